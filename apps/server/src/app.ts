@@ -1,0 +1,153 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyCors from '@fastify/cors';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import { createAuth } from './auth/auth.ts';
+import { authRoutes } from './auth/routes.ts';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { clientConfigRoutes } from './features/client-config/routes.ts';
+import { clubRoutes } from './features/clubs/routes.ts';
+import { competitionRoutes } from './features/competitions/routes.ts';
+import { contactRoutes } from './features/contact/routes.ts';
+import { fixtureRoutes } from './features/fixtures/routes.ts';
+import { healthRoutes } from './features/health/routes.ts';
+import { meRoutes } from './features/me/routes.ts';
+import { memberRoutes } from './features/members/routes.ts';
+import { orderRoutes } from './features/orders/routes.ts';
+import { createPaymentProvider, type PaymentProvider } from './features/payments/provider.ts';
+import { paymentRoutes, WEBHOOK_PATH } from './features/payments/routes.ts';
+import { pickRoutes } from './features/picks/routes.ts';
+import { type Clock, systemClock } from './lib/clock.ts';
+import { registerErrorHandling } from './lib/error-handler.ts';
+import { createMailer, type Mailer } from './lib/mailer.ts';
+import { createXsrf } from './lib/xsrf.ts';
+import type { Services } from './services.ts';
+import { serveWebApp } from './web-app.ts';
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  clock?: Clock;
+  mailer?: Mailer;
+  payments?: PaymentProvider;
+  logger?: boolean;
+}
+
+/** Paths signed by their sender instead of by an XSRF token. */
+const XSRF_EXEMPT = [WEBHOOK_PATH];
+const STRIPE_HOSTS = ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'];
+
+export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const { config, database } = opts;
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: config.LOG_LEVEL },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    forceCloseConnections: 'idle',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const clock = opts.clock ?? systemClock;
+  const mailer =
+    opts.mailer ??
+    createMailer({ db: database.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log });
+  const secureCookies = config.PUBLIC_URL.startsWith('https://');
+  const services: Services = {
+    config,
+    database,
+    db: database.db,
+    clock,
+    mailer,
+    auth: createAuth({ config, db: database.db, mailer, clock, log: app.log }),
+    xsrf: createXsrf({ secret: config.AUTH_SECRET, secureCookies, exemptPaths: XSRF_EXEMPT }),
+    payments: opts.payments ?? createPaymentProvider(config),
+  };
+  app.decorate('services', services);
+  app.decorateRequest('viewer', undefined);
+
+  registerErrorHandling(app);
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    crossOriginEmbedderPolicy: false,
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...STRIPE_HOSTS],
+        frameSrc: ["'self'", ...STRIPE_HOSTS],
+        connectSrc: ["'self'", 'https://api.stripe.com', 'https://*.js.stripe.com'],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        fontSrc: ["'self'", 'data:'],
+        workerSrc: ["'self'", 'blob:'],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: secureCookies ? [] : null,
+      },
+    },
+  });
+  await app.register(fastifyCors, {
+    origin: config.trustedOrigins,
+    credentials: true,
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    allowedHeaders: ['content-type', 'authorization', 'x-xsrf-token'],
+    exposedHeaders: ['set-auth-token'],
+  });
+  if (config.RATE_LIMIT_ENABLED) {
+    await app.register(fastifyRateLimit, {
+      global: true,
+      max: Math.round(600 * config.RATE_LIMIT_SCALE),
+      timeWindow: '1 minute',
+      allowList: (request) => !request.url.startsWith('/api/'),
+    });
+  }
+  app.addHook('onRequest', (request, reply) => services.xsrf.check(request, reply));
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Lastman API',
+        version: '2.0.0',
+        description: 'Last Man Standing competitions for clubs.',
+      },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'better-auth.session_token' },
+          bearer: { type: 'http', scheme: 'bearer' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(authRoutes);
+  await app.register(healthRoutes);
+  await app.register(clientConfigRoutes);
+  await app.register(clubRoutes);
+  await app.register(meRoutes);
+  await app.register(memberRoutes);
+  await app.register(contactRoutes);
+  await app.register(orderRoutes);
+  await app.register(paymentRoutes);
+  await app.register(competitionRoutes);
+  await app.register(pickRoutes);
+  await app.register(fixtureRoutes);
+  await serveWebApp(app, config.WEB_DIST);
+  return app;
+}

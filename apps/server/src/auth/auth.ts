@@ -1,0 +1,165 @@
+import { IsoDate, PhoneNumber } from '@lastman/api';
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { bearer } from 'better-auth/plugins';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import * as schema from '../db/schema/index.ts';
+import { resolveSignUpClub } from '../features/clubs/service.ts';
+import type { Clock } from '../lib/clock.ts';
+import type { Mailer } from '../lib/mailer.ts';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, passwordProblem } from '../lib/password-policy.ts';
+import { accountEmails } from './emails.ts';
+import { CLIENT_IP_HEADER } from './web-request.ts';
+
+export const MIN_SIGN_UP_AGE = 13;
+
+const passwordPaths = new Set(['/sign-up/email', '/reset-password', '/change-password']);
+
+const signUpClub = new WeakMap<Request, string>();
+
+export function createAuth(opts: {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  clock: Clock;
+  log: FastifyBaseLogger;
+}) {
+  const { config, db, mailer, clock, log } = opts;
+  const scale = config.RATE_LIMIT_SCALE;
+  const emails = accountEmails(config);
+  const limit = (window: number, max: number) => ({ window, max: Math.max(1, Math.round(max * scale)) });
+
+  return betterAuth({
+    appName: 'Lastman',
+    // better-auth's messages go to the server's log, at the server's level, not straight to the console.
+    logger: { level: 'warn', log: (level, message, ...args) => log[level]({ args }, `auth: ${message}`) },
+    baseURL: config.PUBLIC_URL,
+    basePath: '/api/auth',
+    secret: config.AUTH_SECRET,
+    trustedOrigins: config.trustedOrigins,
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { ...schema, rateLimit: schema.rateLimit },
+      transaction: true,
+    }),
+    user: {
+      additionalFields: {
+        phoneNumber: { type: 'string', required: false, input: true },
+        dateOfBirth: { type: 'string', required: true, input: true },
+        isAnonymous: { type: 'boolean', required: false, input: false, defaultValue: false },
+        clubId: { type: 'string', required: false, input: false },
+        role: { type: 'string', required: false, input: false, defaultValue: 'player' },
+      },
+    },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: MAX_PASSWORD_LENGTH,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      // Not awaited: the answer must not take longer for an address that exists (better-auth's advice).
+      sendResetPassword: async ({ user, url }) => mailer.sendLater(emails.resetPassword(user, url)),
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: 24 * 60 * 60,
+      sendVerificationEmail: async ({ user, url }) => mailer.sendLater(emails.verifyEmail(user, url)),
+    },
+    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    rateLimit: {
+      enabled: config.RATE_LIMIT_ENABLED,
+      storage: 'database',
+      ...limit(60, 100),
+      customRules: {
+        '/sign-in/*': limit(60, 10),
+        '/sign-up/*': limit(60, 5),
+        '/request-password-reset': limit(300, 3),
+        '/reset-password': limit(300, 5),
+        '/send-verification-email': limit(300, 3),
+        '/change-password': limit(300, 5),
+      },
+    },
+    advanced: {
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      database: { generateId: () => crypto.randomUUID() },
+    },
+    plugins: [bearer()],
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        const body = (ctx.body ?? {}) as Record<string, unknown>;
+        if (passwordPaths.has(ctx.path)) {
+          const password = body.password ?? body.newPassword;
+          const problem = typeof password === 'string' ? passwordProblem(password) : null;
+          if (problem) throw new APIError('BAD_REQUEST', { code: 'WEAK_PASSWORD', message: problem });
+        }
+        if (ctx.path === '/sign-up/email') {
+          validateSignUp(body, clock.now());
+          // Resolved here, before better-auth opens its transaction: the embedded database has a
+          // single connection, so a query beside that transaction would wait for it forever.
+          const club = await resolveSignUpClub(db, {
+            slug: typeof body.clubSlug === 'string' ? body.clubSlug : undefined,
+            joinCode: typeof body.joinCode === 'string' ? body.joinCode : undefined,
+            defaultSlug: config.DEFAULT_CLUB,
+          });
+          if (ctx.request) signUpClub.set(ctx.request, club.id);
+        }
+        if (ctx.path === '/update-user' && body.phoneNumber != null) {
+          const phone = PhoneNumber.safeParse(body.phoneNumber);
+          if (!phone.success) throw badField('phoneNumber', phone.error.issues[0]?.message);
+        }
+      }),
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          before: async (user, ctx) => {
+            const clubId = ctx?.request ? signUpClub.get(ctx.request) : undefined;
+            if (!clubId)
+              throw new APIError('BAD_REQUEST', {
+                code: 'UNKNOWN_CLUB',
+                message: 'Sign up through the app.',
+              });
+            return { data: { ...user, clubId, role: 'player', isAnonymous: false } };
+          },
+        },
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+function badField(field: string, message = 'is invalid') {
+  return new APIError('BAD_REQUEST', {
+    code: 'VALIDATION_FAILED',
+    message: `Invalid input. ${field}: ${message}`,
+  });
+}
+
+function validateSignUp(body: Record<string, unknown>, now: Date) {
+  if (typeof body.name !== 'string' || body.name.trim() === '') throw badField('name', 'is required');
+  if (body.name.length > 100) throw badField('name', 'must be at most 100 characters');
+  if (body.dateOfBirth == null || body.dateOfBirth === '') throw badField('dateOfBirth', 'is required');
+  const dob = IsoDate.safeParse(body.dateOfBirth);
+  if (!dob.success) throw badField('dateOfBirth', dob.error.issues[0]?.message);
+  if (ageOn(dob.data, now) < MIN_SIGN_UP_AGE) {
+    throw badField('dateOfBirth', `you must be at least ${MIN_SIGN_UP_AGE} to join`);
+  }
+  if (body.phoneNumber != null && body.phoneNumber !== '') {
+    const phone = PhoneNumber.safeParse(body.phoneNumber);
+    if (!phone.success) throw badField('phoneNumber', phone.error.issues[0]?.message);
+  }
+}
+
+/** Whole years between a date of birth and a moment, by the calendar. */
+export function ageOn(dateOfBirth: string, now: Date): number {
+  const [y, m, d] = dateOfBirth.split('-').map(Number) as [number, number, number];
+  let age = now.getUTCFullYear() - y;
+  const beforeBirthday = now.getUTCMonth() + 1 < m || (now.getUTCMonth() + 1 === m && now.getUTCDate() < d);
+  if (beforeBirthday) age -= 1;
+  return age;
+}

@@ -1,0 +1,49 @@
+import type { Role } from '@lastman/api';
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../lib/errors.ts';
+import { toWebHeaders } from './web-request.ts';
+
+export interface Viewer {
+  userId: string;
+  clubId: string;
+  role: Role;
+  name: string;
+  email: string;
+}
+
+const rank: Record<Role, number> = { player: 0, staff: 1, admin: 2 };
+
+/** Resolves the signed-in user from the session cookie or bearer token, once per request. */
+export async function currentViewer(request: FastifyRequest): Promise<Viewer | null> {
+  if (request.viewer !== undefined) return request.viewer;
+  const session = await request.server.services.auth.api.getSession({ headers: toWebHeaders(request) });
+  const u = session?.user as
+    | (Record<string, unknown> & { id: string; name: string; email: string })
+    | undefined;
+  request.viewer =
+    u && !u.isAnonymous
+      ? {
+          userId: u.id,
+          clubId: String(u.clubId),
+          role: (u.role as Role) ?? 'player',
+          name: u.name,
+          email: u.email,
+        }
+      : null;
+  return request.viewer;
+}
+
+export async function requireUser(request: FastifyRequest): Promise<Viewer> {
+  const viewer = await currentViewer(request);
+  if (!viewer) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
+  return viewer;
+}
+
+/** Admins have every staff right, and staff every player right. */
+export async function requireRole(request: FastifyRequest, role: Role): Promise<Viewer> {
+  const viewer = await requireUser(request);
+  if (rank[viewer.role] < rank[role]) {
+    throw new AppError('FORBIDDEN', `Only ${role === 'admin' ? 'club admins' : 'club staff'} can do that.`);
+  }
+  return viewer;
+}

@@ -1,0 +1,74 @@
+import { readFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { GameInputError, runReplay } from '@lastman/game';
+
+const USAGE = 'usage: npm run -s lms -- replay --season <openfootball.json> --input <competition.json>';
+
+class UsageError extends Error {}
+
+async function readJson(path: string, what: string): Promise<unknown> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    throw new UsageError(`cannot read the ${what} file ${path}: ${(error as Error).message}`);
+  }
+  try {
+    return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+  } catch (error) {
+    throw new UsageError(`the ${what} file ${path} is not valid JSON: ${(error as Error).message}`);
+  }
+}
+
+async function replayCommand(args: string[]): Promise<void> {
+  let values: { season?: string | undefined; input?: string | undefined };
+  try {
+    ({ values } = parseArgs({
+      args,
+      options: { season: { type: 'string' }, input: { type: 'string' } },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (error) {
+    throw new UsageError(`${(error as Error).message}\n${USAGE}`);
+  }
+  if (!values.season) throw new UsageError(`missing --season <openfootball.json>\n${USAGE}`);
+  if (!values.input) throw new UsageError(`missing --input <competition.json>\n${USAGE}`);
+  const [season, input] = await Promise.all([
+    readJson(values.season, 'season'),
+    readJson(values.input, 'input'),
+  ]);
+  let output: ReturnType<typeof runReplay>;
+  try {
+    output = runReplay(season, input);
+  } catch (error) {
+    if (error instanceof GameInputError) {
+      const file = error.code === 'SEASON_FORMAT' ? values.season : values.input;
+      throw new UsageError(`${file}: ${error.message}`);
+    }
+    throw error;
+  }
+  await new Promise<void>((resolve, reject) => {
+    process.stdout.write(`${JSON.stringify(output)}\n`, (error) => (error ? reject(error) : resolve()));
+  });
+}
+
+async function main(argv: string[]): Promise<void> {
+  const [command, ...rest] = argv;
+  if (command === 'replay') return replayCommand(rest);
+  throw new UsageError(
+    command === undefined ? `missing command\n${USAGE}` : `unknown command "${command}"\n${USAGE}`,
+  );
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  if (error instanceof UsageError) {
+    process.stderr.write(`lms: ${error.message}\n`);
+    process.exitCode = 2;
+    return;
+  }
+  process.stderr.write(
+    `lms: unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
+  process.exitCode = 1;
+});

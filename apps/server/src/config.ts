@@ -1,0 +1,134 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
+const booleanString = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+const list = z.string().transform((v) =>
+  v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean),
+);
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PUBLIC_URL: z.url().optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  DATA_DIR: z.string().min(1).default(path.join(repoRoot, 'data')),
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  WEB_ORIGINS: list.default([]),
+  WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().default('Lastman <no-reply@lastman.local>'),
+  DEFAULT_CLUB: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, 'must be a club slug (lower-case letters, digits, dashes)')
+    .default('red-lion'),
+  SEED_DEMO: booleanString.optional(),
+  EXPECTED_APP_VERSION_CODE: z.coerce.number().int().min(1).default(5),
+  RATE_LIMIT_ENABLED: booleanString.default(true),
+  RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
+  TRUST_PROXY: booleanString.default(false),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_…)')
+    .optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_/, 'must be a Stripe publishable key (pk_…)').optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_/, 'must be a Stripe webhook signing secret (whsec_…)')
+    .optional(),
+  STRIPE_API_URL: z.url().optional(),
+  PAYMENTS_REQUIRE_STRIPE: booleanString.default(false),
+  ORDER_EXPIRY_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(24 * 60)
+    .default(30),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  FOOTBALL_DATA_TOKEN: z.string().min(10, 'must be a football-data.org API token').optional(),
+  FOOTBALL_DATA_URL: z.url().default('https://api.football-data.org'),
+  FOOTBALL_DATA_COMPETITION: z
+    .string()
+    .regex(/^[A-Z0-9]{2,5}$/, 'must be a football-data.org competition code such as PL')
+    .default('PL'),
+  FOOTBALL_DATA_SEASON: z.coerce.number().int().min(1990).max(2100).optional(),
+  FOOTBALL_DATA_SYNC_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config extends Omit<Env, 'AUTH_SECRET' | 'PUBLIC_URL'> {
+  AUTH_SECRET: string;
+  PUBLIC_URL: string;
+  /** Origins allowed to call the API with credentials: the web origins and the native app's. */
+  trustedOrigins: string[];
+}
+
+export class ConfigError extends Error {}
+
+/** Reads the environment once; a bad value throws a ConfigError naming the variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new ConfigError(`Invalid configuration:\n${problems}`);
+  }
+  const e = parsed.data;
+  const stripeKeys = [e.STRIPE_SECRET_KEY, e.STRIPE_PUBLISHABLE_KEY, e.STRIPE_WEBHOOK_SECRET];
+  if (stripeKeys.some(Boolean) && !stripeKeys.every(Boolean)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET: set all three, or none for test payments',
+    );
+  }
+  if (e.PAYMENTS_REQUIRE_STRIPE && !e.STRIPE_SECRET_KEY) {
+    throw new ConfigError(
+      'Invalid configuration:\n  PAYMENTS_REQUIRE_STRIPE: is true but STRIPE_SECRET_KEY is not set',
+    );
+  }
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  const secret = e.AUTH_SECRET ?? localSecret(e);
+  return {
+    ...e,
+    AUTH_SECRET: secret,
+    PUBLIC_URL: publicUrl,
+    trustedOrigins: [
+      ...new Set([
+        new URL(publicUrl).origin,
+        ...e.WEB_ORIGINS,
+        'capacitor://localhost',
+        'https://localhost',
+        'http://localhost',
+      ]),
+    ],
+  };
+}
+
+/**
+ * A zero-setup install keeps a generated secret beside its embedded database.
+ * Against a real PostgreSQL in production the secret must be configured.
+ */
+function localSecret(e: Env): string {
+  if (e.DATABASE_URL && e.NODE_ENV === 'production') {
+    throw new ConfigError('Invalid configuration:\n  AUTH_SECRET: required in production with DATABASE_URL');
+  }
+  if (e.NODE_ENV === 'test') return 'test-secret-that-is-long-enough-0123456789';
+  const file = path.join(e.DATA_DIR, 'auth-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(e.DATA_DIR, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

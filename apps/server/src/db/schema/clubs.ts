@@ -1,0 +1,13 @@
+import { pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt, id } from './columns.ts';
+
+export const clubs = pgTable('clubs', {
+  id: id(),
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+  primaryColor: text('primary_color').notNull().default('#b71c1c'),
+  secondaryColor: text('secondary_color').notNull().default('#1b5e20'),
+  logoUrl: text('logo_url'),
+  joinCode: text('join_code').notNull().unique(),
+  createdAt: createdAt(),
+});

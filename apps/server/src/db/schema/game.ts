@@ -1,0 +1,191 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { user } from './accounts.ts';
+import { clubs } from './clubs.ts';
+import { createdAt, id, updatedAt } from './columns.ts';
+import { fixtureStatuses, fixtures, seasons, teams } from './football.ts';
+
+export const competitionStatuses = ['draft', 'open', 'running', 'finished', 'cancelled'] as const;
+export const prizeModels = ['pool', 'fixed', 'free'] as const;
+export const entryStatuses = ['pending', 'active', 'eliminated', 'won', 'refunded'] as const;
+/** What a pick came to once its round was settled; null until then. */
+export const pickOutcomes = ['survived', 'eliminated', 'void', 'invalid'] as const;
+
+/** The five rules variants, stored as chosen (every field present). */
+export interface CompetitionRules {
+  draw: 'eliminate' | 'survive';
+  reuse: 'never' | 'afterAllUsed';
+  missedPick: 'eliminate' | 'autoPick';
+  postponed: 'survive' | 'eliminate';
+  allOut: 'rollover' | 'split';
+}
+
+export const competitions = pgTable(
+  'competitions',
+  {
+    id: id(),
+    clubId: text('club_id')
+      .notNull()
+      .references(() => clubs.id),
+    seasonId: text('season_id')
+      .notNull()
+      .references(() => seasons.id),
+    name: text('name').notNull(),
+    status: text('status', { enum: competitionStatuses }).notNull().default('draft'),
+    prizeModel: text('prize_model', { enum: prizeModels }).notNull(),
+    entryFeePence: integer('entry_fee_pence').notNull().default(0),
+    prizePence: integer('prize_pence').notNull().default(0),
+    maxEntriesPerPlayer: smallint('max_entries_per_player').notNull().default(1),
+    minEntries: smallint('min_entries').notNull().default(2),
+    houseSharePercent: smallint('house_share_percent').notNull().default(0),
+    deadlineMinutes: smallint('deadline_minutes').notNull().default(60),
+    startRound: smallint('start_round').notNull(),
+    rules: jsonb('rules').$type<CompetitionRules>().notNull(),
+    /** The round that decided it, once finished. */
+    finalRound: smallint('final_round'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('competitions_club_idx').on(t.clubId, t.status),
+    check('competitions_fee_check', sql`${t.entryFeePence} >= 0 AND ${t.prizePence} >= 0`),
+    check('competitions_share_check', sql`${t.houseSharePercent} BETWEEN 0 AND 100`),
+  ],
+);
+
+export const entries = pgTable(
+  'entries',
+  {
+    id: id(),
+    clubId: text('club_id')
+      .notNull()
+      .references(() => clubs.id),
+    competitionId: text('competition_id')
+      .notNull()
+      .references(() => competitions.id),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id),
+    status: text('status', { enum: entryStatuses }).notNull().default('pending'),
+    eliminatedRound: smallint('eliminated_round'),
+    /** The order that bought it (payments issue); null for a free competition. */
+    orderId: text('order_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('entries_competition_status_idx').on(t.competitionId, t.status),
+    index('entries_club_user_idx').on(t.clubId, t.userId),
+  ],
+);
+
+export const picks = pgTable(
+  'picks',
+  {
+    id: id(),
+    clubId: text('club_id')
+      .notNull()
+      .references(() => clubs.id),
+    competitionId: text('competition_id')
+      .notNull()
+      .references(() => competitions.id),
+    entryId: text('entry_id')
+      .notNull()
+      .references(() => entries.id),
+    round: smallint('round').notNull(),
+    teamId: text('team_id')
+      .notNull()
+      .references(() => teams.id),
+    auto: boolean('auto').notNull().default(false),
+    outcome: text('outcome', { enum: pickOutcomes }),
+    /** The reuse cycle the pick counted in (reuse: afterAllUsed); set when settled. */
+    cycle: smallint('cycle').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('picks_entry_round_idx').on(t.entryId, t.round),
+    index('picks_competition_round_idx').on(t.competitionId, t.round, t.teamId),
+    index('picks_entry_team_idx').on(t.entryId, t.teamId),
+  ],
+);
+
+/** What counted for a settled round: kept so that a later reschedule does not change it. */
+export interface RoundRecord {
+  /** Team id -> how a pick of it fared under the rules. */
+  outcomes: Record<
+    string,
+    { team: string; outcome: 'win' | 'draw' | 'loss' | 'postponed'; survives: boolean }
+  >;
+  fixtures: { id: string; home: string; away: string; score: [number, number] | null; status: string }[];
+  survivors: number;
+  eliminated: number;
+  rollover: boolean;
+  split: boolean;
+  winners: string[];
+}
+
+export const roundSettlements = pgTable(
+  'round_settlements',
+  {
+    id: id(),
+    clubId: text('club_id')
+      .notNull()
+      .references(() => clubs.id),
+    competitionId: text('competition_id')
+      .notNull()
+      .references(() => competitions.id),
+    round: smallint('round').notNull(),
+    status: text('status', { enum: ['played', 'void'] }).notNull(),
+    record: jsonb('record').$type<RoundRecord>().notNull(),
+    settledAt: timestamp('settled_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('round_settlements_competition_round_idx').on(t.competitionId, t.round)],
+);
+
+/**
+ * An admin's result for a fixture, for the admin's club only (seasons are shared by every club).
+ * The latest correction per club and fixture is the result that club plays by.
+ */
+export const resultCorrections = pgTable(
+  'result_corrections',
+  {
+    id: id(),
+    clubId: text('club_id')
+      .notNull()
+      .references(() => clubs.id),
+    fixtureId: text('fixture_id')
+      .notNull()
+      .references(() => fixtures.id, { onDelete: 'cascade' }),
+    userId: text('user_id').notNull(),
+    oldHome: smallint('old_home'),
+    oldAway: smallint('old_away'),
+    oldStatus: text('old_status', { enum: fixtureStatuses }).notNull(),
+    newHome: smallint('new_home'),
+    newAway: smallint('new_away'),
+    newStatus: text('new_status', { enum: fixtureStatuses }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('result_corrections_club_fixture_idx').on(t.clubId, t.fixtureId, t.createdAt)],
+);
+
+/** The demo season's real results, kept aside and revealed as the server clock passes each match. */
+export const demoResults = pgTable('demo_results', {
+  fixtureId: text('fixture_id')
+    .primaryKey()
+    .references(() => fixtures.id, { onDelete: 'cascade' }),
+  home: smallint('home'),
+  away: smallint('away'),
+  status: text('status', { enum: fixtureStatuses }).notNull(),
+});

@@ -1,0 +1,7 @@
+export * from './accounts.ts';
+export * from './clubs.ts';
+export * from './contact.ts';
+export * from './football.ts';
+export * from './game.ts';
+export * from './mail.ts';
+export * from './payments.ts';

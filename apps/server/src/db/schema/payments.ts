@@ -1,0 +1,126 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { user } from './accounts.ts';
+import { clubs } from './clubs.ts';
+import { createdAt, id, updatedAt } from './columns.ts';
+import { competitions } from './game.ts';
+
+export const orderStatuses = [
+  'pending',
+  'paid',
+  'failed',
+  'expired',
+  'refunded',
+  'partially_refunded',
+] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+export const paymentProviders = ['stripe', 'test'] as const;
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: id(),
+    clubId: text('club_id')
+      .notNull()
+      .references(() => clubs.id),
+    competitionId: text('competition_id')
+      .notNull()
+      .references(() => competitions.id),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id),
+    status: text('status', { enum: orderStatuses }).notNull().default('pending'),
+    entryCount: smallint('entry_count').notNull(),
+    unitPricePence: integer('unit_price_pence').notNull(),
+    amountPence: integer('amount_pence').notNull(),
+    refundedPence: integer('refunded_pence').notNull().default(0),
+    currency: text('currency').notNull().default('gbp'),
+    provider: text('provider', { enum: paymentProviders }).notNull(),
+    paymentIntentId: text('payment_intent_id'),
+    failureReason: text('failure_reason'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('orders_payment_intent_idx').on(t.paymentIntentId),
+    index('orders_club_created_idx').on(t.clubId, t.createdAt),
+    index('orders_user_idx').on(t.userId, t.createdAt),
+    index('orders_pending_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'pending'`),
+    check(
+      'orders_amount_check',
+      sql`${t.amountPence} = ${t.unitPricePence} * ${t.entryCount} AND ${t.refundedPence} BETWEEN 0 AND ${t.amountPence}`,
+    ),
+  ],
+);
+
+/** Each provider event is recorded once, in the same transaction as its effect. */
+export const paymentEvents = pgTable('payment_events', {
+  id: text('id').primaryKey(),
+  provider: text('provider', { enum: paymentProviders }).notNull(),
+  type: text('type').notNull(),
+  orderId: text('order_id'),
+  outcome: text('outcome').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+  payload: jsonb('payload').notNull(),
+});
+
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: id(),
+    clubId: text('club_id')
+      .notNull()
+      .references(() => clubs.id),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id),
+    entryIds: jsonb('entry_ids').$type<string[]>().notNull(),
+    amountPence: integer('amount_pence').notNull(),
+    providerRefundId: text('provider_refund_id'),
+    reason: text('reason').notNull(),
+    createdBy: text('created_by').references(() => user.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('refunds_provider_idx').on(t.providerRefundId),
+    index('refunds_order_idx').on(t.orderId),
+  ],
+);
+
+export const paymentIssueKinds = [
+  'amount_mismatch',
+  'late_payment_refunded',
+  'refund_failed',
+  'refund_outside_app',
+  'payment_failed',
+] as const;
+
+/** Payments that need an admin's attention. */
+export const paymentIssues = pgTable(
+  'payment_issues',
+  {
+    id: id(),
+    clubId: text('club_id')
+      .notNull()
+      .references(() => clubs.id),
+    orderId: text('order_id').references(() => orders.id),
+    kind: text('kind', { enum: paymentIssueKinds }).notNull(),
+    detail: text('detail').notNull(),
+    createdAt: createdAt(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('payment_issues_club_idx').on(t.clubId, t.createdAt)],
+);

@@ -1,0 +1,11 @@
+import { ClientConfig } from '@lastman/api';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+export const clientConfigRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/api/config', { schema: { tags: ['system'], response: { 200: ClientConfig } } }, async () => ({
+    appName: 'Lastman',
+    expectedVersionCode: app.services.config.EXPECTED_APP_VERSION_CODE,
+    testPayments: app.services.payments.kind === 'test',
+    stripePublishableKey: app.services.config.STRIPE_PUBLISHABLE_KEY ?? null,
+  }));
+};

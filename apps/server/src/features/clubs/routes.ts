@@ -1,0 +1,19 @@
+import { Club, ClubQuery } from '@lastman/api';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentViewer } from '../../auth/guards.ts';
+import { clubForViewer } from './service.ts';
+
+export const clubRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/club',
+    { schema: { tags: ['clubs'], querystring: ClubQuery, response: { 200: Club } } },
+    async (request) => {
+      const viewer = await currentViewer(request);
+      return clubForViewer(app.services.db, {
+        slug: request.query.slug,
+        userClubId: viewer?.clubId,
+        defaultSlug: app.services.config.DEFAULT_CLUB,
+      });
+    },
+  );
+};

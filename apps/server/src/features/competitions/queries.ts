@@ -1,0 +1,173 @@
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { competitions, entries, picks, roundSettlements, teams, user } from '../../db/schema/index.ts';
+import { sqlRows } from '../fixtures/sql-rows.ts';
+
+export type CompetitionRow = typeof competitions.$inferSelect;
+
+export async function listCompetitions(db: DbOrTx, clubId: string, opts: { includeDrafts: boolean }) {
+  return db
+    .select()
+    .from(competitions)
+    .where(
+      opts.includeDrafts
+        ? eq(competitions.clubId, clubId)
+        : and(eq(competitions.clubId, clubId), ne(competitions.status, 'draft')),
+    )
+    .orderBy(desc(competitions.createdAt));
+}
+
+export async function findCompetition(db: DbOrTx, clubId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(competitions)
+    .where(and(eq(competitions.clubId, clubId), eq(competitions.id, id)));
+  return row;
+}
+
+export async function insertCompetition(db: DbOrTx, values: typeof competitions.$inferInsert) {
+  const [row] = await db.insert(competitions).values(values).returning();
+  if (!row) throw new Error('competition insert returned nothing');
+  return row;
+}
+
+export async function updateCompetition(
+  db: DbOrTx,
+  clubId: string,
+  id: string,
+  set: Partial<typeof competitions.$inferInsert>,
+) {
+  const [row] = await db
+    .update(competitions)
+    .set(set)
+    .where(and(eq(competitions.clubId, clubId), eq(competitions.id, id)))
+    .returning();
+  return row;
+}
+
+export interface EntryCounts {
+  competitionId: string;
+  /** Confirmed entries (active, eliminated or won). */
+  total: number;
+  /** Still in (active) or won. */
+  remaining: number;
+  mine: number;
+}
+
+export async function entryCounts(db: DbOrTx, clubId: string, userId: string): Promise<EntryCounts[]> {
+  return sqlRows<EntryCounts>(
+    db,
+    sql`SELECT competition_id AS "competitionId",
+          count(*) FILTER (WHERE status IN ('active', 'eliminated', 'won'))::int AS total,
+          count(*) FILTER (WHERE status IN ('active', 'won'))::int AS remaining,
+          count(*) FILTER (WHERE user_id = ${userId} AND status <> 'refunded')::int AS mine
+        FROM ${entries} WHERE club_id = ${clubId} GROUP BY competition_id`,
+  );
+}
+
+export async function listSettlements(db: DbOrTx, clubId: string, competitionIds: readonly string[]) {
+  if (competitionIds.length === 0) return [];
+  return db
+    .select()
+    .from(roundSettlements)
+    .where(
+      and(eq(roundSettlements.clubId, clubId), inArray(roundSettlements.competitionId, [...competitionIds])),
+    )
+    .orderBy(asc(roundSettlements.round));
+}
+
+export async function listMyEntries(db: DbOrTx, clubId: string, competitionId: string, userId: string) {
+  return db
+    .select()
+    .from(entries)
+    .where(
+      and(eq(entries.clubId, clubId), eq(entries.competitionId, competitionId), eq(entries.userId, userId)),
+    )
+    .orderBy(asc(entries.createdAt), asc(entries.id));
+}
+
+export async function countMyEntries(db: DbOrTx, clubId: string, competitionId: string, userId: string) {
+  const [row] = await sqlRows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM ${entries}
+        WHERE club_id = ${clubId} AND competition_id = ${competitionId} AND user_id = ${userId} AND status <> 'refunded'`,
+  );
+  return row?.n ?? 0;
+}
+
+export async function insertEntry(db: DbOrTx, values: typeof entries.$inferInsert) {
+  const [row] = await db.insert(entries).values(values).returning();
+  if (!row) throw new Error('entry insert returned nothing');
+  return row;
+}
+
+export async function listEntryPicks(db: DbOrTx, clubId: string, entryIds: readonly string[]) {
+  if (entryIds.length === 0) return [];
+  return db
+    .select({
+      entryId: picks.entryId,
+      round: picks.round,
+      teamId: picks.teamId,
+      teamName: teams.name,
+      auto: picks.auto,
+      outcome: picks.outcome,
+    })
+    .from(picks)
+    .innerJoin(teams, eq(teams.id, picks.teamId))
+    .where(and(eq(picks.clubId, clubId), inArray(picks.entryId, [...entryIds])))
+    .orderBy(asc(picks.round));
+}
+
+export async function listStandings(db: DbOrTx, clubId: string, competitionId: string, limit: number) {
+  return db
+    .select({
+      entryId: entries.id,
+      playerName: user.name,
+      status: entries.status,
+      eliminatedRound: entries.eliminatedRound,
+    })
+    .from(entries)
+    .innerJoin(user, eq(user.id, entries.userId))
+    .where(
+      and(
+        eq(entries.clubId, clubId),
+        eq(entries.competitionId, competitionId),
+        inArray(entries.status, ['active', 'eliminated', 'won']),
+      ),
+    )
+    .orderBy(
+      sql`CASE ${entries.status} WHEN 'won' THEN 0 WHEN 'active' THEN 1 ELSE 2 END`,
+      sql`${entries.eliminatedRound} DESC NULLS FIRST`,
+      asc(user.name),
+      asc(entries.id),
+    )
+    .limit(limit);
+}
+
+export async function refundPaidEntries(db: DbOrTx, clubId: string, competitionId: string) {
+  await db
+    .update(entries)
+    .set({ status: 'refunded' })
+    .where(
+      and(
+        eq(entries.clubId, clubId),
+        eq(entries.competitionId, competitionId),
+        sql`${entries.orderId} IS NOT NULL`,
+        inArray(entries.status, ['pending', 'active', 'eliminated']),
+      ),
+    );
+}
+
+/** The club's competitions on a season that are open or running, or finished (a correction may re-open them). */
+export async function competitionsOnSeason(db: DbOrTx, clubId: string, seasonId: string) {
+  return db
+    .select()
+    .from(competitions)
+    .where(
+      and(
+        eq(competitions.clubId, clubId),
+        eq(competitions.seasonId, seasonId),
+        inArray(competitions.status, ['open', 'running', 'finished']),
+      ),
+    );
+}

@@ -1,0 +1,407 @@
+import type {
+  CompetitionCreate,
+  CompetitionDetail,
+  CompetitionSummary,
+  CompetitionUpdate,
+  EntryView,
+  RoundInfo,
+  RuleDescriptionList,
+} from '@lastman/api';
+import { ruleDescriptions } from '@lastman/api';
+import { poolPotPence, type RoundAnalysis, roundDeadline, ruleValues, splitPot } from '@lastman/game';
+import { sql } from 'drizzle-orm';
+import type { Viewer } from '../../auth/guards.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import type { RoundRecord } from '../../db/schema/index.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { findSeason, listSeasonFixtures } from '../fixtures/queries.ts';
+import { iso, type SeasonModel, seasonModel } from '../fixtures/season-model.ts';
+import { compileRounds, firstLockingRound } from '../settlement/settle.ts';
+import {
+  type CompetitionRow,
+  countMyEntries,
+  type EntryCounts,
+  entryCounts,
+  findCompetition,
+  insertCompetition,
+  insertEntry,
+  listCompetitions,
+  listEntryPicks,
+  listMyEntries,
+  listSettlements,
+  listStandings,
+  refundPaidEntries,
+  updateCompetition,
+} from './queries.ts';
+
+const STANDINGS_LIMIT = 1000;
+
+type Settlement = Awaited<ReturnType<typeof listSettlements>>[number];
+
+/** Season models for one request, loaded once per season. */
+function seasonCache(db: DbOrTx, clubId: string) {
+  const cache = new Map<string, Promise<SeasonModel>>();
+  return (seasonId: string) => {
+    let model = cache.get(seasonId);
+    if (!model) {
+      model = listSeasonFixtures(db, { clubId, seasonId }).then(seasonModel);
+      cache.set(seasonId, model);
+    }
+    return model;
+  };
+}
+
+export function potOf(comp: CompetitionRow, confirmed: number): number {
+  if (comp.prizeModel === 'pool') return poolPotPence(confirmed * comp.entryFeePence, comp.houseSharePercent);
+  return comp.prizePence;
+}
+
+/** The round being played or next to lock, or the final one; null when there is none. */
+function currentRoundOf(comp: CompetitionRow, model: SeasonModel, settled: ReadonlySet<number>) {
+  if (comp.status === 'finished' && comp.finalRound !== null)
+    return model.byLabel.get(comp.finalRound) ?? null;
+  if (comp.status === 'cancelled') return null;
+  const rounds = compileRounds(comp, model).rounds;
+  return rounds.find((r) => !settled.has(r.round)) ?? null;
+}
+
+function summaryOf(
+  comp: CompetitionRow,
+  model: SeasonModel,
+  seasonName: string,
+  settled: ReadonlySet<number>,
+  counts: EntryCounts | undefined,
+): CompetitionSummary {
+  const current = currentRoundOf(comp, model, settled);
+  return {
+    id: comp.id,
+    name: comp.name,
+    status: comp.status,
+    prizeModel: comp.prizeModel,
+    entryFeePence: comp.entryFeePence,
+    potPence: potOf(comp, counts?.total ?? 0),
+    seasonId: comp.seasonId,
+    seasonName,
+    startRound: comp.startRound,
+    currentRound: current?.round ?? null,
+    deadline: current ? iso(roundDeadline(current, comp.deadlineMinutes)) : null,
+    entriesTotal: counts?.total ?? 0,
+    entriesRemaining: counts?.remaining ?? 0,
+    myEntries: counts?.mine ?? 0,
+    maxEntriesPerPlayer: comp.maxEntriesPerPlayer,
+  };
+}
+
+async function seasonNames(db: DbOrTx, ids: readonly string[]): Promise<Map<string, string>> {
+  const names = new Map<string, string>();
+  for (const id of new Set(ids)) names.set(id, (await findSeason(db, id))?.name ?? '');
+  return names;
+}
+
+export async function competitionsOf(db: Db, viewer: Viewer): Promise<CompetitionSummary[]> {
+  const rows = await listCompetitions(db, viewer.clubId, { includeDrafts: viewer.role === 'admin' });
+  const counts = new Map(
+    (await entryCounts(db, viewer.clubId, viewer.userId)).map((c) => [c.competitionId, c]),
+  );
+  const settlements = await listSettlements(
+    db,
+    viewer.clubId,
+    rows.map((r) => r.id),
+  );
+  const model = seasonCache(db, viewer.clubId);
+  const names = await seasonNames(
+    db,
+    rows.map((r) => r.seasonId),
+  );
+  const out: CompetitionSummary[] = [];
+  for (const comp of rows) {
+    const settled = new Set(settlements.filter((s) => s.competitionId === comp.id).map((s) => s.round));
+    out.push(
+      summaryOf(
+        comp,
+        await model(comp.seasonId),
+        names.get(comp.seasonId) ?? '',
+        settled,
+        counts.get(comp.id),
+      ),
+    );
+  }
+  return out;
+}
+
+async function visibleCompetition(db: DbOrTx, viewer: Viewer, id: string): Promise<CompetitionRow> {
+  const comp = await findCompetition(db, viewer.clubId, id);
+  if (!comp || (comp.status === 'draft' && viewer.role !== 'admin')) throw notFound('That competition');
+  return comp;
+}
+
+function roundInfo(
+  comp: CompetitionRow,
+  round: RoundAnalysis,
+  settlement: Settlement | undefined,
+  now: number,
+): RoundInfo {
+  const deadline = roundDeadline(round, comp.deadlineMinutes);
+  const kickoffs = round.fixtures.map((f) => f.fixture.kickoff);
+  const record: RoundRecord | undefined = settlement?.record;
+  return {
+    round: round.round,
+    deadline: iso(deadline),
+    firstKickoff: new Date(Math.min(...kickoffs)).toISOString(),
+    lastKickoff: new Date(Math.max(...kickoffs)).toISOString(),
+    isVoid: round.isVoid,
+    state: settlement ? 'settled' : deadline !== null && now >= deadline ? 'locked' : 'upcoming',
+    settledAt: settlement ? settlement.settledAt.toISOString() : null,
+    survivors: record ? record.survivors : null,
+    eliminated: record ? record.eliminated : null,
+    rollover: record?.rollover ?? false,
+  };
+}
+
+export async function competitionDetail(
+  db: Db,
+  viewer: Viewer,
+  id: string,
+  now: number,
+): Promise<CompetitionDetail> {
+  const comp = await visibleCompetition(db, viewer, id);
+  const model = seasonModel(await listSeasonFixtures(db, { clubId: viewer.clubId, seasonId: comp.seasonId }));
+  const settlements = await listSettlements(db, viewer.clubId, [comp.id]);
+  const byRound = new Map(settlements.map((s) => [s.round, s]));
+  const counts = (await entryCounts(db, viewer.clubId, viewer.userId)).find(
+    (c) => c.competitionId === comp.id,
+  );
+  const season = await findSeason(db, comp.seasonId);
+  const summary = summaryOf(comp, model, season?.name ?? '', new Set(byRound.keys()), counts);
+  const rounds = compileRounds(comp, model).rounds.map((r) => roundInfo(comp, r, byRound.get(r.round), now));
+
+  const mine = await listMyEntries(db, viewer.clubId, comp.id, viewer.userId);
+  const minePicks = await listEntryPicks(
+    db,
+    viewer.clubId,
+    mine.map((e) => e.id),
+  );
+  const standings = await listStandings(db, viewer.clubId, comp.id, STANDINGS_LIMIT);
+
+  let payouts: CompetitionDetail['payouts'] = null;
+  if (comp.status === 'finished') {
+    const winners = standings.filter((s) => s.status === 'won');
+    const split = splitPot(
+      summary.potPence,
+      winners.map((w) => w.entryId),
+    );
+    payouts = {
+      winners: winners.map((w) => ({
+        entryId: w.entryId,
+        playerName: w.playerName,
+        pence: split.payouts[w.entryId] ?? 0,
+      })),
+      remainderPence: split.remainderPence,
+    };
+  }
+
+  return {
+    competition: {
+      ...summary,
+      rules: comp.rules,
+      prizePence: comp.prizePence,
+      minEntries: comp.minEntries,
+      houseSharePercent: comp.houseSharePercent,
+      deadlineMinutes: comp.deadlineMinutes,
+      finalRound: comp.finalRound,
+    },
+    rounds,
+    myEntries: mine.map((e) => ({
+      id: e.id,
+      status: e.status,
+      eliminatedRound: e.eliminatedRound,
+      createdAt: e.createdAt.toISOString(),
+      picks: minePicks
+        .filter((p) => p.entryId === e.id)
+        .map((p) => ({
+          round: p.round,
+          teamId: p.teamId,
+          teamName: p.teamName,
+          auto: p.auto,
+          outcome: p.outcome,
+        })),
+    })),
+    standings,
+    payouts,
+  };
+}
+
+export function ruleChoices(): RuleDescriptionList {
+  const keys = ['draw', 'reuse', 'missedPick', 'postponed', 'allOut'] as const;
+  return {
+    rules: keys.map((rule) => {
+      const d = ruleDescriptions[rule];
+      const choices = d.choices as Record<string, string>;
+      return {
+        rule,
+        label: d.label,
+        choices: ruleValues[rule].map((value, i) => ({
+          value,
+          description: choices[value] ?? value,
+          isDefault: i === 0,
+        })),
+      };
+    }),
+  };
+}
+
+/** Checks a competition's settings against its season; returns the season model. */
+async function checkSettings(
+  db: DbOrTx,
+  clubId: string,
+  s: Pick<
+    CompetitionRow,
+    'seasonId' | 'startRound' | 'prizeModel' | 'entryFeePence' | 'prizePence' | 'houseSharePercent'
+  >,
+) {
+  const season = await findSeason(db, s.seasonId);
+  if (!season) throw new AppError('VALIDATION_FAILED', 'That season does not exist.');
+  const model = seasonModel(await listSeasonFixtures(db, { clubId, seasonId: s.seasonId }));
+  if (!model.byLabel.has(s.startRound)) {
+    const last = model.rounds[model.rounds.length - 1]?.round ?? 0;
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `The starting round must be a round of the season (1 to ${last}).`,
+    );
+  }
+  if (s.prizeModel === 'free' && s.entryFeePence !== 0) {
+    throw new AppError('VALIDATION_FAILED', 'A free competition has no entry fee: set the fee to 0.');
+  }
+  if (s.prizeModel !== 'free' && s.entryFeePence === 0) {
+    throw new AppError('VALIDATION_FAILED', 'A paid competition needs an entry fee; choose "free" for none.');
+  }
+  if (s.prizeModel !== 'pool' && s.houseSharePercent !== 0) {
+    throw new AppError('VALIDATION_FAILED', 'The house share applies only to a pool prize: set it to 0.');
+  }
+  if (s.prizeModel === 'pool' && s.prizePence !== 0) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      'A pool prize grows with the entries: leave the fixed prize at 0.',
+    );
+  }
+  return model;
+}
+
+export async function createCompetition(db: Db, viewer: Viewer, input: CompetitionCreate, now: number) {
+  const id = await db.transaction(async (tx) => {
+    await checkSettings(tx, viewer.clubId, input);
+    const row = await insertCompetition(tx, { ...input, clubId: viewer.clubId, status: 'draft' });
+    return row.id;
+  });
+  return competitionDetail(db, viewer, id, now);
+}
+
+export async function editCompetition(
+  db: Db,
+  viewer: Viewer,
+  id: string,
+  input: CompetitionUpdate,
+  now: number,
+) {
+  await db.transaction(async (tx) => {
+    const comp = await findCompetition(tx, viewer.clubId, id);
+    if (!comp) throw notFound('That competition');
+    if (comp.status !== 'draft') {
+      throw new AppError(
+        'COMPETITION_NOT_EDITABLE',
+        'Only a draft competition can be edited; this one is already open.',
+      );
+    }
+    const next = { ...comp, ...input };
+    await checkSettings(tx, viewer.clubId, next);
+    await updateCompetition(tx, viewer.clubId, id, input);
+  });
+  return competitionDetail(db, viewer, id, now);
+}
+
+export async function openCompetition(db: Db, viewer: Viewer, id: string, now: number) {
+  await db.transaction(async (tx) => {
+    const comp = await findCompetition(tx, viewer.clubId, id);
+    if (!comp) throw notFound('That competition');
+    if (comp.status !== 'draft') {
+      throw new AppError('COMPETITION_NOT_EDITABLE', `This competition is already ${comp.status}.`);
+    }
+    const model = await checkSettings(tx, viewer.clubId, comp);
+    const first = firstLockingRound(compileRounds(comp, model));
+    const deadline = first ? roundDeadline(first, comp.deadlineMinutes) : null;
+    if (deadline === null || now >= deadline) {
+      throw new AppError(
+        'ROUND_NOT_OPEN',
+        `Round ${first?.round ?? comp.startRound} has already locked. Choose a later starting round.`,
+      );
+    }
+    await updateCompetition(tx, viewer.clubId, id, { status: 'open' });
+  });
+  return competitionDetail(db, viewer, id, now);
+}
+
+export async function cancelCompetition(db: Db, viewer: Viewer, id: string, now: number) {
+  await db.transaction(async (tx) => {
+    // Serialised with the settlement job, which may be settling this competition.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('lms:competition'), hashtext(${id}))`);
+    const comp = await findCompetition(tx, viewer.clubId, id);
+    if (!comp) throw notFound('That competition');
+    if (comp.status === 'finished' || comp.status === 'cancelled') {
+      throw new AppError('COMPETITION_NOT_EDITABLE', `This competition is already ${comp.status}.`);
+    }
+    await updateCompetition(tx, viewer.clubId, id, { status: 'cancelled' });
+    await refundPaidEntries(tx, viewer.clubId, id);
+  });
+  return competitionDetail(db, viewer, id, now);
+}
+
+export async function enterCompetition(db: Db, viewer: Viewer, id: string, now: number): Promise<EntryView> {
+  return db.transaction(async (tx) => {
+    // One entry at a time per player and competition, so the allowance cannot be overrun.
+    await tx.execute(
+      sql`SELECT pg_advisory_xact_lock(hashtext('lms:entry'), hashtext(${`${id}:${viewer.userId}`}))`,
+    );
+    const comp = await visibleCompetition(tx, viewer, id);
+    if (comp.status !== 'open') {
+      throw new AppError(
+        'COMPETITION_NOT_OPEN',
+        comp.status === 'running'
+          ? 'This competition has started: entries closed when its first round locked.'
+          : `This competition is ${comp.status}: it does not take entries.`,
+      );
+    }
+    const model = seasonModel(
+      await listSeasonFixtures(tx, { clubId: viewer.clubId, seasonId: comp.seasonId }),
+    );
+    const first = firstLockingRound(compileRounds(comp, model));
+    const deadline = first ? roundDeadline(first, comp.deadlineMinutes) : null;
+    if (deadline === null || now >= deadline) {
+      throw new AppError('COMPETITION_NOT_OPEN', 'Entries closed when the first round locked.');
+    }
+    if (comp.prizeModel !== 'free') {
+      throw new AppError(
+        'PAYMENT_REQUIRED',
+        'This competition has an entry fee: buy your entries with an order (card payment).',
+      );
+    }
+    const mine = await countMyEntries(tx, viewer.clubId, comp.id, viewer.userId);
+    if (mine >= comp.maxEntriesPerPlayer) {
+      throw new AppError(
+        'ENTRY_LIMIT_REACHED',
+        `You already have ${mine} ${mine === 1 ? 'entry' : 'entries'}, the most this competition allows.`,
+      );
+    }
+    const entry = await insertEntry(tx, {
+      clubId: viewer.clubId,
+      competitionId: comp.id,
+      userId: viewer.userId,
+      status: 'active',
+    });
+    return {
+      id: entry.id,
+      competitionId: comp.id,
+      status: entry.status,
+      createdAt: entry.createdAt.toISOString(),
+    };
+  });
+}

@@ -1,0 +1,37 @@
+import type { Order } from '@lastman/api';
+import type { Email } from '../../lib/mailer.ts';
+
+const money = (pence: number) => `£${(pence / 100).toFixed(2)}`;
+
+export const orderEmails = {
+  receipt(to: { email: string; name: string }, order: Order): Email {
+    const lines = [
+      `Hello ${to.name},`,
+      '',
+      `Thank you: your payment for ${order.entryCount} ${order.entryCount === 1 ? 'entry' : 'entries'} in ${order.competitionName} went through.`,
+      '',
+      `Order: ${order.id}`,
+      `Entries: ${order.entryCount} x ${money(order.unitPricePence)}`,
+      `Total paid: ${money(order.amountPence)}`,
+      `Paid on: ${new Date(order.paidAt ?? order.createdAt).toLocaleString('en-GB', { timeZone: 'Europe/London' })}`,
+      order.provider === 'test' ? '\nTest payments: no real money was taken.' : '',
+      '',
+      'Good luck with your picks!',
+      'Lastman',
+    ];
+    return { to: to.email, subject: `Receipt: ${order.competitionName}`, text: lines.join('\n') };
+  },
+  refund(to: { email: string; name: string }, order: Order, amountPence: number): Email {
+    const lines = [
+      `Hello ${to.name},`,
+      '',
+      `We have refunded ${money(amountPence)} of your order ${order.id} (${order.competitionName}).`,
+      `Refunded so far: ${money(order.refundedPence)} of ${money(order.amountPence)}.`,
+      'Card refunds usually reach your account within 5 to 10 working days.',
+      order.provider === 'test' ? '\nTest payments: no real money was moved.' : '',
+      '',
+      'Lastman',
+    ];
+    return { to: to.email, subject: `Refund: ${order.competitionName}`, text: lines.join('\n') };
+  },
+};

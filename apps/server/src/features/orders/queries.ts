@@ -1,0 +1,227 @@
+import { and, desc, eq, gt, ilike, inArray, lt, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { user } from '../../db/schema/accounts.ts';
+import { competitions, entries, picks } from '../../db/schema/game.ts';
+import { type OrderStatus, orders, paymentIssues, refunds } from '../../db/schema/payments.ts';
+
+export type OrderRow = typeof orders.$inferSelect;
+
+export async function lockCompetition(tx: DbOrTx, clubId: string, competitionId: string) {
+  const [row] = await tx
+    .select()
+    .from(competitions)
+    .where(and(eq(competitions.clubId, clubId), eq(competitions.id, competitionId)))
+    .for('update');
+  return row;
+}
+
+/** Entries that hold a place: bought and kept, or waiting on a payment that has not expired. */
+export async function countHeldEntries(tx: DbOrTx, competitionId: string, userId: string, now: Date) {
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(entries)
+    .leftJoin(orders, eq(orders.id, entries.orderId))
+    .where(
+      and(
+        eq(entries.competitionId, competitionId),
+        eq(entries.userId, userId),
+        or(
+          inArray(entries.status, ['active', 'eliminated', 'won']),
+          and(eq(entries.status, 'pending'), eq(orders.status, 'pending'), gt(orders.expiresAt, now)),
+        ),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+export async function insertOrder(tx: DbOrTx, values: typeof orders.$inferInsert): Promise<OrderRow> {
+  const [row] = await tx.insert(orders).values(values).returning();
+  if (!row) throw new Error('order insert returned nothing');
+  return row;
+}
+
+export async function insertEntries(
+  tx: DbOrTx,
+  order: Pick<OrderRow, 'id' | 'clubId' | 'competitionId' | 'userId'>,
+  count: number,
+  status: 'pending' | 'active',
+) {
+  return tx
+    .insert(entries)
+    .values(
+      Array.from({ length: count }, () => ({
+        clubId: order.clubId,
+        competitionId: order.competitionId,
+        userId: order.userId,
+        orderId: order.id,
+        status,
+      })),
+    )
+    .returning({ id: entries.id, status: entries.status });
+}
+
+export async function updateOrder(tx: DbOrTx, id: string, values: Partial<typeof orders.$inferInsert>) {
+  await tx.update(orders).set(values).where(eq(orders.id, id));
+}
+
+export async function findOrder(tx: DbOrTx, clubId: string, id: string) {
+  const [row] = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.clubId, clubId), eq(orders.id, id)));
+  return row;
+}
+
+/** For the payment events, which name the order but carry no session. */
+export async function lockOrderById(tx: DbOrTx, id: string) {
+  const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
+  return row;
+}
+
+export async function lockOrderByIntent(tx: DbOrTx, paymentIntentId: string) {
+  const [row] = await tx
+    .select()
+    .from(orders)
+    .where(eq(orders.paymentIntentId, paymentIntentId))
+    .for('update');
+  return row;
+}
+
+export async function entriesOfOrders(tx: DbOrTx, orderIds: string[]) {
+  if (orderIds.length === 0) return [];
+  return tx
+    .select({ id: entries.id, status: entries.status, orderId: entries.orderId })
+    .from(entries)
+    .where(inArray(entries.orderId, orderIds))
+    .orderBy(entries.createdAt, entries.id);
+}
+
+export async function refundsOfOrders(tx: DbOrTx, orderIds: string[]) {
+  if (orderIds.length === 0) return [];
+  return tx.select().from(refunds).where(inArray(refunds.orderId, orderIds)).orderBy(refunds.createdAt);
+}
+
+export async function setEntriesStatus(
+  tx: DbOrTx,
+  orderId: string,
+  from: ('pending' | 'active' | 'eliminated' | 'won')[],
+  to: 'active' | 'refunded',
+  entryIds?: string[],
+) {
+  return tx
+    .update(entries)
+    .set({ status: to })
+    .where(
+      and(
+        eq(entries.orderId, orderId),
+        inArray(entries.status, from),
+        ...(entryIds ? [inArray(entries.id, entryIds)] : []),
+      ),
+    )
+    .returning({ id: entries.id });
+}
+
+/** Entries of a failed or expired order never played: they go, and their place is free again. */
+export async function deletePendingEntries(tx: DbOrTx, orderId: string) {
+  await tx.delete(entries).where(and(eq(entries.orderId, orderId), eq(entries.status, 'pending')));
+}
+
+/** Entries of the order that have a pick in a settled round (these can no longer be refunded). */
+export async function entriesWithSettledPicks(tx: DbOrTx, entryIds: string[]) {
+  if (entryIds.length === 0) return [];
+  const rows = await tx
+    .selectDistinct({ entryId: picks.entryId })
+    .from(picks)
+    .where(and(inArray(picks.entryId, entryIds), sql`${picks.outcome} is not null`));
+  return rows.map((r) => r.entryId);
+}
+
+export async function insertRefund(tx: DbOrTx, values: typeof refunds.$inferInsert) {
+  await tx.insert(refunds).values(values).onConflictDoNothing();
+}
+
+export async function insertIssue(tx: DbOrTx, values: typeof paymentIssues.$inferInsert) {
+  await tx.insert(paymentIssues).values(values);
+}
+
+export async function listIssues(tx: DbOrTx, clubId: string) {
+  return tx
+    .select()
+    .from(paymentIssues)
+    .where(eq(paymentIssues.clubId, clubId))
+    .orderBy(desc(paymentIssues.createdAt))
+    .limit(200);
+}
+
+export async function listOrders(
+  tx: DbOrTx,
+  clubId: string,
+  filter: { orderId?: string; userId?: string; status?: OrderStatus; competitionId?: string; q?: string },
+) {
+  return tx
+    .select({ order: orders, competitionName: competitions.name, userName: user.name, userEmail: user.email })
+    .from(orders)
+    .innerJoin(competitions, eq(competitions.id, orders.competitionId))
+    .innerJoin(user, eq(user.id, orders.userId))
+    .where(
+      and(
+        eq(orders.clubId, clubId),
+        ...(filter.orderId ? [eq(orders.id, filter.orderId)] : []),
+        ...(filter.userId ? [eq(orders.userId, filter.userId)] : []),
+        ...(filter.status ? [eq(orders.status, filter.status)] : []),
+        ...(filter.competitionId ? [eq(orders.competitionId, filter.competitionId)] : []),
+        ...(filter.q
+          ? [
+              or(
+                ilike(user.name, `%${filter.q}%`),
+                ilike(user.email, `%${filter.q}%`),
+                eq(orders.id, filter.q),
+              ),
+            ]
+          : []),
+      ),
+    )
+    .orderBy(desc(orders.createdAt))
+    .limit(500);
+}
+
+export async function staleOrders(tx: DbOrTx, now: Date) {
+  return tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.status, 'pending'), lt(orders.expiresAt, now)))
+    .limit(1000);
+}
+
+/** Paid orders of cancelled competitions whose money has not all gone back yet. */
+export async function ordersOwedByCancellation(tx: DbOrTx) {
+  return tx
+    .select({ id: orders.id })
+    .from(orders)
+    .innerJoin(competitions, eq(competitions.id, orders.competitionId))
+    .where(
+      and(
+        eq(competitions.status, 'cancelled'),
+        inArray(orders.status, ['paid', 'partially_refunded']),
+        sql`${orders.refundedPence} < ${orders.amountPence}`,
+      ),
+    )
+    .limit(500);
+}
+
+export async function refundAllEntriesOfOrder(tx: DbOrTx, orderId: string) {
+  return tx
+    .update(entries)
+    .set({ status: 'refunded' })
+    .where(and(eq(entries.orderId, orderId), sql`${entries.status} <> 'refunded'`))
+    .returning({ id: entries.id });
+}
+
+export async function paidOrdersOfCompetition(tx: DbOrTx, competitionId: string) {
+  return tx
+    .select({ id: orders.id, clubId: orders.clubId })
+    .from(orders)
+    .where(
+      and(eq(orders.competitionId, competitionId), inArray(orders.status, ['paid', 'partially_refunded'])),
+    );
+}

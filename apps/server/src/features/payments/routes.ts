@@ -1,0 +1,68 @@
+import { PaymentIssueList, TestCardPayment, TestCardResult } from '@lastman/api';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireRole, requireUser } from '../../auth/guards.ts';
+import { listIssues } from '../orders/queries.ts';
+import { receivePaymentEvent } from './events.ts';
+import { payWithTestCard } from './test-card.ts';
+
+export const WEBHOOK_PATH = '/api/payments/stripe/webhook';
+
+export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The signature covers the exact bytes Stripe sent, so this route keeps the raw body.
+  await app.register(async (webhook) => {
+    webhook.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) =>
+      done(null, body),
+    );
+    webhook.post(
+      WEBHOOK_PATH,
+      {
+        schema: {
+          tags: ['payments'],
+          response: { 200: z.object({ received: z.boolean(), duplicate: z.boolean(), outcome: z.string() }) },
+        },
+        config: { rateLimit: false },
+      },
+      async (request) => {
+        const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.from('');
+        const signature = request.headers['stripe-signature'];
+        const result = await receivePaymentEvent(
+          app.services,
+          raw,
+          typeof signature === 'string' ? signature : undefined,
+        );
+        if (result.outcome === 'amount_mismatch')
+          request.log.warn({ orderId: result.orderId }, 'payment amount mismatch');
+        return { received: true, duplicate: result.duplicate, outcome: result.outcome };
+      },
+    );
+  });
+
+  app.post(
+    '/api/payments/test/confirm',
+    { schema: { tags: ['payments'], body: TestCardPayment, response: { 200: TestCardResult } } },
+    async (request) => {
+      const viewer = await requireUser(request);
+      return payWithTestCard(app.services, viewer, request.body);
+    },
+  );
+
+  app.get(
+    '/api/admin/payment-issues',
+    { schema: { tags: ['admin'], response: { 200: PaymentIssueList } } },
+    async (request) => {
+      const admin = await requireRole(request, 'admin');
+      const rows = await listIssues(app.services.db, admin.clubId);
+      return {
+        issues: rows.map((r) => ({
+          id: r.id,
+          orderId: r.orderId,
+          kind: r.kind,
+          detail: r.detail,
+          createdAt: r.createdAt.toISOString(),
+          resolvedAt: r.resolvedAt?.toISOString() ?? null,
+        })),
+      };
+    },
+  );
+};

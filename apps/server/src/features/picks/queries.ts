@@ -1,0 +1,194 @@
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { competitions, entries, picks, roundSettlements, teams, user } from '../../db/schema/index.ts';
+import { sqlRows } from '../fixtures/sql-rows.ts';
+
+/** The entry with its competition, and whether `round` of it is already settled: one round trip. */
+export async function findEntryWithCompetition(db: DbOrTx, clubId: string, entryId: string, round = 0) {
+  const [row] = await db
+    .select({
+      entry: entries,
+      competition: competitions,
+      roundSettled: sql<boolean>`EXISTS (SELECT 1 FROM ${roundSettlements} rs
+        WHERE rs.competition_id = ${entries.competitionId} AND rs.club_id = ${clubId} AND rs.round = ${round})`,
+    })
+    .from(entries)
+    .innerJoin(competitions, and(eq(competitions.id, entries.competitionId), eq(competitions.clubId, clubId)))
+    .where(and(eq(entries.clubId, clubId), eq(entries.id, entryId)));
+  return row;
+}
+
+/** Picks of an entry that use up their team: counted in a settled round, or still to be settled. */
+export async function listUsingPicks(db: DbOrTx, clubId: string, entryId: string) {
+  return db
+    .select({
+      round: picks.round,
+      teamId: picks.teamId,
+      teamName: teams.name,
+      outcome: picks.outcome,
+      cycle: picks.cycle,
+    })
+    .from(picks)
+    .innerJoin(teams, eq(teams.id, picks.teamId))
+    .where(
+      and(
+        eq(picks.clubId, clubId),
+        eq(picks.entryId, entryId),
+        sql`(${picks.outcome} IS NULL OR ${picks.outcome} IN ('survived', 'eliminated'))`,
+      ),
+    )
+    .orderBy(asc(picks.round));
+}
+
+export async function isRoundSettled(db: DbOrTx, clubId: string, competitionId: string, round: number) {
+  const [row] = await db
+    .select({ round: roundSettlements.round })
+    .from(roundSettlements)
+    .where(
+      and(
+        eq(roundSettlements.clubId, clubId),
+        eq(roundSettlements.competitionId, competitionId),
+        eq(roundSettlements.round, round),
+      ),
+    );
+  return row !== undefined;
+}
+
+/** One pick per entry and round, by the unique index: concurrent requests leave exactly one row. */
+export async function upsertPick(
+  db: DbOrTx,
+  values: { clubId: string; competitionId: string; entryId: string; round: number; teamId: string },
+) {
+  const [row] = await db
+    .insert(picks)
+    .values({ ...values, auto: false })
+    .onConflictDoUpdate({
+      target: [picks.entryId, picks.round],
+      set: { teamId: values.teamId, auto: false, outcome: null, updatedAt: sql`now()` },
+      setWhere: sql`${picks.outcome} IS NULL`,
+    })
+    .returning();
+  return row;
+}
+
+export async function deletePick(db: DbOrTx, clubId: string, entryId: string, round: number) {
+  return db
+    .delete(picks)
+    .where(
+      and(
+        eq(picks.clubId, clubId),
+        eq(picks.entryId, entryId),
+        eq(picks.round, round),
+        sql`${picks.outcome} IS NULL`,
+      ),
+    )
+    .returning({ id: picks.id });
+}
+
+export async function listMyEntriesWithPicks(
+  db: DbOrTx,
+  clubId: string,
+  competitionId: string,
+  userId: string,
+) {
+  const mine = await db
+    .select({ id: entries.id, status: entries.status })
+    .from(entries)
+    .where(
+      and(eq(entries.clubId, clubId), eq(entries.competitionId, competitionId), eq(entries.userId, userId)),
+    )
+    .orderBy(asc(entries.createdAt), asc(entries.id));
+  const rows =
+    mine.length === 0
+      ? []
+      : await db
+          .select({
+            entryId: picks.entryId,
+            round: picks.round,
+            teamId: picks.teamId,
+            teamName: teams.name,
+            auto: picks.auto,
+            outcome: picks.outcome,
+          })
+          .from(picks)
+          .innerJoin(teams, eq(teams.id, picks.teamId))
+          .innerJoin(entries, eq(entries.id, picks.entryId))
+          .where(
+            and(eq(picks.clubId, clubId), eq(picks.competitionId, competitionId), eq(entries.userId, userId)),
+          )
+          .orderBy(asc(picks.round));
+  return { mine, picks: rows };
+}
+
+export async function listRoundPicks(
+  db: DbOrTx,
+  params: { clubId: string; competitionId: string; round: number; onlyUserId?: string; limit: number },
+) {
+  const conditions = [
+    eq(picks.clubId, params.clubId),
+    eq(picks.competitionId, params.competitionId),
+    eq(picks.round, params.round),
+  ];
+  if (params.onlyUserId) conditions.push(eq(entries.userId, params.onlyUserId));
+  // A pick made ahead by an entry that went out before the round lapsed with it.
+  conditions.push(sql`${entries.status} IN ('active', 'eliminated', 'won')`);
+  conditions.push(sql`(${entries.eliminatedRound} IS NULL OR ${entries.eliminatedRound} >= ${params.round})`);
+  return db
+    .select({
+      entryId: picks.entryId,
+      userId: entries.userId,
+      playerName: user.name,
+      round: picks.round,
+      teamId: picks.teamId,
+      teamName: teams.name,
+      auto: picks.auto,
+      outcome: picks.outcome,
+    })
+    .from(picks)
+    .innerJoin(entries, eq(entries.id, picks.entryId))
+    .innerJoin(user, eq(user.id, entries.userId))
+    .innerJoin(teams, eq(teams.id, picks.teamId))
+    .where(and(...conditions))
+    .orderBy(asc(teams.name), asc(user.name), desc(picks.entryId))
+    .limit(params.limit);
+}
+
+export async function countRoundPicks(db: DbOrTx, clubId: string, competitionId: string, round: number) {
+  return sqlRows<{ teamId: string; teamName: string; count: number }>(
+    db,
+    sql`SELECT p.team_id AS "teamId", t.name AS "teamName", count(*)::int AS count
+        FROM ${picks} p JOIN ${teams} t ON t.id = p.team_id
+        JOIN ${entries} e ON e.id = p.entry_id AND e.status IN ('active', 'eliminated', 'won')
+          AND (e.eliminated_round IS NULL OR e.eliminated_round >= ${round})
+        WHERE p.club_id = ${clubId} AND p.competition_id = ${competitionId} AND p.round = ${round}
+          AND (p.outcome IS NULL OR p.outcome IN ('survived', 'eliminated'))
+        GROUP BY p.team_id, t.name ORDER BY count(*) DESC, t.name`,
+  );
+}
+
+/** Every entry of the player in the club, newest competition first. */
+export async function listPlayerEntries(db: DbOrTx, clubId: string, userId: string) {
+  return db
+    .select({ entry: entries, competitionName: competitions.name, competitionStatus: competitions.status })
+    .from(entries)
+    .innerJoin(competitions, and(eq(competitions.id, entries.competitionId), eq(competitions.clubId, clubId)))
+    .where(and(eq(entries.clubId, clubId), eq(entries.userId, userId)))
+    .orderBy(desc(competitions.createdAt), asc(entries.createdAt), asc(entries.id));
+}
+
+export async function listPicksOfEntries(db: DbOrTx, clubId: string, entryIds: readonly string[]) {
+  if (entryIds.length === 0) return [];
+  return db
+    .select({
+      entryId: picks.entryId,
+      round: picks.round,
+      teamId: picks.teamId,
+      teamName: teams.name,
+      auto: picks.auto,
+      outcome: picks.outcome,
+    })
+    .from(picks)
+    .innerJoin(teams, eq(teams.id, picks.teamId))
+    .where(and(eq(picks.clubId, clubId), inArray(picks.entryId, [...entryIds])))
+    .orderBy(asc(picks.round));
+}

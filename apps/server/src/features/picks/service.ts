@@ -1,0 +1,281 @@
+import type { MyEntryList, PickResponse, RoundFixtures, RoundPicks } from '@lastman/api';
+import { type PickRejection, type RoundAnalysis, roundDeadline, validatePick } from '@lastman/game';
+import type { Viewer } from '../../auth/guards.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { AppError, forbidden, notFound } from '../../lib/errors.ts';
+import { findCompetition } from '../competitions/queries.ts';
+import { findTeam, listSeasonFixtures, listSeasonTeamNames } from '../fixtures/queries.ts';
+import { fixtureView, iso, roundModel } from '../fixtures/season-model.ts';
+import {
+  countRoundPicks,
+  deletePick,
+  findEntryWithCompetition,
+  isRoundSettled,
+  listMyEntriesWithPicks,
+  listPicksOfEntries,
+  listPlayerEntries,
+  listRoundPicks,
+  listUsingPicks,
+  upsertPick,
+} from './queries.ts';
+
+const PUBLIC_PICKS_LIMIT = 2000;
+
+function deadlineText(ms: number): string {
+  return new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/London',
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(new Date(ms));
+}
+
+/** The entry, if it is the viewer's and can still pick in `round` of its competition. */
+async function pickableEntry(tx: DbOrTx, viewer: Viewer, entryId: string, round: number, now: number) {
+  const found = await findEntryWithCompetition(tx, viewer.clubId, entryId, round);
+  if (!found) throw notFound('That entry');
+  const { entry, competition: comp } = found;
+  if (entry.userId !== viewer.userId)
+    throw forbidden('That entry is not yours: you can pick only for your own entries.');
+  if (comp.status !== 'open' && comp.status !== 'running') {
+    throw new AppError('COMPETITION_NOT_OPEN', `This competition is ${comp.status}: picks are closed.`);
+  }
+  if (entry.status !== 'active') {
+    throw new AppError(
+      'ENTRY_NOT_ACTIVE',
+      entry.status === 'eliminated'
+        ? `This entry went out in round ${entry.eliminatedRound}: it cannot pick any more.`
+        : entry.status === 'pending'
+          ? 'This entry is waiting for its payment: it can pick once the payment is confirmed.'
+          : `This entry is ${entry.status}: it cannot pick any more.`,
+    );
+  }
+  if (round < comp.startRound) {
+    throw new AppError('ROUND_NOT_OPEN', `This competition starts at round ${comp.startRound}.`);
+  }
+  const rows = await listSeasonFixtures(tx, { clubId: viewer.clubId, seasonId: comp.seasonId, round });
+  const analysis = roundModel(rows, round);
+  if (!analysis) throw notFound(`Round ${round}`);
+  if (found.roundSettled) {
+    throw new AppError('DEADLINE_PASSED', `Round ${round} has been settled: picks are closed.`);
+  }
+  const deadline = roundDeadline(analysis, comp.deadlineMinutes);
+  if (deadline !== null && now >= deadline) {
+    throw new AppError(
+      'DEADLINE_PASSED',
+      `Picks for round ${round} closed at ${deadlineText(deadline)} (UK time).`,
+    );
+  }
+  return { entry, comp, rows, analysis, deadline };
+}
+
+function refusal(
+  reason: PickRejection,
+  teamName: string,
+  round: RoundAnalysis,
+  usedIn: number | undefined,
+): AppError {
+  switch (reason) {
+    case 'ENTRY_NOT_ACTIVE':
+      return new AppError('ENTRY_NOT_ACTIVE', 'This entry is out: it cannot pick any more.');
+    case 'ROUND_VOID':
+      return new AppError(
+        'ROUND_VOID',
+        `Round ${round.round} is void (most of its matches were moved): no pick is needed and none counts.`,
+      );
+    case 'DEADLINE_PASSED':
+      return new AppError('DEADLINE_PASSED', `Picks for round ${round.round} are closed.`);
+    case 'UNKNOWN_TEAM':
+    case 'TEAM_NOT_PLAYING':
+      return new AppError(
+        'TEAM_NOT_PLAYING',
+        `${teamName} do not play in round ${round.round}. Pick a team that does.`,
+      );
+    case 'TEAM_ALREADY_USED':
+      return new AppError(
+        'TEAM_ALREADY_USED',
+        `This entry already picked ${teamName}${usedIn === undefined ? '' : ` in round ${usedIn}`}. Each team can be used once.`,
+      );
+  }
+}
+
+export async function makePick(
+  db: Db,
+  viewer: Viewer,
+  params: { entryId: string; round: number; teamId: string },
+  now: number,
+): Promise<PickResponse> {
+  return db.transaction(async (tx) => {
+    const { entry, comp, analysis, deadline } = await pickableEntry(
+      tx,
+      viewer,
+      params.entryId,
+      params.round,
+      now,
+    );
+    const team = await findTeam(tx, params.teamId);
+    if (!team) throw notFound('That team');
+    const using = (await listUsingPicks(tx, viewer.clubId, entry.id)).filter((p) => p.round !== params.round);
+    const earlier = using.filter((p) => p.round < params.round);
+    const seasonTeams = await listSeasonTeamNames(tx, comp.seasonId);
+    const verdict = validatePick(
+      {
+        rules: comp.rules,
+        seasonTeams,
+        round: analysis,
+        entryActive: true,
+        earlierPicks: earlier.map((p) => p.teamName),
+        now,
+        deadlineMinutes: comp.deadlineMinutes,
+      },
+      team.name,
+    );
+    const usedIn = using.find((p) => p.teamId === team.id)?.round;
+    if (!verdict.ok) throw refusal(verdict.reason, team.name, analysis, usedIn);
+    // A team already picked ahead for a later round would make that later pick void.
+    if (comp.rules.reuse === 'never' && usedIn !== undefined) {
+      throw refusal('TEAM_ALREADY_USED', team.name, analysis, usedIn);
+    }
+    const pick = await upsertPick(tx, {
+      clubId: viewer.clubId,
+      competitionId: comp.id,
+      entryId: entry.id,
+      round: params.round,
+      teamId: team.id,
+    });
+    if (!pick)
+      throw new AppError('DEADLINE_PASSED', `Round ${params.round} has been settled: picks are closed.`);
+    return {
+      entryId: entry.id,
+      round: pick.round,
+      teamId: team.id,
+      teamName: team.name,
+      auto: pick.auto,
+      outcome: pick.outcome,
+      deadline: iso(deadline),
+    };
+  });
+}
+
+export async function removePick(
+  db: Db,
+  viewer: Viewer,
+  params: { entryId: string; round: number },
+  now: number,
+) {
+  await db.transaction(async (tx) => {
+    const { entry } = await pickableEntry(tx, viewer, params.entryId, params.round, now);
+    const removed = await deletePick(tx, viewer.clubId, entry.id, params.round);
+    if (removed.length === 0) throw notFound(`A pick for round ${params.round}`);
+  });
+}
+
+export async function roundFixtures(
+  db: Db,
+  viewer: Viewer,
+  params: { competitionId: string; round: number },
+  now: number,
+): Promise<RoundFixtures> {
+  const comp = await findCompetition(db, viewer.clubId, params.competitionId);
+  if (!comp || (comp.status === 'draft' && viewer.role !== 'admin')) throw notFound('That competition');
+  const rows = await listSeasonFixtures(db, {
+    clubId: viewer.clubId,
+    seasonId: comp.seasonId,
+    round: params.round,
+  });
+  const analysis = roundModel(rows, params.round);
+  if (!analysis) throw notFound(`Round ${params.round}`);
+  const deadline = roundDeadline(analysis, comp.deadlineMinutes);
+  const { mine, picks } = await listMyEntriesWithPicks(db, viewer.clubId, comp.id, viewer.userId);
+  return {
+    competitionId: comp.id,
+    round: params.round,
+    deadline: iso(deadline),
+    locked: deadline !== null && now >= deadline,
+    isVoid: analysis.isVoid,
+    fixtures: rows.map((r) => fixtureView(r, analysis)),
+    entries: mine.map((e) => {
+      const own = picks.filter((p) => p.entryId === e.id);
+      const pick = own.find((p) => p.round === params.round);
+      return {
+        entryId: e.id,
+        status: e.status,
+        pick: pick
+          ? {
+              round: pick.round,
+              teamId: pick.teamId,
+              teamName: pick.teamName,
+              auto: pick.auto,
+              outcome: pick.outcome,
+            }
+          : null,
+        usedTeams: own
+          .filter(
+            (p) =>
+              p.round !== params.round &&
+              (p.outcome === null || p.outcome === 'survived' || p.outcome === 'eliminated'),
+          )
+          .map((p) => ({ teamId: p.teamId, round: p.round })),
+      };
+    }),
+  };
+}
+
+export async function roundPicks(
+  db: Db,
+  viewer: Viewer,
+  params: { competitionId: string; round: number },
+  now: number,
+): Promise<RoundPicks> {
+  const comp = await findCompetition(db, viewer.clubId, params.competitionId);
+  if (!comp || (comp.status === 'draft' && viewer.role !== 'admin')) throw notFound('That competition');
+  const rows = await listSeasonFixtures(db, {
+    clubId: viewer.clubId,
+    seasonId: comp.seasonId,
+    round: params.round,
+  });
+  const analysis = roundModel(rows, params.round);
+  if (!analysis) throw notFound(`Round ${params.round}`);
+  const deadline = roundDeadline(analysis, comp.deadlineMinutes);
+  const isPublic =
+    deadline !== null ? now >= deadline : await isRoundSettled(db, viewer.clubId, comp.id, params.round);
+  const list = await listRoundPicks(db, {
+    clubId: viewer.clubId,
+    competitionId: comp.id,
+    round: params.round,
+    limit: PUBLIC_PICKS_LIMIT,
+    ...(isPublic ? {} : { onlyUserId: viewer.userId }),
+  });
+  return {
+    round: params.round,
+    deadline: iso(deadline),
+    public: isPublic,
+    picks: list.map(({ userId, ...p }) => ({ ...p, mine: userId === viewer.userId })),
+    counts: isPublic ? await countRoundPicks(db, viewer.clubId, comp.id, params.round) : [],
+  };
+}
+
+/** The player's entries in every competition of the club, each with its picks round by round. */
+export async function myEntries(db: Db, viewer: Viewer): Promise<MyEntryList> {
+  const rows = await listPlayerEntries(db, viewer.clubId, viewer.userId);
+  const all = await listPicksOfEntries(
+    db,
+    viewer.clubId,
+    rows.map((r) => r.entry.id),
+  );
+  return {
+    entries: rows.map(({ entry, competitionName, competitionStatus }) => ({
+      id: entry.id,
+      competitionId: entry.competitionId,
+      competitionName,
+      competitionStatus,
+      orderId: entry.orderId,
+      status: entry.status,
+      eliminatedRound: entry.eliminatedRound,
+      createdAt: entry.createdAt.toISOString(),
+      picks: all.filter((p) => p.entryId === entry.id).map(({ entryId: _, ...p }) => p),
+    })),
+  };
+}

@@ -1,0 +1,53 @@
+/** Every error code the API returns, with its HTTP status. Messages are written for the user. */
+export const errorCodes = {
+  VALIDATION_FAILED: 400,
+  INVALID_JSON: 400,
+  BAD_REQUEST: 400,
+  WEAK_PASSWORD: 400,
+  UNKNOWN_CLUB: 400,
+  UNAUTHENTICATED: 401,
+  XSRF_TOKEN_INVALID: 403,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  // The game (features/competitions, picks): each refusal a player can meet, by name.
+  DEADLINE_PASSED: 409,
+  TEAM_ALREADY_USED: 409,
+  TEAM_NOT_PLAYING: 409,
+  ENTRY_NOT_ACTIVE: 409,
+  ROUND_VOID: 409,
+  ROUND_NOT_OPEN: 409,
+  COMPETITION_NOT_OPEN: 409,
+  COMPETITION_NOT_EDITABLE: 409,
+  ENTRY_LIMIT_REACHED: 409,
+  PAYMENT_REQUIRED: 402,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  TOO_MANY_REQUESTS: 429,
+  INTERNAL: 500,
+  SERVICE_UNAVAILABLE: 503,
+} as const;
+
+export type ErrorCode = keyof typeof errorCodes;
+
+export interface ErrorBody {
+  error: { code: string; message: string };
+}
+
+export class AppError extends Error {
+  readonly statusCode: number;
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.statusCode = errorCodes[code];
+  }
+}
+
+export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} was not found.`);
+export const forbidden = (message = 'You are not allowed to do that.') => new AppError('FORBIDDEN', message);
+
+export function errorBody(code: string, message: string): ErrorBody {
+  return { error: { code, message } };
+}

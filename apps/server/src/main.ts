@@ -1,0 +1,88 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { ensureClub } from './features/clubs/service.ts';
+import { startFootballDataSync } from './features/football/football-data.ts';
+import { startPaymentsWorker } from './features/payments/worker.ts';
+import { startSettlementWorker } from './features/settlement/worker.ts';
+import { DEMO_PASSWORD, demoAccounts, seedDemo } from './seed/demo.ts';
+
+async function main() {
+  const config = loadConfig();
+  const database = openDatabase(
+    config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : { dataDir: config.DATA_DIR },
+  );
+  await database.migrate();
+
+  const app = await buildApp({ config, database });
+  const { db, auth } = app.services;
+  // Demo data: on an embedded database's first start, or when asked; never by default on PostgreSQL.
+  const seedWanted = config.SEED_DEMO ?? database.kind === 'pglite';
+  const seeded = seedWanted ? await seedDemo(db, auth) : false;
+  await ensureClub(db, config.DEFAULT_CLUB);
+
+  let settlement: ReturnType<typeof startSettlementWorker> | null = null;
+  let footballData: ReturnType<typeof startFootballDataSync> | null = null;
+  let payments: ReturnType<typeof startPaymentsWorker> | null = null;
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: finishing requests in flight, then closing`);
+    // Fastify stops accepting, waits for requests in flight, then the database closes.
+    await app.close();
+    footballData?.stop();
+    await settlement?.stop();
+    await payments?.stop();
+    await app.services.mailer.flush();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  // Locks and settles rounds by the server clock; safe to run in every process (advisory locks).
+  settlement = startSettlementWorker({ db, clock: app.services.clock, log: app.log });
+  if (config.FOOTBALL_DATA_TOKEN) {
+    const worker = settlement;
+    footballData = startFootballDataSync({
+      db,
+      source: {
+        token: config.FOOTBALL_DATA_TOKEN,
+        baseUrl: config.FOOTBALL_DATA_URL,
+        competition: config.FOOTBALL_DATA_COMPETITION,
+        ...(config.FOOTBALL_DATA_SEASON !== undefined && { season: config.FOOTBALL_DATA_SEASON }),
+      },
+      intervalMs: config.FOOTBALL_DATA_SYNC_MINUTES * 60_000,
+      afterSync: () => worker.kick(),
+      log: app.log,
+    });
+  }
+  // Expires unpaid orders and refunds cancelled competitions; idempotent, so safe in every process.
+  payments = startPaymentsWorker(app.services, app.log);
+  const where =
+    database.kind === 'pglite' ? `embedded database in ${config.DATA_DIR}` : 'PostgreSQL (DATABASE_URL)';
+  const lines = [
+    '',
+    `  Lastman is running: ${config.PUBLIC_URL}`,
+    `  Data: ${where}${seeded ? ' (demo club "The Red Lion" created)' : ''}`,
+    `  API docs: ${config.PUBLIC_URL}/api/docs`,
+  ];
+  if (seedWanted) {
+    lines.push(
+      `  Sign in as ${demoAccounts.map((a) => a.email).join(', ')}`,
+      `  Password for all: ${DEMO_PASSWORD}`,
+    );
+  }
+  console.log(`${lines.join('\n')}\n`);
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof ConfigError) {
+    console.error(err.message);
+    process.exit(78);
+  }
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,29 @@
+import type { Auth } from './auth/auth.ts';
+import type { Viewer } from './auth/guards.ts';
+import type { Config } from './config.ts';
+import type { Database, Db } from './db/client.ts';
+import type { PaymentProvider } from './features/payments/provider.ts';
+import type { Clock } from './lib/clock.ts';
+import type { Mailer } from './lib/mailer.ts';
+import type { Xsrf } from './lib/xsrf.ts';
+
+/** What every route and service may use; built once in app.ts. */
+export interface Services {
+  config: Config;
+  database: Database;
+  db: Db;
+  clock: Clock;
+  mailer: Mailer;
+  auth: Auth;
+  xsrf: Xsrf;
+  payments: PaymentProvider;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+  interface FastifyRequest {
+    viewer?: Viewer | null;
+  }
+}

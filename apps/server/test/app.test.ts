@@ -1,0 +1,173 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config.ts';
+import { backends, startTestServer, type TestServer } from './support/test-server.ts';
+
+function fakeWebBuild(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'lastman-web-'));
+  mkdirSync(path.join(dir, 'assets'));
+  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Lastman</title><div id="root"></div>');
+  writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log("app")');
+  writeFileSync(path.join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {})');
+  return dir;
+}
+
+describe.each(backends())('the HTTP surface on %s', (backend) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(backend, { env: { WEB_DIST: fakeWebBuild(), RATE_LIMIT_SCALE: '1' } });
+  });
+  afterAll(() => server?.close());
+
+  it('GET /api/health reports the database', async () => {
+    const res = await server.client().get('/api/health');
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ status: 'ok', database: { kind: backend, ok: true } });
+  });
+
+  it('serves the OpenAPI document built from the schemas, and a docs page', async () => {
+    const doc = await server.client().get('/api/openapi.json');
+    expect(doc.status).toBe(200);
+    expect(doc.json.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.json.paths)).toEqual(
+      expect.arrayContaining(['/api/me', '/api/health', '/api/admin/members/{userId}']),
+    );
+    expect(doc.json.components.schemas).toHaveProperty('Me');
+    const page = await fetch(`${server.baseUrl}/api/docs`, { redirect: 'follow' });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toMatch(/swagger/i);
+  });
+
+  it('sends security headers, with the card provider allowed in the CSP', async () => {
+    const res = await fetch(`${server.baseUrl}/api/health`);
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toMatch(/script-src[^;]*https:\/\/js\.stripe\.com/);
+    expect(csp).toMatch(/frame-ancestors 'none'/);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('admits the native app and configured origins in CORS, and no others', async () => {
+    for (const origin of ['capacitor://localhost', 'https://localhost']) {
+      const res = await fetch(`${server.baseUrl}/api/me`, {
+        method: 'OPTIONS',
+        headers: { origin, 'access-control-request-method': 'PATCH' },
+      });
+      expect(res.headers.get('access-control-allow-origin')).toBe(origin);
+      expect(res.headers.get('access-control-allow-credentials')).toBe('true');
+    }
+    const evil = await fetch(`${server.baseUrl}/api/me`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'PATCH' },
+    });
+    expect(evil.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('serves the web build: hashed assets for a year, the HTML never cached, client routes get the app', async () => {
+    const asset = await fetch(`${server.baseUrl}/assets/index-abc123.js`);
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    for (const route of ['/', '/app/tabs/game', '/login', '/c/red-lion']) {
+      const page = await fetch(`${server.baseUrl}${route}`);
+      expect(page.status).toBe(200);
+      expect(page.headers.get('cache-control')).toBe('no-cache');
+      expect(await page.text()).toContain('<div id="root">');
+    }
+    expect((await fetch(`${server.baseUrl}/sw.js`)).headers.get('cache-control')).toBe('no-cache');
+    expect((await fetch(`${server.baseUrl}/assets/missing.js`)).status).toBe(404);
+  });
+
+  it('limits sign-in attempts per IP (429 with the error shape)', async () => {
+    const c = server.client();
+    await c.prime();
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const res = await c.post('/api/auth/sign-in/email', {
+        email: `nobody${i}@example.com`,
+        password: 'wrong-password',
+      });
+      statuses.push(res.status);
+      if (res.status === 429) {
+        expect(res.json.error.code).toBe('TOO_MANY_REQUESTS');
+        break;
+      }
+    }
+    expect(statuses).toContain(429);
+    expect(statuses.filter((s) => s === 401).length).toBeGreaterThanOrEqual(5);
+  });
+});
+
+describe.each(backends())('failed sign-ins per account on %s', (backend) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(backend, { env: { RATE_LIMIT_ENABLED: 'false' } });
+  });
+  afterAll(() => server?.close());
+
+  it('locks an account for 15 minutes after 10 failures, from any IP', async () => {
+    const c = server.client();
+    await c.prime();
+    await c.post('/api/auth/sign-up/email', {
+      name: 'Target',
+      email: 'target@example.com',
+      password: 'the-real-password',
+      dateOfBirth: '1970-07-07',
+    });
+    for (let i = 0; i < 10; i++) {
+      expect(
+        (
+          await c.post('/api/auth/sign-in/email', {
+            email: 'target@example.com',
+            password: `guess-${i}-guess`,
+          })
+        ).status,
+      ).toBe(401);
+    }
+    const locked = await c.post('/api/auth/sign-in/email', {
+      email: 'target@example.com',
+      password: 'the-real-password',
+    });
+    expect(locked.status).toBe(429);
+    expect(locked.json.error.message).toMatch(/Try again in 15 minutes/);
+
+    server.clock.advance(15 * 60 * 1000 + 1000);
+    const later = await c.post('/api/auth/sign-in/email', {
+      email: 'target@example.com',
+      password: 'the-real-password',
+    });
+    expect(later.status).toBe(200);
+  });
+});
+
+describe.each(backends())('the database going away on %s', (backend) => {
+  it('GET /api/health answers 503', async () => {
+    const server = await startTestServer(backend);
+    await server.database.close();
+    const res = await server.client().get('/api/health');
+    expect(res.status).toBe(503);
+    expect(res.json.status).toBe('unavailable');
+    await server.app.close();
+    await server.smtp.close();
+  });
+});
+
+describe('configuration', () => {
+  it('a bad value stops start-up with a message naming the variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ NODE_ENV: 'test', AUTH_SECRET: 'short' })).toThrow(/AUTH_SECRET/);
+    expect(() => loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://x/y' })).toThrow(
+      /AUTH_SECRET/,
+    );
+  });
+
+  it('has working defaults', () => {
+    const c = loadConfig({ NODE_ENV: 'test' });
+    expect(c.PORT).toBe(3000);
+    expect(c.PUBLIC_URL).toBe('http://localhost:3000');
+    expect(c.EXPECTED_APP_VERSION_CODE).toBe(5);
+    expect(c.trustedOrigins).toEqual(expect.arrayContaining(['capacitor://localhost', 'https://localhost']));
+  });
+});

@@ -1,0 +1,294 @@
+import { eq } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.ts';
+import { competitions, entries } from '../src/db/schema/game.ts';
+import { paymentEvents, paymentIssues } from '../src/db/schema/payments.ts';
+import { DEMO_PASSWORD } from '../src/seed/demo.ts';
+import { openCompetition } from './support/competitions.ts';
+import { startStripeStandIn } from './support/stripe-stand-in.ts';
+import { backends, startTestServer, type TestServer } from './support/test-server.ts';
+
+const WEBHOOK_SECRET = 'whsec_test_secret_for_lastman_tests';
+const stripe = new Stripe('sk_test_unused', { telemetry: false });
+
+describe.each(backends())('Stripe payments on %s', (backend) => {
+  let server: TestServer;
+  let stand: Awaited<ReturnType<typeof startStripeStandIn>>;
+  let competitionId: string;
+
+  beforeAll(async () => {
+    stand = await startStripeStandIn();
+    server = await startTestServer(backend, {
+      seed: true,
+      env: {
+        STRIPE_SECRET_KEY: 'sk_test_lastman',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_lastman',
+        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        STRIPE_API_URL: stand.url,
+      },
+    });
+    competitionId = (await openCompetition(server, { entryFeePence: 750, maxEntriesPerPlayer: 5 })).id;
+  });
+  afterAll(async () => {
+    await server?.close();
+    await stand?.close();
+  });
+
+  const signedIn = async (n = 1) => {
+    const c = server.client();
+    await c.signIn(`player${n}@redlion.test`, DEMO_PASSWORD);
+    return c;
+  };
+
+  function event(
+    type: string,
+    object: Record<string, unknown>,
+    id = `evt_${Math.random().toString(36).slice(2)}`,
+  ) {
+    return JSON.stringify({
+      id,
+      object: 'event',
+      type,
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+      data: { object },
+    });
+  }
+  async function deliver(payload: string, opts: { secret?: string; timestamp?: number } = {}) {
+    const signature = stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: opts.secret ?? WEBHOOK_SECRET,
+      // Stripe's clock is the real one; the server's clock is the test's.
+      timestamp: opts.timestamp ?? Math.floor(server.clock.now().getTime() / 1000),
+    });
+    const res = await fetch(`${server.baseUrl}/api/payments/stripe/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      body: payload,
+    });
+    return {
+      status: res.status,
+      json: (await res.json()) as { received?: boolean; outcome?: string; error?: { message: string } },
+    };
+  }
+  const succeeded = (intentId: string, orderId: string, amount: number, currency = 'gbp') => ({
+    id: intentId,
+    object: 'payment_intent',
+    amount,
+    amount_received: amount,
+    currency,
+    status: 'succeeded',
+    metadata: { orderId },
+  });
+  const activeEntries = async (orderId: string) =>
+    (await server.db.select().from(entries).where(eq(entries.orderId, orderId))).filter(
+      (e) => e.status === 'active',
+    ).length;
+
+  it('creates the PaymentIntent with the order amount, currency gbp, the order id and an idempotency key', async () => {
+    const c = await signedIn();
+    const created = await c.post('/api/orders', { competitionId, entries: 2 });
+    expect(created.status).toBe(201);
+    expect(created.json.payment).toMatchObject({ provider: 'stripe', publishableKey: 'pk_test_lastman' });
+    const call = stand.calls.find((x) => x.path === '/v1/payment_intents' && x.method === 'POST');
+    expect(call).toBeDefined();
+    expect(call?.form.get('amount')).toBe('1500');
+    expect(call?.form.get('currency')).toBe('gbp');
+    expect(call?.form.get('metadata[orderId]')).toBe(created.json.order.id);
+    expect(call?.idempotencyKey).toBe(`order-${created.json.order.id}-1500-gbp`);
+    expect(call?.authorization).toBe('Bearer sk_test_lastman');
+    expect(created.json.payment.clientSecret).toMatch(/^pi_\w+_secret_\w+$/);
+  });
+
+  it('the same payment_intent.succeeded delivered 10 times at once activates the entries once', async () => {
+    const c = await signedIn();
+    const created = await c.post('/api/orders', { competitionId, entries: 2 });
+    const orderId = created.json.order.id;
+    const intentId = created.json.payment.clientSecret.split('_secret_')[0];
+    stand.markSucceeded(intentId);
+    const payload = event(
+      'payment_intent.succeeded',
+      succeeded(intentId, orderId, 1500),
+      `evt_dup_${backend}`,
+    );
+    const results = await Promise.all(Array.from({ length: 10 }, () => deliver(payload)));
+    expect(results.map((r) => r.status)).toEqual(Array(10).fill(200));
+    expect(results.filter((r) => r.json.outcome === 'paid')).toHaveLength(1);
+    expect(results.filter((r) => r.json.outcome === 'duplicate')).toHaveLength(9);
+    expect(await activeEntries(orderId)).toBe(2);
+    expect((await c.get(`/api/orders/${orderId}`)).json.status).toBe('paid');
+    const recorded = await server.db
+      .select()
+      .from(paymentEvents)
+      .where(eq(paymentEvents.id, `evt_dup_${backend}`));
+    expect(recorded).toHaveLength(1);
+
+    // A failure arriving after the success changes nothing.
+    const late = await deliver(
+      event('payment_intent.payment_failed', {
+        ...succeeded(intentId, orderId, 1500),
+        status: 'requires_payment_method',
+        last_payment_error: { message: 'declined' },
+      }),
+    );
+    expect(late.status).toBe(200);
+    expect((await c.get(`/api/orders/${orderId}`)).json.status).toBe('paid');
+    expect(await activeEntries(orderId)).toBe(2);
+  });
+
+  it('refuses a bad signature and an old timestamp with 400, changing nothing', async () => {
+    const c = await signedIn(2);
+    const created = await c.post('/api/orders', { competitionId, entries: 1 });
+    const orderId = created.json.order.id;
+    const intentId = created.json.payment.clientSecret.split('_secret_')[0];
+    const payload = event('payment_intent.succeeded', succeeded(intentId, orderId, 750));
+
+    const forged = await deliver(payload, { secret: 'whsec_someone_else' });
+    expect(forged.status).toBe(400);
+    expect(forged.json.error?.message).toMatch(/signature/i);
+
+    const stale = await deliver(payload, {
+      timestamp: Math.floor(server.clock.now().getTime() / 1000) - 6 * 60,
+    });
+    expect(stale.status).toBe(400);
+    expect(stale.json.error?.message).toMatch(/timestamp/i);
+
+    const unsigned = await fetch(`${server.baseUrl}/api/payments/stripe/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: payload,
+    });
+    expect(unsigned.status).toBe(400);
+    expect(await activeEntries(orderId)).toBe(0);
+    expect((await c.get(`/api/orders/${orderId}`)).json.status).toBe('pending');
+  });
+
+  it('a mismatched amount or currency activates nothing and is listed for the admin', async () => {
+    const c = await signedIn(3);
+    const created = await c.post('/api/orders', { competitionId, entries: 1 });
+    const orderId = created.json.order.id;
+    const intentId = created.json.payment.clientSecret.split('_secret_')[0];
+    expect(
+      (await deliver(event('payment_intent.succeeded', succeeded(intentId, orderId, 100)))).json.outcome,
+    ).toBe('amount_mismatch');
+    expect(
+      (await deliver(event('payment_intent.succeeded', succeeded(intentId, orderId, 750, 'eur')))).json
+        .outcome,
+    ).toBe('amount_mismatch');
+    expect(await activeEntries(orderId)).toBe(0);
+    const issues = await server.db.select().from(paymentIssues).where(eq(paymentIssues.orderId, orderId));
+    expect(issues.map((i) => i.kind)).toEqual(['amount_mismatch', 'amount_mismatch']);
+    const admin = server.client();
+    await admin.signIn('admin@redlion.test', DEMO_PASSWORD);
+    const listed = await admin.get('/api/admin/payment-issues');
+    expect(listed.json.issues.some((i: { orderId: string }) => i.orderId === orderId)).toBe(true);
+  });
+
+  it('a payment that succeeds after its order expired is honoured while the competition is open', async () => {
+    const c = await signedIn(4);
+    const created = await c.post('/api/orders', { competitionId, entries: 1 });
+    const orderId = created.json.order.id;
+    const intentId = created.json.payment.clientSecret.split('_secret_')[0];
+    server.clock.advance(31 * 60 * 1000);
+    await c.post('/api/orders', { competitionId, entries: 1 }); // sweeps the expired order
+    expect((await c.get(`/api/orders/${orderId}`)).json.status).toBe('expired');
+    const res = await deliver(event('payment_intent.succeeded', succeeded(intentId, orderId, 750)));
+    expect(res.json.outcome).toBe('paid_late');
+    expect((await c.get(`/api/orders/${orderId}`)).json.status).toBe('paid');
+    expect(await activeEntries(orderId)).toBe(1);
+  });
+
+  it('a late payment is refunded automatically when the competition has closed', async () => {
+    const closing = await openCompetition(server, { name: 'Closing soon', entryFeePence: 300 });
+    const c = await signedIn(5);
+    const created = await c.post('/api/orders', { competitionId: closing.id, entries: 1 });
+    const orderId = created.json.order.id;
+    const intentId = created.json.payment.clientSecret.split('_secret_')[0];
+    server.clock.advance(31 * 60 * 1000);
+    await c.post('/api/orders', { competitionId: closing.id, entries: 1 });
+    await server.db.update(competitions).set({ status: 'running' }).where(eq(competitions.id, closing.id));
+
+    const before = stand.calls.filter((x) => x.path === '/v1/refunds').length;
+    const res = await deliver(event('payment_intent.succeeded', succeeded(intentId, orderId, 300)));
+    expect(res.json.outcome).toBe('late_payment_refunding');
+    const refundCalls = stand.calls.filter((x) => x.path === '/v1/refunds');
+    expect(refundCalls.length).toBe(before + 1);
+    expect(refundCalls.at(-1)?.form.get('amount')).toBe('300');
+    expect(refundCalls.at(-1)?.form.get('payment_intent')).toBe(intentId);
+    const order = (await c.get(`/api/orders/${orderId}`)).json;
+    expect(order.status).toBe('refunded');
+    expect(order.refundedPence).toBe(300);
+    expect(await activeEntries(orderId)).toBe(0);
+  });
+
+  it('admin refunds go through Stripe with an idempotency key, and charge.refunded is mirrored once', async () => {
+    const c = await signedIn();
+    const created = await c.post('/api/orders', { competitionId, entries: 2 });
+    const orderId = created.json.order.id;
+    const intentId = created.json.payment.clientSecret.split('_secret_')[0];
+    await deliver(event('payment_intent.succeeded', succeeded(intentId, orderId, 1500)));
+    const admin = server.client();
+    await admin.signIn('admin@redlion.test', DEMO_PASSWORD);
+    const entryId = created.json.order.entries[1].id;
+    const refunded = await admin.post(`/api/admin/orders/${orderId}/refunds`, { entryIds: [entryId] });
+    expect(refunded.json).toMatchObject({ status: 'partially_refunded', refundedPence: 750 });
+    const call = stand.calls.filter((x) => x.path === '/v1/refunds').at(-1);
+    expect(call?.form.get('amount')).toBe('750');
+    expect(call?.idempotencyKey).toBe(`refund-${orderId}-${entryId}`);
+
+    const mirrored = await deliver(
+      event('charge.refunded', {
+        id: 'ch_1',
+        object: 'charge',
+        payment_intent: intentId,
+        amount: 1500,
+        amount_refunded: 750,
+        currency: 'gbp',
+      }),
+    );
+    expect(mirrored.json.outcome).toBe('already_recorded');
+    const full = await deliver(
+      event('charge.refunded', {
+        id: 'ch_1',
+        object: 'charge',
+        payment_intent: intentId,
+        amount: 1500,
+        amount_refunded: 1500,
+        currency: 'gbp',
+      }),
+    );
+    expect(full.json.outcome).toBe('refunded_outside_app');
+    expect((await c.get(`/api/orders/${orderId}`)).json.status).toBe('refunded');
+  });
+
+  it('with Stripe configured the test provider never runs', async () => {
+    const c = await signedIn(2);
+    const created = await c.post('/api/orders', { competitionId, entries: 1 });
+    const res = await c.post('/api/payments/test/confirm', {
+      clientSecret: created.json.payment.clientSecret,
+      cardNumber: '4242424242424242',
+    });
+    expect(res.status).toBe(403);
+    expect((await c.get('/api/config')).json.testPayments).toBe(false);
+  });
+});
+
+describe('payment configuration', () => {
+  it('PAYMENTS_REQUIRE_STRIPE without keys stops start-up', () => {
+    expect(() => loadConfig({ NODE_ENV: 'test', PAYMENTS_REQUIRE_STRIPE: 'true' })).toThrow(
+      /PAYMENTS_REQUIRE_STRIPE/,
+    );
+    expect(() => loadConfig({ NODE_ENV: 'test', STRIPE_SECRET_KEY: 'sk_test_x' })).toThrow(
+      /STRIPE_WEBHOOK_SECRET/,
+    );
+    expect(() =>
+      loadConfig({
+        NODE_ENV: 'test',
+        STRIPE_SECRET_KEY: 'nope',
+        STRIPE_PUBLISHABLE_KEY: 'pk_x',
+        STRIPE_WEBHOOK_SECRET: 'whsec_x',
+      }),
+    ).toThrow(/STRIPE_SECRET_KEY/);
+  });
+});

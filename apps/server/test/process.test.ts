@@ -1,0 +1,78 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const serverDir = fileURLToPath(new URL('..', import.meta.url));
+const node = process.execPath;
+
+function start(env: Record<string, string>) {
+  const child = spawn(node, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverDir,
+    env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', WEB_DIST: '/nonexistent', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+async function waitForHealth(url: string, timeoutMs = 150_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`server at ${url} did not become healthy`);
+}
+
+describe('the server process', () => {
+  it('seeds the demo club on first start, shuts down cleanly on SIGTERM, and reopens its data', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'lastman-data-'));
+    const port = String(40_000 + Math.floor(Math.random() * 10_000));
+    const url = `http://127.0.0.1:${port}`;
+    const env = { PORT: port, DATA_DIR: dataDir, PUBLIC_URL: url };
+
+    const first = start(env);
+    await waitForHealth(url);
+    expect(first.output()).toContain('admin@redlion.test');
+    expect(first.output()).toContain('lastman-demo');
+    const club = (await (await fetch(`${url}/api/club`)).json()) as { name: string };
+    expect(club.name).toBe('The Red Lion');
+    // A request in flight when SIGTERM arrives still gets its answer.
+    const inFlight = fetch(`${url}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@redlion.test', password: 'lastman-demo' }),
+    });
+    await new Promise((r) => setTimeout(r, 20));
+    first.child.kill('SIGTERM');
+    expect((await inFlight).status).toBe(200);
+    expect(await first.exited).toBe(0);
+
+    const second = start(env);
+    await waitForHealth(url);
+    expect(second.output()).not.toContain('demo club "The Red Lion" created');
+    const signIn = await fetch(`${url}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'player3@redlion.test', password: 'lastman-demo' }),
+    });
+    expect(signIn.status).toBe(200);
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+  }, 360_000);
+
+  it('refuses to start with a bad setting and names it', async () => {
+    const bad = start({ PORT: 'not-a-port' });
+    expect(await bad.exited).toBe(78);
+    expect(bad.output()).toMatch(/PORT/);
+  }, 120_000);
+});

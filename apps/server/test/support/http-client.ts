@@ -1,0 +1,70 @@
+/**
+ * A small browser-like HTTP client: keeps cookies, sends the Origin header, and echoes the
+ * XSRF-TOKEN cookie in X-XSRF-TOKEN on writes, as the web app does.
+ */
+export function httpClient(baseUrl: string, opts: { xsrf?: boolean } = {}) {
+  const jar = new Map<string, string>();
+  const origin = new URL(baseUrl).origin;
+
+  async function request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+    const h: Record<string, string> = { origin, ...headers };
+    if (jar.size > 0) h.cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+    if (method !== 'GET' && opts.xsrf !== false && jar.has('XSRF-TOKEN')) {
+      h['x-xsrf-token'] = decodeURIComponent(jar.get('XSRF-TOKEN') ?? '');
+    }
+    let payload: string | undefined;
+    if (typeof body === 'string') {
+      payload = body;
+      h['content-type'] ??= 'application/json';
+    } else if (body !== undefined) {
+      payload = JSON.stringify(body);
+      h['content-type'] = 'application/json';
+    }
+    const res = await fetch(new URL(path, baseUrl), {
+      method,
+      headers: h,
+      body: payload,
+      redirect: 'manual',
+    });
+    for (const cookie of res.headers.getSetCookie()) {
+      const [pair = '', ...attrs] = cookie.split(';');
+      const eq = pair.indexOf('=');
+      const name = pair.slice(0, eq).trim();
+      const value = pair.slice(eq + 1).trim();
+      const expired = attrs.some((a) => /^\s*max-age=0$/i.test(a)) || value === '';
+      if (expired) jar.delete(name);
+      else jar.set(name, value);
+    }
+    const text = await res.text();
+    let json: unknown = null;
+    try {
+      json = text ? JSON.parse(text) : null;
+    } catch {
+      json = null;
+    }
+    return { status: res.status, headers: res.headers, text, json: json as Json };
+  }
+
+  return {
+    jar,
+    get: (path: string, headers?: Record<string, string>) => request('GET', path, undefined, headers),
+    post: (path: string, body?: unknown, headers?: Record<string, string>) =>
+      request('POST', path, body ?? {}, headers),
+    patch: (path: string, body?: unknown) => request('PATCH', path, body ?? {}),
+    delete: (path: string, body?: unknown) => request('DELETE', path, body),
+    /** Reads once so the server hands out the XSRF cookie, as the app's first call does. */
+    async prime() {
+      await request('GET', '/api/health');
+    },
+    async signIn(email: string, password: string) {
+      await this.prime();
+      const res = await request('POST', '/api/auth/sign-in/email', { email, password });
+      if (res.status !== 200) throw new Error(`sign-in of ${email} failed: ${res.status} ${res.text}`);
+      return res;
+    },
+  };
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: response bodies are asserted field by field in tests
+export type Json = any;
+export type HttpClient = ReturnType<typeof httpClient>;

@@ -1,0 +1,110 @@
+import { createServer } from 'node:net';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../../src/app.ts';
+import { loadConfig } from '../../src/config.ts';
+import { type Database, openDatabase } from '../../src/db/client.ts';
+import { ensureClub } from '../../src/features/clubs/service.ts';
+import { createTestClock } from '../../src/lib/clock.ts';
+import { seedDemo } from '../../src/seed/demo.ts';
+import { withDatabase } from '../global-setup.ts';
+import { httpClient } from './http-client.ts';
+import { startSmtpSink } from './smtp.ts';
+
+export type Backend = 'pglite' | 'postgres';
+
+/** The back-ends this run tests on: PGlite always, PostgreSQL when reachable (always in CI). */
+export function backends(): Backend[] {
+  return inject('pgTemplateUrl') ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const address = s.address();
+      s.close(() =>
+        address && typeof address !== 'string' ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+let counter = 0;
+
+/** A fresh database of its own for one test file: an in-memory PGlite, or a copy of the template. */
+async function freshDatabase(
+  backend: Backend,
+): Promise<{ database: Database; url?: string; drop: () => Promise<void> }> {
+  if (backend === 'pglite') {
+    const database = openDatabase({ inMemory: true });
+    await database.migrate();
+    return { database, drop: async () => {} };
+  }
+  const templateUrl = inject('pgTemplateUrl');
+  if (!templateUrl) throw new Error('PostgreSQL is not available');
+  const templateName = new URL(templateUrl).pathname.slice(1);
+  const name = `${templateName.replace(/_template$/, '')}_${process.pid}_${++counter}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: withDatabase(templateUrl, 'postgres') });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${templateName}`);
+  await admin.end();
+  const url = withDatabase(templateUrl, name);
+  return {
+    database: openDatabase({ databaseUrl: url }),
+    url,
+    drop: async () => {
+      const a = new pg.Client({ connectionString: withDatabase(templateUrl, 'postgres') });
+      await a.connect();
+      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await a.end();
+    },
+  };
+}
+
+/** The real server over real HTTP, on its own database, with a real SMTP server receiving its email. */
+export async function startTestServer(
+  backend: Backend,
+  opts: { seed?: boolean; env?: Record<string, string>; now?: string } = {},
+) {
+  const smtp = await startSmtpSink();
+  const { database, url, drop } = await freshDatabase(backend);
+  const port = await freePort();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    SMTP_URL: smtp.url,
+    LOG_LEVEL: 'silent',
+    WEB_DIST: '/nonexistent',
+    RATE_LIMIT_SCALE: '20',
+    ...(url && { DATABASE_URL: url }),
+    ...opts.env,
+  });
+  const clock = createTestClock(opts.now ?? new Date());
+  const app = await buildApp({ config, database, clock, logger: false });
+  if (opts.seed) await seedDemo(database.db, app.services.auth);
+  await ensureClub(database.db, config.DEFAULT_CLUB);
+  await app.listen({ port, host: '127.0.0.1' });
+  const baseUrl = `http://127.0.0.1:${port}`;
+
+  return {
+    app,
+    baseUrl,
+    config,
+    database,
+    db: database.db,
+    clock,
+    smtp,
+    client: (o?: { xsrf?: boolean }) => httpClient(baseUrl, o),
+    async close() {
+      await app.close();
+      await database.close();
+      await smtp.close();
+      await drop();
+    },
+  };
+}
+
+export type TestServer = Awaited<ReturnType<typeof startTestServer>>;

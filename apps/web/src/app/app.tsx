@@ -1,0 +1,61 @@
+import { IonApp, IonRouterOutlet, IonSplitPane, isPlatform, setupIonicReact } from '@ionic/react';
+import { IonReactRouter } from '@ionic/react-router';
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Navigate, Route } from 'react-router-dom';
+import { clubQuery } from '../lib/club.ts';
+import { applyClubColors } from '../lib/club-theme.ts';
+import { meQuery } from '../lib/me.ts';
+import { queryClient } from '../lib/query-client.ts';
+import { ClubLink, TabsAlias } from './club-link.tsx';
+import { Menu } from './menu.tsx';
+import { paths } from './paths.ts';
+import { appRoutes, tabRedirects } from './route-table.ts';
+import { Tabs } from './tabs.tsx';
+import { ToastHost } from './toast-host.tsx';
+import { UpdateChecks } from './update-checks.tsx';
+
+// Back navigation is animated everywhere; swipe-back only on iOS, as in the original.
+setupIonicReact({ animated: true, swipeBackEnabled: isPlatform('ios') });
+
+function ClubColors() {
+  const me = useQuery(meQuery);
+  const club = useQuery(clubQuery);
+  const colors = me.data?.club ?? club.data;
+  useEffect(() => {
+    if (colors) applyClubColors(colors.primaryColor, colors.secondaryColor);
+  }, [colors]);
+  return null;
+}
+
+export function App() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <IonApp>
+        <IonReactRouter>
+          <IonSplitPane contentId="main" when="lg">
+            <Menu />
+            <IonRouterOutlet id="main">
+              <Route path="/" element={<Navigate to={paths.tabs.game} replace />} />
+              <Route path="/app" element={<Navigate to={paths.tabs.game} replace />} />
+              <Route path="/app/tabs/*" element={<Tabs />} />
+              <Route path="/tabs" element={<Navigate to={paths.tabs.game} replace />} />
+              <Route path="/tabs/:tab" element={<TabsAlias />} />
+              <Route path="/c/:slug" element={<ClubLink />} />
+              {tabRedirects.map(({ from, to }) => (
+                <Route key={from} path={from} element={<Navigate to={to} replace />} />
+              ))}
+              {appRoutes.map(({ path, Page }) => (
+                <Route key={path} path={path} element={<Page />} />
+              ))}
+              <Route path="*" element={<Navigate to={paths.tabs.game} replace />} />
+            </IonRouterOutlet>
+          </IonSplitPane>
+        </IonReactRouter>
+        <ClubColors />
+        <ToastHost />
+        <UpdateChecks />
+      </IonApp>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,100 @@
+import {
+  barChartOutline,
+  calendarOutline,
+  informationCircleOutline,
+  logInOutline,
+  logOutOutline,
+  personCircleOutline,
+  receiptOutline,
+  restaurantOutline,
+  settingsOutline,
+  timeOutline,
+  trophyOutline,
+} from 'ionicons/icons';
+import type { Access } from './access.ts';
+import { paths } from './paths.ts';
+
+export interface MenuItem {
+  title: string;
+  icon: string;
+  /** A link, or the logout action. */
+  path?: string;
+  action?: 'logout';
+}
+
+export interface MenuSection {
+  title: string;
+  show: Access;
+  items: readonly MenuItem[];
+}
+
+/**
+ * The original's side menu: Games and Orders and an Account section when logged in; Login and
+ * About when logged out. Staff and admins get one more section for their areas; nothing else.
+ */
+export const menuSections: readonly MenuSection[] = [
+  {
+    title: 'Navigate',
+    show: 'signedIn',
+    items: [
+      { title: 'Games', path: paths.tabs.game, icon: trophyOutline },
+      { title: 'Orders', path: paths.tabs.selections, icon: receiptOutline },
+    ],
+  },
+  {
+    title: 'Account',
+    show: 'signedIn',
+    items: [
+      { title: 'Account', path: paths.account, icon: personCircleOutline },
+      { title: 'Logout', action: 'logout', icon: logOutOutline },
+    ],
+  },
+  {
+    title: 'Account',
+    show: 'signedOut',
+    items: [
+      { title: 'Login', path: paths.login, icon: logInOutline },
+      { title: 'About', path: paths.about, icon: informationCircleOutline },
+    ],
+  },
+  {
+    title: 'Staff',
+    show: 'staff',
+    items: [
+      { title: 'Clock in', path: paths.clockin, icon: timeOutline },
+      { title: 'My schedule', path: paths.staffschedules, icon: calendarOutline },
+    ],
+  },
+  {
+    title: 'Club admin',
+    show: 'admin',
+    items: [
+      { title: 'Admin', path: paths.admin, icon: settingsOutline },
+      { title: 'Staff schedules', path: paths.staffschedules, icon: calendarOutline },
+      { title: 'Menu manager', path: paths.menumanager, icon: restaurantOutline },
+      { title: 'Analytics', path: paths.analytics, icon: barChartOutline },
+    ],
+  },
+];
+
+/** Which sections a visitor sees: staff see the staff section, admins the admin one (not both). */
+export function visibleSections(loggedIn: boolean, role: string | undefined): MenuSection[] {
+  return menuSections.filter((section) => {
+    switch (section.show) {
+      case 'public':
+        return true;
+      case 'signedIn':
+        return loggedIn;
+      case 'signedOut':
+        return !loggedIn;
+      case 'staff':
+        return loggedIn && role === 'staff';
+      case 'admin':
+        return loggedIn && role === 'admin';
+    }
+    return false;
+  });
+}
+
+export const APP_VERSION = 'v2.0';
+export const APP_DEVELOPER = 'Lastman Apps';

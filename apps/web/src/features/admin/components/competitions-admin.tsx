@@ -1,0 +1,208 @@
+import { IonButton, useIonAlert } from '@ionic/react';
+import type { CompetitionDetail, CompetitionSummary } from '@lastman/api';
+import { useState } from 'react';
+import { showToast } from '../../../lib/toast.ts';
+import { InlineLoading } from '../../../ui/page-loading.tsx';
+import { useCompetition, useCompetitions } from '../../game/api/game-api.ts';
+import { CompetitionStatusPill } from '../../game/components/status-pill.tsx';
+import { formatPence, londonDateTime } from '../../game/format.ts';
+import {
+  useCancelCompetition,
+  useCreateCompetition,
+  useOpenCompetition,
+  useUpdateCompetition,
+} from '../api/admin-game-api.ts';
+import { CompetitionForm, type CompetitionFormValues } from './competition-form.tsx';
+
+/** Competitions: create, edit while draft, open, cancel; rounds and deadlines of each. */
+export function CompetitionsAdmin() {
+  const competitions = useCompetitions();
+  const [creating, setCreating] = useState(false);
+  const [selected, setSelected] = useState<string | null>(null);
+  const create = useCreateCompetition();
+  return (
+    <section className="card" aria-labelledby="admin-comps">
+      <div className="card-heading">
+        <h2 id="admin-comps">Competitions</h2>
+        {!creating ? (
+          <IonButton size="small" onClick={() => setCreating(true)}>
+            New competition
+          </IonButton>
+        ) : null}
+      </div>
+      {creating ? (
+        <CompetitionForm
+          submitLabel="Create competition"
+          busy={create.isPending}
+          error={create.isError ? create.error.message : null}
+          onCancel={() => setCreating(false)}
+          onSubmit={(values) =>
+            create.mutate(values, {
+              onSuccess: (d) => {
+                setCreating(false);
+                setSelected(d.competition.id);
+                showToast(`Created “${d.competition.name}” as a draft. Open it when you are ready.`);
+              },
+            })
+          }
+        />
+      ) : competitions.isPending ? (
+        <InlineLoading />
+      ) : competitions.isError ? (
+        <p role="alert">{competitions.error.message}</p>
+      ) : competitions.data.competitions.length === 0 ? (
+        <p className="muted">No competitions yet. Create one to start a game.</p>
+      ) : (
+        <ul className="list-plain">
+          {competitions.data.competitions.map((c) => (
+            <li key={c.id} className="order" data-admin-competition={c.name}>
+              <div className="row">
+                <h3>{c.name}</h3>
+                <CompetitionStatusPill status={c.status} />
+              </div>
+              <p className="muted small">
+                {c.seasonName} · from round {c.startRound} ·{' '}
+                {c.prizeModel === 'free' ? 'free' : `${formatPence(c.entryFeePence)} an entry`} · pot{' '}
+                {formatPence(c.potPence)} · {c.entriesRemaining} of {c.entriesTotal} entries in
+              </p>
+              <IonButton
+                size="small"
+                fill="outline"
+                aria-expanded={selected === c.id}
+                onClick={() => setSelected(selected === c.id ? null : c.id)}
+              >
+                {selected === c.id ? 'Close' : 'Manage'}
+              </IonButton>
+              {selected === c.id ? <CompetitionManager summary={c} /> : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function CompetitionManager({ summary }: { summary: CompetitionSummary }) {
+  const detail = useCompetition(summary.id);
+  const [editing, setEditing] = useState(false);
+  const update = useUpdateCompetition();
+  const open = useOpenCompetition();
+  const cancel = useCancelCompetition();
+  const [presentAlert] = useIonAlert();
+  if (detail.isPending) return <InlineLoading />;
+  if (detail.isError) return <p role="alert">{detail.error.message}</p>;
+  const d = detail.data;
+  const c = d.competition;
+  const failure = open.error ?? cancel.error ?? null;
+  const confirmCancel = () =>
+    void presentAlert({
+      header: `Cancel “${c.name}”?`,
+      message: 'Every paid entry is refunded in full and the competition ends. This cannot be undone.',
+      buttons: [
+        { text: 'Keep it', role: 'cancel' },
+        {
+          text: 'Cancel competition',
+          role: 'destructive',
+          handler: () =>
+            cancel.mutate(c.id, { onSuccess: () => showToast('Competition cancelled and refunded.') }),
+        },
+      ],
+    });
+  if (editing) {
+    const initial: CompetitionFormValues = {
+      name: c.name,
+      seasonId: c.seasonId,
+      startRound: c.startRound,
+      prizeModel: c.prizeModel,
+      entryFeePence: c.entryFeePence,
+      prizePence: c.prizePence,
+      maxEntriesPerPlayer: c.maxEntriesPerPlayer,
+      minEntries: c.minEntries,
+      houseSharePercent: c.houseSharePercent,
+      deadlineMinutes: c.deadlineMinutes,
+      rules: c.rules,
+    };
+    return (
+      <CompetitionForm
+        initial={initial}
+        submitLabel="Save changes"
+        busy={update.isPending}
+        error={update.isError ? update.error.message : null}
+        onCancel={() => setEditing(false)}
+        onSubmit={(patch) => update.mutate({ id: c.id, patch }, { onSuccess: () => setEditing(false) })}
+      />
+    );
+  }
+  return (
+    <div className="manager">
+      <div className="button-row">
+        {c.status === 'draft' ? (
+          <>
+            <IonButton size="small" fill="outline" onClick={() => setEditing(true)}>
+              Edit
+            </IonButton>
+            <IonButton
+              size="small"
+              onClick={() =>
+                open.mutate(c.id, { onSuccess: () => showToast('Open: members can now enter.') })
+              }
+              disabled={open.isPending}
+            >
+              Open for entries
+            </IonButton>
+          </>
+        ) : null}
+        {c.status !== 'cancelled' && c.status !== 'finished' ? (
+          <IonButton
+            size="small"
+            color="danger"
+            fill="outline"
+            onClick={confirmCancel}
+            disabled={cancel.isPending}
+          >
+            Cancel and refund
+          </IonButton>
+        ) : null}
+      </div>
+      {failure ? (
+        <p role="alert" className="form-error">
+          {failure.message}
+        </p>
+      ) : null}
+      <RoundsTable detail={d} />
+    </div>
+  );
+}
+
+function RoundsTable({ detail }: { detail: CompetitionDetail }) {
+  const { rounds, competition } = detail;
+  if (rounds.length === 0) return <p className="muted small">No rounds yet.</p>;
+  return (
+    <div className="table-scroll">
+      <table className="picks-table">
+        <caption className="visually-hidden">Rounds of {competition.name}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Round</th>
+            <th scope="col">Deadline (UK)</th>
+            <th scope="col">State</th>
+            <th scope="col">Through / out</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rounds.map((r) => (
+            <tr key={r.round}>
+              <td>{r.round}</td>
+              <td>{r.isVoid ? 'void: no pick' : r.deadline ? londonDateTime(r.deadline) : '–'}</td>
+              <td>
+                {r.state}
+                {r.rollover ? ' · rollover' : ''}
+              </td>
+              <td>{r.survivors === null ? '–' : `${r.survivors} / ${r.eliminated ?? 0}`}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

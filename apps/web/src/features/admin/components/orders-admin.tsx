@@ -1,0 +1,229 @@
+import { IonButton, useIonAlert } from '@ionic/react';
+import { type OrderList, OrderStatus } from '@lastman/api';
+import { useState } from 'react';
+import { showToast } from '../../../lib/toast.ts';
+import { InlineLoading } from '../../../ui/page-loading.tsx';
+import { useCompetitions } from '../../game/api/game-api.ts';
+import { formatPence, londonDateTime } from '../../game/format.ts';
+import { OrderStatusBadge, orderStatusLabel } from '../../payments/components/order-status-badge.tsx';
+import {
+  type AdminOrderFilters,
+  useAdminOrders,
+  usePaymentIssues,
+  useRefundOrder,
+} from '../api/admin-game-api.ts';
+
+type OrderRow = OrderList['orders'][number];
+
+/** The club's orders with filters and refunds, and the payments that need an admin's attention. */
+export function OrdersAdmin() {
+  const [filters, setFilters] = useState<AdminOrderFilters>({});
+  const [search, setSearch] = useState('');
+  const orders = useAdminOrders(filters);
+  const competitions = useCompetitions();
+  return (
+    <>
+      <PaymentIssues />
+      <section className="card" aria-labelledby="admin-orders">
+        <div className="card-heading">
+          <h2 id="admin-orders">Orders</h2>
+          <IonButton
+            size="small"
+            fill="clear"
+            onClick={() => void orders.refetch()}
+            disabled={orders.isFetching}
+          >
+            Refresh
+          </IonButton>
+        </div>
+        <form
+          className="toolbar"
+          aria-label="Filter orders"
+          onSubmit={(e) => {
+            e.preventDefault();
+            setFilters({ ...filters, q: search.trim() || undefined });
+          }}
+        >
+          <div className="field">
+            <label className="field__label" htmlFor="orders-status">
+              Status
+            </label>
+            <select
+              id="orders-status"
+              className="select"
+              value={filters.status ?? ''}
+              onChange={(e) => {
+                const parsed = OrderStatus.safeParse(e.target.value);
+                setFilters({ ...filters, status: parsed.success ? parsed.data : undefined });
+              }}
+            >
+              <option value="">Any</option>
+              {OrderStatus.options.map((s) => (
+                <option key={s} value={s}>
+                  {orderStatusLabel(s)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label className="field__label" htmlFor="orders-competition">
+              Competition
+            </label>
+            <select
+              id="orders-competition"
+              className="select"
+              value={filters.competitionId ?? ''}
+              onChange={(e) => setFilters({ ...filters, competitionId: e.target.value || undefined })}
+            >
+              <option value="">All</option>
+              {(competitions.data?.competitions ?? []).map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label className="field__label" htmlFor="orders-q">
+              Player or order
+            </label>
+            <input
+              id="orders-q"
+              className="field__control"
+              value={search}
+              placeholder="Name, email or order id"
+              onChange={(e) => setSearch(e.target.value)}
+            />
+          </div>
+          <IonButton type="submit" size="small">
+            Search
+          </IonButton>
+        </form>
+        {orders.isPending ? (
+          <InlineLoading />
+        ) : orders.isError ? (
+          <p role="alert">{orders.error.message}</p>
+        ) : orders.data.orders.length === 0 ? (
+          <p className="muted">No orders match.</p>
+        ) : (
+          <ul className="list-plain">
+            {orders.data.orders.map((o) => (
+              <AdminOrder key={o.id} order={o} />
+            ))}
+          </ul>
+        )}
+      </section>
+    </>
+  );
+}
+
+function AdminOrder({ order: o }: { order: OrderRow }) {
+  const refund = useRefundOrder();
+  const [presentAlert] = useIonAlert();
+  const refundable = o.status === 'paid' || o.status === 'partially_refunded';
+  const activeEntries = o.entries.filter((e) => e.status === 'active' || e.status === 'pending');
+  const ask = (entryIds: string[] | undefined, what: string, pence: number) =>
+    void presentAlert({
+      header: `Refund ${what}?`,
+      message: `${formatPence(pence)} goes back to ${o.userName ?? 'the player'}'s card; the ${entryIds?.length === 1 ? 'entry leaves' : 'entries leave'} the competition and the pot.`,
+      buttons: [
+        { text: 'Keep', role: 'cancel' },
+        {
+          text: 'Refund',
+          role: 'destructive',
+          handler: () =>
+            refund.mutate(
+              { orderId: o.id, ...(entryIds ? { entryIds } : {}) },
+              { onSuccess: () => showToast(`Refunded ${formatPence(pence)}.`) },
+            ),
+        },
+      ],
+    });
+  return (
+    <li className="order" data-admin-order={o.id}>
+      <div className="row">
+        <h3>
+          {o.userName ?? 'Player'} <span className="muted small">{o.userEmail}</span>
+        </h3>
+        <OrderStatusBadge status={o.status} />
+      </div>
+      <div className="row small">
+        <span className="muted">
+          {o.competitionName} · {londonDateTime(o.createdAt)} · {o.entryCount} ×{' '}
+          {formatPence(o.unitPricePence)}
+          {o.provider === 'test' ? ' · test card' : ''}
+        </span>
+        <span>
+          <strong>{formatPence(o.amountPence)}</strong>
+          {o.refundedPence > 0 ? ` (refunded ${formatPence(o.refundedPence)})` : ''}
+        </span>
+      </div>
+      {o.failureReason ? <p className="small muted">{o.failureReason}</p> : null}
+      {refundable ? (
+        <div className="button-row">
+          {activeEntries.length > 0 ? (
+            <IonButton
+              size="small"
+              color="danger"
+              fill="outline"
+              disabled={refund.isPending}
+              onClick={() => ask(undefined, 'the whole order', activeEntries.length * o.unitPricePence)}
+            >
+              Refund order
+            </IonButton>
+          ) : null}
+          {activeEntries.length > 1
+            ? o.entries.map((e, i) =>
+                e.status === 'active' || e.status === 'pending' ? (
+                  <IonButton
+                    key={e.id}
+                    size="small"
+                    fill="outline"
+                    disabled={refund.isPending}
+                    onClick={() => ask([e.id], `entry ${i + 1}`, o.unitPricePence)}
+                  >
+                    Refund entry {i + 1}
+                  </IonButton>
+                ) : null,
+              )
+            : null}
+        </div>
+      ) : null}
+      {refund.isError ? (
+        <p role="alert" className="form-error">
+          {refund.error.message}
+        </p>
+      ) : null}
+    </li>
+  );
+}
+
+function PaymentIssues() {
+  const issues = usePaymentIssues();
+  const open = (issues.data?.issues ?? []).filter((i) => !i.resolvedAt);
+  return (
+    <section className="card" aria-labelledby="admin-issues">
+      <h2 id="admin-issues">Payments needing attention</h2>
+      {issues.isPending ? (
+        <InlineLoading />
+      ) : issues.isError ? (
+        <p role="alert">{issues.error.message}</p>
+      ) : open.length === 0 ? (
+        <p className="muted">Nothing needs attention: no mismatched amounts or stuck payments.</p>
+      ) : (
+        <ul className="list-plain">
+          {open.map((i) => (
+            <li key={i.id} className="order">
+              <div className="row">
+                <strong>{i.kind.replace(/_/g, ' ')}</strong>
+                <span className="muted small">{londonDateTime(i.createdAt)}</span>
+              </div>
+              <p className="small">{i.detail}</p>
+              {i.orderId ? <p className="muted small">Order {i.orderId}</p> : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,187 @@
+import { IonButton, IonSpinner } from '@ionic/react';
+import type { FixtureStatus, FixtureView } from '@lastman/api';
+import { useState } from 'react';
+import { showToast } from '../../../lib/toast.ts';
+import { InlineLoading } from '../../../ui/page-loading.tsx';
+import { useSeasonRound, useSeasons } from '../../game/api/game-api.ts';
+import { londonDateTime } from '../../game/format.ts';
+import { useSetResult } from '../api/admin-game-api.ts';
+
+const statuses: FixtureStatus[] = ['scheduled', 'live', 'finished', 'postponed', 'abandoned'];
+
+/** Results entry and corrections, by season and round; every change re-settles on the server. */
+export function ResultsAdmin() {
+  const seasons = useSeasons();
+  const [seasonId, setSeasonId] = useState('');
+  const [round, setRound] = useState<number | null>(null);
+  const list = seasons.data?.seasons ?? [];
+  const season = list.find((s) => s.id === seasonId) ?? list.find((s) => s.demo) ?? list[0];
+  const rounds = season?.rounds.map((r) => r.round) ?? [];
+  const current = round ?? season?.currentRound ?? rounds[rounds.length - 1] ?? null;
+  const data = useSeasonRound(season?.id, current);
+  const index = current === null ? -1 : rounds.indexOf(current);
+  return (
+    <section className="card" aria-labelledby="admin-results">
+      <h2 id="admin-results">Results</h2>
+      <p className="muted small">
+        Enter or correct a score. Each change is recorded (who, when, old and new) and re-settles every
+        competition from that round on.
+      </p>
+      {seasons.isPending ? (
+        <InlineLoading />
+      ) : seasons.isError ? (
+        <p role="alert">{seasons.error.message}</p>
+      ) : (
+        <>
+          <div className="toolbar">
+            <div className="field">
+              <label className="field__label" htmlFor="results-season">
+                Season
+              </label>
+              <select
+                id="results-season"
+                className="select"
+                value={season?.id ?? ''}
+                onChange={(e) => {
+                  setSeasonId(e.target.value);
+                  setRound(null);
+                }}
+              >
+                {list.map((s) => (
+                  <option key={s.id} value={s.id}>
+                    {s.name}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="field">
+              <label className="field__label" htmlFor="results-round">
+                Round
+              </label>
+              <select
+                id="results-round"
+                className="select"
+                value={current ?? ''}
+                onChange={(e) => setRound(Number(e.target.value))}
+              >
+                {rounds.map((r) => (
+                  <option key={r} value={r}>
+                    Round {r}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <IonButton
+              fill="outline"
+              size="small"
+              disabled={index <= 0}
+              onClick={() => setRound(rounds[index - 1] ?? null)}
+            >
+              ‹ Previous
+            </IonButton>
+            <IonButton
+              fill="outline"
+              size="small"
+              disabled={index < 0 || index >= rounds.length - 1}
+              onClick={() => setRound(rounds[index + 1] ?? null)}
+            >
+              Next ›
+            </IonButton>
+          </div>
+          {data.isPending ? (
+            <InlineLoading />
+          ) : data.isError ? (
+            <p role="alert">{data.error.message}</p>
+          ) : (
+            <ul className="list-plain">
+              {[...data.data.fixtures]
+                .sort((a, b) => a.kickoff.localeCompare(b.kickoff))
+                .map((f) => (
+                  <ResultRow key={`${f.id}-${f.status}-${f.homeScore}-${f.awayScore}`} fixture={f} />
+                ))}
+            </ul>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+function ResultRow({ fixture: f }: { fixture: FixtureView }) {
+  const [home, setHome] = useState(f.homeScore === null ? '' : String(f.homeScore));
+  const [away, setAway] = useState(f.awayScore === null ? '' : String(f.awayScore));
+  const [status, setStatus] = useState<FixtureStatus>(f.status);
+  const save = useSetResult();
+  const label = `${f.home.name} v ${f.away.name}`;
+  const finished = status === 'finished';
+  const changed =
+    status !== f.status ||
+    (finished && (home !== String(f.homeScore ?? '') || away !== String(f.awayScore ?? '')));
+  const valid = !finished || (/^\d{1,2}$/.test(home) && /^\d{1,2}$/.test(away));
+  const submit = () =>
+    save.mutate(
+      {
+        fixtureId: f.id,
+        result: finished
+          ? { status, home: Number(home), away: Number(away) }
+          : { status, home: null, away: null },
+      },
+      {
+        onSuccess: (r) =>
+          showToast(
+            `Saved ${label}.${r.resettled.length > 0 ? ` Re-settled ${r.resettled.length} competition${r.resettled.length === 1 ? '' : 's'}.` : ''}`,
+          ),
+      },
+    );
+  return (
+    <li className="result-row" data-result={label}>
+      <div>
+        <strong>{label}</strong>
+        <div className="muted small">
+          {londonDateTime(f.kickoff)}
+          {f.corrected ? ' · corrected by the club' : ''}
+          {f.rescheduledOut ? ' · moved out of round' : ''}
+        </div>
+      </div>
+      <div className="result-row__controls">
+        <input
+          className="score-input"
+          aria-label={`${f.home.name} goals`}
+          inputMode="numeric"
+          value={home}
+          disabled={!finished}
+          onChange={(e) => setHome(e.target.value)}
+        />
+        <span aria-hidden="true">–</span>
+        <input
+          className="score-input"
+          aria-label={`${f.away.name} goals`}
+          inputMode="numeric"
+          value={away}
+          disabled={!finished}
+          onChange={(e) => setAway(e.target.value)}
+        />
+        <select
+          className="select"
+          aria-label={`Status of ${label}`}
+          value={status}
+          onChange={(e) => setStatus(e.target.value as FixtureStatus)}
+        >
+          {statuses.map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
+        </select>
+        <IonButton size="small" disabled={!changed || !valid || save.isPending} onClick={submit}>
+          {save.isPending ? <IonSpinner name="dots" /> : 'Save'}
+        </IonButton>
+      </div>
+      {save.isError ? (
+        <p role="alert" className="form-error">
+          {save.error.message}
+        </p>
+      ) : null}
+    </li>
+  );
+}

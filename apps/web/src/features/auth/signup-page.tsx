@@ -1,0 +1,134 @@
+import { IonButton, IonContent, IonRouterLink, IonSpinner, useIonRouter } from '@ionic/react';
+import { type FormEvent, useState } from 'react';
+import { signUp } from '../../lib/auth.ts';
+import { showToast } from '../../lib/toast.ts';
+import { getUiState } from '../../lib/ui-state.ts';
+import { FormError, FormField } from '../../ui/form-field.tsx';
+import { PageHeader } from '../../ui/page-header.tsx';
+import { AuthHero } from './auth-hero.tsx';
+import {
+  dateOfBirthError,
+  type Errors,
+  emailError,
+  MIN_PASSWORD_LENGTH,
+  newPasswordError,
+  phoneError,
+} from './validation.ts';
+
+type Field = 'name' | 'email' | 'password' | 'dateOfBirth' | 'phone';
+
+export function SignupPage() {
+  const router = useIonRouter();
+  const [form, setForm] = useState<Record<Field, string>>({
+    name: '',
+    email: '',
+    password: '',
+    dateOfBirth: '',
+    phone: '',
+  });
+  const [errors, setErrors] = useState<Errors<Field>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const set = (field: Field) => (v: string) => setForm((f) => ({ ...f, [field]: v }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const next: Errors<Field> = {
+      name: form.name.trim() ? undefined : 'Enter your name.',
+      email: emailError(form.email),
+      password: newPasswordError(form.password),
+      dateOfBirth: dateOfBirthError(form.dateOfBirth),
+      phone: phoneError(form.phone),
+    };
+    setErrors(next);
+    setFormError(null);
+    if (Object.values(next).some(Boolean)) return;
+    setBusy(true);
+    try {
+      const me = await signUp({
+        name: form.name.trim(),
+        email: form.email.trim(),
+        password: form.password,
+        dateOfBirth: form.dateOfBirth,
+        ...(form.phone.trim() ? { phoneNumber: form.phone.trim() } : {}),
+      });
+      showToast(`Welcome to ${me.club.name}, ${me.user.name.split(' ')[0]}!`);
+      router.push(getUiState().hasSeenTutorial ? '/app/tabs/game' : '/tutorial', 'root', 'replace');
+    } catch (error) {
+      setFormError(error instanceof Error ? error.message : 'Could not create your account.');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <PageHeader title="Sign up" back="/login" />
+      <IonContent className="ion-padding">
+        <div className="page-narrow">
+          <AuthHero title="Create your account" />
+          <form className="card" onSubmit={submit} noValidate aria-label="Sign up">
+            <FormError message={formError} />
+            <FormField
+              label="Full name"
+              name="name"
+              autoComplete="name"
+              value={form.name}
+              error={errors.name}
+              onValue={set('name')}
+            />
+            <FormField
+              label="Email"
+              type="email"
+              name="email"
+              autoComplete="email"
+              inputMode="email"
+              value={form.email}
+              error={errors.email}
+              onValue={set('email')}
+            />
+            <FormField
+              label="Password"
+              type="password"
+              name="password"
+              autoComplete="new-password"
+              value={form.password}
+              error={errors.password}
+              helper={`At least ${MIN_PASSWORD_LENGTH} characters; avoid common passwords.`}
+              onValue={set('password')}
+            />
+            <FormField
+              label="Date of birth"
+              type="date"
+              name="dateOfBirth"
+              autoComplete="bday"
+              value={form.dateOfBirth}
+              error={errors.dateOfBirth}
+              helper="You must be 18 or over to enter paid competitions."
+              onValue={set('dateOfBirth')}
+            />
+            <FormField
+              label="Mobile phone (optional)"
+              type="tel"
+              name="phone"
+              autoComplete="tel"
+              inputMode="tel"
+              value={form.phone}
+              error={errors.phone}
+              helper="For pick reminders by text."
+              onValue={set('phone')}
+            />
+            <div className="form-actions">
+              <IonButton type="submit" expand="block" disabled={busy}>
+                {busy ? <IonSpinner name="dots" aria-label="Creating your account" /> : 'Create account'}
+              </IonButton>
+            </div>
+          </form>
+          <p className="link-row">
+            Already a member? <IonRouterLink routerLink="/login">Log in</IonRouterLink>
+          </p>
+        </div>
+      </IonContent>
+    </>
+  );
+}

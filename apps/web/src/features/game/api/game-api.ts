@@ -1,0 +1,146 @@
+import type {
+  CompetitionDetail,
+  CompetitionList,
+  EntryView,
+  PickResponse,
+  RoundFixtures,
+  RoundPicks,
+  RuleDescriptionList,
+  SeasonList,
+  SeasonRound,
+} from '@lastman/api';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { http } from '../../../lib/api.ts';
+
+const enc = encodeURIComponent;
+
+/** Query keys of the game, in one place so mutations invalidate exactly what they change. */
+export const gameKeys = {
+  all: ['game'] as const,
+  competitions: () => [...gameKeys.all, 'competitions'] as const,
+  competition: (id: string) => [...gameKeys.all, 'competition', id] as const,
+  roundFixtures: (id: string, round: number) =>
+    [...gameKeys.all, 'competition', id, 'fixtures', round] as const,
+  roundPicks: (id: string, round: number) => [...gameKeys.all, 'competition', id, 'picks', round] as const,
+  rules: () => [...gameKeys.all, 'rules'] as const,
+  seasons: () => [...gameKeys.all, 'seasons'] as const,
+  seasonRound: (id: string, round: number) => [...gameKeys.all, 'season', id, round] as const,
+};
+
+// GET /api/competitions
+export const fetchCompetitions = () => http.get<CompetitionList>('/api/competitions');
+export const competitionsQuery = (enabled = true) =>
+  queryOptions({ queryKey: gameKeys.competitions(), queryFn: fetchCompetitions, staleTime: 15_000, enabled });
+export const useCompetitions = (enabled = true) => useQuery(competitionsQuery(enabled));
+
+// GET /api/competitions/:id
+export const fetchCompetition = (id: string) => http.get<CompetitionDetail>(`/api/competitions/${enc(id)}`);
+export const competitionQuery = (id: string) =>
+  queryOptions({
+    queryKey: gameKeys.competition(id),
+    queryFn: () => fetchCompetition(id),
+    staleTime: 15_000,
+  });
+export const useCompetition = (id: string) => useQuery({ ...competitionQuery(id), enabled: id !== '' });
+
+// GET /api/competitions/:id/rounds/:round/fixtures
+export const fetchRoundFixtures = (id: string, round: number) =>
+  http.get<RoundFixtures>(`/api/competitions/${enc(id)}/rounds/${round}/fixtures`);
+export const roundFixturesQuery = (id: string, round: number) =>
+  queryOptions({
+    queryKey: gameKeys.roundFixtures(id, round),
+    queryFn: () => fetchRoundFixtures(id, round),
+    staleTime: 15_000,
+  });
+export const useRoundFixtures = (id: string, round: number | null) =>
+  useQuery({ ...roundFixturesQuery(id, round ?? 0), enabled: round !== null && id !== '' });
+
+// GET /api/competitions/:id/rounds/:round/picks
+export const fetchRoundPicks = (id: string, round: number) =>
+  http.get<RoundPicks>(`/api/competitions/${enc(id)}/rounds/${round}/picks`);
+export const roundPicksQuery = (id: string, round: number) =>
+  queryOptions({ queryKey: gameKeys.roundPicks(id, round), queryFn: () => fetchRoundPicks(id, round) });
+export const useRoundPicks = (id: string, round: number | null) =>
+  useQuery({ ...roundPicksQuery(id, round ?? 0), enabled: round !== null });
+
+// GET /api/competition-rules
+export const fetchRuleDescriptions = () => http.get<RuleDescriptionList>('/api/competition-rules');
+export const ruleDescriptionsQuery = queryOptions({
+  queryKey: gameKeys.rules(),
+  queryFn: fetchRuleDescriptions,
+  staleTime: 60 * 60_000,
+});
+export const useRuleDescriptions = () => useQuery(ruleDescriptionsQuery);
+
+// GET /api/seasons
+export const fetchSeasons = () => http.get<SeasonList>('/api/seasons');
+export const seasonsQuery = (enabled = true) =>
+  queryOptions({ queryKey: gameKeys.seasons(), queryFn: fetchSeasons, staleTime: 60_000, enabled });
+export const useSeasons = (enabled = true) => useQuery(seasonsQuery(enabled));
+
+// GET /api/seasons/:id/rounds/:round
+export const fetchSeasonRound = (id: string, round: number) =>
+  http.get<SeasonRound>(`/api/seasons/${enc(id)}/rounds/${round}`);
+export const seasonRoundQuery = (id: string, round: number) =>
+  queryOptions({
+    queryKey: gameKeys.seasonRound(id, round),
+    queryFn: () => fetchSeasonRound(id, round),
+    staleTime: 30_000,
+  });
+export const useSeasonRound = (id: string | undefined, round: number | null, refetchMs?: number) =>
+  useQuery({
+    ...seasonRoundQuery(id ?? '', round ?? 0),
+    enabled: Boolean(id) && round !== null,
+    ...(refetchMs ? { refetchInterval: refetchMs } : {}),
+  });
+
+// POST /api/competitions/:id/entries
+export const joinCompetition = (id: string) => http.post<EntryView>(`/api/competitions/${enc(id)}/entries`);
+export function useJoinCompetition() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: joinCompetition,
+    onSuccess: (_entry, id) => {
+      void queryClient.invalidateQueries({ queryKey: gameKeys.competitions() });
+      void queryClient.invalidateQueries({ queryKey: gameKeys.competition(id) });
+    },
+  });
+}
+
+// PUT /api/entries/:id/picks/:round
+export interface PickInput {
+  competitionId: string;
+  entryId: string;
+  round: number;
+  teamId: string;
+}
+export const makePick = ({ entryId, round, teamId }: PickInput) =>
+  http
+    .request<PickResponse>('PUT', `/api/entries/${enc(entryId)}/picks/${round}`, { body: { teamId } })
+    .then((r) => r.data);
+export function useMakePick() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: makePick,
+    onSuccess: (_pick, { competitionId, round }) => {
+      void queryClient.invalidateQueries({ queryKey: gameKeys.roundFixtures(competitionId, round) });
+      void queryClient.invalidateQueries({ queryKey: gameKeys.roundPicks(competitionId, round) });
+      void queryClient.invalidateQueries({ queryKey: gameKeys.competition(competitionId) });
+    },
+  });
+}
+
+// DELETE /api/entries/:id/picks/:round
+export const removePick = ({ entryId, round }: Omit<PickInput, 'teamId'>) =>
+  http.delete<null>(`/api/entries/${enc(entryId)}/picks/${round}`);
+export function useRemovePick() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: removePick,
+    onSuccess: (_r, { competitionId, round }) => {
+      void queryClient.invalidateQueries({ queryKey: gameKeys.roundFixtures(competitionId, round) });
+      void queryClient.invalidateQueries({ queryKey: gameKeys.roundPicks(competitionId, round) });
+      void queryClient.invalidateQueries({ queryKey: gameKeys.competition(competitionId) });
+    },
+  });
+}

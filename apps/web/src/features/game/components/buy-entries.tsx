@@ -1,0 +1,85 @@
+import { IonButton, IonSpinner, useIonRouter } from '@ionic/react';
+import type { CompetitionSummary } from '@lastman/api';
+import { useState } from 'react';
+import { isNative } from '../../../lib/platform.ts';
+import { FormError } from '../../../ui/form-field.tsx';
+import { useCreateOrder } from '../../payments/api/payments-api.ts';
+import { rememberPayment } from '../../payments/pending-payment.ts';
+import { formatPence } from '../format.ts';
+
+/** Choose how many entries (within my allowance), see the total, and go to the card screen. */
+export function BuyEntries({ competition }: { competition: CompetitionSummary }) {
+  const allowance = Math.max(0, competition.maxEntriesPerPlayer - competition.myEntries);
+  const [count, setCount] = useState(1);
+  const create = useCreateOrder();
+  const router = useIonRouter();
+  if (allowance === 0) {
+    return (
+      <p className="muted">
+        You have all {competition.maxEntriesPerPlayer} of your entries for this competition.
+      </p>
+    );
+  }
+  const n = Math.min(count, allowance);
+  const buy = () =>
+    create.mutate(
+      { competitionId: competition.id, entries: n },
+      {
+        onSuccess: async ({ order, payment }) => {
+          await rememberPayment(order.id, payment);
+          router.push(
+            `${isNative() ? '/stripe' : '/stripe-web'}?order=${encodeURIComponent(order.id)}`,
+            'forward',
+          );
+        },
+      },
+    );
+  return (
+    <fieldset className="buy" aria-label={`Buy entries for ${competition.name}`}>
+      <div className="buy__row">
+        <span className="buy__label" id={`buy-${competition.id}`}>
+          Entries
+        </span>
+        <div className="stepper">
+          <IonButton
+            fill="outline"
+            size="small"
+            aria-label="One fewer entry"
+            disabled={n <= 1}
+            onClick={() => setCount(n - 1)}
+          >
+            −
+          </IonButton>
+          <output
+            className="stepper__value"
+            aria-live="polite"
+            aria-labelledby={`buy-${competition.id}`}
+            data-testid="entry-count"
+          >
+            {n}
+          </output>
+          <IonButton
+            fill="outline"
+            size="small"
+            aria-label="One more entry"
+            disabled={n >= allowance}
+            onClick={() => setCount(n + 1)}
+          >
+            +
+          </IonButton>
+        </div>
+        <span className="buy__total">
+          Total <strong data-testid="order-total">{formatPence(n * competition.entryFeePence)}</strong>
+        </span>
+      </div>
+      <p className="muted small">
+        {formatPence(competition.entryFeePence)} per entry · you can buy {allowance} more
+        {competition.myEntries > 0 ? ` (you have ${competition.myEntries})` : ''}.
+      </p>
+      <FormError message={create.isError ? create.error.message : null} />
+      <IonButton expand="block" onClick={buy} disabled={create.isPending}>
+        {create.isPending ? <IonSpinner name="dots" /> : `Buy ${n === 1 ? '1 entry' : `${n} entries`}`}
+      </IonButton>
+    </fieldset>
+  );
+}

@@ -1,0 +1,188 @@
+import { IonButton, IonSpinner } from '@ionic/react';
+import type { CompetitionDetail, CompetitionSummary, MyEntry } from '@lastman/api';
+import { useState } from 'react';
+import { FormError } from '../../../ui/form-field.tsx';
+import { InlineLoading } from '../../../ui/page-loading.tsx';
+import { StandingsSection } from '../../standings/standings-section.tsx';
+import { useCompetition, useJoinCompetition } from '../api/game-api.ts';
+import { formatPence } from '../format.ts';
+import { BuyEntries } from './buy-entries.tsx';
+import { Deadline } from './deadline.tsx';
+import { CompetitionStatusPill, EntryStatusPill, outcomeLabel } from './status-pill.tsx';
+
+export const teamSelectionsLink = (competitionId: string, entryId: string, round: number) =>
+  `/teamselections?competition=${encodeURIComponent(competitionId)}&entry=${encodeURIComponent(entryId)}&round=${round}`;
+
+const isPaid = (c: CompetitionSummary) => c.prizeModel !== 'free' && c.entryFeePence > 0;
+
+/** One competition on the game page: where it stands, my entries and picks, and how to join. */
+export function CompetitionCard({ summary }: { summary: CompetitionSummary }) {
+  const detail = useCompetition(summary.id);
+  const [showStandings, setShowStandings] = useState(false);
+  const c = summary;
+  const headingId = `comp-${c.id}`;
+  return (
+    <section className="card competition" aria-labelledby={headingId} data-competition={c.name}>
+      <div className="competition__head">
+        <h2 id={headingId}>{c.name}</h2>
+        <CompetitionStatusPill status={c.status} />
+      </div>
+      <p className="muted small">{c.seasonName}</p>
+      <dl className="stats">
+        <div>
+          <dt>Round</dt>
+          <dd>{c.currentRound ?? '–'}</dd>
+        </div>
+        <div>
+          <dt>Pot</dt>
+          <dd data-testid="pot">{formatPence(c.potPence)}</dd>
+        </div>
+        <div>
+          <dt>Entries left</dt>
+          <dd data-testid="entries-remaining">
+            {c.entriesRemaining} <span className="muted small">of {c.entriesTotal}</span>
+          </dd>
+        </div>
+        <div>
+          <dt>Entry</dt>
+          <dd>{isPaid(c) ? formatPence(c.entryFeePence) : 'Free'}</dd>
+        </div>
+      </dl>
+      {c.status === 'open' || c.status === 'running' ? (
+        <p className="deadline-row">
+          <span className="muted">{c.status === 'open' ? `Round ${c.startRound} deadline` : 'Deadline'}</span>{' '}
+          <Deadline iso={c.deadline} />
+        </p>
+      ) : null}
+      {detail.isPending ? (
+        <InlineLoading />
+      ) : detail.isError ? (
+        <p role="alert">{detail.error.message}</p>
+      ) : (
+        <>
+          <LastRound detail={detail.data} />
+          <MyEntries detail={detail.data} />
+        </>
+      )}
+      {c.status === 'open' ? <JoinOrBuy summary={c} /> : null}
+      {detail.data ? (
+        <>
+          <IonButton
+            fill="clear"
+            size="small"
+            aria-expanded={showStandings}
+            onClick={() => setShowStandings(!showStandings)}
+          >
+            {showStandings ? 'Hide standings' : 'Standings and picks'}
+          </IonButton>
+          {showStandings ? <StandingsSection detail={detail.data} /> : null}
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+function JoinOrBuy({ summary }: { summary: CompetitionSummary }) {
+  const join = useJoinCompetition();
+  const allowance = summary.maxEntriesPerPlayer - summary.myEntries;
+  if (isPaid(summary)) return <BuyEntries competition={summary} />;
+  if (allowance <= 0) return null;
+  return (
+    <div className="join">
+      <FormError message={join.isError ? join.error.message : null} />
+      <IonButton expand="block" onClick={() => join.mutate(summary.id)} disabled={join.isPending}>
+        {join.isPending ? (
+          <IonSpinner name="dots" />
+        ) : summary.myEntries > 0 ? (
+          'Add another entry (free)'
+        ) : (
+          'Join (free)'
+        )}
+      </IonButton>
+      <p className="muted small">
+        Free to enter · up to {summary.maxEntriesPerPlayer}{' '}
+        {summary.maxEntriesPerPlayer === 1 ? 'entry' : 'entries'} each
+      </p>
+    </div>
+  );
+}
+
+/** The last settled round from my side: each of my picks and what happened, and any rollover. */
+function LastRound({ detail }: { detail: CompetitionDetail }) {
+  const last = [...detail.rounds].reverse().find((r) => r.state === 'settled' && !r.isVoid);
+  if (!last) return null;
+  const mine = detail.myEntries.flatMap((e, i) =>
+    e.picks.filter((p) => p.round === last.round).map((p) => ({ label: `Entry ${i + 1}`, pick: p })),
+  );
+  return (
+    <div className="last-round" data-testid="last-round">
+      <h3>Round {last.round} result</h3>
+      {last.rollover ? (
+        <p className="rollover" role="status">
+          Everyone left went out in round {last.round}, so nobody is out: all {last.survivors ?? ''} entries
+          were reinstated and play on (rollover).
+        </p>
+      ) : (
+        <p className="muted small">
+          {last.survivors ?? 0} through, {last.eliminated ?? 0} out.
+        </p>
+      )}
+      {mine.length > 0 ? (
+        <ul className="my-results">
+          {mine.map(({ label, pick }) => (
+            <li key={label} className={`outcome outcome--${pick.outcome ?? 'pending'}`}>
+              {detail.myEntries.length > 1 ? `${label}: ` : 'You picked '}
+              <strong>{pick.teamName}</strong> —{' '}
+              {last.rollover && pick.outcome === 'eliminated'
+                ? 'lost, back in by the rollover'
+                : outcomeLabel(pick.outcome)}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+function MyEntries({ detail }: { detail: CompetitionDetail }) {
+  const { competition, myEntries } = detail;
+  if (myEntries.length === 0) return null;
+  const round = competition.currentRound;
+  const canPick = (e: MyEntry) =>
+    e.status === 'active' &&
+    round !== null &&
+    competition.deadline !== null &&
+    Date.parse(competition.deadline) > Date.now();
+  return (
+    <div className="my-entries">
+      <h3>Your entries</h3>
+      <ul>
+        {myEntries.map((e, i) => {
+          const pick = round === null ? undefined : e.picks.find((p) => p.round === round);
+          return (
+            <li key={e.id} className="entry-row" data-entry={i + 1}>
+              <span className="entry-row__name">Entry {i + 1}</span>
+              <EntryStatusPill status={e.status} round={e.eliminatedRound} />
+              <span className="entry-row__pick">
+                {e.status === 'active' && round !== null ? (
+                  pick ? (
+                    <>
+                      Round {round}: <strong>{pick.teamName}</strong>
+                    </>
+                  ) : (
+                    <span className="warn-text">Round {round}: no pick yet</span>
+                  )
+                ) : null}
+              </span>
+              {canPick(e) && round !== null ? (
+                <IonButton size="small" routerLink={teamSelectionsLink(competition.id, e.id, round)}>
+                  {pick ? 'Change pick' : 'Pick a team'}
+                </IonButton>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+import { IonButton, IonContent, IonRefresher, IonRefresherContent } from '@ionic/react';
+import { useQuery } from '@tanstack/react-query';
+import { trophyOutline } from 'ionicons/icons';
+import { configQuery, useClub } from '../../lib/club.ts';
+import { useMe } from '../../lib/me.ts';
+import { useUiState } from '../../lib/ui-state.ts';
+import { EmptyState } from '../../ui/empty-state.tsx';
+import { PageHeader } from '../../ui/page-header.tsx';
+import { InlineLoading } from '../../ui/page-loading.tsx';
+import { TestPaymentsBanner } from '../payments/components/test-payments-banner.tsx';
+import { useCompetitions } from './api/game-api.ts';
+import { CompetitionCard } from './components/competition-card.tsx';
+import './game.css';
+
+export function GamePage() {
+  const loggedIn = useUiState((s) => s.loggedIn);
+  const me = useMe();
+  const club = useClub();
+  const signedIn = Boolean(me.data);
+  const competitions = useCompetitions(signedIn);
+  const config = useQuery(configQuery);
+  const clubName = me.data?.club.name ?? club.data?.name ?? 'your club';
+  const firstName = me.data?.user.name.split(' ')[0];
+  // Drafts are the admin's work in progress; cancelled ones live in the admin area and order history.
+  const shown = (competitions.data?.competitions ?? []).filter(
+    (c) => c.status === 'open' || c.status === 'running' || c.status === 'finished',
+  );
+  const ordered = [...shown].sort(
+    (a, b) => rank(a.status) - rank(b.status) || a.name.localeCompare(b.name, 'en-GB'),
+  );
+  const anyPaidOpen = shown.some(
+    (c) => c.status === 'open' && c.prizeModel !== 'free' && c.entryFeePence > 0,
+  );
+  return (
+    <>
+      <PageHeader title="Game" />
+      <IonContent className="ion-padding">
+        {signedIn ? (
+          <IonRefresher
+            slot="fixed"
+            onIonRefresh={(e) => void competitions.refetch().finally(() => e.detail.complete())}
+          >
+            <IonRefresherContent />
+          </IonRefresher>
+        ) : null}
+        <div className="page-wide">
+          <section className="hero-banner" aria-labelledby="game-hero">
+            <h2 id="game-hero">{firstName ? `Hi ${firstName}, welcome back` : 'Last Man Standing'}</h2>
+            <p>
+              Pick one Premier League team each gameweek. If it wins, you are through; lose or draw and you
+              are out. Last one standing at {clubName} takes the pot.
+            </p>
+            {loggedIn ? (
+              <IonButton className="hero-btn" routerLink="/tutorial" size="small">
+                How it works
+              </IonButton>
+            ) : (
+              <div className="hero-banner__actions">
+                <IonButton className="hero-btn" routerLink="/signup" size="small">
+                  Join now
+                </IonButton>
+                <IonButton
+                  className="hero-btn hero-btn--outline"
+                  fill="outline"
+                  routerLink="/login"
+                  size="small"
+                >
+                  Log in
+                </IonButton>
+              </div>
+            )}
+          </section>
+          {anyPaidOpen && config.data?.testPayments ? <TestPaymentsBanner /> : null}
+          {!signedIn ? (
+            me.isPending ? null : (
+              <div className="card">
+                <EmptyState icon={trophyOutline} title="Sign in to play">
+                  <p>
+                    Members of {clubName} see the club&rsquo;s competitions here: the round, the deadline, the
+                    prize pot and their own picks.
+                  </p>
+                </EmptyState>
+              </div>
+            )
+          ) : competitions.isPending ? (
+            <InlineLoading label="Loading competitions…" />
+          ) : competitions.isError ? (
+            <p role="alert" className="card">
+              {competitions.error.message}
+            </p>
+          ) : ordered.length === 0 ? (
+            <div className="card">
+              <EmptyState icon={trophyOutline} title="No competition open yet">
+                <p>
+                  When {clubName} opens a competition, it appears here with its entry fee, prize pot and the
+                  next deadline.
+                </p>
+              </EmptyState>
+            </div>
+          ) : (
+            <div className="competitions">
+              {ordered.map((c) => (
+                <CompetitionCard key={c.id} summary={c} />
+              ))}
+            </div>
+          )}
+        </div>
+      </IonContent>
+    </>
+  );
+}
+
+const rank = (status: string) => (status === 'running' ? 0 : status === 'open' ? 1 : 2);

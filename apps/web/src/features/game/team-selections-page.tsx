@@ -1,0 +1,215 @@
+import { IonButton, IonContent, IonSegment, IonSegmentButton, IonSpinner } from '@ionic/react';
+import type { FixtureView, RoundFixtures } from '@lastman/api';
+import { shieldOutline } from 'ionicons/icons';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { showToast } from '../../lib/toast.ts';
+import { EmptyState } from '../../ui/empty-state.tsx';
+import { FormError } from '../../ui/form-field.tsx';
+import { PageHeader } from '../../ui/page-header.tsx';
+import { InlineLoading } from '../../ui/page-loading.tsx';
+import { useCompetition, useMakePick, useRoundFixtures } from './api/game-api.ts';
+import { Deadline } from './components/deadline.tsx';
+import { londonDate, londonDayKey, londonTime } from './format.ts';
+import './game.css';
+
+const back = '/app/tabs/game';
+
+/** Pick a team for one entry: the round's fixtures, used teams greyed out, the chosen one highlighted. */
+export function TeamSelectionsPage() {
+  const [params] = useSearchParams();
+  const competitionId = params.get('competition') ?? '';
+  const roundParam = Number(params.get('round'));
+  const detail = useCompetition(competitionId);
+  const round =
+    Number.isInteger(roundParam) && roundParam > 0
+      ? roundParam
+      : (detail.data?.competition.currentRound ?? null);
+  const fixtures = useRoundFixtures(competitionId, competitionId ? round : null);
+  const [entryId, setEntryId] = useState(params.get('entry') ?? '');
+
+  if (!competitionId) {
+    return (
+      <>
+        <PageHeader title="Pick a team" back={back} />
+        <IonContent className="ion-padding">
+          <div className="page-narrow">
+            <EmptyState
+              icon={shieldOutline}
+              title="Choose an entry first"
+              actions={<IonButton routerLink={back}>Go to the game</IonButton>}
+            >
+              <p>Open the game page and press “Pick a team” next to one of your entries.</p>
+            </EmptyState>
+          </div>
+        </IonContent>
+      </>
+    );
+  }
+  const data = fixtures.data;
+  const pickable = data?.entries.filter((e) => e.status === 'active') ?? [];
+  const current = data?.entries.find((e) => e.entryId === entryId) ?? pickable[0];
+  return (
+    <>
+      <PageHeader title={round ? `Pick a team · Round ${round}` : 'Pick a team'} back={back} />
+      <IonContent className="ion-padding">
+        <div className="page-wide">
+          {fixtures.isPending || detail.isPending ? (
+            <InlineLoading label="Loading fixtures…" />
+          ) : fixtures.isError ? (
+            <p role="alert" className="card">
+              {fixtures.error.message}
+            </p>
+          ) : !data ? null : (
+            <>
+              <section className="card">
+                <h2>{detail.data?.competition.name ?? 'Competition'}</h2>
+                <p className="deadline-row">
+                  <span className="muted">Round {data.round} deadline</span> <Deadline iso={data.deadline} />
+                </p>
+                {data.isVoid ? (
+                  <p>This round is void: too many of its matches were moved. No pick is needed.</p>
+                ) : null}
+                {data.entries.length > 1 ? (
+                  <IonSegment
+                    value={current?.entryId ?? ''}
+                    onIonChange={(e) => setEntryId(String(e.detail.value ?? ''))}
+                    aria-label="Entry"
+                    scrollable
+                  >
+                    {data.entries.map((e, i) => (
+                      <IonSegmentButton key={e.entryId} value={e.entryId} disabled={e.status !== 'active'}>
+                        Entry {i + 1}
+                        {e.pick ? ` · ${e.pick.teamName}` : ''}
+                      </IonSegmentButton>
+                    ))}
+                  </IonSegment>
+                ) : null}
+              </section>
+              {!current ? (
+                <EmptyState icon={shieldOutline} title="No entry to pick for">
+                  <p>You have no entry in this competition.</p>
+                </EmptyState>
+              ) : current.status !== 'active' ? (
+                <p className="card">This entry is no longer in the game, so it cannot pick.</p>
+              ) : (
+                <PickBoard key={current.entryId} data={data} entry={current} competitionId={competitionId} />
+              )}
+            </>
+          )}
+        </div>
+      </IonContent>
+    </>
+  );
+}
+
+type EntryPicks = RoundFixtures['entries'][number];
+
+function PickBoard({
+  data,
+  entry,
+  competitionId,
+}: {
+  data: RoundFixtures;
+  entry: EntryPicks;
+  competitionId: string;
+}) {
+  const [chosen, setChosen] = useState<string | null>(entry.pick?.teamId ?? null);
+  const pick = useMakePick();
+  const used = new Map(entry.usedTeams.filter((u) => u.round !== data.round).map((u) => [u.teamId, u.round]));
+  const locked = data.locked || data.isVoid;
+  const byDay = new Map<string, FixtureView[]>();
+  for (const f of [...data.fixtures].sort((a, b) => a.kickoff.localeCompare(b.kickoff))) {
+    const k = londonDayKey(f.kickoff);
+    byDay.set(k, [...(byDay.get(k) ?? []), f]);
+  }
+  const teamName = (id: string | null) =>
+    data.fixtures.flatMap((f) => [f.home, f.away]).find((t) => t.id === id)?.name ?? '';
+  const changed = chosen !== null && chosen !== entry.pick?.teamId;
+
+  const team = (t: FixtureView['home'], f: FixtureView) => {
+    const usedIn = used.get(t.id);
+    const isChosen = chosen === t.id;
+    const disabled = locked || usedIn !== undefined || f.rescheduledOut;
+    return (
+      <button
+        type="button"
+        className={`team${isChosen ? ' team--chosen' : ''}${usedIn !== undefined ? ' team--used' : ''}`}
+        aria-pressed={isChosen}
+        disabled={disabled}
+        onClick={() => setChosen(t.id)}
+        data-team={t.name}
+      >
+        <span className="team__name">
+          <span className="long-name">{t.name}</span>
+          <span className="short-name" aria-hidden="true">
+            {t.shortName}
+          </span>
+        </span>
+        {usedIn !== undefined ? <span className="team__note">used in round {usedIn}</span> : null}
+        {isChosen && entry.pick?.teamId === t.id ? <span className="team__note">your pick</span> : null}
+      </button>
+    );
+  };
+
+  return (
+    <section className="card" aria-label="Fixtures">
+      {locked ? (
+        <p className="notice">
+          Picks for this round are locked.{' '}
+          {entry.pick ? `Your pick: ${entry.pick.teamName}.` : 'This entry made no pick.'}
+        </p>
+      ) : (
+        <p className="muted">
+          Tap the team you think will win. Teams this entry has used are greyed out. You can change your pick
+          until the deadline.
+        </p>
+      )}
+      {[...byDay.entries()].map(([day, list]) => (
+        <div key={day} className="fixture-day">
+          <h3>{list[0] ? londonDate(list[0].kickoff) : day}</h3>
+          <ul className="pick-fixtures">
+            {list.map((f) => (
+              <li key={f.id} className="pick-fixture">
+                {team(f.home, f)}
+                <span className="pick-fixture__time">
+                  {f.kickoffTbc ? 'TBC' : londonTime(f.kickoff)}
+                  {f.rescheduledOut ? <small>moved out of round</small> : null}
+                </span>
+                {team(f.away, f)}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+      {!locked ? (
+        <div className="confirm-bar">
+          <FormError message={pick.isError ? pick.error.message : null} />
+          <IonButton
+            expand="block"
+            disabled={!changed || pick.isPending}
+            onClick={() =>
+              chosen &&
+              pick.mutate(
+                { competitionId, entryId: entry.entryId, round: data.round, teamId: chosen },
+                { onSuccess: (p) => showToast(`Pick saved: ${p.teamName} for round ${p.round}.`) },
+              )
+            }
+          >
+            {pick.isPending ? (
+              <IonSpinner name="dots" />
+            ) : chosen ? (
+              changed ? (
+                `Confirm ${teamName(chosen)}`
+              ) : (
+                `${teamName(chosen)} is your pick`
+              )
+            ) : (
+              'Choose a team'
+            )}
+          </IonButton>
+        </div>
+      ) : null}
+    </section>
+  );
+}

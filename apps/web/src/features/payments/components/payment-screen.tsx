@@ -1,0 +1,177 @@
+import { IonButton, IonContent, IonIcon } from '@ionic/react';
+import { useQuery } from '@tanstack/react-query';
+import { alertCircleOutline, cardOutline, checkmarkCircleOutline } from 'ionicons/icons';
+import { lazy, Suspense, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { configQuery } from '../../../lib/club.ts';
+import { EmptyState } from '../../../ui/empty-state.tsx';
+import { PageHeader } from '../../../ui/page-header.tsx';
+import { InlineLoading } from '../../../ui/page-loading.tsx';
+import { formatPence } from '../../game/format.ts';
+import '../../game/game.css';
+import { useInvalidateAfterPayment, useOrder } from '../api/payments-api.ts';
+import { forgetPayment, recallPayment } from '../pending-payment.ts';
+import { OrderStatusBadge } from './order-status-badge.tsx';
+import { TestCardForm } from './test-card-form.tsx';
+import { TestPaymentsBanner } from './test-payments-banner.tsx';
+
+// Stripe's code (and its script from Stripe's host) loads only when Stripe takes the payment.
+const StripeElementsForm = lazy(() =>
+  import('./stripe-elements-form.tsx').then((m) => ({ default: m.StripeElementsForm })),
+);
+
+/** The card payment screen of an order (`?order=<id>`), shared by the web and native routes. */
+export function PaymentScreen({ title }: { title: string }) {
+  const [params] = useSearchParams();
+  const orderId = params.get('order') ?? '';
+  const config = useQuery(configQuery);
+  const [submitted, setSubmitted] = useState(false);
+  const order = useOrder(orderId, submitted);
+  const after = useInvalidateAfterPayment();
+  const instruction = orderId ? recallPayment(orderId) : null;
+  const testPayments = config.data?.testPayments ?? instruction?.provider === 'test';
+
+  const body = () => {
+    if (!orderId) {
+      return (
+        <EmptyState
+          icon={cardOutline}
+          title="Nothing to pay for"
+          actions={<IonButton routerLink="/app/tabs/game">Buy entries</IonButton>}
+        >
+          <p>When you buy entries on the game page, you pay for them here by card.</p>
+        </EmptyState>
+      );
+    }
+    if (order.isPending) return <InlineLoading label="Loading your order…" />;
+    if (order.isError) return <p role="alert">{order.error.message}</p>;
+    const o = order.data;
+    const summary = (
+      <dl className="summary">
+        <div>
+          <dt>Competition</dt>
+          <dd>{o.competitionName}</dd>
+        </div>
+        <div>
+          <dt>Entries</dt>
+          <dd>
+            {o.entryCount} × {formatPence(o.unitPricePence)}
+          </dd>
+        </div>
+        <div>
+          <dt>Total</dt>
+          <dd className="summary__total">{formatPence(o.amountPence)}</dd>
+        </div>
+        <div>
+          <dt>Status</dt>
+          <dd>
+            <OrderStatusBadge status={o.status} />
+          </dd>
+        </div>
+      </dl>
+    );
+    if (o.status === 'paid' || o.status === 'partially_refunded') {
+      forgetPayment(o.id);
+      return (
+        <>
+          {summary}
+          <div className="result result--good" role="status">
+            <IonIcon icon={checkmarkCircleOutline} aria-hidden="true" />
+            <p>
+              Payment received. {o.entryCount === 1 ? 'Your entry is' : `Your ${o.entryCount} entries are`}{' '}
+              active: pick a team for each before the deadline.
+            </p>
+          </div>
+          <div className="button-row">
+            <IonButton routerLink="/app/tabs/game" routerDirection="root">
+              Pick your teams
+            </IonButton>
+            <IonButton routerLink="/payments" fill="outline">
+              My payments
+            </IonButton>
+          </div>
+        </>
+      );
+    }
+    if (o.status !== 'pending') {
+      return (
+        <>
+          {summary}
+          <div className="result result--bad" role="alert">
+            <IonIcon icon={alertCircleOutline} aria-hidden="true" />
+            <p>
+              {o.status === 'expired'
+                ? 'This order expired before it was paid. Nothing was charged and no entry was made.'
+                : `The payment did not go through${o.failureReason ? `: ${o.failureReason}` : '.'} No entry was made.`}
+            </p>
+          </div>
+          <div className="button-row">
+            <IonButton routerLink="/app/tabs/game" routerDirection="root">
+              Try again
+            </IonButton>
+          </div>
+        </>
+      );
+    }
+    if (submitted) {
+      return (
+        <>
+          {summary}
+          <InlineLoading label="Waiting for the card provider to confirm…" />
+          <p className="muted center">Waiting for the card provider to confirm your payment…</p>
+        </>
+      );
+    }
+    if (!instruction) {
+      return (
+        <>
+          {summary}
+          <p className="muted">
+            This payment was started on another screen. Start again from the game page; unpaid orders expire
+            on their own and cost nothing.
+          </p>
+          <IonButton routerLink="/app/tabs/game">Back to the game</IonButton>
+        </>
+      );
+    }
+    return (
+      <>
+        {summary}
+        {instruction.provider === 'test' ? (
+          <TestCardForm
+            clientSecret={instruction.clientSecret}
+            amountLabel={formatPence(o.amountPence)}
+            onDone={(result) => after(result.order)}
+          />
+        ) : instruction.publishableKey ? (
+          <Suspense fallback={<InlineLoading label="Loading the secure card form…" />}>
+            <StripeElementsForm
+              publishableKey={instruction.publishableKey}
+              clientSecret={instruction.clientSecret}
+              amountLabel={formatPence(o.amountPence)}
+              returnUrl={`${window.location.origin}${window.location.pathname}?order=${encodeURIComponent(o.id)}`}
+              onConfirmed={() => setSubmitted(true)}
+            />
+          </Suspense>
+        ) : (
+          <p role="alert">Card payments are not configured. Please contact the club.</p>
+        )}
+        <p className="muted small">
+          Card details go straight to the card payment provider; this app never stores them.
+        </p>
+      </>
+    );
+  };
+
+  return (
+    <>
+      <PageHeader title={title} back="/app/tabs/game" />
+      <IonContent className="ion-padding">
+        <div className="page-narrow">
+          {testPayments ? <TestPaymentsBanner /> : null}
+          <section className="card">{body()}</section>
+        </div>
+      </IonContent>
+    </>
+  );
+}

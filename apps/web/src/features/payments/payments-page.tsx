@@ -1,0 +1,127 @@
+import { IonButton, IonContent } from '@ionic/react';
+import type { OrderList } from '@lastman/api';
+import { useQuery } from '@tanstack/react-query';
+import { cardOutline } from 'ionicons/icons';
+import { configQuery } from '../../lib/club.ts';
+import { EmptyState } from '../../ui/empty-state.tsx';
+import { PageHeader } from '../../ui/page-header.tsx';
+import { InlineLoading } from '../../ui/page-loading.tsx';
+import { formatPence, londonDateTime } from '../game/format.ts';
+import '../game/game.css';
+import { useMyOrders } from './api/payments-api.ts';
+import { OrderStatusBadge } from './components/order-status-badge.tsx';
+import { TestPaymentsBanner } from './components/test-payments-banner.tsx';
+
+type OrderRow = OrderList['orders'][number];
+
+/** My orders: status, amounts, receipts and refunds. */
+export function PaymentsPage() {
+  const orders = useMyOrders();
+  const config = useQuery(configQuery);
+  return (
+    <>
+      <PageHeader title="Payments" back="/app/tabs/selections" />
+      <IonContent className="ion-padding">
+        <div className="page-wide">
+          {config.data?.testPayments ? <TestPaymentsBanner /> : null}
+          {orders.isPending ? (
+            <InlineLoading label="Loading your payments…" />
+          ) : orders.isError ? (
+            <p role="alert">{orders.error.message}</p>
+          ) : orders.data.orders.length === 0 ? (
+            <EmptyState
+              icon={cardOutline}
+              title="No payments yet"
+              actions={<IonButton routerLink="/app/tabs/game">Buy entries</IonButton>}
+            >
+              <p>Your card payments for entries, and any refunds, will be listed here.</p>
+            </EmptyState>
+          ) : (
+            <section className="card" aria-label="Your orders">
+              <ul className="list-plain">
+                {[...orders.data.orders]
+                  .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+                  .map((o) => (
+                    <OrderItem key={o.id} order={o} />
+                  ))}
+              </ul>
+            </section>
+          )}
+        </div>
+      </IonContent>
+    </>
+  );
+}
+
+function OrderItem({ order: o }: { order: OrderRow }) {
+  const net = o.amountPence - o.refundedPence;
+  return (
+    <li className="order" data-order={o.id}>
+      <div className="row">
+        <h3>{o.competitionName}</h3>
+        <OrderStatusBadge status={o.status} />
+      </div>
+      <div className="row">
+        <span className="muted small">
+          {londonDateTime(o.createdAt)} · {o.entryCount} {o.entryCount === 1 ? 'entry' : 'entries'} ×{' '}
+          {formatPence(o.unitPricePence)}
+        </span>
+        <strong>{formatPence(o.amountPence)}</strong>
+      </div>
+      {o.failureReason && (o.status === 'failed' || o.status === 'expired') ? (
+        <p className="small outcome outcome--eliminated">{o.failureReason}</p>
+      ) : null}
+      {o.refunds.map((r) => (
+        <div key={r.id} className="row small">
+          <span>
+            Refund {londonDateTime(r.createdAt)} · {r.entryIds.length}{' '}
+            {r.entryIds.length === 1 ? 'entry' : 'entries'}
+            {r.reason ? ` · ${r.reason}` : ''}
+          </span>
+          <span>−{formatPence(r.amountPence)}</span>
+        </div>
+      ))}
+      {o.status === 'pending' ? (
+        <IonButton size="small" routerLink={`/stripe-web?order=${encodeURIComponent(o.id)}`}>
+          Pay now
+        </IonButton>
+      ) : null}
+      {o.paidAt ? (
+        <details className="pick-list">
+          <summary>Receipt</summary>
+          <dl className="summary">
+            <div>
+              <dt>Receipt for order</dt>
+              <dd className="small">{o.id}</dd>
+            </div>
+            <div>
+              <dt>Paid</dt>
+              <dd>{londonDateTime(o.paidAt)}</dd>
+            </div>
+            <div>
+              <dt>
+                {o.entryCount} × entry to {o.competitionName}
+              </dt>
+              <dd>{formatPence(o.amountPence)}</dd>
+            </div>
+            {o.refundedPence > 0 ? (
+              <div>
+                <dt>Refunded</dt>
+                <dd>−{formatPence(o.refundedPence)}</dd>
+              </div>
+            ) : null}
+            <div>
+              <dt>Total paid</dt>
+              <dd className="summary__total">{formatPence(net)}</dd>
+            </div>
+            <div>
+              <dt>Paid by</dt>
+              <dd>{o.provider === 'test' ? 'Test card (no real money)' : 'Card'}</dd>
+            </div>
+          </dl>
+          <p className="muted small">A copy of this receipt was emailed to you.</p>
+        </details>
+      ) : null}
+    </li>
+  );
+}

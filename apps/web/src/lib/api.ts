@@ -1,0 +1,17 @@
+import { createHttpClient, readCookie, timeoutFor } from './http.ts';
+import { isMobile, isNative } from './platform.ts';
+import { AUTH_TOKEN_KEY } from './session.ts';
+import { storage } from './storage/storage.ts';
+
+/** In a browser the API is same-origin (relative URLs); the native app calls the server by origin. */
+const nativeApiOrigin: string = import.meta.env.VITE_API_ORIGIN ?? 'https://lastman.uk';
+
+export const http = createHttpClient({
+  baseUrl: isNative() ? nativeApiOrigin : '',
+  timeoutMs: timeoutFor(isMobile() ? 'mobile' : 'desktop'),
+  getCookie: (name) => (typeof document === 'undefined' ? null : readCookie(document.cookie, name)),
+  getBearerToken: () => storage.get(AUTH_TOKEN_KEY),
+  onAuthToken: async (token) => {
+    if (isNative()) await storage.set(AUTH_TOKEN_KEY, token);
+  },
+});

@@ -1,0 +1,178 @@
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'X-XSRF-TOKEN';
+export const DESKTOP_TIMEOUT_MS = 30_000;
+export const MOBILE_TIMEOUT_MS = 60_000;
+
+export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export class HttpError extends Error {
+  override readonly name = 'HttpError';
+  constructor(
+    message: string,
+    readonly url: string,
+    readonly status: number,
+    readonly statusText: string,
+    readonly code?: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The original's generic failure text, used when the server gave no message of its own. */
+export function httpFailureMessage(url: string, status: number, statusText: string): string {
+  return `Http failure response for ${url}: ${status} ${statusText}`;
+}
+
+/** Reads `{ error: { code, message } }` (our API) or `{ code, message }` (better-auth's own). */
+export function serverError(body: unknown): { code?: string; message?: string } {
+  if (typeof body !== 'object' || body === null) return {};
+  const inner = 'error' in body && typeof body.error === 'object' && body.error !== null ? body.error : body;
+  const code = 'code' in inner && typeof inner.code === 'string' ? inner.code : undefined;
+  const message =
+    'message' in inner && typeof inner.message === 'string' && inner.message ? inner.message : undefined;
+  return { ...(code ? { code } : {}), ...(message ? { message } : {}) };
+}
+
+export function isAbsoluteUrl(url: string): boolean {
+  return /^[a-z][a-z\d+\-.]*:/i.test(url) || url.startsWith('//');
+}
+
+/** As the original: the XSRF header goes on non-GET requests to relative URLs only. */
+export function needsXsrfHeader(method: HttpMethod, url: string): boolean {
+  return method !== 'GET' && method !== 'HEAD' && !isAbsoluteUrl(url);
+}
+
+export function timeoutFor(platform: 'desktop' | 'mobile'): number {
+  return platform === 'mobile' ? MOBILE_TIMEOUT_MS : DESKTOP_TIMEOUT_MS;
+}
+
+export function readCookie(cookies: string, name: string): string | null {
+  for (const part of cookies.split(';')) {
+    const [rawKey, ...rest] = part.trim().split('=');
+    if (rawKey === name) return decodeURIComponent(rest.join('='));
+  }
+  return null;
+}
+
+export interface HttpClientOptions {
+  /** Prefix for API paths: `""` in a browser (relative URLs), the server's origin on a device. */
+  baseUrl: string;
+  timeoutMs: number;
+  fetch?: typeof fetch;
+  /** Read right before each request, so a re-issued token is picked up. */
+  getCookie: (name: string) => string | null;
+  /** Bearer token for absolute URLs (native devices). */
+  getBearerToken?: () => Promise<string>;
+  /** Called with the `set-auth-token` response header, when present. */
+  onAuthToken?: (token: string) => void | Promise<void>;
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+export interface HttpResult<T> {
+  data: T;
+  headers: Headers;
+}
+
+export interface HttpClient {
+  request<T>(method: HttpMethod, path: string, options?: RequestOptions): Promise<HttpResult<T>>;
+  get<T>(path: string, options?: RequestOptions): Promise<T>;
+  post<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
+  patch<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
+  delete<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
+}
+
+export function createHttpClient(options: HttpClientOptions): HttpClient {
+  const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+
+  async function request<T>(
+    method: HttpMethod,
+    path: string,
+    req: RequestOptions = {},
+  ): Promise<HttpResult<T>> {
+    const url = isAbsoluteUrl(path) ? path : `${options.baseUrl}${path}`;
+    const headers = new Headers({ Accept: 'application/json' });
+    if (req.body !== undefined) headers.set('Content-Type', 'application/json');
+    if (needsXsrfHeader(method, url)) {
+      const token = options.getCookie(XSRF_COOKIE);
+      if (token) headers.set(XSRF_HEADER, token);
+    }
+    if (isAbsoluteUrl(url) && options.getBearerToken) {
+      const bearer = await options.getBearerToken();
+      if (bearer) headers.set('Authorization', `Bearer ${bearer}`);
+    }
+
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, options.timeoutMs);
+    const onAbort = () => controller.abort();
+    req.signal?.addEventListener('abort', onAbort, { once: true });
+
+    let response: Response;
+    try {
+      response = await doFetch(url, {
+        method,
+        headers,
+        credentials: isAbsoluteUrl(url) ? 'omit' : 'same-origin',
+        signal: controller.signal,
+        ...(req.body !== undefined ? { body: JSON.stringify(req.body) } : {}),
+      });
+    } catch (error) {
+      if (timedOut) {
+        throw new HttpError(
+          `The server did not answer within ${options.timeoutMs / 1000} s (${url}).`,
+          url,
+          0,
+          'Timeout',
+          'TIMEOUT',
+        );
+      }
+      if (req.signal?.aborted) throw error;
+      throw new HttpError(httpFailureMessage(url, 0, 'Unknown Error'), url, 0, 'Unknown Error', 'NETWORK');
+    } finally {
+      clearTimeout(timer);
+      req.signal?.removeEventListener('abort', onAbort);
+    }
+
+    const token = response.headers.get('set-auth-token');
+    if (token && options.onAuthToken) await options.onAuthToken(token);
+
+    const text = await response.text();
+    let body: unknown = null;
+    if (text) {
+      try {
+        body = JSON.parse(text);
+      } catch {
+        body = text;
+      }
+    }
+    if (!response.ok) {
+      const { code, message } = serverError(body);
+      throw new HttpError(
+        message ?? httpFailureMessage(url, response.status, response.statusText),
+        url,
+        response.status,
+        response.statusText,
+        code,
+      );
+    }
+    return { data: body as T, headers: response.headers };
+  }
+
+  return {
+    request,
+    get: async <T>(path: string, o?: RequestOptions) => (await request<T>('GET', path, o)).data,
+    post: async <T>(path: string, body?: unknown, o?: RequestOptions) =>
+      (await request<T>('POST', path, { ...o, body: body ?? {} })).data,
+    patch: async <T>(path: string, body?: unknown, o?: RequestOptions) =>
+      (await request<T>('PATCH', path, { ...o, body: body ?? {} })).data,
+    delete: async <T>(path: string, body?: unknown, o?: RequestOptions) =>
+      (await request<T>('DELETE', path, { ...o, ...(body ? { body } : {}) })).data,
+  };
+}

@@ -1,0 +1,37 @@
+import { useSyncExternalStore } from 'react';
+
+/** The small amount of shell state that is not server data, in one typed module. */
+export interface UiState {
+  /** The menu's logged-in state; follows the user events after 300 ms. */
+  loggedIn: boolean;
+  /** Whether the menu is enabled (the original enables it on login; always on here). */
+  menuEnabled: boolean;
+  hasSeenTutorial: boolean;
+}
+
+let state: UiState = { loggedIn: false, menuEnabled: true, hasSeenTutorial: false };
+const listeners = new Set<() => void>();
+
+export function getUiState(): UiState {
+  return state;
+}
+
+export function setUiState(patch: Partial<UiState>): void {
+  const next = { ...state, ...patch };
+  if ((Object.keys(next) as Array<keyof UiState>).every((k) => next[k] === state[k])) return;
+  state = next;
+  for (const listener of listeners) listener();
+}
+
+export function subscribeUiState(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useUiState<T>(select: (s: UiState) => T): T {
+  return useSyncExternalStore(
+    subscribeUiState,
+    () => select(state),
+    () => select(state),
+  );
+}

@@ -1,0 +1,191 @@
+import { readFileSync } from 'node:fs';
+import { Worker } from 'node:worker_threads';
+import { parseOpenfootballSeason } from '@lastman/game';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { clubs } from '../apps/server/src/db/schema/index.ts';
+import { sqlRows } from '../apps/server/src/features/fixtures/sql-rows.ts';
+import { importSeason } from '../apps/server/src/features/football/importer.ts';
+import { createTestClock } from '../apps/server/src/lib/clock.ts';
+import { benchDatabase } from './pg-bench-db.ts';
+import type { Benchmark, Figure } from './timing.ts';
+
+const SEASON = new URL('../apps/server/seed/football/premier-league-2024-25.json', import.meta.url);
+const USERS = 1000;
+const CONCURRENCY = Number(process.env.BENCH_RUSH_CONCURRENCY ?? 32);
+const DURATION_MS = Number(process.env.BENCH_RUSH_SECONDS ?? 10) * 1000;
+
+function percentile(sorted: readonly number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? Number.NaN;
+}
+
+/** Runs `task` from `concurrency` loops until the time is up; returns each call's latency in ms. */
+async function hammer(concurrency: number, durationMs: number, task: (n: number) => Promise<boolean>) {
+  const latencies: number[] = [];
+  let failures = 0;
+  let n = 0;
+  const until = performance.now() + durationMs;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < until) {
+        const t = performance.now();
+        const ok = await task(n++);
+        latencies.push(performance.now() - t);
+        if (!ok) failures++;
+      }
+    }),
+  );
+  const elapsed = performance.now() - started;
+  latencies.sort((a, b) => a - b);
+  return { latencies, failures, perSecond: (latencies.length / elapsed) * 1000 };
+}
+
+/** The load generator runs on its own thread, so that it does not take the server's event loop. */
+const LOAD_GENERATOR = `
+const { parentPort, workerData: w } = require('node:worker_threads');
+(async () => {
+  const latencies = [];
+  let failures = 0;
+  let n = 0;
+  const started = performance.now();
+  const until = started + w.durationMs;
+  await Promise.all(Array.from({ length: w.concurrency }, async () => {
+    while (performance.now() < until) {
+      const i = n++;
+      const player = 1 + (i % w.users);
+      const t = performance.now();
+      const res = await fetch(w.address + '/api/entries/e' + player + '/picks/1', {
+        method: 'PUT',
+        headers: { authorization: 'Bearer rush-token-' + player, 'content-type': 'application/json' },
+        body: JSON.stringify({ teamId: w.teamIds[Math.floor(i / w.users) % w.teamIds.length] }),
+      });
+      await res.arrayBuffer();
+      latencies.push(performance.now() - t);
+      if (res.status !== 200) failures++;
+    }
+  }));
+  parentPort.postMessage({ latencies, failures, elapsed: performance.now() - started });
+})();
+`;
+
+function loadFromWorker(data: {
+  address: string;
+  users: number;
+  teamIds: string[];
+  concurrency: number;
+  durationMs: number;
+}): Promise<{ latencies: number[]; failures: number; perSecond: number }> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(LOAD_GENERATOR, { eval: true, workerData: data });
+    worker.once('message', (m: { latencies: number[]; failures: number; elapsed: number }) => {
+      const latencies = m.latencies.sort((a, b) => a - b);
+      resolve({ latencies, failures: m.failures, perSecond: (latencies.length / m.elapsed) * 1000 });
+      void worker.terminate();
+    });
+    worker.once('error', reject);
+  });
+}
+
+/**
+ * A deadline rush: 1,000 signed-in players (sessions created directly, sent as bearer tokens) changing
+ * their picks as fast as the server takes them, over HTTP against the real server on PostgreSQL;
+ * against bare single-row INSERTs into a table of the same shape, from the same number of clients.
+ */
+export const pickRushBenchmark: Benchmark = {
+  name: 'pick-rush',
+  description: `pick submission over HTTP at a deadline rush (${CONCURRENCY} concurrent, ${DURATION_MS / 1000} s) vs bare single-row INSERTs`,
+  async run(): Promise<Figure[]> {
+    const { database, url, drop } = await benchDatabase('rush');
+    const clock = createTestClock('2024-08-15T12:00:00Z');
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATABASE_URL: url,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      LOG_LEVEL: 'silent',
+      WEB_DIST: '/nonexistent',
+      RATE_LIMIT_SCALE: '100000',
+    });
+    const app = await buildApp({ config, database, clock, logger: false });
+    const baseline = new pg.Pool({ connectionString: url, max: CONCURRENCY });
+    try {
+      const db = database.db;
+      const season = parseOpenfootballSeason(JSON.parse(readFileSync(SEASON, 'utf8')));
+      const [club] = await db
+        .insert(clubs)
+        .values({ slug: 'rush', name: 'Rush', joinCode: 'RUSH01' })
+        .returning();
+      if (!club) throw new Error('no club');
+      const { seasonId } = await importSeason(db, {
+        key: 'rush',
+        name: season.name,
+        source: 'openfootball',
+        season,
+      });
+      await db.execute(sql`INSERT INTO competitions (id, club_id, season_id, name, status, prize_model, start_round, rules, max_entries_per_player)
+        VALUES ('rush', ${club.id}, ${seasonId}, 'Rush', 'open', 'free', 1,
+          '{"draw":"eliminate","reuse":"never","missedPick":"eliminate","postponed":"survive","allOut":"rollover"}', 1)`);
+      await db.execute(sql`INSERT INTO "user" (id, name, email, email_verified, club_id, role)
+        SELECT 'u' || g, 'Player ' || g, 'p' || g || '@rush.test', true, ${club.id}, 'player' FROM generate_series(1, ${USERS}) g`);
+      await db.execute(sql`INSERT INTO session (id, token, user_id, expires_at)
+        SELECT 's' || g, 'rush-token-' || g, 'u' || g, now() + interval '1 day' FROM generate_series(1, ${USERS}) g`);
+      await db.execute(sql`INSERT INTO entries (id, club_id, competition_id, user_id, status)
+        SELECT 'e' || g, ${club.id}, 'rush', 'u' || g, 'active' FROM generate_series(1, ${USERS}) g`);
+      const round1 = await sqlRows<{ id: string }>(
+        db,
+        sql`SELECT home_team_id AS id FROM fixtures WHERE season_id = ${seasonId} AND round = 1
+            UNION SELECT away_team_id FROM fixtures WHERE season_id = ${seasonId} AND round = 1`,
+      );
+      const teamIds = round1.map((t) => t.id);
+      await db.execute(sql`CREATE TABLE bench_picks (LIKE picks INCLUDING ALL)`);
+      await db.execute(sql`VACUUM ANALYZE`);
+
+      const address = await app.listen({ port: 0, host: '127.0.0.1' });
+      const probe = await fetch(`${address}/api/entries/e1/picks/1`, {
+        method: 'PUT',
+        headers: { authorization: 'Bearer rush-token-1', 'content-type': 'application/json' },
+        body: JSON.stringify({ teamId: teamIds[0] }),
+      });
+      if (probe.status !== 200) throw new Error(`a pick failed: ${probe.status} ${await probe.text()}`);
+
+      const http = await loadFromWorker({
+        address,
+        users: USERS,
+        teamIds,
+        concurrency: CONCURRENCY,
+        durationMs: DURATION_MS,
+      });
+      const bare = await hammer(CONCURRENCY, DURATION_MS / 2, async (n) => {
+        await baseline.query(
+          `INSERT INTO bench_picks (id, club_id, competition_id, entry_id, round, team_id) VALUES ($1, $2, 'rush', $3, 1, $4)`,
+          [`b${n}`, club.id, `be${n}`, teamIds[n % teamIds.length]],
+        );
+        return true;
+      });
+      console.log(
+        `  picks/s ${http.perSecond.toFixed(0)} (${http.latencies.length} picks, ${http.failures} failed), ` +
+          `p50 ${percentile(http.latencies, 0.5).toFixed(1)} ms, p99 ${percentile(http.latencies, 0.99).toFixed(1)} ms; ` +
+          `bare INSERT rows/s ${bare.perSecond.toFixed(0)}, p99 ${percentile(bare.latencies, 0.99).toFixed(1)} ms; ` +
+          `ratio ${(bare.perSecond / http.perSecond).toFixed(2)}x`,
+      );
+      if (http.failures > 0) throw new Error(`${http.failures} picks failed`);
+      return [
+        { label: 'bare single-row INSERT, per 1,000 rows', ms: 1_000_000 / bare.perSecond },
+        {
+          label: 'pick over HTTP, per 1,000 picks',
+          ms: 1_000_000 / http.perSecond,
+          against: 'bare single-row INSERT, per 1,000 rows',
+        },
+        { label: 'pick p50 latency', ms: percentile(http.latencies, 0.5) },
+        { label: 'pick p99 latency', ms: percentile(http.latencies, 0.99) },
+      ];
+    } finally {
+      await app.close();
+      await baseline.end();
+      await drop();
+    }
+  },
+};

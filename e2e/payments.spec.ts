@@ -1,0 +1,106 @@
+/**
+ * Paid entries with the offline test provider: a player buys two entries with Stripe's 4242 test
+ * card, the declined card leaves its order failed, and an admin refunds one entry (the pot follows).
+ */
+import type { CompetitionDetail, SeasonList } from '@lastman/api';
+import type { Page } from '@playwright/test';
+import { apiClient } from './support/api-client.ts';
+import { activePage, expect, logIn, test } from './support/fixtures.ts';
+
+const HOUR = 3_600_000;
+
+async function payWithCard(page: Page, card: string) {
+  const screen = activePage(page);
+  await expect(screen.getByText('Test payments: no real money')).toBeVisible();
+  await screen.locator('input[name="cardnumber"]').fill(card);
+  await screen.locator('input[name="expiry"]').fill('12 / 34');
+  await screen.locator('input[name="cvc"]').fill('123');
+  await screen.locator('form[aria-label="Card payment"] ion-button[type="submit"]').click();
+}
+
+test('buy two entries with the test card, a declined card, and a refund', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  if (!baseURL) throw new Error('baseURL');
+  const admin = await apiClient(baseURL, 'admin@redlion.test');
+  const { seasons } = await admin.get<SeasonList>('/api/seasons');
+  const season = seasons.find((s) => s.demo);
+  if (!season) throw new Error('no demo season');
+  // A round whose deadline is well ahead, so the competition stays open through the test.
+  const round = season.rounds.find((r) => !r.isVoid && Date.parse(r.firstKickoff) - 3 * HOUR > Date.now());
+  const name = `Paid Cup ${test.info().project.name} ${Date.now().toString(36)}`;
+  const created = await admin.send<CompetitionDetail>('POST', '/api/admin/competitions', {
+    name,
+    seasonId: season.id,
+    startRound: round?.round ?? 1,
+    prizeModel: 'pool',
+    entryFeePence: 500,
+    houseSharePercent: 10,
+    maxEntriesPerPlayer: 3,
+    minEntries: 2,
+  });
+  await admin.send('POST', `/api/admin/competitions/${created.competition.id}/open`);
+  await admin.dispose();
+  const card = () => activePage(page).locator(`[data-competition="${name}"]`);
+  const player = test.info().project.name === 'phone' ? 'player4@redlion.test' : 'player5@redlion.test';
+
+  await test.step('two entries with the 4242 card: both active, the pot grows', async () => {
+    await logIn(page, player);
+    await expect(card().locator('[data-testid="pot"]')).toHaveText('£0.00');
+    await card().getByRole('button', { name: 'One more entry' }).click();
+    await expect(card().locator('[data-testid="order-total"]')).toHaveText('£10.00');
+    await card().locator('ion-button', { hasText: 'Buy 2 entries' }).click();
+    await page.waitForURL('**/stripe-web?order=*');
+    await expect(activePage(page).locator('.summary__total')).toHaveText('£10.00');
+    await payWithCard(page, '4242 4242 4242 4242');
+    await expect(activePage(page).getByText('Payment received')).toBeVisible();
+    await activePage(page).locator('ion-button', { hasText: 'Pick your teams' }).click();
+    await page.waitForURL('**/app/tabs/game');
+    // 2 × £5.00 less the club's 10%.
+    await expect(card().locator('[data-testid="pot"]')).toHaveText('£9.00');
+    await expect(card().locator('[data-entry="1"]')).toContainText('Still in');
+    await expect(card().locator('[data-entry="2"]')).toContainText('Still in');
+  });
+
+  await test.step('the declined card: the order fails and nothing becomes active', async () => {
+    await card().locator('ion-button', { hasText: 'Buy 1 entry' }).click();
+    await page.waitForURL('**/stripe-web?order=*');
+    await payWithCard(page, '4000 0000 0000 0002');
+    await expect(activePage(page).locator('.result--bad')).toContainText('did not go through');
+    await expect(activePage(page).locator('.summary')).toContainText('Failed');
+    await page.goto('/app/tabs/game');
+    await expect(card().locator('[data-testid="pot"]')).toHaveText('£9.00');
+    await expect(card().locator('[data-entry="3"]')).toHaveCount(0);
+    await page.goto('/payments');
+    await expect(activePage(page).locator('.order').filter({ hasText: name })).toHaveCount(2);
+    await expect(activePage(page).locator('.order').filter({ hasText: name }).first()).toContainText(
+      'Failed',
+    );
+  });
+
+  await test.step('an admin refunds one entry: the pot shrinks', async () => {
+    const adminContext = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 } });
+    const adminPage = await adminContext.newPage();
+    await logIn(adminPage, 'admin@redlion.test');
+    await adminPage.goto('/admin');
+    const screen = adminPage;
+    await adminPage.locator('.admin-tabs [data-tab="orders"]').click();
+    await screen.locator('#orders-competition').selectOption({ label: name });
+    await screen.locator('#orders-status').selectOption('paid');
+    const order = screen.locator('[data-admin-order]');
+    await expect(order).toHaveCount(1);
+    await order.locator('ion-button', { hasText: 'Refund entry 1' }).click();
+    await adminPage.locator('ion-alert button', { hasText: 'Refund' }).last().click();
+    await expect(adminPage.locator('ion-toast')).toContainText('Refunded £5.00');
+    await adminContext.close();
+
+    await page.goto('/app/tabs/game');
+    await expect(card().locator('[data-testid="pot"]')).toHaveText('£4.50');
+    // The refunded entry has left the competition: one entry remains, still in.
+    await expect(card().locator('[data-entry]')).toHaveCount(1);
+    await expect(card().locator('[data-entry="1"]')).toContainText('Still in');
+  });
+});

@@ -1,0 +1,137 @@
+import {
+  expect,
+  expectSignedInShell,
+  fill,
+  logInByApi,
+  menuItems,
+  openMenu,
+  test,
+  visibleTitle,
+} from './support/fixtures.ts';
+import { routeCases } from './support/routes.ts';
+
+test('/ lands on /app/tabs/game, and the tabs also answer at /tabs and /app', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/app\/tabs\/game$/);
+  await expect(visibleTitle(page)).toHaveText('Game');
+  await page.goto('/app');
+  await expect(page).toHaveURL(/\/app\/tabs\/game$/);
+  await page.goto('/tabs/matches');
+  await expect(page).toHaveURL(/\/app\/tabs\/matches$/);
+  await expect(visibleTitle(page)).toHaveText('Matches');
+});
+
+test('every route renders a page with a header, signed out', async ({ page }) => {
+  test.setTimeout(240_000);
+  for (const route of routeCases) {
+    await page.goto(route.path);
+    if (route.access === 'public') {
+      await expect(visibleTitle(page), route.path).toHaveText(route.title);
+    } else {
+      await expect(page, route.path).toHaveURL(/\/login\?next=/);
+      await expect(visibleTitle(page), route.path).toHaveText('Log in');
+    }
+  }
+});
+
+test('every route renders for an admin', async ({ page }) => {
+  test.setTimeout(240_000);
+  await logInByApi(page, 'admin@redlion.test');
+  for (const route of routeCases) {
+    await page.goto(route.path);
+    await expect(visibleTitle(page), route.path).toHaveText(route.title);
+  }
+});
+
+test('the tab bar: Game, Matches, Club and Login when signed out', async ({ page }) => {
+  await page.goto('/app/tabs/game');
+  const tabs = page.locator('ion-tab-bar ion-tab-button').filter({ visible: true });
+  await expect(tabs).toHaveText(['Game', 'Matches', 'Club', 'Login']);
+});
+
+test('the side menu shows exactly Login and About when logged out, with the footer', async ({ page }) => {
+  await page.goto('/app/tabs/game');
+  await openMenu(page);
+  expect(await menuItems(page)).toEqual(['Login', 'About']);
+  await expect(page.locator('ion-menu ion-footer')).toContainText(/by .+ · v2\.0/);
+});
+
+test('the side menu shows exactly Games, Orders, Account and Logout for a player', async ({ page }) => {
+  await logInByApi(page, 'player1@redlion.test');
+  await page.goto('/app/tabs/game');
+  await expectSignedInShell(page);
+  await openMenu(page);
+  await expect(page.locator('ion-menu [data-menu-item="Logout"]')).toBeVisible();
+  expect(await menuItems(page)).toEqual(['Games', 'Orders', 'Account', 'Logout']);
+  const tabs = page.locator('ion-tab-bar ion-tab-button').filter({ visible: true });
+  await expect(tabs).toHaveText(['Game', 'Matches', 'Club', 'Orders', 'Account']);
+});
+
+test('staff and admins get one more menu section', async ({ page }) => {
+  await logInByApi(page, 'staff@redlion.test');
+  await page.goto('/app/tabs/game');
+  await expectSignedInShell(page);
+  await openMenu(page);
+  await expect(page.locator('ion-menu [data-menu-item="Clock in"]')).toBeVisible();
+  expect(await menuItems(page)).toEqual(['Games', 'Orders', 'Account', 'Logout', 'Clock in', 'My schedule']);
+});
+
+test('the split pane shows the menu beside the content at desktop width only', async ({ page }, info) => {
+  await page.goto('/app/tabs/game');
+  await expect(visibleTitle(page)).toHaveText('Game');
+  const splitPane = page.locator('ion-split-pane');
+  if (info.project.name === 'desktop') {
+    await expect(splitPane).toHaveClass(/split-pane-visible/);
+    await expect(page.locator('ion-menu')).toBeInViewport();
+    await expect(page.locator('ion-menu-button').filter({ visible: true })).toHaveCount(0);
+  } else {
+    await expect(splitPane).not.toHaveClass(/split-pane-visible/);
+    await expect(page.locator('ion-menu-button').filter({ visible: true }).first()).toBeVisible();
+  }
+});
+
+test('staff and admin routes: signed out goes to login, a player sees "not allowed"', async ({ page }) => {
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/login\?next=%2Fadmin/);
+  await logInByApi(page, 'player2@redlion.test');
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'Not allowed' })).toBeVisible();
+  await page.goto('/clockin');
+  await expect(page.getByRole('heading', { name: 'Not allowed' })).toBeVisible();
+});
+
+test('a toast appears at the top and is gone after 4500 ms', async ({ page }) => {
+  await page.goto('/contact');
+  await fill(page, 'name', 'Toast Tester');
+  await fill(page, 'email', 'toast@example.test');
+  await fill(page, 'subject', 'Hello');
+  await fill(page, 'message', 'Testing the toast timing, please ignore.');
+  await page.locator('form ion-button[type="submit"]').filter({ visible: true }).click();
+  const toast = page.locator('ion-toast.app-toast');
+  await expect(toast).toHaveClass(/ion-color-secondary/);
+  const wrapper = toast.locator('.toast-wrapper');
+  await expect(wrapper).toBeVisible();
+  const shownAt = Date.now();
+  const box = await wrapper.boundingBox();
+  const viewport = page.viewportSize();
+  expect(box && viewport && box.y < viewport.height / 3, 'toast is at the top').toBeTruthy();
+  await expect(toast).toContainText('Your message has been sent');
+  await page.waitForTimeout(Math.max(0, 3800 - (Date.now() - shownAt)));
+  await expect(wrapper).toBeVisible();
+  await expect(wrapper).toBeHidden({ timeout: 2500 });
+  expect(Date.now() - shownAt).toBeGreaterThanOrEqual(4000);
+});
+
+test.describe('errors', () => {
+  test.use({ allowHttpErrors: true });
+  test('an error toast uses the danger colour', async ({ page }) => {
+    await logInByApi(page, 'player3@redlion.test');
+    await page.goto('/account');
+    await page.getByRole('button', { name: 'Delete account' }).filter({ visible: true }).click();
+    await fill(page, 'deletePassword', 'wrong-password');
+    await page.getByRole('button', { name: 'Delete my account' }).filter({ visible: true }).click();
+    const toast = page.locator('ion-toast.app-toast');
+    await expect(toast).toHaveClass(/ion-color-danger/);
+    await expect(toast.locator('.toast-wrapper')).toBeVisible();
+  });
+});

@@ -1,0 +1,151 @@
+/// <reference lib="dom" />
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test as base, expect, type Page } from '@playwright/test';
+
+export { expect };
+
+export const DEMO_PASSWORD = 'lastman-demo';
+
+/** Fails a test on any console error or uncaught exception in the page. */
+export const test = base.extend<{ consoleErrors: string[]; allowHttpErrors: boolean }>({
+  /** Tests that provoke a 4xx on purpose (wrong password) allow the browser's log line for it. */
+  allowHttpErrors: [false, { option: true }],
+  consoleErrors: [
+    async ({ page, allowHttpErrors }, use) => {
+      const errors: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() !== 'error') return;
+        if (allowHttpErrors && /the server responded with a status of 4\d\d/.test(m.text())) return;
+        errors.push(`console.error: ${m.text()} (${m.location().url})`);
+      });
+      page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+      await use(errors);
+      expect(errors, 'console errors in the page').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export const uniqueEmail = (prefix: string) =>
+  `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.test`;
+
+/** The page that is currently shown (Ionic keeps hidden pages in the DOM). */
+export const activePage = (page: Page) =>
+  page.locator('.ion-page:not(.ion-page-hidden) ion-content').filter({ visible: true }).last();
+export const visibleTitle = (page: Page) =>
+  page.locator('ion-header ion-title').filter({ visible: true }).first();
+
+/** Opens the side menu on phones (on desktop the split pane shows it already). */
+export async function openMenu(page: Page) {
+  const menu = page.locator('ion-menu');
+  await expect(async () => {
+    const splitVisible = await page.locator('ion-split-pane.split-pane-visible').count();
+    if (splitVisible) return;
+    const shown = await menu.evaluate((m) => m.classList.contains('show-menu'));
+    if (!shown) await page.locator('ion-menu-button').filter({ visible: true }).first().click();
+    await expect(menu).toHaveClass(/show-menu/, { timeout: 1500 });
+    await expect(menu.locator('[data-menu-item]').first()).toBeInViewport({ timeout: 1500 });
+  }).toPass({ timeout: 15_000 });
+}
+
+/** Waits until the shell shows the signed-in state (the menu follows login 300 ms later). */
+export async function expectSignedInShell(page: Page) {
+  await expect(
+    page.locator('ion-tab-bar ion-tab-button[tab="account"]').filter({ visible: true }),
+  ).toBeVisible();
+}
+
+export async function menuItems(page: Page): Promise<string[]> {
+  const items = page.locator('ion-menu [data-menu-item]');
+  await expect(items.first()).toBeVisible();
+  return items.evaluateAll((els) => els.map((e) => e.getAttribute('data-menu-item') ?? ''));
+}
+
+/** Fills an Ionic input by its name attribute. */
+export async function fill(page: Page, name: string, value: string) {
+  const input = activePage(page).locator(`input[name="${name}"], textarea[name="${name}"]`);
+  await input.fill(value);
+}
+
+export async function submit(page: Page, formLabel: string) {
+  await activePage(page).locator(`form[aria-label="${formLabel}"] ion-button[type="submit"]`).click();
+}
+
+export async function logIn(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.goto('/login');
+  await fill(page, 'email', email);
+  await fill(page, 'password', password);
+  await submit(page, 'Log in');
+  await page.waitForURL('**/app/tabs/game');
+}
+
+/** Signs in through the API (sharing the page's cookies), for tests that start signed in. */
+export async function logInByApi(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.request.get('/api/club');
+  const cookies = await page.context().cookies();
+  const xsrf = cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const res = await page.request.post('/api/auth/sign-in/email', {
+    data: { email, password },
+    headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf) },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/** Reads the session keys the app keeps in IndexedDB (the browser storage back-end). */
+export async function storedSession(page: Page): Promise<Record<string, string>> {
+  return page.evaluate(
+    () =>
+      new Promise<Record<string, string>>((resolve, reject) => {
+        const open = indexedDB.open('lastman');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const out: Record<string, string> = {};
+          const tx = db.transaction('datalist', 'readonly');
+          const cursor = tx.objectStore('datalist').openCursor();
+          cursor.onsuccess = () => {
+            const c = cursor.result;
+            if (c) {
+              out[String(c.key)] = String(c.value);
+              c.continue();
+            } else {
+              db.close();
+              resolve(out);
+            }
+          };
+          cursor.onerror = () => reject(cursor.error);
+        };
+      }),
+  );
+}
+
+export interface ReceivedMail {
+  to: string[];
+  subject: string;
+  text?: string;
+  html?: string;
+}
+
+/** Waits for an email to `to` (received by the SMTP server the test server started). */
+export async function waitForMail(to: string, match: RegExp, timeoutMs = 15_000): Promise<ReceivedMail> {
+  const dir = process.env.E2E_MAIL_DIR;
+  if (!dir) throw new Error('E2E_MAIL_DIR is not set');
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    for (const file of readdirSync(dir).sort().reverse()) {
+      const mail = JSON.parse(readFileSync(join(dir, file), 'utf8')) as ReceivedMail;
+      if (mail.to.includes(to.toLowerCase()) && match.test(mail.subject)) return mail;
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`No email to ${to} matching ${match} within ${timeoutMs} ms`);
+}
+
+export function firstLink(mail: ReceivedMail, pattern: RegExp): string {
+  const body = `${mail.text ?? ''} ${mail.html ?? ''}`;
+  const links = body.match(/https?:\/\/[^\s"'<>]+/g) ?? [];
+  const link = links.find((l) => pattern.test(l));
+  if (!link) throw new Error(`No link matching ${pattern} in: ${body.slice(0, 500)}`);
+  return link.replace(/&amp;/g, '&');
+}

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+
+export const ContactMessageInput = z
+  .object({
+    name: z.string().trim().min(1, 'is required').max(100),
+    email: z.email('must be an email address').max(254),
+    subject: z.string().trim().min(1, 'is required').max(200),
+    message: z.string().trim().min(1, 'is required').max(5000),
+    clubSlug: z.string().max(100).optional(),
+  })
+  .strict();
+export type ContactMessageInput = z.infer<typeof ContactMessageInput>;
+
+export const ContactMessage = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    subject: z.string(),
+    message: z.string(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'ContactMessage' });
+export const ContactMessageList = z.object({ messages: z.array(ContactMessage) });

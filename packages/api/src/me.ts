@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { Club } from './clubs.ts';
+import { PhoneNumber, Role } from './common.ts';
+
+export const User = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    emailVerified: z.boolean(),
+    image: z.string().nullable(),
+    phoneNumber: z.string().nullable(),
+    dateOfBirth: z.string().nullable(),
+    isAnonymous: z.boolean(),
+  })
+  .meta({ id: 'User' });
+export type User = z.infer<typeof User>;
+
+export const Me = z.object({ user: User, club: Club, role: Role }).meta({ id: 'Me' });
+export type Me = z.infer<typeof Me>;
+
+export const ProfileUpdate = z
+  .object({
+    name: z.string().trim().min(1, 'must not be empty').max(100).optional(),
+    phoneNumber: PhoneNumber.nullable().optional(),
+    image: z.url().max(2000).nullable().optional(),
+  })
+  .strict();
+export type ProfileUpdate = z.infer<typeof ProfileUpdate>;
+
+export const DeleteAccount = z.object({ password: z.string().min(1, 'is required') }).strict();

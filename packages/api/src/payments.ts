@@ -1,0 +1,99 @@
+import { z } from 'zod';
+
+export const OrderStatus = z.enum(['pending', 'paid', 'failed', 'expired', 'refunded', 'partially_refunded']);
+export type OrderStatus = z.infer<typeof OrderStatus>;
+
+export const OrderCreate = z
+  .object({
+    competitionId: z.string().min(1, 'is required').max(100),
+    entries: z.number().int('must be a whole number').min(1, 'must be at least 1').max(50),
+  })
+  .strict();
+export type OrderCreate = z.infer<typeof OrderCreate>;
+
+export const OrderEntry = z.object({ id: z.string(), status: z.string() });
+
+export const Order = z
+  .object({
+    id: z.string(),
+    status: OrderStatus,
+    amountPence: z.number().int(),
+    refundedPence: z.number().int(),
+    currency: z.string(),
+    provider: z.enum(['stripe', 'test']),
+    competitionId: z.string(),
+    competitionName: z.string(),
+    entryCount: z.number().int(),
+    unitPricePence: z.number().int(),
+    failureReason: z.string().nullable(),
+    createdAt: z.string(),
+    paidAt: z.string().nullable(),
+    expiresAt: z.string(),
+    entries: z.array(OrderEntry),
+    refunds: z.array(
+      z.object({
+        id: z.string(),
+        amountPence: z.number().int(),
+        entryIds: z.array(z.string()),
+        reason: z.string(),
+        createdAt: z.string(),
+      }),
+    ),
+  })
+  .meta({ id: 'Order' });
+export type Order = z.infer<typeof Order>;
+
+export const PaymentInstruction = z.object({
+  provider: z.enum(['stripe', 'test']),
+  clientSecret: z.string(),
+  publishableKey: z.string().nullable(),
+});
+
+export const OrderCreated = z
+  .object({ order: Order, payment: PaymentInstruction })
+  .meta({ id: 'OrderCreated' });
+export type OrderCreated = z.infer<typeof OrderCreated>;
+
+export const OrderList = z.object({
+  orders: z.array(Order.extend({ userName: z.string().optional(), userEmail: z.string().optional() })),
+});
+export type OrderList = z.infer<typeof OrderList>;
+
+export const OrderIdParams = z.object({ id: z.string().min(1).max(100) });
+
+export const AdminOrderQuery = z.object({
+  status: OrderStatus.optional(),
+  competitionId: z.string().max(100).optional(),
+  q: z.string().max(200).optional(),
+});
+
+export const TestCardPayment = z
+  .object({
+    clientSecret: z.string().min(1, 'is required').max(200),
+    cardNumber: z.string().min(12, 'must be a card number').max(23),
+  })
+  .strict();
+
+export const TestCardResult = z.object({
+  outcome: z.enum(['succeeded', 'failed']),
+  message: z.string(),
+  order: Order,
+});
+
+export const RefundRequest = z
+  .object({
+    entryIds: z.array(z.string().min(1).max(100)).min(1, 'must name at least one entry').max(50).optional(),
+    reason: z.string().trim().max(500).optional(),
+  })
+  .strict();
+export type RefundRequest = z.infer<typeof RefundRequest>;
+
+export const PaymentIssue = z.object({
+  id: z.string(),
+  orderId: z.string().nullable(),
+  kind: z.string(),
+  detail: z.string(),
+  createdAt: z.string(),
+  resolvedAt: z.string().nullable(),
+});
+export const PaymentIssueList = z.object({ issues: z.array(PaymentIssue) });

@@ -1,0 +1,109 @@
+const MINUTE_MS = 60_000;
+const DAY_MS = 86_400_000;
+
+const londonParts = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+
+interface WallClock {
+  readonly year: number;
+  readonly month: number;
+  readonly day: number;
+  readonly hour: number;
+  readonly minute: number;
+  readonly second: number;
+}
+
+function londonWallClock(utcMs: number): WallClock {
+  const clock = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 };
+  for (const part of londonParts.formatToParts(utcMs)) {
+    if (part.type in clock) clock[part.type as keyof WallClock] = Number(part.value);
+  }
+  return clock;
+}
+
+/** Minutes that Europe/London is ahead of UTC at the instant (0 in GMT, 60 in BST). */
+export function londonOffsetMinutes(utcMs: number): number {
+  const wholeSecond = Math.floor(utcMs / 1000) * 1000;
+  const c = londonWallClock(wholeSecond);
+  const wallAsUtc = Date.UTC(c.year, c.month - 1, c.day, c.hour, c.minute, c.second);
+  return Math.round((wallAsUtc - wholeSecond) / MINUTE_MS);
+}
+
+const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const TIME_RE = /^(\d{2}):(\d{2})$/;
+
+/** Day number (days since 1970-01-01) of a valid 'YYYY-MM-DD' date, or null. */
+export function dayNumber(date: string): number | null {
+  const m = DATE_RE.exec(date);
+  if (!m) return null;
+  const year = Number(m[1]);
+  const month = Number(m[2]);
+  const day = Number(m[3]);
+  const ms = Date.UTC(year, month - 1, day);
+  const check = new Date(ms);
+  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) {
+    return null;
+  }
+  return ms / DAY_MS;
+}
+
+/** Minutes after midnight of a valid 'HH:MM' 24-hour time, or null. */
+export function minuteOfDay(time: string): number | null {
+  const m = TIME_RE.exec(time);
+  if (!m) return null;
+  const hour = Number(m[1]);
+  const minute = Number(m[2]);
+  if (hour > 23 || minute > 59) return null;
+  return hour * 60 + minute;
+}
+
+/**
+ * The UTC instant of a UK wall-clock time. A time that does not exist (the skipped hour in
+ * March) is read as if the clocks had not yet changed, landing an hour later; a time that
+ * occurs twice (the repeated hour in October) is the earlier one, as with Temporal's
+ * 'compatible' disambiguation.
+ */
+export function ukLocalToUtc(date: string, time: string): number {
+  const day = dayNumber(date);
+  const minutes = minuteOfDay(time);
+  if (day === null) throw new RangeError(`invalid date "${date}"`);
+  if (minutes === null) throw new RangeError(`invalid time "${time}"`);
+  const wall = day * DAY_MS + minutes * MINUTE_MS;
+  const offsetBefore = londonOffsetMinutes(wall - DAY_MS);
+  const offsetAfter = londonOffsetMinutes(wall + DAY_MS);
+  const early = wall - Math.max(offsetBefore, offsetAfter) * MINUTE_MS;
+  const late = wall - Math.min(offsetBefore, offsetAfter) * MINUTE_MS;
+  for (const candidate of [early, late]) {
+    if (candidate + londonOffsetMinutes(candidate) * MINUTE_MS === wall) return candidate;
+  }
+  return wall - offsetBefore * MINUTE_MS;
+}
+
+function pad(n: number, width = 2): string {
+  return String(n).padStart(width, '0');
+}
+
+/** The UK calendar date and time of an instant: { date: 'YYYY-MM-DD', time: 'HH:MM' }. */
+export function utcToUkLocal(utcMs: number): { date: string; time: string } {
+  const c = londonWallClock(utcMs);
+  return {
+    date: `${pad(c.year, 4)}-${pad(c.month)}-${pad(c.day)}`,
+    time: `${pad(c.hour)}:${pad(c.minute)}`,
+  };
+}
+
+/** Whole days from date a to date b (both 'YYYY-MM-DD'); throws on an invalid date. */
+export function daysBetween(a: string, b: string): number {
+  const da = dayNumber(a);
+  const db = dayNumber(b);
+  if (da === null || db === null) throw new RangeError(`invalid date "${da === null ? a : b}"`);
+  return db - da;
+}

@@ -1,0 +1,333 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  analyseRounds,
+  type CompetitionState,
+  competitionResult,
+  compileCompetition,
+  initialState,
+  parseOpenfootballSeason,
+  parseReplayInput,
+  type RoundResult,
+  runReplay,
+  settleFrom,
+  settleNextRound,
+  splitPot,
+} from '../src/index.ts';
+import { addDays } from './helpers.ts';
+import { prng, type RawInput, referenceReplay } from './reference.ts';
+
+type RawSeason = Parameters<typeof referenceReplay>[0];
+
+const NAMES = [
+  'Alpha FC',
+  'alpha FC',
+  'Beta & Co',
+  'Beta',
+  'Gamma AFC',
+  'Delta',
+  'Épsilon',
+  'Zeta FC',
+  'AFC Eta',
+];
+const TIMES = ['12:30', '15:00', '17:30', '20:00', '01:30', undefined];
+
+interface Shape {
+  teamCount: number;
+  roundCount: number;
+  entryCount: number;
+  seed: number;
+  startRound: number;
+  rules: Record<string, string>;
+  fee: number;
+  house: number;
+}
+
+const shapeArb: fc.Arbitrary<Shape> = fc.record({
+  teamCount: fc.integer({ min: 2, max: NAMES.length }),
+  roundCount: fc.integer({ min: 1, max: 9 }),
+  entryCount: fc.integer({ min: 0, max: 14 }),
+  seed: fc.integer(),
+  startRound: fc.integer({ min: 1, max: 9 }),
+  rules: fc.record(
+    {
+      draw: fc.constantFrom('eliminate', 'survive'),
+      reuse: fc.constantFrom('never', 'afterAllUsed'),
+      missedPick: fc.constantFrom('eliminate', 'autoPick'),
+      postponed: fc.constantFrom('survive', 'eliminate'),
+      allOut: fc.constantFrom('rollover', 'split'),
+    },
+    { requiredKeys: [] },
+  ),
+  fee: fc.integer({ min: 0, max: 5000 }),
+  house: fc.integer({ min: 0, max: 100 }),
+});
+
+/** A random season in openfootball's format: blanks, doubles, reschedules, void and unplayed rounds. */
+function buildSeason(shape: Shape): RawSeason {
+  const random = prng(shape.seed);
+  const teams = NAMES.slice(0, shape.teamCount);
+  const matches: RawSeason['matches'] = [];
+  const unplayedFrom = random() < 0.3 ? 1 + Math.floor(random() * shape.roundCount) : shape.roundCount + 1;
+  const spread = random() < 0.5 ? 0.1 : 0.45;
+  for (let round = 1; round <= shape.roundCount; round++) {
+    const order = [...teams].sort(() => random() - 0.5);
+    const pairs: [string, string][] = [];
+    for (let i = 0; i + 1 < order.length; i += 2) pairs.push([order[i] as string, order[i + 1] as string]);
+    if (random() < 0.2 && pairs.length > 1) pairs.pop();
+    if (random() < 0.2 && teams.length > 2)
+      pairs.push([order[0] as string, order[order.length - 1] as string]);
+    if (random() < 0.15 && pairs.length > 1)
+      pairs.push([order[0] as string, order[3 % order.length] as string]);
+    const base = addDays('2024-08-17', round * 7);
+    const seen = new Set<string>();
+    for (const [home, away] of pairs) {
+      if (home === away || seen.has(`${home}|${away}`)) continue;
+      seen.add(`${home}|${away}`);
+      const moved = random() < spread;
+      const date = addDays(base, moved ? Math.round((random() - 0.5) * 60) : Math.floor(random() * 3));
+      const time = TIMES[Math.floor(random() * TIMES.length)];
+      const played = round < unplayedFrom && random() < 0.9;
+      const postponed = !played && random() < 0.3;
+      matches.push({
+        round: `Matchday ${round}`,
+        date,
+        ...(time === undefined || postponed ? {} : { time }),
+        team1: home,
+        team2: away,
+        score: played ? { ft: [Math.floor(random() * 3), Math.floor(random() * 3)] } : {},
+        ...(postponed ? { status: 'postponed' } : {}),
+      });
+    }
+    if (!matches.some((m) => m.round === `Matchday ${round}`)) {
+      matches.push({
+        round: `Matchday ${round}`,
+        date: base,
+        team1: teams[0] as string,
+        team2: teams[1] as string,
+      });
+    }
+  }
+  return { matches };
+}
+
+function buildInput(shape: Shape, season: RawSeason): RawInput {
+  const random = prng(shape.seed ^ 0x5bd1e995);
+  const teams = [...new Set(season.matches.flatMap((m) => [m.team1, m.team2]))];
+  const labels = [...new Set(season.matches.map((m) => Number(m.round.slice(9))))];
+  const entries = Array.from({ length: shape.entryCount }, (_, i) => {
+    const picks: Record<string, string> = {};
+    for (const label of labels) {
+      if (random() < 0.85) picks[String(label)] = teams[Math.floor(random() * teams.length)] as string;
+    }
+    const id = ['e', 'E', 'e1', 'e10', 'e9', 'Z', 'a'][i % 7] + String(i);
+    return { id, picks };
+  });
+  return {
+    rules: shape.rules,
+    startRound: Math.min(shape.startRound, Math.max(...labels)),
+    entryFeePence: shape.fee,
+    houseSharePercent: shape.house,
+    entries,
+  };
+}
+
+function compileFor(season: RawSeason, input: RawInput) {
+  const parsed = parseOpenfootballSeason(season);
+  const rounds = analyseRounds(parsed.fixtures);
+  const replayInput = parseReplayInput(input, rounds);
+  return compileCompetition({
+    rules: replayInput.rules,
+    teams: parsed.teams,
+    rounds,
+    startRound: replayInput.startRound,
+    entries: replayInput.entries,
+  });
+}
+
+const competitionArb = shapeArb.map((shape) => {
+  const season = buildSeason(shape);
+  return { season, input: buildInput(shape, season) };
+});
+
+const RUNS = { numRuns: 1500 };
+const TIMEOUT = 120_000;
+
+describe('settlement properties over random competitions', () => {
+  it(
+    'agrees with the plain reference loop',
+    () => {
+      fc.assert(
+        fc.property(competitionArb, ({ season, input }) => {
+          expect(runReplay(season, input)).toEqual(referenceReplay(season, input));
+        }),
+        { numRuns: 3000 },
+      );
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'uses at most one team per entry and round, a team that plays, and never a forbidden reuse',
+    () => {
+      fc.assert(
+        fc.property(competitionArb, ({ season, input }) => {
+          const c = compileFor(season, input);
+          const state = settleFrom(c);
+          const cycles = c.rules.reuse === 'afterAllUsed';
+          for (let i = 0; i < c.entryIds.length; i++) {
+            const used = new Set<number>();
+            for (let r = 0; r < state.results.length; r++) {
+              const t = state.taken[i * c.rounds.length + r] as number;
+              if (t < 0) continue;
+              expect(c.rounds[r]?.isVoid).toBe(false);
+              expect(c.plays[r]?.[t]).toBe(1);
+              expect(used.has(t)).toBe(false);
+              used.add(t);
+              if (cycles && used.size === c.teams.length) used.clear();
+            }
+          }
+        }),
+        RUNS,
+      );
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'is deterministic and idempotent',
+    () => {
+      fc.assert(
+        fc.property(competitionArb, ({ season, input }) => {
+          const first = runReplay(season, input);
+          expect(runReplay(structuredClone(season), structuredClone(input))).toEqual(first);
+          const c = compileFor(season, input);
+          const done = settleFrom(c);
+          const again = settleFrom(c, done);
+          expect(competitionResult(c, again)).toEqual(competitionResult(c, done));
+          expect(again.taken).toEqual(done.taken);
+        }),
+        RUNS,
+      );
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'settling one round at a time equals settling all at once',
+    () => {
+      fc.assert(
+        fc.property(competitionArb, ({ season, input }) => {
+          const c = compileFor(season, input);
+          const all = settleFrom(c);
+          let state: CompetitionState = initialState(c);
+          for (let guard = 0; guard < 50; guard++) {
+            const next = settleNextRound(c, state);
+            const progressed = next.results.length > state.results.length;
+            state = next;
+            if (!progressed) break;
+          }
+          expect(competitionResult(c, state)).toEqual(competitionResult(c, all));
+          expect(state.taken).toEqual(all.taken);
+        }),
+        RUNS,
+      );
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'settling with results known up to round k gives a prefix of the full settlement',
+    () => {
+      fc.assert(
+        fc.property(competitionArb, fc.integer({ min: 0, max: 9 }), ({ season, input }, k) => {
+          const full = runReplay(season, input);
+          const truncated: RawSeason = {
+            matches: season.matches.map((m) => (Number(m.round.slice(9)) > k ? { ...m, score: {} } : m)),
+          };
+          const partial = runReplay(truncated, input);
+          expect(partial.rounds).toEqual(full.rounds.filter((r) => r.round <= k));
+          if (full.decided && (full.finalRound ?? 0) <= k) expect(partial).toEqual(full);
+          if (partial.decided) expect(partial).toEqual(full);
+        }),
+        RUNS,
+      );
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'never brings an eliminated entry back, except all of a round’s entries by a rollover',
+    () => {
+      fc.assert(
+        fc.property(competitionArb, ({ season, input }) => {
+          const output = runReplay(season, input);
+          let inPlay = (input.entries ?? []).map((e) => e.id).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+          const out = new Set<string>();
+          output.rounds.forEach((round: RoundResult, index) => {
+            const sorted = (ids: readonly string[]) => [...ids].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+            expect(round.survived).toEqual(sorted(round.survived));
+            expect(round.eliminated).toEqual(sorted(round.eliminated));
+            for (const id of round.survived) expect(out.has(id)).toBe(false);
+            if (round.status === 'void' || round.rollover) {
+              expect(round.survived).toEqual(inPlay);
+              expect(round.eliminated).toEqual([]);
+            } else if (round.survived.length === 0 && inPlay.length > 0) {
+              expect(round.eliminated).toEqual(inPlay);
+              expect(output.winners).toEqual(inPlay);
+              expect(index).toBe(output.rounds.length - 1);
+            } else {
+              expect(sorted([...round.survived, ...round.eliminated])).toEqual(inPlay);
+              for (const id of round.eliminated) out.add(id);
+            }
+            inPlay = [...round.survived];
+          });
+          if (output.decided && output.rounds.at(-1)?.survived.length) expect(output.winners).toEqual(inPlay);
+        }),
+        RUNS,
+      );
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'pays out the whole pot: equal shares plus the remainder',
+    () => {
+      fc.assert(
+        fc.property(competitionArb, ({ season, input }) => {
+          const output = runReplay(season, input);
+          const n = input.entries?.length ?? 0;
+          expect(output.potPence).toBe(
+            Math.floor((n * (input.entryFeePence ?? 0) * (100 - (input.houseSharePercent ?? 0))) / 100),
+          );
+          const paid = Object.values(output.payouts);
+          if (!output.decided || output.winners.length === 0) {
+            expect(paid).toEqual([]);
+            expect(output.remainderPence).toBe(0);
+            return;
+          }
+          expect(paid.reduce((a, b) => a + b, 0) + output.remainderPence).toBe(output.potPence);
+          expect(new Set(paid).size).toBe(1);
+          expect(output.remainderPence).toBeLessThan(output.winners.length);
+          expect(Object.keys(output.payouts).sort()).toEqual([...output.winners].sort());
+        }),
+        RUNS,
+      );
+      fc.assert(
+        fc.property(
+          fc.integer({ min: 0, max: 1e12 }),
+          fc.uniqueArray(fc.string(), { minLength: 1, maxLength: 50 }),
+          (pot, winners) => {
+            const { payouts, remainderPence } = splitPot(pot, winners);
+            const shares = winners.map((w) => payouts[w] ?? -1);
+            expect(shares.reduce((a, b) => a + b, 0) + remainderPence).toBe(pot);
+            expect(remainderPence).toBeGreaterThanOrEqual(0);
+            expect(remainderPence).toBeLessThan(winners.length);
+          },
+        ),
+        { numRuns: 2000 },
+      );
+    },
+    TIMEOUT,
+  );
+});

@@ -1,0 +1,205 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadSeasonJson, SEASONS, seasonPath } from './helpers.ts';
+import { prng, type RawInput, randomEntries, randomRules, referenceReplay } from './reference.ts';
+
+const ROOT = resolve(import.meta.dirname, '../../..');
+const dir = mkdtempSync(join(tmpdir(), 'lms-replay-'));
+let fileCount = 0;
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+function lms(args: string[], viaNpm = false): Promise<Run> {
+  const [command, argv] = viaNpm
+    ? ['npm', ['run', '-s', 'lms', '--', ...args]]
+    : [join(ROOT, 'node_modules/.bin/node'), ['--import', 'tsx', 'apps/server/src/cli/lms.ts', ...args]];
+  return new Promise((done) => {
+    execFile(command, argv, { cwd: ROOT, maxBuffer: 1 << 30 }, (error, stdout, stderr) => {
+      done({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
+    });
+  });
+}
+
+function writeInput(content: unknown): string {
+  const path = join(dir, `input-${++fileCount}.json`);
+  writeFileSync(path, typeof content === 'string' ? content : JSON.stringify(content));
+  return path;
+}
+
+async function replay(season: string, input: unknown, viaNpm = false): Promise<Run> {
+  return lms(['replay', '--season', season, '--input', writeInput(input)], viaNpm);
+}
+
+describe('lms replay (spawned)', () => {
+  it('prints exactly the contract example through npm run -s', async () => {
+    const input = {
+      rules: {
+        draw: 'eliminate',
+        reuse: 'never',
+        missedPick: 'eliminate',
+        postponed: 'survive',
+        allOut: 'rollover',
+      },
+      startRound: 1,
+      entryFeePence: 1000,
+      houseSharePercent: 10,
+      entries: [
+        { id: 'e1', picks: { '1': 'Arsenal FC', '2': 'Liverpool FC' } },
+        { id: 'e2', picks: { '1': 'Everton FC' } },
+      ],
+    };
+    const run = await replay(seasonPath('2020-21'), input, true);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toBe('');
+    expect(run.stdout.trim().split('\n')).toHaveLength(1);
+    expect(JSON.parse(run.stdout)).toEqual({
+      rounds: [
+        { round: 1, status: 'played', survived: ['e1', 'e2'], eliminated: [], rollover: false },
+        { round: 2, status: 'played', survived: ['e1'], eliminated: ['e2'], rollover: false },
+      ],
+      decided: true,
+      winners: ['e1'],
+      finalRound: 2,
+      potPence: 1800,
+      payouts: { e1: 1800 },
+      remainderPence: 0,
+    });
+  }, 30_000);
+
+  it('agrees with the reference loop on every season, for many rule sets and entries', async () => {
+    const runs: Promise<void>[] = [];
+    let seed = 1;
+    for (const name of SEASONS) {
+      const season = loadSeasonJson(name) as Parameters<typeof referenceReplay>[0];
+      for (let k = 0; k < 6; k++) {
+        const random = prng(seed++);
+        const startRound = k === 0 ? 1 : 1 + Math.floor(random() * 30);
+        const input: RawInput = {
+          rules: k === 0 ? {} : randomRules(random),
+          startRound,
+          entryFeePence: [0, 500, 1000, 333][k % 4],
+          houseSharePercent: [0, 10, 25, 7][k % 4],
+          entries: randomEntries(random, [0, 1, 7, 60, 300, 1000][k] ?? 10, season, startRound),
+        };
+        runs.push(
+          replay(seasonPath(name), input).then((run) => {
+            expect(run.stderr, `${name} #${k}`).toBe('');
+            expect(run.code).toBe(0);
+            expect(JSON.parse(run.stdout), `${name} #${k} ${JSON.stringify(input.rules)}`).toEqual(
+              referenceReplay(season, input),
+            );
+          }),
+        );
+      }
+    }
+    await Promise.all(runs);
+  }, 300_000);
+
+  it('settles 100,000 entries over the whole 2024-25 season like the reference', async () => {
+    const season = loadSeasonJson('2024-25') as Parameters<typeof referenceReplay>[0];
+    const random = prng(2024);
+    const input: RawInput = {
+      rules: { draw: 'eliminate', reuse: 'afterAllUsed', missedPick: 'autoPick' },
+      startRound: 1,
+      entryFeePence: 500,
+      houseSharePercent: 15,
+      entries: randomEntries(random, 100_000, season, 1),
+    };
+    const started = performance.now();
+    const run = await replay(seasonPath('2024-25'), input);
+    const elapsed = performance.now() - started;
+    expect(run.stderr).toBe('');
+    const output = JSON.parse(run.stdout);
+    expect(output).toEqual(referenceReplay(season, input));
+    expect(output.potPence).toBe(Math.floor((100_000 * 500 * 85) / 100));
+    expect(elapsed).toBeLessThan(60_000);
+  }, 300_000);
+
+  it('stops before 2025-26 Matchday 30, which has no result yet, and stays undecided', async () => {
+    const run = await replay(seasonPath('2025-26'), {
+      startRound: 25,
+      entryFeePence: 100,
+      entries: [
+        { id: 'a', picks: { 25: 'Arsenal FC' } },
+        { id: 'b', picks: { 25: 'Arsenal FC' } },
+      ],
+      rules: { missedPick: 'autoPick', draw: 'survive' },
+    });
+    const output = JSON.parse(run.stdout);
+    expect(output.rounds.map((r: { round: number }) => r.round).at(-1)).toBe(29);
+    expect(output).toMatchObject({
+      decided: false,
+      winners: [],
+      payouts: {},
+      remainderPence: 0,
+      potPence: 200,
+    });
+    expect(output.finalRound).toBe(29);
+    const none = JSON.parse((await replay(seasonPath('2025-26'), { startRound: 30, entries: [] })).stdout);
+    expect(none).toEqual({
+      rounds: [],
+      decided: false,
+      winners: [],
+      finalRound: null,
+      potPence: 0,
+      payouts: {},
+      remainderPence: 0,
+    });
+  }, 30_000);
+
+  it('lists 2022-23 Matchday 7 as void', async () => {
+    const output = JSON.parse(
+      (await replay(seasonPath('2022-23'), { startRound: 6, entries: [], entryFeePence: 0 })).stdout,
+    );
+    expect(output.rounds[1]).toEqual({
+      round: 7,
+      status: 'void',
+      survived: [],
+      eliminated: [],
+      rollover: false,
+    });
+    expect(output).toMatchObject({ decided: true, winners: [], finalRound: 38 });
+    expect(output.rounds).toHaveLength(33);
+  }, 30_000);
+
+  it('refuses bad input with a message naming the problem, and prints nothing on stdout', async () => {
+    const season = seasonPath('2024-25');
+    const cases: [Promise<Run>, RegExp][] = [
+      [
+        replay(season, { entries: [{ id: 'x', picks: { 3: 'Leeds United FC' } }] }),
+        /"Leeds United FC".*not a team/,
+      ],
+      [replay(season, '{"entries": ['), /not valid JSON/],
+      [replay(season, { rules: { draw: 'sometimes' } }), /rule "draw" cannot be "sometimes"/],
+      [replay(season, { rules: { reuse: 'always' } }), /rule "reuse" cannot be "always"/],
+      [replay(season, { rules: { drawn: 'survive' } }), /unknown rule "drawn"/],
+      [replay(season, { startRound: 39 }), /"startRound" 39 is not a round/],
+      [replay(season, { entryFeePence: -5 }), /"entryFeePence" must be a whole number/],
+      [replay(season, { houseSharePercent: 101 }), /"houseSharePercent"/],
+      [replay(season, { entries: [{ id: 1 }] }), /entries\[0\]\.id must be a string/],
+      [replay(season, { entries: [{ id: 'a' }, { id: 'a' }] }), /"a" is used twice/],
+      [replay(season, []), /must be a JSON object/],
+      [replay(writeInput({ matches: [{ round: 'Matchday 1' }] }), {}), /matches\[0\]\.team1/],
+      [replay(join(dir, 'missing.json'), {}), /cannot read the season file/],
+      [lms(['replay', '--season', season]), /missing --input/],
+      [lms(['replay', '--input', season]), /missing --season/],
+      [lms(['replay', '--season', season, '--input']), /--input/],
+      [lms(['replay', '--season', season, '--input', season, '--fast']), /Unknown option '--fast'/],
+      [lms(['replicate']), /unknown command "replicate"/],
+      [lms([]), /missing command/],
+    ];
+    for (const [pending, message] of cases) {
+      const run = await pending;
+      expect(run.code, run.stderr).not.toBe(0);
+      expect(run.stdout).toBe('');
+      expect(run.stderr).toMatch(message);
+    }
+  }, 60_000);
+});

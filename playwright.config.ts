@@ -1,0 +1,92 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+/** A free port, chosen once and shared with the workers through the environment. */
+function freePort(): string {
+  const script =
+    "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})";
+  return execFileSync(process.execPath, ['-e', script]).toString().trim();
+}
+
+process.env.E2E_PORT ??= freePort();
+process.env.E2E_MAIL_DIR ??= mkdtempSync(join(tmpdir(), 'lastman-e2e-mail-'));
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'lastman-e2e-data-'));
+// Each run builds the web app into its own folder: runs started side by side (several engineers
+// share this tree) must not replace each other's hashed assets under a running server.
+process.env.E2E_WEB_DIST ??= mkdtempSync(join(tmpdir(), 'lastman-e2e-web-'));
+const port = process.env.E2E_PORT;
+const baseURL = `http://localhost:${port}`;
+
+const launchOptions = {
+  executablePath: '/usr/bin/chromium',
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--no-first-run',
+  ],
+};
+
+export default defineConfig({
+  testDir: 'e2e',
+  testMatch: '**/*.spec.ts',
+  outputDir: join(tmpdir(), `lastman-e2e-results-${port}`),
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : 3,
+  retries: 0,
+  reporter: [['list']],
+  use: {
+    baseURL,
+    launchOptions,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    serviceWorkers: 'block',
+  },
+  projects: [
+    {
+      name: 'phone',
+      use: {
+        ...devices['Pixel 5'],
+        browserName: 'chromium',
+        viewport: { width: 360, height: 740 },
+        launchOptions,
+      },
+    },
+    {
+      name: 'desktop',
+      use: {
+        ...devices['Desktop Chrome'],
+        browserName: 'chromium',
+        viewport: { width: 1440, height: 900 },
+        launchOptions,
+      },
+    },
+  ],
+  webServer: {
+    command: `NODE_ENV=production npm run -w apps/web build -- --outDir ${process.env.E2E_WEB_DIST} --emptyOutDir && node_modules/.bin/node --import tsx e2e/support/serve.ts`,
+    url: `${baseURL}/api/health`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: port,
+      HOST: '127.0.0.1',
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      WEB_DIST: process.env.E2E_WEB_DIST,
+      E2E_MAIL_DIR: process.env.E2E_MAIL_DIR,
+      PUBLIC_URL: baseURL,
+      RATE_LIMIT_ENABLED: 'false',
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+    },
+  },
+});
