@@ -99,8 +99,9 @@ test('buy two entries with the test card, a declined card, and a refund', async 
 
     await page.goto('/app/tabs/game');
     await expect(card().locator('[data-testid="pot"]')).toHaveText('£4.50');
-    // The refunded entry has left the competition: one entry remains, still in.
-    await expect(card().locator('[data-entry]')).toHaveCount(1);
-    await expect(card().locator('[data-entry="1"]')).toContainText('Still in');
+    // The refunded entry has left the competition (the player still sees it, marked refunded).
+    await expect(card().locator('[data-testid="entries-remaining"]')).toContainText('1 of 1');
+    await expect(card().locator('[data-entry="1"]')).toContainText('Refunded');
+    await expect(card().locator('[data-entry="2"]')).toContainText('Still in');
   });
 });
