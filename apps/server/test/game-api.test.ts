@@ -289,4 +289,64 @@ describe.each(backends())('the game over HTTP on %s', (backend) => {
     expect((await players[0]?.get(`/api/seasons/${season}/rounds/39`))?.status).toBe(404);
     expect((await server.client().get('/api/seasons')).status).toBe(401);
   });
+
+  it('an admin replays a competition under other rules without changing it', async () => {
+    // Matchday 3: Arsenal drew with Brighton, Liverpool won at Old Trafford, Everton lost at home.
+    const created = await admin.post('/api/admin/competitions', {
+      name: 'What If Cup',
+      seasonId: season,
+      startRound: 3,
+      prizeModel: 'free',
+      prizePence: 2000,
+    });
+    const id = created.json.competition.id;
+    expect((await admin.post(`/api/admin/competitions/${id}/replay`, { rules: {} })).status).toBe(404);
+    await admin.post(`/api/admin/competitions/${id}/open`);
+    const round3 = (await players[0]?.get(`/api/competitions/${id}/rounds/3/fixtures`))?.json.fixtures;
+    for (const [i, name] of ['Arsenal', 'Liverpool', 'Everton'].entries()) {
+      const c = players[i] as HttpClient;
+      const joined = await c.post(`/api/competitions/${id}/entries`);
+      const res = await put(c, server.baseUrl, `/api/entries/${joined.json.id}/picks/3`, {
+        teamId: team(round3, name),
+      });
+      expect(res.status).toBe(200);
+    }
+    server.clock.set('2024-09-03T12:00:00Z');
+    await runSettlementPass(server.db, server.clock);
+
+    const variant = { draw: 'survive' };
+    expect((await players[0]?.post(`/api/admin/competitions/${id}/replay`, { rules: variant }))?.status).toBe(
+      403,
+    );
+    const bad = await admin.post(`/api/admin/competitions/${id}/replay`, { rules: { draw: 'maybe' } });
+    expect(bad.status).toBe(400);
+    expect(bad.json.error.message).toMatch(/draw/);
+
+    const res = await admin.post(`/api/admin/competitions/${id}/replay`, { rules: variant });
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ entries: 3, throughRound: 3, potPence: 2000 });
+    // Under its own rules the replay agrees with the real settlement: the draw knocked Pat out.
+    expect(res.json.actual).toMatchObject({
+      rules: { draw: 'eliminate' },
+      rounds: [{ round: 3, status: 'played', survivors: 1, eliminated: 2, rollover: false }],
+      decided: true,
+      finalRound: 3,
+      winners: ['Jo Bloggs'],
+      payoutPence: 2000,
+    });
+    // If a draw were enough, Pat and Jo would both still be in, waiting for round 4.
+    expect(res.json.variant).toMatchObject({
+      rules: { draw: 'survive', reuse: 'never' },
+      rounds: [{ round: 3, survivors: 2, eliminated: 1 }],
+      decided: false,
+      winners: [],
+      payoutPence: null,
+    });
+    const after = (await admin.get(`/api/competitions/${id}`)).json;
+    expect(after.competition).toMatchObject({
+      status: 'finished',
+      finalRound: 3,
+      rules: { draw: 'eliminate' },
+    });
+  });
 });

@@ -380,3 +380,45 @@ export const MyEntryWithCompetition = MyEntry.extend({
 
 export const MyEntryList = z.object({ entries: z.array(MyEntryWithCompetition) }).meta({ id: 'MyEntryList' });
 export type MyEntryList = z.infer<typeof MyEntryList>;
+
+/** "What if": the competition's own picks settled again under other rules (admins). */
+export const ReplayPreviewRequest = z.object({ rules: CompetitionRules }).strict().meta({
+  id: 'ReplayPreviewRequest',
+});
+export type ReplayPreviewRequest = z.input<typeof ReplayPreviewRequest>;
+
+export const ReplayRound = z.object({
+  round: z.number().int(),
+  status: z.enum(['played', 'void']),
+  survivors: z.number().int(),
+  eliminated: z.number().int(),
+  rollover: z.boolean(),
+});
+export type ReplayRound = z.infer<typeof ReplayRound>;
+
+export const ReplayOutcome = z.object({
+  rules: CompetitionRules,
+  rounds: z.array(ReplayRound),
+  decided: z.boolean(),
+  finalRound: z.number().int().nullable(),
+  /** The winning entries, by player name (with the entry's number when a player has several). */
+  winners: z.array(z.string()),
+  /** What each winner would be paid, in pence; null while undecided. */
+  payoutPence: z.number().int().nullable(),
+  remainderPence: z.number().int(),
+});
+export type ReplayOutcome = z.infer<typeof ReplayOutcome>;
+
+export const ReplayPreview = z
+  .object({
+    competitionId: z.string(),
+    /** Entries in play (paid and confirmed when the first round locked). */
+    entries: z.number().int(),
+    /** The last settled round: the replay stops there, as the real competition has. */
+    throughRound: z.number().int().nullable(),
+    potPence: z.number().int(),
+    actual: ReplayOutcome,
+    variant: ReplayOutcome,
+  })
+  .meta({ id: 'ReplayPreview' });
+export type ReplayPreview = z.infer<typeof ReplayPreview>;

@@ -171,3 +171,28 @@ export async function competitionsOnSeason(db: DbOrTx, clubId: string, seasonId:
       ),
     );
 }
+
+/** The entries that played (paid and confirmed when the first round locked), with their players. */
+export async function listEntriesInPlay(db: DbOrTx, clubId: string, competitionId: string) {
+  return db
+    .select({ entryId: entries.id, userId: entries.userId, playerName: user.name })
+    .from(entries)
+    .innerJoin(user, eq(user.id, entries.userId))
+    .where(
+      and(
+        eq(entries.clubId, clubId),
+        eq(entries.competitionId, competitionId),
+        inArray(entries.status, ['active', 'eliminated', 'won']),
+      ),
+    )
+    .orderBy(asc(entries.createdAt), asc(entries.id));
+}
+
+/** The picks players made themselves (not the auto-picks a rule made for them), by team name. */
+export async function listOwnPicks(db: DbOrTx, clubId: string, competitionId: string) {
+  return db
+    .select({ entryId: picks.entryId, round: picks.round, teamName: teams.name })
+    .from(picks)
+    .innerJoin(teams, eq(teams.id, picks.teamId))
+    .where(and(eq(picks.clubId, clubId), eq(picks.competitionId, competitionId), eq(picks.auto, false)));
+}

@@ -5,10 +5,13 @@ import {
   CompetitionList,
   CompetitionUpdate,
   EntryView,
+  ReplayPreview,
+  ReplayPreviewRequest,
   RuleDescriptionList,
 } from '@lastman/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireRole, requireUser } from '../../auth/guards.ts';
+import { replayPreview } from './replay-preview.ts';
 import {
   cancelCompetition,
   competitionDetail,
@@ -94,6 +97,23 @@ export const competitionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const admin = await requireRole(request, 'admin');
       return cancelCompetition(db, admin, request.params.id, now());
+    },
+  );
+
+  app.post(
+    '/api/admin/competitions/:id/replay',
+    {
+      schema: {
+        tags: adminTags,
+        summary: 'What if: this competition settled again under other rules (nothing is saved)',
+        params: CompetitionIdParams,
+        body: ReplayPreviewRequest,
+        response: { 200: ReplayPreview },
+      },
+    },
+    async (request) => {
+      const admin = await requireRole(request, 'admin');
+      return replayPreview(db, admin, request.params.id, request.body.rules);
     },
   );
 };

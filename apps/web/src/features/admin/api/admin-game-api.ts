@@ -5,6 +5,8 @@ import type {
   Order,
   OrderList,
   OrderStatus,
+  ReplayPreview,
+  ReplayPreviewRequest,
   ResultUpdate,
   ResultUpdateResponse,
 } from '@lastman/api';
@@ -83,6 +85,11 @@ export function useCancelCompetition() {
     },
   });
 }
+
+// POST /api/admin/competitions/:id/replay (a "what if": nothing is saved)
+export const replayCompetition = ({ id, rules }: { id: string; rules: ReplayPreviewRequest['rules'] }) =>
+  http.post<ReplayPreview>(`/api/admin/competitions/${enc(id)}/replay`, { rules });
+export const useReplayCompetition = () => useMutation({ mutationFn: replayCompetition });
 
 // PUT /api/admin/fixtures/:id/result
 export const setResult = ({ fixtureId, result }: { fixtureId: string; result: ResultUpdate }) =>

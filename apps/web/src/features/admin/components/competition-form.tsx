@@ -5,8 +5,7 @@ import { FormError, FormField } from '../../../ui/form-field.tsx';
 import { InlineLoading } from '../../../ui/page-loading.tsx';
 import { useRuleDescriptions, useSeasons } from '../../game/api/game-api.ts';
 import { londonDate } from '../../game/format.ts';
-
-type RuleKey = keyof CompetitionRules;
+import { RuleChoices } from './rule-choices.tsx';
 
 const prizeModels: Record<PrizeModel, string> = {
   pool: 'Prize pool: the pot is the entry fees paid, less the club’s share. It grows with every paid entry.',
@@ -224,27 +223,7 @@ export function CompetitionForm({
         />
       </div>
       <h3>Rules</h3>
-      {rules.isError ? <p role="alert">{rules.error.message}</p> : null}
-      {(rules.data?.rules ?? []).map((r) => (
-        <fieldset key={r.rule} className="rule-choice">
-          <legend>{r.label}</legend>
-          {r.choices.map((c) => (
-            <label key={c.value}>
-              <input
-                type="radio"
-                name={`rule-${r.rule}`}
-                value={c.value}
-                checked={ruleValues[r.rule as RuleKey] === c.value}
-                onChange={() => setRuleValues({ ...ruleValues, [r.rule]: c.value })}
-              />
-              <span>
-                {c.description}
-                {c.isDefault ? <span className="muted small"> (standard)</span> : null}
-              </span>
-            </label>
-          ))}
-        </fieldset>
-      ))}
+      <RuleChoices value={ruleValues} onChange={setRuleValues} idPrefix="rule" />
       <FormError message={error} />
       <div className="button-row">
         <IonButton type="submit" disabled={busy}>

@@ -13,6 +13,7 @@ import {
   useUpdateCompetition,
 } from '../api/admin-game-api.ts';
 import { CompetitionForm, type CompetitionFormValues } from './competition-form.tsx';
+import { ReplayPreviewPanel } from './replay-preview.tsx';
 
 /** Competitions: create, edit while draft, open, cancel; rounds and deadlines of each. */
 export function CompetitionsAdmin() {
@@ -170,6 +171,7 @@ function CompetitionManager({ summary }: { summary: CompetitionSummary }) {
         </p>
       ) : null}
       <RoundsTable detail={d} />
+      {c.status !== 'draft' ? <ReplayPreviewPanel detail={d} /> : null}
     </div>
   );
 }
