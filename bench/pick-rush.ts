@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { parseOpenfootballSeason } from '@lastman/game';
@@ -57,11 +58,13 @@ const { parentPort, workerData: w } = require('node:worker_threads');
       const i = n++;
       const player = 1 + (i % w.users);
       const t = performance.now();
-      const res = await fetch(w.address + '/api/entries/e' + player + '/picks/1', {
-        method: 'PUT',
-        headers: { authorization: 'Bearer rush-token-' + player, 'content-type': 'application/json' },
-        body: JSON.stringify({ teamId: w.teamIds[Math.floor(i / w.users) % w.teamIds.length] }),
-      });
+      const res = w.path
+        ? await fetch(w.address + w.path, { headers: { authorization: 'Bearer ' + w.tokens[player - 1] } })
+        : await fetch(w.address + '/api/entries/e' + player + '/picks/1', {
+            method: 'PUT',
+            headers: { authorization: 'Bearer ' + w.tokens[player - 1], 'content-type': 'application/json' },
+            body: JSON.stringify({ teamId: w.teamIds[Math.floor(i / w.users) % w.teamIds.length] }),
+          });
       await res.arrayBuffer();
       latencies.push(performance.now() - t);
       if (res.status !== 200) failures++;
@@ -77,6 +80,10 @@ function loadFromWorker(data: {
   teamIds: string[];
   concurrency: number;
   durationMs: number;
+  /** Each player's bearer token, signed as sign-in hands it to the native app. */
+  tokens: string[];
+  /** A GET of this path instead of a pick. */
+  path?: string;
 }): Promise<{ latencies: number[]; failures: number; perSecond: number }> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(LOAD_GENERATOR, { eval: true, workerData: data });
@@ -143,20 +150,43 @@ export const pickRushBenchmark: Benchmark = {
       await db.execute(sql`CREATE TABLE bench_picks (LIKE picks INCLUDING ALL)`);
       await db.execute(sql`VACUUM ANALYZE`);
 
+      const tokens = Array.from({ length: USERS }, (_, i) => {
+        const token = `rush-token-${i + 1}`;
+        return `${token}.${createHmac('sha256', config.AUTH_SECRET).update(token).digest('base64')}`;
+      });
       const address = await app.listen({ port: 0, host: '127.0.0.1' });
       const probe = await fetch(`${address}/api/entries/e1/picks/1`, {
         method: 'PUT',
-        headers: { authorization: 'Bearer rush-token-1', 'content-type': 'application/json' },
+        headers: { authorization: `Bearer ${tokens[0]}`, 'content-type': 'application/json' },
         body: JSON.stringify({ teamId: teamIds[0] }),
       });
       if (probe.status !== 200) throw new Error(`a pick failed: ${probe.status} ${await probe.text()}`);
 
+      // Warm-up (JIT, connection pool), not measured.
+      await loadFromWorker({
+        address,
+        users: USERS,
+        teamIds,
+        concurrency: CONCURRENCY,
+        durationMs: 3000,
+        tokens,
+      });
       const http = await loadFromWorker({
         address,
         users: USERS,
         teamIds,
         concurrency: CONCURRENCY,
         durationMs: DURATION_MS,
+        tokens,
+      });
+      const signedInGet = await loadFromWorker({
+        address,
+        users: USERS,
+        teamIds,
+        concurrency: CONCURRENCY,
+        durationMs: DURATION_MS / 2,
+        tokens,
+        path: '/api/me',
       });
       const bare = await hammer(CONCURRENCY, DURATION_MS / 2, async (n) => {
         await baseline.query(
@@ -168,6 +198,7 @@ export const pickRushBenchmark: Benchmark = {
       console.log(
         `  picks/s ${http.perSecond.toFixed(0)} (${http.latencies.length} picks, ${http.failures} failed), ` +
           `p50 ${percentile(http.latencies, 0.5).toFixed(1)} ms, p99 ${percentile(http.latencies, 0.99).toFixed(1)} ms; ` +
+          `signed-in GET /api/me req/s ${signedInGet.perSecond.toFixed(0)}; ` +
           `bare INSERT rows/s ${bare.perSecond.toFixed(0)}, p99 ${percentile(bare.latencies, 0.99).toFixed(1)} ms; ` +
           `ratio ${(bare.perSecond / http.perSecond).toFixed(2)}x`,
       );
@@ -177,6 +208,11 @@ export const pickRushBenchmark: Benchmark = {
         {
           label: 'pick over HTTP, per 1,000 picks',
           ms: 1_000_000 / http.perSecond,
+          against: 'bare single-row INSERT, per 1,000 rows',
+        },
+        {
+          label: 'signed-in GET /api/me, per 1,000 requests',
+          ms: 1_000_000 / signedInGet.perSecond,
           against: 'bare single-row INSERT, per 1,000 rows',
         },
         { label: 'pick p50 latency', ms: percentile(http.latencies, 0.5) },

@@ -4,7 +4,7 @@ import type { Viewer } from '../../auth/guards.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import { findCompetition } from '../competitions/queries.ts';
-import { findTeam, listSeasonFixtures, listSeasonTeamNames } from '../fixtures/queries.ts';
+import { type FixtureRow, findTeam, listSeasonFixtures, listSeasonTeamNames } from '../fixtures/queries.ts';
 import { fixtureView, iso, roundModel } from '../fixtures/season-model.ts';
 import {
   countRoundPicks,
@@ -101,62 +101,73 @@ function refusal(
   }
 }
 
+/**
+ * No transaction: the reads only check the pick, and the single upsert is what makes it safe: the
+ * unique (entry, round) index leaves one pick under concurrent requests, and a settled pick is never
+ * overwritten. Fewer round trips here is what carries a deadline rush.
+ */
 export async function makePick(
   db: Db,
   viewer: Viewer,
   params: { entryId: string; round: number; teamId: string },
   now: number,
 ): Promise<PickResponse> {
-  return db.transaction(async (tx) => {
-    const { entry, comp, analysis, deadline } = await pickableEntry(
-      tx,
-      viewer,
-      params.entryId,
-      params.round,
+  const [{ entry, comp, rows, analysis, deadline }, allUsing] = await Promise.all([
+    pickableEntry(db, viewer, params.entryId, params.round, now),
+    listUsingPicks(db, viewer.clubId, params.entryId),
+  ]);
+  const team = await teamOfRound(db, rows, params.teamId);
+  if (!team) throw notFound('That team');
+  const using = allUsing.filter((p) => p.round !== params.round);
+  const earlier = using.filter((p) => p.round < params.round);
+  // Only a reuse cycle needs every team of the season; otherwise the round's own teams decide.
+  const seasonTeams =
+    comp.rules.reuse === 'afterAllUsed' ? await listSeasonTeamNames(db, comp.seasonId) : analysis.teams;
+  const verdict = validatePick(
+    {
+      rules: comp.rules,
+      seasonTeams,
+      round: analysis,
+      entryActive: true,
+      earlierPicks: earlier.map((p) => p.teamName),
       now,
-    );
-    const team = await findTeam(tx, params.teamId);
-    if (!team) throw notFound('That team');
-    const using = (await listUsingPicks(tx, viewer.clubId, entry.id)).filter((p) => p.round !== params.round);
-    const earlier = using.filter((p) => p.round < params.round);
-    const seasonTeams = await listSeasonTeamNames(tx, comp.seasonId);
-    const verdict = validatePick(
-      {
-        rules: comp.rules,
-        seasonTeams,
-        round: analysis,
-        entryActive: true,
-        earlierPicks: earlier.map((p) => p.teamName),
-        now,
-        deadlineMinutes: comp.deadlineMinutes,
-      },
-      team.name,
-    );
-    const usedIn = using.find((p) => p.teamId === team.id)?.round;
-    if (!verdict.ok) throw refusal(verdict.reason, team.name, analysis, usedIn);
-    // A team already picked ahead for a later round would make that later pick void.
-    if (comp.rules.reuse === 'never' && usedIn !== undefined) {
-      throw refusal('TEAM_ALREADY_USED', team.name, analysis, usedIn);
-    }
-    const pick = await upsertPick(tx, {
-      clubId: viewer.clubId,
-      competitionId: comp.id,
-      entryId: entry.id,
-      round: params.round,
-      teamId: team.id,
-    });
-    if (!pick)
-      throw new AppError('DEADLINE_PASSED', `Round ${params.round} has been settled: picks are closed.`);
-    return {
-      entryId: entry.id,
-      round: pick.round,
-      teamId: team.id,
-      teamName: team.name,
-      auto: pick.auto,
-      outcome: pick.outcome,
-      deadline: iso(deadline),
-    };
+      deadlineMinutes: comp.deadlineMinutes,
+    },
+    team.name,
+  );
+  const usedIn = using.find((p) => p.teamId === team.id)?.round;
+  if (!verdict.ok) throw refusal(verdict.reason, team.name, analysis, usedIn);
+  // A team already picked ahead for a later round would make that later pick void.
+  if (comp.rules.reuse === 'never' && usedIn !== undefined) {
+    throw refusal('TEAM_ALREADY_USED', team.name, analysis, usedIn);
+  }
+  const pick = await upsertPick(db, {
+    clubId: viewer.clubId,
+    competitionId: comp.id,
+    entryId: entry.id,
+    round: params.round,
+    teamId: team.id,
   });
+  if (!pick)
+    throw new AppError('DEADLINE_PASSED', `Round ${params.round} has been settled: picks are closed.`);
+  return {
+    entryId: entry.id,
+    round: pick.round,
+    teamId: team.id,
+    teamName: team.name,
+    auto: pick.auto,
+    outcome: pick.outcome,
+    deadline: iso(deadline),
+  };
+}
+
+/** The picked team, from the round's own fixtures when it plays (the usual case: no extra query). */
+async function teamOfRound(db: DbOrTx, rows: readonly FixtureRow[], teamId: string) {
+  for (const r of rows) {
+    if (r.homeTeamId === teamId) return { id: teamId, name: r.homeName };
+    if (r.awayTeamId === teamId) return { id: teamId, name: r.awayName };
+  }
+  return findTeam(db, teamId);
 }
 
 export async function removePick(
