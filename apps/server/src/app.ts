@@ -11,8 +11,9 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
-import { createAuth } from './auth/auth.ts';
+import { createAuth, SESSION_AGES } from './auth/auth.ts';
 import { authRoutes } from './auth/routes.ts';
+import { createSessionReader } from './auth/session-reader.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { clientConfigRoutes } from './features/client-config/routes.ts';
@@ -63,13 +64,20 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     opts.mailer ??
     createMailer({ db: database.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log });
   const secureCookies = config.PUBLIC_URL.startsWith('https://');
+  const auth = createAuth({ config, db: database.db, mailer, clock, log: app.log });
   const services: Services = {
     config,
     database,
     db: database.db,
     clock,
     mailer,
-    auth: createAuth({ config, db: database.db, mailer, clock, log: app.log }),
+    auth,
+    sessions: createSessionReader({
+      db: database.db,
+      secret: config.AUTH_SECRET,
+      cookieName: auth.$context.then((c) => c.authCookies.sessionToken.name),
+      ...SESSION_AGES,
+    }),
     xsrf: createXsrf({ secret: config.AUTH_SECRET, secureCookies, exemptPaths: XSRF_EXEMPT }),
     payments: opts.payments ?? createPaymentProvider(config),
   };

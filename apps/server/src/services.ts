@@ -1,5 +1,6 @@
 import type { Auth } from './auth/auth.ts';
 import type { Viewer } from './auth/guards.ts';
+import type { SessionReader } from './auth/session-reader.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { PaymentProvider } from './features/payments/provider.ts';
@@ -15,6 +16,8 @@ export interface Services {
   clock: Clock;
   mailer: Mailer;
   auth: Auth;
+  /** The signed-in user in one query, when better-auth's full getSession is not needed. */
+  sessions: SessionReader;
   xsrf: Xsrf;
   payments: PaymentProvider;
 }

@@ -16,6 +16,9 @@ import { CLIENT_IP_HEADER } from './web-request.ts';
 
 export const MIN_SIGN_UP_AGE = 13;
 
+/** Sessions last 30 days, extended at most once a day (seconds, as better-auth takes them). */
+export const SESSION_AGES = { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 };
+
 const passwordPaths = new Set(['/sign-up/email', '/reset-password', '/change-password']);
 
 const signUpClub = new WeakMap<Request, string>();
@@ -69,7 +72,7 @@ export function createAuth(opts: {
       expiresIn: 24 * 60 * 60,
       sendVerificationEmail: async ({ user, url }) => mailer.sendLater(emails.verifyEmail(user, url)),
     },
-    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    session: SESSION_AGES,
     rateLimit: {
       enabled: config.RATE_LIMIT_ENABLED,
       storage: 'database',

@@ -16,6 +16,11 @@ const rank: Record<Role, number> = { player: 0, staff: 1, admin: 2 };
 /** Resolves the signed-in user from the session cookie or bearer token, once per request. */
 export async function currentViewer(request: FastifyRequest): Promise<Viewer | null> {
   if (request.viewer !== undefined) return request.viewer;
+  const read = await request.server.services.sessions(request);
+  if (read !== undefined) {
+    request.viewer = read;
+    return read;
+  }
   const session = await request.server.services.auth.api.getSession({ headers: toWebHeaders(request) });
   const u = session?.user as
     | (Record<string, unknown> & { id: string; name: string; email: string })

@@ -1,43 +1,56 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { prepared } from '../../db/prepared.ts';
 import { competitions, entries, picks, roundSettlements, teams, user } from '../../db/schema/index.ts';
 import { sqlRows } from '../fixtures/sql-rows.ts';
 
 /** The entry with its competition, and whether `round` of it is already settled: one round trip. */
-export async function findEntryWithCompetition(db: DbOrTx, clubId: string, entryId: string, round = 0) {
-  const [row] = await db
-    .select({
-      entry: entries,
-      competition: competitions,
-      roundSettled: sql<boolean>`EXISTS (SELECT 1 FROM ${roundSettlements} rs
-        WHERE rs.competition_id = ${entries.competitionId} AND rs.club_id = ${clubId} AND rs.round = ${round})`,
-    })
-    .from(entries)
-    .innerJoin(competitions, and(eq(competitions.id, entries.competitionId), eq(competitions.clubId, clubId)))
-    .where(and(eq(entries.clubId, clubId), eq(entries.id, entryId)));
+export async function findEntryWithCompetition(db: Db, clubId: string, entryId: string, round = 0) {
+  const statement = prepared(db, 'pick_entry', () =>
+    db
+      .select({
+        entry: entries,
+        competition: competitions,
+        roundSettled: sql<boolean>`EXISTS (SELECT 1 FROM ${roundSettlements} rs
+          WHERE rs.competition_id = ${entries.competitionId} AND rs.club_id = ${sql.placeholder('clubId')}
+            AND rs.round = ${sql.placeholder('round')})`,
+      })
+      .from(entries)
+      .innerJoin(
+        competitions,
+        and(eq(competitions.id, entries.competitionId), eq(competitions.clubId, sql.placeholder('clubId'))),
+      )
+      .where(and(eq(entries.clubId, sql.placeholder('clubId')), eq(entries.id, sql.placeholder('entryId'))))
+      .prepare('pick_entry'),
+  );
+  const [row] = await statement.execute({ clubId, entryId, round });
   return row;
 }
 
 /** Picks of an entry that use up their team: counted in a settled round, or still to be settled. */
-export async function listUsingPicks(db: DbOrTx, clubId: string, entryId: string) {
-  return db
-    .select({
-      round: picks.round,
-      teamId: picks.teamId,
-      teamName: teams.name,
-      outcome: picks.outcome,
-      cycle: picks.cycle,
-    })
-    .from(picks)
-    .innerJoin(teams, eq(teams.id, picks.teamId))
-    .where(
-      and(
-        eq(picks.clubId, clubId),
-        eq(picks.entryId, entryId),
-        sql`(${picks.outcome} IS NULL OR ${picks.outcome} IN ('survived', 'eliminated'))`,
-      ),
-    )
-    .orderBy(asc(picks.round));
+export async function listUsingPicks(db: Db, clubId: string, entryId: string) {
+  const statement = prepared(db, 'pick_using', () =>
+    db
+      .select({
+        round: picks.round,
+        teamId: picks.teamId,
+        teamName: teams.name,
+        outcome: picks.outcome,
+        cycle: picks.cycle,
+      })
+      .from(picks)
+      .innerJoin(teams, eq(teams.id, picks.teamId))
+      .where(
+        and(
+          eq(picks.clubId, sql.placeholder('clubId')),
+          eq(picks.entryId, sql.placeholder('entryId')),
+          sql`(${picks.outcome} IS NULL OR ${picks.outcome} IN ('survived', 'eliminated'))`,
+        ),
+      )
+      .orderBy(asc(picks.round))
+      .prepare('pick_using'),
+  );
+  return statement.execute({ clubId, entryId });
 }
 
 export async function isRoundSettled(db: DbOrTx, clubId: string, competitionId: string, round: number) {
@@ -54,20 +67,35 @@ export async function isRoundSettled(db: DbOrTx, clubId: string, competitionId: 
   return row !== undefined;
 }
 
-/** One pick per entry and round, by the unique index: concurrent requests leave exactly one row. */
+/**
+ * One pick per entry and round, by the unique index: concurrent requests leave exactly one row. A pick
+ * already settled is never overwritten (nothing is returned then).
+ */
 export async function upsertPick(
-  db: DbOrTx,
+  db: Db,
   values: { clubId: string; competitionId: string; entryId: string; round: number; teamId: string },
 ) {
-  const [row] = await db
-    .insert(picks)
-    .values({ ...values, auto: false })
-    .onConflictDoUpdate({
-      target: [picks.entryId, picks.round],
-      set: { teamId: values.teamId, auto: false, outcome: null, updatedAt: sql`now()` },
-      setWhere: sql`${picks.outcome} IS NULL`,
-    })
-    .returning();
+  const statement = prepared(db, 'pick_upsert', () =>
+    db
+      .insert(picks)
+      .values({
+        id: sql.placeholder('id'),
+        clubId: sql.placeholder('clubId'),
+        competitionId: sql.placeholder('competitionId'),
+        entryId: sql.placeholder('entryId'),
+        round: sql.placeholder('round'),
+        teamId: sql.placeholder('teamId'),
+        auto: false,
+      })
+      .onConflictDoUpdate({
+        target: [picks.entryId, picks.round],
+        set: { teamId: sql`excluded.team_id`, auto: false, outcome: null, updatedAt: sql`now()` },
+        setWhere: sql`${picks.outcome} IS NULL`,
+      })
+      .returning()
+      .prepare('pick_upsert'),
+  );
+  const [row] = await statement.execute({ ...values, id: crypto.randomUUID() });
   return row;
 }
 

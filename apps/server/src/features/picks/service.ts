@@ -4,7 +4,13 @@ import type { Viewer } from '../../auth/guards.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import { findCompetition } from '../competitions/queries.ts';
-import { type FixtureRow, findTeam, listSeasonFixtures, listSeasonTeamNames } from '../fixtures/queries.ts';
+import {
+  type FixtureRow,
+  findTeam,
+  listRoundFixtures,
+  listSeasonFixtures,
+  listSeasonTeamNames,
+} from '../fixtures/queries.ts';
 import { fixtureView, iso, roundModel } from '../fixtures/season-model.ts';
 import {
   countRoundPicks,
@@ -33,8 +39,8 @@ function deadlineText(ms: number): string {
 }
 
 /** The entry, if it is the viewer's and can still pick in `round` of its competition. */
-async function pickableEntry(tx: DbOrTx, viewer: Viewer, entryId: string, round: number, now: number) {
-  const found = await findEntryWithCompetition(tx, viewer.clubId, entryId, round);
+async function pickableEntry(db: Db, viewer: Viewer, entryId: string, round: number, now: number) {
+  const found = await findEntryWithCompetition(db, viewer.clubId, entryId, round);
   if (!found) throw notFound('That entry');
   const { entry, competition: comp } = found;
   if (entry.userId !== viewer.userId)
@@ -55,7 +61,7 @@ async function pickableEntry(tx: DbOrTx, viewer: Viewer, entryId: string, round:
   if (round < comp.startRound) {
     throw new AppError('ROUND_NOT_OPEN', `This competition starts at round ${comp.startRound}.`);
   }
-  const rows = await listSeasonFixtures(tx, { clubId: viewer.clubId, seasonId: comp.seasonId, round });
+  const rows = await listRoundFixtures(db, { clubId: viewer.clubId, seasonId: comp.seasonId, round });
   const analysis = roundModel(rows, round);
   if (!analysis) throw notFound(`Round ${round}`);
   if (found.roundSettled) {
@@ -176,11 +182,10 @@ export async function removePick(
   params: { entryId: string; round: number },
   now: number,
 ) {
-  await db.transaction(async (tx) => {
-    const { entry } = await pickableEntry(tx, viewer, params.entryId, params.round, now);
-    const removed = await deletePick(tx, viewer.clubId, entry.id, params.round);
-    if (removed.length === 0) throw notFound(`A pick for round ${params.round}`);
-  });
+  // As with makePick, the one write is guarded itself: a settled pick is never deleted.
+  const { entry } = await pickableEntry(db, viewer, params.entryId, params.round, now);
+  const removed = await deletePick(db, viewer.clubId, entry.id, params.round);
+  if (removed.length === 0) throw notFound(`A pick for round ${params.round}`);
 }
 
 export async function roundFixtures(
