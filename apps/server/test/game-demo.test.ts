@@ -34,10 +34,13 @@ describe('the live demo season', () => {
     expect(round6.every((f: Json) => f.status === 'scheduled' && f.homeScore === null)).toBe(true);
   });
 
-  it('has a running competition a few rounds in and an open one to join', async () => {
+  it('has a running competition a few rounds in, an open free one to join and an open paid one', async () => {
     const list = (await player.get('/api/competitions')).json.competitions;
     const running = list.find((c: Json) => c.status === 'running');
-    const open = list.find((c: Json) => c.status === 'open');
+    const open = list.find((c: Json) => c.status === 'open' && c.prizeModel === 'free');
+    const paid = list.find((c: Json) => c.status === 'open' && c.prizeModel === 'pool');
+    // Three paid entries of £5, less the club's 10%.
+    expect(paid).toMatchObject({ entryFeePence: 500, potPence: 1350, entriesTotal: 3 });
     expect(running).toMatchObject({ currentRound: next, potPence: 5000, entriesTotal: 7 });
     expect(running.entriesRemaining).toBeGreaterThan(1);
     expect(running.entriesRemaining).toBeLessThan(7);

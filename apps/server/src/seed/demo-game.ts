@@ -10,7 +10,7 @@ import {
 } from '@lastman/game';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
-import { competitions, demoResults, entries, fixtures, picks } from '../db/schema/index.ts';
+import { competitions, demoResults, entries, fixtures, orders, picks } from '../db/schema/index.ts';
 import { revealDemoResults } from '../features/fixtures/demo-reveal.ts';
 import { importSeason } from '../features/football/importer.ts';
 import { advanceCompetition } from '../features/settlement/settle.ts';
@@ -189,7 +189,59 @@ export async function seedDemoGame(
       rules: { ...rules, draw: 'survive' },
     })
     .returning();
-  if (!running || !open) throw new Error('demo competitions were not created');
+  // Paid by card (the test provider's path in the demo): players buy entries, the pot grows.
+  const [paid] = await tx
+    .insert(competitions)
+    .values({
+      clubId,
+      seasonId: summary.seasonId,
+      name: 'Red Lion Christmas Pot (demo, £5 an entry)',
+      status: 'open',
+      prizeModel: 'pool',
+      entryFeePence: 500,
+      houseSharePercent: 10,
+      startRound: nextRound + 2,
+      minEntries: 2,
+      maxEntriesPerPlayer: 3,
+      rules,
+    })
+    .returning();
+  if (!running || !open || !paid) throw new Error('demo competitions were not created');
+  // Player 2 bought two entries and player 4 one, paid a few hours ago.
+  for (const [i, count] of [
+    [3, 2],
+    [5, 1],
+  ] as const) {
+    const userId = opts.userIds[i];
+    if (!userId) continue;
+    const paidAt = new Date(opts.now - (i + 1) * 3_600_000);
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        clubId,
+        competitionId: paid.id,
+        userId,
+        status: 'paid',
+        entryCount: count,
+        unitPricePence: 500,
+        amountPence: 500 * count,
+        provider: 'test',
+        paymentIntentId: `demo_${paid.id}_${i}`,
+        expiresAt: paidAt,
+        paidAt,
+      })
+      .returning();
+    if (!order) continue;
+    await tx.insert(entries).values(
+      Array.from({ length: count }, () => ({
+        clubId,
+        competitionId: paid.id,
+        userId,
+        orderId: order.id,
+        status: 'active' as const,
+      })),
+    );
+  }
 
   // Real results decide who went out: some in rounds 2 to 4, the rest still in before round 6.
   const realRounds = analyseRounds(real.fixtures);
