@@ -1,0 +1,36 @@
+// The pick rush's load generator: autocannon in its own process (forked by pick-rush.ts), so that
+// it takes neither the server's event loop nor its thread. Each request is one player's: a pick (PUT)
+// changing team, or a GET of `path`. Answers with requests per second, failures and latencies.
+const autocannon = require('autocannon');
+
+process.once('message', (w) => {
+  let n = 0;
+  const request = {
+    setupRequest: (req) => {
+      const i = n++;
+      const player = 1 + (i % w.users);
+      const headers = { authorization: `Bearer ${w.tokens[player - 1]}`, 'content-type': 'application/json' };
+      if (w.path) return { ...req, method: 'GET', path: w.path, headers };
+      const teamId = w.teamIds[Math.floor(i / w.users) % w.teamIds.length];
+      const body = JSON.stringify({ teamId });
+      return { ...req, method: 'PUT', path: `/api/entries/e${player}/picks/1`, headers, body };
+    },
+  };
+  const seconds = w.durationMs / 1000;
+  autocannon(
+    { url: w.address, connections: w.concurrency, duration: seconds, requests: [request] },
+    (error, r) => {
+      if (error) throw error;
+      process.send(
+        {
+          perSecond: r.requests.total / seconds,
+          count: r.requests.total,
+          failures: r.non2xx + r.errors + r.timeouts,
+          p50: r.latency.p50,
+          p99: r.latency.p99,
+        },
+        () => process.exit(0),
+      );
+    },
+  );
+});
