@@ -4,8 +4,19 @@ import { prepared } from '../../db/prepared.ts';
 import { competitions, entries, picks, roundSettlements, teams, user } from '../../db/schema/index.ts';
 import { sqlRows } from '../fixtures/sql-rows.ts';
 
-/** The entry with its competition, and whether `round` of it is already settled: one round trip. */
-export async function findEntryWithCompetition(db: Db, clubId: string, entryId: string, round = 0) {
+/** A pick of the entry that uses up its team: counted in a settled round, or still to be settled. */
+export interface UsingPick {
+  round: number;
+  teamId: string;
+  teamName: string;
+}
+
+/**
+ * The entry with its competition, whether `round` of it is already settled, and the entry's picks
+ * that use up their team: everything a pick is checked against but the round's fixtures, in one
+ * round trip.
+ */
+export async function findEntryForPick(db: Db, clubId: string, entryId: string, round = 0) {
   const statement = prepared(db, 'pick_entry', () =>
     db
       .select({
@@ -14,6 +25,11 @@ export async function findEntryWithCompetition(db: Db, clubId: string, entryId: 
         roundSettled: sql<boolean>`EXISTS (SELECT 1 FROM ${roundSettlements} rs
           WHERE rs.competition_id = ${entries.competitionId} AND rs.club_id = ${sql.placeholder('clubId')}
             AND rs.round = ${sql.placeholder('round')})`,
+        usingPicks: sql<UsingPick[]>`(SELECT coalesce(json_agg(json_build_object(
+              'round', p.round, 'teamId', p.team_id, 'teamName', t.name) ORDER BY p.round), '[]'::json)
+          FROM ${picks} p JOIN ${teams} t ON t.id = p.team_id
+          WHERE p.entry_id = ${entries.id} AND p.club_id = ${sql.placeholder('clubId')}
+            AND (p.outcome IS NULL OR p.outcome IN ('survived', 'eliminated')))`,
       })
       .from(entries)
       .innerJoin(
@@ -25,32 +41,6 @@ export async function findEntryWithCompetition(db: Db, clubId: string, entryId: 
   );
   const [row] = await statement.execute({ clubId, entryId, round });
   return row;
-}
-
-/** Picks of an entry that use up their team: counted in a settled round, or still to be settled. */
-export async function listUsingPicks(db: Db, clubId: string, entryId: string) {
-  const statement = prepared(db, 'pick_using', () =>
-    db
-      .select({
-        round: picks.round,
-        teamId: picks.teamId,
-        teamName: teams.name,
-        outcome: picks.outcome,
-        cycle: picks.cycle,
-      })
-      .from(picks)
-      .innerJoin(teams, eq(teams.id, picks.teamId))
-      .where(
-        and(
-          eq(picks.clubId, sql.placeholder('clubId')),
-          eq(picks.entryId, sql.placeholder('entryId')),
-          sql`(${picks.outcome} IS NULL OR ${picks.outcome} IN ('survived', 'eliminated'))`,
-        ),
-      )
-      .orderBy(asc(picks.round))
-      .prepare('pick_using'),
-  );
-  return statement.execute({ clubId, entryId });
 }
 
 export async function isRoundSettled(db: DbOrTx, clubId: string, competitionId: string, round: number) {

@@ -15,13 +15,12 @@ import { fixtureView, iso, roundModel } from '../fixtures/season-model.ts';
 import {
   countRoundPicks,
   deletePick,
-  findEntryWithCompetition,
+  findEntryForPick,
   isRoundSettled,
   listMyEntriesWithPicks,
   listPicksOfEntries,
   listPlayerEntries,
   listRoundPicks,
-  listUsingPicks,
   upsertPick,
 } from './queries.ts';
 
@@ -40,7 +39,7 @@ function deadlineText(ms: number): string {
 
 /** The entry, if it is the viewer's and can still pick in `round` of its competition. */
 async function pickableEntry(db: Db, viewer: Viewer, entryId: string, round: number, now: number) {
-  const found = await findEntryWithCompetition(db, viewer.clubId, entryId, round);
+  const found = await findEntryForPick(db, viewer.clubId, entryId, round);
   if (!found) throw notFound('That entry');
   const { entry, competition: comp } = found;
   if (entry.userId !== viewer.userId)
@@ -74,7 +73,7 @@ async function pickableEntry(db: Db, viewer: Viewer, entryId: string, round: num
       `Picks for round ${round} closed at ${deadlineText(deadline)} (UK time).`,
     );
   }
-  return { entry, comp, rows, analysis, deadline };
+  return { entry, comp, rows, analysis, deadline, usingPicks: found.usingPicks };
 }
 
 function refusal(
@@ -118,13 +117,16 @@ export async function makePick(
   params: { entryId: string; round: number; teamId: string },
   now: number,
 ): Promise<PickResponse> {
-  const [{ entry, comp, rows, analysis, deadline }, allUsing] = await Promise.all([
-    pickableEntry(db, viewer, params.entryId, params.round, now),
-    listUsingPicks(db, viewer.clubId, params.entryId),
-  ]);
+  const { entry, comp, rows, analysis, deadline, usingPicks } = await pickableEntry(
+    db,
+    viewer,
+    params.entryId,
+    params.round,
+    now,
+  );
   const team = await teamOfRound(db, rows, params.teamId);
   if (!team) throw notFound('That team');
-  const using = allUsing.filter((p) => p.round !== params.round);
+  const using = usingPicks.filter((p) => p.round !== params.round);
   const earlier = using.filter((p) => p.round < params.round);
   // Only a reuse cycle needs every team of the season; otherwise the round's own teams decide.
   const seasonTeams =
