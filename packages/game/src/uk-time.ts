@@ -21,7 +21,7 @@ interface WallClock {
   readonly second: number;
 }
 
-function londonWallClock(utcMs: number): WallClock {
+function intlWallClock(utcMs: number): WallClock {
   const clock = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 };
   for (const part of londonParts.formatToParts(utcMs)) {
     if (part.type in clock) clock[part.type as keyof WallClock] = Number(part.value);
@@ -29,12 +29,37 @@ function londonWallClock(utcMs: number): WallClock {
   return clock;
 }
 
+const HOUR_MS = 60 * MINUTE_MS;
+// London's clocks change on the hour (01:00 UTC), so the offset is one value per UTC hour: asked of
+// Intl once per hour, as formatToParts is slow and every fixture of every request needs it.
+const offsetByHour = new Map<number, number>();
+
 /** Minutes that Europe/London is ahead of UTC at the instant (0 in GMT, 60 in BST). */
 export function londonOffsetMinutes(utcMs: number): number {
-  const wholeSecond = Math.floor(utcMs / 1000) * 1000;
-  const c = londonWallClock(wholeSecond);
-  const wallAsUtc = Date.UTC(c.year, c.month - 1, c.day, c.hour, c.minute, c.second);
-  return Math.round((wallAsUtc - wholeSecond) / MINUTE_MS);
+  const hour = Math.floor(utcMs / HOUR_MS);
+  let offset = offsetByHour.get(hour);
+  if (offset === undefined) {
+    const start = hour * HOUR_MS;
+    const c = intlWallClock(start);
+    offset = Math.round(
+      (Date.UTC(c.year, c.month - 1, c.day, c.hour, c.minute, c.second) - start) / MINUTE_MS,
+    );
+    if (offsetByHour.size >= 100_000) offsetByHour.clear();
+    offsetByHour.set(hour, offset);
+  }
+  return offset;
+}
+
+function londonWallClock(utcMs: number): WallClock {
+  const wall = new Date(utcMs + londonOffsetMinutes(utcMs) * MINUTE_MS);
+  return {
+    year: wall.getUTCFullYear(),
+    month: wall.getUTCMonth() + 1,
+    day: wall.getUTCDate(),
+    hour: wall.getUTCHours(),
+    minute: wall.getUTCMinutes(),
+    second: wall.getUTCSeconds(),
+  };
 }
 
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;

@@ -28,9 +28,16 @@ describe('Europe/London conversion', () => {
     expect(checked).toBeGreaterThan(20_000);
   }, 60_000);
 
-  it('gives the offset in minutes', () => {
+  it('gives the offset in minutes, changing exactly at 01:00 UTC', () => {
     expect(londonOffsetMinutes(Date.UTC(2024, 0, 15, 12))).toBe(0);
     expect(londonOffsetMinutes(Date.UTC(2024, 6, 15, 12))).toBe(60);
+    for (let year = 2015; year <= 2030; year++) {
+      for (const change of [lastSundayUtc(year, 2), lastSundayUtc(year, 9)]) {
+        const before = isBst(change - 1) ? 60 : 0;
+        expect(londonOffsetMinutes(change - 1)).toBe(before);
+        expect(londonOffsetMinutes(change)).toBe(60 - before);
+      }
+    }
   });
 
   it('moves a time in the skipped spring hour forward and takes the earlier of a repeated autumn hour', () => {
