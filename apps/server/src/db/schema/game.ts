@@ -54,6 +54,9 @@ export const competitions = pgTable(
     rules: jsonb('rules').$type<CompetitionRules>().notNull(),
     /** The round that decided it, once finished. */
     finalRound: smallint('final_round'),
+    /** Set when a result correction changed the winners after a payout was recorded; cleared by an admin. */
+    needsReviewReason: text('needs_review_reason'),
+    needsReviewAt: timestamp('needs_review_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

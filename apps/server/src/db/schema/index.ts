@@ -5,3 +5,4 @@ export * from './football.ts';
 export * from './game.ts';
 export * from './mail.ts';
 export * from './payments.ts';
+export * from './payouts.ts';

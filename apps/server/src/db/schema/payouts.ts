@@ -1,0 +1,66 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { user } from './accounts.ts';
+import { clubs } from './clubs.ts';
+import { createdAt, id } from './columns.ts';
+import { competitions, entries } from './game.ts';
+
+export const payoutMethods = ['bank_transfer', 'cash', 'other'] as const;
+
+/** A prize paid by the club outside the app (bank transfer, cash), as the admin recorded it. */
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: id(),
+    clubId: text('club_id')
+      .notNull()
+      .references(() => clubs.id),
+    competitionId: text('competition_id')
+      .notNull()
+      .references(() => competitions.id),
+    /** The winning entry it pays. */
+    entryId: text('entry_id')
+      .notNull()
+      .references(() => entries.id),
+    /** The entry's player when it was paid. */
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id),
+    amountPence: integer('amount_pence').notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }).notNull(),
+    method: text('method', { enum: payoutMethods }).notNull(),
+    reference: text('reference').notNull().default(''),
+    recordedBy: text('recorded_by')
+      .notNull()
+      .references(() => user.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('payouts_club_competition_idx').on(t.clubId, t.competitionId, t.createdAt),
+    check('payouts_amount_check', sql`${t.amountPence} > 0`),
+  ],
+);
+
+export const competitionAuditKinds = ['payout_recorded', 'winners_changed', 'review_cleared'] as const;
+
+/** What happened to a competition's prize and why: payouts, winners changed by a correction, reviews. */
+export const competitionAudit = pgTable(
+  'competition_audit',
+  {
+    id: id(),
+    clubId: text('club_id')
+      .notNull()
+      .references(() => clubs.id),
+    competitionId: text('competition_id')
+      .notNull()
+      .references(() => competitions.id),
+    kind: text('kind', { enum: competitionAuditKinds }).notNull(),
+    /** In plain words, for the admin. */
+    message: text('message').notNull(),
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+    /** Who did it (null for the system). */
+    userId: text('user_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('competition_audit_club_competition_idx').on(t.clubId, t.competitionId, t.createdAt)],
+);
