@@ -76,6 +76,14 @@ export const paymentEvents = pgTable('payment_events', {
   payload: jsonb('payload').notNull(),
 });
 
+export const refundStatuses = ['pending', 'succeeded', 'failed'] as const;
+export type RefundStatus = (typeof refundStatuses)[number];
+
+/**
+ * Money given back. A refund the app makes is written `pending` (with its idempotency key) before the
+ * provider is asked, so a `charge.refunded` event that overtakes our own write finds it; the order's
+ * refunded amount is always the sum of its `succeeded` rows.
+ */
 export const refunds = pgTable(
   'refunds',
   {
@@ -89,13 +97,22 @@ export const refunds = pgTable(
     entryIds: jsonb('entry_ids').$type<string[]>().notNull(),
     amountPence: integer('amount_pence').notNull(),
     providerRefundId: text('provider_refund_id'),
+    status: text('status', { enum: refundStatuses }).notNull().default('succeeded'),
+    /** The key the provider call is made with; null for refunds made outside the app. */
+    idempotencyKey: text('idempotency_key'),
+    failureReason: text('failure_reason'),
     reason: text('reason').notNull(),
     createdBy: text('created_by').references(() => user.id),
+    /** When the player's refund receipt was sent: each refund is emailed once. */
+    emailedAt: timestamp('emailed_at', { withTimezone: true }),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('refunds_provider_idx').on(t.providerRefundId),
+    uniqueIndex('refunds_idempotency_idx').on(t.idempotencyKey),
     index('refunds_order_idx').on(t.orderId),
+    index('refunds_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
   ],
 );
 
@@ -105,7 +122,9 @@ export const paymentIssueKinds = [
   'refund_failed',
   'refund_outside_app',
   'payment_failed',
+  'dispute',
 ] as const;
+export type PaymentIssueKind = (typeof paymentIssueKinds)[number];
 
 /** Payments that need an admin's attention. */
 export const paymentIssues = pgTable(
@@ -120,6 +139,8 @@ export const paymentIssues = pgTable(
     detail: text('detail').notNull(),
     createdAt: createdAt(),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolvedBy: text('resolved_by').references(() => user.id),
+    resolutionNote: text('resolution_note'),
     updatedAt: updatedAt(),
   },
   (t) => [index('payment_issues_club_idx').on(t.clubId, t.createdAt)],
