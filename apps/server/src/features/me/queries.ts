@@ -1,6 +1,21 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { account, clubs, contactMessages, session, user } from '../../db/schema/index.ts';
+import {
+  account,
+  clubs,
+  competitions,
+  contactMessages,
+  emailOutbox,
+  entries,
+  orders,
+  picks,
+  refunds,
+  session,
+  signInFailures,
+  teams,
+  user,
+  verification,
+} from '../../db/schema/index.ts';
 
 export async function findUserWithClub(db: DbOrTx, userId: string) {
   const [row] = await db
@@ -44,9 +59,55 @@ export async function listContactMessagesOf(db: DbOrTx, clubId: string, userId: 
     .where(and(eq(contactMessages.clubId, clubId), eq(contactMessages.userId, userId)));
 }
 
+export async function listOrdersOf(db: DbOrTx, clubId: string, userId: string) {
+  return db
+    .select({ order: orders, competitionName: competitions.name })
+    .from(orders)
+    .innerJoin(competitions, eq(competitions.id, orders.competitionId))
+    .where(and(eq(orders.clubId, clubId), eq(orders.userId, userId)))
+    .orderBy(asc(orders.createdAt));
+}
+
+export async function listRefundsOf(db: DbOrTx, clubId: string, orderIds: string[]) {
+  if (orderIds.length === 0) return [];
+  return db
+    .select()
+    .from(refunds)
+    .where(and(eq(refunds.clubId, clubId), inArray(refunds.orderId, orderIds)))
+    .orderBy(asc(refunds.createdAt));
+}
+
+export async function listEntriesOf(db: DbOrTx, clubId: string, userId: string) {
+  return db
+    .select({ entry: entries, competitionName: competitions.name })
+    .from(entries)
+    .innerJoin(competitions, eq(competitions.id, entries.competitionId))
+    .where(and(eq(entries.clubId, clubId), eq(entries.userId, userId)))
+    .orderBy(asc(entries.createdAt));
+}
+
+export async function listPicksOf(db: DbOrTx, clubId: string, userId: string) {
+  return db
+    .select({ pick: picks, teamName: teams.name })
+    .from(picks)
+    .innerJoin(entries, eq(entries.id, picks.entryId))
+    .innerJoin(teams, eq(teams.id, picks.teamId))
+    .where(and(eq(picks.clubId, clubId), eq(entries.clubId, clubId), eq(entries.userId, userId)))
+    .orderBy(asc(picks.entryId), asc(picks.round));
+}
+
 export async function deleteSignInMeans(db: DbOrTx, userId: string) {
   await db.delete(session).where(eq(session.userId, userId));
   await db.delete(account).where(eq(account.userId, userId));
+  // Password reset tokens name the user in their value.
+  await db.delete(verification).where(eq(verification.value, userId));
+}
+
+/** The emails sent to the address (they carry the name and sign-in links) and its failed sign-ins. */
+export async function deleteMailAndSignInTraces(db: DbOrTx, email: string) {
+  const address = email.toLowerCase();
+  await db.delete(emailOutbox).where(eq(sql`lower(${emailOutbox.to})`, address));
+  await db.delete(signInFailures).where(eq(signInFailures.email, address));
 }
 
 export async function scrubContactMessagesOf(db: DbOrTx, userId: string) {

@@ -4,10 +4,15 @@ import { AppError } from '../../lib/errors.ts';
 import type { Services } from '../../services.ts';
 import { toClub } from '../clubs/service.ts';
 import {
+  deleteMailAndSignInTraces,
   deleteSignInMeans,
   findCredentialHash,
   findUserWithClub,
   listContactMessagesOf,
+  listEntriesOf,
+  listOrdersOf,
+  listPicksOf,
+  listRefundsOf,
   listSessionsOf,
   scrubContactMessagesOf,
   updateUser,
@@ -49,11 +54,37 @@ export async function updateProfile(
 
 /** Everything we hold about the person (GDPR article 15/20), as one JSON document. */
 export async function exportData(services: Pick<Services, 'db' | 'clock'>, viewer: Viewer) {
+  const { db } = services;
   const me = await getMe(services, viewer.userId);
-  const [sessions, contactMessages] = await Promise.all([
-    listSessionsOf(services.db, viewer.userId),
-    listContactMessagesOf(services.db, viewer.clubId, viewer.userId),
+  const [sessions, contactMessages, orderRows, entryRows, pickRows] = await Promise.all([
+    listSessionsOf(db, viewer.userId),
+    listContactMessagesOf(db, viewer.clubId, viewer.userId),
+    listOrdersOf(db, viewer.clubId, viewer.userId),
+    listEntriesOf(db, viewer.clubId, viewer.userId),
+    listPicksOf(db, viewer.clubId, viewer.userId),
   ]);
+  const refundRows = await listRefundsOf(
+    db,
+    viewer.clubId,
+    orderRows.map((r) => r.order.id),
+  );
+  const entryList = entryRows.map(({ entry, competitionName }) => ({
+    id: entry.id,
+    competitionId: entry.competitionId,
+    competitionName,
+    status: entry.status,
+    eliminatedRound: entry.eliminatedRound,
+    orderId: entry.orderId,
+    createdAt: entry.createdAt,
+  }));
+  const refundList = refundRows.map((r) => ({
+    id: r.id,
+    orderId: r.orderId,
+    entryIds: r.entryIds,
+    amountPence: r.amountPence,
+    reason: r.reason,
+    createdAt: r.createdAt,
+  }));
   return {
     exportedAt: services.clock.now().toISOString(),
     profile: me.user,
@@ -61,6 +92,43 @@ export async function exportData(services: Pick<Services, 'db' | 'clock'>, viewe
     role: me.role,
     sessions,
     contactMessages: contactMessages.map(({ clubId: _c, userId: _u, ...m }) => m),
+    orders: orderRows.map(({ order, competitionName }) => ({
+      id: order.id,
+      competitionId: order.competitionId,
+      competitionName,
+      status: order.status,
+      entryCount: order.entryCount,
+      unitPricePence: order.unitPricePence,
+      amountPence: order.amountPence,
+      refundedPence: order.refundedPence,
+      currency: order.currency,
+      createdAt: order.createdAt,
+      paidAt: order.paidAt,
+      entries: entryList.filter((e) => e.orderId === order.id),
+    })),
+    /** What was paid for each order and through which provider, and what came back. */
+    payments: orderRows
+      .filter(({ order }) => order.paidAt !== null)
+      .map(({ order }) => ({
+        orderId: order.id,
+        provider: order.provider,
+        paymentId: order.paymentIntentId,
+        amountPence: order.amountPence,
+        currency: order.currency,
+        paidAt: order.paidAt,
+      })),
+    refunds: refundList,
+    entries: entryList,
+    picks: pickRows.map(({ pick, teamName }) => ({
+      entryId: pick.entryId,
+      competitionId: pick.competitionId,
+      round: pick.round,
+      teamId: pick.teamId,
+      teamName,
+      auto: pick.auto,
+      outcome: pick.outcome,
+      createdAt: pick.createdAt,
+    })),
   };
 }
 
@@ -75,6 +143,8 @@ export async function deleteAccount(services: Services, viewer: Viewer, password
     throw new AppError('FORBIDDEN', 'That password is not correct.');
   }
   await services.db.transaction(async (tx) => {
+    const current = await findUserWithClub(tx, viewer.userId);
+    if (current) await deleteMailAndSignInTraces(tx, current.user.email);
     await updateUser(tx, viewer.userId, {
       name: 'Deleted user',
       email: `deleted-${viewer.userId}@anonymous.invalid`,
