@@ -17,7 +17,7 @@ export default async function setup(project: TestProject) {
   try {
     await admin.connect();
   } catch (err) {
-    if (process.env.CI || process.env.REQUIRE_POSTGRES) {
+    if (isSet(process.env.CI) || isSet(process.env.REQUIRE_POSTGRES)) {
       throw new Error(
         `PostgreSQL is required for the tests but ${TEST_DATABASE_URL} is not reachable: ${String(err)}`,
       );
@@ -46,6 +46,11 @@ export default async function setup(project: TestProject) {
     for (const { datname } of rows) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
     await admin.end();
   };
+}
+
+/** An environment flag is on unless unset, empty, `false` or `0`. */
+function isSet(value: string | undefined): boolean {
+  return Boolean(value) && value !== 'false' && value !== '0';
 }
 
 export function withDatabase(url: string, name: string): string {
