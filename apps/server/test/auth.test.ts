@@ -63,7 +63,7 @@ describe.each(backends())('accounts over HTTP on %s', (backend) => {
     expect((await c.get('/api/me')).json.user.email).toBe('jamie@example.com');
   });
 
-  it('session cookie is HttpOnly and SameSite=Lax; the XSRF cookie is readable and renewed at sign-in', async () => {
+  it('session cookie is HttpOnly and SameSite=Lax; the XSRF cookie is readable and renewed at sign-up', async () => {
     const c = server.client();
     await c.prime();
     const before = c.jar.get('XSRF-TOKEN');

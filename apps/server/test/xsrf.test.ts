@@ -71,6 +71,47 @@ describe.each(backends())('XSRF protection on %s', (backend) => {
     expect((await c.patch('/api/me', { name: 'Old token' })).status).toBe(403);
   });
 
+  it('issues a new XSRF-TOKEN with every sign-in and sign-out response', async () => {
+    const [email, password] = await signedUp(server, 'renewal@example.com');
+    const c = server.client();
+    await c.prime();
+    const signedOutToken = c.jar.get('XSRF-TOKEN');
+
+    const signIn = await c.post('/api/auth/sign-in/email', { email, password });
+    expect(signIn.status).toBe(200);
+    const atSignIn = xsrfCookieOf(signIn.headers);
+    expect(atSignIn).toBeTruthy();
+    expect(atSignIn).not.toBe(signedOutToken);
+    expect((await c.patch('/api/me', { name: 'Signed In' })).status).toBe(200);
+
+    const signOut = await c.post('/api/auth/sign-out');
+    expect(signOut.status).toBe(200);
+    const atSignOut = xsrfCookieOf(signOut.headers);
+    expect(atSignOut).toBeTruthy();
+    expect(atSignOut).not.toBe(atSignIn);
+    // The signed-in session's token is no use once signed out, and the new one works.
+    const stale = server.client();
+    stale.jar.set('XSRF-TOKEN', atSignIn ?? '');
+    stale.jar.set('other', 'cookie');
+    const contact = { name: 'A', email: 'a@example.com', subject: 'S', message: 'M' };
+    expect((await stale.post('/api/contact', contact)).status).toBe(403);
+    expect((await c.post('/api/contact', contact)).status).toBe(201);
+  });
+
+  it('the signed Stripe webhook is exempt: cookies without the header are not refused by the XSRF rule', async () => {
+    const signedIn = server.client();
+    await signedIn.signIn(...(await signedUp(server, 'webhook@example.com')));
+    const c = server.client({ xsrf: false });
+    for (const [k, v] of signedIn.jar) c.jar.set(k, v);
+    const res = await c.post('/api/payments/stripe/webhook', '{"id":"evt_1","type":"ping"}', {
+      'stripe-signature': 't=1,v1=bad',
+    });
+    expect(c.jar.size).toBeGreaterThan(1);
+    expect(res.status).not.toBe(403);
+    expect(res.status).toBe(400);
+    expect(res.json.error.code).not.toBe('XSRF_TOKEN_INVALID');
+  });
+
   it('requests without cookies (the native app, with a bearer token) are not asked for a token', async () => {
     const res = await fetch(`${server.baseUrl}/api/contact`, {
       method: 'POST',
@@ -80,6 +121,11 @@ describe.each(backends())('XSRF protection on %s', (backend) => {
     expect(res.status).toBe(201);
   });
 });
+
+function xsrfCookieOf(headers: Headers): string | undefined {
+  const cookie = headers.getSetCookie().find((s) => s.startsWith('XSRF-TOKEN='));
+  return cookie?.split(';')[0]?.slice('XSRF-TOKEN='.length);
+}
 
 async function signedUp(server: TestServer, email: string): Promise<[string, string]> {
   const c = server.client();
