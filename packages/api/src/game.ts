@@ -151,6 +151,13 @@ export const CompetitionSummary = z
     currentRound: z.number().int().nullable(),
     /** The current round's pick deadline, UTC ISO; null for a void round or none. */
     deadline: z.string().nullable(),
+    /**
+     * The round players pick for now: the first unsettled round whose deadline is still ahead (the
+     * next round while the current one is locked and waits for results); null when none is open.
+     */
+    pickRound: z.number().int().nullable(),
+    /** That round's pick deadline, UTC ISO; null with no pick round. */
+    pickDeadline: z.string().nullable(),
     entriesTotal: z.number().int(),
     entriesRemaining: z.number().int(),
     myEntries: z.number().int(),

@@ -35,7 +35,7 @@ export const competitionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/competitions', { schema: { tags, response: { 200: CompetitionList } } }, async (request) => {
     const viewer = await requireUser(request);
-    return { competitions: await competitionsOf(db, viewer) };
+    return { competitions: await competitionsOf(db, viewer, now()) };
   });
 
   app.get(

@@ -57,12 +57,36 @@ export function potOf(comp: CompetitionRow, confirmed: number): number {
 }
 
 /** The round being played or next to lock, or the final one; null when there is none. */
-function currentRoundOf(comp: CompetitionRow, model: SeasonModel, settled: ReadonlySet<number>) {
+function currentRoundOf(
+  comp: CompetitionRow,
+  model: SeasonModel,
+  settled: ReadonlySet<number>,
+  rounds: readonly RoundAnalysis[],
+) {
   if (comp.status === 'finished' && comp.finalRound !== null)
     return model.byLabel.get(comp.finalRound) ?? null;
   if (comp.status === 'cancelled') return null;
-  const rounds = compileRounds(comp, model).rounds;
   return rounds.find((r) => !settled.has(r.round)) ?? null;
+}
+
+/**
+ * The round a player picks for now: the first unsettled round whose deadline is still ahead. It is
+ * the current round until that locks; while a locked round waits for its results (up to 48 hours),
+ * it is the next one, so nobody misses a deadline for want of a screen to pick on.
+ */
+function pickRoundOf(
+  comp: CompetitionRow,
+  settled: ReadonlySet<number>,
+  rounds: readonly RoundAnalysis[],
+  now: number,
+): { round: RoundAnalysis; deadline: number } | null {
+  if (comp.status !== 'open' && comp.status !== 'running') return null;
+  for (const round of rounds) {
+    if (settled.has(round.round)) continue;
+    const deadline = roundDeadline(round, comp.deadlineMinutes);
+    if (deadline !== null && now < deadline) return { round, deadline };
+  }
+  return null;
 }
 
 function summaryOf(
@@ -71,8 +95,11 @@ function summaryOf(
   seasonName: string,
   settled: ReadonlySet<number>,
   counts: EntryCounts | undefined,
+  now: number,
 ): CompetitionSummary {
-  const current = currentRoundOf(comp, model, settled);
+  const rounds = comp.status === 'cancelled' ? [] : compileRounds(comp, model).rounds;
+  const current = currentRoundOf(comp, model, settled, rounds);
+  const pick = pickRoundOf(comp, settled, rounds, now);
   return {
     id: comp.id,
     name: comp.name,
@@ -85,6 +112,8 @@ function summaryOf(
     startRound: comp.startRound,
     currentRound: current?.round ?? null,
     deadline: current ? iso(roundDeadline(current, comp.deadlineMinutes)) : null,
+    pickRound: pick?.round.round ?? null,
+    pickDeadline: pick ? iso(pick.deadline) : null,
     entriesTotal: counts?.total ?? 0,
     entriesRemaining: counts?.remaining ?? 0,
     myEntries: counts?.mine ?? 0,
@@ -98,7 +127,7 @@ async function seasonNames(db: DbOrTx, ids: readonly string[]): Promise<Map<stri
   return names;
 }
 
-export async function competitionsOf(db: Db, viewer: Viewer): Promise<CompetitionSummary[]> {
+export async function competitionsOf(db: Db, viewer: Viewer, now: number): Promise<CompetitionSummary[]> {
   const rows = await listCompetitions(db, viewer.clubId, { includeDrafts: viewer.role === 'admin' });
   const counts = new Map(
     (await entryCounts(db, viewer.clubId, viewer.userId)).map((c) => [c.competitionId, c]),
@@ -123,6 +152,7 @@ export async function competitionsOf(db: Db, viewer: Viewer): Promise<Competitio
         names.get(comp.seasonId) ?? '',
         settled,
         counts.get(comp.id),
+        now,
       ),
     );
   }
@@ -172,7 +202,7 @@ export async function competitionDetail(
     (c) => c.competitionId === comp.id,
   );
   const season = await findSeason(db, comp.seasonId);
-  const summary = summaryOf(comp, model, season?.name ?? '', new Set(byRound.keys()), counts);
+  const summary = summaryOf(comp, model, season?.name ?? '', new Set(byRound.keys()), counts, now);
   const rounds = compileRounds(comp, model).rounds.map((r) => roundInfo(comp, r, byRound.get(r.round), now));
 
   const mine = await listMyEntries(db, viewer.clubId, comp.id, viewer.userId);

@@ -1,5 +1,11 @@
 import type { MyEntryList, PickResponse, RoundFixtures, RoundPicks } from '@lastman/api';
-import { type PickRejection, type RoundAnalysis, roundDeadline, validatePick } from '@lastman/game';
+import {
+  type PickRejection,
+  type RoundAnalysis,
+  roundDeadline,
+  usedTeams,
+  validatePick,
+} from '@lastman/game';
 import type { Viewer } from '../../auth/guards.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
@@ -207,6 +213,9 @@ export async function roundFixtures(
   if (!analysis) throw notFound(`Round ${params.round}`);
   const deadline = roundDeadline(analysis, comp.deadlineMinutes);
   const { mine, picks } = await listMyEntriesWithPicks(db, viewer.clubId, comp.id, viewer.userId);
+  // As makePick checks: with reuse cycles only the current cycle's earlier picks forbid a team.
+  const seasonTeams =
+    comp.rules.reuse === 'afterAllUsed' ? await listSeasonTeamNames(db, comp.seasonId) : analysis.teams;
   return {
     competitionId: comp.id,
     round: params.round,
@@ -229,16 +238,39 @@ export async function roundFixtures(
               outcome: pick.outcome,
             }
           : null,
-        usedTeams: own
-          .filter(
-            (p) =>
-              p.round !== params.round &&
-              (p.outcome === null || p.outcome === 'survived' || p.outcome === 'eliminated'),
-          )
-          .map((p) => ({ teamId: p.teamId, round: p.round })),
+        usedTeams: forbiddenTeams(comp.rules, seasonTeams, own, params.round),
       };
     }),
   };
+}
+
+/**
+ * The teams an entry may not pick in `round`, each with the round it was used in: what makePick
+ * refuses. `never`: every pick that uses up its team, earlier or made ahead for a later round.
+ * `afterAllUsed`: the earlier picks of the entry's current reuse cycle (the engine's own count).
+ */
+function forbiddenTeams(
+  rules: { reuse: 'never' | 'afterAllUsed' },
+  seasonTeams: readonly string[],
+  own: readonly { round: number; teamId: string; teamName: string; outcome: string | null }[],
+  round: number,
+): { teamId: string; round: number }[] {
+  const using = own.filter(
+    (p) =>
+      p.round !== round && (p.outcome === null || p.outcome === 'survived' || p.outcome === 'eliminated'),
+  );
+  if (rules.reuse !== 'afterAllUsed') return using.map((p) => ({ teamId: p.teamId, round: p.round }));
+  const earlier = using.filter((p) => p.round < round).sort((a, b) => a.round - b.round);
+  const cycle = usedTeams(
+    rules,
+    seasonTeams,
+    earlier.map((p) => p.teamName),
+  );
+  // A team of the current cycle was last picked within it.
+  const last = new Map<string, { teamId: string; round: number }>();
+  for (const p of earlier)
+    if (cycle.has(p.teamName)) last.set(p.teamName, { teamId: p.teamId, round: p.round });
+  return [...last.values()];
 }
 
 export async function roundPicks(

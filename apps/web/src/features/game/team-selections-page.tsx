@@ -24,7 +24,7 @@ export function TeamSelectionsPage() {
   const round =
     Number.isInteger(roundParam) && roundParam > 0
       ? roundParam
-      : (detail.data?.competition.currentRound ?? null);
+      : (detail.data?.competition.pickRound ?? detail.data?.competition.currentRound ?? null);
   const fixtures = useRoundFixtures(competitionId, competitionId ? round : null);
   const [entryId, setEntryId] = useState(params.get('entry') ?? '');
 
@@ -123,6 +123,11 @@ function PickBoard({
     const k = londonDayKey(f.kickoff);
     byDay.set(k, [...(byDay.get(k) ?? []), f]);
   }
+  // A team plays in the round if it has a fixture with the round's label, even one moved out of it
+  // (the server accepts the pick; the match then counts as postponed for the round).
+  const counted = new Set(
+    data.fixtures.filter((f) => !f.rescheduledOut).flatMap((f) => [f.home.id, f.away.id]),
+  );
   const teamName = (id: string | null) =>
     data.fixtures.flatMap((f) => [f.home, f.away]).find((t) => t.id === id)?.name ?? '';
   const changed = chosen !== null && chosen !== entry.pick?.teamId;
@@ -130,7 +135,8 @@ function PickBoard({
   const team = (t: FixtureView['home'], f: FixtureView) => {
     const usedIn = used.get(t.id);
     const isChosen = chosen === t.id;
-    const disabled = locked || usedIn !== undefined || f.rescheduledOut;
+    const disabled = locked || usedIn !== undefined;
+    const movedOut = f.rescheduledOut && usedIn === undefined;
     return (
       <button
         type="button"
@@ -147,6 +153,13 @@ function PickBoard({
           </span>
         </span>
         {usedIn !== undefined ? <span className="team__note">used in round {usedIn}</span> : null}
+        {movedOut ? (
+          <span className="team__note">
+            {counted.has(t.id)
+              ? 'moved out of this round: their other match counts'
+              : 'moved out of this round: counts as postponed'}
+          </span>
+        ) : null}
         {isChosen && entry.pick?.teamId === t.id ? <span className="team__note">your pick</span> : null}
       </button>
     );

@@ -50,8 +50,8 @@ export function CompetitionCard({ summary }: { summary: CompetitionSummary }) {
       </dl>
       {c.status === 'open' || c.status === 'running' ? (
         <p className="deadline-row">
-          <span className="muted">{c.status === 'open' ? `Round ${c.startRound} deadline` : 'Deadline'}</span>{' '}
-          <Deadline iso={c.deadline} />
+          <span className="muted">{c.pickRound !== null ? `Round ${c.pickRound} deadline` : 'Deadline'}</span>{' '}
+          <Deadline iso={c.pickRound !== null ? c.pickDeadline : c.deadline} />
         </p>
       ) : null}
       {detail.isPending ? (
@@ -147,35 +147,51 @@ function LastRound({ detail }: { detail: CompetitionDetail }) {
 function MyEntries({ detail }: { detail: CompetitionDetail }) {
   const { competition, myEntries } = detail;
   if (myEntries.length === 0) return null;
-  const round = competition.currentRound;
+  const current = competition.currentRound;
+  // The round to pick for: the current one until it locks, then the next while results come in.
+  const pickRound = competition.pickRound;
   const canPick = (e: MyEntry) =>
     e.status === 'active' &&
-    round !== null &&
-    competition.deadline !== null &&
-    Date.parse(competition.deadline) > Date.now();
+    pickRound !== null &&
+    competition.pickDeadline !== null &&
+    Date.parse(competition.pickDeadline) > Date.now();
+  const waiting = current !== null && current !== pickRound && competition.status === 'running';
   return (
     <div className="my-entries">
       <h3>Your entries</h3>
       <ul>
         {myEntries.map((e, i) => {
-          const pick = round === null ? undefined : e.picks.find((p) => p.round === round);
+          const pick = pickRound === null ? undefined : e.picks.find((p) => p.round === pickRound);
+          const locked = waiting ? e.picks.find((p) => p.round === current) : undefined;
           return (
             <li key={e.id} className="entry-row" data-entry={i + 1}>
               <span className="entry-row__name">Entry {i + 1}</span>
               <EntryStatusPill status={e.status} round={e.eliminatedRound} />
               <span className="entry-row__pick">
-                {e.status === 'active' && round !== null ? (
+                {e.status === 'active' && waiting ? (
+                  <span className="entry-row__locked" data-testid="locked-pick">
+                    Round {current}:{' '}
+                    {locked ? (
+                      <>
+                        <strong>{locked.teamName}</strong> (waiting for results)
+                      </>
+                    ) : (
+                      'no pick'
+                    )}
+                  </span>
+                ) : null}
+                {e.status === 'active' && pickRound !== null ? (
                   pick ? (
-                    <>
-                      Round {round}: <strong>{pick.teamName}</strong>
-                    </>
+                    <span>
+                      Round {pickRound}: <strong>{pick.teamName}</strong>
+                    </span>
                   ) : (
-                    <span className="warn-text">Round {round}: no pick yet</span>
+                    <span className="warn-text">Round {pickRound}: no pick yet</span>
                   )
                 ) : null}
               </span>
-              {canPick(e) && round !== null ? (
-                <IonButton size="small" routerLink={teamSelectionsLink(competition.id, e.id, round)}>
+              {canPick(e) && pickRound !== null ? (
+                <IonButton size="small" routerLink={teamSelectionsLink(competition.id, e.id, pickRound)}>
                   {pick ? 'Change pick' : 'Pick a team'}
                 </IonButton>
               ) : null}
