@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -5,6 +7,103 @@ import { VitePWA } from 'vite-plugin-pwa';
 // @ionic/core declares no `sideEffects`, so without this every Ionic component lands in the first
 // chunk. Its per-component modules only define custom elements when called, so they are pure.
 const ionicComponentModule = /[\\/]@ionic[\\/]core[\\/]components[\\/][^\\/]+\.js$/;
+
+/**
+ * `ionicons/icons` and `@ionic/react` are each a single module, and a module lives in one chunk: an
+ * icon or component used on *any* page used to land in the first page's chunk. This plugin rewrites
+ * the app's imports of them so that each icon, and each plain Ionic component (one made by
+ * `createComponent`, the same code `@ionic/react` runs), is its own small module and lands in the
+ * chunk of the pages that use it. Names it does not know stay imported from the package.
+ */
+function ionicPerExportModules(): Plugin {
+  // The ES module files, as the app's own imports resolve them.
+  const iconsFile = fileURLToPath(import.meta.resolve('ionicons/icons'));
+  const ionicReactFile = fileURLToPath(import.meta.resolve('@ionic/react'));
+  let icons: Map<string, string> | undefined;
+  let components: Map<string, string> | undefined;
+  const iconLines = () => {
+    icons ??= new Map(
+      [...readFileSync(iconsFile, 'utf8').matchAll(/^export const (\w+) = (".*");?$/gm)].map((m) => [
+        m[1] ?? '',
+        `export const ${m[1]} = ${m[2]};`,
+      ]),
+    );
+    return icons;
+  };
+  const componentModules = () => {
+    if (components) return components;
+    const source = readFileSync(ionicReactFile, 'utf8');
+    const imports = [
+      ...source.matchAll(
+        /^import \{ (\w+) as (\w+\$\d*), defineCustomElement as (\w+\$\w+) \} from '([^']+)';$/gm,
+      ),
+    ];
+    components = new Map();
+    for (const m of source.matchAll(
+      /^const (Ion\w+) = \/\*@__PURE__\*\/ createComponent\(\{\n([\s\S]*?)\n\}\);$/gm,
+    )) {
+      const [block, name, body] = m;
+      const elementClass = /elementClass: (\w+\$\d*),/.exec(body ?? '')?.[1];
+      const line = imports.find((i) => i[2] === elementClass);
+      if (!name || !line) continue;
+      components.set(
+        name,
+        [
+          "import React from 'react';",
+          "import { createComponent } from '@stencil/react-output-target/runtime';",
+          line[0],
+          `export ${block}`,
+        ].join('\n'),
+      );
+    }
+    return components;
+  };
+  const importStatement = /import\s*\{([^}]*)\}\s*from\s*'(ionicons\/icons|@ionic\/react)';/g;
+  const unannotated = /^const (IonNavInner|IonNav) = (createReactComponent|createForwardRef)\(/gm;
+  return {
+    name: 'lastman:ionic-per-export-modules',
+    enforce: 'pre',
+    transform: {
+      filter: { id: /[\\/](src[\\/].*\.tsx?|@ionic[\\/]react[\\/]dist[\\/]index\.js)$/ },
+      handler(code, id) {
+        // @ionic/react creates IonNav without a pure annotation, so ion-nav stayed in the bundle
+        // although nothing uses it.
+        if (id === ionicReactFile)
+          return { code: code.replace(unannotated, 'const $1 = /*@__PURE__*/ $2('), map: null };
+        if (id.includes('node_modules')) return null;
+        let changed = false;
+        const out = code.replace(importStatement, (statement, list: string, from: string) => {
+          const known = from === 'ionicons/icons' ? iconLines() : componentModules();
+          const kept: string[] = [];
+          const own: string[] = [];
+          for (const raw of list.split(',')) {
+            const spec = raw.trim();
+            if (!spec) continue;
+            const name = spec.split(/\s+as\s+/)[0] ?? '';
+            if (known.has(name)) own.push(`import { ${spec} } from 'virtual:lastman-ionic/${from}/${name}';`);
+            else kept.push(spec);
+          }
+          if (own.length === 0) return statement;
+          changed = true;
+          return [kept.length ? `import { ${kept.join(', ')} } from '${from}';` : '', ...own].join(' ');
+        });
+        return changed ? { code: out, map: null } : null;
+      },
+    },
+    resolveId(source, importer) {
+      if (source.startsWith('virtual:lastman-ionic/')) return `\0${source}`;
+      // Imports inside a component module resolve as they would from @ionic/react itself.
+      if (importer?.startsWith('\0virtual:lastman-ionic/')) return this.resolve(source, ionicReactFile);
+      return null;
+    },
+    load(id) {
+      const m = /^\0virtual:lastman-ionic\/(ionicons\/icons|@ionic\/react)\/(\w+)$/.exec(id);
+      if (!m) return null;
+      const [, from, name = ''] = m;
+      return (from === 'ionicons/icons' ? iconLines() : componentModules()).get(name) ?? null;
+    },
+  };
+}
 
 /**
  * Moves the built stylesheets from <head> to the end of <body>: the inline app-shell placeholder
@@ -29,6 +128,7 @@ function stylesheetsAfterShell(): Plugin {
 
 export default defineConfig({
   plugins: [
+    ionicPerExportModules(),
     react(),
     stylesheetsAfterShell(),
     VitePWA({

@@ -1,7 +1,8 @@
-import { IonButton, useIonAlert } from '@ionic/react';
+import { IonButton } from '@ionic/react';
 import type { CompetitionDetail, CompetitionSummary } from '@lastman/api';
 import { useState } from 'react';
 import { showToast } from '../../../lib/toast.ts';
+import { useIonAlert } from '../../../lib/use-ion-alert.ts';
 import { InlineLoading } from '../../../ui/page-loading.tsx';
 import { useCompetition, useCompetitions } from '../../game/api/game-api.ts';
 import { CompetitionStatusPill } from '../../game/components/status-pill.tsx';
