@@ -1,16 +1,182 @@
-// Sums the gzipped size of the JavaScript the first page loads: the entry script and its static
-// imports (modulepreload links), as listed in dist/index.html.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+// The JavaScript the first page really loads, gzipped: /app/tabs/game of a web build, served by the
+// real server (a throwaway database with the demo club), opened in Chromium at phone size; every
+// script fetched until the network has been quiet for a second counts (the entry, its preloads,
+// the game page's chunks and whatever they import on start).
+//
+//   node scripts/initial-js-size.mjs [--dist DIR] [--static] [--path /app/tabs/game] [--json]
+//
+// --static serves DIR with a plain file server (for an app without our server, such as the Ionic
+// starter the bench compares with). Without --dist it measures apps/web/dist and refuses a build
+// older than the web app's sources.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
 
-const dist = process.env.DIST ?? new URL('../dist/', import.meta.url).pathname;
-const html = readFileSync(join(dist, 'index.html'), 'utf8');
-const files = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]);
-let total = 0;
-for (const file of files) {
-  const size = gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
-  total += size;
-  console.log(`${(size / 1024).toFixed(1).padStart(7)} KB  ${file}`);
+const web = fileURLToPath(new URL('..', import.meta.url));
+const root = path.resolve(web, '../..');
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+];
+
+const { values: args } = parseArgs({
+  options: {
+    dist: { type: 'string' },
+    static: { type: 'boolean', default: false },
+    path: { type: 'string', default: '/app/tabs/game' },
+    json: { type: 'boolean', default: false },
+  },
+});
+
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const file = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(file) : statSync(file).mtimeMs);
+  }
+  return newest;
 }
-console.log(`${(total / 1024).toFixed(1).padStart(7)} KB  initial JS, gzipped (${files.length} files)`);
+
+/** Refuses a build older than anything it is built from, so an old build is never reported. */
+function assertFresh(dist) {
+  const index = path.join(dist, 'index.html');
+  if (!existsSync(index)) throw new Error(`${dist} has no build; run npm run -w apps/web build`);
+  const sources = Math.max(
+    newestMtime(path.join(web, 'src')),
+    newestMtime(path.join(web, 'public')),
+    statSync(path.join(web, 'index.html')).mtimeMs,
+    statSync(path.join(web, 'vite.config.ts')).mtimeMs,
+  );
+  if (statSync(index).mtimeMs < sources)
+    throw new Error(`${dist} is older than the web app's sources; run npm run -w apps/web build`);
+}
+
+async function waitFor(url, ms = 120_000) {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+
+/** The real server on a free port with a throwaway database; returns its URL and a stop function. */
+export async function startAppServer(dist) {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'lastman-size-'));
+  const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: path.join(root, 'apps/server'),
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: base,
+      DATA_DIR: dataDir,
+      WEB_DIST: dist,
+      SEED_DEMO: 'true',
+      RATE_LIMIT_ENABLED: 'false',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+    },
+    stdio: 'ignore',
+  });
+  await waitFor(`${base}/api/health`);
+  return {
+    base,
+    stop: () => {
+      server.kill('SIGTERM');
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A plain file server for a single-page app: files as they are, index.html for every other path. */
+export async function startStaticServer(dist) {
+  const types = {
+    '.js': 'text/javascript',
+    '.css': 'text/css',
+    '.html': 'text/html',
+    '.svg': 'image/svg+xml',
+  };
+  const server = createServer((req, res) => {
+    const file = path.join(dist, decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname));
+    const found = file.startsWith(dist) && existsSync(file) && statSync(file).isFile();
+    const send = found ? file : path.join(dist, 'index.html');
+    res.writeHead(200, { 'content-type': types[path.extname(send)] ?? 'application/octet-stream' });
+    res.end(readFileSync(send));
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { base: `http://127.0.0.1:${server.address().port}`, stop: () => server.close() };
+}
+
+/** Every script the page fetches until the network is quiet, with its gzipped size from `dist`. */
+export async function firstPageScripts(dist, url) {
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROME_FLAGS });
+  try {
+    const context = await browser.newContext({
+      viewport: { width: 360, height: 740 },
+      serviceWorkers: 'block',
+    });
+    const page = await context.newPage();
+    const scripts = new Set();
+    page.on('response', (response) => {
+      const { pathname } = new URL(response.url());
+      if (pathname.endsWith('.js')) scripts.add(pathname);
+    });
+    await page.goto(url, { waitUntil: 'networkidle' });
+    await page.waitForTimeout(1000);
+    return [...scripts].map((file) => ({
+      file: file.replace(/^\//, ''),
+      kb: gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length / 1024,
+    }));
+  } finally {
+    await browser.close();
+  }
+}
+
+/** Measures `dist` at `pagePath`, served by the real server or (staticServe) a plain file server. */
+export async function measureFirstPage({ dist, staticServe = false, pagePath = '/app/tabs/game' }) {
+  const server = staticServe ? await startStaticServer(dist) : await startAppServer(dist);
+  try {
+    const scripts = await firstPageScripts(dist, `${server.base}${pagePath}`);
+    return { scripts, totalKb: scripts.reduce((sum, s) => sum + s.kb, 0) };
+  } finally {
+    server.stop();
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const dist = path.resolve(args.dist ?? process.env.DIST ?? path.join(web, 'dist'));
+  if (!args.dist && !process.env.DIST) assertFresh(dist);
+  const result = await measureFirstPage({ dist, staticServe: args.static, pagePath: args.path });
+  if (args.json) {
+    console.log(JSON.stringify(result));
+  } else {
+    for (const s of [...result.scripts].sort((a, b) => b.kb - a.kb))
+      console.log(`${s.kb.toFixed(1).padStart(7)} KB  ${s.file}`);
+    console.log(
+      `${result.totalKb.toFixed(1).padStart(7)} KB  JavaScript of ${args.path}, gzipped (${result.scripts.length} files)`,
+    );
+  }
+}
