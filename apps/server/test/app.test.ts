@@ -96,6 +96,41 @@ describe.each(backends())('the HTTP surface on %s', (backend) => {
     expect(statuses).toContain(429);
     expect(statuses.filter((s) => s === 401).length).toBeGreaterThanOrEqual(5);
   });
+
+  it('limits sign-ups to 5 a minute per IP', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const c = server.client();
+      await c.prime();
+      const res = await c.post('/api/auth/sign-up/email', {
+        name: `Newcomer ${i}`,
+        email: `newcomer${i}@example.com`,
+        password: 'a-fine-long-password',
+        dateOfBirth: '1990-01-01',
+      });
+      statuses.push(res.status);
+      if (res.status === 429) {
+        expect(res.json.error.code).toBe('TOO_MANY_REQUESTS');
+        expect(res.headers.get('x-retry-after')).toBeTruthy();
+      }
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+
+  it('limits password reset requests to 3 in 5 minutes per IP', async () => {
+    const c = server.client();
+    await c.prime();
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await c.post('/api/auth/request-password-reset', {
+        email: `forgot${i}@example.com`,
+        redirectTo: '/reset-password',
+      });
+      statuses.push(res.status);
+      if (res.status === 429) expect(res.json.error.code).toBe('TOO_MANY_REQUESTS');
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
+  });
 });
 
 describe.each(backends())('failed sign-ins per account on %s', (backend) => {

@@ -77,13 +77,16 @@ export function createAuth(opts: {
       enabled: config.RATE_LIMIT_ENABLED,
       storage: 'database',
       ...limit(60, 100),
+      // Per IP. Sign-in, sign-up and password reset are the strictest; every other route of the API
+      // allows at least as many as sign-in (10 a minute, so a pub's shared Wi-Fi address can still
+      // sign its players in; each account is also locked after 10 failures, see sign-in-failures.ts).
       customRules: {
         '/sign-in/*': limit(60, 10),
         '/sign-up/*': limit(60, 5),
         '/request-password-reset': limit(300, 3),
         '/reset-password': limit(300, 5),
-        '/send-verification-email': limit(300, 3),
-        '/change-password': limit(300, 5),
+        '/send-verification-email': limit(60, 10),
+        '/change-password': limit(60, 10),
       },
     },
     advanced: {

@@ -13,7 +13,13 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
         body: ContactMessageInput,
         response: { 201: z.object({ id: z.string() }) },
       },
-      config: { rateLimit: { max: 5, timeWindow: '1 minute' } },
+      // As loose as sign-in, the strictest limit being kept for sign-in, sign-up and password reset.
+      config: {
+        rateLimit: {
+          max: Math.max(1, Math.round(10 * app.services.config.RATE_LIMIT_SCALE)),
+          timeWindow: '1 minute',
+        },
+      },
     },
     async (request, reply) => {
       const viewer = await currentViewer(request);
