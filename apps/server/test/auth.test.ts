@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { user } from '../src/db/schema/index.ts';
+import { user, verification } from '../src/db/schema/index.ts';
 import { firstLink } from './support/smtp.ts';
 import { backends, startTestServer, type TestServer } from './support/test-server.ts';
 
@@ -125,6 +125,45 @@ describe.each(backends())('accounts over HTTP on %s', (backend) => {
     ).toBe(200);
   });
 
+  it('an expired reset link is refused with a clear message', async () => {
+    const c = server.client();
+    await c.prime();
+    await c.post('/api/auth/sign-up/email', signUp({ email: 'late@example.com' }));
+    await c.post('/api/auth/sign-out');
+    await c.post('/api/auth/request-password-reset', {
+      email: 'late@example.com',
+      redirectTo: '/reset-password',
+    });
+    const email = await server.smtp.waitFor('late@example.com', /reset your password/i);
+    const link = new URL(firstLink(email));
+    const token = link.pathname.split('/').pop() ?? '';
+    const identifier = `reset-password:${token}`;
+    expect(
+      await server.db.select().from(verification).where(eq(verification.identifier, identifier)),
+    ).toHaveLength(1);
+
+    await server.db
+      .update(verification)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(verification.identifier, identifier));
+
+    const landing = await c.get(link.pathname + link.search);
+    expect(landing.status).toBe(302);
+    const target = new URL(landing.headers.get('location') ?? '', server.baseUrl);
+    expect(target.searchParams.get('error')).toBe('INVALID_TOKEN');
+    expect(target.searchParams.get('token')).toBeNull();
+
+    const reset = await c.post('/api/auth/reset-password', { token, newPassword: 'too-late-for-this' });
+    expect(reset.status).toBe(400);
+    expect(reset.json.error.code).toBe('INVALID_TOKEN');
+    expect(reset.json.error.message).toMatch(/expired or has already been used/);
+    const signIn = await c.post('/api/auth/sign-in/email', {
+      email: 'late@example.com',
+      password: 'too-late-for-this',
+    });
+    expect(signIn.status).toBe(401);
+  });
+
   it('changes the password and edits the profile', async () => {
     const c = server.client();
     await c.prime();
@@ -134,6 +173,23 @@ describe.each(backends())('accounts over HTTP on %s', (backend) => {
       newPassword: 'an-even-better-one',
     });
     expect(changed.status).toBe(200);
+    const wrongCurrent = await c.post('/api/auth/change-password', {
+      currentPassword: 'fearless-fox-2016',
+      newPassword: 'a-third-new-password',
+    });
+    expect(wrongCurrent.status).toBe(400);
+    const other = server.client();
+    await other.prime();
+    const oldOne = await other.post('/api/auth/sign-in/email', {
+      email: 'changer@example.com',
+      password: 'fearless-fox-2016',
+    });
+    expect(oldOne.status).toBe(401);
+    const newOne = await other.post('/api/auth/sign-in/email', {
+      email: 'changer@example.com',
+      password: 'an-even-better-one',
+    });
+    expect(newOne.status).toBe(200);
     const profile = await c.patch('/api/me', { name: 'Changed Name', phoneNumber: '+44 7700 900999' });
     expect(profile.status).toBe(200);
     expect(profile.json.user).toMatchObject({ name: 'Changed Name', phoneNumber: '+44 7700 900999' });

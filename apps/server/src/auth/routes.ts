@@ -68,13 +68,18 @@ async function relay(response: Response, reply: FastifyReply, xsrf: FastifyInsta
   return reply.send(text === '' ? null : text);
 }
 
+/** Plainer words for better-auth's terse messages, by its error code. */
+const clearerMessages: Record<string, string> = {
+  INVALID_TOKEN: 'This link has expired or has already been used. Please ask for a new one.',
+};
+
 /** better-auth answers `{ code, message }`; our API answers `{ error: { code, message } }`. */
 function normaliseError(status: number, text: string) {
   try {
     const parsed = JSON.parse(text) as { code?: string; message?: string };
-    const message = parsed.message
-      ? parsed.message.replace(/^\[body\.(\w+)\]/, 'Invalid input. $1:')
-      : undefined;
+    const message =
+      (parsed.code && clearerMessages[parsed.code]) ||
+      (parsed.message ? parsed.message.replace(/^\[body\.(\w+)\]/, 'Invalid input. $1:') : undefined);
     return errorBody(
       parsed.code ?? (status === 429 ? 'TOO_MANY_REQUESTS' : 'BAD_REQUEST'),
       message ?? 'The request failed.',

@@ -65,7 +65,8 @@ async function freshDatabase(
 /** The real server over real HTTP, on its own database, with a real SMTP server receiving its email. */
 export async function startTestServer(
   backend: Backend,
-  opts: { seed?: boolean; env?: Record<string, string>; now?: string } = {},
+  /** env: values to set; `undefined` unsets one of the defaults below (e.g. SMTP_URL). */
+  opts: { seed?: boolean; env?: Record<string, string | undefined>; now?: string } = {},
 ) {
   const smtp = await startSmtpSink();
   const { database, url, drop } = await freshDatabase(backend);
