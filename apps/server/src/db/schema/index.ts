@@ -6,3 +6,4 @@ export * from './game.ts';
 export * from './mail.ts';
 export * from './payments.ts';
 export * from './payouts.ts';
+export * from './photos.ts';
