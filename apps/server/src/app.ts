@@ -27,6 +27,7 @@ import { memberRoutes } from './features/members/routes.ts';
 import { orderRoutes } from './features/orders/routes.ts';
 import { createPaymentProvider, type PaymentProvider } from './features/payments/provider.ts';
 import { paymentRoutes, WEBHOOK_PATH } from './features/payments/routes.ts';
+import { payoutRoutes } from './features/payouts/routes.ts';
 import { pickRoutes } from './features/picks/routes.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { registerErrorHandling } from './lib/error-handler.ts';
@@ -156,6 +157,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(competitionRoutes);
   await app.register(pickRoutes);
   await app.register(fixtureRoutes);
+  await app.register(payoutRoutes);
   await serveWebApp(app, config.WEB_DIST);
   return app;
 }
