@@ -14,6 +14,7 @@ import {
   signInFailures,
   teams,
   user,
+  userPhotos,
   verification,
 } from '../../db/schema/index.ts';
 
@@ -115,4 +116,23 @@ export async function scrubContactMessagesOf(db: DbOrTx, userId: string) {
     .update(contactMessages)
     .set({ name: 'Deleted user', email: '' })
     .where(eq(contactMessages.userId, userId));
+}
+
+export async function findPhoto(db: DbOrTx, userId: string) {
+  const [row] = await db.select().from(userPhotos).where(eq(userPhotos.userId, userId)).limit(1);
+  return row;
+}
+
+export async function savePhoto(db: DbOrTx, values: typeof userPhotos.$inferInsert) {
+  await db
+    .insert(userPhotos)
+    .values(values)
+    .onConflictDoUpdate({
+      target: userPhotos.userId,
+      set: { contentType: values.contentType, bytes: values.bytes, updatedAt: values.updatedAt },
+    });
+}
+
+export async function deletePhoto(db: DbOrTx, userId: string) {
+  await db.delete(userPhotos).where(eq(userPhotos.userId, userId));
 }

@@ -2,7 +2,17 @@ import { DeleteAccount, Me, ProfileUpdate } from '@lastman/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../auth/guards.ts';
-import { deleteAccount, exportData, getMe, updateProfile } from './service.ts';
+import { errorBody } from '../../lib/errors.ts';
+import {
+  deleteAccount,
+  exportData,
+  getMe,
+  PHOTO_MAX_BYTES,
+  readPhoto,
+  removePhoto,
+  setPhoto,
+  updateProfile,
+} from './service.ts';
 
 export const meRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['account'];
@@ -27,6 +37,76 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
       )
       .send(data);
   });
+
+  // The photo travels as the image's own bytes (Content-Type image/jpeg, image/png or image/webp).
+  await app.register(async (photos) => {
+    photos.removeAllContentTypeParsers();
+    photos.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: PHOTO_MAX_BYTES }, (_req, body, done) =>
+      done(null, body),
+    );
+    photos.setErrorHandler((err: { code?: string }, _request, reply) => {
+      if (err.code !== 'FST_ERR_CTP_BODY_TOO_LARGE') throw err;
+      return reply
+        .status(413)
+        .send(
+          errorBody(
+            'PAYLOAD_TOO_LARGE',
+            `The photo is too large: at most ${PHOTO_MAX_BYTES / 1024 / 1024} MB.`,
+          ),
+        );
+    });
+
+    photos.put(
+      '/api/me/photo',
+      {
+        schema: {
+          tags,
+          summary: 'Upload my profile photo (the image bytes: JPEG, PNG or WebP, at most 5 MB)',
+          consumes: ['image/jpeg', 'image/png', 'image/webp'],
+          response: { 200: Me },
+        },
+      },
+      async (request) => {
+        const viewer = await requireUser(request);
+        return setPhoto(app.services, viewer, request.body);
+      },
+    );
+
+    photos.delete(
+      '/api/me/photo',
+      { schema: { tags, summary: 'Remove my profile photo', response: { 200: Me } } },
+      async (request) => {
+        const viewer = await requireUser(request);
+        return removePhoto(app.services, viewer);
+      },
+    );
+  });
+
+  app.get(
+    '/api/users/:id/photo',
+    {
+      schema: {
+        tags,
+        summary: "A user's profile photo (the URL in user.image)",
+        params: z.object({ id: z.string().min(1).max(100) }),
+        querystring: z.object({ v: z.string().max(20).optional() }),
+      },
+    },
+    async (request, reply) => {
+      // Public by its unguessable id, as the native app's <img> carries no credentials.
+      const photo = await readPhoto(app.services, request.params.id);
+      const current = String(photo.updatedAt.getTime());
+      return reply
+        .header('content-type', photo.contentType)
+        .header('cross-origin-resource-policy', 'cross-origin')
+        .header(
+          'cache-control',
+          request.query.v === current ? 'public, max-age=31536000, immutable' : 'no-cache',
+        )
+        .header('etag', `"${current}"`)
+        .send(photo.bytes);
+    },
+  );
 
   app.delete(
     '/api/me',

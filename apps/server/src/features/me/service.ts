@@ -5,8 +5,10 @@ import type { Services } from '../../services.ts';
 import { toClub } from '../clubs/service.ts';
 import {
   deleteMailAndSignInTraces,
+  deletePhoto,
   deleteSignInMeans,
   findCredentialHash,
+  findPhoto,
   findUserWithClub,
   listContactMessagesOf,
   listEntriesOf,
@@ -14,6 +16,7 @@ import {
   listPicksOf,
   listRefundsOf,
   listSessionsOf,
+  savePhoto,
   scrubContactMessagesOf,
   updateUser,
 } from './queries.ts';
@@ -155,6 +158,68 @@ export async function deleteAccount(services: Services, viewer: Viewer, password
       isAnonymous: true,
     });
     await scrubContactMessagesOf(tx, viewer.userId);
+    await deletePhoto(tx, viewer.userId);
     await deleteSignInMeans(tx, viewer.userId);
   });
+}
+
+export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+export type PhotoType = 'image/jpeg' | 'image/png' | 'image/webp';
+
+/** The image type by the file's own signature, whatever the request claimed. */
+export function photoTypeOf(bytes: Buffer): PhotoType | null {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
+  if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
+    return 'image/png';
+  }
+  if (
+    bytes.subarray(0, 4).toString('latin1') === 'RIFF' &&
+    bytes.subarray(8, 12).toString('latin1') === 'WEBP'
+  ) {
+    return 'image/webp';
+  }
+  return null;
+}
+
+/** Where a user's photo is served; the version changes with each upload so it can be cached for good. */
+export function photoUrl(publicUrl: string, userId: string, updatedAt: Date): string {
+  return `${publicUrl}/api/users/${encodeURIComponent(userId)}/photo?v=${updatedAt.getTime()}`;
+}
+
+/** Stores the photo as sent (after checking it is a JPEG, PNG or WebP) and points the profile at it. */
+export async function setPhoto(
+  services: Pick<Services, 'db' | 'clock' | 'config'>,
+  viewer: Viewer,
+  body: unknown,
+): Promise<Me> {
+  if (!Buffer.isBuffer(body) || body.length === 0) {
+    throw new AppError(
+      'BAD_REQUEST',
+      'Send the photo itself as the request body: a JPEG, PNG or WebP image.',
+    );
+  }
+  const contentType = photoTypeOf(body);
+  if (!contentType) throw new AppError('BAD_REQUEST', 'The photo must be a JPEG, PNG or WebP image.');
+  const updatedAt = services.clock.now();
+  await services.db.transaction(async (tx) => {
+    await savePhoto(tx, { userId: viewer.userId, contentType, bytes: body, updatedAt });
+    await updateUser(tx, viewer.userId, {
+      image: photoUrl(services.config.PUBLIC_URL, viewer.userId, updatedAt),
+    });
+  });
+  return getMe(services, viewer.userId);
+}
+
+export async function removePhoto(services: Pick<Services, 'db'>, viewer: Viewer): Promise<Me> {
+  await services.db.transaction(async (tx) => {
+    await deletePhoto(tx, viewer.userId);
+    await updateUser(tx, viewer.userId, { image: null });
+  });
+  return getMe(services, viewer.userId);
+}
+
+export async function readPhoto(services: Pick<Services, 'db'>, userId: string) {
+  const photo = await findPhoto(services.db, userId);
+  if (!photo) throw new AppError('NOT_FOUND', 'This user has no photo.');
+  return photo;
 }
