@@ -1,12 +1,16 @@
 import type {
   CompetitionCreate,
   CompetitionDetail,
+  CompetitionReviewList,
   CompetitionUpdate,
   Order,
   OrderList,
   OrderStatus,
+  PayoutCreate,
+  PayoutSummary,
   ReplayPreview,
   ReplayPreviewRequest,
+  ResultCorrectionList,
   ResultUpdate,
   ResultUpdateResponse,
 } from '@lastman/api';
@@ -21,6 +25,11 @@ export const adminKeys = {
   orders: (filters: AdminOrderFilters) => ['admin', 'orders', filters] as const,
   ordersAll: ['admin', 'orders'] as const,
   issues: ['admin', 'payment-issues'] as const,
+  payoutsAll: ['admin', 'payouts'] as const,
+  payouts: (competitionId: string) => ['admin', 'payouts', competitionId] as const,
+  reviews: ['admin', 'competition-reviews'] as const,
+  correctionsAll: ['admin', 'corrections'] as const,
+  corrections: (seasonId: string, round: number) => ['admin', 'corrections', seasonId, round] as const,
 };
 
 export interface AdminOrderFilters {
@@ -100,10 +109,61 @@ export function useSetResult() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: setResult,
-    // A result re-settles competitions: everything of the game may change.
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: gameKeys.all }),
+    // A result re-settles competitions: everything of the game may change, and winners with it.
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: gameKeys.all });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.payoutsAll });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.reviews });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.correctionsAll });
+    },
   });
 }
+
+// GET /api/admin/seasons/:id/rounds/:round/corrections
+export const fetchRoundCorrections = (seasonId: string, round: number) =>
+  http.get<ResultCorrectionList>(`/api/admin/seasons/${enc(seasonId)}/rounds/${round}/corrections`);
+export const roundCorrectionsQuery = (seasonId: string, round: number) =>
+  queryOptions({
+    queryKey: adminKeys.corrections(seasonId, round),
+    queryFn: () => fetchRoundCorrections(seasonId, round),
+  });
+export const useRoundCorrections = (seasonId: string | undefined, round: number | null) =>
+  useQuery({ ...roundCorrectionsQuery(seasonId ?? '', round ?? 0), enabled: !!seasonId && round !== null });
+
+// GET /api/admin/competitions/:id/payouts
+export const fetchPayouts = (competitionId: string) =>
+  http.get<PayoutSummary>(`/api/admin/competitions/${enc(competitionId)}/payouts`);
+export const payoutsQuery = (competitionId: string) =>
+  queryOptions({ queryKey: adminKeys.payouts(competitionId), queryFn: () => fetchPayouts(competitionId) });
+export const usePayouts = (competitionId: string) => useQuery(payoutsQuery(competitionId));
+
+/** A payout or a cleared review changes the competition's payouts and the list of reviews. */
+function usePayoutsChanged() {
+  const queryClient = useQueryClient();
+  return (summary: PayoutSummary) => {
+    queryClient.setQueryData(adminKeys.payouts(summary.competitionId), summary);
+    void queryClient.invalidateQueries({ queryKey: adminKeys.reviews });
+  };
+}
+
+// POST /api/admin/competitions/:id/payouts
+export const recordPayout = ({ competitionId, payout }: { competitionId: string; payout: PayoutCreate }) =>
+  http.post<PayoutSummary>(`/api/admin/competitions/${enc(competitionId)}/payouts`, payout);
+export function useRecordPayout() {
+  return useMutation({ mutationFn: recordPayout, onSuccess: usePayoutsChanged() });
+}
+
+// POST /api/admin/competitions/:id/review/clear
+export const clearReview = (competitionId: string) =>
+  http.post<PayoutSummary>(`/api/admin/competitions/${enc(competitionId)}/review/clear`);
+export function useClearReview() {
+  return useMutation({ mutationFn: clearReview, onSuccess: usePayoutsChanged() });
+}
+
+// GET /api/admin/competition-reviews
+export const fetchReviews = () => http.get<CompetitionReviewList>('/api/admin/competition-reviews');
+export const reviewsQuery = queryOptions({ queryKey: adminKeys.reviews, queryFn: fetchReviews });
+export const useCompetitionReviews = () => useQuery(reviewsQuery);
 
 // GET /api/admin/orders
 export const fetchAdminOrders = (f: AdminOrderFilters) => {

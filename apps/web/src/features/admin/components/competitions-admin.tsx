@@ -9,11 +9,13 @@ import { CompetitionStatusPill } from '../../game/components/status-pill.tsx';
 import { formatPence, londonDateTime } from '../../game/format.ts';
 import {
   useCancelCompetition,
+  useCompetitionReviews,
   useCreateCompetition,
   useOpenCompetition,
   useUpdateCompetition,
 } from '../api/admin-game-api.ts';
 import { CompetitionForm, type CompetitionFormValues } from './competition-form.tsx';
+import { PayoutsPanel } from './payouts-admin.tsx';
 import { ReplayPreviewPanel } from './replay-preview.tsx';
 
 /** Competitions: create, edit while draft, open, cancel; rounds and deadlines of each. */
@@ -22,6 +24,7 @@ export function CompetitionsAdmin() {
   const [creating, setCreating] = useState(false);
   const [selected, setSelected] = useState<string | null>(null);
   const create = useCreateCompetition();
+  const reviews = useCompetitionReviews();
   return (
     <section className="card" aria-labelledby="admin-comps">
       <div className="card-heading">
@@ -32,6 +35,25 @@ export function CompetitionsAdmin() {
           </IonButton>
         ) : null}
       </div>
+      {reviews.data && reviews.data.reviews.length > 0 ? (
+        <div className="review-flag" role="alert" data-testid="reviews">
+          <strong>
+            {reviews.data.reviews.length === 1
+              ? 'A competition needs your review'
+              : `${reviews.data.reviews.length} competitions need your review`}
+          </strong>
+          <ul className="list-plain">
+            {reviews.data.reviews.map((r) => (
+              <li key={r.competitionId}>
+                <strong>{r.name}</strong>: {r.reason}{' '}
+                <IonButton size="small" fill="clear" onClick={() => setSelected(r.competitionId)}>
+                  Manage
+                </IonButton>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       {creating ? (
         <CompetitionForm
           submitLabel="Create competition"
@@ -171,6 +193,7 @@ function CompetitionManager({ summary }: { summary: CompetitionSummary }) {
           {failure.message}
         </p>
       ) : null}
+      {c.status === 'finished' || c.status === 'running' ? <PayoutsPanel competitionId={c.id} /> : null}
       <RoundsTable detail={d} />
       {c.status !== 'draft' ? <ReplayPreviewPanel detail={d} /> : null}
     </div>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import '../../game/game.css';
+import './admin.css';
 import { CompetitionsAdmin } from './competitions-admin.tsx';
 import { OrdersAdmin } from './orders-admin.tsx';
 import { ResultsAdmin } from './results-admin.tsx';

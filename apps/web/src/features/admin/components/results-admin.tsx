@@ -1,11 +1,11 @@
 import { IonButton, IonSpinner } from '@ionic/react';
-import type { FixtureStatus, FixtureView } from '@lastman/api';
+import type { FixtureStatus, FixtureView, ResultCorrectionList } from '@lastman/api';
 import { useState } from 'react';
 import { showToast } from '../../../lib/toast.ts';
 import { InlineLoading } from '../../../ui/page-loading.tsx';
 import { useSeasonRound, useSeasons } from '../../game/api/game-api.ts';
 import { londonDateTime } from '../../game/format.ts';
-import { useSetResult } from '../api/admin-game-api.ts';
+import { useRoundCorrections, useSetResult } from '../api/admin-game-api.ts';
 
 const statuses: FixtureStatus[] = ['scheduled', 'live', 'finished', 'postponed', 'abandoned'];
 
@@ -19,6 +19,7 @@ export function ResultsAdmin() {
   const rounds = season?.rounds.map((r) => r.round) ?? [];
   const current = round ?? season?.currentRound ?? rounds[rounds.length - 1] ?? null;
   const data = useSeasonRound(season?.id, current);
+  const corrections = useRoundCorrections(season?.id, current);
   const index = current === null ? -1 : rounds.indexOf(current);
   return (
     <section className="card" aria-labelledby="admin-results">
@@ -97,7 +98,11 @@ export function ResultsAdmin() {
               {[...data.data.fixtures]
                 .sort((a, b) => a.kickoff.localeCompare(b.kickoff))
                 .map((f) => (
-                  <ResultRow key={`${f.id}-${f.status}-${f.homeScore}-${f.awayScore}`} fixture={f} />
+                  <ResultRow
+                    key={`${f.id}-${f.status}-${f.homeScore}-${f.awayScore}`}
+                    fixture={f}
+                    history={corrections.data?.corrections.filter((c) => c.fixtureId === f.id) ?? []}
+                  />
                 ))}
             </ul>
           )}
@@ -107,7 +112,13 @@ export function ResultsAdmin() {
   );
 }
 
-function ResultRow({ fixture: f }: { fixture: FixtureView }) {
+type Correction = ResultCorrectionList['corrections'][number];
+
+/** "2–0", or the status when there is no final score. */
+const resultText = (r: Correction['old']) =>
+  r.status === 'finished' && r.home !== null && r.away !== null ? `${r.home}–${r.away}` : r.status;
+
+function ResultRow({ fixture: f, history }: { fixture: FixtureView; history: Correction[] }) {
   const [home, setHome] = useState(f.homeScore === null ? '' : String(f.homeScore));
   const [away, setAway] = useState(f.awayScore === null ? '' : String(f.awayScore));
   const [status, setStatus] = useState<FixtureStatus>(f.status);
@@ -177,6 +188,16 @@ function ResultRow({ fixture: f }: { fixture: FixtureView }) {
           {save.isPending ? <IonSpinner name="dots" /> : 'Save'}
         </IonButton>
       </div>
+      {history.length > 0 ? (
+        <ul className="correction-history muted small" aria-label={`Corrections of ${label}`}>
+          {history.map((c) => (
+            <li key={c.id} data-correction>
+              {c.old.status === 'scheduled' && c.old.home === null ? 'Entered' : 'Corrected'}{' '}
+              {londonDateTime(c.at)} by {c.byName}: {resultText(c.old)} → {resultText(c.new)}
+            </li>
+          ))}
+        </ul>
+      ) : null}
       {save.isError ? (
         <p role="alert" className="form-error">
           {save.error.message}
