@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { ensureClub } from './features/clubs/service.ts';
+import { importBundledSeasons } from './features/football/bundled.ts';
 import { startFootballDataSync } from './features/football/football-data.ts';
 import { startPaymentsWorker } from './features/payments/worker.ts';
 import { startSettlementWorker } from './features/settlement/worker.ts';
@@ -20,6 +21,9 @@ async function main() {
   const seedWanted = config.SEED_DEMO ?? database.kind === 'pglite';
   const seeded = seedWanted ? await seedDemo(db, auth) : false;
   await ensureClub(db, config.DEFAULT_CLUB);
+  // The bundled Premier League seasons (shared by every club): any missing one is imported.
+  const imported = await importBundledSeasons(db);
+  if (imported.length > 0) app.log.info({ seasons: imported.map((s) => s.key) }, 'bundled seasons imported');
 
   let settlement: ReturnType<typeof startSettlementWorker> | null = null;
   let footballData: ReturnType<typeof startFootballDataSync> | null = null;

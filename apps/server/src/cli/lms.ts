@@ -2,7 +2,10 @@ import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { GameInputError, runReplay } from '@lastman/game';
 
-const USAGE = 'usage: npm run -s lms -- replay --season <openfootball.json> --input <competition.json>';
+const USAGE = [
+  'usage: npm run -s lms -- replay --season <openfootball.json> --input <competition.json>',
+  '       npm run -s lms -- import --season <openfootball.json> [--database-url <postgres://...>]',
+].join('\n');
 
 class UsageError extends Error {}
 
@@ -53,9 +56,65 @@ async function replayCommand(args: string[]): Promise<void> {
   });
 }
 
+/**
+ * Imports (or updates in place) one openfootball season into the server's database: DATABASE_URL or
+ * --database-url for PostgreSQL, else the embedded database in DATA_DIR, as the server does. On the
+ * embedded database the server must be stopped first: one process may open its folder at a time.
+ */
+async function importCommand(args: string[]): Promise<void> {
+  let values: { season?: string | undefined; 'database-url'?: string | undefined };
+  try {
+    ({ values } = parseArgs({
+      args,
+      options: { season: { type: 'string' }, 'database-url': { type: 'string' } },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (error) {
+    throw new UsageError(`${(error as Error).message}\n${USAGE}`);
+  }
+  if (!values.season) throw new UsageError(`missing --season <openfootball.json>\n${USAGE}`);
+  // Loaded lazily: `replay` needs neither the database nor the server's configuration.
+  const { loadConfig, ConfigError } = await import('../config.ts');
+  const { openDatabase } = await import('../db/client.ts');
+  const { importSeasonFile, readSeasonFile, SeasonFileError } = await import(
+    '../features/football/bundled.ts'
+  );
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig({
+      ...process.env,
+      ...(values['database-url'] !== undefined && { DATABASE_URL: values['database-url'] }),
+    });
+  } catch (error) {
+    if (error instanceof ConfigError) throw new UsageError(error.message);
+    throw error;
+  }
+  try {
+    await readSeasonFile(values.season); // a bad file is reported before the database is opened
+  } catch (error) {
+    if (error instanceof SeasonFileError) throw new UsageError(error.message);
+    throw error;
+  }
+  const database = openDatabase(
+    config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : { dataDir: config.DATA_DIR },
+  );
+  try {
+    await database.migrate();
+    const summary = await importSeasonFile(database.db, values.season);
+    const where = config.DATABASE_URL ? 'PostgreSQL' : `the embedded database in ${config.DATA_DIR}`;
+    process.stdout.write(
+      `imported ${summary.key} (${summary.name}) into ${where}: ${summary.teams} teams, ${summary.fixtures} fixtures\n`,
+    );
+  } finally {
+    await database.close();
+  }
+}
+
 async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
   if (command === 'replay') return replayCommand(rest);
+  if (command === 'import') return importCommand(rest);
   throw new UsageError(
     command === undefined ? `missing command\n${USAGE}` : `unknown command "${command}"\n${USAGE}`,
   );
