@@ -1,5 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -126,6 +128,42 @@ function stylesheetsAfterShell(): Plugin {
   };
 }
 
+/**
+ * Writes a Brotli and a gzip copy beside every text file of the build (the server sends them to
+ * browsers that accept them): the first page's JavaScript goes over the network at about a quarter
+ * of its size. Runs after the service worker is generated, so its precache list is unchanged.
+ */
+function precompressed(): Plugin {
+  let outDir = '';
+  const compressible = /\.(js|css|html|svg|json|webmanifest)$/;
+  const files = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory() ? files(path.join(dir, entry.name)) : [path.join(dir, entry.name)],
+    );
+  return {
+    name: 'lastman:precompressed',
+    apply: 'build',
+    enforce: 'post',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      order: 'post',
+      handler() {
+        for (const file of files(outDir)) {
+          if (!compressible.test(file) || statSync(file).size < 1024) continue;
+          const content = readFileSync(file);
+          writeFileSync(
+            `${file}.br`,
+            brotliCompressSync(content, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
+          );
+          writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+        }
+      },
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     ionicPerExportModules(),
@@ -161,6 +199,7 @@ export default defineConfig({
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
       },
     }),
+    precompressed(),
   ],
   build: {
     target: 'es2022',

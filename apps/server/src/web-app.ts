@@ -19,6 +19,8 @@ export async function serveWebApp(app: FastifyInstance, distDir: string) {
       // Files are looked up per request, so a rebuilt web app is served without a restart.
       wildcard: true,
       index: false,
+      // The build writes .br and .gz copies of its text files; browsers get the smallest they accept.
+      preCompressed: true,
       cacheControl: false,
       setHeaders(res, filePath) {
         const rel = path.relative(distDir, filePath);

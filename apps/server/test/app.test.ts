@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.ts';
 import { backends, startTestServer, type TestServer } from './support/test-server.ts';
@@ -10,6 +11,9 @@ function fakeWebBuild(): string {
   mkdirSync(path.join(dir, 'assets'));
   writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Lastman</title><div id="root"></div>');
   writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log("app")');
+  // The build writes compressed copies beside its text files; these stand in for them.
+  writeFileSync(path.join(dir, 'assets', 'index-abc123.js.br'), brotliCompressSync('console.log("app")'));
+  writeFileSync(path.join(dir, 'assets', 'index-abc123.js.gz'), gzipSync('console.log("app")'));
   writeFileSync(path.join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {})');
   return dir;
 }
@@ -76,6 +80,22 @@ describe.each(backends())('the HTTP surface on %s', (backend) => {
     }
     expect((await fetch(`${server.baseUrl}/sw.js`)).headers.get('cache-control')).toBe('no-cache');
     expect((await fetch(`${server.baseUrl}/assets/missing.js`)).status).toBe(404);
+  });
+
+  it('sends the Brotli or gzip copy of an asset to a browser that accepts it, the plain file otherwise', async () => {
+    const url = `${server.baseUrl}/assets/index-abc123.js`;
+    for (const [accepts, encoding] of [
+      ['br, gzip', 'br'],
+      ['gzip', 'gzip'],
+      ['identity', null],
+    ] as const) {
+      const res = await fetch(url, { headers: { 'accept-encoding': accepts } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-encoding')).toBe(encoding);
+      expect(res.headers.get('vary')).toMatch(/accept-encoding/i);
+      expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(await res.text()).toBe('console.log("app")');
+    }
   });
 
   it('limits sign-in attempts per IP (429 with the error shape)', async () => {
