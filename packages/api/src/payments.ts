@@ -36,6 +36,9 @@ export const Order = z
         amountPence: z.number().int(),
         entryIds: z.array(z.string()),
         reason: z.string(),
+        /** `pending`: asked of the card provider, not confirmed yet; `failed`: no money went back. */
+        status: z.enum(['pending', 'succeeded', 'failed']),
+        failureReason: z.string().nullable(),
         createdAt: z.string(),
       }),
     ),
@@ -88,12 +91,28 @@ export const RefundRequest = z
   .strict();
 export type RefundRequest = z.infer<typeof RefundRequest>;
 
-export const PaymentIssue = z.object({
-  id: z.string(),
-  orderId: z.string().nullable(),
-  kind: z.string(),
-  detail: z.string(),
-  createdAt: z.string(),
-  resolvedAt: z.string().nullable(),
-});
+export const PaymentIssue = z
+  .object({
+    id: z.string(),
+    orderId: z.string().nullable(),
+    kind: z.string(),
+    detail: z.string(),
+    createdAt: z.string(),
+    resolvedAt: z.string().nullable(),
+    resolutionNote: z.string().nullable(),
+  })
+  .meta({ id: 'PaymentIssue' });
+export type PaymentIssue = z.infer<typeof PaymentIssue>;
 export const PaymentIssueList = z.object({ issues: z.array(PaymentIssue) });
+
+export const PaymentIssueQuery = z.object({
+  /** `open` (the default): those still needing attention. */
+  status: z.enum(['open', 'resolved', 'all']).optional(),
+});
+
+export const PaymentIssueIdParams = z.object({ id: z.string().min(1).max(100) });
+
+export const PaymentIssueResolve = z
+  .object({ note: z.string().trim().max(1000, 'must be at most 1000 characters').optional() })
+  .strict();
+export type PaymentIssueResolve = z.infer<typeof PaymentIssueResolve>;

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
+import Stripe from 'stripe';
 
 export interface StripeCall {
   method: string;
@@ -16,6 +17,16 @@ export interface StripeCall {
 export async function startStripeStandIn() {
   const calls: StripeCall[] = [];
   const intents = new Map<string, Record<string, unknown>>();
+  const refunds = new Map<string, Record<string, unknown>>();
+  const refundsByKey = new Map<string, Record<string, unknown>>();
+  const options = {
+    /** Status of the refunds it makes (`succeeded`, `pending`, `failed`). */
+    refundStatus: 'succeeded',
+    /** Runs inside the refund request, before Stripe answers: a webhook can be delivered from here. */
+    onRefund: null as null | ((refund: Record<string, unknown>) => Promise<void>),
+    /** Answers matching requests with this HTTP status and an `api_error`, as Stripe does when down. */
+    failing: null as null | { path: RegExp; status: number },
+  };
   const server = createServer(async (req, res) => {
     const body = await readBody(req);
     const url = new URL(req.url ?? '/', 'http://stripe.local');
@@ -34,13 +45,14 @@ export async function startStripeStandIn() {
       });
       res.end(JSON.stringify(json));
     };
+    if (options.failing?.path.test(call.path)) {
+      return send(options.failing.status, {
+        error: { type: 'api_error', message: 'An unknown error occurred (stand-in is failing on purpose).' },
+      });
+    }
     if (call.method === 'POST' && call.path === '/v1/payment_intents') {
       const id = `pi_${randomBytes(12).toString('hex')}`;
-      const metadata: Record<string, string> = {};
-      for (const [k, v] of call.form) {
-        const m = /^metadata\[(.+)\]$/.exec(k);
-        if (m?.[1]) metadata[m[1]] = v;
-      }
+      const metadata = metadataOf(call.form);
       const intent = {
         id,
         object: 'payment_intent',
@@ -62,15 +74,44 @@ export async function startStripeStandIn() {
         ? send(200, intent)
         : send(404, { error: { type: 'invalid_request_error', message: 'No such payment_intent' } });
     }
+    const cancel = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(call.path);
+    if (call.method === 'POST' && cancel?.[1]) {
+      const intent = intents.get(cancel[1]);
+      if (!intent)
+        return send(404, { error: { type: 'invalid_request_error', message: 'No such payment_intent' } });
+      if (intent.status === 'succeeded') {
+        return send(400, {
+          error: {
+            type: 'invalid_request_error',
+            code: 'payment_intent_unexpected_state',
+            message: 'You cannot cancel this PaymentIntent because it has a status of succeeded.',
+          },
+        });
+      }
+      Object.assign(intent, {
+        status: 'canceled',
+        cancellation_reason: call.form.get('cancellation_reason'),
+      });
+      return send(200, intent);
+    }
     if (call.method === 'POST' && call.path === '/v1/refunds') {
-      return send(200, {
+      // The same idempotency key gives back the same refund, as Stripe does.
+      const again = call.idempotencyKey ? refundsByKey.get(call.idempotencyKey) : undefined;
+      if (again) return send(200, again);
+      const refund = {
         id: `re_${randomBytes(12).toString('hex')}`,
         object: 'refund',
         amount: Number(call.form.get('amount')),
         payment_intent: call.form.get('payment_intent'),
-        status: 'succeeded',
+        status: options.refundStatus,
         currency: 'gbp',
-      });
+        metadata: metadataOf(call.form),
+        failure_reason: options.refundStatus === 'failed' ? 'expired_or_canceled_card' : null,
+      };
+      refunds.set(refund.id, refund);
+      if (call.idempotencyKey) refundsByKey.set(call.idempotencyKey, refund);
+      if (options.onRefund) await options.onRefund(refund);
+      return send(200, refund);
     }
     send(404, {
       error: {
@@ -86,6 +127,8 @@ export async function startStripeStandIn() {
     url: `http://127.0.0.1:${address.port}`,
     calls,
     intents,
+    refunds,
+    options,
     /** What Stripe would hold after the card was charged. */
     markSucceeded(id: string, amountReceived?: number) {
       const intent = intents.get(id);
@@ -93,6 +136,83 @@ export async function startStripeStandIn() {
         Object.assign(intent, { status: 'succeeded', amount_received: amountReceived ?? intent.amount });
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+function metadataOf(form: URLSearchParams): Record<string, string> {
+  const metadata: Record<string, string> = {};
+  for (const [k, v] of form) {
+    const m = /^metadata\[(.+)\]$/.exec(k);
+    if (m?.[1]) metadata[m[1]] = v;
+  }
+  return metadata;
+}
+
+/**
+ * Stripe's side of the webhooks: events in Stripe's JSON shape, signed with the `stripe` library's
+ * own test-header helper, POSTed to the server's endpoint. Timestamps follow the server's clock.
+ */
+export function stripeWebhooks(opts: { baseUrl: string; secret: string; nowMs: () => number }) {
+  const stripe = new Stripe('sk_test_unused', { telemetry: false });
+  let n = 0;
+  const event = (type: string, object: Record<string, unknown>, id = `evt_${Date.now()}_${++n}`) =>
+    JSON.stringify({
+      id,
+      object: 'event',
+      type,
+      created: Math.floor(opts.nowMs() / 1000),
+      livemode: false,
+      data: { object },
+    });
+  const deliver = async (payload: string, o: { secret?: string; timestamp?: number } = {}) => {
+    const signature = stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: o.secret ?? opts.secret,
+      timestamp: o.timestamp ?? Math.floor(opts.nowMs() / 1000),
+    });
+    const res = await fetch(`${opts.baseUrl}/api/payments/stripe/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      body: payload,
+    });
+    return {
+      status: res.status,
+      json: (await res.json()) as {
+        received?: boolean;
+        outcome?: string;
+        error?: { code: string; message: string };
+      },
+    };
+  };
+  return {
+    event,
+    deliver,
+    send: (type: string, object: Record<string, unknown>) => deliver(event(type, object)),
+    succeeded: (intentId: string, orderId: string, amount: number, currency = 'gbp') => ({
+      id: intentId,
+      object: 'payment_intent',
+      amount,
+      amount_received: amount,
+      currency,
+      status: 'succeeded',
+      metadata: { orderId },
+    }),
+    /** A charge after refunds: its total refunded, and (as older API versions send) its refunds. */
+    charge: (
+      intentId: string,
+      amount: number,
+      amountRefunded: number,
+      refunds?: Record<string, unknown>[],
+    ) => ({
+      id: `ch_${intentId}`,
+      object: 'charge',
+      payment_intent: intentId,
+      amount,
+      amount_refunded: amountRefunded,
+      currency: 'gbp',
+      refunded: amountRefunded >= amount,
+      ...(refunds && { refunds: { object: 'list', data: refunds, has_more: false } }),
+    }),
   };
 }
 

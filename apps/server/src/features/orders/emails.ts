@@ -1,7 +1,12 @@
 import type { Order } from '@lastman/api';
 import type { Email } from '../../lib/mailer.ts';
+import type { Services } from '../../services.ts';
+import { findUserWithClub } from '../me/queries.ts';
 
-const money = (pence: number) => `£${(pence / 100).toFixed(2)}`;
+export function formatPence(pence: number): string {
+  return `£${(pence / 100).toFixed(2)}`;
+}
+const money = formatPence;
 
 export const orderEmails = {
   receipt(to: { email: string; name: string }, order: Order): Email {
@@ -21,11 +26,12 @@ export const orderEmails = {
     ];
     return { to: to.email, subject: `Receipt: ${order.competitionName}`, text: lines.join('\n') };
   },
-  refund(to: { email: string; name: string }, order: Order, amountPence: number): Email {
+  refund(to: { email: string; name: string }, order: Order, amountPence: number, reason: string): Email {
     const lines = [
       `Hello ${to.name},`,
       '',
       `We have refunded ${money(amountPence)} of your order ${order.id} (${order.competitionName}).`,
+      `Reason: ${reason}`,
       `Refunded so far: ${money(order.refundedPence)} of ${money(order.amountPence)}.`,
       'Card refunds usually reach your account within 5 to 10 working days.',
       order.provider === 'test' ? '\nTest payments: no real money was moved.' : '',
@@ -35,3 +41,14 @@ export const orderEmails = {
     return { to: to.email, subject: `Refund: ${order.competitionName}`, text: lines.join('\n') };
   },
 };
+
+/** Sends an email to the player in the background (never to a guest account). */
+export async function sendReceipt(
+  services: Pick<Services, 'db' | 'mailer'>,
+  userId: string,
+  build: (to: { email: string; name: string }) => Email,
+) {
+  const u = await findUserWithClub(services.db, userId);
+  if (!u || u.user.isAnonymous) return;
+  services.mailer.sendLater(build({ email: u.user.email, name: u.user.name }));
+}

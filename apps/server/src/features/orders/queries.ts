@@ -1,17 +1,23 @@
-import { and, desc, eq, gt, ilike, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, ilike, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { user } from '../../db/schema/accounts.ts';
 import { competitions, entries, picks } from '../../db/schema/game.ts';
-import { type OrderStatus, orders, paymentIssues, refunds } from '../../db/schema/payments.ts';
+import { type OrderStatus, orders, paymentEvents, paymentIssues, refunds } from '../../db/schema/payments.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
+export type RefundRow = typeof refunds.$inferSelect;
 
-export async function lockCompetition(tx: DbOrTx, clubId: string, competitionId: string) {
+export async function lockCompetition(
+  tx: DbOrTx,
+  clubId: string,
+  competitionId: string,
+  mode: 'update' | 'share' = 'update',
+) {
   const [row] = await tx
     .select()
     .from(competitions)
     .where(and(eq(competitions.clubId, clubId), eq(competitions.id, competitionId)))
-    .for('update');
+    .for(mode);
   return row;
 }
 
@@ -108,6 +114,7 @@ export async function setEntriesStatus(
   to: 'active' | 'refunded',
   entryIds?: string[],
 ) {
+  if (entryIds?.length === 0) return [];
   return tx
     .update(entries)
     .set({ status: to })
@@ -136,21 +143,90 @@ export async function entriesWithSettledPicks(tx: DbOrTx, entryIds: string[]) {
   return rows.map((r) => r.entryId);
 }
 
-export async function insertRefund(tx: DbOrTx, values: typeof refunds.$inferInsert) {
-  await tx.insert(refunds).values(values).onConflictDoNothing();
+/** The new row, or undefined when its idempotency key or provider id is already recorded. */
+export async function insertRefund(
+  tx: DbOrTx,
+  values: typeof refunds.$inferInsert,
+): Promise<RefundRow | undefined> {
+  const [row] = await tx.insert(refunds).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function findRefund(tx: DbOrTx, id: string) {
+  const [row] = await tx.select().from(refunds).where(eq(refunds.id, id));
+  return row;
+}
+
+export async function findRefundByProviderId(tx: DbOrTx, providerRefundId: string) {
+  const [row] = await tx.select().from(refunds).where(eq(refunds.providerRefundId, providerRefundId));
+  return row;
+}
+
+export async function updateRefund(tx: DbOrTx, id: string, values: Partial<typeof refunds.$inferInsert>) {
+  await tx.update(refunds).set(values).where(eq(refunds.id, id));
+}
+
+/** Refunds still waiting on the provider's answer since before `before` (their process gave up). */
+export async function stalePendingRefunds(tx: DbOrTx, before: Date) {
+  return tx
+    .select({ id: refunds.id })
+    .from(refunds)
+    .where(and(eq(refunds.status, 'pending'), lt(refunds.createdAt, before)))
+    .limit(200);
+}
+
+/** Takes the right to send the receipts of the order's confirmed refunds: each is emailed once. */
+export async function claimRefundReceipts(tx: DbOrTx, orderId: string, now: Date) {
+  return tx
+    .update(refunds)
+    .set({ emailedAt: now })
+    .where(and(eq(refunds.orderId, orderId), eq(refunds.status, 'succeeded'), isNull(refunds.emailedAt)))
+    .returning();
+}
+
+export async function countEventsOfOrder(tx: DbOrTx, orderId: string, type: string) {
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(paymentEvents)
+    .where(and(eq(paymentEvents.orderId, orderId), eq(paymentEvents.type, type)));
+  return row?.n ?? 0;
 }
 
 export async function insertIssue(tx: DbOrTx, values: typeof paymentIssues.$inferInsert) {
   await tx.insert(paymentIssues).values(values);
 }
 
-export async function listIssues(tx: DbOrTx, clubId: string) {
+export async function listIssues(tx: DbOrTx, clubId: string, status: 'open' | 'resolved' | 'all' = 'open') {
   return tx
     .select()
     .from(paymentIssues)
-    .where(eq(paymentIssues.clubId, clubId))
+    .where(
+      and(
+        eq(paymentIssues.clubId, clubId),
+        ...(status === 'open' ? [isNull(paymentIssues.resolvedAt)] : []),
+        ...(status === 'resolved' ? [sql`${paymentIssues.resolvedAt} is not null`] : []),
+      ),
+    )
     .orderBy(desc(paymentIssues.createdAt))
     .limit(200);
+}
+
+/** Marks the club's issue resolved (once: a second call keeps the first resolution). */
+export async function resolveIssue(
+  tx: DbOrTx,
+  clubId: string,
+  id: string,
+  by: { userId: string; note: string | null; at: Date },
+) {
+  await tx
+    .update(paymentIssues)
+    .set({ resolvedAt: by.at, resolvedBy: by.userId, resolutionNote: by.note })
+    .where(and(eq(paymentIssues.clubId, clubId), eq(paymentIssues.id, id), isNull(paymentIssues.resolvedAt)));
+  const [row] = await tx
+    .select()
+    .from(paymentIssues)
+    .where(and(eq(paymentIssues.clubId, clubId), eq(paymentIssues.id, id)));
+  return row;
 }
 
 export async function listOrders(
@@ -207,14 +283,6 @@ export async function ordersOwedByCancellation(tx: DbOrTx) {
       ),
     )
     .limit(500);
-}
-
-export async function refundAllEntriesOfOrder(tx: DbOrTx, orderId: string) {
-  return tx
-    .update(entries)
-    .set({ status: 'refunded' })
-    .where(and(eq(entries.orderId, orderId), sql`${entries.status} <> 'refunded'`))
-    .returning({ id: entries.id });
 }
 
 export async function paidOrdersOfCompetition(tx: DbOrTx, competitionId: string) {

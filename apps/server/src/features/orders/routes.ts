@@ -9,7 +9,15 @@ import {
 } from '@lastman/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireRole, requireUser } from '../../auth/guards.ts';
-import { clubOrders, createOrder, expireStaleOrders, getOrder, myOrders, refundEntries } from './service.ts';
+import {
+  cancelIntents,
+  clubOrders,
+  createOrder,
+  expireStaleOrders,
+  getOrder,
+  myOrders,
+  refundEntries,
+} from './service.ts';
 
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['orders'];
@@ -19,7 +27,14 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, body: OrderCreate, response: { 201: OrderCreated } } },
     async (request, reply) => {
       const viewer = await requireUser(request);
-      await expireStaleOrders(app.services);
+      const expired = await expireStaleOrders(app.services);
+      // Cancelling their intents at the provider need not hold up this player's order.
+      if (expired.length > 0) {
+        void cancelIntents(app.services, expired).then(({ refused }) => {
+          if (refused.length > 0)
+            request.log.warn({ refused }, 'expired orders whose intent was not cancelled');
+        });
+      }
       return reply.status(201).send(await createOrder(app.services, viewer, request.body));
     },
   );

@@ -1,11 +1,9 @@
 import type { Order, OrderCreate, OrderCreated, OrderStatus } from '@lastman/api';
 import { ageOn } from '../../auth/auth.ts';
 import type { Viewer } from '../../auth/guards.ts';
-import type { DbOrTx } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { Services } from '../../services.ts';
 import { findUserWithClub } from '../me/queries.ts';
-import { orderEmails } from './emails.ts';
 import {
   countHeldEntries,
   deletePendingEntries,
@@ -13,68 +11,24 @@ import {
   entriesWithSettledPicks,
   findOrder,
   insertEntries,
-  insertIssue,
   insertOrder,
-  insertRefund,
   listOrders,
   lockCompetition,
   lockOrderById,
-  type OrderRow,
   ordersOwedByCancellation,
-  refundAllEntriesOfOrder,
   refundsOfOrders,
-  setEntriesStatus,
   staleOrders,
   updateOrder,
 } from './queries.ts';
+import { coveredEntryIds, executeRefund, recordRefundIntent, refundKey } from './refunds.ts';
+import { orderViews, viewOne } from './views.ts';
+
+/** Other features format money the same way. */
+export { formatPence } from './emails.ts';
 
 export const MIN_AGE_FOR_PAID_ENTRY = 18;
 
 type OrderServices = Pick<Services, 'db' | 'clock' | 'config' | 'payments' | 'mailer'>;
-
-/** Orders as the API shows them, with their entries and refunds. */
-export async function orderViews(
-  db: DbOrTx,
-  rows: { order: OrderRow; competitionName: string; userName?: string; userEmail?: string }[],
-): Promise<(Order & { userName?: string; userEmail?: string })[]> {
-  const ids = rows.map((r) => r.order.id);
-  const [entryRows, refundRows] = await Promise.all([entriesOfOrders(db, ids), refundsOfOrders(db, ids)]);
-  return rows.map(({ order, competitionName, userName, userEmail }) => ({
-    id: order.id,
-    status: order.status,
-    amountPence: order.amountPence,
-    refundedPence: order.refundedPence,
-    currency: order.currency,
-    provider: order.provider,
-    competitionId: order.competitionId,
-    competitionName,
-    entryCount: order.entryCount,
-    unitPricePence: order.unitPricePence,
-    failureReason: order.failureReason,
-    createdAt: order.createdAt.toISOString(),
-    paidAt: order.paidAt?.toISOString() ?? null,
-    expiresAt: order.expiresAt.toISOString(),
-    entries: entryRows.filter((e) => e.orderId === order.id).map((e) => ({ id: e.id, status: e.status })),
-    refunds: refundRows
-      .filter((r) => r.orderId === order.id)
-      .map((r) => ({
-        id: r.id,
-        amountPence: r.amountPence,
-        entryIds: r.entryIds,
-        reason: r.reason,
-        createdAt: r.createdAt.toISOString(),
-      })),
-    ...(userName !== undefined && { userName }),
-    ...(userEmail !== undefined && { userEmail }),
-  }));
-}
-
-async function viewOne(db: DbOrTx, clubId: string, orderId: string): Promise<Order> {
-  const [view] = await orderViews(db, await listOrders(db, clubId, { orderId }));
-  if (!view) throw notFound('That order');
-  const { userName: _n, userEmail: _e, ...order } = view;
-  return order;
-}
 
 /**
  * Creates a pending order with pending entries (which hold their place until the order expires),
@@ -188,8 +142,10 @@ export async function clubOrders(
 }
 
 /**
- * Refunds some or all entries of a paid order through the provider, then records it. The provider
- * call is idempotent by key, so a retried or concurrent refund of the same entries refunds once.
+ * Refunds some or all entries of a paid order. The refund is written down first (pending, with its
+ * idempotency key, entries, admin and reason), then asked of the provider with the order and entries
+ * in its metadata, so a `charge.refunded` event arriving before our own write recognises it. A retried
+ * or concurrent refund of the same entries finds them covered and refunds nothing more.
  */
 export async function refundEntries(
   services: OrderServices,
@@ -202,7 +158,7 @@ export async function refundEntries(
     allowPlayed: boolean;
   },
 ): Promise<Order> {
-  const plan = await services.db.transaction(async (tx) => {
+  const refundId = await services.db.transaction(async (tx) => {
     const order = await lockOrderById(tx, opts.orderId);
     if (!order || order.clubId !== opts.clubId) throw notFound('That order');
     if (order.status !== 'paid' && order.status !== 'partially_refunded') {
@@ -211,11 +167,19 @@ export async function refundEntries(
         `Only a paid order can be refunded; this one is ${order.status.replace('_', ' ')}.`,
       );
     }
-    const live = (await entriesOfOrders(tx, [order.id])).filter(
-      (e) => e.status !== 'refunded' && e.status !== 'pending',
+    if (!order.paymentIntentId) throw new AppError('CONFLICT', 'This order has no payment to refund.');
+    const rows = await refundsOfOrders(tx, [order.id]);
+    const covered = coveredEntryIds(rows);
+    const inFlight = new Set(rows.filter((r) => r.status === 'pending').flatMap((r) => r.entryIds));
+    // Refundable: entries that play, and entries whose earlier refund failed (the money is still owed).
+    const refundable = (await entriesOfOrders(tx, [order.id])).filter(
+      (e) => e.status !== 'pending' && !covered.has(e.id),
     );
-    const chosen = opts.entryIds ?? live.map((e) => e.id);
-    const unknown = chosen.filter((id) => !live.some((e) => e.id === id));
+    const chosen = [...new Set(opts.entryIds ?? refundable.map((e) => e.id))].sort();
+    if (chosen.some((id) => inFlight.has(id))) {
+      throw new AppError('CONFLICT', 'A refund of these entries is already under way.');
+    }
+    const unknown = chosen.filter((id) => !refundable.some((e) => e.id === id));
     if (unknown.length > 0) {
       throw new AppError(
         'BAD_REQUEST',
@@ -232,124 +196,85 @@ export async function refundEntries(
         );
       }
     }
-    return { order, chosen: [...new Set(chosen)].sort() };
-  });
-
-  const amountPence = plan.order.unitPricePence * plan.chosen.length;
-  if (!plan.order.paymentIntentId) throw new AppError('CONFLICT', 'This order has no payment to refund.');
-  let refundId: string;
-  try {
-    ({ id: refundId } = await services.payments.refund({
-      paymentIntentId: plan.order.paymentIntentId,
-      amountPence,
-      idempotencyKey: `refund-${plan.order.id}-${plan.chosen.join('.')}`,
-      reason: opts.reason,
-    }));
-  } catch (err) {
-    await insertIssue(services.db, {
-      clubId: plan.order.clubId,
-      orderId: plan.order.id,
-      kind: 'refund_failed',
-      detail: `Refund of ${formatPence(amountPence)} failed: ${String(err)}`,
-    });
-    throw new AppError(
-      'SERVICE_UNAVAILABLE',
-      'The refund could not be made right now. It is listed under payments needing attention.',
-    );
-  }
-
-  await services.db.transaction(async (tx) => {
-    const order = await lockOrderById(tx, plan.order.id);
-    if (!order) return;
-    const refunded = await setEntriesStatus(
-      tx,
-      order.id,
-      ['active', 'eliminated', 'won'],
-      'refunded',
-      plan.chosen,
-    );
-    if (refunded.length === 0) return; // a concurrent request recorded this refund already
-    const refundedPence = Math.min(
-      order.amountPence,
-      order.refundedPence + order.unitPricePence * refunded.length,
-    );
-    await insertRefund(tx, {
-      clubId: order.clubId,
-      orderId: order.id,
-      entryIds: refunded.map((e) => e.id),
-      amountPence: order.unitPricePence * refunded.length,
-      providerRefundId: refundId,
+    // A retry after a failed refund needs a key of its own: the provider replays a used one's answer.
+    const base = refundKey('refund', order.id, chosen);
+    const tries = rows.filter((r) => r.idempotencyKey === base || r.idempotencyKey?.startsWith(`${base}-r`));
+    const row = await recordRefundIntent(tx, order, {
+      entryIds: chosen,
+      amountPence: order.unitPricePence * chosen.length,
+      idempotencyKey: tries.length === 0 ? base : `${base}-r${tries.length + 1}`,
       reason: opts.reason,
       createdBy: opts.actorId,
     });
-    await updateOrder(tx, order.id, {
-      refundedPence,
-      status: refundedPence >= order.amountPence ? 'refunded' : 'partially_refunded',
-    });
+    if (!row) throw new AppError('CONFLICT', 'A refund of these entries is already under way.');
+    return row.id;
   });
-  const view = await viewOne(services.db, plan.order.clubId, plan.order.id);
-  await sendReceipt(services, plan.order.userId, (to) => orderEmails.refund(to, view, amountPence));
-  return view;
+
+  const row = await executeRefund(services, refundId);
+  if (row?.status === 'pending') {
+    throw new AppError(
+      'SERVICE_UNAVAILABLE',
+      'Stripe did not answer in time. The refund is recorded and will be asked again automatically; nothing will be refunded twice.',
+    );
+  }
+  if (row?.status === 'failed') {
+    throw new AppError(
+      'CONFLICT',
+      `The refund was refused: ${row.failureReason ?? 'no reason given'}. It is listed under payments needing attention.`,
+    );
+  }
+  return viewOne(services.db, opts.clubId, opts.orderId);
 }
 
 /**
  * A cancelled competition (by an admin, or short of its minimum entries at its first deadline) gives
- * all its money back: whatever of each paid order is not refunded yet. Safe to run from several
- * processes at once: the provider refund is idempotent by key and the record is written under lock.
+ * all its money back: whatever of each paid order no refund covers yet. Safe to run from several
+ * processes at once: the refund is recorded under the order's lock before the provider is asked.
+ * An order whose automatic refund failed is left to the admin (it is listed for them).
  */
 export async function refundCancelledCompetitions(services: OrderServices): Promise<number> {
   const owed = await ordersOwedByCancellation(services.db);
   let refunded = 0;
   for (const { id } of owed) {
-    const order = await lockOrderById(services.db, id);
-    if (!order?.paymentIntentId || order.refundedPence >= order.amountPence) continue;
-    const amountPence = order.amountPence - order.refundedPence;
-    let refundId: string;
-    try {
-      ({ id: refundId } = await services.payments.refund({
-        paymentIntentId: order.paymentIntentId,
+    const refundId = await services.db.transaction(async (tx) => {
+      const order = await lockOrderById(tx, id);
+      if (!order?.paymentIntentId) return null;
+      const rows = await refundsOfOrders(tx, [order.id]);
+      if (rows.some((r) => r.status === 'pending')) return null; // under way
+      if (rows.some((r) => r.status === 'failed' && r.idempotencyKey?.startsWith('cancel-'))) return null;
+      const done = rows.filter((r) => r.status === 'succeeded').reduce((n, r) => n + r.amountPence, 0);
+      const amountPence = order.amountPence - done;
+      if (amountPence <= 0) return null;
+      const covered = coveredEntryIds(rows);
+      const entryIds = (await entriesOfOrders(tx, [order.id]))
+        .map((e) => e.id)
+        .filter((e) => !covered.has(e))
+        .sort();
+      const row = await recordRefundIntent(tx, order, {
+        entryIds,
         amountPence,
-        idempotencyKey: `cancel-${order.id}-${order.refundedPence}`,
-        reason: 'competition cancelled',
-      }));
-    } catch (err) {
-      await insertIssue(services.db, {
-        clubId: order.clubId,
-        orderId: order.id,
-        kind: 'refund_failed',
-        detail: `Refund of ${formatPence(amountPence)} for a cancelled competition failed: ${String(err)}`,
-      });
-      continue;
-    }
-    const done = await services.db.transaction(async (tx) => {
-      const locked = await lockOrderById(tx, order.id);
-      if (!locked || locked.refundedPence >= locked.amountPence) return false;
-      const entryRows = await refundAllEntriesOfOrder(tx, locked.id);
-      await insertRefund(tx, {
-        clubId: locked.clubId,
-        orderId: locked.id,
-        entryIds: entryRows.map((e) => e.id),
-        amountPence,
-        providerRefundId: refundId,
+        idempotencyKey: `cancel-${order.id}-${done}`,
         reason: 'The competition was cancelled',
         createdBy: null,
       });
-      await updateOrder(tx, locked.id, { refundedPence: locked.amountPence, status: 'refunded' });
-      return true;
+      return row?.id ?? null;
     });
-    if (done) {
-      refunded++;
-      const view = await viewOne(services.db, order.clubId, order.id);
-      await sendReceipt(services, order.userId, (to) => orderEmails.refund(to, view, amountPence));
-    }
+    if (!refundId) continue;
+    const row = await executeRefund(services, refundId);
+    if (row?.status === 'succeeded') refunded++;
   }
   return refunded;
 }
 
-/** Pending orders past their time fail quietly and give their places back. */
-export async function expireStaleOrders(services: Pick<Services, 'db' | 'clock'>): Promise<number> {
+/**
+ * Pending orders past their time expire and give their places back; then their PaymentIntents are
+ * cancelled at the provider, so that a card cannot be charged for them any more. A payment that
+ * succeeded before the cancel reached the provider still arrives, and is honoured or refunded.
+ */
+export async function expireStaleOrders(services: Pick<Services, 'db' | 'clock'>): Promise<string[]> {
   const now = services.clock.now();
   const stale = await staleOrders(services.db, now);
+  const intents: string[] = [];
   for (const { id } of stale) {
     await services.db.transaction(async (tx) => {
       const order = await lockOrderById(tx, id);
@@ -359,28 +284,22 @@ export async function expireStaleOrders(services: Pick<Services, 'db' | 'clock'>
         failureReason: 'The payment was not completed in time.',
       });
       await deletePendingEntries(tx, id);
+      if (order.paymentIntentId) intents.push(order.paymentIntentId);
     });
   }
-  return stale.length;
+  return intents;
 }
 
-export async function sendReceipt(
-  services: Pick<Services, 'db' | 'mailer'>,
-  userId: string,
-  build: (to: { email: string; name: string }) => {
-    to: string;
-    subject: string;
-    text: string;
-    html?: string;
-  },
-) {
-  const u = await findUserWithClub(services.db, userId);
-  if (!u || u.user.isAnonymous) return;
-  services.mailer.sendLater(build({ email: u.user.email, name: u.user.name }));
-}
-
-export function formatPence(pence: number): string {
-  return `£${(pence / 100).toFixed(2)}`;
+/** Cancels the intents of expired orders; one the provider refuses (already paid) is left to its event. */
+export async function cancelIntents(
+  services: Pick<Services, 'payments'>,
+  intentIds: string[],
+): Promise<{ cancelled: number; refused: string[] }> {
+  const refused: string[] = [];
+  for (const id of intentIds) {
+    await services.payments.cancelIntent(id).catch((err: unknown) => refused.push(`${id}: ${String(err)}`));
+  }
+  return { cancelled: intentIds.length - refused.length, refused };
 }
 
 function plural(n: number, one: string, many: string) {

@@ -5,10 +5,14 @@ import { competitions } from '../../db/schema/game.ts';
 import { paymentEvents } from '../../db/schema/payments.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Services } from '../../services.ts';
-import { orderEmails } from '../orders/emails.ts';
+import { formatPence, orderEmails, sendReceipt } from '../orders/emails.ts';
 import {
+  countEventsOfOrder,
   countHeldEntries,
   deletePendingEntries,
+  entriesOfOrders,
+  findRefund,
+  findRefundByProviderId,
   insertEntries,
   insertIssue,
   insertRefund,
@@ -16,10 +20,22 @@ import {
   lockOrderById,
   lockOrderByIntent,
   type OrderRow,
+  type RefundRow,
+  refundsOfOrders,
   setEntriesStatus,
   updateOrder,
+  updateRefund,
 } from '../orders/queries.ts';
-import { formatPence, orderViews, sendReceipt } from '../orders/service.ts';
+import {
+  coveredEntryIds,
+  executeRefund,
+  outcomeOfProviderRefund,
+  recomputeOrderRefunds,
+  recordRefundIntent,
+  sendRefundReceipts,
+  settleRefund,
+} from '../orders/refunds.ts';
+import { orderViews } from '../orders/views.ts';
 import type { IntentState } from './provider.ts';
 
 type PaymentServices = Pick<Services, 'db' | 'clock' | 'config' | 'payments' | 'mailer'>;
@@ -34,8 +50,11 @@ interface Applied {
   outcome: string;
   order: OrderRow | null;
   /** Work that must wait for the commit: emails and calls to the provider. */
-  after?: 'receipt' | 'refund_late_payment';
+  after?: { receipt: true } | { refundId: string } | { refundReceipts: true };
 }
+
+/** Three failed card attempts on one order are worth an admin's look (card testing, a stuck player). */
+const FAILED_ATTEMPTS_WORTH_A_LOOK = 3;
 
 /**
  * Verifies a provider event's signature on the raw body and applies it exactly once: the event id is
@@ -59,9 +78,17 @@ export async function receivePaymentEvent(
   }
 
   // A failure can arrive after a success: ask the provider what really happened before acting on it.
+  // If it cannot be asked, nothing is recorded and the 503 makes Stripe deliver the event again.
   let intentNow: IntentState | null = null;
   if (event.type === 'payment_intent.payment_failed') {
-    intentNow = await services.payments.retrieveIntent(event.data.object.id).catch(() => null);
+    try {
+      intentNow = await services.payments.retrieveIntent(event.data.object.id);
+    } catch (err) {
+      throw new AppError(
+        'SERVICE_UNAVAILABLE',
+        `Stripe could not be reached to check payment ${event.data.object.id}, so this event was not applied; Stripe will deliver it again. (${(err as Error).message})`,
+      );
+    }
   }
 
   const applied = await services.db.transaction(async (tx) => {
@@ -87,17 +114,20 @@ export async function receivePaymentEvent(
   });
   if (!applied) return { duplicate: true, outcome: 'duplicate', orderId: null };
 
-  if (applied.order && applied.after === 'receipt') {
-    const order = applied.order;
+  const order = applied.order;
+  if (order && applied.after && 'receipt' in applied.after) {
     const [view] = await orderViews(services.db, [
       { order: { ...order, status: 'paid' }, competitionName: await competitionName(services, order) },
     ]);
     if (view) await sendReceipt(services, order.userId, (to) => orderEmails.receipt(to, view));
   }
-  if (applied.order && applied.after === 'refund_late_payment') {
-    await refundLatePayment(services, applied.order);
+  if (order && applied.after && 'refundId' in applied.after) {
+    await executeRefund(services, applied.after.refundId);
   }
-  return { duplicate: false, outcome: applied.outcome, orderId: applied.order?.id ?? null };
+  if (order && applied.after && 'refundReceipts' in applied.after) {
+    await sendRefundReceipts(services, order.id);
+  }
+  return { duplicate: false, outcome: applied.outcome, orderId: order?.id ?? null };
 }
 
 async function applyEvent(
@@ -111,12 +141,21 @@ async function applyEvent(
       return paymentSucceeded(tx, services, event.data.object);
     case 'payment_intent.payment_failed':
       return paymentFailed(tx, event.data.object, intentNow);
+    case 'payment_intent.canceled':
+      return paymentCanceled(tx, event.data.object);
     case 'charge.refunded':
       return chargeRefunded(tx, event.data.object);
+    case 'refund.updated':
+    case 'refund.failed':
+      return refundChanged(tx, event.data.object);
+    case 'charge.dispute.created':
+      return disputeCreated(tx, event.data.object);
     default:
       return { outcome: 'ignored', order: null };
   }
 }
+
+const idOf = (ref: string | { id: string } | null | undefined) => (typeof ref === 'string' ? ref : ref?.id);
 
 async function orderOfIntent(tx: Tx, intent: Stripe.PaymentIntent): Promise<OrderRow | undefined> {
   const byIntent = await lockOrderByIntent(tx, intent.id);
@@ -145,48 +184,76 @@ async function paymentSucceeded(
     });
     return { outcome: 'amount_mismatch', order };
   }
-  if (order.status === 'pending') {
-    const now = services.clock.now();
-    await updateOrder(tx, order.id, {
-      status: 'paid',
-      paidAt: now,
-      paymentIntentId: intent.id,
-      failureReason: null,
-    });
-    await setEntriesStatus(tx, order.id, ['pending'], 'active');
-    return { outcome: 'paid', order: { ...order, status: 'paid', paidAt: now }, after: 'receipt' };
+  if (order.status === 'pending' || order.status === 'failed' || order.status === 'expired') {
+    return honourOrRefund(tx, services, order, intent);
   }
-  if (order.status === 'failed' || order.status === 'expired')
-    return honourLatePayment(tx, services, order, intent);
   return { outcome: 'already_paid', order };
 }
 
-/** Money arrived after the order gave up: honour it if the place can still be had, else refund it. */
-async function honourLatePayment(
+/**
+ * Money for an order that is not paid yet: its entries become active only while the competition is
+ * open (and, for an order that had given up, the player is within their allowance); otherwise the
+ * payment is refunded automatically. The competition row is share-locked, so its first deadline's
+ * lock (which updates it) waits for this decision or comes before it.
+ */
+async function honourOrRefund(
   tx: Tx,
   services: PaymentServices,
   order: OrderRow,
   intent: Stripe.PaymentIntent,
 ): Promise<Applied> {
   const now = services.clock.now();
-  const competition = await lockCompetition(tx, order.clubId, order.competitionId);
-  const held = competition ? await countHeldEntries(tx, competition.id, order.userId, now) : 0;
-  if (competition?.status === 'open' && held + order.entryCount <= competition.maxEntriesPerPlayer) {
-    await deletePendingEntries(tx, order.id);
-    await insertEntries(tx, order, order.entryCount, 'active');
-    await updateOrder(tx, order.id, {
-      status: 'paid',
-      paidAt: now,
-      paymentIntentId: intent.id,
-      failureReason: null,
-    });
-    return { outcome: 'paid_late', order: { ...order, status: 'paid', paidAt: now }, after: 'receipt' };
+  const competition = await lockCompetition(
+    tx,
+    order.clubId,
+    order.competitionId,
+    order.status === 'pending' ? 'share' : 'update',
+  );
+  const paid = { status: 'paid' as const, paidAt: now, paymentIntentId: intent.id, failureReason: null };
+  if (competition?.status === 'open') {
+    if (order.status === 'pending') {
+      await updateOrder(tx, order.id, paid);
+      await setEntriesStatus(tx, order.id, ['pending'], 'active');
+      return { outcome: 'paid', order: { ...order, ...paid }, after: { receipt: true } };
+    }
+    const held = await countHeldEntries(tx, competition.id, order.userId, now);
+    if (held + order.entryCount <= competition.maxEntriesPerPlayer) {
+      await deletePendingEntries(tx, order.id);
+      await insertEntries(tx, order, order.entryCount, 'active');
+      await updateOrder(tx, order.id, paid);
+      return { outcome: 'paid_late', order: { ...order, ...paid }, after: { receipt: true } };
+    }
   }
-  await updateOrder(tx, order.id, { paymentIntentId: intent.id });
+
+  // The places cannot be given: the money was taken (the order is paid), and goes straight back.
+  const why =
+    order.status === 'pending'
+      ? `Payment arrived after the competition had ${competition?.status === 'cancelled' ? 'been cancelled' : 'closed to entries'}`
+      : `Payment arrived after the order had ${order.status}`;
+  await deletePendingEntries(tx, order.id);
+  await updateOrder(tx, order.id, { ...paid, failureReason: `${why}; it is refunded automatically.` });
+  const refund = await recordRefundIntent(
+    tx,
+    { ...order, ...paid },
+    {
+      entryIds: [],
+      amountPence: order.amountPence,
+      idempotencyKey: `late-${order.id}`,
+      reason: why,
+      createdBy: null,
+    },
+  );
+  await insertIssue(tx, {
+    clubId: order.clubId,
+    orderId: order.id,
+    kind: 'late_payment_refunded',
+    detail: `${why} (order ${order.id}, ${formatPence(order.amountPence)}), when its places could no longer be given; it is refunded automatically.`,
+  });
+  const after = refund ? { refundId: refund.id } : undefined;
   return {
     outcome: 'late_payment_refunding',
-    order: { ...order, paymentIntentId: intent.id },
-    after: 'refund_late_payment',
+    order: { ...order, ...paid },
+    ...(after && { after }),
   };
 }
 
@@ -197,74 +264,199 @@ async function paymentFailed(
 ): Promise<Applied> {
   const order = await orderOfIntent(tx, intent);
   if (!order) return { outcome: 'unknown_order', order: null };
-  if (order.status !== 'pending') return { outcome: 'ignored_not_pending', order };
+  const reason = intent.last_payment_error?.message ?? 'The payment failed.';
+  if (order.status !== 'pending') {
+    const stripeSaysPaid = intentNow?.status === 'succeeded' || intentNow?.status === 'processing';
+    if (order.status === 'paid' && intentNow && !stripeSaysPaid) {
+      // Our books say paid, Stripe says the intent is not: someone must look.
+      await insertIssue(tx, {
+        clubId: order.clubId,
+        orderId: order.id,
+        kind: 'payment_failed',
+        detail: `Order ${order.id} is recorded as paid, but after a failed attempt (${reason}) Stripe reports its payment ${intent.id} as ${intentNow.status.replace(/_/g, ' ')}. Check it in Stripe's dashboard.`,
+      });
+      return { outcome: 'failed_after_success', order };
+    }
+    if (order.status === 'failed' || order.status === 'expired') {
+      const attempts = (await countEventsOfOrder(tx, order.id, 'payment_intent.payment_failed')) + 1;
+      if (attempts === FAILED_ATTEMPTS_WORTH_A_LOOK) {
+        await insertIssue(tx, {
+          clubId: order.clubId,
+          orderId: order.id,
+          kind: 'payment_failed',
+          detail: `${attempts} card payments for order ${order.id} (${formatPence(order.amountPence)}) have failed; the last: ${reason}`,
+        });
+      }
+    }
+    return { outcome: 'ignored_not_pending', order };
+  }
   if (intentNow?.status === 'succeeded' || intentNow?.status === 'processing') {
     return { outcome: 'ignored_superseded', order };
   }
-  const reason = intent.last_payment_error?.message ?? 'The payment failed.';
   await updateOrder(tx, order.id, { status: 'failed', failureReason: reason });
   await deletePendingEntries(tx, order.id);
   return { outcome: 'failed', order };
 }
 
-/** Refunds made outside the app (in Stripe's dashboard) are mirrored; ours are already recorded. */
+/** An intent cancelled at the provider (by us on expiry, or in its dashboard) can take no money. */
+async function paymentCanceled(tx: Tx, intent: Stripe.PaymentIntent): Promise<Applied> {
+  const order = await orderOfIntent(tx, intent);
+  if (!order) return { outcome: 'unknown_order', order: null };
+  if (order.status !== 'pending') return { outcome: 'ignored_not_pending', order };
+  await updateOrder(tx, order.id, { status: 'failed', failureReason: 'The payment was cancelled.' });
+  await deletePendingEntries(tx, order.id);
+  return { outcome: 'canceled', order };
+}
+
+/** One of our refunds, by the provider's id or by the refund id we put in its metadata. */
+async function knownRefund(
+  tx: Tx,
+  order: OrderRow,
+  refund: Pick<Stripe.Refund, 'id' | 'metadata'>,
+): Promise<RefundRow | undefined> {
+  const byId = await findRefundByProviderId(tx, refund.id);
+  if (byId) return byId.orderId === order.id ? byId : undefined;
+  const ours = refund.metadata?.refundId;
+  const byMetadata = ours ? await findRefund(tx, ours) : undefined;
+  return byMetadata?.orderId === order.id && refund.metadata?.orderId === order.id ? byMetadata : undefined;
+}
+
+/**
+ * Stripe's `charge.refunded` carries the charge's total refunded so far (and, depending on the API
+ * version, its refunds). Refunds we know (by id or metadata, or pending ones the total accounts for
+ * exactly) are confirmed; whatever the total holds beyond our refunds was refunded outside the app
+ * (Stripe's dashboard) and is written as a refund of its own. The order's refunded amount is then
+ * recomputed from the rows, so an event overtaking our own write counts nothing twice.
+ */
 async function chargeRefunded(tx: Tx, charge: Stripe.Charge): Promise<Applied> {
-  const intentId =
-    typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
+  const intentId = idOf(charge.payment_intent);
   const order = intentId ? await lockOrderByIntent(tx, intentId) : undefined;
   if (!order) return { outcome: 'unknown_order', order: null };
-  if (charge.amount_refunded <= order.refundedPence) return { outcome: 'already_recorded', order };
-  if (charge.amount_refunded >= order.amountPence) {
-    await setEntriesStatus(tx, order.id, ['pending', 'active', 'eliminated', 'won'], 'refunded');
-    await updateOrder(tx, order.id, { refundedPence: order.amountPence, status: 'refunded' });
-    return { outcome: 'refunded_outside_app', order };
+  let confirmed = false;
+  const outside: RefundRow[] = [];
+
+  for (const listed of charge.refunds?.data ?? []) {
+    const outcome = outcomeOfProviderRefund(listed.status, listed.id, listed.failure_reason);
+    const known = await knownRefund(tx, order, listed);
+    if (known) {
+      if (outcome && (await settleRefund(tx, known.id, outcome))) confirmed = true;
+    } else if (outcome?.status === 'succeeded') {
+      const row = await insertRefund(tx, outsideRefund(order, listed.amount, listed.id));
+      if (row) outside.push(row);
+    }
   }
-  await updateOrder(tx, order.id, { refundedPence: charge.amount_refunded, status: 'partially_refunded' });
+
+  const rows = await refundsOfOrders(tx, [order.id]);
+  const succeeded = rows.filter((r) => r.status === 'succeeded').reduce((n, r) => n + r.amountPence, 0);
+  const pending = rows.filter((r) => r.status === 'pending');
+  const pendingPence = pending.reduce((n, r) => n + r.amountPence, 0);
+  const excess = charge.amount_refunded - succeeded;
+  if (excess > 0 && pending.length > 0 && excess === pendingPence) {
+    for (const r of pending) await settleRefund(tx, r.id, { status: 'succeeded' });
+    confirmed = true;
+  } else if (excess > pendingPence) {
+    // Beyond anything we asked for: refunded in Stripe's dashboard, without an id we can match.
+    const row = await insertRefund(tx, outsideRefund(order, excess - pendingPence, null));
+    if (row) outside.push(row);
+  }
+
+  if (outside.length === 0) {
+    const after = await recomputeOrderRefunds(tx, order.id);
+    return {
+      outcome: confirmed ? 'refund_confirmed' : 'already_recorded',
+      order: after ?? order,
+      ...(confirmed && { after: { refundReceipts: true as const } }),
+    };
+  }
+  const after = (await recomputeOrderRefunds(tx, order.id)) ?? order;
+  const full = after.status === 'refunded';
+  const left = await takeEntriesOutFor(tx, after, outside, full);
+  if (!full) {
+    const pence = outside.reduce((n, r) => n + r.amountPence, 0);
+    await insertIssue(tx, {
+      clubId: order.clubId,
+      orderId: order.id,
+      kind: 'refund_outside_app',
+      detail: `${formatPence(pence)} of order ${order.id} was refunded outside the app (in Stripe's dashboard). ${left === 0 ? 'No whole entry was covered, so every entry still plays.' : `${left === 1 ? 'One entry' : `${left} entries`} left the competition and the pot for it.`}`,
+    });
+  }
+  return {
+    outcome: full ? 'refunded_outside_app' : 'partially_refunded_outside_app',
+    order: after,
+    after: { refundReceipts: true },
+  };
+}
+
+/**
+ * Money refunded outside the app takes entries with it, so the pot never holds money that went back:
+ * all that remain when the whole order is refunded, else one per whole entry fee. Entries already out
+ * of the competition without a refund go first, then the most recent.
+ */
+async function takeEntriesOutFor(tx: Tx, order: OrderRow, outside: RefundRow[], all: boolean) {
+  const covered = coveredEntryIds(await refundsOfOrders(tx, [order.id]));
+  const candidates = (await entriesOfOrders(tx, [order.id]))
+    .filter((e) => e.status !== 'pending' && !covered.has(e.id))
+    .reverse()
+    .sort((a, b) => Number(b.status === 'refunded') - Number(a.status === 'refunded'));
+  let taken = 0;
+  for (const row of outside) {
+    const n = all ? candidates.length : Math.floor(row.amountPence / order.unitPricePence);
+    const ids = candidates.splice(0, n).map((e) => e.id);
+    if (ids.length === 0) continue;
+    await setEntriesStatus(tx, order.id, ['active', 'eliminated', 'won'], 'refunded', ids);
+    await updateRefund(tx, row.id, { entryIds: ids });
+    taken += ids.length;
+  }
+  return taken;
+}
+
+function outsideRefund(order: OrderRow, amountPence: number, providerRefundId: string | null) {
+  return {
+    clubId: order.clubId,
+    orderId: order.id,
+    entryIds: [],
+    amountPence,
+    providerRefundId,
+    status: 'succeeded' as const,
+    reason: 'Refunded by the club in Stripe',
+    createdBy: null,
+  };
+}
+
+/**
+ * `refund.updated` / `refund.failed`: the later life of one of our refunds. A refund Stripe accepted
+ * can still fail (a closed card account); the money is then owed again and an admin is told.
+ * Refunds we do not know are mirrored by `charge.refunded`, which carries the charge's total.
+ */
+async function refundChanged(tx: Tx, refund: Stripe.Refund): Promise<Applied> {
+  const intentId = idOf(refund.payment_intent);
+  const order = intentId ? await lockOrderByIntent(tx, intentId) : undefined;
+  if (!order) return { outcome: 'unknown_order', order: null };
+  const known = await knownRefund(tx, order, refund);
+  if (!known) return { outcome: 'unknown_refund', order };
+  const outcome = outcomeOfProviderRefund(refund.status, refund.id, refund.failure_reason);
+  if (!outcome || !(await settleRefund(tx, known.id, outcome))) return { outcome: 'already_recorded', order };
+  return {
+    outcome: outcome.status === 'succeeded' ? 'refund_confirmed' : 'refund_failed',
+    order,
+    ...(outcome.status === 'succeeded' && { after: { refundReceipts: true as const } }),
+  };
+}
+
+async function disputeCreated(tx: Tx, dispute: Stripe.Dispute): Promise<Applied> {
+  const intentId = idOf(dispute.payment_intent);
+  const order = intentId ? await lockOrderByIntent(tx, intentId) : undefined;
+  if (!order) return { outcome: 'unknown_order', order: null };
+  const due = dispute.evidence_details?.due_by
+    ? ` Respond in Stripe's dashboard before ${new Date(dispute.evidence_details.due_by * 1000).toLocaleString('en-GB', { timeZone: 'Europe/London' })}.`
+    : " Respond in Stripe's dashboard.";
   await insertIssue(tx, {
     clubId: order.clubId,
     orderId: order.id,
-    kind: 'refund_outside_app',
-    detail: `${formatPence(charge.amount_refunded)} of order ${order.id} was refunded outside the app: mark the entries it covers.`,
+    kind: 'dispute',
+    detail: `The player's bank disputes ${formatPence(dispute.amount)} of order ${order.id} (reason: ${String(dispute.reason).replace(/_/g, ' ')}). Its entries still play; Stripe holds the money until the dispute is decided.${due}`,
   });
-  return { outcome: 'partially_refunded_outside_app', order };
-}
-
-async function refundLatePayment(services: PaymentServices, order: OrderRow) {
-  const detail = `Payment for order ${order.id} arrived after the order had ${order.status}, when its places could no longer be given; it was refunded.`;
-  try {
-    if (!order.paymentIntentId) throw new Error('no payment intent');
-    const { id } = await services.payments.refund({
-      paymentIntentId: order.paymentIntentId,
-      amountPence: order.amountPence,
-      idempotencyKey: `late-${order.id}`,
-      reason: 'late payment',
-    });
-    await services.db.transaction(async (tx) => {
-      await updateOrder(tx, order.id, { status: 'refunded', refundedPence: order.amountPence });
-      await insertRefund(tx, {
-        clubId: order.clubId,
-        orderId: order.id,
-        entryIds: [],
-        amountPence: order.amountPence,
-        providerRefundId: id,
-        reason: 'Payment arrived after the order expired',
-        createdBy: null,
-      });
-      await insertIssue(tx, {
-        clubId: order.clubId,
-        orderId: order.id,
-        kind: 'late_payment_refunded',
-        detail,
-      });
-    });
-  } catch (err) {
-    await insertIssue(services.db, {
-      clubId: order.clubId,
-      orderId: order.id,
-      kind: 'refund_failed',
-      detail: `${detail.replace('it was refunded.', 'its automatic refund FAILED')}: ${String(err)}`,
-    });
-  }
+  return { outcome: 'dispute_recorded', order };
 }
 
 async function competitionName(services: Pick<Services, 'db'>, order: OrderRow) {

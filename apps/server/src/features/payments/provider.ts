@@ -29,12 +29,16 @@ export interface PaymentProvider {
     competitionId: string;
   }): Promise<CreatedIntent>;
   retrieveIntent(paymentIntentId: string): Promise<IntentState>;
+  /** Cancels an intent that was never paid, so that it can no longer take money. */
+  cancelIntent(paymentIntentId: string): Promise<void>;
   refund(opts: {
     paymentIntentId: string;
     amountPence: number;
     idempotencyKey: string;
     reason: string;
-  }): Promise<{ id: string }>;
+    /** Lets the provider's events name the refund, its order and its entries back to us. */
+    metadata: Record<string, string>;
+  }): Promise<{ id: string; status: string }>;
 }
 
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
@@ -93,12 +97,19 @@ function stripeProvider(secretKey: string, webhookSecret: string, apiUrl?: strin
       const intent = await stripe.paymentIntents.retrieve(id);
       return { status: intent.status, amountReceived: intent.amount_received, currency: intent.currency };
     },
+    async cancelIntent(id) {
+      await stripe.paymentIntents.cancel(id, { cancellation_reason: 'abandoned' });
+    },
     async refund(opts) {
       const refund = await stripe.refunds.create(
-        { payment_intent: opts.paymentIntentId, amount: opts.amountPence, metadata: { reason: opts.reason } },
+        {
+          payment_intent: opts.paymentIntentId,
+          amount: opts.amountPence,
+          metadata: { ...opts.metadata, reason: opts.reason.slice(0, 500) },
+        },
         { idempotencyKey: opts.idempotencyKey },
       );
-      return { id: refund.id };
+      return { id: refund.id, status: refund.status ?? 'pending' };
     },
   };
 }
@@ -139,6 +150,7 @@ export function testProvider(secret: string): TestProvider {
   // The Stripe library's own helpers sign and verify, so the test path checks signatures for real.
   const stripe = new Stripe('sk_test_offline', { telemetry: false });
   const intents = new Map<string, IntentState>();
+  const refundsByKey = new Map<string, string>();
   const sign = (payload: string, timestamp: number) =>
     stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret, timestamp });
 
@@ -162,8 +174,16 @@ export function testProvider(secret: string): TestProvider {
     async retrieveIntent(id) {
       return intents.get(id) ?? { status: 'requires_payment_method', amountReceived: 0, currency: 'gbp' };
     },
-    async refund() {
-      return { id: `re_test_${randomBytes(12).toString('hex')}` };
+    async cancelIntent(id) {
+      const intent = intents.get(id);
+      if (intent?.status === 'succeeded') throw new Error('This PaymentIntent has already succeeded.');
+      intents.set(id, { status: 'canceled', amountReceived: 0, currency: intent?.currency ?? 'gbp' });
+    },
+    async refund(opts) {
+      // Like Stripe, the same idempotency key gives back the same refund.
+      const id = refundsByKey.get(opts.idempotencyKey) ?? `re_test_${randomBytes(12).toString('hex')}`;
+      refundsByKey.set(opts.idempotencyKey, id);
+      return { id, status: 'succeeded' };
     },
     cardResultEvent(opts) {
       const card = TEST_CARDS[opts.cardNumber.replace(/\D/g, '')];

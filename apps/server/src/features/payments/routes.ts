@@ -1,9 +1,17 @@
-import { PaymentIssueList, TestCardPayment, TestCardResult } from '@lastman/api';
+import {
+  PaymentIssue,
+  PaymentIssueIdParams,
+  PaymentIssueList,
+  PaymentIssueQuery,
+  PaymentIssueResolve,
+  TestCardPayment,
+  TestCardResult,
+} from '@lastman/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireRole, requireUser } from '../../auth/guards.ts';
-import { listIssues } from '../orders/queries.ts';
 import { receivePaymentEvent } from './events.ts';
+import { paymentIssuesOf, resolvePaymentIssue } from './issues.ts';
 import { payWithTestCard } from './test-card.ts';
 
 export const WEBHOOK_PATH = '/api/payments/stripe/webhook';
@@ -49,20 +57,26 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/payment-issues',
-    { schema: { tags: ['admin'], response: { 200: PaymentIssueList } } },
+    { schema: { tags: ['admin'], querystring: PaymentIssueQuery, response: { 200: PaymentIssueList } } },
     async (request) => {
       const admin = await requireRole(request, 'admin');
-      const rows = await listIssues(app.services.db, admin.clubId);
-      return {
-        issues: rows.map((r) => ({
-          id: r.id,
-          orderId: r.orderId,
-          kind: r.kind,
-          detail: r.detail,
-          createdAt: r.createdAt.toISOString(),
-          resolvedAt: r.resolvedAt?.toISOString() ?? null,
-        })),
-      };
+      return { issues: await paymentIssuesOf(app.services, admin, request.query.status) };
+    },
+  );
+
+  app.post(
+    '/api/admin/payment-issues/:id/resolve',
+    {
+      schema: {
+        tags: ['admin'],
+        params: PaymentIssueIdParams,
+        body: PaymentIssueResolve.optional(),
+        response: { 200: PaymentIssue },
+      },
+    },
+    async (request) => {
+      const admin = await requireRole(request, 'admin');
+      return resolvePaymentIssue(app.services, admin, request.params.id, request.body?.note);
     },
   );
 };

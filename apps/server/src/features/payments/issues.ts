@@ -1,0 +1,43 @@
+import type { PaymentIssue } from '@lastman/api';
+import type { Viewer } from '../../auth/guards.ts';
+import type { paymentIssues } from '../../db/schema/payments.ts';
+import { notFound } from '../../lib/errors.ts';
+import type { Services } from '../../services.ts';
+import { listIssues, resolveIssue } from '../orders/queries.ts';
+
+function issueView(r: typeof paymentIssues.$inferSelect): PaymentIssue {
+  return {
+    id: r.id,
+    orderId: r.orderId,
+    kind: r.kind,
+    detail: r.detail,
+    createdAt: r.createdAt.toISOString(),
+    resolvedAt: r.resolvedAt?.toISOString() ?? null,
+    resolutionNote: r.resolutionNote,
+  };
+}
+
+/** The club's payments needing attention: by default those not resolved yet. */
+export async function paymentIssuesOf(
+  services: Pick<Services, 'db'>,
+  admin: Viewer,
+  status: 'open' | 'resolved' | 'all' = 'open',
+): Promise<PaymentIssue[]> {
+  return (await listIssues(services.db, admin.clubId, status)).map(issueView);
+}
+
+/** An admin marks an issue dealt with, with an optional note; resolving twice keeps the first. */
+export async function resolvePaymentIssue(
+  services: Pick<Services, 'db' | 'clock'>,
+  admin: Viewer,
+  id: string,
+  note: string | undefined,
+): Promise<PaymentIssue> {
+  const row = await resolveIssue(services.db, admin.clubId, id, {
+    userId: admin.userId,
+    note: note || null,
+    at: services.clock.now(),
+  });
+  if (!row) throw notFound('That payment issue');
+  return issueView(row);
+}
