@@ -95,7 +95,10 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   ): Promise<HttpResult<T>> {
     const url = isAbsoluteUrl(path) ? path : `${options.baseUrl}${path}`;
     const headers = new Headers({ Accept: 'application/json' });
-    if (req.body !== undefined) headers.set('Content-Type', 'application/json');
+    // A Blob (a file the user picked) goes as its own bytes; anything else as JSON.
+    const blob = typeof Blob !== 'undefined' && req.body instanceof Blob ? req.body : null;
+    if (blob) headers.set('Content-Type', blob.type || 'application/octet-stream');
+    else if (req.body !== undefined) headers.set('Content-Type', 'application/json');
     if (needsXsrfHeader(method, url)) {
       const token = options.getCookie(XSRF_COOKIE);
       if (token) headers.set(XSRF_HEADER, token);
@@ -121,7 +124,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         headers,
         credentials: isAbsoluteUrl(url) ? 'omit' : 'same-origin',
         signal: controller.signal,
-        ...(req.body !== undefined ? { body: JSON.stringify(req.body) } : {}),
+        ...(blob ? { body: blob } : req.body !== undefined ? { body: JSON.stringify(req.body) } : {}),
       });
     } catch (error) {
       if (timedOut) {

@@ -13,6 +13,12 @@ export const changePassword = (input: {
 export const sendVerificationEmail = (email: string) =>
   http.post('/api/auth/send-verification-email', { email, callbackURL: '/account' });
 export const deleteAccount = (password: string) => http.delete('/api/me', { password });
+/** The server's limit on a profile photo. */
+export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
+export const uploadPhoto = async (file: Blob) =>
+  (await http.request<Me>('PUT', '/api/me/photo', { body: file })).data;
+export const removePhoto = () => http.delete<Me>('/api/me/photo');
 
 export async function exportData(): Promise<Blob> {
   const data = await http.get<unknown>('/api/me/export');
@@ -23,6 +29,22 @@ export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateProfile,
+    onSuccess: (me) => queryClient.setQueryData(meQueryKey, me),
+  });
+}
+
+export function useUploadPhoto() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: uploadPhoto,
+    onSuccess: (me) => queryClient.setQueryData(meQueryKey, me),
+  });
+}
+
+export function useRemovePhoto() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: removePhoto,
     onSuccess: (me) => queryClient.setQueryData(meQueryKey, me),
   });
 }

@@ -16,6 +16,7 @@ import {
   sendVerificationEmail,
   useUpdateProfile,
 } from './account-api.ts';
+import { ProfilePhotoButtons } from './profile-photo.tsx';
 
 const initials = (name: string) =>
   name
@@ -41,7 +42,11 @@ function ProfileCard({ me }: { me: Me }) {
   return (
     <section className="card account-profile" aria-labelledby="account-name">
       <div className="account-profile__avatar" aria-hidden="true">
-        {me.user.image ? <img src={me.user.image} alt="" /> : initials(me.user.name)}
+        {me.user.image ? (
+          <img src={me.user.image} alt="" data-testid="profile-photo" />
+        ) : (
+          initials(me.user.name)
+        )}
       </div>
       <div className="account-profile__body">
         <h1 id="account-name">{me.user.name}</h1>
@@ -56,6 +61,7 @@ function ProfileCard({ me }: { me: Me }) {
         <p className="signed-in-as" data-testid="signed-in-as">
           Signed in as {me.user.name} ({me.role}) at {me.club.name}
         </p>
+        <ProfilePhotoButtons me={me} />
         {me.user.emailVerified ? null : (
           <IonButton size="small" fill="outline" onClick={verify} disabled={sending}>
             <IonIcon slot="start" icon={mailOutline} aria-hidden="true" />

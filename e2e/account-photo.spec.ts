@@ -1,0 +1,49 @@
+import { activePage, expect, test, uniqueEmail } from './support/fixtures.ts';
+
+/** A 1×1 red PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+test('uploads a profile photo on the account page, shows it, and removes it', async ({ page }) => {
+  // A fresh account, signed up through the API with the page's cookies.
+  await page.request.get('/api/club');
+  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const signUp = await page.request.post('/api/auth/sign-up/email', {
+    data: {
+      name: 'Polly Photo',
+      email: uniqueEmail('photo'),
+      password: 'smile for the camera',
+      dateOfBirth: '1991-09-09',
+    },
+    headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf) },
+  });
+  expect(signUp.status(), await signUp.text()).toBe(200);
+
+  await page.goto('/account');
+  const card = activePage(page).locator('.account-profile');
+  await expect(card.getByRole('heading', { name: 'Polly Photo' })).toBeVisible();
+  await expect(card.locator('[data-testid="profile-photo"]')).toHaveCount(0);
+  await expect(card.getByRole('button', { name: 'Remove photo' })).toHaveCount(0);
+
+  const chooser = page.waitForEvent('filechooser');
+  await card.getByRole('button', { name: 'Change photo' }).click();
+  await (await chooser).setFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
+
+  const photo = card.locator('[data-testid="profile-photo"]');
+  await expect(photo).toBeVisible();
+  await expect(photo).toHaveAttribute('src', /\/api\/users\/[^/]+\/photo\?v=\d+$/);
+  await expect
+    .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBe(1);
+  await expect(page.getByText('Your photo has been updated.')).toBeVisible();
+
+  // Still there after a reload: it is stored on the server.
+  await page.reload();
+  await expect(activePage(page).locator('[data-testid="profile-photo"]')).toBeVisible();
+
+  await activePage(page).getByRole('button', { name: 'Remove photo' }).click();
+  await expect(activePage(page).locator('[data-testid="profile-photo"]')).toHaveCount(0);
+  await expect(activePage(page).locator('.account-profile__avatar')).toHaveText('PP');
+});
