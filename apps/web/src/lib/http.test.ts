@@ -112,6 +112,17 @@ describe('XSRF header rule', () => {
     expect(headers.get('Authorization')).toBe('Bearer bearer-1');
   });
 
+  it('sends a Blob as its own bytes and type, with the XSRF header', async () => {
+    const calls: Call[] = [];
+    const http = client({ fetch: fakeFetch(() => new Response('{}'), calls), getCookie: () => 'tok' });
+    const file = new Blob([new Uint8Array([0x89, 0x50])], { type: 'image/png' });
+    await http.request('PUT', '/api/me/photo', { body: file });
+    const headers = new Headers(calls[0]?.init.headers);
+    expect(headers.get('Content-Type')).toBe('image/png');
+    expect(headers.get('X-XSRF-TOKEN')).toBe('tok');
+    expect(calls[0]?.init.body).toBe(file);
+  });
+
   it('reads cookies by name', () => {
     expect(readCookie('a=1; XSRF-TOKEN=abc%3D.sig; b=2', 'XSRF-TOKEN')).toBe('abc=.sig');
     expect(readCookie('a=1', 'XSRF-TOKEN')).toBeNull();
