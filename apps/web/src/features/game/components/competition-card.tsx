@@ -78,6 +78,9 @@ export function CompetitionCard({ summary }: { summary: CompetitionSummary }) {
           {showStandings ? <StandingsSection detail={detail.data} /> : null}
         </>
       ) : null}
+      <IonButton fill="clear" size="small" routerLink={`/rules?competition=${encodeURIComponent(c.id)}`}>
+        Rules of this competition
+      </IonButton>
     </section>
   );
 }
