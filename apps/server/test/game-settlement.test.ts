@@ -1,12 +1,20 @@
 import { type Rules, settleCompetition } from '@lastman/game';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clubs, competitions, entries, picks, user } from '../src/db/schema/index.ts';
+import {
+  clubs,
+  competitions,
+  entries,
+  picks,
+  roundSettlements,
+  seasons,
+  user,
+} from '../src/db/schema/index.ts';
 import { findClubBySlug } from '../src/features/clubs/queries.ts';
 import { listSeasonFixtures } from '../src/features/fixtures/queries.ts';
 import { seasonModel } from '../src/features/fixtures/season-model.ts';
+import { importBundledSeasons } from '../src/features/football/bundled.ts';
 import { advanceCompetition } from '../src/features/settlement/settle.ts';
-import { seasonId } from './game-helpers.ts';
 import { backends, startTestServer, type TestServer } from './support/test-server.ts';
 
 function prng(seed: number): () => number {
@@ -56,16 +64,29 @@ const variants: { name: string; rules: Rules; startRound: number }[] = [
   },
 ];
 
+/** Every bundled season: 2020-21 to 2022-23 have void rounds, 2025-26 stops part-way (unplayed rounds). */
+const SEASONS = [
+  'premier-league-2020-21',
+  'premier-league-2021-22',
+  'premier-league-2022-23',
+  'premier-league-2023-24',
+  'premier-league-2024-25',
+  'premier-league-2025-26',
+];
+const ENTRIES = 30;
+
 /** The SQL settlement must agree with the pure engine (which the replay command uses) on every entry. */
 describe.each(backends())('set-based settlement agrees with the engine on %s', (backend) => {
   let server: TestServer;
-  let season: string;
+  const seasonIds = new Map<string, string>();
   let clubId: string;
   let userId: string;
 
   beforeAll(async () => {
-    server = await startTestServer(backend, { seed: true, now: '2025-07-01T00:00:00Z' });
-    season = await seasonId(server);
+    // After every season, the partial one included: its unplayed rounds stop both settlements.
+    server = await startTestServer(backend, { seed: true, now: '2027-01-01T00:00:00Z' });
+    await importBundledSeasons(server.db);
+    for (const s of await server.db.select().from(seasons)) seasonIds.set(s.key, s.id);
     const club = await findClubBySlug(server.db, 'red-lion');
     if (!club) throw new Error('no demo club');
     clubId = club.id;
@@ -75,91 +96,119 @@ describe.each(backends())('set-based settlement agrees with the engine on %s', (
   });
   afterAll(() => server?.close());
 
-  for (const [v, variant] of variants.entries()) {
-    it(`${variant.name}: 60 entries over the whole season`, async () => {
-      const model = seasonModel(await listSeasonFixtures(server.db, { clubId, seasonId: season }));
-      const random = prng(1000 + v);
-      const [comp] = await server.db
-        .insert(competitions)
-        .values({
-          clubId,
-          seasonId: season,
-          name: variant.name,
-          status: 'running',
-          prizeModel: 'free',
-          startRound: variant.startRound,
-          rules: variant.rules,
-        })
-        .returning();
-      if (!comp) throw new Error('no competition');
-      const engineEntries: { id: string; picks: Record<string, string> }[] = [];
-      for (let i = 0; i < 60; i++) {
-        const [e] = await server.db
-          .insert(entries)
-          .values({ clubId, competitionId: comp.id, userId, status: 'active' })
+  describe.each(SEASONS)('%s', (key) => {
+    for (const [v, variant] of variants.entries()) {
+      it(`${variant.name}: ${ENTRIES} entries over the whole season`, async () => {
+        const season = seasonIds.get(key) as string;
+        const model = seasonModel(await listSeasonFixtures(server.db, { clubId, seasonId: season }));
+        const random = prng(1000 + v + 17 * SEASONS.indexOf(key));
+        const [comp] = await server.db
+          .insert(competitions)
+          .values({
+            clubId,
+            seasonId: season,
+            name: `${key} ${variant.name}`,
+            status: 'running',
+            prizeModel: 'free',
+            startRound: variant.startRound,
+            rules: variant.rules,
+          })
           .returning();
-        if (!e) throw new Error('no entry');
-        const chosen: Record<string, string> = {};
-        // Every fourth entry is perfect and tracks its own cycle, so competitions run long (reuse cycles).
-        const perfect = i % 4 === 0;
-        const skill = perfect ? 1 : random();
-        const used = new Set<string>();
-        for (const round of model.rounds) {
-          if (round.round < variant.startRound || (!perfect && random() < 0.08)) continue;
-          if (used.size === model.teamNames.length) used.clear();
-          // Mostly teams that play (winners for the skilled), sometimes any team: reuse and non-playing picks happen.
-          const pool = random() < 0.85 ? round.teams : model.teamNames;
-          const winners = pool.filter((t) => {
-            const f = round.countedFixture.get(t);
-            return (
-              f?.result && (f.home === t ? f.result.home > f.result.away : f.result.away > f.result.home)
-            );
-          });
-          const fresh = winners.filter((t) => !used.has(t));
-          const from =
-            perfect && fresh.length > 0 ? fresh : random() < skill && winners.length > 0 ? winners : pool;
-          const team = from[Math.floor(random() * from.length)] as string;
-          used.add(team);
-          chosen[String(round.round)] = team;
+        if (!comp) throw new Error('no competition');
+        const rows = await server.db
+          .insert(entries)
+          .values(
+            Array.from({ length: ENTRIES }, () => ({
+              clubId,
+              competitionId: comp.id,
+              userId,
+              status: 'active' as const,
+            })),
+          )
+          .returning();
+        const engineEntries: { id: string; picks: Record<string, string> }[] = [];
+        const pickRows: (typeof picks.$inferInsert)[] = [];
+        for (const [i, e] of rows.entries()) {
+          const chosen: Record<string, string> = {};
+          // Every fourth entry is perfect and tracks its own cycle, so competitions run long (reuse cycles).
+          const perfect = i % 4 === 0;
+          const skill = perfect ? 1 : random();
+          const used = new Set<string>();
+          for (const round of model.rounds) {
+            if (round.round < variant.startRound || (!perfect && random() < 0.08)) continue;
+            if (used.size === model.teamNames.length) used.clear();
+            // Mostly teams that play (winners for the skilled), sometimes any team: reuse and non-playing picks happen.
+            const pool = random() < 0.85 ? round.teams : model.teamNames;
+            const winners = pool.filter((t) => {
+              const f = round.countedFixture.get(t);
+              return (
+                f?.result && (f.home === t ? f.result.home > f.result.away : f.result.away > f.result.home)
+              );
+            });
+            const fresh = winners.filter((t) => !used.has(t));
+            const from =
+              perfect && fresh.length > 0 ? fresh : random() < skill && winners.length > 0 ? winners : pool;
+            const team = from[Math.floor(random() * from.length)] as string;
+            used.add(team);
+            chosen[String(round.round)] = team;
+          }
+          engineEntries.push({ id: e.id, picks: chosen });
+          for (const [round, name] of Object.entries(chosen)) {
+            pickRows.push({
+              clubId,
+              competitionId: comp.id,
+              entryId: e.id,
+              round: Number(round),
+              teamId: model.idByName.get(name) as string,
+            });
+          }
         }
-        engineEntries.push({ id: e.id, picks: chosen });
-        const rows = Object.entries(chosen).map(([round, name]) => ({
-          clubId,
-          competitionId: comp.id,
-          entryId: e.id,
-          round: Number(round),
-          teamId: model.idByName.get(name) as string,
-        }));
-        if (rows.length > 0) await server.db.insert(picks).values(rows);
-      }
+        if (pickRows.length > 0) await server.db.insert(picks).values(pickRows);
 
-      const expected = settleCompetition({
-        rules: variant.rules,
-        teams: model.teamNames,
-        rounds: model.rounds,
-        startRound: variant.startRound,
-        entries: engineEntries,
-      });
-      await server.db.transaction((tx) => advanceCompetition(tx, comp.id, server.clock.now().getTime()));
-
-      const rows = await server.db.select().from(entries).where(eq(entries.competitionId, comp.id));
-      const [after] = await server.db.select().from(competitions).where(eq(competitions.id, comp.id));
-      expect(after?.status).toBe(expected.decided ? 'finished' : 'running');
-      expect(after?.finalRound).toBe(expected.decided ? expected.finalRound : null);
-      const outIn = new Map<string, number>();
-      for (const r of expected.rounds) {
-        if (r.survived.length === 0 && r.eliminated.length > 0 && expected.winners.length > 0) continue; // a split
-        for (const id of r.eliminated) outIn.set(id, r.round);
-      }
-      const winners = new Set(expected.winners);
-      for (const row of rows) {
-        const want = winners.has(row.id) ? 'won' : outIn.has(row.id) ? 'eliminated' : 'active';
-        expect({ id: row.id, status: row.status, round: row.eliminatedRound }).toEqual({
-          id: row.id,
-          status: want,
-          round: want === 'eliminated' ? (outIn.get(row.id) ?? null) : null,
+        const expected = settleCompetition({
+          rules: variant.rules,
+          teams: model.teamNames,
+          rounds: model.rounds,
+          startRound: variant.startRound,
+          entries: engineEntries,
         });
-      }
-    });
-  }
+        await server.db.transaction((tx) => advanceCompetition(tx, comp.id, server.clock.now().getTime()));
+
+        const after = await server.db.select().from(entries).where(eq(entries.competitionId, comp.id));
+        const [row] = await server.db.select().from(competitions).where(eq(competitions.id, comp.id));
+        expect(row?.status).toBe(expected.decided ? 'finished' : 'running');
+        expect(row?.finalRound).toBe(expected.decided ? expected.finalRound : null);
+        const settled = await server.db
+          .select()
+          .from(roundSettlements)
+          .where(eq(roundSettlements.competitionId, comp.id))
+          .orderBy(roundSettlements.round);
+        // Round by round: void or played, how many went through and out, and any rollover.
+        expect(
+          settled.map((r) => [r.round, r.status, r.record.survivors, r.record.eliminated, r.record.rollover]),
+        ).toEqual(
+          expected.rounds.map((r) => [r.round, r.status, r.survived.length, r.eliminated.length, r.rollover]),
+        );
+        expect(settled.some((r) => r.status === 'void')).toBe(
+          model.rounds.some(
+            (r) => r.isVoid && r.round >= variant.startRound && r.round <= (row?.finalRound ?? 99),
+          ),
+        );
+        const outIn = new Map<string, number>();
+        for (const r of expected.rounds) {
+          if (r.survived.length === 0 && r.eliminated.length > 0 && expected.winners.length > 0) continue; // a split
+          for (const id of r.eliminated) outIn.set(id, r.round);
+        }
+        const winners = new Set(expected.winners);
+        for (const e of after) {
+          const want = winners.has(e.id) ? 'won' : outIn.has(e.id) ? 'eliminated' : 'active';
+          expect({ id: e.id, status: e.status, round: e.eliminatedRound }).toEqual({
+            id: e.id,
+            status: want,
+            round: want === 'eliminated' ? (outIn.get(e.id) ?? null) : null,
+          });
+        }
+      });
+    }
+  });
 });
