@@ -265,7 +265,7 @@ export function AccountPage() {
 
   return (
     <>
-      <PageHeader title="Account" />
+      <PageHeader />
       <IonContent className="ion-padding">
         <div className="page-narrow">
           {me.data ? (

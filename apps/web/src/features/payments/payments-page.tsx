@@ -11,6 +11,7 @@ import '../game/game.css';
 import { useMyOrders } from './api/payments-api.ts';
 import { OrderStatusBadge } from './components/order-status-badge.tsx';
 import { TestPaymentsBanner } from './components/test-payments-banner.tsx';
+import { paymentPath } from './pending-payment.ts';
 
 type OrderRow = OrderList['orders'][number];
 
@@ -68,21 +69,32 @@ function OrderItem({ order: o }: { order: OrderRow }) {
         </span>
         <strong>{formatPence(o.amountPence)}</strong>
       </div>
-      {o.failureReason && (o.status === 'failed' || o.status === 'expired') ? (
+      {o.failureReason && o.status !== 'pending' ? (
         <p className="small outcome outcome--eliminated">{o.failureReason}</p>
       ) : null}
       {o.refunds.map((r) => (
-        <div key={r.id} className="row small">
+        <div key={r.id} className="row small" data-refund-status={r.status}>
           <span>
-            Refund {londonDateTime(r.createdAt)} · {r.entryIds.length}{' '}
-            {r.entryIds.length === 1 ? 'entry' : 'entries'}
+            {r.status === 'failed'
+              ? 'Refund failed'
+              : r.status === 'pending'
+                ? 'Refund on its way'
+                : 'Refund'}{' '}
+            {londonDateTime(r.createdAt)}
+            {r.entryIds.length > 0
+              ? ` · ${r.entryIds.length} ${r.entryIds.length === 1 ? 'entry' : 'entries'}`
+              : ''}
             {r.reason ? ` · ${r.reason}` : ''}
+            {r.status === 'failed' && r.failureReason ? ` (${r.failureReason}: the club has been told)` : ''}
           </span>
-          <span>−{formatPence(r.amountPence)}</span>
+          <span className={r.status === 'failed' ? 'muted' : undefined}>
+            {r.status === 'failed' ? '' : '−'}
+            {formatPence(r.amountPence)}
+          </span>
         </div>
       ))}
       {o.status === 'pending' ? (
-        <IonButton size="small" routerLink={`/stripe-web?order=${encodeURIComponent(o.id)}`}>
+        <IonButton size="small" routerLink={paymentPath(o.id)}>
           Pay now
         </IonButton>
       ) : null}

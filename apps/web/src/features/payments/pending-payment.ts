@@ -1,4 +1,5 @@
 import type { OrderCreated } from '@lastman/api';
+import { isNative } from '../../lib/platform.ts';
 import { SessionKey } from '../../lib/session.ts';
 import { storage } from '../../lib/storage/storage.ts';
 
@@ -10,6 +11,11 @@ type Instruction = OrderCreated['payment'];
  * key keeps only the provider's PaymentIntent id, never a secret or card data.
  */
 const key = (orderId: string) => `lastman.payment.${orderId}`;
+
+/** The card screen of an order: in the app on a device (`stripe`), in the browser otherwise (`stripe-web`). */
+export function paymentPath(orderId: string): string {
+  return `${isNative() ? '/stripe' : '/stripe-web'}?order=${encodeURIComponent(orderId)}`;
+}
 
 export function paymentIntentId(clientSecret: string): string {
   return clientSecret.split('_secret_')[0] ?? '';

@@ -6,6 +6,7 @@ import type {
   Order,
   OrderList,
   OrderStatus,
+  PaymentIssue,
   PayoutCreate,
   PayoutSummary,
   ReplayPreview,
@@ -36,15 +37,6 @@ export interface AdminOrderFilters {
   status?: OrderStatus | undefined;
   competitionId?: string | undefined;
   q?: string | undefined;
-}
-
-export interface PaymentIssue {
-  id: string;
-  orderId: string | null;
-  kind: string;
-  detail: string;
-  createdAt: string;
-  resolvedAt: string | null;
 }
 
 /** A competition's admin changes touch the game's lists and that competition. */
@@ -196,6 +188,8 @@ export function useRefundOrder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: refundOrder,
+    // A refused refund is listed under payments needing attention.
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: adminKeys.issues }),
     onSuccess: (order) => {
       void queryClient.invalidateQueries({ queryKey: adminKeys.ordersAll });
       void queryClient.invalidateQueries({ queryKey: orderKeys.all });
@@ -209,3 +203,14 @@ export function useRefundOrder() {
 export const fetchPaymentIssues = () => http.get<{ issues: PaymentIssue[] }>('/api/admin/payment-issues');
 export const paymentIssuesQuery = queryOptions({ queryKey: adminKeys.issues, queryFn: fetchPaymentIssues });
 export const usePaymentIssues = () => useQuery(paymentIssuesQuery);
+
+// POST /api/admin/payment-issues/:id/resolve
+export const resolvePaymentIssue = ({ id, note }: { id: string; note?: string }) =>
+  http.post<PaymentIssue>(`/api/admin/payment-issues/${enc(id)}/resolve`, note ? { note } : {});
+export function useResolvePaymentIssue() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: resolvePaymentIssue,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminKeys.issues }),
+  });
+}

@@ -12,6 +12,7 @@ import {
   useAdminOrders,
   usePaymentIssues,
   useRefundOrder,
+  useResolvePaymentIssue,
 } from '../api/admin-game-api.ts';
 
 type OrderRow = OrderList['orders'][number];
@@ -123,6 +124,9 @@ function AdminOrder({ order: o }: { order: OrderRow }) {
   const [presentAlert] = useIonAlert();
   const refundable = o.status === 'paid' || o.status === 'partially_refunded';
   const activeEntries = o.entries.filter((e) => e.status === 'active' || e.status === 'pending');
+  // Entries out of the game whose refund failed: the money is still owed to the player.
+  const covered = new Set(o.refunds.filter((r) => r.status !== 'failed').flatMap((r) => r.entryIds));
+  const owed = o.entries.filter((e) => e.status === 'refunded' && !covered.has(e.id)).map((e) => e.id);
   const ask = (entryIds: string[] | undefined, what: string, pence: number) =>
     void presentAlert({
       header: `Refund ${what}?`,
@@ -160,6 +164,15 @@ function AdminOrder({ order: o }: { order: OrderRow }) {
         </span>
       </div>
       {o.failureReason ? <p className="small muted">{o.failureReason}</p> : null}
+      {o.refunds
+        .filter((r) => r.status !== 'succeeded')
+        .map((r) => (
+          <p key={r.id} className="small" data-refund-status={r.status}>
+            {r.status === 'failed'
+              ? `Refund of ${formatPence(r.amountPence)} failed${r.failureReason ? `: ${r.failureReason}` : ''}.`
+              : `Refund of ${formatPence(r.amountPence)} waiting for Stripe's answer.`}
+          </p>
+        ))}
       {refundable ? (
         <div className="button-row">
           {activeEntries.length > 0 ? (
@@ -168,9 +181,28 @@ function AdminOrder({ order: o }: { order: OrderRow }) {
               color="danger"
               fill="outline"
               disabled={refund.isPending}
-              onClick={() => ask(undefined, 'the whole order', activeEntries.length * o.unitPricePence)}
+              onClick={() =>
+                // Without entry ids the server refunds every entry still owed, playing or not.
+                ask(undefined, 'the whole order', (activeEntries.length + owed.length) * o.unitPricePence)
+              }
             >
               Refund order
+            </IonButton>
+          ) : null}
+          {owed.length > 0 ? (
+            <IonButton
+              size="small"
+              color="danger"
+              disabled={refund.isPending}
+              onClick={() =>
+                ask(
+                  owed,
+                  owed.length === 1 ? 'the entry again' : 'the entries again',
+                  owed.length * o.unitPricePence,
+                )
+              }
+            >
+              Retry refund
             </IonButton>
           ) : null}
           {activeEntries.length > 1
@@ -201,7 +233,33 @@ function AdminOrder({ order: o }: { order: OrderRow }) {
 
 function PaymentIssues() {
   const issues = usePaymentIssues();
+  const resolve = useResolvePaymentIssue();
+  const [presentAlert] = useIonAlert();
   const open = (issues.data?.issues ?? []).filter((i) => !i.resolvedAt);
+  const ask = (id: string) =>
+    void presentAlert({
+      header: 'Resolve this payment issue?',
+      message: 'It leaves this list. Say what was done, for the record (optional).',
+      inputs: [
+        {
+          name: 'note',
+          type: 'textarea',
+          placeholder: 'e.g. paid back in cash',
+          attributes: { maxlength: 1000 },
+        },
+      ],
+      buttons: [
+        { text: 'Keep', role: 'cancel' },
+        {
+          text: 'Resolve',
+          handler: (values: { note?: string }) =>
+            resolve.mutate(
+              { id, ...(values.note?.trim() ? { note: values.note.trim() } : {}) },
+              { onSuccess: () => showToast('Resolved.') },
+            ),
+        },
+      ],
+    });
   return (
     <section className="card" aria-labelledby="admin-issues">
       <h2 id="admin-issues">Payments needing attention</h2>
@@ -214,17 +272,27 @@ function PaymentIssues() {
       ) : (
         <ul className="list-plain">
           {open.map((i) => (
-            <li key={i.id} className="order">
+            <li key={i.id} className="order" data-issue={i.kind}>
               <div className="row">
                 <strong>{i.kind.replace(/_/g, ' ')}</strong>
                 <span className="muted small">{londonDateTime(i.createdAt)}</span>
               </div>
               <p className="small">{i.detail}</p>
-              {i.orderId ? <p className="muted small">Order {i.orderId}</p> : null}
+              <div className="row">
+                {i.orderId ? <span className="muted small">Order {i.orderId}</span> : <span />}
+                <IonButton size="small" fill="outline" disabled={resolve.isPending} onClick={() => ask(i.id)}>
+                  Resolve
+                </IonButton>
+              </div>
             </li>
           ))}
         </ul>
       )}
+      {resolve.isError ? (
+        <p role="alert" className="form-error">
+          {resolve.error.message}
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -1,10 +1,9 @@
 import { IonButton, IonSpinner, useIonRouter } from '@ionic/react';
 import type { CompetitionSummary } from '@lastman/api';
 import { useState } from 'react';
-import { isNative } from '../../../lib/platform.ts';
 import { FormError } from '../../../ui/form-field.tsx';
 import { useCreateOrder } from '../../payments/api/payments-api.ts';
-import { rememberPayment } from '../../payments/pending-payment.ts';
+import { paymentPath, rememberPayment } from '../../payments/pending-payment.ts';
 import { formatPence } from '../format.ts';
 
 /** Choose how many entries (within my allowance), see the total, and go to the card screen. */
@@ -27,10 +26,7 @@ export function BuyEntries({ competition }: { competition: CompetitionSummary })
       {
         onSuccess: async ({ order, payment }) => {
           await rememberPayment(order.id, payment);
-          router.push(
-            `${isNative() ? '/stripe' : '/stripe-web'}?order=${encodeURIComponent(order.id)}`,
-            'forward',
-          );
+          router.push(paymentPath(order.id), 'forward');
         },
       },
     );

@@ -25,7 +25,11 @@ export function PaymentScreen({ title }: { title: string }) {
   const [params] = useSearchParams();
   const orderId = params.get('order') ?? '';
   const config = useQuery(configQuery);
-  const [submitted, setSubmitted] = useState(false);
+  // Back from a redirect-based confirmation (3-D Secure, wallets), Stripe adds these to the return
+  // URL: the card was tried already, so wait for the webhook's verdict instead of asking again.
+  const redirected = params.has('redirect_status') || params.has('payment_intent');
+  const [confirmed, setConfirmed] = useState(false);
+  const submitted = confirmed || redirected;
   const order = useOrder(orderId, submitted);
   const after = useInvalidateAfterPayment();
   const instruction = orderId ? recallPayment(orderId) : null;
@@ -93,6 +97,27 @@ export function PaymentScreen({ title }: { title: string }) {
         </>
       );
     }
+    if (o.status === 'refunded') {
+      forgetPayment(o.id);
+      return (
+        <>
+          {summary}
+          <div className="result result--bad" role="alert">
+            <IonIcon icon={alertCircleOutline} aria-hidden="true" />
+            <p>
+              {o.entries.length === 0
+                ? `${o.failureReason ?? 'This payment was refunded.'} ${formatPence(o.refundedPence)} has gone back to your card; no entry was made.`
+                : `This order was refunded: ${formatPence(o.refundedPence)} has gone back to your card.`}
+            </p>
+          </div>
+          <div className="button-row">
+            <IonButton routerLink="/payments" fill="outline">
+              My payments
+            </IonButton>
+          </div>
+        </>
+      );
+    }
     if (o.status !== 'pending') {
       return (
         <>
@@ -150,7 +175,7 @@ export function PaymentScreen({ title }: { title: string }) {
               clientSecret={instruction.clientSecret}
               amountLabel={formatPence(o.amountPence)}
               returnUrl={`${window.location.origin}${window.location.pathname}?order=${encodeURIComponent(o.id)}`}
-              onConfirmed={() => setSubmitted(true)}
+              onConfirmed={() => setConfirmed(true)}
             />
           </Suspense>
         ) : (
