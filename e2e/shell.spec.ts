@@ -1,4 +1,5 @@
 import {
+  activePage,
   expect,
   expectSignedInShell,
   fill,
@@ -134,4 +135,64 @@ test.describe('errors', () => {
     await expect(toast).toHaveClass(/ion-color-danger/);
     await expect(toast.locator('.toast-wrapper')).toBeVisible();
   });
+});
+
+/** The routes of later issues: each shows its header and an empty state saying what will be there. */
+const placeholders: ReadonlyArray<{ path: string; heading: string; text: RegExp }> = [
+  { path: '/events', heading: 'No upcoming events', text: /club events will be listed here/ },
+  { path: '/gallery', heading: 'No photos yet', text: /Photos from the club will appear here/ },
+  { path: '/clockin', heading: 'Clocking in is coming soon', text: /clock in and out of their shifts/ },
+  { path: '/staffschedules', heading: 'No shifts scheduled', text: /Your shifts for the week/ },
+  { path: '/menumanager', heading: 'No menu items yet', text: /add categories and dishes/ },
+  { path: '/addschedule', heading: 'Adding shifts is coming soon', text: /Admins will create shifts here/ },
+  { path: '/analytics', heading: 'No figures to show yet', text: /Entries, revenue, refunds/ },
+  { path: '/analytics-filter', heading: 'Filters are coming soon', text: /date range and a competition/ },
+  { path: '/filterall', heading: 'Filters are coming soon', text: /All analytics filters in one place/ },
+  { path: '/notification-list', heading: 'No notifications yet', text: /Pick reminders before a deadline/ },
+  { path: '/openpdf', heading: 'The menu is not available yet', text: /food and drink menu as a PDF/ },
+  { path: '/event-modal', heading: 'Event details', text: /date, time, place and description/ },
+  { path: '/bio-auth', heading: 'Passkeys are coming soon', text: /fingerprint, face or device PIN/ },
+  { path: '/web-otp-page', heading: 'Phone verification is coming soon', text: /one-time code/ },
+];
+
+test('placeholder pages show their header and say what will be there', async ({ page }) => {
+  test.setTimeout(120_000);
+  await logInByApi(page, 'admin@redlion.test');
+  for (const placeholder of placeholders) {
+    const title = routeCases.find((r) => r.path === placeholder.path)?.title;
+    await page.goto(placeholder.path);
+    await expect(visibleTitle(page), placeholder.path).toHaveText(title ?? '(not in the route table)');
+    const empty = activePage(page).locator('.empty-state');
+    await expect(empty.getByRole('heading', { name: placeholder.heading }), placeholder.path).toBeVisible();
+    await expect(empty.locator('.empty-state__text'), placeholder.path).toContainText(placeholder.text);
+  }
+});
+
+test('no route is wider than the screen (360 px phone, 1440 px desktop)', async ({ page }) => {
+  test.setTimeout(240_000);
+  expect([360, 1440]).toContain(page.viewportSize()?.width);
+  await logInByApi(page, 'admin@redlion.test');
+  const wide: string[] = [];
+  for (const route of routeCases) {
+    await page.goto(route.path);
+    await expect(visibleTitle(page), route.path).toHaveText(route.title);
+    await page.waitForLoadState('networkidle');
+    const widths = await page.evaluate(async () => {
+      type IonContent = HTMLElement & { getScrollElement(): Promise<HTMLElement> };
+      const content = Array.from(
+        document.querySelectorAll<IonContent>('.ion-page:not(.ion-page-hidden) ion-content'),
+      )
+        .filter((c) => c.offsetParent !== null)
+        .at(-1);
+      const inner = content ? await content.getScrollElement() : null;
+      return {
+        document: document.scrollingElement?.scrollWidth ?? 0,
+        viewport: window.innerWidth,
+        content: inner ? inner.scrollWidth - inner.clientWidth : 0,
+      };
+    });
+    if (widths.document > widths.viewport) wide.push(`${route.path}: page ${widths.document}px`);
+    if (widths.content > 0) wide.push(`${route.path}: content ${widths.content}px too wide`);
+  }
+  expect(wide).toEqual([]);
 });

@@ -1,3 +1,33 @@
+import {
+  addCircleOutline,
+  barChartOutline,
+  bookOutline,
+  bulbOutline,
+  calendarOutline,
+  cardOutline,
+  chatbubbleEllipsesOutline,
+  documentTextOutline,
+  fingerPrintOutline,
+  footballOutline,
+  funnelOutline,
+  helpCircleOutline,
+  imagesOutline,
+  informationCircleOutline,
+  keyOutline,
+  logInOutline,
+  mailOutline,
+  notificationsOutline,
+  optionsOutline,
+  personAddOutline,
+  personCircleOutline,
+  receiptOutline,
+  restaurantOutline,
+  settingsOutline,
+  shirtOutline,
+  storefrontOutline,
+  timeOutline,
+  trophyOutline,
+} from 'ionicons/icons';
 import type { ComponentType } from 'react';
 import type { Access } from './access.ts';
 import { lazyPage } from './lazy-page.tsx';
@@ -5,7 +35,11 @@ import { paths } from './paths.ts';
 
 export interface AppRoute {
   path: string;
+  /** The page header's title (pages read it from here, see `RouteTitle`). */
   title: string;
+  /** The short name in the tab bar; the title unless given. */
+  label: string;
+  icon: string;
   access: Access;
   Page: ComponentType;
 }
@@ -13,121 +47,137 @@ export interface AppRoute {
 const route = (
   path: string,
   title: string,
+  icon: string,
   access: Access,
   load: () => Promise<ComponentType>,
+  label = title,
 ): AppRoute => ({
   path,
   title,
+  label,
+  icon,
   access,
-  Page: lazyPage(load, access),
+  Page: lazyPage(load, access, title),
 });
 
 /** The original's route list, one row per route; every page is its own chunk. */
 export const appRoutes: readonly AppRoute[] = [
-  route(paths.account, 'Account', 'signedIn', () =>
+  route(paths.account, 'Account', personCircleOutline, 'signedIn', () =>
     import('../features/account/account-page.tsx').then((m) => m.AccountPage),
   ),
-  route(paths.support, 'Support', 'public', () =>
+  route(paths.support, 'Support', helpCircleOutline, 'public', () =>
     import('../features/support/support-page.tsx').then((m) => m.SupportPage),
   ),
-  route(paths.login, 'Log in', 'public', () =>
+  route(paths.login, 'Log in', logInOutline, 'public', () =>
     import('../features/auth/login-page.tsx').then((m) => m.LoginPage),
   ),
-  route(paths.signup, 'Sign up', 'public', () =>
+  route(paths.signup, 'Sign up', personAddOutline, 'public', () =>
     import('../features/auth/signup-page.tsx').then((m) => m.SignupPage),
   ),
-  route(paths.events, 'Events', 'public', () =>
+  route(paths.events, 'Events', calendarOutline, 'public', () =>
     import('../features/events/events-page.tsx').then((m) => m.EventsPage),
   ),
-  route(paths.gallery, 'Gallery', 'public', () =>
+  route(paths.gallery, 'Gallery', imagesOutline, 'public', () =>
     import('../features/gallery/gallery-page.tsx').then((m) => m.GalleryPage),
   ),
-  route(paths.clockin, 'Clock in', 'staff', () =>
+  route(paths.clockin, 'Clock in', timeOutline, 'staff', () =>
     import('../features/staff/clockin-page.tsx').then((m) => m.ClockinPage),
   ),
-  route(paths.staffschedules, 'Staff schedules', 'staff', () =>
+  route(paths.staffschedules, 'Staff schedules', calendarOutline, 'staff', () =>
     import('../features/staff/staff-schedules-page.tsx').then((m) => m.StaffSchedulesPage),
   ),
-  route(paths.menumanager, 'Menu manager', 'admin', () =>
+  route(paths.menumanager, 'Menu manager', restaurantOutline, 'admin', () =>
     import('../features/menu/menu-manager-page.tsx').then((m) => m.MenuManagerPage),
   ),
-  route(paths.addschedule, 'Add shift', 'admin', () =>
+  route(paths.addschedule, 'Add shift', addCircleOutline, 'admin', () =>
     import('../features/staff/add-schedule-page.tsx').then((m) => m.AddSchedulePage),
   ),
-  route(paths.analytics, 'Analytics', 'admin', () =>
+  route(paths.analytics, 'Analytics', barChartOutline, 'admin', () =>
     import('../features/analytics/analytics-page.tsx').then((m) => m.AnalyticsPage),
   ),
-  route(paths.analyticsFilter, 'Analytics filters', 'admin', () =>
+  route(paths.analyticsFilter, 'Analytics filters', funnelOutline, 'admin', () =>
     import('../features/analytics/analytics-filter-page.tsx').then((m) => m.AnalyticsFilterPage),
   ),
-  route(paths.contact, 'Contact', 'public', () =>
+  route(paths.contact, 'Contact', mailOutline, 'public', () =>
     import('../features/contact/contact-page.tsx').then((m) => m.ContactPage),
   ),
-  route(paths.forgotPassword, 'Forgot password', 'public', () =>
+  route(paths.forgotPassword, 'Forgot password', keyOutline, 'public', () =>
     import('../features/auth/forgot-password-page.tsx').then((m) => m.ForgotPasswordPage),
   ),
-  route(paths.resetPassword, 'Reset password', 'public', () =>
+  route(paths.resetPassword, 'Choose a new password', keyOutline, 'public', () =>
     import('../features/auth/reset-password-page.tsx').then((m) => m.ResetPasswordPage),
   ),
-  route(paths.bioAuth, 'Passkey sign-in', 'public', () =>
+  route(paths.bioAuth, 'Passkey sign-in', fingerPrintOutline, 'public', () =>
     import('../features/auth/bio-auth-page.tsx').then((m) => m.BioAuthPage),
   ),
-  route(paths.webOtp, 'Phone code', 'public', () =>
+  route(paths.webOtp, 'Phone code', chatbubbleEllipsesOutline, 'public', () =>
     import('../features/auth/web-otp-page.tsx').then((m) => m.WebOtpPage),
   ),
-  route(paths.openpdf, 'Menu (PDF)', 'public', () =>
+  route(paths.openpdf, 'Food and drink menu', documentTextOutline, 'public', () =>
     import('../features/menu/open-pdf-page.tsx').then((m) => m.OpenPdfPage),
   ),
-  route(paths.notificationList, 'Notifications', 'signedIn', () =>
+  route(paths.notificationList, 'Notifications', notificationsOutline, 'signedIn', () =>
     import('../features/notifications/notification-list-page.tsx').then((m) => m.NotificationListPage),
   ),
-  route(paths.eventModal, 'Event', 'public', () =>
+  route(paths.eventModal, 'Event', calendarOutline, 'public', () =>
     import('../features/events/event-modal-page.tsx').then((m) => m.EventModalPage),
   ),
-  route(paths.payments, 'Payments', 'signedIn', () =>
+  route(paths.payments, 'Payments', cardOutline, 'signedIn', () =>
     import('../features/payments/payments-page.tsx').then((m) => m.PaymentsPage),
   ),
-  route(paths.stripe, 'Card payment', 'signedIn', () =>
+  route(paths.stripe, 'Card payment', cardOutline, 'signedIn', () =>
     import('../features/payments/stripe-page.tsx').then((m) => m.StripePage),
   ),
-  route(paths.stripeWeb, 'Card payment', 'signedIn', () =>
+  route(paths.stripeWeb, 'Card payment', cardOutline, 'signedIn', () =>
     import('../features/payments/stripe-web-page.tsx').then((m) => m.StripeWebPage),
   ),
-  route(paths.filterall, 'All filters', 'admin', () =>
+  route(paths.filterall, 'All filters', optionsOutline, 'admin', () =>
     import('../features/analytics/filter-all-page.tsx').then((m) => m.FilterAllPage),
   ),
-  route(paths.admin, 'Admin', 'admin', () =>
+  route(paths.admin, 'Admin', settingsOutline, 'admin', () =>
     import('../features/admin/admin-page.tsx').then((m) => m.AdminPage),
   ),
-  route(paths.rules, 'Rules', 'public', () =>
+  route(paths.rules, 'Rules', bookOutline, 'public', () =>
     import('../features/rules/rules-page.tsx').then((m) => m.RulesPage),
   ),
-  route(paths.about, 'About', 'public', () =>
+  route(paths.about, 'About', informationCircleOutline, 'public', () =>
     import('../features/about/about-page.tsx').then((m) => m.AboutPage),
   ),
-  route(paths.teamselections, 'Pick a team', 'signedIn', () =>
+  route(paths.teamselections, 'Pick a team', shirtOutline, 'signedIn', () =>
     import('../features/game/team-selections-page.tsx').then((m) => m.TeamSelectionsPage),
   ),
-  route(paths.tutorial, 'Welcome', 'public', () =>
+  route(paths.tutorial, 'How it works', bulbOutline, 'public', () =>
     import('../features/tutorial/tutorial-page.tsx').then((m) => m.TutorialPage),
   ),
 ];
 
-/** Pages inside the tabs, at /app/tabs/<tab>. */
+/**
+ * Pages inside the tabs, at /app/tabs/<tab>, in tab bar order: Game, Matches, Club (open to
+ * everyone), Orders (signed in), and Account or Login. The tab bar is drawn from this table.
+ */
 export const tabRoutes: readonly AppRoute[] = [
-  route('game', 'Game', 'public', () => import('../features/game/game-page.tsx').then((m) => m.GamePage)),
-  route('matches', 'Matches', 'public', () =>
+  route('game', 'Game', trophyOutline, 'public', () =>
+    import('../features/game/game-page.tsx').then((m) => m.GamePage),
+  ),
+  route('matches', 'Matches', footballOutline, 'public', () =>
     import('../features/matches/matches-page.tsx').then((m) => m.MatchesPage),
   ),
-  route('club', 'Club', 'public', () => import('../features/club/club-page.tsx').then((m) => m.ClubPage)),
-  route('selections', 'Orders', 'signedIn', () =>
+  route('club', 'Club', storefrontOutline, 'public', () =>
+    import('../features/club/club-page.tsx').then((m) => m.ClubPage),
+  ),
+  route('selections', 'Orders', receiptOutline, 'signedIn', () =>
     import('../features/selections/selections-page.tsx').then((m) => m.SelectionsPage),
   ),
-  route('account', 'Account', 'signedIn', () =>
+  route('account', 'Account', personCircleOutline, 'signedIn', () =>
     import('../features/account/account-page.tsx').then((m) => m.AccountPage),
   ),
-  route('login', 'Log in', 'public', () =>
-    import('../features/auth/login-page.tsx').then((m) => m.LoginPage),
+  route(
+    'login',
+    'Log in',
+    logInOutline,
+    'signedOut',
+    () => import('../features/auth/login-page.tsx').then((m) => m.LoginPage),
+    'Login',
   ),
 ];
 

@@ -1,37 +1,19 @@
 import { IonIcon, IonLabel, IonRouterOutlet, IonTabBar, IonTabButton, IonTabs } from '@ionic/react';
-import {
-  footballOutline,
-  logInOutline,
-  personCircleOutline,
-  receiptOutline,
-  storefrontOutline,
-  trophyOutline,
-} from 'ionicons/icons';
 import { Navigate, Route } from 'react-router-dom';
 import { useUiState } from '../lib/ui-state.ts';
-import { paths } from './paths.ts';
-import { tabRoutes } from './route-table.ts';
+import { paths, tabPath } from './paths.ts';
+import { type AppRoute, tabRoutes } from './route-table.ts';
 
-interface TabButton {
-  tab: string;
-  label: string;
-  icon: string;
-  show: 'always' | 'signedIn' | 'signedOut';
+/** A tab's button shows when its route is open to the visitor: everyone, members, or visitors only. */
+function tabVisible(route: AppRoute, loggedIn: boolean): boolean {
+  if (route.access === 'public') return true;
+  if (route.access === 'signedOut') return !loggedIn;
+  return loggedIn;
 }
-
-/** Game, Matches, Club (open to everyone), Orders (signed in), and Account or Login. */
-const tabButtons: readonly TabButton[] = [
-  { tab: 'game', label: 'Game', icon: trophyOutline, show: 'always' },
-  { tab: 'matches', label: 'Matches', icon: footballOutline, show: 'always' },
-  { tab: 'club', label: 'Club', icon: storefrontOutline, show: 'always' },
-  { tab: 'selections', label: 'Orders', icon: receiptOutline, show: 'signedIn' },
-  { tab: 'account', label: 'Account', icon: personCircleOutline, show: 'signedIn' },
-  { tab: 'login', label: 'Login', icon: logInOutline, show: 'signedOut' },
-];
 
 export function Tabs() {
   const loggedIn = useUiState((s) => s.loggedIn);
-  const visible = tabButtons.filter((b) => b.show === 'always' || (b.show === 'signedIn') === loggedIn);
+  const tabButtons = tabRoutes.filter((route) => tabVisible(route, loggedIn));
   return (
     <IonTabs>
       <IonRouterOutlet>
@@ -41,10 +23,10 @@ export function Tabs() {
         ))}
       </IonRouterOutlet>
       <IonTabBar slot="bottom">
-        {visible.map((b) => (
-          <IonTabButton key={b.tab} tab={b.tab} href={`/app/tabs/${b.tab}`}>
-            <IonIcon icon={b.icon} aria-hidden="true" />
-            <IonLabel>{b.label}</IonLabel>
+        {tabButtons.map((tab) => (
+          <IonTabButton key={tab.path} tab={tab.path} href={tabPath(tab.path)}>
+            <IonIcon icon={tab.icon} aria-hidden="true" />
+            <IonLabel>{tab.label}</IonLabel>
           </IonTabButton>
         ))}
       </IonTabBar>

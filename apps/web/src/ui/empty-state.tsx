@@ -1,5 +1,5 @@
 import { IonIcon } from '@ionic/react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 
 /** A friendly "nothing here yet" block: what will be here, and what to do meanwhile. */
 export function EmptyState({
@@ -13,12 +13,14 @@ export function EmptyState({
   children?: ReactNode;
   actions?: ReactNode;
 }) {
+  // Ionic keeps earlier pages in the DOM, so a fixed id would repeat.
+  const titleId = useId();
   return (
-    <section className="empty-state" aria-labelledby="empty-state-title">
+    <section className="empty-state" aria-labelledby={titleId}>
       <div className="empty-state__icon" aria-hidden="true">
         <IonIcon icon={icon} />
       </div>
-      <h2 id="empty-state-title">{title}</h2>
+      <h2 id={titleId}>{title}</h2>
       {children ? <div className="empty-state__text">{children}</div> : null}
       {actions ? <div className="empty-state__actions">{actions}</div> : null}
     </section>

@@ -4,7 +4,8 @@ import { EmptyState } from './empty-state.tsx';
 import { PageHeader } from './page-header.tsx';
 
 export interface PlaceholderProps {
-  title: string;
+  /** The header's title; the route table's unless given. */
+  title?: string;
   icon: string;
   heading: string;
   children: ReactNode;
@@ -16,7 +17,7 @@ export interface PlaceholderProps {
 export function PlaceholderPage({ title, icon, heading, children, back, action }: PlaceholderProps) {
   return (
     <>
-      <PageHeader title={title} {...(back ? { back } : {})} />
+      <PageHeader {...(title ? { title } : {})} {...(back ? { back } : {})} />
       <IonContent className="ion-padding">
         <div className="page-narrow">
           <EmptyState

@@ -7,7 +7,7 @@ export function AboutPage() {
   const name = club.data?.name ?? 'your club';
   return (
     <>
-      <PageHeader title="About" />
+      <PageHeader />
       <IonContent className="ion-padding">
         <div className="page-narrow prose">
           <section className="hero-banner">

@@ -4,7 +4,6 @@ import { PlaceholderPage } from '../../ui/placeholder-page.tsx';
 export function AnalyticsPage() {
   return (
     <PlaceholderPage
-      title="Analytics"
       icon={barChartOutline}
       heading="No figures to show yet"
       back="/admin"

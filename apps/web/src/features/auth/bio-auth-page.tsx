@@ -4,7 +4,6 @@ import { PlaceholderPage } from '../../ui/placeholder-page.tsx';
 export function BioAuthPage() {
   return (
     <PlaceholderPage
-      title="Passkey sign-in"
       icon={fingerPrintOutline}
       heading="Passkeys are coming soon"
       back="/login"

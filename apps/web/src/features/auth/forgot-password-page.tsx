@@ -37,7 +37,7 @@ export function ForgotPasswordPage() {
 
   return (
     <>
-      <PageHeader title="Forgot password" back="/login" />
+      <PageHeader back="/login" />
       <IonContent className="ion-padding">
         <div className="page-narrow">
           {sentTo ? (

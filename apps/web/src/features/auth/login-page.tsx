@@ -48,7 +48,7 @@ export function LoginPage() {
 
   return (
     <>
-      <PageHeader title="Log in" />
+      <PageHeader />
       <IonContent className="ion-padding">
         <div className="page-narrow">
           <AuthHero title="Welcome back" />

@@ -44,7 +44,7 @@ export function ResetPasswordPage() {
 
   return (
     <>
-      <PageHeader title="Choose a new password" back="/login" />
+      <PageHeader back="/login" />
       <IonContent className="ion-padding">
         <div className="page-narrow">
           {linkError || !token ? (

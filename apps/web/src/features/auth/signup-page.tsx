@@ -63,7 +63,7 @@ export function SignupPage() {
 
   return (
     <>
-      <PageHeader title="Sign up" back="/login" />
+      <PageHeader back="/login" />
       <IonContent className="ion-padding">
         <div className="page-narrow">
           <AuthHero title="Create your account" />

@@ -3,12 +3,7 @@ import { PlaceholderPage } from '../../ui/placeholder-page.tsx';
 
 export function WebOtpPage() {
   return (
-    <PlaceholderPage
-      title="Phone code"
-      icon={phonePortraitOutline}
-      heading="Phone verification is coming soon"
-      back="/account"
-    >
+    <PlaceholderPage icon={phonePortraitOutline} heading="Phone verification is coming soon" back="/account">
       <p>
         We will text you a one-time code to confirm your phone number, filled in automatically where your
         browser allows.

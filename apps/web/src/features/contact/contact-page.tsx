@@ -56,7 +56,7 @@ export function ContactPage() {
 
   return (
     <>
-      <PageHeader title="Contact" />
+      <PageHeader />
       <IonContent className="ion-padding">
         <div className="page-narrow">
           {send.isSuccess ? (

@@ -4,7 +4,6 @@ import { PlaceholderPage } from '../../ui/placeholder-page.tsx';
 export function EventModalPage() {
   return (
     <PlaceholderPage
-      title="Event"
       icon={calendarNumberOutline}
       heading="Event details"
       back="/events"

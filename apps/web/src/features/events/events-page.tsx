@@ -3,7 +3,7 @@ import { PlaceholderPage } from '../../ui/placeholder-page.tsx';
 
 export function EventsPage() {
   return (
-    <PlaceholderPage title="Events" icon={calendarOutline} heading="No upcoming events" back="/app/tabs/club">
+    <PlaceholderPage icon={calendarOutline} heading="No upcoming events" back="/app/tabs/club">
       <p>Quiz nights, live matches on the big screen and other club events will be listed here.</p>
     </PlaceholderPage>
   );

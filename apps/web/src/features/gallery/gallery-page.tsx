@@ -3,7 +3,7 @@ import { PlaceholderPage } from '../../ui/placeholder-page.tsx';
 
 export function GalleryPage() {
   return (
-    <PlaceholderPage title="Gallery" icon={imagesOutline} heading="No photos yet" back="/app/tabs/club">
+    <PlaceholderPage icon={imagesOutline} heading="No photos yet" back="/app/tabs/club">
       <p>Photos from the club will appear here once the club adds them.</p>
     </PlaceholderPage>
   );

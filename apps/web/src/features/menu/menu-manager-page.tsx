@@ -3,7 +3,7 @@ import { PlaceholderPage } from '../../ui/placeholder-page.tsx';
 
 export function MenuManagerPage() {
   return (
-    <PlaceholderPage title="Menu manager" icon={restaurantOutline} heading="No menu items yet" back="/admin">
+    <PlaceholderPage icon={restaurantOutline} heading="No menu items yet" back="/admin">
       <p>
         Here admins will add categories and dishes, set prices and allergens, mark items unavailable and
         upload the menu PDF.

@@ -3,12 +3,7 @@ import { PlaceholderPage } from '../../ui/placeholder-page.tsx';
 
 export function OpenPdfPage() {
   return (
-    <PlaceholderPage
-      title="Food and drink menu"
-      icon={documentTextOutline}
-      heading="The menu is not available yet"
-      back="/app/tabs/club"
-    >
+    <PlaceholderPage icon={documentTextOutline} heading="The menu is not available yet" back="/app/tabs/club">
       <p>When the club uploads its food and drink menu as a PDF, it opens here.</p>
     </PlaceholderPage>
   );

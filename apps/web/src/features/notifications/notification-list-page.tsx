@@ -3,12 +3,7 @@ import { PlaceholderPage } from '../../ui/placeholder-page.tsx';
 
 export function NotificationListPage() {
   return (
-    <PlaceholderPage
-      title="Notifications"
-      icon={notificationsOutline}
-      heading="No notifications yet"
-      back="/app/tabs/game"
-    >
+    <PlaceholderPage icon={notificationsOutline} heading="No notifications yet" back="/app/tabs/game">
       <p>
         Pick reminders before a deadline, your result each round, winners and messages from the club will be
         listed here.

@@ -3,12 +3,7 @@ import { PlaceholderPage } from '../../ui/placeholder-page.tsx';
 
 export function StaffSchedulesPage() {
   return (
-    <PlaceholderPage
-      title="Staff schedules"
-      icon={calendarOutline}
-      heading="No shifts scheduled"
-      back="/app/tabs/game"
-    >
+    <PlaceholderPage icon={calendarOutline} heading="No shifts scheduled" back="/app/tabs/game">
       <p>
         Your shifts for the week will appear here. Admins will see everyone&rsquo;s shifts in a week view.
       </p>

@@ -39,7 +39,7 @@ const faqs: ReadonlyArray<{ q: string; a: string }> = [
 export function SupportPage() {
   return (
     <>
-      <PageHeader title="Support" />
+      <PageHeader />
       <IonContent className="ion-padding">
         <div className="page-narrow">
           <div className="card">

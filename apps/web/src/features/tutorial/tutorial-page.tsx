@@ -12,6 +12,7 @@ import { flagOutline, footballOutline, shieldCheckmarkOutline, trophyOutline } f
 import { useRef, useState } from 'react';
 import { session } from '../../lib/auth.ts';
 import { setUiState } from '../../lib/ui-state.ts';
+import { useRouteTitle } from '../../ui/page-header.tsx';
 
 const slides = [
   {
@@ -39,6 +40,7 @@ const slides = [
 /** The onboarding the original referenced: a few slides, shown once, skippable. */
 export function TutorialPage() {
   const router = useIonRouter();
+  const title = useRouteTitle();
   const [index, setIndex] = useState(0);
   const track = useRef<HTMLDivElement>(null);
   const last = index === slides.length - 1;
@@ -61,7 +63,7 @@ export function TutorialPage() {
     <>
       <IonHeader className="ion-no-border">
         <IonToolbar>
-          <IonTitle>How it works</IonTitle>
+          <IonTitle>{title}</IonTitle>
           <IonButtons slot="end">
             {last ? null : (
               <IonButton onClick={finish} color="primary">
