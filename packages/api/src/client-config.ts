@@ -4,6 +4,10 @@ export const ClientConfig = z
   .object({
     appName: z.string(),
     expectedVersionCode: z.number().int(),
+    /** The app's App Store page, opened by the update prompt on iOS. */
+    iosAppStoreUrl: z.url(),
+    /** The app's Play Store page, opened by the update prompt on Android. */
+    androidPlayStoreUrl: z.url(),
     testPayments: z.boolean(),
     stripePublishableKey: z.string().nullable(),
   })

@@ -12,7 +12,7 @@ export function UpdateChecks() {
   useEffect(() => {
     const platform = nativePlatform();
     if (platform !== 'web') {
-      void import('./native-update-prompt.ts').then((m) => m.checkForNativeUpdate(platform));
+      void import('./native-update-prompt.ts').then((m) => m.promptNativeUpdate(platform));
       return;
     }
     registerServiceWorker((reload) => {
