@@ -2,7 +2,6 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { restoreSession } from './lib/auth.ts';
-import { hideSplash } from './lib/native.ts';
 
 import '@ionic/react/css/core.css';
 import '@ionic/react/css/normalize.css';
@@ -22,4 +21,3 @@ createRoot(container).render(
     <App />
   </StrictMode>,
 );
-void hideSplash().catch(() => undefined);

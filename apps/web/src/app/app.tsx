@@ -6,6 +6,7 @@ import { Navigate, Route } from 'react-router-dom';
 import { clubQuery } from '../lib/club.ts';
 import { applyClubColors } from '../lib/club-theme.ts';
 import { meQuery } from '../lib/me.ts';
+import { hideSplash } from '../lib/native.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { ClubLink, TabsAlias } from './club-link.tsx';
 import { Menu } from './menu.tsx';
@@ -25,6 +26,16 @@ function ClubColors() {
   useEffect(() => {
     if (colors) applyClubColors(colors.primaryColor, colors.secondaryColor);
   }, [colors]);
+  return null;
+}
+
+/** Hides the native splash screen once the first screen has been painted (Android and iOS). */
+function HideSplash() {
+  useEffect(() => {
+    // Passive effects of the first render run after it is painted; the frame makes sure of it.
+    const frame = requestAnimationFrame(() => void hideSplash().catch(() => undefined));
+    return () => cancelAnimationFrame(frame);
+  }, []);
   return null;
 }
 
@@ -55,6 +66,7 @@ export function App() {
         <ClubColors />
         <ToastHost />
         <UpdateChecks />
+        <HideSplash />
       </IonApp>
     </QueryClientProvider>
   );
