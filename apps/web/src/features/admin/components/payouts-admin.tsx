@@ -165,8 +165,14 @@ function RecordPayout({ summary: s }: { summary: PayoutSummary }) {
         onSuccess: (next) => {
           showToast(`Recorded ${formatPence(pence)} paid to ${winner.playerName}.`);
           setReference('');
-          const left = next.winners.find((w) => w.entryId === winner.entryId)?.owedPence ?? 0;
-          setAmount(poundsText(left));
+          // Stay on this winner while something is owed to them, else move to the next one owed.
+          const following =
+            next.winners.find((w) => w.entryId === winner.entryId && w.owedPence > 0) ??
+            next.winners.find((w) => w.owedPence > 0);
+          if (following) {
+            setEntryId(following.entryId);
+            setAmount(poundsText(following.owedPence));
+          }
         },
       },
     );
