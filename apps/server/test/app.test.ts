@@ -39,6 +39,29 @@ describe.each(backends())('the HTTP surface on %s', (backend) => {
       expect.arrayContaining(['/api/me', '/api/health', '/api/admin/members/{userId}']),
     );
     expect(doc.json.components.schemas).toHaveProperty('Me');
+    // better-auth's endpoints, described from the schemas in packages/api.
+    expect(Object.keys(doc.json.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/auth/sign-up/email',
+        '/api/auth/sign-in/email',
+        '/api/auth/sign-out',
+        '/api/auth/get-session',
+        '/api/auth/request-password-reset',
+        '/api/auth/reset-password',
+        '/api/auth/change-password',
+        '/api/auth/verify-email',
+      ]),
+    );
+    expect(Object.keys(doc.json.paths).filter((p) => p.includes('*'))).toEqual([]);
+    const signUp = doc.json.paths['/api/auth/sign-up/email'].post;
+    expect(signUp.tags).toEqual(['auth']);
+    const ref: string = signUp.requestBody.content['application/json'].schema.$ref;
+    const body = doc.json.components.schemas[ref.replace('#/components/schemas/', '')];
+    expect(body.required).toEqual(expect.arrayContaining(['name', 'email', 'password', 'dateOfBirth']));
+    expect(
+      doc.json.paths['/api/auth/verify-email'].get.parameters.map((p: { name: string }) => p.name),
+    ).toContain('token');
+    expect(doc.json.paths['/api/me/photo'].put.requestBody.content).toHaveProperty('image/png');
     const page = await fetch(`${server.baseUrl}/api/docs`, { redirect: 'follow' });
     expect(page.status).toBe(200);
     expect(await page.text()).toMatch(/swagger/i);

@@ -1,4 +1,18 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  AuthStatus,
+  AuthTokenResponse,
+  ChangePassword,
+  ErrorResponse,
+  RequestPasswordReset,
+  ResetPassword,
+  SessionResponse,
+  SignInEmail,
+  SignOutResponse,
+  SignUpEmail,
+  VerifyEmailQuery,
+} from '@lastman/api';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
+import { z } from 'zod';
 import { AppError, errorBody } from '../lib/errors.ts';
 import { sessionBinding } from '../lib/xsrf.ts';
 import { clearFailedSignIns, lockedForMinutes, recordFailedSignIn } from './sign-in-failures.ts';
@@ -10,36 +24,116 @@ const SESSION_COOKIE = /^(?:__Secure-)?better-auth\.session_token=([^;]*)/;
 export async function authRoutes(app: FastifyInstance) {
   const { auth, config, db, clock, xsrf } = app.services;
 
-  app.route({
-    method: ['GET', 'POST'],
-    url: '/api/auth/*',
-    schema: { hide: true },
-    async handler(request, reply) {
-      const signInEmail = signInAttemptEmail(request);
-      if (signInEmail) {
-        const minutes = await lockedForMinutes(db, signInEmail, clock.now());
-        if (minutes > 0) {
-          throw new AppError(
-            'TOO_MANY_REQUESTS',
-            `Too many failed sign-ins for this account. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-          );
-        }
+  async function handler(request: FastifyRequest, reply: FastifyReply) {
+    const signInEmail = signInAttemptEmail(request);
+    if (signInEmail) {
+      const minutes = await lockedForMinutes(db, signInEmail, clock.now());
+      if (minutes > 0) {
+        throw new AppError(
+          'TOO_MANY_REQUESTS',
+          `Too many failed sign-ins for this account. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+        );
       }
-      const response = await auth.handler(
-        new Request(new URL(request.url, config.PUBLIC_URL), {
-          method: request.method,
-          headers: toWebHeaders(request),
-          body: request.method === 'GET' ? undefined : JSON.stringify(request.body ?? {}),
-        }),
-      );
-      if (signInEmail) {
-        if (response.status === 401) await recordFailedSignIn(db, signInEmail, clock.now());
-        else if (response.ok) await clearFailedSignIns(db, signInEmail);
-      }
-      return relay(response, reply, xsrf);
-    },
-  });
+    }
+    const response = await auth.handler(
+      new Request(new URL(request.url, config.PUBLIC_URL), {
+        method: request.method,
+        headers: toWebHeaders(request),
+        body: request.method === 'GET' ? undefined : JSON.stringify(request.body ?? {}),
+      }),
+    );
+    if (signInEmail) {
+      if (response.status === 401) await recordFailedSignIn(db, signInEmail, clock.now());
+      else if (response.ok) await clearFailedSignIns(db, signInEmail);
+    }
+    return relay(response, reply, xsrf);
+  }
+
+  app.route({ method: ['GET', 'POST'], url: '/api/auth/*', schema: { hide: true }, handler });
+
+  // The main endpoints again, by name, only so that the OpenAPI document describes them: better-auth
+  // validates and answers them itself, so their schemas neither validate nor serialize here.
+  for (const doc of documentedAuthRoutes) {
+    app.route({
+      method: doc.method,
+      url: `/api/auth${doc.path}`,
+      schema: { tags: ['auth'], ...doc.schema },
+      validatorCompiler: () => (value) => ({ value }),
+      serializerCompiler: () => (data) => (typeof data === 'string' ? data : JSON.stringify(data)),
+      handler,
+    });
+  }
 }
+
+const failed = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 429: ErrorResponse };
+
+const documentedAuthRoutes: { method: 'GET' | 'POST'; path: string; schema: FastifySchema }[] = [
+  {
+    method: 'POST',
+    path: '/sign-up/email',
+    schema: {
+      summary:
+        'Sign up with email and password; joins the club of clubSlug or joinCode, else the default club',
+      body: SignUpEmail,
+      response: { 200: AuthTokenResponse, ...failed },
+    },
+  },
+  {
+    method: 'POST',
+    path: '/sign-in/email',
+    schema: {
+      summary: 'Sign in: sets the session cookie (browsers) and returns a bearer token (native app)',
+      body: SignInEmail,
+      response: { 200: AuthTokenResponse, ...failed },
+    },
+  },
+  {
+    method: 'POST',
+    path: '/sign-out',
+    schema: { summary: 'Sign out: ends the session', response: { 200: SignOutResponse, ...failed } },
+  },
+  {
+    method: 'GET',
+    path: '/get-session',
+    schema: { summary: 'The current session and user, or null', response: { 200: SessionResponse } },
+  },
+  {
+    method: 'POST',
+    path: '/request-password-reset',
+    schema: {
+      summary: 'Emails a single-use password reset link (valid for an hour) if the address has an account',
+      body: RequestPasswordReset,
+      response: { 200: AuthStatus.extend({ message: z.string().optional() }), ...failed },
+    },
+  },
+  {
+    method: 'POST',
+    path: '/reset-password',
+    schema: {
+      summary: "Sets a new password with the reset link's token; signs out every session",
+      body: ResetPassword,
+      response: { 200: AuthStatus, ...failed },
+    },
+  },
+  {
+    method: 'POST',
+    path: '/change-password',
+    schema: {
+      summary: 'Changes the password of the signed-in user',
+      body: ChangePassword,
+      response: { 200: AuthTokenResponse, ...failed },
+    },
+  },
+  {
+    method: 'GET',
+    path: '/verify-email',
+    schema: {
+      summary: "Confirms the email address with the emailed link's token, then redirects to callbackURL",
+      querystring: VerifyEmailQuery,
+      response: { 200: AuthStatus, 302: z.null().describe('to callbackURL'), ...failed },
+    },
+  },
+];
 
 function signInAttemptEmail(request: FastifyRequest): string | null {
   if (request.method !== 'POST' || !request.url.startsWith('/api/auth/sign-in/email')) return null;

@@ -63,6 +63,8 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
           tags,
           summary: 'Upload my profile photo (the image bytes: JPEG, PNG or WebP, at most 5 MB)',
           consumes: ['image/jpeg', 'image/png', 'image/webp'],
+          // Checked by setPhoto (by the image's signature); here only described.
+          body: z.any().meta({ type: 'string', format: 'binary', description: 'the image file' }),
           response: { 200: Me },
         },
       },
