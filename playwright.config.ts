@@ -21,7 +21,7 @@ const port = process.env.E2E_PORT;
 const baseURL = `http://localhost:${port}`;
 
 const launchOptions = {
-  executablePath: '/usr/bin/chromium',
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: [
     '--headless',
     '--no-sandbox',
