@@ -1,13 +1,25 @@
+import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { Db, DbOrTx } from '../db/client.ts';
 import { signInFailures } from '../db/schema/index.ts';
 
 export const MAX_FAILED_SIGN_INS = 10;
 export const FAILED_SIGN_IN_WINDOW_MS = 15 * 60 * 1000;
 
+/**
+ * Rows are keyed by a hash of the address, not the address: anyone can make a row by typing an
+ * address into the sign-in form, so the table should hold no email addresses.
+ */
+export function failureKey(email: string): string {
+  return createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
+}
+
 /** Minutes until the account may try again, or 0 when it may try now. */
 export async function lockedForMinutes(db: Db, email: string, now: Date): Promise<number> {
-  const [row] = await db.select().from(signInFailures).where(eq(signInFailures.email, email.toLowerCase()));
+  const [row] = await db
+    .select()
+    .from(signInFailures)
+    .where(eq(signInFailures.email, failureKey(email)));
   if (!row || row.failures < MAX_FAILED_SIGN_INS) return 0;
   const remaining = row.windowStartedAt.getTime() + FAILED_SIGN_IN_WINDOW_MS - now.getTime();
   return remaining > 0 ? Math.ceil(remaining / 60_000) : 0;
@@ -17,7 +29,7 @@ export async function recordFailedSignIn(db: Db, email: string, now: Date): Prom
   const windowStart = new Date(now.getTime() - FAILED_SIGN_IN_WINDOW_MS);
   await db
     .insert(signInFailures)
-    .values({ email: email.toLowerCase(), failures: 1, windowStartedAt: now })
+    .values({ email: failureKey(email), failures: 1, windowStartedAt: now })
     .onConflictDoUpdate({
       target: signInFailures.email,
       set: {
@@ -27,6 +39,6 @@ export async function recordFailedSignIn(db: Db, email: string, now: Date): Prom
     });
 }
 
-export async function clearFailedSignIns(db: Db, email: string): Promise<void> {
-  await db.delete(signInFailures).where(eq(signInFailures.email, email.toLowerCase()));
+export async function clearFailedSignIns(db: DbOrTx, email: string): Promise<void> {
+  await db.delete(signInFailures).where(eq(signInFailures.email, failureKey(email)));
 }

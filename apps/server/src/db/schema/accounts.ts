@@ -90,6 +90,7 @@ export const rateLimit = pgTable('rate_limit', {
 
 /** Failed sign-ins per account, so guessing one account's password is slowed whatever the IP. */
 export const signInFailures = pgTable('sign_in_failures', {
+  /** A hash of the lower-cased address (failureKey in auth/sign-in-failures.ts), not the address. */
   email: text('email').primaryKey(),
   failures: integer('failures').notNull(),
   windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),

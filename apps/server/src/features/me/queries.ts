@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { clearFailedSignIns } from '../../auth/sign-in-failures.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   account,
@@ -11,7 +12,6 @@ import {
   picks,
   refunds,
   session,
-  signInFailures,
   teams,
   user,
   userPhotos,
@@ -108,7 +108,7 @@ export async function deleteSignInMeans(db: DbOrTx, userId: string) {
 export async function deleteMailAndSignInTraces(db: DbOrTx, email: string) {
   const address = email.toLowerCase();
   await db.delete(emailOutbox).where(eq(sql`lower(${emailOutbox.to})`, address));
-  await db.delete(signInFailures).where(eq(signInFailures.email, address));
+  await clearFailedSignIns(db, address);
 }
 
 export async function scrubContactMessagesOf(db: DbOrTx, userId: string) {
