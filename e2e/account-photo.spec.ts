@@ -1,6 +1,6 @@
 import { activePage, expect, test, uniqueEmail } from './support/fixtures.ts';
 
-/** A 1×1 red PNG. */
+/** A 1×1 red PNG (the server stores every photo as a 512 px square). */
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
@@ -36,7 +36,7 @@ test('uploads a profile photo on the account page, shows it, and removes it', as
   await expect(photo).toHaveAttribute('src', /\/api\/users\/[^/]+\/photo\?v=\d+$/);
   await expect
     .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
-    .toBe(1);
+    .toBe(512);
   await expect(page.getByText('Your photo has been updated.')).toBeVisible();
 
   // Still there after a reload: it is stored on the server.

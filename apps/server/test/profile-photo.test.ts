@@ -1,15 +1,17 @@
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userPhotos } from '../src/db/schema/index.ts';
 import type { HttpClient, Json } from './support/http-client.ts';
 import { backends, startTestServer, type TestServer } from './support/test-server.ts';
 
-/** A 1×1 PNG and the first bytes of a JPEG: the server checks signatures, not pixels. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(200, 7)]);
+/** A landscape PNG and a portrait JPEG, as a phone's camera or gallery would give them. */
+const picture = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 179, g: 20, b: 43 } } });
+const PNG = await picture(800, 600).png().toBuffer();
+const JPEG = await picture(900, 1600).jpeg().toBuffer();
+/** A JPEG's signature and nothing a decoder can read. */
+const DAMAGED_JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(200, 7)]);
 
 async function sendPhoto(
   server: TestServer,
@@ -60,10 +62,12 @@ describe.each(backends())('profile photo on %s', (backend) => {
     // Served without credentials (the native app's <img> sends none).
     const served = await fetch(image);
     expect(served.status).toBe(200);
-    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(served.headers.get('content-type')).toBe('image/webp');
     expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(served.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
-    expect(Buffer.from(await served.arrayBuffer()).equals(PNG)).toBe(true);
+    // Stored as a 512 px square WebP, whatever its size and type were.
+    const stored = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
+    expect([stored.format, stored.width, stored.height]).toEqual(['webp', 512, 512]);
     const unversioned = await fetch(`${server.baseUrl}/api/users/${userId}/photo`);
     expect(unversioned.headers.get('cache-control')).toBe('no-cache');
 
@@ -73,7 +77,9 @@ describe.each(backends())('profile photo on %s', (backend) => {
     expect(replaced.status).toBe(200);
     expect(replaced.json.user.image).not.toBe(image);
     const second = await fetch(replaced.json.user.image);
-    expect(second.headers.get('content-type')).toBe('image/jpeg');
+    expect(second.headers.get('content-type')).toBe('image/webp');
+    const portrait = await sharp(Buffer.from(await second.arrayBuffer())).metadata();
+    expect([portrait.width, portrait.height]).toEqual([512, 512]);
     expect((await fetch(image)).headers.get('cache-control')).toBe('no-cache');
   });
 
@@ -87,6 +93,9 @@ describe.each(backends())('profile photo on %s', (backend) => {
     const json = await sendPhoto(server, c, '{"image":"x"}', 'application/json');
     expect(json.status).toBe(400);
     expect(json.json.error.message).toMatch(/JPEG, PNG or WebP/);
+    const damaged = await sendPhoto(server, c, DAMAGED_JPEG, 'image/jpeg');
+    expect(damaged.status).toBe(400);
+    expect(damaged.json.error.message).toMatch(/could not be read/);
 
     const big = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]);
     const tooLarge = await sendPhoto(server, c, big, 'image/png');

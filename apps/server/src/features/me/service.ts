@@ -1,4 +1,5 @@
 import type { Me, ProfileUpdate } from '@lastman/api';
+import sharp from 'sharp';
 import type { Viewer } from '../../auth/guards.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Services } from '../../services.ts';
@@ -186,7 +187,14 @@ export function photoUrl(publicUrl: string, userId: string, updatedAt: Date): st
   return `${publicUrl}/api/users/${encodeURIComponent(userId)}/photo?v=${updatedAt.getTime()}`;
 }
 
-/** Stores the photo as sent (after checking it is a JPEG, PNG or WebP) and points the profile at it. */
+/** The side of the square every profile photo is stored at: sharp on a phone's 3x screen. */
+export const PHOTO_SIZE = 512;
+
+/**
+ * Checks the upload is a JPEG, PNG or WebP image, then stores it as a square WebP of PHOTO_SIZE
+ * (turned upright by its EXIF orientation, cropped to the centre, metadata such as GPS dropped),
+ * and points the profile at it.
+ */
 export async function setPhoto(
   services: Pick<Services, 'db' | 'clock' | 'config'>,
   viewer: Viewer,
@@ -198,11 +206,18 @@ export async function setPhoto(
       'Send the photo itself as the request body: a JPEG, PNG or WebP image.',
     );
   }
-  const contentType = photoTypeOf(body);
-  if (!contentType) throw new AppError('BAD_REQUEST', 'The photo must be a JPEG, PNG or WebP image.');
+  if (!photoTypeOf(body)) throw new AppError('BAD_REQUEST', 'The photo must be a JPEG, PNG or WebP image.');
+  const bytes = await sharp(body)
+    .rotate()
+    .resize(PHOTO_SIZE, PHOTO_SIZE, { fit: 'cover', position: 'attention' })
+    .webp({ quality: 82 })
+    .toBuffer()
+    .catch(() => {
+      throw new AppError('BAD_REQUEST', 'This photo could not be read: the file seems damaged. Try another.');
+    });
   const updatedAt = services.clock.now();
   await services.db.transaction(async (tx) => {
-    await savePhoto(tx, { userId: viewer.userId, contentType, bytes: body, updatedAt });
+    await savePhoto(tx, { userId: viewer.userId, contentType: 'image/webp', bytes, updatedAt });
     await updateUser(tx, viewer.userId, {
       image: photoUrl(services.config.PUBLIC_URL, viewer.userId, updatedAt),
     });
