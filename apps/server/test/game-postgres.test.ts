@@ -1,8 +1,11 @@
-import { and, eq } from 'drizzle-orm';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { and, eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../src/db/client.ts';
-import { clubs, picks, roundSettlements, user } from '../src/db/schema/index.ts';
+import { clubs, entries, picks, roundSettlements, user } from '../src/db/schema/index.ts';
 import { newJoinCode } from '../src/features/clubs/service.ts';
+import { sqlRows } from '../src/features/fixtures/sql-rows.ts';
 import { runSettlementPass } from '../src/features/settlement/worker.ts';
 import { DEMO_PASSWORD } from '../src/seed/demo.ts';
 import { put, ROUND1_DEADLINE, seasonId, teamIn } from './game-helpers.ts';
@@ -10,6 +13,61 @@ import type { HttpClient, Json } from './support/http-client.ts';
 import { backends, startTestServer, type TestServer } from './support/test-server.ts';
 
 const postgres = backends().includes('postgres');
+const serverDir = fileURLToPath(new URL('..', import.meta.url));
+
+/** A settlement pass in a process of its own (test/support/settlement-child.ts), as another server runs it. */
+function settlementProcess(url: string, at: string, appName: string, opts: { waitForGo?: boolean } = {}) {
+  const u = new URL(url);
+  u.searchParams.set('application_name', appName);
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'test/support/settlement-child.ts'],
+    {
+      cwd: serverDir,
+      env: {
+        ...process.env,
+        DATABASE_URL: u.toString(),
+        SETTLE_AT: at,
+        ...(opts.waitForGo && { WAIT_FOR_GO: '1' }),
+      },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    },
+  );
+  let out = '';
+  let onOut = () => {};
+  child.stdout?.on('data', (d) => {
+    out += d;
+    onOut();
+  });
+  child.stderr?.on('data', (d) => (out += d));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  );
+  return {
+    child,
+    exited,
+    output: () => out,
+    ready: () =>
+      new Promise<void>((resolve, reject) => {
+        onOut = () => out.includes('ready\n') && resolve();
+        onOut();
+        void exited.then(() => reject(new Error(`settlement process exited early: ${out}`)));
+      }),
+    go: () => child.stdin?.end('go\n'),
+    /** The summary it printed. */
+    summary: () => JSON.parse(out.trim().split('\n').at(-1) ?? 'null') as { settledRounds: number },
+  };
+}
+
+async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = await probe();
+    if (found !== undefined) return found;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
 
 describe.skipIf(!postgres)('the game on PostgreSQL: concurrency, workers, tenancy', () => {
   let server: TestServer;
@@ -87,15 +145,19 @@ describe.skipIf(!postgres)('the game on PostgreSQL: concurrency, workers, tenanc
     }
     const url = server.config.DATABASE_URL;
     if (!url) throw new Error('no DATABASE_URL');
-    const a = openDatabase({ databaseUrl: url });
-    const b = openDatabase({ databaseUrl: url });
+    const at = '2024-08-20T12:00:00Z';
+    const workers = [
+      settlementProcess(url, at, 'lms-worker-a', { waitForGo: true }),
+      settlementProcess(url, at, 'lms-worker-b', { waitForGo: true }),
+    ];
     try {
-      server.clock.set('2024-08-20T12:00:00Z');
-      const passes = await Promise.all([
-        runSettlementPass(a.db, server.clock),
-        runSettlementPass(b.db, server.clock),
-        runSettlementPass(a.db, server.clock),
-      ]);
+      await Promise.all(workers.map((w) => w.ready()));
+      // Both processes and this one start their passes at once.
+      server.clock.set(at);
+      for (const w of workers) w.go();
+      const own = await runSettlementPass(server.db, server.clock);
+      const exits = await Promise.all(workers.map((w) => w.exited));
+      expect(exits.map((e) => e.code)).toEqual([0, 0]);
       for (const id of ids) {
         const rows = await server.db
           .select()
@@ -105,16 +167,101 @@ describe.skipIf(!postgres)('the game on PostgreSQL: concurrency, workers, tenanc
         // A single entry wins after the first played round.
         expect((await player.get(`/api/competitions/${id}`)).json.competition.status).toBe('finished');
       }
-      const settled = passes.reduce((n, p) => n + p.settledRounds, 0);
+      const settled = own.settledRounds + workers.reduce((n, w) => n + w.summary().settledRounds, 0);
       expect(settled).toBeGreaterThanOrEqual(ids.length);
       // A restart (a fresh pass) finds nothing left to do for them.
-      const after = await runSettlementPass(b.db, server.clock);
+      const after = await runSettlementPass(server.db, server.clock);
       expect(after.settledRounds).toBe(0);
     } finally {
-      await a.close();
-      await b.close();
+      for (const w of workers) w.child.kill('SIGKILL');
     }
-  });
+  }, 120_000);
+
+  it('a settlement process killed in the middle of a round leaves nothing half done; the next pass settles it once', async () => {
+    server.clock.set('2024-08-10T12:00:00Z');
+    const comp = await createOpen('Restart');
+    round1 = (await player.get(`/api/competitions/${comp}/rounds/1/fixtures`)).json.fixtures;
+    const ids: string[] = [];
+    for (const team of ['Chelsea', 'Arsenal', 'Liverpool']) {
+      const entry = (await player.post(`/api/competitions/${comp}/entries`)).json.id as string;
+      ids.push(entry);
+      const res = await put(player, server.baseUrl, `/api/entries/${entry}/picks/1`, {
+        teamId: teamIn(round1, team),
+      });
+      expect(res.status).toBe(200);
+    }
+    const [chelsea, arsenal, liverpool] = ids as [string, string, string];
+    const url = server.config.DATABASE_URL;
+    if (!url) throw new Error('no DATABASE_URL');
+    const settledRows = () =>
+      server.db.select().from(roundSettlements).where(eq(roundSettlements.competitionId, comp));
+
+    // Hold the row of the entry that lost (Chelsea 0-2 Man City): the settlement process gets as far
+    // as marking the round's picks, then waits to knock that entry out, inside its transaction.
+    const locker = new pg.Client({ connectionString: url });
+    await locker.connect();
+    const appName = `lms-restart-${process.pid}`;
+    const worker = settlementProcess(url, '2024-08-20T12:00:00Z', appName);
+    try {
+      await locker.query('BEGIN');
+      await locker.query('SELECT id FROM entries WHERE id = $1 FOR UPDATE', [chelsea]);
+      // Polled outside the locker's transaction: pg_stat_activity is a snapshot per transaction.
+      const blocked = await waitFor('the settlement process to block mid-round', async () => {
+        const [row] = await sqlRows<{ query: string }>(
+          server.db,
+          sql`SELECT query FROM pg_stat_activity WHERE application_name = ${appName} AND wait_event_type = 'Lock'`,
+        );
+        return row;
+      });
+      expect(blocked.query).toMatch(/UPDATE "entries" e SET status = 'eliminated'/);
+      worker.child.kill('SIGKILL');
+      expect((await worker.exited).signal).toBe('SIGKILL');
+    } finally {
+      await locker.query('ROLLBACK');
+      await locker.end();
+    }
+    // Its connection's transaction is rolled back once PostgreSQL notices the process is gone.
+    await waitFor('the killed process’s connection to end', async () => {
+      const [row] = await sqlRows<{ n: number }>(
+        server.db,
+        sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = ${appName}`,
+      );
+      return row?.n === 0 ? true : undefined;
+    });
+    expect(await settledRows()).toHaveLength(0);
+    const before = await server.db.select().from(picks).where(eq(picks.competitionId, comp));
+    expect(before.map((p) => p.outcome)).toEqual([null, null, null]);
+
+    // A fresh worker (the restarted server) settles the round, once, with the right outcomes.
+    server.clock.set('2024-08-20T12:00:00Z');
+    await runSettlementPass(server.db, server.clock);
+    const rows = await settledRows();
+    expect(rows.map((r) => [r.round, r.record.survivors, r.record.eliminated])).toEqual([[1, 2, 1]]);
+    const status = new Map(
+      (await server.db.select().from(entries).where(eq(entries.competitionId, comp))).map((e) => [
+        e.id,
+        [e.status, e.eliminatedRound],
+      ]),
+    );
+    expect(status.get(chelsea)).toEqual(['eliminated', 1]);
+    expect(status.get(arsenal)).toEqual(['active', null]);
+    expect(status.get(liverpool)).toEqual(['active', null]);
+    const outcomes = new Map(
+      (await server.db.select().from(picks).where(eq(picks.competitionId, comp))).map((p) => [
+        p.entryId,
+        p.outcome,
+      ]),
+    );
+    expect(outcomes).toEqual(
+      new Map([
+        [chelsea, 'eliminated'],
+        [arsenal, 'survived'],
+        [liverpool, 'survived'],
+      ]),
+    );
+    await runSettlementPass(server.db, server.clock);
+    expect(await settledRows()).toHaveLength(1);
+  }, 120_000);
 
   it('a player of another club can neither see nor pick nor correct', async () => {
     server.clock.set('2024-08-10T12:00:00Z');

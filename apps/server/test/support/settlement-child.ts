@@ -1,0 +1,25 @@
+/**
+ * One settlement pass in a process of its own, as a second server would run it: the database from
+ * DATABASE_URL, the clock fixed at SETTLE_AT. Prints the pass's summary as JSON.
+ */
+import { openDatabase } from '../../src/db/client.ts';
+import { runSettlementPass } from '../../src/features/settlement/worker.ts';
+import { createTestClock } from '../../src/lib/clock.ts';
+
+const url = process.env.DATABASE_URL;
+const at = process.env.SETTLE_AT;
+if (!url || !at) throw new Error('DATABASE_URL and SETTLE_AT are required');
+const database = openDatabase({ databaseUrl: url });
+if (process.env.WAIT_FOR_GO) {
+  // Connected and ready; the test starts every worker at once by writing a line to each.
+  await database.ping();
+  process.stdout.write('ready\n');
+  await new Promise((resolve) => process.stdin.once('data', resolve));
+  process.stdin.destroy(); // else the open pipe keeps the process alive after the pass
+}
+try {
+  const summary = await runSettlementPass(database.db, createTestClock(at));
+  process.stdout.write(`${JSON.stringify(summary)}\n`);
+} finally {
+  await database.close();
+}
