@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumLaunchOptions } from './scripts/chromium.mjs';
 
 /** A free port, chosen once and shared with the workers through the environment. */
 function freePort(): string {
@@ -20,18 +21,6 @@ process.env.E2E_WEB_DIST ??= mkdtempSync(join(tmpdir(), 'lastman-e2e-web-'));
 const port = process.env.E2E_PORT;
 const baseURL = `http://localhost:${port}`;
 
-const launchOptions = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--no-first-run',
-  ],
-};
-
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
@@ -44,7 +33,7 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL,
-    launchOptions,
+    launchOptions: chromiumLaunchOptions,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     serviceWorkers: 'block',
@@ -56,7 +45,7 @@ export default defineConfig({
         ...devices['Pixel 5'],
         browserName: 'chromium',
         viewport: { width: 360, height: 740 },
-        launchOptions,
+        launchOptions: chromiumLaunchOptions,
       },
     },
     {
@@ -65,7 +54,7 @@ export default defineConfig({
         ...devices['Desktop Chrome'],
         browserName: 'chromium',
         viewport: { width: 1440, height: 900 },
-        launchOptions,
+        launchOptions: chromiumLaunchOptions,
       },
     },
   ],

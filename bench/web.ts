@@ -5,18 +5,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../scripts/chromium.mjs';
 import type { Benchmark, Figure } from './timing.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-];
 
 const sizeScript = path.join(root, 'apps/web/scripts/initial-js-size.mjs');
 const starterConfig = path.join(root, 'apps/web/scripts/ionic-starter/vite.config.mjs');
@@ -124,7 +116,7 @@ interface LighthouseResult {
 async function lighthouse(url: string): Promise<LighthouseResult> {
   const { default: run } = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS });
   try {
     // Lighthouse's defaults: mobile (Moto G Power screen), simulated slow 4G and 4x CPU slowdown.
     const result = await run(url, {

@@ -2,7 +2,7 @@
 import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+import { CHROMIUM } from './chromium.mjs';
 
 if (!existsSync(CHROMIUM)) {
   console.log(`Chromium is missing at ${CHROMIUM}: installing Debian's package…`);

@@ -1,10 +1,11 @@
 // Rough Lighthouse-like measurement of /app/tabs/game: phone viewport, 4x CPU slowdown and a
 // throttled network (Lighthouse's "slow 4G": 150 ms RTT, 1.6 Mbps down), cold cache.
 import { chromium } from '@playwright/test';
+import { CHROMIUM } from '../../scripts/chromium.mjs';
 
 const base = process.env.BASE ?? 'http://localhost:3100';
 const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
+  executablePath: CHROMIUM,
   args: ['--headless', '--no-sandbox'],
 });
 const results = [];

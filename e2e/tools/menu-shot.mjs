@@ -1,7 +1,8 @@
 import { chromium } from '@playwright/test';
+import { CHROMIUM } from '../../scripts/chromium.mjs';
 
 const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
+  executablePath: CHROMIUM,
   args: ['--headless', '--no-sandbox'],
 });
 const page = await browser.newPage({ viewport: { width: 360, height: 740 } });

@@ -1,19 +1,10 @@
 import { chromium } from '@playwright/test';
+import { chromiumLaunchOptions } from '../../scripts/chromium.mjs';
 
 const base = process.env.BASE ?? 'http://localhost:3100';
 const routes = (process.env.ROUTES ?? '/').split(',');
 const widths = (process.env.WIDTHS ?? '360,1440').split(',').map(Number);
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--no-first-run',
-  ],
-});
+const browser = await chromium.launch(chromiumLaunchOptions);
 for (const w of widths) {
   const ctx = await browser.newContext({
     viewport: { width: w, height: w < 800 ? 740 : 900 },

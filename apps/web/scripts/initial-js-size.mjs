@@ -17,17 +17,10 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { chromiumLaunchOptions } from '../../../scripts/chromium.mjs';
 
 const web = fileURLToPath(new URL('..', import.meta.url));
 const root = path.resolve(web, '../..');
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-];
 
 const { values: args } = parseArgs({
   options: {
@@ -132,7 +125,7 @@ export async function startStaticServer(dist) {
 
 /** Every script the page fetches until the network is quiet, with its gzipped size from `dist`. */
 export async function firstPageScripts(dist, url) {
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROME_FLAGS });
+  const browser = await chromium.launch(chromiumLaunchOptions);
   try {
     const context = await browser.newContext({
       viewport: { width: 360, height: 740 },

@@ -2,12 +2,13 @@
 // Run: node_modules/.bin/node apps/web/scripts/make-icons.mjs (from the repo root).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { chromium } from '@playwright/test';
+import { CHROMIUM } from '../../../scripts/chromium.mjs';
 
 const pub = new URL('../public/', import.meta.url).pathname;
 const svg = readFileSync(`${pub}favicon.svg`, 'utf8');
 const shield = svg.replace(/<rect[^>]*\/>/, '').replace(/<title>.*?<\/title>/, '');
 const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
+  executablePath: CHROMIUM,
   args: ['--headless', '--no-sandbox'],
 });
 const page = await browser.newPage();
