@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { teams } from '../src/db/schema/index.ts';
 import { runSettlementPass } from '../src/features/settlement/worker.ts';
-import { DEMO_PASSWORD } from '../src/seed/demo.ts';
 import { put, ROUND1_DEADLINE, seasonId, teamIn } from './game-helpers.ts';
 import type { HttpClient, Json } from './support/http-client.ts';
+import { signedIn } from './support/members.ts';
 import { backends, startTestServer, type TestServer } from './support/test-server.ts';
 
 describe.each(backends())('the game over HTTP on %s', (backend) => {
@@ -22,13 +22,8 @@ describe.each(backends())('the game over HTTP on %s', (backend) => {
   beforeAll(async () => {
     server = await startTestServer(backend, { seed: true, now: '2024-08-10T12:00:00Z' });
     season = await seasonId(server);
-    admin = server.client();
-    await admin.signIn('admin@redlion.test', DEMO_PASSWORD);
-    for (const n of [1, 2, 3]) {
-      const c = server.client();
-      await c.signIn(`player${n}@redlion.test`, DEMO_PASSWORD);
-      players.push(c);
-    }
+    admin = await signedIn(server, 'admin@redlion.test');
+    for (const n of [1, 2, 3]) players.push(await signedIn(server, `player${n}@redlion.test`));
   });
   afterAll(() => server?.close());
 
@@ -172,8 +167,7 @@ describe.each(backends())('the game over HTTP on %s', (backend) => {
     expect(late.json.error.message).toMatch(/closed at Fri 16 Aug.* 19:00/);
     expect((await players[1]?.delete(`/api/entries/${entry[1]}/picks/1`))?.status).toBe(409);
     // Entries closed with the first round.
-    const c = server.client();
-    await c.signIn('player4@redlion.test', DEMO_PASSWORD);
+    const c = await signedIn(server, 'player4@redlion.test');
     expect((await c.post(`/api/competitions/${compId}/entries`)).json.error.code).toBe(
       'COMPETITION_NOT_OPEN',
     );

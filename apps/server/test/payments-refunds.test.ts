@@ -1,15 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entries } from '../src/db/schema/game.ts';
-import { clubs, user } from '../src/db/schema/index.ts';
 import { paymentEvents, paymentIssues, refunds } from '../src/db/schema/payments.ts';
-import { newJoinCode } from '../src/features/clubs/service.ts';
 import { startPaymentsWorker } from '../src/features/payments/worker.ts';
 import { runSettlementPass } from '../src/features/settlement/worker.ts';
-import { DEMO_PASSWORD } from '../src/seed/demo.ts';
 import { ROUND1_DEADLINE } from './game-helpers.ts';
 import { openCompetition } from './support/competitions.ts';
 import type { HttpClient } from './support/http-client.ts';
+import { otherClubAdmin, signedIn } from './support/members.ts';
 import { startStripeStandIn, stripeWebhooks } from './support/stripe-stand-in.ts';
 import { backends, startTestServer, type TestServer } from './support/test-server.ts';
 
@@ -44,19 +42,14 @@ describe.each(backends())('refunds and payment events on %s', (backend) => {
       secret: WEBHOOK_SECRET,
       nowMs: () => server.clock.now().getTime(),
     });
-    admin = server.client();
-    await admin.signIn('admin@redlion.test', DEMO_PASSWORD);
+    admin = await signedIn(server, 'admin@redlion.test');
   });
   afterAll(async () => {
     await server?.close();
     await stand?.close();
   });
 
-  const player = async (n: number) => {
-    const c = server.client();
-    await c.signIn(`player${n}@redlion.test`, DEMO_PASSWORD);
-    return c;
-  };
+  const player = (n: number) => signedIn(server, `player${n}@redlion.test`);
   const competition = (name: string, values: Parameters<typeof openCompetition>[1] = {}) =>
     // Round 20 locks in January 2025: these stay open whatever the clock does in this file.
     openCompetition(server, { name, entryFeePence: 750, maxEntriesPerPlayer: 5, startRound: 20, ...values });
@@ -358,20 +351,7 @@ describe.each(backends())('refunds and payment events on %s', (backend) => {
     expect((await c.post(`/api/admin/payment-issues/${issue.id}/resolve`, {})).status).toBe(403);
 
     // An admin of another club cannot see it.
-    await server.db
-      .insert(clubs)
-      .values({ slug: 'kings-arms', name: 'The Kings Arms', joinCode: newJoinCode() });
-    const other = server.client();
-    await other.prime();
-    const signUp = await other.post('/api/auth/sign-up/email', {
-      name: 'Other Admin',
-      email: 'other-admin@example.com',
-      password: 'club-member-pass',
-      dateOfBirth: '1980-03-03',
-      clubSlug: 'kings-arms',
-    });
-    expect(signUp.status).toBe(200);
-    await server.db.update(user).set({ role: 'admin' }).where(eq(user.email, 'other-admin@example.com'));
+    const other = await otherClubAdmin(server, 'Other Admin', 'other-admin@example.com');
     expect((await other.post(`/api/admin/payment-issues/${issue.id}/resolve`, {})).status).toBe(404);
 
     const bad = await admin.post(`/api/admin/payment-issues/${issue.id}/resolve`, { note: 'x'.repeat(1001) });

@@ -1,20 +1,19 @@
 import { eq } from 'drizzle-orm';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { competitions, entries } from '../src/db/schema/game.ts';
 import { paymentEvents, paymentIssues } from '../src/db/schema/payments.ts';
-import { DEMO_PASSWORD } from '../src/seed/demo.ts';
 import { openCompetition } from './support/competitions.ts';
-import { startStripeStandIn } from './support/stripe-stand-in.ts';
+import { signedIn } from './support/members.ts';
+import { startStripeStandIn, stripeWebhooks } from './support/stripe-stand-in.ts';
 import { backends, startTestServer, type TestServer } from './support/test-server.ts';
 
 const WEBHOOK_SECRET = 'whsec_test_secret_for_lastman_tests';
-const stripe = new Stripe('sk_test_unused', { telemetry: false });
 
 describe.each(backends())('Stripe payments on %s', (backend) => {
   let server: TestServer;
   let stand: Awaited<ReturnType<typeof startStripeStandIn>>;
+  let hooks: ReturnType<typeof stripeWebhooks>;
   let competitionId: string;
 
   beforeAll(async () => {
@@ -28,6 +27,11 @@ describe.each(backends())('Stripe payments on %s', (backend) => {
         STRIPE_API_URL: stand.url,
       },
     });
+    hooks = stripeWebhooks({
+      baseUrl: server.baseUrl,
+      secret: WEBHOOK_SECRET,
+      nowMs: () => server.clock.now().getTime(),
+    });
     competitionId = (await openCompetition(server, { entryFeePence: 750, maxEntriesPerPlayer: 5 })).id;
   });
   afterAll(async () => {
@@ -35,59 +39,15 @@ describe.each(backends())('Stripe payments on %s', (backend) => {
     await stand?.close();
   });
 
-  const signedIn = async (n = 1) => {
-    const c = server.client();
-    await c.signIn(`player${n}@redlion.test`, DEMO_PASSWORD);
-    return c;
-  };
+  const player = (n = 1) => signedIn(server, `player${n}@redlion.test`);
 
-  function event(
-    type: string,
-    object: Record<string, unknown>,
-    id = `evt_${Math.random().toString(36).slice(2)}`,
-  ) {
-    return JSON.stringify({
-      id,
-      object: 'event',
-      type,
-      created: Math.floor(Date.now() / 1000),
-      livemode: false,
-      data: { object },
-    });
-  }
-  async function deliver(payload: string, opts: { secret?: string; timestamp?: number } = {}) {
-    const signature = stripe.webhooks.generateTestHeaderString({
-      payload,
-      secret: opts.secret ?? WEBHOOK_SECRET,
-      // Stripe's clock is the real one; the server's clock is the test's.
-      timestamp: opts.timestamp ?? Math.floor(server.clock.now().getTime() / 1000),
-    });
-    const res = await fetch(`${server.baseUrl}/api/payments/stripe/webhook`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-      body: payload,
-    });
-    return {
-      status: res.status,
-      json: (await res.json()) as { received?: boolean; outcome?: string; error?: { message: string } },
-    };
-  }
-  const succeeded = (intentId: string, orderId: string, amount: number, currency = 'gbp') => ({
-    id: intentId,
-    object: 'payment_intent',
-    amount,
-    amount_received: amount,
-    currency,
-    status: 'succeeded',
-    metadata: { orderId },
-  });
   const activeEntries = async (orderId: string) =>
     (await server.db.select().from(entries).where(eq(entries.orderId, orderId))).filter(
       (e) => e.status === 'active',
     ).length;
 
   it('creates the PaymentIntent with the order amount, currency gbp, the order id and an idempotency key', async () => {
-    const c = await signedIn();
+    const c = await player();
     const created = await c.post('/api/orders', { competitionId, entries: 2 });
     expect(created.status).toBe(201);
     expect(created.json.payment).toMatchObject({ provider: 'stripe', publishableKey: 'pk_test_lastman' });
@@ -102,17 +62,17 @@ describe.each(backends())('Stripe payments on %s', (backend) => {
   });
 
   it('the same payment_intent.succeeded delivered 10 times at once activates the entries once', async () => {
-    const c = await signedIn();
+    const c = await player();
     const created = await c.post('/api/orders', { competitionId, entries: 2 });
     const orderId = created.json.order.id;
     const intentId = created.json.payment.clientSecret.split('_secret_')[0];
     stand.markSucceeded(intentId);
-    const payload = event(
+    const payload = hooks.event(
       'payment_intent.succeeded',
-      succeeded(intentId, orderId, 1500),
+      hooks.succeeded(intentId, orderId, 1500),
       `evt_dup_${backend}`,
     );
-    const results = await Promise.all(Array.from({ length: 10 }, () => deliver(payload)));
+    const results = await Promise.all(Array.from({ length: 10 }, () => hooks.deliver(payload)));
     expect(results.map((r) => r.status)).toEqual(Array(10).fill(200));
     expect(results.filter((r) => r.json.outcome === 'paid')).toHaveLength(1);
     expect(results.filter((r) => r.json.outcome === 'duplicate')).toHaveLength(9);
@@ -125,30 +85,28 @@ describe.each(backends())('Stripe payments on %s', (backend) => {
     expect(recorded).toHaveLength(1);
 
     // A failure arriving after the success changes nothing.
-    const late = await deliver(
-      event('payment_intent.payment_failed', {
-        ...succeeded(intentId, orderId, 1500),
-        status: 'requires_payment_method',
-        last_payment_error: { message: 'declined' },
-      }),
-    );
+    const late = await hooks.send('payment_intent.payment_failed', {
+      ...hooks.succeeded(intentId, orderId, 1500),
+      status: 'requires_payment_method',
+      last_payment_error: { message: 'declined' },
+    });
     expect(late.status).toBe(200);
     expect((await c.get(`/api/orders/${orderId}`)).json.status).toBe('paid');
     expect(await activeEntries(orderId)).toBe(2);
   });
 
   it('refuses a bad signature and an old timestamp with 400, changing nothing', async () => {
-    const c = await signedIn(2);
+    const c = await player(2);
     const created = await c.post('/api/orders', { competitionId, entries: 1 });
     const orderId = created.json.order.id;
     const intentId = created.json.payment.clientSecret.split('_secret_')[0];
-    const payload = event('payment_intent.succeeded', succeeded(intentId, orderId, 750));
+    const payload = hooks.event('payment_intent.succeeded', hooks.succeeded(intentId, orderId, 750));
 
-    const forged = await deliver(payload, { secret: 'whsec_someone_else' });
+    const forged = await hooks.deliver(payload, { secret: 'whsec_someone_else' });
     expect(forged.status).toBe(400);
     expect(forged.json.error?.message).toMatch(/signature/i);
 
-    const stale = await deliver(payload, {
+    const stale = await hooks.deliver(payload, {
       timestamp: Math.floor(server.clock.now().getTime() / 1000) - 6 * 60,
     });
     expect(stale.status).toBe(400);
@@ -165,35 +123,34 @@ describe.each(backends())('Stripe payments on %s', (backend) => {
   });
 
   it('a mismatched amount or currency activates nothing and is listed for the admin', async () => {
-    const c = await signedIn(3);
+    const c = await player(3);
     const created = await c.post('/api/orders', { competitionId, entries: 1 });
     const orderId = created.json.order.id;
     const intentId = created.json.payment.clientSecret.split('_secret_')[0];
     expect(
-      (await deliver(event('payment_intent.succeeded', succeeded(intentId, orderId, 100)))).json.outcome,
+      (await hooks.send('payment_intent.succeeded', hooks.succeeded(intentId, orderId, 100))).json.outcome,
     ).toBe('amount_mismatch');
     expect(
-      (await deliver(event('payment_intent.succeeded', succeeded(intentId, orderId, 750, 'eur')))).json
+      (await hooks.send('payment_intent.succeeded', hooks.succeeded(intentId, orderId, 750, 'eur'))).json
         .outcome,
     ).toBe('amount_mismatch');
     expect(await activeEntries(orderId)).toBe(0);
     const issues = await server.db.select().from(paymentIssues).where(eq(paymentIssues.orderId, orderId));
     expect(issues.map((i) => i.kind)).toEqual(['amount_mismatch', 'amount_mismatch']);
-    const admin = server.client();
-    await admin.signIn('admin@redlion.test', DEMO_PASSWORD);
+    const admin = await signedIn(server, 'admin@redlion.test');
     const listed = await admin.get('/api/admin/payment-issues');
     expect(listed.json.issues.some((i: { orderId: string }) => i.orderId === orderId)).toBe(true);
   });
 
   it('a payment that succeeds after its order expired is honoured while the competition is open', async () => {
-    const c = await signedIn(4);
+    const c = await player(4);
     const created = await c.post('/api/orders', { competitionId, entries: 1 });
     const orderId = created.json.order.id;
     const intentId = created.json.payment.clientSecret.split('_secret_')[0];
     server.clock.advance(31 * 60 * 1000);
     await c.post('/api/orders', { competitionId, entries: 1 }); // sweeps the expired order
     expect((await c.get(`/api/orders/${orderId}`)).json.status).toBe('expired');
-    const res = await deliver(event('payment_intent.succeeded', succeeded(intentId, orderId, 750)));
+    const res = await hooks.send('payment_intent.succeeded', hooks.succeeded(intentId, orderId, 750));
     expect(res.json.outcome).toBe('paid_late');
     expect((await c.get(`/api/orders/${orderId}`)).json.status).toBe('paid');
     expect(await activeEntries(orderId)).toBe(1);
@@ -201,7 +158,7 @@ describe.each(backends())('Stripe payments on %s', (backend) => {
 
   it('a late payment is refunded automatically when the competition has closed', async () => {
     const closing = await openCompetition(server, { name: 'Closing soon', entryFeePence: 300 });
-    const c = await signedIn(5);
+    const c = await player(5);
     const created = await c.post('/api/orders', { competitionId: closing.id, entries: 1 });
     const orderId = created.json.order.id;
     const intentId = created.json.payment.clientSecret.split('_secret_')[0];
@@ -210,7 +167,7 @@ describe.each(backends())('Stripe payments on %s', (backend) => {
     await server.db.update(competitions).set({ status: 'running' }).where(eq(competitions.id, closing.id));
 
     const before = stand.calls.filter((x) => x.path === '/v1/refunds').length;
-    const res = await deliver(event('payment_intent.succeeded', succeeded(intentId, orderId, 300)));
+    const res = await hooks.send('payment_intent.succeeded', hooks.succeeded(intentId, orderId, 300));
     expect(res.json.outcome).toBe('late_payment_refunding');
     const refundCalls = stand.calls.filter((x) => x.path === '/v1/refunds');
     expect(refundCalls.length).toBe(before + 1);
@@ -223,13 +180,12 @@ describe.each(backends())('Stripe payments on %s', (backend) => {
   });
 
   it('admin refunds go through Stripe with an idempotency key, and charge.refunded is mirrored once', async () => {
-    const c = await signedIn();
+    const c = await player();
     const created = await c.post('/api/orders', { competitionId, entries: 2 });
     const orderId = created.json.order.id;
     const intentId = created.json.payment.clientSecret.split('_secret_')[0];
-    await deliver(event('payment_intent.succeeded', succeeded(intentId, orderId, 1500)));
-    const admin = server.client();
-    await admin.signIn('admin@redlion.test', DEMO_PASSWORD);
+    await hooks.send('payment_intent.succeeded', hooks.succeeded(intentId, orderId, 1500));
+    const admin = await signedIn(server, 'admin@redlion.test');
     const entryId = created.json.order.entries[1].id;
     const refunded = await admin.post(`/api/admin/orders/${orderId}/refunds`, { entryIds: [entryId] });
     expect(refunded.json).toMatchObject({ status: 'partially_refunded', refundedPence: 750 });
@@ -237,33 +193,29 @@ describe.each(backends())('Stripe payments on %s', (backend) => {
     expect(call?.form.get('amount')).toBe('750');
     expect(call?.idempotencyKey).toBe(`refund-${orderId}-${entryId}`);
 
-    const mirrored = await deliver(
-      event('charge.refunded', {
-        id: 'ch_1',
-        object: 'charge',
-        payment_intent: intentId,
-        amount: 1500,
-        amount_refunded: 750,
-        currency: 'gbp',
-      }),
-    );
+    const mirrored = await hooks.send('charge.refunded', {
+      id: 'ch_1',
+      object: 'charge',
+      payment_intent: intentId,
+      amount: 1500,
+      amount_refunded: 750,
+      currency: 'gbp',
+    });
     expect(mirrored.json.outcome).toBe('already_recorded');
-    const full = await deliver(
-      event('charge.refunded', {
-        id: 'ch_1',
-        object: 'charge',
-        payment_intent: intentId,
-        amount: 1500,
-        amount_refunded: 1500,
-        currency: 'gbp',
-      }),
-    );
+    const full = await hooks.send('charge.refunded', {
+      id: 'ch_1',
+      object: 'charge',
+      payment_intent: intentId,
+      amount: 1500,
+      amount_refunded: 1500,
+      currency: 'gbp',
+    });
     expect(full.json.outcome).toBe('refunded_outside_app');
     expect((await c.get(`/api/orders/${orderId}`)).json.status).toBe('refunded');
   });
 
   it('with Stripe configured the test provider never runs', async () => {
-    const c = await signedIn(2);
+    const c = await player(2);
     const created = await c.post('/api/orders', { competitionId, entries: 1 });
     const res = await c.post('/api/payments/test/confirm', {
       clientSecret: created.json.payment.clientSecret,

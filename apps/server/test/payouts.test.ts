@@ -1,11 +1,8 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clubs, user } from '../src/db/schema/index.ts';
-import { newJoinCode } from '../src/features/clubs/service.ts';
 import { runSettlementPass } from '../src/features/settlement/worker.ts';
-import { DEMO_PASSWORD } from '../src/seed/demo.ts';
 import { put, seasonId, teamIn } from './game-helpers.ts';
 import type { HttpClient, Json } from './support/http-client.ts';
+import { otherClubAdmin, signedIn } from './support/members.ts';
 import { backends, startTestServer, type TestServer } from './support/test-server.ts';
 
 /**
@@ -35,28 +32,9 @@ describe.each(backends())('payouts and corrections on %s', (backend) => {
   beforeAll(async () => {
     server = await startTestServer(backend, { seed: true, now: '2024-08-10T12:00:00Z' });
     const season = await seasonId(server);
-    admin = server.client();
-    await admin.signIn('admin@redlion.test', DEMO_PASSWORD);
-    for (const n of [1, 2, 3]) {
-      const c = server.client();
-      await c.signIn(`player${n}@redlion.test`, DEMO_PASSWORD);
-      players.push(c);
-    }
-    // An admin of another club.
-    await server.db
-      .insert(clubs)
-      .values({ slug: 'kings-arms', name: 'The Kings Arms', joinCode: newJoinCode() });
-    otherAdmin = server.client();
-    await otherAdmin.prime();
-    const signUp = await otherAdmin.post('/api/auth/sign-up/email', {
-      name: 'Kings Admin',
-      email: 'admin@kingsarms.test',
-      password: 'club-member-pass',
-      dateOfBirth: '1980-03-03',
-      clubSlug: 'kings-arms',
-    });
-    expect(signUp.status).toBe(200);
-    await server.db.update(user).set({ role: 'admin' }).where(eq(user.email, 'admin@kingsarms.test'));
+    admin = await signedIn(server, 'admin@redlion.test');
+    for (const n of [1, 2, 3]) players.push(await signedIn(server, `player${n}@redlion.test`));
+    otherAdmin = await otherClubAdmin(server, 'Kings Admin', 'admin@kingsarms.test');
 
     const created = await admin.post('/api/admin/competitions', {
       name: 'Prize Cup',
