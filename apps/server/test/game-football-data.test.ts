@@ -1,12 +1,23 @@
 import { createServer, type Server } from 'node:http';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixtures, seasons } from '../src/db/schema/index.ts';
+import {
+  competitions,
+  entries,
+  fixtures,
+  picks,
+  roundSettlements,
+  seasons,
+  user,
+} from '../src/db/schema/index.ts';
+import { findClubBySlug } from '../src/features/clubs/queries.ts';
 import {
   FootballDataError,
   parseFootballDataMatches,
+  startFootballDataSync,
   syncFootballData,
 } from '../src/features/football/football-data.ts';
+import { startSettlementWorker } from '../src/features/settlement/worker.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';
 
 const TOKEN = 'test-token-0123456789';
@@ -161,6 +172,115 @@ describe('the football-data.org v4 client against a local stand-in', () => {
     const opener = rows.find((r) => r.externalId === 'fd:497410');
     expect(opener).toMatchObject({ status: 'finished', homeScore: 1, awayScore: 0 });
     expect(rows.find((r) => r.externalId === 'fd:497421')?.status).toBe('postponed');
+  });
+
+  it('the scheduled sync runs again after its interval, re-settles after each import, and stops', async () => {
+    // The season without results, and a competition on it with one entry on each side of round 1.
+    finished = false;
+    const { seasonId } = await syncFootballData(server.db, source());
+    const club = await findClubBySlug(server.db, server.config.DEFAULT_CLUB);
+    if (!club) throw new Error('no club');
+    const userId = crypto.randomUUID();
+    await server.db
+      .insert(user)
+      .values({ id: userId, name: 'Sync Player', email: 'sync@example.com', clubId: club.id });
+    const [comp] = await server.db
+      .insert(competitions)
+      .values({
+        clubId: club.id,
+        seasonId,
+        name: 'Synced',
+        status: 'running',
+        prizeModel: 'free',
+        startRound: 1,
+        rules: {
+          draw: 'eliminate',
+          reuse: 'never',
+          missedPick: 'eliminate',
+          postponed: 'survive',
+          allOut: 'rollover',
+        },
+      })
+      .returning();
+    if (!comp) throw new Error('no competition');
+    const [won, lost] = await server.db
+      .insert(entries)
+      .values([
+        { clubId: club.id, competitionId: comp.id, userId, status: 'active' as const },
+        { clubId: club.id, competitionId: comp.id, userId, status: 'active' as const },
+      ])
+      .returning();
+    const teamRows = await server.db.select().from(fixtures).where(eq(fixtures.externalId, 'fd:497410'));
+    const opener = teamRows[0];
+    if (!won || !lost || !opener) throw new Error('setup failed');
+    const wolvesMatch = (
+      await server.db.select().from(fixtures).where(eq(fixtures.externalId, 'fd:497411'))
+    )[0];
+    await server.db.insert(picks).values([
+      // Man Utd (home, won 1-0) and Wolves (away, lost 2-0) once the results are in.
+      { clubId: club.id, competitionId: comp.id, entryId: won.id, round: 1, teamId: opener.homeTeamId },
+      {
+        clubId: club.id,
+        competitionId: comp.id,
+        entryId: lost.id,
+        round: 1,
+        teamId: wolvesMatch?.awayTeamId as string,
+      },
+    ]);
+    // Between round 1's kick-offs' end and its 48 hours: only results can settle it.
+    server.clock.set('2024-08-17T18:00:00Z');
+
+    const settlement = startSettlementWorker({ db: server.db, clock: server.clock, intervalMs: 3_600_000 });
+    const requestsBefore = seen.length;
+    let afterSyncRuns = 0;
+    const sync = startFootballDataSync({
+      db: server.db,
+      source: source(),
+      intervalMs: 250,
+      afterSync: async () => {
+        afterSyncRuns++;
+        await settlement.kick();
+      },
+    });
+    const until = async (what: string, ok: () => boolean | Promise<boolean>) => {
+      const deadline = Date.now() + 20_000;
+      while (!(await ok())) {
+        if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+        await new Promise((r) => setTimeout(r, 25));
+      }
+    };
+    const settled = () =>
+      server.db.select().from(roundSettlements).where(eq(roundSettlements.competitionId, comp.id));
+    try {
+      // The first sync (at start) brings no results: nothing to settle.
+      await until('the first sync', () => afterSyncRuns >= 1);
+      expect(seen.length).toBeGreaterThan(requestsBefore);
+      expect(await settled()).toHaveLength(0);
+
+      // The results come out; the next scheduled sync imports them and the round settles.
+      finished = true;
+      const runsSoFar = afterSyncRuns;
+      await until('a later sync and its re-settlement', async () => (await settled()).length === 1);
+      expect(afterSyncRuns).toBeGreaterThan(runsSoFar);
+      expect(seen.length).toBeGreaterThanOrEqual(requestsBefore + 2);
+      const [after] = await server.db.select().from(competitions).where(eq(competitions.id, comp.id));
+      expect(after).toMatchObject({ status: 'finished', finalRound: 1 });
+      const status = await server.db.select().from(entries).where(eq(entries.competitionId, comp.id));
+      expect(new Map(status.map((e) => [e.id, e.status]))).toEqual(
+        new Map([
+          [won.id, 'won'],
+          [lost.id, 'eliminated'],
+        ]),
+      );
+    } finally {
+      sync.stop();
+      await settlement.stop();
+    }
+    // Stopped: once a sync in flight has finished, no further request is made.
+    await new Promise((r) => setTimeout(r, 300));
+    const atStop = seen.length;
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(seen.length).toBe(atStop);
   });
 
   it('a refused token is a clear error, not a crash', async () => {
