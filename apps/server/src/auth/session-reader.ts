@@ -85,6 +85,8 @@ export function createSessionReader(opts: {
     const [row] = await statement.execute({ token });
     if (!row) return null;
     const expires = row.expiresAt.getTime();
+    // Real time, not the app's clock: better-auth sets and checks session expiry by real time, and this
+    // fast path must agree with it (under a test clock set in the past it would accept expired sessions).
     const now = Date.now();
     // Expired (better-auth deletes it) or due for extension (better-auth extends it): theirs to do.
     if (expires <= now || expires - expiresIn * 1000 + updateAge * 1000 <= now) return undefined;
