@@ -1,4 +1,4 @@
-import { type HTMLInputTypeAttribute, useId } from 'react';
+import { type HTMLInputTypeAttribute, type ReactNode, useId } from 'react';
 
 interface FieldProps {
   label: string;
@@ -60,6 +60,40 @@ export function FormField({
           {helper}
         </p>
       ) : null}
+    </div>
+  );
+}
+
+/** A labelled native select (its options as children), in the same style as FormField. */
+export function SelectField({
+  label,
+  id: givenId,
+  name,
+  value,
+  onValue,
+  error,
+  children,
+}: {
+  label: string;
+  /** A fixed id; a generated one by default. */
+  id?: string;
+  name?: string;
+  value: string | number;
+  onValue: (value: string) => void;
+  error?: string | undefined;
+  children: ReactNode;
+}) {
+  const ownId = useId();
+  const id = givenId ?? ownId;
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <select id={id} name={name} className="select" value={value} onChange={(e) => onValue(e.target.value)}>
+        {children}
+      </select>
+      {error ? <p className="field__error">{error}</p> : null}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { IonButton, IonSpinner } from '@ionic/react';
 import type { CompetitionCreate, CompetitionRules, PrizeModel } from '@lastman/api';
 import { type FormEvent, useState } from 'react';
-import { FormError, FormField } from '../../../ui/form-field.tsx';
+import { FormError, FormField, SelectField } from '../../../ui/form-field.tsx';
 import { InlineLoading } from '../../../ui/page-loading.tsx';
 import { useRuleDescriptions, useSeasons } from '../../game/api/game-api.ts';
 import { londonDate } from '../../game/format.ts';
@@ -106,47 +106,37 @@ export function CompetitionForm({
     <form aria-label={submitLabel} onSubmit={submit} noValidate>
       <FormField label="Name" name="name" value={name} onValue={setName} error={errors.name} />
       <div className="form-grid">
-        <div className="field">
-          <label className="field__label" htmlFor="comp-season">
-            Season
-          </label>
-          <select
-            id="comp-season"
-            name="seasonId"
-            className="select"
-            value={season?.id ?? ''}
-            onChange={(e) => {
-              setSeasonId(e.target.value);
-              setStartRound('');
-            }}
-          >
-            {seasonList.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor="comp-round">
-            Starting round
-          </label>
-          <select
-            id="comp-round"
-            name="startRound"
-            className="select"
-            value={roundValue}
-            onChange={(e) => setStartRound(e.target.value)}
-          >
-            {roundChoices.map((r) => (
-              <option key={r.round} value={r.round}>
-                Round {r.round} · {londonDate(r.firstKickoff)}
-                {Date.parse(r.firstKickoff) < now ? ' (started)' : ''}
-              </option>
-            ))}
-          </select>
-          {errors.startRound ? <p className="field__error">{errors.startRound}</p> : null}
-        </div>
+        <SelectField
+          label="Season"
+          id="comp-season"
+          name="seasonId"
+          value={season?.id ?? ''}
+          onValue={(value) => {
+            setSeasonId(value);
+            setStartRound('');
+          }}
+        >
+          {seasonList.map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.name}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label="Starting round"
+          id="comp-round"
+          name="startRound"
+          value={roundValue}
+          onValue={setStartRound}
+          error={errors.startRound}
+        >
+          {roundChoices.map((r) => (
+            <option key={r.round} value={r.round}>
+              Round {r.round} · {londonDate(r.firstKickoff)}
+              {Date.parse(r.firstKickoff) < now ? ' (started)' : ''}
+            </option>
+          ))}
+        </SelectField>
       </div>
       <fieldset className="rule-choice">
         <legend>Prize</legend>

@@ -3,6 +3,7 @@ import { type OrderList, OrderStatus } from '@lastman/api';
 import { useState } from 'react';
 import { showToast } from '../../../lib/toast.ts';
 import { useIonAlert } from '../../../lib/use-ion-alert.ts';
+import { SelectField } from '../../../ui/form-field.tsx';
 import { InlineLoading } from '../../../ui/page-loading.tsx';
 import { useCompetitions } from '../../game/api/game-api.ts';
 import { formatPence, londonDateTime } from '../../game/format.ts';
@@ -46,45 +47,35 @@ export function OrdersAdmin() {
             setFilters({ ...filters, q: search.trim() || undefined });
           }}
         >
-          <div className="field">
-            <label className="field__label" htmlFor="orders-status">
-              Status
-            </label>
-            <select
-              id="orders-status"
-              className="select"
-              value={filters.status ?? ''}
-              onChange={(e) => {
-                const parsed = OrderStatus.safeParse(e.target.value);
-                setFilters({ ...filters, status: parsed.success ? parsed.data : undefined });
-              }}
-            >
-              <option value="">Any</option>
-              {OrderStatus.options.map((s) => (
-                <option key={s} value={s}>
-                  {orderStatusLabel(s)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <label className="field__label" htmlFor="orders-competition">
-              Competition
-            </label>
-            <select
-              id="orders-competition"
-              className="select"
-              value={filters.competitionId ?? ''}
-              onChange={(e) => setFilters({ ...filters, competitionId: e.target.value || undefined })}
-            >
-              <option value="">All</option>
-              {(competitions.data?.competitions ?? []).map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField
+            label="Status"
+            id="orders-status"
+            value={filters.status ?? ''}
+            onValue={(value) => {
+              const parsed = OrderStatus.safeParse(value);
+              setFilters({ ...filters, status: parsed.success ? parsed.data : undefined });
+            }}
+          >
+            <option value="">Any</option>
+            {OrderStatus.options.map((s) => (
+              <option key={s} value={s}>
+                {orderStatusLabel(s)}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            label="Competition"
+            id="orders-competition"
+            value={filters.competitionId ?? ''}
+            onValue={(value) => setFilters({ ...filters, competitionId: value || undefined })}
+          >
+            <option value="">All</option>
+            {(competitions.data?.competitions ?? []).map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </SelectField>
           <div className="field">
             <label className="field__label" htmlFor="orders-q">
               Player or order

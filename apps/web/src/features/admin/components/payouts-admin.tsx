@@ -2,7 +2,7 @@ import { IonButton, IonSpinner } from '@ionic/react';
 import { type PayoutMethod, type PayoutSummary, payoutMethodLabels } from '@lastman/api';
 import { type FormEvent, useState } from 'react';
 import { showToast } from '../../../lib/toast.ts';
-import { FormError } from '../../../ui/form-field.tsx';
+import { FormError, SelectField } from '../../../ui/form-field.tsx';
 import { InlineLoading } from '../../../ui/page-loading.tsx';
 import { formatPence, londonDate, londonDateTime } from '../../game/format.ts';
 import { useClearReview, usePayouts, useRecordPayout } from '../api/admin-game-api.ts';
@@ -182,26 +182,20 @@ function RecordPayout({ summary: s }: { summary: PayoutSummary }) {
       <h4>Record a payout</h4>
       <p className="muted small">Prizes are paid by the club (bank transfer, cash); record each one here.</p>
       <div className="field-pair">
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-winner`}>
-            Winner
-          </label>
-          <select
-            id={`${id}-winner`}
-            className="select"
-            value={winner.entryId}
-            onChange={(e) => {
-              setEntryId(e.target.value);
-              setAmount(poundsText(owed.find((w) => w.entryId === e.target.value)?.owedPence ?? 0));
-            }}
-          >
-            {owed.map((w) => (
-              <option key={w.entryId} value={w.entryId}>
-                {w.playerName} ({formatPence(w.owedPence)} owed)
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          label="Winner"
+          value={winner.entryId}
+          onValue={(value) => {
+            setEntryId(value);
+            setAmount(poundsText(owed.find((w) => w.entryId === value)?.owedPence ?? 0));
+          }}
+        >
+          {owed.map((w) => (
+            <option key={w.entryId} value={w.entryId}>
+              {w.playerName} ({formatPence(w.owedPence)} owed)
+            </option>
+          ))}
+        </SelectField>
         <div className={pence === null ? 'field field--invalid' : 'field'}>
           <label className="field__label" htmlFor={`${id}-amount`}>
             Amount (£)
@@ -219,23 +213,13 @@ function RecordPayout({ summary: s }: { summary: PayoutSummary }) {
         </div>
       </div>
       <div className="field-pair">
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-method`}>
-            Method
-          </label>
-          <select
-            id={`${id}-method`}
-            className="select"
-            value={method}
-            onChange={(e) => setMethod(e.target.value as PayoutMethod)}
-          >
-            {methods.map((m) => (
-              <option key={m} value={m}>
-                {payoutMethodLabels[m]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField label="Method" value={method} onValue={(value) => setMethod(value as PayoutMethod)}>
+          {methods.map((m) => (
+            <option key={m} value={m}>
+              {payoutMethodLabels[m]}
+            </option>
+          ))}
+        </SelectField>
         <div className="field">
           <label className="field__label" htmlFor={`${id}-date`}>
             Paid on

@@ -2,6 +2,7 @@ import { IonButton, IonSpinner } from '@ionic/react';
 import type { FixtureStatus, FixtureView, ResultCorrectionList } from '@lastman/api';
 import { useState } from 'react';
 import { showToast } from '../../../lib/toast.ts';
+import { SelectField } from '../../../ui/form-field.tsx';
 import { InlineLoading } from '../../../ui/page-loading.tsx';
 import { useSeasonRound, useSeasons } from '../../game/api/game-api.ts';
 import { londonDateTime } from '../../game/format.ts';
@@ -35,43 +36,33 @@ export function ResultsAdmin() {
       ) : (
         <>
           <div className="toolbar">
-            <div className="field">
-              <label className="field__label" htmlFor="results-season">
-                Season
-              </label>
-              <select
-                id="results-season"
-                className="select"
-                value={season?.id ?? ''}
-                onChange={(e) => {
-                  setSeasonId(e.target.value);
-                  setRound(null);
-                }}
-              >
-                {list.map((s) => (
-                  <option key={s.id} value={s.id}>
-                    {s.name}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className="field">
-              <label className="field__label" htmlFor="results-round">
-                Round
-              </label>
-              <select
-                id="results-round"
-                className="select"
-                value={current ?? ''}
-                onChange={(e) => setRound(Number(e.target.value))}
-              >
-                {rounds.map((r) => (
-                  <option key={r} value={r}>
-                    Round {r}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <SelectField
+              label="Season"
+              id="results-season"
+              value={season?.id ?? ''}
+              onValue={(value) => {
+                setSeasonId(value);
+                setRound(null);
+              }}
+            >
+              {list.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.name}
+                </option>
+              ))}
+            </SelectField>
+            <SelectField
+              label="Round"
+              id="results-round"
+              value={current ?? ''}
+              onValue={(value) => setRound(Number(value))}
+            >
+              {rounds.map((r) => (
+                <option key={r} value={r}>
+                  Round {r}
+                </option>
+              ))}
+            </SelectField>
             <IonButton
               fill="outline"
               size="small"

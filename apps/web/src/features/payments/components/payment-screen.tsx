@@ -1,7 +1,7 @@
 import { IonButton, IonContent, IonIcon } from '@ionic/react';
 import { useQuery } from '@tanstack/react-query';
 import { alertCircleOutline, cardOutline, checkmarkCircleOutline } from 'ionicons/icons';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { configQuery } from '../../../lib/club.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
@@ -79,21 +79,22 @@ export function PaymentScreen({ title }: { title: string }) {
       return (
         <>
           {summary}
-          <div className="result result--good" role="status">
-            <IonIcon icon={checkmarkCircleOutline} aria-hidden="true" />
-            <p>
-              Payment received. {o.entryCount === 1 ? 'Your entry is' : `Your ${o.entryCount} entries are`}{' '}
-              active: pick a team for each before the deadline.
-            </p>
-          </div>
-          <div className="button-row">
-            <IonButton routerLink="/app/tabs/game" routerDirection="root">
-              Pick your teams
-            </IonButton>
-            <IonButton routerLink="/payments" fill="outline">
-              My payments
-            </IonButton>
-          </div>
+          <Outcome
+            good
+            actions={
+              <>
+                <IonButton routerLink="/app/tabs/game" routerDirection="root">
+                  Pick your teams
+                </IonButton>
+                <IonButton routerLink="/payments" fill="outline">
+                  My payments
+                </IonButton>
+              </>
+            }
+          >
+            Payment received. {o.entryCount === 1 ? 'Your entry is' : `Your ${o.entryCount} entries are`}{' '}
+            active: pick a team for each before the deadline.
+          </Outcome>
         </>
       );
     }
@@ -102,19 +103,17 @@ export function PaymentScreen({ title }: { title: string }) {
       return (
         <>
           {summary}
-          <div className="result result--bad" role="alert">
-            <IonIcon icon={alertCircleOutline} aria-hidden="true" />
-            <p>
-              {o.entries.length === 0
-                ? `${o.failureReason ?? 'This payment was refunded.'} ${formatPence(o.refundedPence)} has gone back to your card; no entry was made.`
-                : `This order was refunded: ${formatPence(o.refundedPence)} has gone back to your card.`}
-            </p>
-          </div>
-          <div className="button-row">
-            <IonButton routerLink="/payments" fill="outline">
-              My payments
-            </IonButton>
-          </div>
+          <Outcome
+            actions={
+              <IonButton routerLink="/payments" fill="outline">
+                My payments
+              </IonButton>
+            }
+          >
+            {o.entries.length === 0
+              ? `${o.failureReason ?? 'This payment was refunded.'} ${formatPence(o.refundedPence)} has gone back to your card; no entry was made.`
+              : `This order was refunded: ${formatPence(o.refundedPence)} has gone back to your card.`}
+          </Outcome>
         </>
       );
     }
@@ -122,19 +121,17 @@ export function PaymentScreen({ title }: { title: string }) {
       return (
         <>
           {summary}
-          <div className="result result--bad" role="alert">
-            <IonIcon icon={alertCircleOutline} aria-hidden="true" />
-            <p>
-              {o.status === 'expired'
-                ? 'This order expired before it was paid. Nothing was charged and no entry was made.'
-                : `The payment did not go through${o.failureReason ? `: ${o.failureReason}` : '.'} No entry was made.`}
-            </p>
-          </div>
-          <div className="button-row">
-            <IonButton routerLink="/app/tabs/game" routerDirection="root">
-              Try again
-            </IonButton>
-          </div>
+          <Outcome
+            actions={
+              <IonButton routerLink="/app/tabs/game" routerDirection="root">
+                Try again
+              </IonButton>
+            }
+          >
+            {o.status === 'expired'
+              ? 'This order expired before it was paid. Nothing was charged and no entry was made.'
+              : `The payment did not go through${o.failureReason ? `: ${o.failureReason}` : '.'} No entry was made.`}
+          </Outcome>
         </>
       );
     }
@@ -197,6 +194,27 @@ export function PaymentScreen({ title }: { title: string }) {
           <section className="card">{body()}</section>
         </div>
       </IonContent>
+    </>
+  );
+}
+
+/** How the order ended, good (a status) or bad (an alert), with what to do next. */
+function Outcome({
+  good = false,
+  actions,
+  children,
+}: {
+  good?: boolean;
+  actions: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <div className={good ? 'result result--good' : 'result result--bad'} role={good ? 'status' : 'alert'}>
+        <IonIcon icon={good ? checkmarkCircleOutline : alertCircleOutline} aria-hidden="true" />
+        <p>{children}</p>
+      </div>
+      <div className="button-row">{actions}</div>
     </>
   );
 }
