@@ -1,5 +1,5 @@
 import { bigint, boolean, date, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { clubs } from './clubs.ts';
+import { clubIdColumn } from './clubs.ts';
 import { createdAt, updatedAt } from './columns.ts';
 
 export const roles = ['player', 'staff', 'admin'] as const;
@@ -19,9 +19,7 @@ export const user = pgTable(
     phoneNumber: text('phone_number'),
     dateOfBirth: date('date_of_birth', { mode: 'string' }),
     isAnonymous: boolean('is_anonymous').notNull().default(false),
-    clubId: text('club_id')
-      .notNull()
-      .references(() => clubs.id),
+    clubId: clubIdColumn(),
     role: text('role', { enum: roles }).notNull().default('player'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -11,3 +11,9 @@ export const clubs = pgTable('clubs', {
   joinCode: text('join_code').notNull().unique(),
   createdAt: createdAt(),
 });
+
+/** The club a row belongs to; every club's data is kept apart by it. */
+export const clubIdColumn = () =>
+  text('club_id')
+    .notNull()
+    .references(() => clubs.id);

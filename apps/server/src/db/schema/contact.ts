@@ -1,15 +1,13 @@
 import { index, pgTable, text } from 'drizzle-orm/pg-core';
 import { user } from './accounts.ts';
-import { clubs } from './clubs.ts';
+import { clubIdColumn } from './clubs.ts';
 import { createdAt, id } from './columns.ts';
 
 export const contactMessages = pgTable(
   'contact_messages',
   {
     id: id(),
-    clubId: text('club_id')
-      .notNull()
-      .references(() => clubs.id),
+    clubId: clubIdColumn(),
     userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     email: text('email').notNull(),

@@ -12,7 +12,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { user } from './accounts.ts';
-import { clubs } from './clubs.ts';
+import { clubIdColumn } from './clubs.ts';
 import { createdAt, id, updatedAt } from './columns.ts';
 import { fixtureStatuses, fixtures, seasons, teams } from './football.ts';
 
@@ -35,9 +35,7 @@ export const competitions = pgTable(
   'competitions',
   {
     id: id(),
-    clubId: text('club_id')
-      .notNull()
-      .references(() => clubs.id),
+    clubId: clubIdColumn(),
     seasonId: text('season_id')
       .notNull()
       .references(() => seasons.id),
@@ -71,9 +69,7 @@ export const entries = pgTable(
   'entries',
   {
     id: id(),
-    clubId: text('club_id')
-      .notNull()
-      .references(() => clubs.id),
+    clubId: clubIdColumn(),
     competitionId: text('competition_id')
       .notNull()
       .references(() => competitions.id),
@@ -97,9 +93,7 @@ export const picks = pgTable(
   'picks',
   {
     id: id(),
-    clubId: text('club_id')
-      .notNull()
-      .references(() => clubs.id),
+    clubId: clubIdColumn(),
     competitionId: text('competition_id')
       .notNull()
       .references(() => competitions.id),
@@ -143,9 +137,7 @@ export const roundSettlements = pgTable(
   'round_settlements',
   {
     id: id(),
-    clubId: text('club_id')
-      .notNull()
-      .references(() => clubs.id),
+    clubId: clubIdColumn(),
     competitionId: text('competition_id')
       .notNull()
       .references(() => competitions.id),
@@ -165,9 +157,7 @@ export const resultCorrections = pgTable(
   'result_corrections',
   {
     id: id(),
-    clubId: text('club_id')
-      .notNull()
-      .references(() => clubs.id),
+    clubId: clubIdColumn(),
     fixtureId: text('fixture_id')
       .notNull()
       .references(() => fixtures.id, { onDelete: 'cascade' }),

@@ -11,7 +11,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { user } from './accounts.ts';
-import { clubs } from './clubs.ts';
+import { clubIdColumn } from './clubs.ts';
 import { createdAt, id, updatedAt } from './columns.ts';
 import { competitions } from './game.ts';
 
@@ -30,9 +30,7 @@ export const orders = pgTable(
   'orders',
   {
     id: id(),
-    clubId: text('club_id')
-      .notNull()
-      .references(() => clubs.id),
+    clubId: clubIdColumn(),
     competitionId: text('competition_id')
       .notNull()
       .references(() => competitions.id),
@@ -88,9 +86,7 @@ export const refunds = pgTable(
   'refunds',
   {
     id: id(),
-    clubId: text('club_id')
-      .notNull()
-      .references(() => clubs.id),
+    clubId: clubIdColumn(),
     orderId: text('order_id')
       .notNull()
       .references(() => orders.id),
@@ -131,9 +127,7 @@ export const paymentIssues = pgTable(
   'payment_issues',
   {
     id: id(),
-    clubId: text('club_id')
-      .notNull()
-      .references(() => clubs.id),
+    clubId: clubIdColumn(),
     orderId: text('order_id').references(() => orders.id),
     kind: text('kind', { enum: paymentIssueKinds }).notNull(),
     detail: text('detail').notNull(),

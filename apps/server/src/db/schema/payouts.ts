@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { user } from './accounts.ts';
-import { clubs } from './clubs.ts';
+import { clubIdColumn } from './clubs.ts';
 import { createdAt, id } from './columns.ts';
 import { competitions, entries } from './game.ts';
 
@@ -12,9 +12,7 @@ export const payouts = pgTable(
   'payouts',
   {
     id: id(),
-    clubId: text('club_id')
-      .notNull()
-      .references(() => clubs.id),
+    clubId: clubIdColumn(),
     competitionId: text('competition_id')
       .notNull()
       .references(() => competitions.id),
@@ -48,9 +46,7 @@ export const competitionAudit = pgTable(
   'competition_audit',
   {
     id: id(),
-    clubId: text('club_id')
-      .notNull()
-      .references(() => clubs.id),
+    clubId: clubIdColumn(),
     competitionId: text('competition_id')
       .notNull()
       .references(() => competitions.id),
