@@ -8,10 +8,8 @@ import { ROUND1_DEADLINE } from './game-helpers.ts';
 import { openCompetition } from './support/competitions.ts';
 import type { HttpClient } from './support/http-client.ts';
 import { otherClubAdmin, signedIn } from './support/members.ts';
-import { startStripeStandIn, stripeWebhooks } from './support/stripe-stand-in.ts';
-import { backends, startTestServer, type TestServer } from './support/test-server.ts';
-
-const WEBHOOK_SECRET = 'whsec_test_secret_for_lastman_refunds';
+import { type StripeStandIn, type StripeWebhooks, startStripeTestServer } from './support/stripe-stand-in.ts';
+import { backends, type TestServer } from './support/test-server.ts';
 
 /**
  * Refunds and the rest of the payment life cycle against the Stripe stand-in: refunds that race
@@ -20,28 +18,13 @@ const WEBHOOK_SECRET = 'whsec_test_secret_for_lastman_refunds';
  */
 describe.each(backends())('refunds and payment events on %s', (backend) => {
   let server: TestServer;
-  let stand: Awaited<ReturnType<typeof startStripeStandIn>>;
-  let hooks: ReturnType<typeof stripeWebhooks>;
+  let stand: StripeStandIn;
+  let hooks: StripeWebhooks;
   let admin: HttpClient;
 
   beforeAll(async () => {
-    stand = await startStripeStandIn();
     // Before the 2024-25 season's first deadline, so competitions starting in round 1 are open.
-    server = await startTestServer(backend, {
-      seed: true,
-      now: '2024-08-10T12:00:00Z',
-      env: {
-        STRIPE_SECRET_KEY: 'sk_test_lastman',
-        STRIPE_PUBLISHABLE_KEY: 'pk_test_lastman',
-        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-        STRIPE_API_URL: stand.url,
-      },
-    });
-    hooks = stripeWebhooks({
-      baseUrl: server.baseUrl,
-      secret: WEBHOOK_SECRET,
-      nowMs: () => server.clock.now().getTime(),
-    });
+    ({ server, stand, hooks } = await startStripeTestServer(backend, { now: '2024-08-10T12:00:00Z' }));
     admin = await signedIn(server, 'admin@redlion.test');
   });
   afterAll(async () => {
@@ -96,19 +79,17 @@ describe.each(backends())('refunds and payment events on %s', (backend) => {
     const o = await paidOrder(c, comp.id, 2);
     const seen: (string | undefined)[] = [];
     // Stripe's event reaches the server before Stripe has even answered our refund request.
-    stand.options.onRefund = async () => {
+    const onRefund = async () => {
       seen.push((await hooks.send('charge.refunded', hooks.charge(o.intentId, 1500, 750))).json.outcome);
     };
-    try {
+    await stand.using({ onRefund }, async () => {
       const refunded = await admin.post(`/api/admin/orders/${o.orderId}/refunds`, {
         entryIds: [o.entryIds[1]],
         reason: 'Asked before the start',
       });
       expect(refunded.status).toBe(200);
       expect(refunded.json).toMatchObject({ status: 'partially_refunded', refundedPence: 750 });
-    } finally {
-      stand.options.onRefund = null;
-    }
+    });
     expect(seen).toEqual(['refund_confirmed']);
     expect(await entryStatuses(o.orderId)).toEqual(['active', 'refunded']);
     const rows = await refundRows(o.orderId);
@@ -128,17 +109,15 @@ describe.each(backends())('refunds and payment events on %s', (backend) => {
     const c = await player(2);
     const o = await paidOrder(c, comp.id, 2);
     const seen: (string | undefined)[] = [];
-    stand.options.onRefund = async (refund) => {
+    const onRefund = async (refund: Record<string, unknown>) => {
       seen.push(
         (await hooks.send('charge.refunded', hooks.charge(o.intentId, 1500, 1500, [refund]))).json.outcome,
       );
     };
-    try {
+    await stand.using({ onRefund }, async () => {
       const refunded = await admin.post(`/api/admin/orders/${o.orderId}/refunds`, {});
       expect(refunded.json).toMatchObject({ status: 'refunded', refundedPence: 1500 });
-    } finally {
-      stand.options.onRefund = null;
-    }
+    });
     expect(seen).toEqual(['refund_confirmed']);
     expect(await entryStatuses(o.orderId)).toEqual(['refunded', 'refunded']);
     const rows = await refundRows(o.orderId);
@@ -225,14 +204,11 @@ describe.each(backends())('refunds and payment events on %s', (backend) => {
     const comp = await competition('Refused refund');
     const c = await player(5);
     const o = await paidOrder(c, comp.id, 1);
-    stand.options.refundStatus = 'failed';
-    try {
+    await stand.using({ refundStatus: 'failed' }, async () => {
       const refused = await admin.post(`/api/admin/orders/${o.orderId}/refunds`, {});
       expect(refused.status).toBe(409);
       expect(refused.json.error.message).toMatch(/refused.*payments needing attention/);
-    } finally {
-      stand.options.refundStatus = 'succeeded';
-    }
+    });
     expect((await c.get(`/api/orders/${o.orderId}`)).json).toMatchObject({
       status: 'paid',
       refundedPence: 0,
@@ -307,14 +283,11 @@ describe.each(backends())('refunds and payment events on %s', (backend) => {
       },
       `evt_down_${backend}`,
     );
-    stand.options.failing = { path: /^\/v1\/payment_intents\/pi_/, status: 500 };
-    try {
+    await stand.using({ failing: { path: /^\/v1\/payment_intents\/pi_/, status: 500 } }, async () => {
       const down = await hooks.deliver(payload);
       expect(down.status).toBe(503);
       expect(down.json.error?.message).toMatch(/Stripe could not be reached.*deliver it again/);
-    } finally {
-      stand.options.failing = null;
-    }
+    });
     expect(
       await server.db
         .select()

@@ -5,33 +5,17 @@ import { competitions, entries } from '../src/db/schema/game.ts';
 import { paymentEvents, paymentIssues } from '../src/db/schema/payments.ts';
 import { openCompetition } from './support/competitions.ts';
 import { signedIn } from './support/members.ts';
-import { startStripeStandIn, stripeWebhooks } from './support/stripe-stand-in.ts';
-import { backends, startTestServer, type TestServer } from './support/test-server.ts';
-
-const WEBHOOK_SECRET = 'whsec_test_secret_for_lastman_tests';
+import { type StripeStandIn, type StripeWebhooks, startStripeTestServer } from './support/stripe-stand-in.ts';
+import { backends, type TestServer } from './support/test-server.ts';
 
 describe.each(backends())('Stripe payments on %s', (backend) => {
   let server: TestServer;
-  let stand: Awaited<ReturnType<typeof startStripeStandIn>>;
-  let hooks: ReturnType<typeof stripeWebhooks>;
+  let stand: StripeStandIn;
+  let hooks: StripeWebhooks;
   let competitionId: string;
 
   beforeAll(async () => {
-    stand = await startStripeStandIn();
-    server = await startTestServer(backend, {
-      seed: true,
-      env: {
-        STRIPE_SECRET_KEY: 'sk_test_lastman',
-        STRIPE_PUBLISHABLE_KEY: 'pk_test_lastman',
-        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-        STRIPE_API_URL: stand.url,
-      },
-    });
-    hooks = stripeWebhooks({
-      baseUrl: server.baseUrl,
-      secret: WEBHOOK_SECRET,
-      nowMs: () => server.clock.now().getTime(),
-    });
+    ({ server, stand, hooks } = await startStripeTestServer(backend));
     competitionId = (await openCompetition(server, { entryFeePence: 750, maxEntriesPerPlayer: 5 })).id;
   });
   afterAll(async () => {

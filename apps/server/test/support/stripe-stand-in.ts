@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import Stripe from 'stripe';
+import { type Backend, startTestServer } from './test-server.ts';
 
 export interface StripeCall {
   method: string;
@@ -135,8 +136,52 @@ export async function startStripeStandIn() {
       if (intent)
         Object.assign(intent, { status: 'succeeded', amount_received: amountReceived ?? intent.amount });
     },
+    /** Runs `fn` with some options changed, then puts them back whatever happens. */
+    async using<T>(changed: Partial<typeof options>, fn: () => Promise<T>): Promise<T> {
+      const before = { ...options };
+      Object.assign(options, changed);
+      try {
+        return await fn();
+      } finally {
+        Object.assign(options, before);
+      }
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+export type StripeStandIn = Awaited<ReturnType<typeof startStripeStandIn>>;
+export type StripeWebhooks = ReturnType<typeof stripeWebhooks>;
+
+const WEBHOOK_SECRET = 'whsec_test_secret_for_lastman_tests';
+
+/**
+ * A test server (seeded) taking card payments through Stripe, here the stand-in, with Stripe's
+ * webhooks to it signed with the server's webhook secret.
+ */
+export async function startStripeTestServer(backend: Backend, opts: { now?: string } = {}) {
+  const stand = await startStripeStandIn();
+  try {
+    const server = await startTestServer(backend, {
+      seed: true,
+      ...opts,
+      env: {
+        STRIPE_SECRET_KEY: 'sk_test_lastman',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_lastman',
+        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        STRIPE_API_URL: stand.url,
+      },
+    });
+    const hooks = stripeWebhooks({
+      baseUrl: server.baseUrl,
+      secret: WEBHOOK_SECRET,
+      nowMs: () => server.clock.now().getTime(),
+    });
+    return { server, stand, hooks };
+  } catch (err) {
+    await stand.close();
+    throw err;
+  }
 }
 
 function metadataOf(form: URLSearchParams): Record<string, string> {
