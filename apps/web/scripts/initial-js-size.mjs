@@ -22,15 +22,6 @@ import { chromiumLaunchOptions } from '../../../scripts/chromium.mjs';
 const web = fileURLToPath(new URL('..', import.meta.url));
 const root = path.resolve(web, '../..');
 
-const { values: args } = parseArgs({
-  options: {
-    dist: { type: 'string' },
-    static: { type: 'boolean', default: false },
-    path: { type: 'string', default: '/app/tabs/game' },
-    json: { type: 'boolean', default: false },
-  },
-});
-
 function newestMtime(dir) {
   let newest = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -160,6 +151,15 @@ export async function measureFirstPage({ dist, staticServe = false, pagePath = '
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  // Read only when run as a script: the benchmarks import this module with arguments of their own.
+  const { values: args } = parseArgs({
+    options: {
+      dist: { type: 'string' },
+      static: { type: 'boolean', default: false },
+      path: { type: 'string', default: '/app/tabs/game' },
+      json: { type: 'boolean', default: false },
+    },
+  });
   const dist = path.resolve(args.dist ?? process.env.DIST ?? path.join(web, 'dist'));
   if (!args.dist && !process.env.DIST) assertFresh(dist);
   const result = await measureFirstPage({ dist, staticServe: args.static, pagePath: args.path });
