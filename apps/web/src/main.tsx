@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { restoreSession } from './lib/auth.ts';
@@ -16,8 +16,13 @@ const container = document.getElementById('root');
 if (!container) throw new Error('The #root element is missing from index.html');
 
 void restoreSession();
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+const root = createRoot(container);
+// A transition lets React render the first screen in slices that yield to the browser, instead of
+// one long task; the prerendered shell in index.html stays on screen meanwhile.
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});

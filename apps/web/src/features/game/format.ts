@@ -1,9 +1,19 @@
 /** Money from the API is integer pence; times are UTC. Shown as £ and in UK (Europe/London) time. */
-const gbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
-export const formatPence = (pence: number): string => gbp.format(pence / 100);
+
+/** Building an Intl formatter costs about a millisecond; each is built on first use, not on load. */
+function lazily<T>(build: () => T): () => T {
+  let value: T | undefined;
+  return () => {
+    value ??= build();
+    return value;
+  };
+}
+
+const gbp = lazily(() => new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }));
+export const formatPence = (pence: number): string => gbp().format(pence / 100);
 
 const london = (options: Intl.DateTimeFormatOptions) =>
-  new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', ...options });
+  lazily(() => new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', ...options }));
 const dateTime = london({
   weekday: 'short',
   day: 'numeric',
@@ -17,14 +27,16 @@ const dayKey = london({ year: 'numeric', month: '2-digit', day: '2-digit' });
 const zone = london({ timeZoneName: 'short' });
 
 /** "Sat 14 Sep, 15:00" in UK time. */
-export const londonDateTime = (iso: string): string => dateTime.format(new Date(iso));
-export const londonDate = (iso: string): string => dateOnly.format(new Date(iso));
-export const londonTime = (iso: string): string => timeOnly.format(new Date(iso));
+export const londonDateTime = (iso: string): string => dateTime().format(new Date(iso));
+export const londonDate = (iso: string): string => dateOnly().format(new Date(iso));
+export const londonTime = (iso: string): string => timeOnly().format(new Date(iso));
 /** A key that groups fixtures by their UK calendar day. */
-export const londonDayKey = (iso: string): string => dayKey.format(new Date(iso));
+export const londonDayKey = (iso: string): string => dayKey().format(new Date(iso));
 /** "BST" or "GMT" at that moment. */
 export const londonZone = (iso: string): string =>
-  zone.formatToParts(new Date(iso)).find((p) => p.type === 'timeZoneName')?.value ?? 'UK time';
+  zone()
+    .formatToParts(new Date(iso))
+    .find((p) => p.type === 'timeZoneName')?.value ?? 'UK time';
 
 /** "2d 4h 10m", "3h 05m 09s", "45s"; null once passed. */
 export function countdownText(msLeft: number): string | null {
