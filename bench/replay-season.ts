@@ -14,7 +14,7 @@ import { type Benchmark, type Figure, medianMs } from './timing.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const NODE = join(ROOT, 'node_modules/.bin/node');
-const SEASON = '/work/shared/data/football/premier-league-2024-25.json';
+const SEASON = resolve(import.meta.dirname, '../apps/server/seed/football/premier-league-2024-25.json');
 const ENTRIES = 100_000;
 
 function prng(seed: number): () => number {

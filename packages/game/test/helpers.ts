@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Fixture, RoundAnalysis, Season } from '../src/index.ts';
 import { analyseRounds, parseOpenfootballSeason, ukLocalToUtc } from '../src/index.ts';
 
-export const DATA_DIR = '/work/shared/data/football';
+/** The openfootball seasons the project ships (identical copies of shared/data/football). */
+export const DATA_DIR = path.resolve(import.meta.dirname, '../../../apps/server/seed/football');
 export const SEASONS = ['2020-21', '2021-22', '2022-23', '2023-24', '2024-25', '2025-26'] as const;
 
 export function seasonPath(season: string): string {
