@@ -1,5 +1,4 @@
 import type { Me, ProfileUpdate } from '@lastman/api';
-import sharp from 'sharp';
 import type { Viewer } from '../../auth/guards.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Services } from '../../services.ts';
@@ -207,6 +206,8 @@ export async function setPhoto(
     );
   }
   if (!photoTypeOf(body)) throw new AppError('BAD_REQUEST', 'The photo must be a JPEG, PNG or WebP image.');
+  // Loaded on the first upload, not at start-up: sharp brings in libvips (tens of milliseconds).
+  const { default: sharp } = await import('sharp');
   const bytes = await sharp(body)
     .rotate()
     .resize(PHOTO_SIZE, PHOTO_SIZE, { fit: 'cover', position: 'attention' })
