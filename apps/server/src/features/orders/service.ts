@@ -23,9 +23,6 @@ import {
 import { coveredEntryIds, executeRefund, recordRefundIntent, refundKey } from './refunds.ts';
 import { orderViews, viewOne } from './views.ts';
 
-/** Other features format money the same way. */
-export { formatPence } from './emails.ts';
-
 export const MIN_AGE_FOR_PAID_ENTRY = 18;
 
 type OrderServices = Pick<Services, 'db' | 'clock' | 'config' | 'payments' | 'mailer'>;
