@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { GameInputError, runReplay } from '@lastman/game';
+import type { SeasonFile } from '../features/football/bundled.ts';
 
 const USAGE = [
   'usage: npm run -s lms -- replay --season <openfootball.json> --input <competition.json>',
@@ -90,8 +91,9 @@ async function importCommand(args: string[]): Promise<void> {
     if (error instanceof ConfigError) throw new UsageError(error.message);
     throw error;
   }
+  let seasonFile: SeasonFile;
   try {
-    await readSeasonFile(values.season); // a bad file is reported before the database is opened
+    seasonFile = await readSeasonFile(values.season); // a bad file is reported before the database is opened
   } catch (error) {
     if (error instanceof SeasonFileError) throw new UsageError(error.message);
     throw error;
@@ -101,7 +103,7 @@ async function importCommand(args: string[]): Promise<void> {
   );
   try {
     await database.migrate();
-    const summary = await importSeasonFile(database.db, values.season);
+    const summary = await importSeasonFile(database.db, seasonFile);
     const where = config.DATABASE_URL ? 'PostgreSQL' : `the embedded database in ${config.DATA_DIR}`;
     process.stdout.write(
       `imported ${summary.key} (${summary.name}) into ${where}: ${summary.teams} teams, ${summary.fixtures} fixtures\n`,

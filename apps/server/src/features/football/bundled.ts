@@ -44,12 +44,11 @@ export async function readSeasonFile(file: string): Promise<SeasonFile> {
   return { key, name: season.name || key, season };
 }
 
-/** Imports one openfootball file in one transaction: updates the season in place when it exists. */
+/** Imports a read season file in one transaction: updates the season in place when it exists. */
 export async function importSeasonFile(
   db: Db,
-  file: string,
+  { key, name, season }: SeasonFile,
 ): Promise<ImportSummary & { key: string; name: string }> {
-  const { key, name, season } = await readSeasonFile(file);
   const summary = await db.transaction((tx) =>
     importSeason(tx, { key, name, source: 'openfootball', season }),
   );
@@ -87,7 +86,7 @@ export async function importBundledSeasons(
   );
   const done: (ImportSummary & { key: string; name: string })[] = [];
   for (const file of files) {
-    if (!present.has(keyOf(file))) done.push(await importSeasonFile(db, file));
+    if (!present.has(keyOf(file))) done.push(await importSeasonFile(db, await readSeasonFile(file)));
   }
   return done;
 }
