@@ -25,26 +25,15 @@ export async function exportData(): Promise<Blob> {
   return new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
 }
 
-export function useUpdateProfile() {
+/** A mutation whose answer is the signed-in user's new `Me`, put straight into the cache. */
+function useMeMutation<T>(mutationFn: (input: T) => Promise<Me>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: updateProfile,
+    mutationFn,
     onSuccess: (me) => queryClient.setQueryData(meQueryKey, me),
   });
 }
 
-export function useUploadPhoto() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: uploadPhoto,
-    onSuccess: (me) => queryClient.setQueryData(meQueryKey, me),
-  });
-}
-
-export function useRemovePhoto() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: removePhoto,
-    onSuccess: (me) => queryClient.setQueryData(meQueryKey, me),
-  });
-}
+export const useUpdateProfile = () => useMeMutation(updateProfile);
+export const useUploadPhoto = () => useMeMutation(uploadPhoto);
+export const useRemovePhoto = () => useMeMutation(removePhoto);
