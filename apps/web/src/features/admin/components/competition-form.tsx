@@ -5,6 +5,7 @@ import { FormError, FormField, SelectField } from '../../../ui/form-field.tsx';
 import { InlineLoading } from '../../../ui/page-loading.tsx';
 import { useRuleDescriptions, useSeasons } from '../../game/api/game-api.ts';
 import { londonDate } from '../../game/format.ts';
+import { poundsText, toPence } from './pounds.ts';
 import { RuleChoices } from './rule-choices.tsx';
 
 const prizeModels: Record<PrizeModel, string> = {
@@ -20,14 +21,6 @@ const defaultRules: CompetitionRules = {
   postponed: 'survive',
   allOut: 'rollover',
 };
-
-const poundsText = (pence: number) => (pence / 100).toFixed(2);
-/** "10", "10.5", "£10.50" → 1050; null when not a sum of money. */
-function toPence(text: string): number | null {
-  const m = /^£?\s*(\d{1,7})(?:\.(\d{1,2}))?$/.exec(text.trim());
-  if (!m) return null;
-  return Number(m[1]) * 100 + Number((m[2] ?? '0').padEnd(2, '0'));
-}
 
 export type CompetitionFormValues = CompetitionCreate;
 

@@ -6,17 +6,11 @@ import { FormError, SelectField } from '../../../ui/form-field.tsx';
 import { InlineLoading } from '../../../ui/page-loading.tsx';
 import { formatPence, londonDate, londonDateTime } from '../../game/format.ts';
 import { useClearReview, usePayouts, useRecordPayout } from '../api/admin-game-api.ts';
+import { poundsText, toPence } from './pounds.ts';
 
 const methods = Object.keys(payoutMethodLabels) as PayoutMethod[];
 const todayInLondon = () =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date()); // YYYY-MM-DD
-const poundsText = (pence: number) => (pence / 100).toFixed(2);
-/** "12.5" or "£12.50" to pence; null when it is not an amount of money. */
-function parsePounds(text: string): number | null {
-  const m = /^£?\s*(\d{1,7})(?:\.(\d{1,2}))?$/.exec(text.trim());
-  if (!m) return null;
-  return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
-}
 
 /**
  * The prize of a finished competition: each winner's share, what the club has paid them (outside the
@@ -148,7 +142,7 @@ function RecordPayout({ summary: s }: { summary: PayoutSummary }) {
   const [reference, setReference] = useState('');
   const [date, setDate] = useState(todayInLondon);
   const record = useRecordPayout();
-  const pence = parsePounds(amount);
+  const pence = toPence(amount);
   const id = `pay-${s.competitionId}`;
   if (!winner) return null;
   const submit = (e: FormEvent) => {
