@@ -31,7 +31,7 @@ export function AdminPage() {
   const messages = useQuery(contactMessagesQuery);
   return (
     <>
-      <PageHeader title="Admin" />
+      <PageHeader />
       <IonContent className="ion-padding">
         <div className="page-wide">
           <GameAdmin />

@@ -33,7 +33,7 @@ export function GamePage() {
   );
   return (
     <>
-      <PageHeader title="Game" />
+      <PageHeader />
       <IonContent className="ion-padding">
         {signedIn ? (
           <IonRefresher

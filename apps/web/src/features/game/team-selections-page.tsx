@@ -31,7 +31,7 @@ export function TeamSelectionsPage() {
   if (!competitionId) {
     return (
       <>
-        <PageHeader title="Pick a team" back={back} />
+        <PageHeader back={back} />
         <IonContent className="ion-padding">
           <div className="page-narrow">
             <EmptyState

@@ -36,7 +36,7 @@ export function MatchesPage() {
 
   return (
     <>
-      <PageHeader title="Matches" />
+      <PageHeader />
       <IonContent className="ion-padding">
         <div className="page-wide">
           {!signedIn ? (

@@ -21,7 +21,7 @@ export function PaymentsPage() {
   const config = useQuery(configQuery);
   return (
     <>
-      <PageHeader title="Payments" back="/app/tabs/selections" />
+      <PageHeader back="/app/tabs/selections" />
       <IonContent className="ion-padding">
         <div className="page-wide">
           {config.data?.testPayments ? <TestPaymentsBanner /> : null}

@@ -18,7 +18,7 @@ export function RulesPage() {
   const signedIn = !!me.data;
   return (
     <>
-      <PageHeader title="Rules" />
+      <PageHeader />
       <IonContent className="ion-padding">
         <div className="page-narrow prose">
           {signedIn && focus ? <CompetitionRulesCard id={focus} /> : null}
