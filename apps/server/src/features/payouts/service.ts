@@ -51,6 +51,11 @@ async function winnerShares(tx: DbOrTx, comp: CompetitionRow) {
   };
 }
 
+/** What has been recorded as paid to the entry, of the competition's payouts. */
+function paidTo(paid: readonly { entryId: string; amountPence: number }[], entryId: string): number {
+  return paid.filter((p) => p.entryId === entryId).reduce((sum, p) => sum + p.amountPence, 0);
+}
+
 async function clubCompetition(tx: DbOrTx, viewer: Viewer, id: string): Promise<CompetitionRow> {
   const comp = await findCompetition(tx, viewer.clubId, id);
   if (!comp) throw notFound('That competition');
@@ -61,8 +66,6 @@ async function summaryOf(tx: DbOrTx, comp: CompetitionRow): Promise<PayoutSummar
   const shares = await winnerShares(tx, comp);
   const paid = await listPayouts(tx, comp.clubId, comp.id);
   const winnerIds = new Set(shares.winners.map((w) => w.entryId));
-  const paidTo = (entryId: string) =>
-    paid.filter((p) => p.entryId === entryId).reduce((sum, p) => sum + p.amountPence, 0);
   const audit = await listAudit(tx, comp.clubId, comp.id);
   return {
     competitionId: comp.id,
@@ -70,7 +73,7 @@ async function summaryOf(tx: DbOrTx, comp: CompetitionRow): Promise<PayoutSummar
     potPence: shares.potPence,
     remainderPence: shares.remainderPence,
     winners: shares.winners.map((w) => {
-      const paidPence = paidTo(w.entryId);
+      const paidPence = paidTo(paid, w.entryId);
       return {
         entryId: w.entryId,
         userId: w.userId,
@@ -146,9 +149,7 @@ export async function recordPayout(
         'A payout cannot be dated in the future: give the day it was paid.',
       );
     }
-    const already = (await listPayouts(tx, viewer.clubId, comp.id))
-      .filter((p) => p.entryId === entry.id)
-      .reduce((sum, p) => sum + p.amountPence, 0);
+    const already = paidTo(await listPayouts(tx, viewer.clubId, comp.id), entry.id);
     const left = winner.sharePence - already;
     if (input.amountPence > left) {
       throw new AppError(
