@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { DbOrTx } from '../../db/client.ts';
+import type { RefundStatus } from '../../db/schema/payments.ts';
 import type { Services } from '../../services.ts';
 import { formatPence, orderEmails, sendReceipt } from './emails.ts';
 import {
@@ -43,7 +44,10 @@ export function refundMetadata(row: RefundRow): Record<string, string> {
   return metadata;
 }
 
-const sum = (rows: RefundRow[]) => rows.reduce((n, r) => n + r.amountPence, 0);
+/** The amount of the refunds, or of those among them with the given status. */
+export function refundsPence(rows: RefundRow[], status?: RefundStatus): number {
+  return rows.reduce((n, r) => (status === undefined || r.status === status ? n + r.amountPence : n), 0);
+}
 
 /** Entry ids a pending or confirmed refund of the order already covers. */
 export function coveredEntryIds(rows: RefundRow[]): Set<string> {
@@ -85,7 +89,7 @@ export async function recomputeOrderRefunds(tx: DbOrTx, orderId: string): Promis
   const order = await lockOrderById(tx, orderId);
   if (!order) return undefined;
   const rows = await refundsOfOrders(tx, [orderId]);
-  const refundedPence = Math.min(order.amountPence, sum(rows.filter((r) => r.status === 'succeeded')));
+  const refundedPence = Math.min(order.amountPence, refundsPence(rows, 'succeeded'));
   const holdsMoney =
     order.status === 'paid' || order.status === 'partially_refunded' || order.status === 'refunded';
   const status = !holdsMoney

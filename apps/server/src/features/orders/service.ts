@@ -20,7 +20,7 @@ import {
   staleOrders,
   updateOrder,
 } from './queries.ts';
-import { coveredEntryIds, executeRefund, recordRefundIntent, refundKey } from './refunds.ts';
+import { coveredEntryIds, executeRefund, recordRefundIntent, refundKey, refundsPence } from './refunds.ts';
 import { orderViews, viewOne } from './views.ts';
 
 export const MIN_AGE_FOR_PAID_ENTRY = 18;
@@ -239,7 +239,7 @@ export async function refundCancelledCompetitions(services: OrderServices): Prom
       const rows = await refundsOfOrders(tx, [order.id]);
       if (rows.some((r) => r.status === 'pending')) return null; // under way
       if (rows.some((r) => r.status === 'failed' && r.idempotencyKey?.startsWith('cancel-'))) return null;
-      const done = rows.filter((r) => r.status === 'succeeded').reduce((n, r) => n + r.amountPence, 0);
+      const done = refundsPence(rows, 'succeeded');
       const amountPence = order.amountPence - done;
       if (amountPence <= 0) return null;
       const covered = coveredEntryIds(rows);

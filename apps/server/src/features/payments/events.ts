@@ -32,6 +32,7 @@ import {
   outcomeOfProviderRefund,
   recomputeOrderRefunds,
   recordRefundIntent,
+  refundsPence,
   sendRefundReceipts,
   settleRefund,
 } from '../orders/refunds.ts';
@@ -347,9 +348,9 @@ async function chargeRefunded(tx: Tx, charge: Stripe.Charge): Promise<Applied> {
   }
 
   const rows = await refundsOfOrders(tx, [order.id]);
-  const succeeded = rows.filter((r) => r.status === 'succeeded').reduce((n, r) => n + r.amountPence, 0);
+  const succeeded = refundsPence(rows, 'succeeded');
   const pending = rows.filter((r) => r.status === 'pending');
-  const pendingPence = pending.reduce((n, r) => n + r.amountPence, 0);
+  const pendingPence = refundsPence(pending);
   const excess = charge.amount_refunded - succeeded;
   if (excess > 0 && pending.length > 0 && excess === pendingPence) {
     for (const r of pending) await settleRefund(tx, r.id, { status: 'succeeded' });
@@ -372,7 +373,7 @@ async function chargeRefunded(tx: Tx, charge: Stripe.Charge): Promise<Applied> {
   const full = after.status === 'refunded';
   const left = await takeEntriesOutFor(tx, after, outside, full);
   if (!full) {
-    const pence = outside.reduce((n, r) => n + r.amountPence, 0);
+    const pence = refundsPence(outside);
     await insertIssue(tx, {
       clubId: order.clubId,
       orderId: order.id,
