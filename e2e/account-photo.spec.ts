@@ -1,4 +1,4 @@
-import { activePage, expect, test, uniqueEmail } from './support/fixtures.ts';
+import { activePage, expect, signUpByApi, test, uniqueEmail } from './support/fixtures.ts';
 
 /** A 1×1 red PNG (the server stores every photo as a 512 px square). */
 const PNG = Buffer.from(
@@ -8,18 +8,12 @@ const PNG = Buffer.from(
 
 test('uploads a profile photo on the account page, shows it, and removes it', async ({ page }) => {
   // A fresh account, signed up through the API with the page's cookies.
-  await page.request.get('/api/club');
-  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  const signUp = await page.request.post('/api/auth/sign-up/email', {
-    data: {
-      name: 'Polly Photo',
-      email: uniqueEmail('photo'),
-      password: 'smile for the camera',
-      dateOfBirth: '1991-09-09',
-    },
-    headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf) },
+  await signUpByApi(page, {
+    name: 'Polly Photo',
+    email: uniqueEmail('photo'),
+    password: 'smile for the camera',
+    dateOfBirth: '1991-09-09',
   });
-  expect(signUp.status(), await signUp.text()).toBe(200);
 
   await page.goto('/account');
   const card = activePage(page).locator('.account-profile');

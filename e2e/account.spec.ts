@@ -8,11 +8,13 @@ import {
   firstLink,
   logIn,
   type ReceivedMail,
+  signUpByApi,
   storedSession,
   submit,
   test,
   uniqueEmail,
   visibleTitle,
+  xsrfHeaders,
 } from './support/fixtures.ts';
 
 const PASSWORD = 'a long enough password';
@@ -20,13 +22,7 @@ const PASSWORD = 'a long enough password';
 /** A fresh member for each test (these tests change and delete accounts), signed in on the page. */
 async function signUp(page: Page, name: string): Promise<string> {
   const email = uniqueEmail('account');
-  await page.request.get('/api/club');
-  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  const res = await page.request.post('/api/auth/sign-up/email', {
-    data: { name, email, password: PASSWORD, dateOfBirth: '1988-02-14' },
-    headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf) },
-  });
-  expect(res.status(), await res.text()).toBe(200);
+  await signUpByApi(page, { name, email, password: PASSWORD, dateOfBirth: '1988-02-14' });
   await page.goto('/account');
   await expect(activePage(page).getByRole('heading', { name })).toBeVisible();
   return email;
@@ -44,10 +40,9 @@ function mailsTo(to: string, subject: RegExp): ReceivedMail[] {
 
 /** Signing in through the API, as a second device would: the status code only. */
 async function signInStatus(page: Page, email: string, password: string): Promise<number> {
-  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
   const res = await page.request.post('/api/auth/sign-in/email', {
     data: { email, password },
-    headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf) },
+    headers: await xsrfHeaders(page),
   });
   return res.status();
 }

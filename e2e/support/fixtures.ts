@@ -80,14 +80,31 @@ export async function logIn(page: Page, email: string, password = DEMO_PASSWORD)
   await page.waitForURL('**/app/tabs/game');
 }
 
+/** The XSRF header the server expects, from the page's cookie (any GET, such as /api/club, sets it). */
+export async function xsrfHeaders(page: Page): Promise<Record<string, string>> {
+  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  return { 'X-XSRF-TOKEN': decodeURIComponent(xsrf) };
+}
+
 /** Signs in through the API (sharing the page's cookies), for tests that start signed in. */
 export async function logInByApi(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.request.get('/api/club');
-  const cookies = await page.context().cookies();
-  const xsrf = cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
   const res = await page.request.post('/api/auth/sign-in/email', {
     data: { email, password },
-    headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf) },
+    headers: await xsrfHeaders(page),
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/** Signs a new member up through the API (sharing the page's cookies); they are signed in after. */
+export async function signUpByApi(
+  page: Page,
+  user: { name: string; email: string; password: string; dateOfBirth: string },
+) {
+  await page.request.get('/api/club');
+  const res = await page.request.post('/api/auth/sign-up/email', {
+    data: user,
+    headers: await xsrfHeaders(page),
   });
   expect(res.status(), await res.text()).toBe(200);
 }
