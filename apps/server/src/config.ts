@@ -38,8 +38,8 @@ const envSchema = z.object({
     .default('red-lion'),
   SEED_DEMO: booleanString.optional(),
   EXPECTED_APP_VERSION_CODE: z.coerce.number().int().min(1).default(5),
-  IOS_APP_STORE_URL: z.url().optional(),
-  ANDROID_PLAY_STORE_URL: z.url().optional(),
+  IOS_APP_STORE_URL: z.url().default(DEFAULT_STORE_URLS.ios),
+  ANDROID_PLAY_STORE_URL: z.url().default(DEFAULT_STORE_URLS.android),
   RATE_LIMIT_ENABLED: booleanString.default(true),
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
   TRUST_PROXY: booleanString.default(false),
@@ -73,12 +73,9 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface Config
-  extends Omit<Env, 'AUTH_SECRET' | 'PUBLIC_URL' | 'IOS_APP_STORE_URL' | 'ANDROID_PLAY_STORE_URL'> {
+export interface Config extends Omit<Env, 'AUTH_SECRET' | 'PUBLIC_URL'> {
   AUTH_SECRET: string;
   PUBLIC_URL: string;
-  IOS_APP_STORE_URL: string;
-  ANDROID_PLAY_STORE_URL: string;
   /** Origins allowed to call the API with credentials: the web origins and the native app's. */
   trustedOrigins: string[];
 }
@@ -110,8 +107,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...e,
     AUTH_SECRET: secret,
     PUBLIC_URL: publicUrl,
-    IOS_APP_STORE_URL: e.IOS_APP_STORE_URL ?? DEFAULT_STORE_URLS.ios,
-    ANDROID_PLAY_STORE_URL: e.ANDROID_PLAY_STORE_URL ?? DEFAULT_STORE_URLS.android,
     trustedOrigins: [
       ...new Set([
         new URL(publicUrl).origin,
