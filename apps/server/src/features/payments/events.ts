@@ -361,15 +361,14 @@ async function chargeRefunded(tx: Tx, charge: Stripe.Charge): Promise<Applied> {
     if (row) outside.push(row);
   }
 
+  const after = (await recomputeOrderRefunds(tx, order.id)) ?? order;
   if (outside.length === 0) {
-    const after = await recomputeOrderRefunds(tx, order.id);
     return {
       outcome: confirmed ? 'refund_confirmed' : 'already_recorded',
-      order: after ?? order,
+      order: after,
       ...(confirmed && { after: { refundReceipts: true as const } }),
     };
   }
-  const after = (await recomputeOrderRefunds(tx, order.id)) ?? order;
   const full = after.status === 'refunded';
   const left = await takeEntriesOutFor(tx, after, outside, full);
   if (!full) {
