@@ -4,7 +4,15 @@ import { IsoDate, PhoneNumber, Role } from './common.ts';
 // The account endpoints are better-auth's own (mounted at /api/auth), which validates them itself.
 // These schemas describe them in the OpenAPI document; the server does not validate with them.
 
-const Password = z.string().min(8).max(128).describe('8 to 128 characters, not a common password');
+/** The password policy's length limits (the server also refuses the most common passwords). */
+export const MIN_PASSWORD_LENGTH = 8;
+export const MAX_PASSWORD_LENGTH = 128;
+
+const Password = z
+  .string()
+  .min(MIN_PASSWORD_LENGTH)
+  .max(MAX_PASSWORD_LENGTH)
+  .describe(`${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters, not a common password`);
 
 export const AuthUser = z
   .looseObject({

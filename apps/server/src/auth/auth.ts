@@ -1,4 +1,4 @@
-import { IsoDate, PhoneNumber } from '@lastman/api';
+import { IsoDate, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PhoneNumber } from '@lastman/api';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
@@ -10,7 +10,7 @@ import * as schema from '../db/schema/index.ts';
 import { resolveSignUpClub } from '../features/clubs/service.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { Mailer } from '../lib/mailer.ts';
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, passwordProblem } from '../lib/password-policy.ts';
+import { passwordProblem } from '../lib/password-policy.ts';
 import { accountEmails } from './emails.ts';
 import { CLIENT_IP_HEADER } from './web-request.ts';
 

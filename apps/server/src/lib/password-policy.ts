@@ -1,7 +1,5 @@
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@lastman/api';
 import { dictionary } from '@zxcvbn-ts/language-common';
-
-export const MIN_PASSWORD_LENGTH = 8;
-export const MAX_PASSWORD_LENGTH = 128;
 
 // The list is ordered by frequency; its first 10,000 are "the 10,000 most common passwords".
 const common = new Set(dictionary['passwords-common'].slice(0, 10_000));
