@@ -1,5 +1,5 @@
 import { fork } from 'node:child_process';
-import { createHmac } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseOpenfootballSeason } from '@lastman/game';
@@ -92,6 +92,7 @@ export const pickRushBenchmark: Benchmark = {
     const config = loadConfig({
       NODE_ENV: 'test',
       DATABASE_URL: url,
+      AUTH_SECRET: randomBytes(32).toString('base64url'),
       HOST: '127.0.0.1',
       PORT: '0',
       LOG_LEVEL: 'silent',

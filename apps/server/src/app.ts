@@ -31,6 +31,7 @@ import { payoutRoutes } from './features/payouts/routes.ts';
 import { pickRoutes } from './features/picks/routes.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { registerErrorHandling } from './lib/error-handler.ts';
+import { registerInputGuards } from './lib/input-guards.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { createXsrf } from './lib/xsrf.ts';
 import type { Services } from './services.ts';
@@ -86,6 +87,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorateRequest('viewer', undefined);
 
   registerErrorHandling(app);
+  registerInputGuards(app);
   await app.register(fastifyCookie);
   await app.register(fastifyHelmet, {
     crossOriginEmbedderPolicy: false,

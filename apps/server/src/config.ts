@@ -82,6 +82,9 @@ export interface Config extends Omit<Env, 'AUTH_SECRET' | 'PUBLIC_URL'> {
 
 export class ConfigError extends Error {}
 
+/** The secret of an embedded test database: public, so never used with a DATABASE_URL. */
+export const TEST_AUTH_SECRET = 'test-secret-that-is-long-enough-0123456789';
+
 /** Reads the environment once; a bad value throws a ConfigError naming the variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -120,14 +123,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 }
 
 /**
- * A zero-setup install keeps a generated secret beside its embedded database.
- * Against a real PostgreSQL in production the secret must be configured.
+ * A zero-setup install keeps a generated secret beside its embedded database. A real PostgreSQL
+ * needs the secret configured, except in development (which generates one as above): the tests'
+ * constant secret is public, and with it anyone can forge session and verification tokens, so it
+ * is only ever used for an embedded database under NODE_ENV=test.
  */
 function localSecret(e: Env): string {
-  if (e.DATABASE_URL && e.NODE_ENV === 'production') {
-    throw new ConfigError('Invalid configuration:\n  AUTH_SECRET: required in production with DATABASE_URL');
+  if (e.DATABASE_URL && e.NODE_ENV !== 'development') {
+    throw new ConfigError(
+      `Invalid configuration:\n  AUTH_SECRET: required with DATABASE_URL (NODE_ENV is ${e.NODE_ENV}; only development generates one)`,
+    );
   }
-  if (e.NODE_ENV === 'test') return 'test-secret-that-is-long-enough-0123456789';
+  if (e.NODE_ENV === 'test') return TEST_AUTH_SECRET;
   const file = path.join(e.DATA_DIR, 'auth-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(e.DATA_DIR, { recursive: true });

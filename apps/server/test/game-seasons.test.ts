@@ -140,7 +140,9 @@ describe.each(backends())('the six bundled seasons on %s', (backend) => {
     const url = server.config.DATABASE_URL;
     const dataDir = mkdtempSync(path.join(tmpdir(), 'lastman-import-'));
     try {
-      const target: Record<string, string> = url ? { DATABASE_URL: url } : { DATA_DIR: dataDir };
+      const target: Record<string, string> = url
+        ? { DATABASE_URL: url, AUTH_SECRET: server.config.AUTH_SECRET }
+        : { DATA_DIR: dataDir };
       const run = await lms(['import', '--season', file], { ...target, NODE_ENV: 'test' });
       expect(run.out).toMatch(/imported premier-league-2020-21 \(English Premier League 2020\/21\)/);
       expect(run.out).toContain('20 teams, 380 fixtures');

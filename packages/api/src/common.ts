@@ -22,4 +22,5 @@ export const PhoneNumber = z
   .trim()
   .regex(/^\+?[0-9][0-9 ()-]{5,19}$/, 'must be a phone number, such as +44 7700 900123');
 
-export const Id = z.string().min(1).max(100);
+/** A row's id: every id the API hands out is a UUID, so anything else is refused before a query. */
+export const Id = z.uuid('must be an id as the API gives it (a UUID)');

@@ -76,6 +76,13 @@ export const RuleDescriptionList = z
 export type RuleDescriptionList = z.infer<typeof RuleDescriptionList>;
 
 const Pence = z.number().int().min(0).max(100_000_000);
+/** £10,000: fifty entries at most in one order then stay inside the most one order may cost. */
+export const MAX_ENTRY_FEE_PENCE = 1_000_000;
+const EntryFeePence = z
+  .number()
+  .int()
+  .min(0)
+  .max(MAX_ENTRY_FEE_PENCE, `must be at most ${MAX_ENTRY_FEE_PENCE} (£10,000)`);
 
 export const CompetitionCreate = z
   .object({
@@ -83,7 +90,7 @@ export const CompetitionCreate = z
     seasonId: Id,
     startRound: z.number().int().min(1).max(60),
     prizeModel: PrizeModel,
-    entryFeePence: Pence.default(0),
+    entryFeePence: EntryFeePence.default(0),
     prizePence: Pence.default(0),
     maxEntriesPerPlayer: z.number().int().min(1).max(50).default(1),
     minEntries: z.number().int().min(1).max(10_000).default(2),
@@ -112,7 +119,7 @@ export const CompetitionUpdate = z
     seasonId: Id,
     startRound: z.number().int().min(1).max(60),
     prizeModel: PrizeModel,
-    entryFeePence: Pence,
+    entryFeePence: EntryFeePence,
     prizePence: Pence,
     maxEntriesPerPlayer: z.number().int().min(1).max(50),
     minEntries: z.number().int().min(1).max(10_000),

@@ -23,7 +23,12 @@ export const ProfileUpdate = z
   .object({
     name: z.string().trim().min(1, 'must not be empty').max(100).optional(),
     phoneNumber: PhoneNumber.nullable().optional(),
-    image: z.url().max(2000).nullable().optional(),
+    /** null removes the photo; a URL must be the user's own photo route (PUT /api/me/photo sets it). */
+    image: z
+      .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+      .max(2000)
+      .nullable()
+      .optional(),
   })
   .strict();
 export type ProfileUpdate = z.infer<typeof ProfileUpdate>;

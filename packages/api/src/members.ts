@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Role } from './common.ts';
+import { Id, Role } from './common.ts';
 
 export const Member = z
   .object({
@@ -15,4 +15,4 @@ export type Member = z.infer<typeof Member>;
 
 export const MemberList = z.object({ members: z.array(Member) });
 export const MemberRoleUpdate = z.object({ role: Role }).strict();
-export const UserIdParams = z.object({ userId: z.string().min(1).max(100) });
+export const UserIdParams = z.object({ userId: Id });

@@ -1,12 +1,25 @@
 import { z } from 'zod';
+import { Id } from './common.ts';
 
 export const OrderStatus = z.enum(['pending', 'paid', 'failed', 'expired', 'refunded', 'partially_refunded']);
 export type OrderStatus = z.infer<typeof OrderStatus>;
 
+/** The most entries one order may buy (also the most a competition lets one player hold). */
+export const MAX_ENTRIES_PER_ORDER = 50;
+/**
+ * The most one order may cost, in pence: £999,999.99, the most a card payment in pounds can be, and
+ * well inside the 32-bit integer columns that hold amounts.
+ */
+export const MAX_ORDER_PENCE = 99_999_999;
+
 export const OrderCreate = z
   .object({
-    competitionId: z.string().min(1, 'is required').max(100),
-    entries: z.number().int('must be a whole number').min(1, 'must be at least 1').max(50),
+    competitionId: Id,
+    entries: z
+      .number()
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(MAX_ENTRIES_PER_ORDER, `must be at most ${MAX_ENTRIES_PER_ORDER}`),
   })
   .strict();
 export type OrderCreate = z.infer<typeof OrderCreate>;
@@ -62,7 +75,7 @@ export const OrderList = z.object({
 });
 export type OrderList = z.infer<typeof OrderList>;
 
-export const OrderIdParams = z.object({ id: z.string().min(1).max(100) });
+export const OrderIdParams = z.object({ id: Id });
 
 export const AdminOrderQuery = z.object({
   status: OrderStatus.optional(),
@@ -110,7 +123,7 @@ export const PaymentIssueQuery = z.object({
   status: z.enum(['open', 'resolved', 'all']).optional(),
 });
 
-export const PaymentIssueIdParams = z.object({ id: z.string().min(1).max(100) });
+export const PaymentIssueIdParams = z.object({ id: Id });
 
 export const PaymentIssueResolve = z
   .object({ note: z.string().trim().max(1000, 'must be at most 1000 characters').optional() })

@@ -9,6 +9,7 @@ import type { Db } from '../db/client.ts';
 import * as schema from '../db/schema/index.ts';
 import { resolveSignUpClub } from '../features/clubs/service.ts';
 import type { Clock } from '../lib/clock.ts';
+import { loggable } from '../lib/log-safe.ts';
 import type { Mailer } from '../lib/mailer.ts';
 import { passwordProblem } from '../lib/password-policy.ts';
 import { accountEmails } from './emails.ts';
@@ -37,8 +38,12 @@ export function createAuth(opts: {
 
   return betterAuth({
     appName: 'Lastman',
-    // better-auth's messages go to the server's log, at the server's level, not straight to the console.
-    logger: { level: 'warn', log: (level, message, ...args) => log[level]({ args }, `auth: ${message}`) },
+    // better-auth's messages go to the server's log, at the server's level, not straight to the console,
+    // and without the SQL parameters its database errors carry.
+    logger: {
+      level: 'warn',
+      log: (level, message, ...args) => log[level]({ args: args.map((a) => loggable(a)) }, `auth: ${message}`),
+    },
     baseURL: config.PUBLIC_URL,
     basePath: '/api/auth',
     secret: config.AUTH_SECRET,
@@ -93,7 +98,7 @@ export function createAuth(opts: {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       database: { generateId: () => crypto.randomUUID() },
     },
-    plugins: [bearer()],
+    plugins: [bearer({ requireSignature: true })],
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         const body = (ctx.body ?? {}) as Record<string, unknown>;
@@ -113,9 +118,13 @@ export function createAuth(opts: {
           });
           if (ctx.request) signUpClub.set(ctx.request, club.id);
         }
-        if (ctx.path === '/update-user' && body.phoneNumber != null) {
-          const phone = PhoneNumber.safeParse(body.phoneNumber);
-          if (!phone.success) throw badField('phoneNumber', phone.error.issues[0]?.message);
+        // PATCH /api/me is the one way to edit a profile, under the app's rules (ProfileUpdate);
+        // better-auth's own endpoint would take any name, image or date of birth.
+        if (ctx.path === '/update-user') {
+          throw new APIError('NOT_FOUND', {
+            code: 'NOT_FOUND',
+            message: 'Edit your profile with PATCH /api/me.',
+          });
         }
       }),
     },

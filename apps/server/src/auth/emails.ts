@@ -1,16 +1,10 @@
 import type { Config } from '../config.ts';
-import type { Email } from '../lib/mailer.ts';
+import { type Email, escapeHtml } from '../lib/mailer.ts';
 
 interface Recipient {
   email: string;
   name: string;
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 function linkEmail(
   to: Recipient,
@@ -24,7 +18,7 @@ function linkEmail(
   const html = `<p>Hello ${escapeHtml(to.name)},</p><p>${escapeHtml(intro)}</p>
 <p><a href="${escapeHtml(url)}" style="display:inline-block;padding:10px 18px;background:#b71c1c;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(action)}</a></p>
 <p style="color:#555">${escapeHtml(outro)}</p><p>Lastman</p>`;
-  return { to: to.email, subject, text, html };
+  return { to: to.email, subject, text, html, secrets: [url] };
 }
 
 export function accountEmails(_config: Config) {

@@ -13,8 +13,10 @@ export type SessionReader = (request: FastifyRequest) => Promise<Viewer | null |
 /**
  * Reads the signed-in user of a request in one prepared query, for the common case only: a valid
  * signed session token (cookie or bearer) whose session is current and not yet due for refreshing.
- * Anything else (an unsigned or badly signed token, an expired session, one better-auth would extend)
- * is left to better-auth's own getSession, which remains the one authority on sessions. Measured:
+ * An unsigned bearer token is refused here outright (as better-auth's bearer plugin, with
+ * requireSignature, refuses it). Anything else (a badly signed token, an expired session, one
+ * better-auth would extend) is left to better-auth's own getSession, which remains the one authority
+ * on sessions. Measured:
  * better-auth's getSession costs two queries and three WebCrypto HMACs per request, about half of a
  * signed-in GET (bench/pick-rush.ts).
  */
@@ -50,7 +52,9 @@ export function createSessionReader(opts: {
     if (authorization !== undefined) {
       if (authorization.slice(0, 7).toLowerCase() !== 'bearer ') return undefined;
       const token = authorization.slice(7).trim();
-      if (!token.includes('.')) return undefined;
+      // Only the signed token given at sign-in (set-auth-token) is a credential: a raw session token
+      // copied from the database must not work, and must stop working when AUTH_SECRET changes.
+      if (!token.includes('.')) return null;
       return token.includes('%') ? safeDecode(token) : token;
     }
     const cookies = request.headers.cookie;

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, errorBody } from './errors.ts';
+import { loggable } from './log-safe.ts';
 
 /** One shape for every error: `{ error: { code, message } }`, never a stack trace. */
 export function registerErrorHandling(app: FastifyInstance) {
@@ -36,7 +37,7 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (status >= 400 && status < 500) {
       return reply.status(status).send(errorBody('BAD_REQUEST', err.message));
     }
-    request.log.error({ err }, 'request failed');
+    request.log.error({ err: loggable(err) }, 'request failed');
     return reply
       .status(500)
       .send(errorBody('INTERNAL', 'Something went wrong on our side. Please try again.'));

@@ -8,7 +8,14 @@ export interface Email {
   subject: string;
   text: string;
   html?: string;
+  /**
+   * Parts of the body that act as a key (a reset or sign-in link): once the email has gone out by
+   * SMTP, the outbox keeps it without them, and the log never shows them.
+   */
+  secrets?: string[];
 }
+
+const REDACTED = '[link removed once sent]';
 
 export interface Mailer {
   send(email: Email): Promise<void>;
@@ -19,8 +26,9 @@ export interface Mailer {
 }
 
 /**
- * Sends through SMTP when SMTP_URL is set; otherwise the email lands in the outbox table and the log,
- * so an offline install can still follow its links. Every email is recorded in the outbox either way.
+ * Sends through SMTP when SMTP_URL is set; otherwise the email lands in the outbox table, which is then
+ * how an offline install follows its links (the log says an email is waiting there, never its links).
+ * Every email is recorded in the outbox either way; one sent by SMTP without its secrets.
  */
 export function createMailer(opts: {
   db: Db;
@@ -43,17 +51,36 @@ export function createMailer(opts: {
     async flush() {
       await Promise.all(pending);
     },
-    async send(email) {
+    async send({ secrets = [], ...email }) {
       if (transport) {
         await transport.sendMail({ from: opts.from, ...email });
+        await opts.db.insert(emailOutbox).values({
+          to: email.to,
+          subject: email.subject,
+          text: redact(email.text, secrets),
+          html: email.html === undefined ? undefined : redact(email.html, secrets),
+          transport: 'smtp',
+        });
       } else {
-        opts.log.info(
-          { to: email.to, subject: email.subject, text: email.text },
-          'email stored in the outbox',
-        );
+        await opts.db.insert(emailOutbox).values({ ...email, transport: 'outbox' });
+        opts.log.info({ to: email.to, subject: email.subject }, 'email stored in the outbox (email_outbox)');
       }
-      await opts.db.insert(emailOutbox).values({ ...email, transport: transport ? 'smtp' : 'outbox' });
     },
   };
   return mailer;
 }
+
+/** The text with every secret replaced, in its plain and its HTML-escaped spelling. */
+function redact(text: string, secrets: string[]): string {
+  let out = text;
+  for (const secret of secrets.filter(Boolean)) {
+    out = out.replaceAll(secret, REDACTED).replaceAll(escapeHtml(secret), REDACTED);
+  }
+  return out;
+}
+
+export const escapeHtml = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );

@@ -54,8 +54,10 @@ export function createXsrf(opts: { secret: string; secureCookies: boolean; exemp
     },
     /** onRequest hook for /api: hands out tokens on reads, checks them on writes. */
     async check(request: FastifyRequest, reply: FastifyReply) {
-      const path = request.url.split('?')[0] ?? '';
-      if (!path.startsWith('/api/') || opts.exemptPaths.some((p) => path.startsWith(p))) return;
+      // The route the router matched, not the URL as sent: `/%61pi/...` is routed as `/api/...`.
+      // Unmatched paths are checked by their decoded URL, to be safe; they answer 404 anyway.
+      const path = request.routeOptions.url ?? decodedPath(request.url);
+      if (!path.startsWith('/api/') || opts.exemptPaths.includes(path)) return;
       const binding = this.bindingOf(request.cookies);
       const cookieToken = request.cookies[XSRF_COOKIE];
       if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') {
@@ -78,6 +80,15 @@ export function createXsrf(opts: { secret: string; secureCookies: boolean; exemp
 }
 
 export type Xsrf = ReturnType<typeof createXsrf>;
+
+function decodedPath(url: string): string {
+  const path = url.split('?')[0] ?? '';
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
 
 /** The session cookie is `token.signature`; the token part identifies the session. */
 export function sessionBinding(sessionCookieValue: string): string {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -80,6 +81,8 @@ export async function startTestServer(
     LOG_LEVEL: 'silent',
     WEB_DIST: '/nonexistent',
     RATE_LIMIT_SCALE: '20',
+    // Its own secret, as a deployment has: the constant test secret is refused with a DATABASE_URL.
+    AUTH_SECRET: randomBytes(32).toString('base64url'),
     ...(url && { DATABASE_URL: url }),
     ...opts.env,
   });

@@ -342,6 +342,8 @@ export async function editCompetition(
         'Only a draft competition can be edited; this one is already open.',
       );
     }
+    // An empty edit changes nothing: answered with the competition as it is, not an empty UPDATE.
+    if (Object.keys(input).length === 0) return;
     const next = { ...comp, ...input };
     await checkSettings(tx, viewer.clubId, next);
     await updateCompetition(tx, viewer.clubId, id, input);

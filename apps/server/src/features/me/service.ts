@@ -42,10 +42,16 @@ export async function getMe(services: Pick<Services, 'db'>, userId: string): Pro
 }
 
 export async function updateProfile(
-  services: Pick<Services, 'db'>,
+  services: Pick<Services, 'db' | 'config'>,
   viewer: Viewer,
   input: ProfileUpdate,
 ): Promise<Me> {
+  if (input.image && !isOwnPhotoUrl(services.config.PUBLIC_URL, viewer.userId, input.image)) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      'Invalid input. image: must be your own photo as uploaded (PUT /api/me/photo), or null to remove it.',
+    );
+  }
   const values = {
     ...(input.name !== undefined && { name: input.name }),
     ...(input.phoneNumber !== undefined && { phoneNumber: input.phoneNumber }),
@@ -184,6 +190,13 @@ export function photoTypeOf(bytes: Buffer): PhotoType | null {
 /** Where a user's photo is served; the version changes with each upload so it can be cached for good. */
 export function photoUrl(publicUrl: string, userId: string, updatedAt: Date): string {
   return `${publicUrl}/api/users/${encodeURIComponent(userId)}/photo?v=${updatedAt.getTime()}`;
+}
+
+/** Whether a URL is where photoUrl serves this user's photo (any version). */
+function isOwnPhotoUrl(publicUrl: string, userId: string, url: string): boolean {
+  const own = new URL(photoUrl(publicUrl, userId, new Date(0)));
+  const given = new URL(url);
+  return given.origin === own.origin && given.pathname === own.pathname && given.hash === '';
 }
 
 /** The side of the square every profile photo is stored at: sharp on a phone's 3x screen. */

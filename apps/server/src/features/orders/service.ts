@@ -1,4 +1,4 @@
-import type { Order, OrderCreate, OrderCreated, OrderStatus } from '@lastman/api';
+import { MAX_ORDER_PENCE, type Order, type OrderCreate, type OrderCreated, type OrderStatus } from '@lastman/api';
 import { ageOn } from '../../auth/auth.ts';
 import type { Viewer } from '../../auth/guards.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
@@ -20,6 +20,7 @@ import {
   staleOrders,
   updateOrder,
 } from './queries.ts';
+import { formatPence } from './emails.ts';
 import { coveredEntryIds, executeRefund, recordRefundIntent, refundKey, refundsPence } from './refunds.ts';
 import { orderViews, viewOne } from './views.ts';
 
@@ -67,13 +68,22 @@ export async function createOrder(
           : `You can buy ${left} more ${plural(left, 'entry', 'entries')} in this competition (at most ${competition.maxEntriesPerPlayer} per player).`,
       );
     }
+    // The fee is bounded where it is set, but a competition saved before that bound could still
+    // carry one whose total no payment (and no amount column) can hold.
+    const amountPence = competition.entryFeePence * input.entries;
+    if (amountPence > MAX_ORDER_PENCE) {
+      throw new AppError(
+        'BAD_REQUEST',
+        `This order would cost ${formatPence(amountPence)}, more than one payment can be (${formatPence(MAX_ORDER_PENCE)}). Buy fewer entries at once.`,
+      );
+    }
     const created = await insertOrder(tx, {
       clubId: viewer.clubId,
       competitionId: competition.id,
       userId: viewer.userId,
       entryCount: input.entries,
       unitPricePence: competition.entryFeePence,
-      amountPence: competition.entryFeePence * input.entries,
+      amountPence,
       currency: 'gbp',
       provider: services.payments.kind,
       expiresAt: new Date(now.getTime() + services.config.ORDER_EXPIRY_MINUTES * 60_000),

@@ -19,6 +19,7 @@ export const WEBHOOK_PATH = '/api/payments/stripe/webhook';
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   // The signature covers the exact bytes Stripe sent, so this route keeps the raw body.
   await app.register(async (webhook) => {
+    webhook.removeContentTypeParser('application/json');
     webhook.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) =>
       done(null, body),
     );

@@ -1,0 +1,34 @@
+/**
+ * What of an error or a log argument may go to the log: never a query's parameters (they carry
+ * names, email addresses, password hashes and tokens), which drizzle puts both in a failed query's
+ * message and in its `params`, and PostgreSQL's driver again in the error's cause.
+ */
+export function loggable(value: unknown, depth = 0): unknown {
+  if (value instanceof Error) return loggableError(value, depth);
+  if (value === null || typeof value !== 'object') return value;
+  if (depth >= 4) return '[…]';
+  if (Array.isArray(value)) return value.map((v) => loggable(v, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [key, inner] of Object.entries(value)) {
+    if (!SECRET_KEYS.test(key)) out[key] = loggable(inner, depth + 1);
+  }
+  return out;
+}
+
+const SECRET_KEYS = /^(params|parameters|values|password|token|secret|query)$/i;
+
+function loggableError(err: Error, depth: number): Record<string, unknown> {
+  const { code } = err as { code?: unknown };
+  return {
+    type: err.name,
+    message: withoutParams(err.message),
+    ...(code !== undefined && { code }),
+    ...(err.stack && { stack: withoutParams(err.stack) }),
+    ...(err.cause !== undefined && depth < 4 && { cause: loggable(err.cause, depth + 1) }),
+  };
+}
+
+/** drizzle's "Failed query: <sql>\nparams: <values>": the statement may stay, its values not. */
+function withoutParams(text: string): string {
+  return text.replace(/\nparams: [\s\S]*?(?=\n\s+at |$)/, '\nparams: [not logged]');
+}
