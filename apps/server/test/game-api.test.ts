@@ -140,8 +140,11 @@ describe.each(backends())('the game over HTTP on %s', (backend) => {
     });
     expect(theirs.status).toBe(403);
     expect(
-      (await put(players[0] as HttpClient, server.baseUrl, '/api/entries/nope/picks/1', { teamId: 'x' }))
-        .status,
+      (
+        await put(players[0] as HttpClient, server.baseUrl, `/api/entries/${crypto.randomUUID()}/picks/1`, {
+          teamId: team(round1, 'Everton'),
+        })
+      ).status,
     ).toBe(404);
     expect((await pick(0, 1, '')).status).toBe(400);
 

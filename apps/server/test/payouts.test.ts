@@ -121,7 +121,8 @@ describe.each(backends())('payouts and corrections on %s', (backend) => {
     expect(loser.status).toBe(409);
     expect(loser.json.error.code).toBe('NOT_A_WINNER');
     expect(loser.json.error.message).toMatch(/Jo Bloggs's entry did not win/);
-    expect((await pay({ entryId: 'no-such-entry', amountPence: 100 })).status).toBe(404);
+    expect((await pay({ entryId: crypto.randomUUID(), amountPence: 100 })).status).toBe(404);
+    expect((await pay({ entryId: 'no-such-entry', amountPence: 100 })).status).toBe(400);
     const ahead = await pay({ entryId: entry[0], amountPence: 100, paidAt: '2024-09-30T10:00:00Z' });
     expect(ahead.status).toBe(400);
     expect(ahead.json.error.message).toMatch(/future/);

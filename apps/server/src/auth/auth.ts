@@ -9,9 +9,9 @@ import type { Db } from '../db/client.ts';
 import * as schema from '../db/schema/index.ts';
 import { resolveSignUpClub } from '../features/clubs/service.ts';
 import type { Clock } from '../lib/clock.ts';
-import { loggable } from '../lib/log-safe.ts';
 import type { Mailer } from '../lib/mailer.ts';
 import { passwordProblem } from '../lib/password-policy.ts';
+import { authLogger, logAuthError } from './auth-log.ts';
 import { accountEmails } from './emails.ts';
 import { CLIENT_IP_HEADER } from './web-request.ts';
 
@@ -38,12 +38,8 @@ export function createAuth(opts: {
 
   return betterAuth({
     appName: 'Lastman',
-    // better-auth's messages go to the server's log, at the server's level, not straight to the console,
-    // and without the SQL parameters its database errors carry.
-    logger: {
-      level: 'warn',
-      log: (level, message, ...args) => log[level]({ args: args.map((a) => loggable(a)) }, `auth: ${message}`),
-    },
+    logger: authLogger(log),
+    onAPIError: { onError: logAuthError(log) },
     baseURL: config.PUBLIC_URL,
     basePath: '/api/auth',
     secret: config.AUTH_SECRET,

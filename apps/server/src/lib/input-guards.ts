@@ -10,9 +10,8 @@ export const MAX_JSON_DEPTH = 32;
  *   mount, a 500); parsing is still Fastify's own, with its prototype-poisoning protection.
  * - No NUL character in a path parameter, the query or a JSON body: PostgreSQL refuses it in text, so
  *   it would reach the database as a 500.
- * - An API path is spelled plainly: `/%61pi/...` is routed as `/api/...`, but checks that look at the
- *   URL (rate limits, XSRF) would not see an API call in it.
  * Registered once, before any route, so every route (better-auth's mount included) inherits them.
+ * (Percent-encoded paths are made plain before routing: see canonicalUrl.)
  */
 export function registerInputGuards(app: FastifyInstance) {
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -32,19 +31,29 @@ export function registerInputGuards(app: FastifyInstance) {
     parseJson(request, text, done);
   });
 
-  app.addHook('onRequest', async (request) => {
-    const route = request.routeOptions.url;
-    if (route?.startsWith('/api/') && !request.url.startsWith('/api/')) {
-      throw new AppError('NOT_FOUND', `No such endpoint: ${request.method} ${request.url.split('?')[0]}`);
-    }
-  });
-
   app.addHook('preValidation', async (request) => {
     const where = nulIn(request);
     if (where) {
       throw new AppError('VALIDATION_FAILED', `Invalid input. ${where}: must not contain a NUL character.`);
     }
   });
+}
+
+/**
+ * The URL with percent-encoded unreserved characters in its path decoded (RFC 3986 6.2.2.2: they
+ * mean the same), given to Fastify as rewriteUrl. The router decodes them anyway, so `/%61pi/...`
+ * reached the `/api/...` routes while every check reading the URL (rate limits, XSRF) saw no API
+ * call in it; now they all read the path the router matched. Other escapes (`%2F`, `%00`) stay.
+ */
+export function canonicalUrl(url: string): string {
+  const query = url.indexOf('?');
+  const path = query === -1 ? url : url.slice(0, query);
+  if (!path.includes('%')) return url;
+  const plain = path.replace(/%([0-9A-Fa-f]{2})/g, (escape, hex: string) => {
+    const c = String.fromCharCode(Number.parseInt(hex, 16));
+    return /[A-Za-z0-9._~-]/.test(c) ? c : escape;
+  });
+  return query === -1 ? plain : plain + url.slice(query);
 }
 
 /** The deepest nesting of objects and arrays in a JSON text, counted without parsing it. */
@@ -55,7 +64,8 @@ export function nestingDepth(text: string): number {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 0x5c) i++; // backslash: skip the escaped character
+      // A backslash escapes the next character, which may be a quote.
+      if (c === 0x5c) i++;
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) inString = true;
     else if (c === 0x7b || c === 0x5b) {

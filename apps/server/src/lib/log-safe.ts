@@ -29,6 +29,6 @@ function loggableError(err: Error, depth: number): Record<string, unknown> {
 }
 
 /** drizzle's "Failed query: <sql>\nparams: <values>": the statement may stay, its values not. */
-function withoutParams(text: string): string {
+export function withoutParams(text: string): string {
   return text.replace(/\nparams: [\s\S]*?(?=\n\s+at |$)/, '\nparams: [not logged]');
 }

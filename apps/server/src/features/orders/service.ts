@@ -1,9 +1,16 @@
-import { MAX_ORDER_PENCE, type Order, type OrderCreate, type OrderCreated, type OrderStatus } from '@lastman/api';
+import {
+  MAX_ORDER_PENCE,
+  type Order,
+  type OrderCreate,
+  type OrderCreated,
+  type OrderStatus,
+} from '@lastman/api';
 import { ageOn } from '../../auth/auth.ts';
 import type { Viewer } from '../../auth/guards.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { Services } from '../../services.ts';
 import { findUserWithClub } from '../me/queries.ts';
+import { formatPence } from './emails.ts';
 import {
   countHeldEntries,
   deletePendingEntries,
@@ -20,7 +27,6 @@ import {
   staleOrders,
   updateOrder,
 } from './queries.ts';
-import { formatPence } from './emails.ts';
 import { coveredEntryIds, executeRefund, recordRefundIntent, refundKey, refundsPence } from './refunds.ts';
 import { orderViews, viewOne } from './views.ts';
 
