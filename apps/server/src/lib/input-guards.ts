@@ -49,9 +49,9 @@ export function canonicalUrl(url: string): string {
   const query = url.indexOf('?');
   const path = query === -1 ? url : url.slice(0, query);
   if (!path.includes('%')) return url;
-  const plain = path.replace(/%([0-9A-Fa-f]{2})/g, (escape, hex: string) => {
+  const plain = path.replace(/%([0-9A-Fa-f]{2})/g, (escaped, hex: string) => {
     const c = String.fromCharCode(Number.parseInt(hex, 16));
-    return /[A-Za-z0-9._~-]/.test(c) ? c : escape;
+    return /[A-Za-z0-9._~-]/.test(c) ? c : escaped;
   });
   return query === -1 ? plain : plain + url.slice(query);
 }
