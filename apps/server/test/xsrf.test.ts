@@ -1,4 +1,7 @@
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { entries } from '../src/db/schema/index.ts';
+import { openCompetition } from './support/competitions.ts';
 import { backends, startTestServer, type TestServer } from './support/test-server.ts';
 
 const newUser = (email: string) => ({
@@ -11,7 +14,7 @@ const newUser = (email: string) => ({
 describe.each(backends())('XSRF protection on %s', (backend) => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer(backend);
+    server = await startTestServer(backend, { seed: true });
   });
   afterAll(() => server?.close());
 
@@ -110,6 +113,36 @@ describe.each(backends())('XSRF protection on %s', (backend) => {
     expect(res.status).not.toBe(403);
     expect(res.status).toBe(400);
     expect(res.json.error.code).not.toBe('XSRF_TOKEN_INVALID');
+  });
+
+  it('a percent-encoded API path (/%61pi/...) is checked as the API route it reaches: refused without the header, nothing written', async () => {
+    // Before the 2024-25 season's round 20, which the competition starts at.
+    server.clock.set('2024-08-10T12:00:00Z');
+    const competition = await openCompetition(server, { prizeModel: 'free', entryFeePence: 0 });
+    const joined = async () =>
+      (
+        await server.db.select({ n: count() }).from(entries).where(eq(entries.competitionId, competition.id))
+      )[0]?.n;
+    const signedIn = server.client();
+    await signedIn.signIn(...(await signedUp(server, 'encoded@example.com')));
+    const bare = server.client({ xsrf: false });
+    for (const [k, v] of signedIn.jar) bare.jar.set(k, v);
+
+    // What a cross-site form can send: cookies, a text/plain body, no header.
+    for (const path of [
+      `/%61pi/competitions/${competition.id}/entries`,
+      `/%61%70%69/competitions/${competition.id}/%65ntries`,
+      `/api/competitions/${competition.id}/entries`,
+    ]) {
+      const res = await bare.post(path, 'x=1', { 'content-type': 'text/plain' });
+      expect(res.status, path).toBe(403);
+      expect(res.json.error.code).toBe('XSRF_TOKEN_INVALID');
+    }
+    expect(await joined()).toBe(0);
+    // With its token the encoded path is simply the API route.
+    const withToken = await signedIn.post(`/%61pi/competitions/${competition.id}/entries`);
+    expect(withToken.status).toBe(201);
+    expect(await joined()).toBe(1);
   });
 
   it('requests without cookies (the native app, with a bearer token) are not asked for a token', async () => {
