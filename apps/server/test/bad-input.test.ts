@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { competitions, contactMessages, orders, user } from '../src/db/schema/index.ts';
 import { MAX_JSON_DEPTH } from '../src/lib/input-guards.ts';
 import { seasonId } from './game-helpers.ts';
-import type { HttpClient } from './support/http-client.ts';
 import { openCompetition } from './support/competitions.ts';
+import type { HttpClient } from './support/http-client.ts';
 import { signedIn } from './support/members.ts';
 import { backends, startTestServer, type TestServer } from './support/test-server.ts';
 

@@ -74,7 +74,9 @@ describe.each(backends())('clubs and roles on %s', (backend) => {
     const res = await player.get('/api/admin/members');
     expect(res.status).toBe(403);
     expect(res.json.error.code).toBe('FORBIDDEN');
-    expect((await player.patch('/api/admin/members/x', { role: 'admin' })).status).toBe(403);
+    expect((await player.patch(`/api/admin/members/${crypto.randomUUID()}`, { role: 'admin' })).status).toBe(
+      403,
+    );
     expect((await server.client().get('/api/admin/members')).status).toBe(401);
     const staff = server.client();
     await staff.signIn('staff@redlion.test', DEMO_PASSWORD);

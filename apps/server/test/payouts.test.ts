@@ -226,6 +226,7 @@ describe.each(backends())('payouts and corrections on %s', (backend) => {
     );
     expect((await players[0]?.get(`/api/admin/fixtures/${arsenal}/corrections`))?.status).toBe(403);
     expect((await otherAdmin.get(`/api/admin/fixtures/${arsenal}/corrections`)).json.corrections).toEqual([]);
-    expect((await admin.get('/api/admin/fixtures/nope/corrections')).status).toBe(404);
+    expect((await admin.get(`/api/admin/fixtures/${crypto.randomUUID()}/corrections`)).status).toBe(404);
+    expect((await admin.get('/api/admin/fixtures/nope/corrections')).status).toBe(400);
   });
 });
