@@ -77,6 +77,11 @@ describe.each(backends())('bad input found by the security probe, on %s', (backe
         expect(res.json.error.message).toMatch(/nests too deeply.*at most 32 levels/);
       }
     }
+    // Parsing is still Fastify's, prototype-poisoning check included.
+    const poisoned = await server
+      .client()
+      .post('/api/contact', `{"__proto__":{"admin":true},${JSON.stringify(contact).slice(1)}`);
+    expect(poisoned.status).toBe(400);
     // Brackets inside strings are text, not nesting.
     const res = await server.client().post('/api/contact', { ...contact, message: '{['.repeat(100) });
     expect(res.status).toBe(201);
