@@ -32,6 +32,7 @@ import { pickRoutes } from './features/picks/routes.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { registerErrorHandling } from './lib/error-handler.ts';
 import { canonicalUrl, registerInputGuards } from './lib/input-guards.ts';
+import { requestForLog } from './lib/log-safe.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { createXsrf } from './lib/xsrf.ts';
 import type { Services } from './services.ts';
@@ -53,7 +54,7 @@ const STRIPE_HOSTS = ['https://js.stripe.com', 'https://*.js.stripe.com', 'https
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: config.LOG_LEVEL },
+    logger: opts.logger === false ? false : { level: config.LOG_LEVEL, serializers: { req: requestForLog } },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',

@@ -10,6 +10,7 @@ import { buildApp } from '../src/app.ts';
 import { createAuth } from '../src/auth/auth.ts';
 import { loadConfig, TEST_AUTH_SECRET } from '../src/config.ts';
 import { emailOutbox, session, user } from '../src/db/schema/index.ts';
+import { urlForLog } from '../src/lib/log-safe.ts';
 import { createMailer } from '../src/lib/mailer.ts';
 import { DEMO_PASSWORD } from '../src/seed/demo.ts';
 import type { HttpClient } from './support/http-client.ts';
@@ -49,6 +50,19 @@ describe('the secret that signs sessions and tokens', () => {
       loadConfig({ NODE_ENV: 'test', DATABASE_URL: 'postgres://x/y', AUTH_SECRET: 'x'.repeat(32) })
         .AUTH_SECRET,
     ).toBe('x'.repeat(32));
+  });
+});
+
+describe('the request log', () => {
+  it("shows where an emailed link went, never its token (Fastify's request serializer in app.ts)", () => {
+    expect(urlForLog('/api/auth/reset-password/AbC123xyz?callbackURL=%2Freset')).toBe(
+      '/api/auth/reset-password/[token]?callbackURL=%2Freset',
+    );
+    expect(urlForLog('/api/auth/verify-email?token=eyJhbGci.eyJlbWFp.c2ln&callbackURL=%2F')).toBe(
+      '/api/auth/verify-email?token=[token]&callbackURL=%2F',
+    );
+    expect(urlForLog('/reset-password?token=AbC123xyz')).toBe('/reset-password?token=[token]');
+    expect(urlForLog('/api/competitions/42?round=3')).toBe('/api/competitions/42?round=3');
   });
 });
 

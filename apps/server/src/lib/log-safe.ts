@@ -32,3 +32,30 @@ function loggableError(err: Error, depth: number): Record<string, unknown> {
 export function withoutParams(text: string): string {
   return text.replace(/\nparams: [\s\S]*?(?=\n\s+at |$)/, '\nparams: [not logged]');
 }
+
+/**
+ * A URL as it may be logged: the tokens of emailed links (a reset link's path, a verification link's
+ * query) are keys to an account, so the request log shows where they went, not what they were.
+ */
+export function urlForLog(url: string): string {
+  return url
+    .replace(/(\/reset-password\/)[^/?#]+/, '$1[token]')
+    .replace(/([?&](?:token|code)=)[^&#]*/gi, '$1[token]');
+}
+
+/** Fastify's own request serializer, with the URL through urlForLog. */
+export function requestForLog(request: {
+  method: string;
+  url: string;
+  host?: string;
+  ip?: string;
+  socket?: { remotePort?: number };
+}) {
+  return {
+    method: request.method,
+    url: urlForLog(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
