@@ -21,10 +21,10 @@ export interface SessionRead {
  * or unreachable server throws: that is no answer about the session.
  */
 export async function readSession(http: HttpClient): Promise<SessionRead> {
-  const current = await http.get<{ session?: { expiresAt?: string } } | null>('/api/auth/get-session');
-  if (!current?.session) return { me: null };
-  const expiresAt = current.session.expiresAt;
   try {
+    const current = await http.get<{ session?: { expiresAt?: string } } | null>('/api/auth/get-session');
+    if (!current?.session) return { me: null };
+    const expiresAt = current.session.expiresAt;
     return { me: await http.get<Me>('/api/me'), ...(expiresAt ? { expiresAt } : {}) };
   } catch (error) {
     if (error instanceof HttpError && error.status === 401) return { me: null };
