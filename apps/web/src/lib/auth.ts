@@ -6,7 +6,7 @@ import { AUTH_TOKEN_KEY, CLUB_SLUG_KEY, createSession } from './session.ts';
 import { followSession, readRemembered } from './session-follower.ts';
 import { storage } from './storage/storage.ts';
 import { showToast } from './toast.ts';
-import { getUiState, setUiState } from './ui-state.ts';
+import { setUiState } from './ui-state.ts';
 import { followUserEvents, userEvents } from './user-events.ts';
 
 export const session = createSession(storage, userEvents);
@@ -19,7 +19,6 @@ followSession({
   session,
   store: storage,
   setRemembered: (remembered) => setUiState({ remembered }),
-  isRemembered: () => getUiState().remembered !== null,
   toast: showToast,
   onConfirmed: () => scheduleRefresh(lastSessionExpiry()),
   onEnded: () => {

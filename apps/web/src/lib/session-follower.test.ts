@@ -77,7 +77,6 @@ function device() {
     setRemembered: (r) => {
       remembered = r;
     },
-    isRemembered: () => remembered !== null,
     toast: (message, kind) => toasts.push({ message, kind }),
     onEnded: () => {
       ended++;

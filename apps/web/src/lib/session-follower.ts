@@ -50,7 +50,6 @@ export interface SessionFollowerDeps {
   store: KeyValueStore;
   /** Keeps the shell's copy of the remembered person in step with the session keys. */
   setRemembered(user: RememberedUser | null): void;
-  isRemembered(): boolean;
   toast(message: string, kind: ToastKind): void;
   /** After the server confirmed a session (for the refresh timer). */
   onConfirmed?(me: Me): void;
@@ -106,7 +105,11 @@ export function followSession(deps: SessionFollowerDeps): () => void {
     if (action.type === 'failed' || action.type === 'error') {
       if (failing || !isTransientFailure(action.error)) return;
       failing = true;
-      deps.toast(failureNotice(action.error, deps.isRemembered()), 'error');
+      const error = action.error;
+      // Read from the keys themselves: at start the query may fail before the shell has read them.
+      void readRemembered(store).then((user) => {
+        if (failing) deps.toast(failureNotice(error, user !== null), 'error');
+      });
       return;
     }
     if (action.type !== 'success') return;

@@ -1,6 +1,6 @@
 import { IonButton, IonContent, IonRefresher, IonRefresherContent } from '@ionic/react';
 import { useQuery } from '@tanstack/react-query';
-import { trophyOutline } from 'ionicons/icons';
+import { cloudOfflineOutline, trophyOutline } from 'ionicons/icons';
 import { configQuery, useClub } from '../../lib/club.ts';
 import { useMe } from '../../lib/me.ts';
 import { useUiState } from '../../lib/ui-state.ts';
@@ -84,6 +84,12 @@ export function GamePage() {
                 </EmptyState>
               </div>
             )
+          ) : !me.data && me.failureCount > 0 ? (
+            <div className="card" data-testid="waiting-for-server">
+              <EmptyState icon={cloudOfflineOutline} title="Waiting for the server">
+                <p>Your competitions at {clubName} appear here as soon as it answers.</p>
+              </EmptyState>
+            </div>
           ) : screen.isPending ? (
             <InlineLoading label="Loading competitions…" />
           ) : screen.isError ? (
