@@ -12,7 +12,6 @@ import type {
 } from '@lastman/api';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/api.ts';
-import { queryClient } from '../../../lib/query-client.ts';
 
 const enc = encodeURIComponent;
 
@@ -43,11 +42,11 @@ export const fetchGameScreen = () => http.get<GameScreen>('/api/game');
 export const gameScreenQuery = (enabled = true) =>
   queryOptions({
     queryKey: gameKeys.screen(),
-    queryFn: async () => {
+    queryFn: async ({ client }) => {
       const screen = await fetchGameScreen();
       const updatedAt = Date.now();
       for (const detail of screen.competitions) {
-        queryClient.setQueryData(gameKeys.competition(detail.competition.id), detail, { updatedAt });
+        client.setQueryData(gameKeys.competition(detail.competition.id), detail, { updatedAt });
       }
       return screen;
     },

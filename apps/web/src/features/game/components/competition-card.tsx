@@ -1,8 +1,8 @@
 import { IonButton, IonSpinner } from '@ionic/react';
 import type { CompetitionDetail, CompetitionSummary, MyEntry } from '@lastman/api';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { FormError } from '../../../ui/form-field.tsx';
-import { StandingsSection } from '../../standings/standings-section.tsx';
+import { InlineLoading } from '../../../ui/page-loading.tsx';
 import { useJoinCompetition } from '../api/game-api.ts';
 import { formatPence } from '../format.ts';
 import { BuyEntries } from './buy-entries.tsx';
@@ -11,6 +11,11 @@ import { CompetitionStatusPill, EntryStatusPill, outcomeLabel } from './status-p
 
 export const teamSelectionsLink = (competitionId: string, entryId: string, round: number) =>
   `/teamselections?competition=${encodeURIComponent(competitionId)}&entry=${encodeURIComponent(entryId)}&round=${round}`;
+
+// Loaded when first opened: with it go the segment components, which the first screen does not need.
+const StandingsSection = lazy(async () => ({
+  default: (await import('../../standings/standings-section.tsx')).StandingsSection,
+}));
 
 const isPaid = (c: CompetitionSummary) => c.prizeModel !== 'free' && c.entryFeePence > 0;
 
@@ -63,7 +68,11 @@ export function CompetitionCard({ detail }: { detail: CompetitionDetail }) {
       >
         {showStandings ? 'Hide standings' : 'Standings and picks'}
       </IonButton>
-      {showStandings ? <StandingsSection detail={detail} /> : null}
+      {showStandings ? (
+        <Suspense fallback={<InlineLoading label="Loading standings…" />}>
+          <StandingsSection detail={detail} />
+        </Suspense>
+      ) : null}
       <IonButton fill="clear" size="small" routerLink={`/rules?competition=${encodeURIComponent(c.id)}`}>
         Rules of this competition
       </IonButton>
