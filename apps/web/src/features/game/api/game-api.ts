@@ -148,6 +148,7 @@ export function useMakePick() {
       void queryClient.invalidateQueries({ queryKey: gameKeys.roundFixtures(competitionId, round) });
       void queryClient.invalidateQueries({ queryKey: gameKeys.roundPicks(competitionId, round) });
       void queryClient.invalidateQueries({ queryKey: gameKeys.competition(competitionId) });
+      void queryClient.invalidateQueries({ queryKey: gameKeys.screen() });
     },
   });
 }
@@ -163,6 +164,7 @@ export function useRemovePick() {
       void queryClient.invalidateQueries({ queryKey: gameKeys.roundFixtures(competitionId, round) });
       void queryClient.invalidateQueries({ queryKey: gameKeys.roundPicks(competitionId, round) });
       void queryClient.invalidateQueries({ queryKey: gameKeys.competition(competitionId) });
+      void queryClient.invalidateQueries({ queryKey: gameKeys.screen() });
     },
   });
 }
