@@ -221,6 +221,31 @@ describe('the session follower', () => {
     unsubscribe();
   });
 
+  it('asks again after a 401 on a change too (an expired session while picking)', async () => {
+    const d = device();
+    d.answer('/api/auth/get-session', signedInSession());
+    d.answer('/api/me', json(200, me));
+    await d.loadMe();
+    await d.settle();
+    const watching = new QueryObserver(d.queryClient, { ...d.meQuery, staleTime: Number.POSITIVE_INFINITY });
+    const unsubscribe = watching.subscribe(() => undefined);
+
+    d.answer(
+      '/api/entries/e1/picks/6',
+      json(401, { error: { code: 'UNAUTHENTICATED', message: 'Please sign in.' } }),
+    );
+    d.answer('/api/auth/get-session', json(200, null));
+    await d.queryClient
+      .getMutationCache()
+      .build(d.queryClient, { mutationFn: () => d.http.post('/api/entries/e1/picks/6', { teamId: 't' }) })
+      .execute(undefined)
+      .catch(() => undefined);
+    await d.settle();
+    expect(d.asked.slice(-2)).toEqual(['/api/entries/e1/picks/6', '/api/auth/get-session']);
+    expect(d.map.get(SessionKey.hasLoggedIn)).toBeUndefined();
+    unsubscribe();
+  });
+
   it('does not end a session for a refusal that is not a 401', async () => {
     const d = device();
     d.answer('/api/auth/get-session', signedInSession());

@@ -64,7 +64,7 @@ export interface SessionFollowerDeps {
  * - an answer of nobody (no session, or a 401) removes them: the only way a session ends here;
  * - a busy, broken or unreachable server changes nothing, says so plainly once per outage while the
  *   query keeps retrying, and says so again when the server answers;
- * - a 401 from any other call asks the server again who is signed in.
+ * - a 401 from any other call (a query or a mutation) asks the server again who is signed in.
  */
 export function followSession(deps: SessionFollowerDeps): () => void {
   const { queryClient, session, store } = deps;
@@ -126,5 +126,14 @@ export function followSession(deps: SessionFollowerDeps): () => void {
     }
   }
 
-  return queryClient.getQueryCache().subscribe(onEvent);
+  const stopQueries = queryClient.getQueryCache().subscribe(onEvent);
+  const stopMutations = queryClient.getMutationCache().subscribe((event) => {
+    if (event.type === 'updated' && event.action.type === 'error' && isUnauthenticated(event.action.error)) {
+      void queryClient.invalidateQueries({ queryKey: meQueryKey });
+    }
+  });
+  return () => {
+    stopQueries();
+    stopMutations();
+  };
 }
