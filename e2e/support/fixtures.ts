@@ -9,14 +9,18 @@ export const DEMO_PASSWORD = 'lastman-demo';
 
 /** Fails a test on any console error or uncaught exception in the page. */
 export const test = base.extend<{ consoleErrors: string[]; allowHttpErrors: boolean }>({
-  /** Tests that provoke a 4xx on purpose (wrong password) allow the browser's log line for it. */
+  /**
+   * Tests that provoke a failed request on purpose (a wrong password, a server made to answer 429 or
+   * 503, no network) allow the browser's log line for it.
+   */
   allowHttpErrors: [false, { option: true }],
   consoleErrors: [
     async ({ page, allowHttpErrors }, use) => {
       const errors: string[] = [];
       page.on('console', (m) => {
         if (m.type() !== 'error') return;
-        if (allowHttpErrors && /the server responded with a status of 4\d\d/.test(m.text())) return;
+        if (allowHttpErrors && /the server responded with a status of [45]\d\d|net::ERR_/.test(m.text()))
+          return;
         errors.push(`console.error: ${m.text()} (${m.location().url})`);
       });
       page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));

@@ -5,6 +5,7 @@ export * from './common.ts';
 export * from './contact.ts';
 export * from './corrections.ts';
 export * from './game.ts';
+export * from './game-screen.ts';
 export * from './me.ts';
 export * from './members.ts';
 export * from './payments.ts';

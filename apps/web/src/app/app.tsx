@@ -1,11 +1,10 @@
 import { IonApp, IonRouterOutlet, IonSplitPane, isPlatform, setupIonicReact } from '@ionic/react';
 import { IonReactRouter } from '@ionic/react-router';
-import { QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Navigate, Route } from 'react-router-dom';
-import { clubQuery } from '../lib/club.ts';
+import { useClub } from '../lib/club.ts';
 import { applyClubColors } from '../lib/club-theme.ts';
-import { meQuery } from '../lib/me.ts';
 import { hideSplash } from '../lib/native.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { ClubLink, TabsAlias } from './club-link.tsx';
@@ -20,9 +19,7 @@ import { UpdateChecks } from './update-checks.tsx';
 setupIonicReact({ animated: true, swipeBackEnabled: isPlatform('ios') });
 
 function ClubColors() {
-  const me = useQuery(meQuery);
-  const club = useQuery(clubQuery);
-  const colors = me.data?.club ?? club.data;
+  const colors = useClub().data;
   useEffect(() => {
     if (colors) applyClubColors(colors.primaryColor, colors.secondaryColor);
   }, [colors]);

@@ -21,12 +21,13 @@ import { paths } from './paths.ts';
 export function Menu() {
   const loggedIn = useUiState((s) => s.loggedIn);
   const menuEnabled = useUiState((s) => s.menuEnabled);
+  const remembered = useUiState((s) => s.remembered);
   const me = useMe();
   const club = useClub();
   const location = useLocation();
   const navigate = useNavigate();
-  const sections = visibleSections(loggedIn, me.data?.role);
-  const clubName = me.data?.club.name ?? club.data?.name;
+  const sections = visibleSections(loggedIn, me.data?.role ?? remembered?.role);
+  const clubName = me.data?.club.name ?? club.data?.name ?? remembered?.clubName;
 
   const logout = async () => {
     try {

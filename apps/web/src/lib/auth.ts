@@ -1,9 +1,11 @@
 import { http } from './api.ts';
 import { refreshDelay } from './auth-timing.ts';
-import { fetchMe, type Me, meQueryKey } from './me.ts';
+import { fetchMe, lastSessionExpiry, type Me, meQuery, meQueryKey } from './me.ts';
 import { queryClient } from './query-client.ts';
 import { AUTH_TOKEN_KEY, CLUB_SLUG_KEY, createSession } from './session.ts';
+import { followSession, readRemembered } from './session-follower.ts';
 import { storage } from './storage/storage.ts';
+import { showToast } from './toast.ts';
 import { setUiState } from './ui-state.ts';
 import { followUserEvents, userEvents } from './user-events.ts';
 
@@ -12,17 +14,22 @@ export const session = createSession(storage, userEvents);
 /** The menu's logged-in state follows the user events, 300 ms later (the original's behaviour). */
 followUserEvents(userEvents, (loggedIn) => setUiState({ loggedIn }));
 
-async function mirror(me: Me) {
-  await session.setRole(me.role);
-  await session.setClubName(me.club.name);
-  if (me.user.phoneNumber) await session.setPhoneNumber(me.user.phoneNumber);
-}
+followSession({
+  queryClient,
+  session,
+  store: storage,
+  setRemembered: (remembered) => setUiState({ remembered }),
+  toast: showToast,
+  onConfirmed: () => scheduleRefresh(lastSessionExpiry()),
+  onEnded: () => {
+    clearTimeout(refreshTimer);
+    void storage.remove(AUTH_TOKEN_KEY).catch(() => undefined);
+  },
+});
 
 async function loadMe(): Promise<Me> {
   const me = await fetchMe();
   if (!me) throw new Error('Signed in, but the server did not return your account. Please try again.');
-  queryClient.setQueryData(meQueryKey, me);
-  await mirror(me);
   return me;
 }
 
@@ -30,7 +37,7 @@ export async function signIn(input: { email: string; password: string; rememberM
   await http.post('/api/auth/sign-in/email', input);
   const me = await loadMe();
   await session.login({ username: me.user.name, userid: me.user.id });
-  scheduleRefresh();
+  queryClient.setQueryData(meQueryKey, me);
   return me;
 }
 
@@ -48,7 +55,7 @@ export async function signUp(input: SignUpInput): Promise<Me> {
   await http.post('/api/auth/sign-up/email', { ...input, ...(clubSlug ? { clubSlug } : {}) });
   const me = await loadMe();
   await session.signup({ username: me.user.name, userid: me.user.id, phone: input.phoneNumber ?? '' });
-  scheduleRefresh();
+  queryClient.setQueryData(meQueryKey, me);
   return me;
 }
 
@@ -57,39 +64,37 @@ export async function signOut(): Promise<void> {
   try {
     await http.post('/api/auth/sign-out', {});
   } finally {
+    clearTimeout(refreshTimer);
     await storage.remove(AUTH_TOKEN_KEY).catch(() => undefined);
     await session.logout();
+    setUiState({ remembered: null });
     queryClient.setQueryData(meQueryKey, null);
     queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'me' && q.queryKey[0] !== 'config' });
   }
 }
 
-/** Called once at start: the stored flag gives the first menu, the server session decides. */
+/**
+ * Called once at start: the stored session keys give the first screen (a signed-in person stays
+ * in even if the server cannot be reached), and the server's answer, retried until it comes,
+ * decides.
+ */
 export async function restoreSession(): Promise<void> {
-  const stored = await session.isLoggedIn().catch(() => false);
-  setUiState({ loggedIn: stored, hasSeenTutorial: await session.hasSeenTutorial().catch(() => false) });
-  const me = await queryClient.fetchQuery({ queryKey: meQueryKey, queryFn: fetchMe }).catch(() => undefined);
-  if (me === undefined) return; // offline: keep the stored state
-  if (me && !stored) await session.login({ username: me.user.name, userid: me.user.id });
-  if (!me && stored) await session.logout();
-  if (me) {
-    await mirror(me);
-    scheduleRefresh();
-  }
+  const remembered = await readRemembered(storage);
+  setUiState({
+    loggedIn: remembered !== null,
+    hasSeenTutorial: await session.hasSeenTutorial().catch(() => false),
+    remembered,
+  });
+  await queryClient.prefetchQuery(meQuery);
 }
 
 let refreshTimer: ReturnType<typeof setTimeout> | undefined;
 
-function scheduleRefresh() {
-  void http
-    .get<{ session?: { expiresAt?: string } } | null>('/api/auth/get-session')
-    .then((result) => {
-      clearTimeout(refreshTimer);
-      const expiresAt = result?.session?.expiresAt;
-      if (!expiresAt) return;
-      // Timers beyond ~24.8 days overflow; re-check daily instead.
-      const delay = Math.min(refreshDelay(expiresAt), 24 * 3600_000);
-      refreshTimer = setTimeout(scheduleRefresh, delay);
-    })
-    .catch(() => undefined);
+/** Reads the session again shortly before it expires (reading it renews it), from the last read's expiry. */
+function scheduleRefresh(expiresAt: string | undefined) {
+  clearTimeout(refreshTimer);
+  if (!expiresAt) return;
+  // Timers beyond ~24.8 days overflow; re-check daily instead.
+  const delay = Math.min(refreshDelay(expiresAt), 24 * 3600_000);
+  refreshTimer = setTimeout(() => void queryClient.invalidateQueries({ queryKey: meQueryKey }), delay);
 }

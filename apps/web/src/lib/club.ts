@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from './api.ts';
-import type { Club } from './me.ts';
+import { type Club, useMe } from './me.ts';
 import { CLUB_SLUG_KEY } from './session.ts';
 import { storage } from './storage/storage.ts';
 
@@ -10,7 +10,16 @@ export async function fetchClub(): Promise<Club> {
 }
 
 export const clubQuery = queryOptions({ queryKey: ['club'], queryFn: fetchClub, staleTime: 10 * 60_000 });
-export const useClub = () => useQuery(clubQuery);
+
+/**
+ * The club the app shows: a signed-in member's own, which /api/me already carries (no call of its
+ * own), or for a visitor the club of this address or of their `/c/<slug>` link.
+ */
+export function useClub(): { data: Club | undefined } {
+  const me = useMe();
+  const visitor = useQuery({ ...clubQuery, enabled: me.data === null });
+  return { data: me.data?.club ?? visitor.data };
+}
 
 export interface AppConfig {
   expectedVersionCode: number;

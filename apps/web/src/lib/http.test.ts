@@ -6,6 +6,7 @@ import {
   HttpError,
   MOBILE_TIMEOUT_MS,
   needsXsrfHeader,
+  parseRetryAfter,
   readCookie,
   timeoutFor,
 } from './http.ts';
@@ -163,5 +164,34 @@ describe('timeouts per platform', () => {
     const error = await pending;
     expect(error).toBeInstanceOf(HttpError);
     expect((error as HttpError).code).toBe('TIMEOUT');
+  });
+});
+
+describe('Retry-After', () => {
+  it('reads delay-seconds and HTTP dates', () => {
+    const now = Date.parse('2026-11-23T12:00:00Z');
+    expect(parseRetryAfter('30', now)).toBe(30_000);
+    expect(parseRetryAfter('Mon, 23 Nov 2026 12:00:10 GMT', now)).toBe(10_000);
+    expect(parseRetryAfter('Mon, 23 Nov 2026 11:00:00 GMT', now)).toBe(0);
+    expect(parseRetryAfter(null, now)).toBeUndefined();
+    expect(parseRetryAfter('soon', now)).toBeUndefined();
+  });
+
+  it('travels on the error of a refused request', async () => {
+    const http = client({
+      fetch: fakeFetch(
+        () =>
+          new Response(
+            JSON.stringify({ error: { code: 'TOO_MANY_REQUESTS', message: 'Too many requests.' } }),
+            {
+              status: 429,
+              headers: { 'retry-after': '7' },
+            },
+          ),
+      ),
+    });
+    const error = await http.get('/api/game').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HttpError);
+    expect(error).toMatchObject({ status: 429, code: 'TOO_MANY_REQUESTS', retryAfterMs: 7000 });
   });
 });

@@ -13,9 +13,20 @@ export class HttpError extends Error {
     readonly status: number,
     readonly statusText: string,
     readonly code?: string,
+    /** From a `Retry-After` header (429, 503): how long the server asked us to wait. */
+    readonly retryAfterMs?: number,
   ) {
     super(message);
   }
+}
+
+/** `Retry-After` as milliseconds: delay-seconds or an HTTP date; undefined when absent or unreadable. */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  const at = Date.parse(trimmed);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }
 
 /** The original's generic failure text, used when the server gave no message of its own. */
@@ -163,6 +174,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         response.status,
         response.statusText,
         code,
+        parseRetryAfter(response.headers.get('retry-after')),
       );
     }
     return { data: body as T, headers: response.headers };

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from './api.ts';
-import { HttpError } from './http.ts';
+import { isTransientFailure, retryDelayMs } from './retry.ts';
+import { meQueryKey, readSession } from './session-follower.ts';
 
 export type Role = 'player' | 'staff' | 'admin';
 
@@ -30,23 +31,26 @@ export interface Me {
   role: Role;
 }
 
-/**
- * The signed-in user, or null when signed out. The session is checked first (null, not 401, when
- * signed out) so a visitor's browser logs no failed request.
- */
+let sessionExpiresAt: string | undefined;
+/** When the session read by the last `fetchMe` expires (for the refresh timer: no second read). */
+export const lastSessionExpiry = (): string | undefined => sessionExpiresAt;
+
+/** The signed-in user, or null when the server says nobody is signed in (see readSession). */
 export async function fetchMe(): Promise<Me | null> {
-  const current = await http.get<{ session?: unknown } | null>('/api/auth/get-session');
-  if (!current?.session) return null;
-  try {
-    return await http.get<Me>('/api/me');
-  } catch (error) {
-    if (error instanceof HttpError && error.status === 401) return null;
-    throw error;
-  }
+  const read = await readSession(http);
+  sessionExpiresAt = read.expiresAt;
+  return read.me;
 }
 
-export const meQueryKey = ['me'] as const;
-export const meQuery = queryOptions({ queryKey: meQueryKey, queryFn: fetchMe, staleTime: 5 * 60_000 });
+export { meQueryKey };
+export const meQuery = queryOptions({
+  queryKey: meQueryKey,
+  queryFn: fetchMe,
+  staleTime: 5 * 60_000,
+  // Who is signed in is asked again until the server answers, however long that takes.
+  retry: (_count, error) => isTransientFailure(error),
+  retryDelay: retryDelayMs,
+});
 export const useMe = () => useQuery(meQuery);
 
 const roleRank: Record<Role, number> = { player: 0, staff: 1, admin: 2 };

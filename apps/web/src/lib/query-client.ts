@@ -1,12 +1,13 @@
 import { QueryClient } from '@tanstack/react-query';
-import { HttpError } from './http.ts';
+import { isTransientFailure, retryDelayMs } from './retry.ts';
 
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
       staleTime: 60_000,
-      retry: (count, error) =>
-        !(error instanceof HttpError && error.status >= 400 && error.status < 500) && count < 2,
+      // A busy, broken or unreachable server is tried again, with backoff; a refusal (4xx) is final.
+      retry: (count, error) => isTransientFailure(error) && count < 3,
+      retryDelay: retryDelayMs,
       refetchOnWindowFocus: false,
     },
   },

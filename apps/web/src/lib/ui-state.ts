@@ -7,9 +7,20 @@ export interface UiState {
   /** Whether the menu is enabled (the original enables it on login; always on here). */
   menuEnabled: boolean;
   hasSeenTutorial: boolean;
+  /**
+   * Who the session keys say is signed in (the original's `username`, `UserRole`, `clubname`), so
+   * that a signed-in person keeps their screens while the server cannot be asked; null when nobody.
+   */
+  remembered: RememberedUser | null;
 }
 
-let state: UiState = { loggedIn: false, menuEnabled: true, hasSeenTutorial: false };
+export interface RememberedUser {
+  username: string;
+  role: string;
+  clubName: string;
+}
+
+let state: UiState = { loggedIn: false, menuEnabled: true, hasSeenTutorial: false, remembered: null };
 const listeners = new Set<() => void>();
 
 export function getUiState(): UiState {

@@ -1,6 +1,6 @@
 import { IonButton, IonContent, IonRefresher, IonRefresherContent } from '@ionic/react';
 import { useQuery } from '@tanstack/react-query';
-import { trophyOutline } from 'ionicons/icons';
+import { cloudOfflineOutline, trophyOutline } from 'ionicons/icons';
 import { configQuery, useClub } from '../../lib/club.ts';
 import { useMe } from '../../lib/me.ts';
 import { useUiState } from '../../lib/ui-state.ts';
@@ -8,28 +8,30 @@ import { EmptyState } from '../../ui/empty-state.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { InlineLoading } from '../../ui/page-loading.tsx';
 import { TestPaymentsBanner } from '../payments/components/test-payments-banner.tsx';
-import { useCompetitions } from './api/game-api.ts';
+import { useGameScreen } from './api/game-api.ts';
 import { CompetitionCard } from './components/competition-card.tsx';
 import './game.css';
 
 export function GamePage() {
   const loggedIn = useUiState((s) => s.loggedIn);
+  const remembered = useUiState((s) => s.remembered);
   const me = useMe();
   const club = useClub();
-  const signedIn = Boolean(me.data);
-  const competitions = useCompetitions(signedIn);
+  // While the server cannot say who is signed in, the person this device remembers stays in.
+  const signedIn = Boolean(me.data) || (me.data === undefined && remembered !== null);
+  const screen = useGameScreen(Boolean(me.data));
   const config = useQuery(configQuery);
-  const clubName = me.data?.club.name ?? club.data?.name ?? 'your club';
-  const firstName = me.data?.user.name.split(' ')[0];
+  const clubName = me.data?.club.name ?? club.data?.name ?? remembered?.clubName ?? 'your club';
+  const firstName = (me.data?.user.name ?? (signedIn ? remembered?.username : undefined))?.split(' ')[0];
   // Drafts are the admin's work in progress; cancelled ones live in the admin area and order history.
-  const shown = (competitions.data?.competitions ?? []).filter(
-    (c) => c.status === 'open' || c.status === 'running' || c.status === 'finished',
-  );
+  const shown = screen.data?.competitions ?? [];
   const ordered = [...shown].sort(
-    (a, b) => rank(a.status) - rank(b.status) || a.name.localeCompare(b.name, 'en-GB'),
+    (a, b) =>
+      rank(a.competition.status) - rank(b.competition.status) ||
+      a.competition.name.localeCompare(b.competition.name, 'en-GB'),
   );
   const anyPaidOpen = shown.some(
-    (c) => c.status === 'open' && c.prizeModel !== 'free' && c.entryFeePence > 0,
+    ({ competition: c }) => c.status === 'open' && c.prizeModel !== 'free' && c.entryFeePence > 0,
   );
   return (
     <>
@@ -38,7 +40,7 @@ export function GamePage() {
         {signedIn ? (
           <IonRefresher
             slot="fixed"
-            onIonRefresh={(e) => void competitions.refetch().finally(() => e.detail.complete())}
+            onIonRefresh={(e) => void screen.refetch().finally(() => e.detail.complete())}
           >
             <IonRefresherContent />
           </IonRefresher>
@@ -82,11 +84,17 @@ export function GamePage() {
                 </EmptyState>
               </div>
             )
-          ) : competitions.isPending ? (
+          ) : !me.data && me.failureCount > 0 ? (
+            <div className="card" data-testid="waiting-for-server">
+              <EmptyState icon={cloudOfflineOutline} title="Waiting for the server">
+                <p>Your competitions at {clubName} appear here as soon as it answers.</p>
+              </EmptyState>
+            </div>
+          ) : screen.isPending ? (
             <InlineLoading label="Loading competitions…" />
-          ) : competitions.isError ? (
+          ) : screen.isError ? (
             <p role="alert" className="card">
-              {competitions.error.message}
+              {screen.error.message}
             </p>
           ) : ordered.length === 0 ? (
             <div className="card">
@@ -99,8 +107,8 @@ export function GamePage() {
             </div>
           ) : (
             <div className="competitions">
-              {ordered.map((c) => (
-                <CompetitionCard key={c.id} summary={c} />
+              {ordered.map((detail) => (
+                <CompetitionCard key={detail.competition.id} detail={detail} />
               ))}
             </div>
           )}

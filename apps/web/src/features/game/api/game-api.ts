@@ -2,6 +2,7 @@ import type {
   CompetitionDetail,
   CompetitionList,
   EntryView,
+  GameScreen,
   PickResponse,
   RoundFixtures,
   RoundPicks,
@@ -18,6 +19,8 @@ const enc = encodeURIComponent;
 export const gameKeys = {
   all: ['game'] as const,
   competitions: () => [...gameKeys.all, 'competitions'] as const,
+  // Under `competitions`, so whatever refreshes the list (a join, a payment, an admin's edit) refreshes it too.
+  screen: () => [...gameKeys.competitions(), 'screen'] as const,
   competition: (id: string) => [...gameKeys.all, 'competition', id] as const,
   roundFixtures: (id: string, round: number) =>
     [...gameKeys.all, 'competition', id, 'fixtures', round] as const,
@@ -32,6 +35,25 @@ export const fetchCompetitions = () => http.get<CompetitionList>('/api/competiti
 export const competitionsQuery = (enabled = true) =>
   queryOptions({ queryKey: gameKeys.competitions(), queryFn: fetchCompetitions, staleTime: 15_000, enabled });
 export const useCompetitions = (enabled = true) => useQuery(competitionsQuery(enabled));
+
+// GET /api/game: the game screen in one call. Each competition's detail seeds its own query, so
+// the pick, rules and selections screens open without asking again.
+export const fetchGameScreen = () => http.get<GameScreen>('/api/game');
+export const gameScreenQuery = (enabled = true) =>
+  queryOptions({
+    queryKey: gameKeys.screen(),
+    queryFn: async ({ client }) => {
+      const screen = await fetchGameScreen();
+      const updatedAt = Date.now();
+      for (const detail of screen.competitions) {
+        client.setQueryData(gameKeys.competition(detail.competition.id), detail, { updatedAt });
+      }
+      return screen;
+    },
+    staleTime: 15_000,
+    enabled,
+  });
+export const useGameScreen = (enabled = true) => useQuery(gameScreenQuery(enabled));
 
 // GET /api/competitions/:id
 export const fetchCompetition = (id: string) => http.get<CompetitionDetail>(`/api/competitions/${enc(id)}`);
@@ -126,6 +148,7 @@ export function useMakePick() {
       void queryClient.invalidateQueries({ queryKey: gameKeys.roundFixtures(competitionId, round) });
       void queryClient.invalidateQueries({ queryKey: gameKeys.roundPicks(competitionId, round) });
       void queryClient.invalidateQueries({ queryKey: gameKeys.competition(competitionId) });
+      void queryClient.invalidateQueries({ queryKey: gameKeys.screen() });
     },
   });
 }
@@ -141,6 +164,7 @@ export function useRemovePick() {
       void queryClient.invalidateQueries({ queryKey: gameKeys.roundFixtures(competitionId, round) });
       void queryClient.invalidateQueries({ queryKey: gameKeys.roundPicks(competitionId, round) });
       void queryClient.invalidateQueries({ queryKey: gameKeys.competition(competitionId) });
+      void queryClient.invalidateQueries({ queryKey: gameKeys.screen() });
     },
   });
 }

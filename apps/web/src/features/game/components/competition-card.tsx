@@ -1,10 +1,9 @@
 import { IonButton, IonSpinner } from '@ionic/react';
 import type { CompetitionDetail, CompetitionSummary, MyEntry } from '@lastman/api';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { FormError } from '../../../ui/form-field.tsx';
 import { InlineLoading } from '../../../ui/page-loading.tsx';
-import { StandingsSection } from '../../standings/standings-section.tsx';
-import { useCompetition, useJoinCompetition } from '../api/game-api.ts';
+import { useJoinCompetition } from '../api/game-api.ts';
 import { formatPence } from '../format.ts';
 import { BuyEntries } from './buy-entries.tsx';
 import { Deadline } from './deadline.tsx';
@@ -13,13 +12,17 @@ import { CompetitionStatusPill, EntryStatusPill, outcomeLabel } from './status-p
 export const teamSelectionsLink = (competitionId: string, entryId: string, round: number) =>
   `/teamselections?competition=${encodeURIComponent(competitionId)}&entry=${encodeURIComponent(entryId)}&round=${round}`;
 
+// Loaded when first opened: with it go the segment components, which the first screen does not need.
+const StandingsSection = lazy(async () => ({
+  default: (await import('../../standings/standings-section.tsx')).StandingsSection,
+}));
+
 const isPaid = (c: CompetitionSummary) => c.prizeModel !== 'free' && c.entryFeePence > 0;
 
 /** One competition on the game page: where it stands, my entries and picks, and how to join. */
-export function CompetitionCard({ summary }: { summary: CompetitionSummary }) {
-  const detail = useCompetition(summary.id);
+export function CompetitionCard({ detail }: { detail: CompetitionDetail }) {
   const [showStandings, setShowStandings] = useState(false);
-  const c = summary;
+  const c = detail.competition;
   const headingId = `comp-${c.id}`;
   return (
     <section className="card competition" aria-labelledby={headingId} data-competition={c.name}>
@@ -54,29 +57,21 @@ export function CompetitionCard({ summary }: { summary: CompetitionSummary }) {
           <Deadline iso={c.pickRound !== null ? c.pickDeadline : c.deadline} />
         </p>
       ) : null}
-      {detail.isPending ? (
-        <InlineLoading />
-      ) : detail.isError ? (
-        <p role="alert">{detail.error.message}</p>
-      ) : (
-        <>
-          <LastRound detail={detail.data} />
-          <MyEntries detail={detail.data} />
-        </>
-      )}
+      <LastRound detail={detail} />
+      <MyEntries detail={detail} />
       {c.status === 'open' ? <JoinOrBuy summary={c} /> : null}
-      {detail.data ? (
-        <>
-          <IonButton
-            fill="clear"
-            size="small"
-            aria-expanded={showStandings}
-            onClick={() => setShowStandings(!showStandings)}
-          >
-            {showStandings ? 'Hide standings' : 'Standings and picks'}
-          </IonButton>
-          {showStandings ? <StandingsSection detail={detail.data} /> : null}
-        </>
+      <IonButton
+        fill="clear"
+        size="small"
+        aria-expanded={showStandings}
+        onClick={() => setShowStandings(!showStandings)}
+      >
+        {showStandings ? 'Hide standings' : 'Standings and picks'}
+      </IonButton>
+      {showStandings ? (
+        <Suspense fallback={<InlineLoading label="Loading standings…" />}>
+          <StandingsSection detail={detail} />
+        </Suspense>
       ) : null}
       <IonButton fill="clear" size="small" routerLink={`/rules?competition=${encodeURIComponent(c.id)}`}>
         Rules of this competition

@@ -1,0 +1,25 @@
+import { GameScreen } from '@lastman/api';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireUser } from '../../auth/guards.ts';
+import { gameScreen } from './service.ts';
+
+export const gameScreenRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, clock } = app.services;
+
+  app.get(
+    '/api/game',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['game'],
+        summary: "The game screen in one call: the club's competitions with the viewer's entries and picks",
+        response: { 200: GameScreen },
+      },
+    },
+    async (request) => {
+      // requireUser until the access declaration is enforced app-wide (then viewerOf(request)).
+      const viewer = await requireUser(request);
+      return gameScreen(db, viewer, clock.now().getTime());
+    },
+  );
+};
