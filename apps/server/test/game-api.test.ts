@@ -212,7 +212,7 @@ describe.each(backends())('the game over HTTP on %s', (backend) => {
     detail = (await players[0]?.get(`/api/competitions/${compId}`))?.json;
     expect(detail.competition).toMatchObject({ status: 'finished', finalRound: 2, entriesRemaining: 1 });
     expect(detail.payouts).toEqual({
-      winners: [{ entryId: entry[0], playerName: 'Pat Player', pence: 5000 }],
+      winners: [{ entryId: entry[0], playerName: 'Pat Player', entryNumber: null, pence: 5000 }],
       remainderPence: 0,
     });
     // Settling again changes nothing.
@@ -265,7 +265,9 @@ describe.each(backends())('the game over HTTP on %s', (backend) => {
     const detail = (await players[0]?.get(`/api/competitions/${compId}`))?.json;
     // Arsenal lost round 1 now: Pat went out, Jo was the only one left and won at round 1.
     expect(detail.competition).toMatchObject({ status: 'finished', finalRound: 1 });
-    expect(detail.payouts.winners).toEqual([{ entryId: entry[1], playerName: 'Jo Bloggs', pence: 5000 }]);
+    expect(detail.payouts.winners).toEqual([
+      { entryId: entry[1], playerName: 'Jo Bloggs', entryNumber: null, pence: 5000 },
+    ]);
     expect(detail.myEntries[0]).toMatchObject({ status: 'eliminated', eliminatedRound: 1 });
     // The correction is the club's own: the season's own data is untouched for other clubs.
     const round = await players[0]?.get(`/api/seasons/${season}/rounds/1`);
@@ -342,5 +344,40 @@ describe.each(backends())('the game over HTTP on %s', (backend) => {
       finalRound: 3,
       rules: { draw: 'eliminate' },
     });
+  });
+
+  it("numbers a player's entries where their name would repeat: standings and picks say 'Jo Bloggs (2)'", async () => {
+    const created = await admin.post('/api/admin/competitions', {
+      name: 'Two Each Cup',
+      seasonId: season,
+      startRound: 4,
+      prizeModel: 'free',
+      maxEntriesPerPlayer: 2,
+    });
+    const id = created.json.competition.id;
+    await admin.post(`/api/admin/competitions/${id}/open`);
+    const round4 = (await players[0]?.get(`/api/competitions/${id}/rounds/4/fixtures`))?.json.fixtures;
+    const twice = players[0] as HttpClient;
+    const once = players[1] as HttpClient;
+    const first = (await twice.post(`/api/competitions/${id}/entries`)).json.id;
+    const second = (await twice.post(`/api/competitions/${id}/entries`)).json.id;
+    const single = (await once.post(`/api/competitions/${id}/entries`)).json.id;
+    for (const [c, e, name] of [
+      [twice, first, 'Arsenal'],
+      [twice, second, 'Chelsea'],
+      [once, single, 'Liverpool'],
+    ] as const) {
+      expect(
+        (await put(c, server.baseUrl, `/api/entries/${e}/picks/4`, { teamId: team(round4, name) })).status,
+      ).toBe(200);
+    }
+    const detail = (await once.get(`/api/competitions/${id}`)).json;
+    const numbers = Object.fromEntries(detail.standings.map((s: Json) => [s.entryId, s.entryNumber]));
+    expect(numbers).toEqual({ [first]: 1, [second]: 2, [single]: null });
+
+    server.clock.set('2024-09-20T12:00:00Z');
+    const picks = (await once.get(`/api/competitions/${id}/rounds/4/picks`)).json;
+    expect(picks.public).toBe(true);
+    expect(Object.fromEntries(picks.picks.map((p: Json) => [p.entryId, p.entryNumber]))).toEqual(numbers);
   });
 });

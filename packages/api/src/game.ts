@@ -208,9 +208,13 @@ export const MyEntry = z
   .meta({ id: 'MyEntry' });
 export type MyEntry = z.infer<typeof MyEntry>;
 
+/** Which of the player's entries this is (1, 2, ...), or null when the player has only one. */
+const EntryNumber = z.number().int().nullable();
+
 export const Standing = z.object({
   entryId: z.string(),
   playerName: z.string(),
+  entryNumber: EntryNumber,
   status: EntryStatus,
   eliminatedRound: z.number().int().nullable(),
 });
@@ -231,7 +235,14 @@ export const CompetitionDetail = z
     /** Set once finished: the winners and what each is owed. */
     payouts: z
       .object({
-        winners: z.array(z.object({ entryId: z.string(), playerName: z.string(), pence: z.number().int() })),
+        winners: z.array(
+          z.object({
+            entryId: z.string(),
+            playerName: z.string(),
+            entryNumber: EntryNumber,
+            pence: z.number().int(),
+          }),
+        ),
         remainderPence: z.number().int(),
       })
       .nullable(),
@@ -300,7 +311,14 @@ export const RoundPicks = z
     deadline: z.string().nullable(),
     /** false: only the caller's own picks are listed (before the deadline). */
     public: z.boolean(),
-    picks: z.array(PickView.extend({ entryId: z.string(), playerName: z.string(), mine: z.boolean() })),
+    picks: z.array(
+      PickView.extend({
+        entryId: z.string(),
+        playerName: z.string(),
+        entryNumber: EntryNumber,
+        mine: z.boolean(),
+      }),
+    ),
     /** Picks per team; empty before the deadline. */
     counts: z.array(z.object({ teamId: z.string(), teamName: z.string(), count: z.number().int() })),
   })
