@@ -46,7 +46,7 @@ test('sign up, see the tutorial once, log out and log in again', async ({ page }
 
   await openMenu(page);
   await expect(page.locator('ion-menu [data-menu-item="Logout"]')).toBeVisible();
-  expect(await menuItems(page)).toEqual(['Games', 'Orders', 'Account', 'Logout']);
+  expect(await menuItems(page)).toEqual(['Games', 'Orders', 'Account', 'Notifications', 'Logout']);
 
   await page.locator('ion-menu [data-menu-item="Account"]').click();
   await expect(page).toHaveURL(/\/account$/);

@@ -115,7 +115,7 @@ export function SignupPage() {
               inputMode="tel"
               value={form.phone}
               error={errors.phone}
-              helper="For pick reminders by text."
+              helper="So the club can reach you about prizes. We send nothing to it."
               onValue={set('phone')}
             />
             <div className="form-actions">
