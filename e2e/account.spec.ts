@@ -63,6 +63,7 @@ test('saves the profile (name and phone) and shows it after a reload', async ({ 
   await expect(content.getByRole('heading', { name: 'Patricia Profile' })).toBeVisible();
   await expect(content.locator('input[name="name"]')).toHaveValue('Patricia Profile');
   await expect(content.locator('input[name="phone"]')).toHaveValue('+44 7700 900456');
+  await expect(content.getByText('Date of birth: 14 February 1988')).toBeVisible();
 });
 
 test('changes the password, then logs out and logs in with the new one', async ({ page }) => {

@@ -106,7 +106,9 @@ function ProfileForm({ me }: { me: Me }) {
         value={phone}
         onValue={setPhone}
       />
-      {me.user.dateOfBirth ? <p className="muted">Date of birth: {me.user.dateOfBirth}</p> : null}
+      {me.user.dateOfBirth ? (
+        <p className="muted">Date of birth: {calendarDate(me.user.dateOfBirth)}</p>
+      ) : null}
       <IonButton type="submit" disabled={update.isPending}>
         {update.isPending ? <IonSpinner name="dots" aria-label="Saving" /> : 'Save profile'}
       </IonButton>
@@ -294,4 +296,16 @@ export function AccountPage() {
       </IonContent>
     </>
   );
+}
+
+/** "1990-07-21" as "21 July 1990": a calendar date, the same in every time zone. */
+function calendarDate(isoDate: string): string {
+  const [y, m, d] = isoDate.split('-').map(Number);
+  if (!y || !m || !d) return isoDate;
+  return new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(Date.UTC(y, m - 1, d)));
 }
