@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { teams } from '../src/db/schema/index.ts';
+import { BUNDLED_SEASONS_DIR, importSeasonFile, readSeasonFile } from '../src/features/football/bundled.ts';
 import { runSettlementPass } from '../src/features/settlement/worker.ts';
 import { put, ROUND1_DEADLINE, seasonId, teamIn } from './game-helpers.ts';
 import type { HttpClient, Json } from './support/http-client.ts';
@@ -284,6 +285,33 @@ describe.each(backends())('the game over HTTP on %s', (backend) => {
     expect(s.rounds).toHaveLength(38);
     expect((await players[0]?.get(`/api/seasons/${season}/rounds/39`))?.status).toBe(404);
     expect((await server.client().get('/api/seasons')).status).toBe(401);
+  });
+
+  it('a season whose results stopped arriving has no current round months later', async () => {
+    await importSeasonFile(
+      server.db,
+      await readSeasonFile(`${BUNDLED_SEASONS_DIR}premier-league-2025-26.json`),
+    );
+    const before = server.clock.now();
+    const partial = async () =>
+      (await players[0]?.get('/api/seasons'))?.json.seasons.find(
+        (x: Json) => x.key === 'premier-league-2025-26',
+      );
+    try {
+      server.clock.set('2027-06-01T12:00:00Z');
+      const late = await partial();
+      expect(late).toMatchObject({ stale: true, currentRound: null });
+      expect(late.lastPlayedRound).toBeGreaterThan(0);
+      expect(late.lastPlayedRound).toBeLessThan(38);
+      // While its next round is being played, it is simply current.
+      const next = late.rounds.find((r: Json) => r.round === late.lastPlayedRound + 1);
+      server.clock.set(next.firstKickoff);
+      const live = await partial();
+      expect(live.stale).toBe(false);
+      expect([late.lastPlayedRound, late.lastPlayedRound + 1]).toContain(live.currentRound);
+    } finally {
+      server.clock.set(before);
+    }
   });
 
   it('an admin replays a competition under other rules without changing it', async () => {

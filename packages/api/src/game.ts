@@ -341,8 +341,15 @@ export const SeasonSummary = z
         isVoid: z.boolean(),
       }),
     ),
-    /** The first round with a fixture still to finish; null once the season is over. */
+    /**
+     * The first round with a fixture still to finish; null once the season is over, or while the
+     * season's data is no longer updated (`stale`).
+     */
     currentRound: z.number().int().nullable(),
+    /** The last round whose matches have all been played; null before the first. */
+    lastPlayedRound: z.number().int().nullable(),
+    /** A match is a week overdue and no result has come in for two weeks: results are not arriving. */
+    stale: z.boolean(),
   })
   .meta({ id: 'Season' });
 export type SeasonSummary = z.infer<typeof SeasonSummary>;
