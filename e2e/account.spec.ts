@@ -109,8 +109,11 @@ test('requests a verification email and the link from it marks the account verif
   if (!mail) throw new Error('no verification email');
 
   await page.goto(firstLink(mail, /verify-email/));
-  await expect(page).toHaveURL(/\/account$/);
+  await expect(page).toHaveURL(/\/account\?verified=1$/);
   const verified = activePage(page);
+  await expect(verified.getByTestId('verified-notice')).toHaveText(
+    `Thank you: your email address ${email} is confirmed.`,
+  );
   await expect(verified.locator('.badge', { hasText: 'Verified' })).toBeVisible();
   await expect(verified.getByRole('button', { name: 'Verify email' })).toHaveCount(0);
 });

@@ -24,6 +24,9 @@ test('sign up, see the tutorial once, log out and log in again', async ({ page }
   await fill(page, 'dateOfBirth', '1990-04-23');
   await fill(page, 'phone', '+44 7700 900123');
   await submit(page, 'Sign up');
+  await expect(page.locator('ion-toast.app-toast')).toContainText(
+    `Check your inbox: we sent a link to confirm ${email}.`,
+  );
 
   // New members get the tutorial once; it can be skipped.
   await expect(page).toHaveURL(/\/tutorial$/);

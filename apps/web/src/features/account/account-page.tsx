@@ -2,6 +2,7 @@ import { IonButton, IonContent, IonIcon, IonSpinner, useIonRouter } from '@ionic
 import { useQuery } from '@tanstack/react-query';
 import { checkmarkCircle, downloadOutline, logOutOutline, mailOutline, trashOutline } from 'ionicons/icons';
 import { type FormEvent, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { session, signOut } from '../../lib/auth.ts';
 import { type Me, useMe } from '../../lib/me.ts';
 import { getAppVersionInfo } from '../../lib/native.ts';
@@ -272,6 +273,7 @@ export function AccountPage() {
         <div className="page-narrow">
           {me.data ? (
             <>
+              <VerificationOutcome me={me.data} />
               <ProfileCard me={me.data} />
               <ProfileForm me={me.data} />
               <PasswordForm />
@@ -308,4 +310,24 @@ function calendarDate(isoDate: string): string {
     year: 'numeric',
     timeZone: 'UTC',
   }).format(new Date(Date.UTC(y, m - 1, d)));
+}
+
+/** Where the emailed verification link lands (`?verified=1`): whether it worked, in plain words. */
+function VerificationOutcome({ me }: { me: Me }) {
+  const [params] = useSearchParams();
+  if (!params.has('verified') && !params.has('error')) return null;
+  if (me.user.emailVerified) {
+    return (
+      <p className="status-note status-note--good" role="status" data-testid="verified-notice">
+        <IonIcon icon={checkmarkCircle} aria-hidden="true" /> Thank you: your email address {me.user.email} is
+        confirmed.
+      </p>
+    );
+  }
+  return (
+    <p className="status-note status-note--bad" role="alert" data-testid="verified-notice">
+      This confirmation link has expired or was already used. Tap &ldquo;Verify email&rdquo; below for a new
+      one.
+    </p>
+  );
 }
