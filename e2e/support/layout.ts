@@ -30,11 +30,25 @@ export async function expectInside(parts: Locator, container: string) {
   expect(problems, 'elements outside their card').toEqual([]);
 }
 
-/** Every visible control matched is at least 44 x 44 px (Apple's guideline for a thumb). */
-export async function expectTouchTargets(controls: Locator, min = 44) {
-  const small = await controls.evaluateAll(
+/** The visible controls matched that are smaller than `min` x `min` px, with their size. */
+export function smallControls(controls: Locator, min = 44) {
+  return controls.evaluateAll(
     (elements, least) =>
       elements
+        // A component's inner parts (inside its shadow root too) count as the component; a checkbox
+        // or radio button is tapped through its label, so the label is the target.
+        .map((el) => {
+          const components = 'ion-toggle, ion-checkbox, ion-segment-button, ion-button, ion-back-button';
+          let node: Element | null = el.parentElement;
+          while (node) {
+            const found = node.closest(components);
+            if (found) return found;
+            const root = node.getRootNode();
+            node = root instanceof ShadowRoot ? root.host : null;
+          }
+          if (el.matches('input[type="checkbox"], input[type="radio"]')) return el.closest('label') ?? el;
+          return el;
+        })
         .filter((el) => {
           const r = el.getBoundingClientRect();
           return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden';
@@ -42,10 +56,15 @@ export async function expectTouchTargets(controls: Locator, min = 44) {
         .map((el) => {
           const r = el.getBoundingClientRect();
           const name = el.getAttribute('aria-label') ?? (el.textContent ?? '').trim().slice(0, 30);
-          return { name, width: Math.round(r.width), height: Math.round(r.height) };
+          const control = `${el.tagName.toLowerCase()}${name ? ` "${name}"` : ''}`;
+          return { control, width: Math.round(r.width), height: Math.round(r.height) };
         })
         .filter((c) => c.width < least || c.height < least),
     min,
   );
-  expect(small, `controls smaller than ${min} x ${min} px`).toEqual([]);
+}
+
+/** Every visible control matched is at least 44 x 44 px (Apple's guideline for a thumb). */
+export async function expectTouchTargets(controls: Locator, min = 44) {
+  expect(await smallControls(controls, min), `controls smaller than ${min} x ${min} px`).toEqual([]);
 }
