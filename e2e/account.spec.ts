@@ -63,6 +63,7 @@ test('saves the profile (name and phone) and shows it after a reload', async ({ 
   await expect(content.getByRole('heading', { name: 'Patricia Profile' })).toBeVisible();
   await expect(content.locator('input[name="name"]')).toHaveValue('Patricia Profile');
   await expect(content.locator('input[name="phone"]')).toHaveValue('+44 7700 900456');
+  await expect(content.getByText('Date of birth: 14 February 1988')).toBeVisible();
 });
 
 test('changes the password, then logs out and logs in with the new one', async ({ page }) => {
@@ -108,8 +109,11 @@ test('requests a verification email and the link from it marks the account verif
   if (!mail) throw new Error('no verification email');
 
   await page.goto(firstLink(mail, /verify-email/));
-  await expect(page).toHaveURL(/\/account$/);
+  await expect(page).toHaveURL(/\/account\?verified=1$/);
   const verified = activePage(page);
+  await expect(verified.getByTestId('verified-notice')).toHaveText(
+    `Thank you: your email address ${email} is confirmed.`,
+  );
   await expect(verified.locator('.badge', { hasText: 'Verified' })).toBeVisible();
   await expect(verified.getByRole('button', { name: 'Verify email' })).toHaveCount(0);
 });

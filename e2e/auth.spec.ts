@@ -24,6 +24,9 @@ test('sign up, see the tutorial once, log out and log in again', async ({ page }
   await fill(page, 'dateOfBirth', '1990-04-23');
   await fill(page, 'phone', '+44 7700 900123');
   await submit(page, 'Sign up');
+  await expect(page.locator('ion-toast.app-toast')).toContainText(
+    `Check your inbox: we sent a link to confirm ${email}.`,
+  );
 
   // New members get the tutorial once; it can be skipped.
   await expect(page).toHaveURL(/\/tutorial$/);
@@ -46,7 +49,7 @@ test('sign up, see the tutorial once, log out and log in again', async ({ page }
 
   await openMenu(page);
   await expect(page.locator('ion-menu [data-menu-item="Logout"]')).toBeVisible();
-  expect(await menuItems(page)).toEqual(['Games', 'Orders', 'Account', 'Logout']);
+  expect(await menuItems(page)).toEqual(['Games', 'Orders', 'Account', 'Notifications', 'Logout']);
 
   await page.locator('ion-menu [data-menu-item="Account"]').click();
   await expect(page).toHaveURL(/\/account$/);

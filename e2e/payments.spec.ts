@@ -9,11 +9,11 @@ import { activePage, expect, logIn, test } from './support/fixtures.ts';
 
 const HOUR = 3_600_000;
 
-async function payWithCard(page: Page, card: string) {
+async function payWithCard(page: Page, card: string, expiry = '12 / 34') {
   const screen = activePage(page);
   await expect(screen.getByText('Test payments: no real money')).toBeVisible();
   await screen.locator('input[name="cardnumber"]').fill(card);
-  await screen.locator('input[name="expiry"]').fill('12 / 34');
+  await screen.locator('input[name="expiry"]').fill(expiry);
   await screen.locator('input[name="cvc"]').fill('123');
   await screen.locator('form[aria-label="Card payment"] ion-button[type="submit"]').click();
 }
@@ -71,6 +71,7 @@ test('buy two entries with the test card, a declined card, and a refund', async 
     await payWithCard(page, '4000 0000 0000 0002');
     await expect(activePage(page).locator('.result--bad')).toContainText('did not go through');
     await expect(activePage(page).locator('.summary')).toContainText('Failed');
+    const failedOrder = page.url();
     await page.goto('/app/tabs/game');
     await expect(card().locator('[data-testid="pot"]')).toHaveText('£9.00');
     await expect(card().locator('[data-entry="3"]')).toHaveCount(0);
@@ -79,6 +80,16 @@ test('buy two entries with the test card, a declined card, and a refund', async 
     await expect(activePage(page).locator('.order').filter({ hasText: name }).first()).toContainText(
       'Failed',
     );
+
+    // Trying again keeps the quantity: a new order for the same entry, straight to the card form,
+    // where the expiry may be typed without its slash.
+    await page.goto(failedOrder);
+    await activePage(page).locator('ion-button', { hasText: 'Try again: 1 entry' }).click();
+    await expect.poll(() => page.url()).not.toBe(failedOrder);
+    await expect(activePage(page).locator('.summary__total')).toHaveText('£5.00');
+    await payWithCard(page, '4000 0000 0000 0002', '1228');
+    await expect(activePage(page).locator('input[name="expiry"]')).toHaveCount(0);
+    await expect(activePage(page).locator('.result--bad')).toContainText('did not go through');
   });
 
   await test.step('an admin refunds one entry: the pot shrinks', async () => {

@@ -57,13 +57,15 @@ test('the side menu shows exactly Login and About when logged out, with the foot
   await expect(page.locator('ion-menu ion-footer')).toContainText(/by .+ · v2\.0/);
 });
 
-test('the side menu shows exactly Games, Orders, Account and Logout for a player', async ({ page }) => {
+test('the side menu shows exactly Games, Orders, Account, Notifications and Logout for a player', async ({
+  page,
+}) => {
   await logInByApi(page, 'player1@redlion.test');
   await page.goto('/app/tabs/game');
   await expectSignedInShell(page);
   await openMenu(page);
   await expect(page.locator('ion-menu [data-menu-item="Logout"]')).toBeVisible();
-  expect(await menuItems(page)).toEqual(['Games', 'Orders', 'Account', 'Logout']);
+  expect(await menuItems(page)).toEqual(['Games', 'Orders', 'Account', 'Notifications', 'Logout']);
   const tabs = page.locator('ion-tab-bar ion-tab-button').filter({ visible: true });
   await expect(tabs).toHaveText(['Game', 'Matches', 'Club', 'Orders', 'Account']);
 });
@@ -74,7 +76,15 @@ test('staff and admins get one more menu section', async ({ page }) => {
   await expectSignedInShell(page);
   await openMenu(page);
   await expect(page.locator('ion-menu [data-menu-item="Clock in"]')).toBeVisible();
-  expect(await menuItems(page)).toEqual(['Games', 'Orders', 'Account', 'Logout', 'Clock in', 'My schedule']);
+  expect(await menuItems(page)).toEqual([
+    'Games',
+    'Orders',
+    'Account',
+    'Notifications',
+    'Logout',
+    'Clock in',
+    'My schedule',
+  ]);
 });
 
 test('the split pane shows the menu beside the content at desktop width only', async ({ page }, info) => {
@@ -148,7 +158,11 @@ const placeholders: ReadonlyArray<{ path: string; heading: string; text: RegExp 
   { path: '/analytics', heading: 'No figures to show yet', text: /Entries, revenue, refunds/ },
   { path: '/analytics-filter', heading: 'Filters are coming soon', text: /date range and a competition/ },
   { path: '/filterall', heading: 'Filters are coming soon', text: /All analytics filters in one place/ },
-  { path: '/notification-list', heading: 'No notifications yet', text: /Pick reminders before a deadline/ },
+  {
+    path: '/notification-list',
+    heading: 'No notifications yet',
+    text: /nothing is sent to your phone or inbox/,
+  },
   { path: '/openpdf', heading: 'The menu is not available yet', text: /food and drink menu as a PDF/ },
   { path: '/event-modal', heading: 'Event details', text: /date, time, place and description/ },
   { path: '/bio-auth', heading: 'Passkeys are coming soon', text: /fingerprint, face or device PIN/ },

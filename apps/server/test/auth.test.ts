@@ -42,6 +42,8 @@ describe.each(backends())('accounts over HTTP on %s', (backend) => {
     const email = await server.smtp.waitFor('jamie@example.com', /confirm your email/i);
     const verify = await c.get(new URL(firstLink(email)).pathname + new URL(firstLink(email)).search);
     expect(verify.status).toBe(302);
+    // It lands on a page that says it worked.
+    expect(verify.headers.get('location')).toMatch(/\/account\?verified=1$/);
     expect((await c.get('/api/me')).json.user.emailVerified).toBe(true);
 
     const out = await c.post('/api/auth/sign-out');

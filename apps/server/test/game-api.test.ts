@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { teams } from '../src/db/schema/index.ts';
+import { BUNDLED_SEASONS_DIR, importSeasonFile, readSeasonFile } from '../src/features/football/bundled.ts';
 import { runSettlementPass } from '../src/features/settlement/worker.ts';
 import { put, ROUND1_DEADLINE, seasonId, teamIn } from './game-helpers.ts';
 import type { HttpClient, Json } from './support/http-client.ts';
@@ -215,7 +216,7 @@ describe.each(backends())('the game over HTTP on %s', (backend) => {
     detail = (await players[0]?.get(`/api/competitions/${compId}`))?.json;
     expect(detail.competition).toMatchObject({ status: 'finished', finalRound: 2, entriesRemaining: 1 });
     expect(detail.payouts).toEqual({
-      winners: [{ entryId: entry[0], playerName: 'Pat Player', pence: 5000 }],
+      winners: [{ entryId: entry[0], playerName: 'Pat Player', entryNumber: null, pence: 5000 }],
       remainderPence: 0,
     });
     // Settling again changes nothing.
@@ -268,7 +269,9 @@ describe.each(backends())('the game over HTTP on %s', (backend) => {
     const detail = (await players[0]?.get(`/api/competitions/${compId}`))?.json;
     // Arsenal lost round 1 now: Pat went out, Jo was the only one left and won at round 1.
     expect(detail.competition).toMatchObject({ status: 'finished', finalRound: 1 });
-    expect(detail.payouts.winners).toEqual([{ entryId: entry[1], playerName: 'Jo Bloggs', pence: 5000 }]);
+    expect(detail.payouts.winners).toEqual([
+      { entryId: entry[1], playerName: 'Jo Bloggs', entryNumber: null, pence: 5000 },
+    ]);
     expect(detail.myEntries[0]).toMatchObject({ status: 'eliminated', eliminatedRound: 1 });
     // The correction is the club's own: the season's own data is untouched for other clubs.
     const round = await players[0]?.get(`/api/seasons/${season}/rounds/1`);
@@ -285,6 +288,33 @@ describe.each(backends())('the game over HTTP on %s', (backend) => {
     expect(s.rounds).toHaveLength(38);
     expect((await players[0]?.get(`/api/seasons/${season}/rounds/39`))?.status).toBe(404);
     expect((await server.client().get('/api/seasons')).status).toBe(401);
+  });
+
+  it('a season whose results stopped arriving has no current round months later', async () => {
+    await importSeasonFile(
+      server.db,
+      await readSeasonFile(`${BUNDLED_SEASONS_DIR}premier-league-2025-26.json`),
+    );
+    const before = server.clock.now();
+    const partial = async () =>
+      (await players[0]?.get('/api/seasons'))?.json.seasons.find(
+        (x: Json) => x.key === 'premier-league-2025-26',
+      );
+    try {
+      server.clock.set('2027-06-01T12:00:00Z');
+      const late = await partial();
+      expect(late).toMatchObject({ stale: true, currentRound: null });
+      expect(late.lastPlayedRound).toBeGreaterThan(0);
+      expect(late.lastPlayedRound).toBeLessThan(38);
+      // While its next round is being played, it is simply current.
+      const next = late.rounds.find((r: Json) => r.round === late.lastPlayedRound + 1);
+      server.clock.set(next.firstKickoff);
+      const live = await partial();
+      expect(live.stale).toBe(false);
+      expect([late.lastPlayedRound, late.lastPlayedRound + 1]).toContain(live.currentRound);
+    } finally {
+      server.clock.set(before);
+    }
   });
 
   it('an admin replays a competition under other rules without changing it', async () => {
@@ -345,5 +375,40 @@ describe.each(backends())('the game over HTTP on %s', (backend) => {
       finalRound: 3,
       rules: { draw: 'eliminate' },
     });
+  });
+
+  it("numbers a player's entries where their name would repeat: standings and picks say 'Jo Bloggs (2)'", async () => {
+    const created = await admin.post('/api/admin/competitions', {
+      name: 'Two Each Cup',
+      seasonId: season,
+      startRound: 4,
+      prizeModel: 'free',
+      maxEntriesPerPlayer: 2,
+    });
+    const id = created.json.competition.id;
+    await admin.post(`/api/admin/competitions/${id}/open`);
+    const round4 = (await players[0]?.get(`/api/competitions/${id}/rounds/4/fixtures`))?.json.fixtures;
+    const twice = players[0] as HttpClient;
+    const once = players[1] as HttpClient;
+    const first = (await twice.post(`/api/competitions/${id}/entries`)).json.id;
+    const second = (await twice.post(`/api/competitions/${id}/entries`)).json.id;
+    const single = (await once.post(`/api/competitions/${id}/entries`)).json.id;
+    for (const [c, e, name] of [
+      [twice, first, 'Arsenal'],
+      [twice, second, 'Chelsea'],
+      [once, single, 'Liverpool'],
+    ] as const) {
+      expect(
+        (await put(c, server.baseUrl, `/api/entries/${e}/picks/4`, { teamId: team(round4, name) })).status,
+      ).toBe(200);
+    }
+    const detail = (await once.get(`/api/competitions/${id}`)).json;
+    const numbers = Object.fromEntries(detail.standings.map((s: Json) => [s.entryId, s.entryNumber]));
+    expect(numbers).toEqual({ [first]: 1, [second]: 2, [single]: null });
+
+    server.clock.set('2024-09-20T12:00:00Z');
+    const picks = (await once.get(`/api/competitions/${id}/rounds/4/picks`)).json;
+    expect(picks.public).toBe(true);
+    expect(Object.fromEntries(picks.picks.map((p: Json) => [p.entryId, p.entryNumber]))).toEqual(numbers);
   });
 });

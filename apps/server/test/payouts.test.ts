@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { user } from '../src/db/schema/index.ts';
 import { runSettlementPass } from '../src/features/settlement/worker.ts';
 import { put, seasonId, teamIn } from './game-helpers.ts';
 import type { HttpClient, Json } from './support/http-client.ts';
@@ -108,6 +110,19 @@ describe.each(backends())('payouts and corrections on %s', (backend) => {
         message: '£30.00 paid to Pat Player by bank transfer on 27 Aug 2024 (reference TX-1001).',
       }),
     ]);
+  });
+
+  it('records a prize only to a winner whose email address is confirmed', async () => {
+    const winner = eq(user.email, 'player1@redlion.test');
+    await server.db.update(user).set({ emailVerified: false }).where(winner);
+    try {
+      const refused = await pay({ entryId: entry[0], amountPence: 100 });
+      expect(refused.status).toBe(409);
+      expect(refused.json.error.code).toBe('EMAIL_NOT_VERIFIED');
+      expect(refused.json.error.message).toMatch(/^Pat Player has not confirmed their email address yet/);
+    } finally {
+      await server.db.update(user).set({ emailVerified: true }).where(winner);
+    }
   });
 
   it('refuses a payout above the share, to a non-winner, dated ahead, or malformed', async () => {

@@ -215,9 +215,13 @@ export const MyEntry = z
   .meta({ id: 'MyEntry' });
 export type MyEntry = z.infer<typeof MyEntry>;
 
+/** Which of the player's entries this is (1, 2, ...), or null when the player has only one. */
+const EntryNumber = z.number().int().nullable();
+
 export const Standing = z.object({
   entryId: z.string(),
   playerName: z.string(),
+  entryNumber: EntryNumber,
   status: EntryStatus,
   eliminatedRound: z.number().int().nullable(),
 });
@@ -238,7 +242,14 @@ export const CompetitionDetail = z
     /** Set once finished: the winners and what each is owed. */
     payouts: z
       .object({
-        winners: z.array(z.object({ entryId: z.string(), playerName: z.string(), pence: z.number().int() })),
+        winners: z.array(
+          z.object({
+            entryId: z.string(),
+            playerName: z.string(),
+            entryNumber: EntryNumber,
+            pence: z.number().int(),
+          }),
+        ),
         remainderPence: z.number().int(),
       })
       .nullable(),
@@ -307,7 +318,14 @@ export const RoundPicks = z
     deadline: z.string().nullable(),
     /** false: only the caller's own picks are listed (before the deadline). */
     public: z.boolean(),
-    picks: z.array(PickView.extend({ entryId: z.string(), playerName: z.string(), mine: z.boolean() })),
+    picks: z.array(
+      PickView.extend({
+        entryId: z.string(),
+        playerName: z.string(),
+        entryNumber: EntryNumber,
+        mine: z.boolean(),
+      }),
+    ),
     /** Picks per team; empty before the deadline. */
     counts: z.array(z.object({ teamId: z.string(), teamName: z.string(), count: z.number().int() })),
   })
@@ -330,8 +348,15 @@ export const SeasonSummary = z
         isVoid: z.boolean(),
       }),
     ),
-    /** The first round with a fixture still to finish; null once the season is over. */
+    /**
+     * The first round with a fixture still to finish; null once the season is over, or while the
+     * season's data is no longer updated (`stale`).
+     */
     currentRound: z.number().int().nullable(),
+    /** The last round whose matches have all been played; null before the first. */
+    lastPlayedRound: z.number().int().nullable(),
+    /** A match is a week overdue and no result has come in for two weeks: results are not arriving. */
+    stale: z.boolean(),
   })
   .meta({ id: 'Season' });
 export type SeasonSummary = z.infer<typeof SeasonSummary>;

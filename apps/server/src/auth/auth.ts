@@ -71,7 +71,8 @@ export function createAuth(opts: {
       sendOnSignUp: true,
       autoSignInAfterVerification: true,
       expiresIn: 24 * 60 * 60,
-      sendVerificationEmail: async ({ user, url }) => mailer.sendLater(emails.verifyEmail(user, url)),
+      sendVerificationEmail: async ({ user, url }) =>
+        mailer.sendLater(emails.verifyEmail(user, landingAfterVerification(url))),
     },
     session: SESSION_AGES,
     rateLimit: {
@@ -143,6 +144,16 @@ export function createAuth(opts: {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** Where a verification link lands when the app asked for no page: one that says it worked. */
+export const VERIFIED_LANDING = '/account?verified=1';
+
+function landingAfterVerification(url: string): string {
+  const link = new URL(url);
+  const callback = link.searchParams.get('callbackURL');
+  if (!callback || callback === '/') link.searchParams.set('callbackURL', VERIFIED_LANDING);
+  return link.toString();
+}
 
 function badField(field: string, message = 'is invalid') {
   return new APIError('BAD_REQUEST', {

@@ -9,11 +9,12 @@ describe('side menu table', () => {
     expect(titles(false)).toEqual(['Login /login', 'About /about']);
   });
 
-  it('shows Games, Orders, Account and Logout when logged in', () => {
+  it('shows Games, Orders, Account, Notifications and Logout when logged in', () => {
     expect(titles(true, 'player')).toEqual([
       'Games /app/tabs/game',
       'Orders /app/tabs/selections',
       'Account /account',
+      'Notifications /notification-list',
       'Logout logout',
     ]);
   });

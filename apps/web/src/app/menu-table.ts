@@ -4,6 +4,7 @@ import {
   informationCircleOutline,
   logInOutline,
   logOutOutline,
+  notificationsOutline,
   personCircleOutline,
   receiptOutline,
   restaurantOutline,
@@ -46,6 +47,7 @@ export const menuSections: readonly MenuSection[] = [
     show: 'signedIn',
     items: [
       { title: 'Account', path: paths.account, icon: personCircleOutline },
+      { title: 'Notifications', path: paths.notificationList, icon: notificationsOutline },
       { title: 'Logout', action: 'logout', icon: logOutOutline },
     ],
   },

@@ -107,12 +107,12 @@ export function CheckboxField({
   checked: boolean;
   onChange: (checked: boolean) => void;
 }) {
-  const id = useId();
+  // The whole row is the label, so the tap target is the row, not the 20 px box.
   return (
-    <div className="check-field">
-      <input id={id} type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} />
-      <label htmlFor={id}>{label}</label>
-    </div>
+    <label className="check-field">
+      <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} />
+      <span>{label}</span>
+    </label>
   );
 }
 

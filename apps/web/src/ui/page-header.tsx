@@ -1,5 +1,6 @@
 import { IonBackButton, IonButtons, IonHeader, IonMenuButton, IonTitle, IonToolbar } from '@ionic/react';
 import { createContext, type ReactNode, useContext } from 'react';
+import { useLocation } from 'react-router-dom';
 
 /** The title of the route being shown, from the route table (provided around each routed page). */
 export const RouteTitle = createContext('');
@@ -7,17 +8,23 @@ export const RouteTitle = createContext('');
 /** The current route's title from the route table. */
 export const useRouteTitle = () => useContext(RouteTitle);
 
+/** Where a page's back button leads when there is no history to go back through (a reload, a link). */
+const HOME = '/app/tabs/game';
+
 /**
- * The standard page header: menu button on root pages, back button on pushed pages. The title is
- * the route table's unless the page shows something else (a club's name, a round number).
+ * The standard page header: the menu button, and a back button on every page outside the tab bar
+ * (a Home Screen app on an iPhone has no system back). The title is the route table's unless the
+ * page shows something else (a club's name, a round number).
  */
 export function PageHeader({ title, back, end }: { title?: string; back?: string; end?: ReactNode }) {
   const routeTitle = useRouteTitle();
+  const inTabs = useLocation().pathname.startsWith('/app/tabs/');
+  const backTo = back ?? (inTabs ? null : HOME);
   return (
     <IonHeader>
       <IonToolbar color="primary">
         <IonButtons slot="start">
-          {back ? <IonBackButton defaultHref={back} /> : null}
+          {backTo ? <IonBackButton defaultHref={backTo} /> : null}
           <IonMenuButton />
         </IonButtons>
         <IonTitle>{title ?? routeTitle}</IonTitle>

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { entryNumber } from '../../db/entry-number.ts';
 import { competitions, entries, picks, roundSettlements, teams, user } from '../../db/schema/index.ts';
 import { sqlRows } from '../fixtures/sql-rows.ts';
 
@@ -123,6 +124,7 @@ export async function listStandings(db: DbOrTx, clubId: string, competitionId: s
     .select({
       entryId: entries.id,
       playerName: user.name,
+      entryNumber,
       status: entries.status,
       eliminatedRound: entries.eliminatedRound,
     })

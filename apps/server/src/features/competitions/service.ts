@@ -224,6 +224,7 @@ export async function competitionDetail(
       winners: winners.map((w) => ({
         entryId: w.entryId,
         playerName: w.playerName,
+        entryNumber: w.entryNumber,
         pence: split.payouts[w.entryId] ?? 0,
       })),
       remainderPence: split.remainderPence,

@@ -28,7 +28,13 @@ export async function countConfirmedEntries(db: DbOrTx, clubId: string, competit
 
 export async function findEntry(db: DbOrTx, clubId: string, competitionId: string, entryId: string) {
   const [row] = await db
-    .select({ id: entries.id, userId: entries.userId, status: entries.status, playerName: user.name })
+    .select({
+      id: entries.id,
+      userId: entries.userId,
+      status: entries.status,
+      playerName: user.name,
+      emailVerified: user.emailVerified,
+    })
     .from(entries)
     .innerJoin(user, eq(user.id, entries.userId))
     .where(

@@ -142,6 +142,13 @@ export async function recordPayout(
         `${entry.playerName}'s entry did not win this competition: only its winners can be paid a prize.`,
       );
     }
+    if (!entry.emailVerified) {
+      // Prize money goes to a person whose address is confirmed, so it can be traced to them.
+      throw new AppError(
+        'EMAIL_NOT_VERIFIED',
+        `${entry.playerName} has not confirmed their email address yet: ask them to tap "Verify email" on their Account page, then record the payout.`,
+      );
+    }
     const paidAt = new Date(input.paidAt);
     if (paidAt.getTime() > now + FUTURE_SLACK_MS) {
       throw new AppError(

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { entryNumber } from '../../db/entry-number.ts';
 import { prepared } from '../../db/prepared.ts';
 import { competitions, entries, picks, roundSettlements, teams, user } from '../../db/schema/index.ts';
 import { sqlRows } from '../fixtures/sql-rows.ts';
@@ -156,6 +157,7 @@ export async function listRoundPicks(
       entryId: picks.entryId,
       userId: entries.userId,
       playerName: user.name,
+      entryNumber,
       round: picks.round,
       teamId: picks.teamId,
       teamName: teams.name,

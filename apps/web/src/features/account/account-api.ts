@@ -11,7 +11,7 @@ export const changePassword = (input: {
   revokeOtherSessions: boolean;
 }) => http.post('/api/auth/change-password', input);
 export const sendVerificationEmail = (email: string) =>
-  http.post('/api/auth/send-verification-email', { email, callbackURL: '/account' });
+  http.post('/api/auth/send-verification-email', { email, callbackURL: '/account?verified=1' });
 export const deleteAccount = (password: string) => http.delete('/api/me', { password });
 /** The server's limit on a profile photo. */
 export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;

@@ -2,6 +2,7 @@ import { IonButton, IonContent, IonIcon, IonSpinner, useIonRouter } from '@ionic
 import { useQuery } from '@tanstack/react-query';
 import { checkmarkCircle, downloadOutline, logOutOutline, mailOutline, trashOutline } from 'ionicons/icons';
 import { type FormEvent, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { session, signOut } from '../../lib/auth.ts';
 import { type Me, useMe } from '../../lib/me.ts';
 import { getAppVersionInfo } from '../../lib/native.ts';
@@ -106,7 +107,9 @@ function ProfileForm({ me }: { me: Me }) {
         value={phone}
         onValue={setPhone}
       />
-      {me.user.dateOfBirth ? <p className="muted">Date of birth: {me.user.dateOfBirth}</p> : null}
+      {me.user.dateOfBirth ? (
+        <p className="muted">Date of birth: {calendarDate(me.user.dateOfBirth)}</p>
+      ) : null}
       <IonButton type="submit" disabled={update.isPending}>
         {update.isPending ? <IonSpinner name="dots" aria-label="Saving" /> : 'Save profile'}
       </IonButton>
@@ -270,6 +273,7 @@ export function AccountPage() {
         <div className="page-narrow">
           {me.data ? (
             <>
+              <VerificationOutcome me={me.data} />
               <ProfileCard me={me.data} />
               <ProfileForm me={me.data} />
               <PasswordForm />
@@ -293,5 +297,37 @@ export function AccountPage() {
         </div>
       </IonContent>
     </>
+  );
+}
+
+/** "1990-07-21" as "21 July 1990": a calendar date, the same in every time zone. */
+function calendarDate(isoDate: string): string {
+  const [y, m, d] = isoDate.split('-').map(Number);
+  if (!y || !m || !d) return isoDate;
+  return new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(Date.UTC(y, m - 1, d)));
+}
+
+/** Where the emailed verification link lands (`?verified=1`): whether it worked, in plain words. */
+function VerificationOutcome({ me }: { me: Me }) {
+  const [params] = useSearchParams();
+  if (!params.has('verified') && !params.has('error')) return null;
+  if (me.user.emailVerified) {
+    return (
+      <p className="status-note status-note--good" role="status" data-testid="verified-notice">
+        <IonIcon icon={checkmarkCircle} aria-hidden="true" /> Thank you: your email address {me.user.email} is
+        confirmed.
+      </p>
+    );
+  }
+  return (
+    <p className="status-note status-note--bad" role="alert" data-testid="verified-notice">
+      This confirmation link has expired or was already used. Tap &ldquo;Verify email&rdquo; below for a new
+      one.
+    </p>
   );
 }

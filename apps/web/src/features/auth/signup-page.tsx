@@ -52,7 +52,9 @@ export function SignupPage() {
         dateOfBirth: form.dateOfBirth,
         ...(form.phone.trim() ? { phoneNumber: form.phone.trim() } : {}),
       });
-      showToast(`Welcome to ${me.club.name}, ${me.user.name.split(' ')[0]}!`);
+      showToast(
+        `Welcome to ${me.club.name}, ${me.user.name.split(' ')[0]}! Check your inbox: we sent a link to confirm ${me.user.email}.`,
+      );
       router.push(getUiState().hasSeenTutorial ? '/app/tabs/game' : '/tutorial', 'root', 'replace');
     } catch (error) {
       setFormError(error instanceof Error ? error.message : 'Could not create your account.');
@@ -115,7 +117,7 @@ export function SignupPage() {
               inputMode="tel"
               value={form.phone}
               error={errors.phone}
-              helper="For pick reminders by text."
+              helper="So the club can reach you about prizes. We send nothing to it."
               onValue={set('phone')}
             />
             <div className="form-actions">

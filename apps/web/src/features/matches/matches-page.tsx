@@ -94,7 +94,7 @@ export function MatchesPage() {
 function SeasonRounds({ season }: { season: SeasonSummary }) {
   const rounds = season.rounds.map((r) => r.round);
   const last = rounds[rounds.length - 1] ?? 1;
-  const [round, setRound] = useState(season.currentRound ?? last);
+  const [round, setRound] = useState(season.currentRound ?? season.lastPlayedRound ?? last);
   const [onlyFavourites, setOnlyFavourites] = useState(false);
   const [, setFavVersion] = useState(0);
   const live = round === season.currentRound;
@@ -117,14 +117,21 @@ function SeasonRounds({ season }: { season: SeasonSummary }) {
   return (
     <section className="card" aria-label={`Round ${round}`}>
       {season.demo ? <p className="muted small">{season.name}</p> : null}
+      {season.stale ? (
+        <p className="muted small" data-testid="season-stale">
+          Results for this season stop at round {season.lastPlayedRound ?? 1}: later fixtures have not been
+          updated.
+        </p>
+      ) : null}
       <div className="round-nav">
         <IonButton
           fill="outline"
           size="small"
           disabled={index <= 0}
+          aria-label={`Round ${rounds[index - 1] ?? ''}`}
           onClick={() => setRound(rounds[index - 1] ?? round)}
         >
-          ‹ Round {rounds[index - 1] ?? ''}
+          ‹ {rounds[index - 1] ?? ''}
         </IonButton>
         <h2 className="center">
           Round {round}
@@ -135,9 +142,10 @@ function SeasonRounds({ season }: { season: SeasonSummary }) {
           fill="outline"
           size="small"
           disabled={index >= rounds.length - 1}
+          aria-label={`Round ${rounds[index + 1] ?? ''}`}
           onClick={() => setRound(rounds[index + 1] ?? round)}
         >
-          Round {rounds[index + 1] ?? ''} ›
+          {rounds[index + 1] ?? ''} ›
         </IonButton>
       </div>
       <div className="row">
@@ -162,15 +170,7 @@ function SeasonRounds({ season }: { season: SeasonSummary }) {
             <ul className="list-plain">
               {list.map((f) => (
                 <li key={f.id} className="fixture" data-fixture={`${f.home.name} v ${f.away.name}`}>
-                  <span className="fixture__team fixture__team--home">
-                    <span>
-                      <span className="long-name">{f.home.name}</span>
-                      <span className="short-name" aria-hidden="true">
-                        {f.home.shortName}
-                      </span>
-                    </span>
-                    <FavButton team={f.home.name} onToggle={toggleFavourite} />
-                  </span>
+                  <FavTeam team={f.home} side="home" onToggle={toggleFavourite} />
                   <span className="fixture__mid">
                     {f.homeScore !== null && f.awayScore !== null ? (
                       <span className="fixture__score">
@@ -185,15 +185,7 @@ function SeasonRounds({ season }: { season: SeasonSummary }) {
                       {f.corrected ? ' · corrected' : ''}
                     </span>
                   </span>
-                  <span className="fixture__team">
-                    <FavButton team={f.away.name} onToggle={toggleFavourite} />
-                    <span>
-                      <span className="long-name">{f.away.name}</span>
-                      <span className="short-name" aria-hidden="true">
-                        {f.away.shortName}
-                      </span>
-                    </span>
-                  </span>
+                  <FavTeam team={f.away} side="away" onToggle={toggleFavourite} />
                 </li>
               ))}
             </ul>
@@ -204,17 +196,35 @@ function SeasonRounds({ season }: { season: SeasonSummary }) {
   );
 }
 
-function FavButton({ team, onToggle }: { team: string; onToggle: (team: string) => void }) {
-  const on = favorites.has(team);
+/**
+ * A team's name with its star, the whole of it one button that stars or unstars the team: a target a
+ * thumb can hit, and the name keeps the row's width (the short name on narrow phones).
+ */
+function FavTeam({
+  team,
+  side,
+  onToggle,
+}: {
+  team: FixtureView['home'];
+  side: 'home' | 'away';
+  onToggle: (team: string) => void;
+}) {
+  const on = favorites.has(team.name);
+  const icon = <IonIcon className="star" icon={on ? star : starOutline} aria-hidden="true" />;
   return (
     <button
       type="button"
-      className={`star${on ? ' star--on' : ''}`}
+      className={`fixture__team fixture__team--${side}${on ? ' fixture__team--fav' : ''}`}
       aria-pressed={on}
-      aria-label={on ? `Remove ${team} from favourites` : `Add ${team} to favourites`}
-      onClick={() => onToggle(team)}
+      aria-label={on ? `Remove ${team.name} from favourites` : `Add ${team.name} to favourites`}
+      onClick={() => onToggle(team.name)}
     >
-      <IonIcon icon={on ? star : starOutline} aria-hidden="true" />
+      {side === 'away' ? icon : null}
+      <span className="fixture__name">
+        <span className="long-name">{team.name}</span>
+        <span className="short-name">{team.shortName}</span>
+      </span>
+      {side === 'home' ? icon : null}
     </button>
   );
 }

@@ -5,8 +5,8 @@ export function NotificationListPage() {
   return (
     <PlaceholderPage icon={notificationsOutline} heading="No notifications yet" back="/app/tabs/game">
       <p>
-        Pick reminders before a deadline, your result each round, winners and messages from the club will be
-        listed here.
+        The club has no notifications to send yet: nothing is sent to your phone or inbox from here. Each
+        round's deadline is on the game screen.
       </p>
     </PlaceholderPage>
   );

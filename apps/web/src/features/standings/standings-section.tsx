@@ -6,6 +6,11 @@ import { useRoundPicks } from '../game/api/game-api.ts';
 import { EntryStatusPill, outcomeLabel } from '../game/components/status-pill.tsx';
 import { formatPence, londonDateTime } from '../game/format.ts';
 
+/** A player's name, with the entry's number when they have several ("Jo Bloggs (2)"). */
+export function entryLabel(e: { playerName: string; entryNumber: number | null }): string {
+  return e.entryNumber === null ? e.playerName : `${e.playerName} (${e.entryNumber})`;
+}
+
 /** Who is still in, who went out in which round, and every round's picks once its deadline passed. */
 export function StandingsSection({ detail }: { detail: CompetitionDetail }) {
   const [view, setView] = useState<'table' | 'picks'>('table');
@@ -15,7 +20,7 @@ export function StandingsSection({ detail }: { detail: CompetitionDetail }) {
   const byRound = new Map<number, { id: string; name: string }[]>();
   for (const s of out) {
     const r = s.eliminatedRound ?? 0;
-    byRound.set(r, [...(byRound.get(r) ?? []), { id: s.entryId, name: s.playerName }]);
+    byRound.set(r, [...(byRound.get(r) ?? []), { id: s.entryId, name: entryLabel(s) }]);
   }
   const lockedRounds = rounds.filter((r) => !r.isVoid && r.state !== 'upcoming').map((r) => r.round);
   return (
@@ -36,7 +41,7 @@ export function StandingsSection({ detail }: { detail: CompetitionDetail }) {
               <ul>
                 {payouts.winners.map((w) => (
                   <li key={w.entryId}>
-                    {w.playerName} · {formatPence(w.pence)}
+                    {entryLabel(w)} · {formatPence(w.pence)}
                   </li>
                 ))}
               </ul>
@@ -56,7 +61,7 @@ export function StandingsSection({ detail }: { detail: CompetitionDetail }) {
             <ul className="names">
               {stillIn.map((s) => (
                 <li key={s.entryId}>
-                  {s.playerName} {s.status === 'won' ? <EntryStatusPill status="won" /> : null}
+                  {entryLabel(s)} {s.status === 'won' ? <EntryStatusPill status="won" /> : null}
                 </li>
               ))}
             </ul>
@@ -140,7 +145,7 @@ function RoundPicksView({ competitionId, rounds }: { competitionId: string; roun
             <ul>
               {picks.data.picks.map((p) => (
                 <li key={p.entryId} className={p.mine ? 'mine' : undefined}>
-                  <span>{p.playerName}</span>
+                  <span>{entryLabel(p)}</span>
                   <span>
                     {p.teamName}
                     {p.auto ? ' (auto)' : ''}

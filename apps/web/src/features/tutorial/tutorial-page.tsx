@@ -33,7 +33,7 @@ const slides = [
   {
     icon: flagOutline,
     title: 'Beat the deadline',
-    text: 'Picks lock an hour before the first kick-off. We will remind you before each deadline.',
+    text: 'Picks lock an hour before the first kick-off. The game screen shows each deadline: check it before the weekend.',
   },
 ] as const;
 

@@ -61,7 +61,9 @@ export function CompetitionForm({
   const season = seasonList.find((s) => s.id === seasonId) ?? seasonList.find((s) => s.demo) ?? seasonList[0];
   const now = Date.now();
   const roundChoices = (season?.rounds ?? []).filter((r) => !r.isVoid);
-  const firstFuture = roundChoices.find((r) => Date.parse(r.firstKickoff) > now)?.round;
+  // The first round a new competition can still start on: its deadline is ahead.
+  const leadMs = (Number(deadlineMinutes) || 0) * 60_000;
+  const firstFuture = roundChoices.find((r) => Date.parse(r.firstKickoff) - leadMs > now)?.round;
   const roundValue = startRound || String(firstFuture ?? roundChoices[0]?.round ?? 1);
 
   function submit(e: FormEvent) {

@@ -3,6 +3,7 @@ import type { CompetitionDetail, CompetitionSummary } from '@lastman/api';
 import { useState } from 'react';
 import { showToast } from '../../../lib/toast.ts';
 import { useIonAlert } from '../../../lib/use-ion-alert.ts';
+import { CheckboxField } from '../../../ui/form-field.tsx';
 import { InlineLoading } from '../../../ui/page-loading.tsx';
 import { useCompetition, useCompetitions } from '../../game/api/game-api.ts';
 import { CompetitionStatusPill } from '../../game/components/status-pill.tsx';
@@ -23,7 +24,11 @@ export function CompetitionsAdmin() {
   const competitions = useCompetitions();
   const [creating, setCreating] = useState(false);
   const [selected, setSelected] = useState<string | null>(null);
+  const [showEnded, setShowEnded] = useState(false);
   const create = useCreateCompetition();
+  const all = competitions.data?.competitions ?? [];
+  const ended = all.filter((c) => c.status === 'finished' || c.status === 'cancelled');
+  const shown = showEnded ? all : all.filter((c) => !ended.includes(c) || c.id === selected);
   const reviews = useCompetitionReviews();
   return (
     <section className="card" aria-labelledby="admin-comps">
@@ -59,7 +64,10 @@ export function CompetitionsAdmin() {
           submitLabel="Create competition"
           busy={create.isPending}
           error={create.isError ? create.error.message : null}
-          onCancel={() => setCreating(false)}
+          onCancel={() => {
+            setCreating(false);
+            create.reset();
+          }}
           onSubmit={(values) =>
             create.mutate(values, {
               onSuccess: (d) => {
@@ -74,11 +82,23 @@ export function CompetitionsAdmin() {
         <InlineLoading />
       ) : competitions.isError ? (
         <p role="alert">{competitions.error.message}</p>
-      ) : competitions.data.competitions.length === 0 ? (
+      ) : all.length === 0 ? (
         <p className="muted">No competitions yet. Create one to start a game.</p>
       ) : (
         <ul className="list-plain">
-          {competitions.data.competitions.map((c) => (
+          {ended.length > 0 ? (
+            <li>
+              <CheckboxField
+                label={`Show finished and cancelled competitions (${ended.length})`}
+                checked={showEnded}
+                onChange={setShowEnded}
+              />
+            </li>
+          ) : null}
+          {shown.length === 0 ? (
+            <li className="muted">Every competition has finished or been cancelled.</li>
+          ) : null}
+          {shown.map((c) => (
             <li key={c.id} className="order" data-admin-competition={c.name}>
               <div className="row">
                 <h3>{c.name}</h3>

@@ -18,7 +18,8 @@ export function ResultsAdmin() {
   const list = seasons.data?.seasons ?? [];
   const season = list.find((s) => s.id === seasonId) ?? list.find((s) => s.demo) ?? list[0];
   const rounds = season?.rounds.map((r) => r.round) ?? [];
-  const current = round ?? season?.currentRound ?? rounds[rounds.length - 1] ?? null;
+  const current =
+    round ?? season?.currentRound ?? season?.lastPlayedRound ?? rounds[rounds.length - 1] ?? null;
   const data = useSeasonRound(season?.id, current);
   const corrections = useRoundCorrections(season?.id, current);
   const index = current === null ? -1 : rounds.indexOf(current);

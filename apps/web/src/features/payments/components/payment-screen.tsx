@@ -1,16 +1,18 @@
-import { IonButton, IonContent, IonIcon } from '@ionic/react';
+import { IonButton, IonContent, IonIcon, IonSpinner, useIonRouter } from '@ionic/react';
+import type { Order } from '@lastman/api';
 import { useQuery } from '@tanstack/react-query';
 import { alertCircleOutline, cardOutline, checkmarkCircleOutline } from 'ionicons/icons';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { configQuery } from '../../../lib/club.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
+import { FormError } from '../../../ui/form-field.tsx';
 import { PageHeader } from '../../../ui/page-header.tsx';
 import { InlineLoading } from '../../../ui/page-loading.tsx';
 import { formatPence } from '../../game/format.ts';
 import '../../game/game.css';
-import { useInvalidateAfterPayment, useOrder } from '../api/payments-api.ts';
-import { forgetPayment, recallPayment } from '../pending-payment.ts';
+import { useCreateOrder, useInvalidateAfterPayment, useOrder } from '../api/payments-api.ts';
+import { forgetPayment, paymentPath, recallPayment, rememberPayment } from '../pending-payment.ts';
 import { OrderStatusBadge } from './order-status-badge.tsx';
 import { TestCardForm } from './test-card-form.tsx';
 import { TestPaymentsBanner } from './test-payments-banner.tsx';
@@ -121,13 +123,7 @@ export function PaymentScreen({ title }: { title: string }) {
       return (
         <>
           {summary}
-          <Outcome
-            actions={
-              <IonButton routerLink="/app/tabs/game" routerDirection="root">
-                Try again
-              </IonButton>
-            }
-          >
+          <Outcome actions={<TryAgain order={o} />}>
             {o.status === 'expired'
               ? 'This order expired before it was paid. Nothing was charged and no entry was made.'
               : `The payment did not go through${o.failureReason ? `: ${o.failureReason}` : '.'} No entry was made.`}
@@ -215,6 +211,40 @@ function Outcome({
         <p>{children}</p>
       </div>
       <div className="button-row">{actions}</div>
+    </>
+  );
+}
+
+/**
+ * After a declined card or an expired hold: a new order for the same entries, straight to its card
+ * form, so nobody has to find the competition and choose the quantity again.
+ */
+function TryAgain({ order }: { order: Order }) {
+  const create = useCreateOrder();
+  const router = useIonRouter();
+  const again = () =>
+    create.mutate(
+      { competitionId: order.competitionId, entries: order.entryCount },
+      {
+        onSuccess: async ({ order: next, payment }) => {
+          await rememberPayment(next.id, payment);
+          router.push(paymentPath(next.id), 'forward', 'replace');
+        },
+      },
+    );
+  return (
+    <>
+      <FormError message={create.isError ? create.error.message : null} />
+      <IonButton onClick={again} disabled={create.isPending}>
+        {create.isPending ? (
+          <IonSpinner name="dots" />
+        ) : (
+          `Try again: ${order.entryCount === 1 ? '1 entry' : `${order.entryCount} entries`}`
+        )}
+      </IonButton>
+      <IonButton routerLink="/app/tabs/game" routerDirection="root" fill="outline">
+        Back to the game
+      </IonButton>
     </>
   );
 }

@@ -2,6 +2,7 @@ import { IonButton, IonSpinner } from '@ionic/react';
 import { type FormEvent, useState } from 'react';
 import { FormError, FormField } from '../../../ui/form-field.tsx';
 import { type TestCardResult, usePayWithTestCard } from '../api/payments-api.ts';
+import { expiryProblem, formatExpiry } from '../card-expiry.ts';
 
 const digits = (s: string) => s.replace(/\D/g, '');
 const groupCard = (s: string) =>
@@ -49,8 +50,8 @@ export function TestCardForm({
     const next: Record<string, string> = {};
     const number = digits(card);
     if (!luhnOk(number)) next.card = 'Enter a valid card number.';
-    const m = /^(\d{2})\s*\/\s*(\d{2})$/.exec(expiry.trim());
-    if (!m || Number(m[1]) < 1 || Number(m[1]) > 12) next.expiry = 'Use MM / YY.';
+    const expiryError = expiryProblem(expiry);
+    if (expiryError) next.expiry = expiryError;
     if (!/^\d{3,4}$/.test(cvc.trim())) next.cvc = 'Three or four digits.';
     setErrors(next);
     if (Object.keys(next).length > 0) return;
@@ -73,7 +74,7 @@ export function TestCardForm({
           label="Expiry (MM / YY)"
           name="expiry"
           value={expiry}
-          onValue={setExpiry}
+          onValue={(v) => setExpiry(formatExpiry(v))}
           inputMode="numeric"
           autoComplete="cc-exp"
           error={errors.expiry}

@@ -1,0 +1,49 @@
+/** The admin's list of competitions: ended ones tucked away, and a cancelled form leaves no error behind. */
+import type { CompetitionDetail, SeasonList } from '@lastman/api';
+import { apiClient } from './support/api-client.ts';
+import { activePage, expect, logIn, test } from './support/fixtures.ts';
+
+test.use({ viewport: { width: 1440, height: 900 }, allowHttpErrors: true });
+
+test('finished and cancelled competitions can be hidden; cancelling the form clears its error', async ({
+  page,
+  baseURL,
+}) => {
+  if (!baseURL) throw new Error('baseURL');
+  const admin = await apiClient(baseURL, 'admin@redlion.test');
+  const { seasons } = await admin.get<SeasonList>('/api/seasons');
+  const season = seasons.find((s) => s.demo);
+  if (!season) throw new Error('no demo season');
+  const name = `Called Off ${test.info().project.name} ${Date.now().toString(36)}`;
+  const created = await admin.send<CompetitionDetail>('POST', '/api/admin/competitions', {
+    name,
+    seasonId: season.id,
+    startRound: season.rounds.at(-1)?.round ?? 38,
+    prizeModel: 'free',
+  });
+  await admin.send('POST', `/api/admin/competitions/${created.competition.id}/cancel`);
+  await admin.dispose();
+
+  await logIn(page, 'admin@redlion.test');
+  await page.goto('/admin');
+  const screen = activePage(page);
+  const cancelled = screen.locator(`[data-admin-competition="${name}"]`);
+  const showEnded = screen.getByLabel(/^Show finished and cancelled competitions/);
+  await expect(showEnded).not.toBeChecked();
+  await expect(cancelled).toHaveCount(0);
+  await showEnded.check();
+  await expect(cancelled).toContainText('Cancelled');
+  await showEnded.uncheck();
+  await expect(cancelled).toHaveCount(0);
+
+  // A name the server refuses (over 100 characters) shows its error; Cancel, then New: no error.
+  await screen.locator('ion-button', { hasText: 'New competition' }).click();
+  await screen.locator('input[name="name"]').fill('x'.repeat(101));
+  await screen.locator('form[aria-label="Create competition"] ion-button[type="submit"]').click();
+  const error = screen.locator('form[aria-label="Create competition"] [role="alert"]');
+  await expect(error).toContainText('name');
+  await screen.locator('form[aria-label="Create competition"] ion-button', { hasText: 'Cancel' }).click();
+  await screen.locator('ion-button', { hasText: 'New competition' }).click();
+  await expect(screen.locator('form[aria-label="Create competition"]')).toBeVisible();
+  await expect(error).toHaveCount(0);
+});
