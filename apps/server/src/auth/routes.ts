@@ -13,6 +13,7 @@ import {
 } from '@lastman/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import { z } from 'zod';
+import type { Access } from '../http/access.ts';
 import { AppError, errorBody } from '../lib/errors.ts';
 import { sessionBinding } from '../lib/xsrf.ts';
 import { clearFailedSignIns, lockedForMinutes, recordFailedSignIn } from './sign-in-failures.ts';
@@ -49,7 +50,14 @@ export async function authRoutes(app: FastifyInstance) {
     return relay(response, reply, xsrf);
   }
 
-  app.route({ method: ['GET', 'POST'], url: '/api/auth/*', schema: { hide: true }, handler });
+  // better-auth checks the session of the endpoints that need one, and answers 401 itself.
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/api/auth/*',
+    schema: { hide: true },
+    config: { access: 'public' },
+    handler,
+  });
 
   // The main endpoints again, by name, only so that the OpenAPI document describes them: better-auth
   // validates and answers them itself, so their schemas neither validate nor serialize here.
@@ -58,6 +66,7 @@ export async function authRoutes(app: FastifyInstance) {
       method: doc.method,
       url: `/api/auth${doc.path}`,
       schema: { tags: ['auth'], ...doc.schema },
+      config: { access: doc.access },
       validatorCompiler: () => (value) => ({ value }),
       serializerCompiler: () => (data) => (typeof data === 'string' ? data : JSON.stringify(data)),
       handler,
@@ -67,10 +76,16 @@ export async function authRoutes(app: FastifyInstance) {
 
 const failed = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 429: ErrorResponse };
 
-const documentedAuthRoutes: { method: 'GET' | 'POST'; path: string; schema: FastifySchema }[] = [
+const documentedAuthRoutes: {
+  method: 'GET' | 'POST';
+  path: string;
+  access: Access;
+  schema: FastifySchema;
+}[] = [
   {
     method: 'POST',
     path: '/sign-up/email',
+    access: 'public',
     schema: {
       summary:
         'Sign up with email and password; joins the club of clubSlug or joinCode, else the default club',
@@ -81,6 +96,7 @@ const documentedAuthRoutes: { method: 'GET' | 'POST'; path: string; schema: Fast
   {
     method: 'POST',
     path: '/sign-in/email',
+    access: 'public',
     schema: {
       summary: 'Sign in: sets the session cookie (browsers) and returns a bearer token (native app)',
       body: SignInEmail,
@@ -90,16 +106,19 @@ const documentedAuthRoutes: { method: 'GET' | 'POST'; path: string; schema: Fast
   {
     method: 'POST',
     path: '/sign-out',
+    access: 'public',
     schema: { summary: 'Sign out: ends the session', response: { 200: SignOutResponse, ...failed } },
   },
   {
     method: 'GET',
     path: '/get-session',
+    access: 'public',
     schema: { summary: 'The current session and user, or null', response: { 200: SessionResponse } },
   },
   {
     method: 'POST',
     path: '/request-password-reset',
+    access: 'public',
     schema: {
       summary: 'Emails a single-use password reset link (valid for an hour) if the address has an account',
       body: RequestPasswordReset,
@@ -109,6 +128,7 @@ const documentedAuthRoutes: { method: 'GET' | 'POST'; path: string; schema: Fast
   {
     method: 'POST',
     path: '/reset-password',
+    access: 'public',
     schema: {
       summary: "Sets a new password with the reset link's token; signs out every session",
       body: ResetPassword,
@@ -118,6 +138,7 @@ const documentedAuthRoutes: { method: 'GET' | 'POST'; path: string; schema: Fast
   {
     method: 'POST',
     path: '/change-password',
+    access: 'user',
     schema: {
       summary: 'Changes the password of the signed-in user',
       body: ChangePassword,
@@ -127,6 +148,7 @@ const documentedAuthRoutes: { method: 'GET' | 'POST'; path: string; schema: Fast
   {
     method: 'GET',
     path: '/verify-email',
+    access: 'public',
     schema: {
       summary: "Confirms the email address with the emailed link's token, then redirects to callbackURL",
       querystring: VerifyEmailQuery,
