@@ -38,9 +38,14 @@ export async function authRoutes(app: FastifyInstance) {
     }
     const response = await auth.handler(
       new Request(new URL(request.url, config.PUBLIC_URL), {
-        method: request.method,
+        // Fastify answers HEAD with the GET route; better-auth knows only GET.
+        method: request.method === 'HEAD' ? 'GET' : request.method,
         headers: toWebHeaders(request),
-        body: request.method === 'GET' ? undefined : JSON.stringify(request.body ?? {}),
+        // Fastify answers HEAD with the GET route, and a web Request with that method takes no body.
+        body:
+          request.method === 'GET' || request.method === 'HEAD'
+            ? undefined
+            : JSON.stringify(request.body ?? {}),
       }),
     );
     if (signInEmail) {

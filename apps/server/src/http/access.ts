@@ -62,7 +62,13 @@ export function registerAccessRules(app: FastifyInstance) {
         `${String(route.method)} ${route.url} declares no access rule: add config.access (${ACCESS_LEVELS.join(' | ')}).`,
       );
     }
-    for (const method of [route.method].flat()) table.push({ method, url: route.url, access });
+    // A plugin's '/' route under a prefix is also routed at `prefix/`, with the same options but
+    // without a call to onRoute: list it too, so that the table is the router's.
+    const { routePath } = route as RouteOptions & { routePath?: string };
+    const twin = routePath === '' && (route.prefixTrailingSlash ?? 'both') === 'both';
+    for (const url of twin ? [route.url, `${route.url}/`] : [route.url]) {
+      for (const method of [route.method].flat()) table.push({ method, url, access });
+    }
     if (access === 'public') return;
 
     const required = access;
