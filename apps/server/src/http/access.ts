@@ -96,15 +96,16 @@ async function enforce(request: FastifyRequest, access: Access) {
 }
 
 /**
- * The rule as the OpenAPI document shows it: the session it needs, and the refusals it implies.
- * Only routes that document their responses: adding one to a route without would hide its 200.
+ * The rule as the OpenAPI document shows it: the session it needs, and the refusals it implies
+ * (only where the route documents its responses: a first one documented would hide its 200).
  */
-function documented(schema: FastifySchema | undefined, access: Access): FastifySchema | undefined {
-  if (!schema?.response || typeof schema.response !== 'object') return schema;
+function documented(schema: FastifySchema | undefined, access: Access): FastifySchema {
+  const withSession = { ...schema, security: schema?.security ?? SIGNED_IN };
+  if (!schema?.response || typeof schema.response !== 'object') return withSession;
   const response = { ...(schema.response as Record<string, unknown>) };
   response[401] ??= ErrorResponse;
   if (requiredRank[access]) response[403] ??= ErrorResponse;
-  return { ...schema, security: schema.security ?? SIGNED_IN, response };
+  return { ...withSession, response };
 }
 
 /** The signed-in viewer of a route declared `user`, `member`, `staff` or `admin`. */
