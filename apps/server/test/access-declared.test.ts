@@ -51,4 +51,31 @@ describe('declaring access', () => {
     ]);
     await app.close();
   });
+
+  it("guards a prefixed plugin's '/' route at both of the addresses Fastify gives it", async () => {
+    const app = Fastify({ logger: false });
+    registerAccessRules(app);
+    app.decorateRequest('viewer', undefined);
+    app.decorate('services', {
+      // No session anywhere: every caller is anonymous.
+      sessions: async () => null,
+    } as unknown as FastifyInstance['services']);
+    await app.register(
+      async (things) => {
+        things.get('/', { config: { access: 'admin' } }, async () => ({ secret: true }));
+      },
+      { prefix: '/api/things' },
+    );
+    expect(app.accessTable.map((r) => `${r.method} ${r.url}`)).toEqual([
+      'GET /api/things',
+      'GET /api/things/',
+      'HEAD /api/things',
+      'HEAD /api/things/',
+    ]);
+    for (const url of ['/api/things', '/api/things/']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(401);
+    }
+    await app.close();
+  });
 });

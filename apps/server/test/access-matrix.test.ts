@@ -500,6 +500,7 @@ describe.each(backends())('the access matrix on %s', (backend) => {
   it('calls every route as every caller, and each outcome keeps to the declared rule', async () => {
     const table = server.app.accessTable;
     const declared = new Set(table.map((r) => `${r.method} ${r.url}`));
+    expect(declared.size, 'each route is listed once').toBe(table.length);
     // The access registry and the router agree: no route got past the declaration check.
     expect(routerTable(server.app.printRoutes())).toEqual(declared);
 
@@ -541,6 +542,20 @@ describe.each(backends())('the access matrix on %s', (backend) => {
     expect(outcomes.filter((o) => o.problem)).toEqual([]);
     expect(cases).toBe(table.length * CALLERS.length);
   }, 300_000);
+
+  it("no one else sees a player's pick before the deadline", async () => {
+    const owners = new Set([world.ownerPickEntry, world.ownerUnpickEntry]);
+    const own = await clients.owner.get(`/api/competitions/${world.freeId}/rounds/20/picks`);
+    expect(own.json.picks.filter((p: Json) => owners.has(p.entryId))).toHaveLength(1);
+    for (const caller of ['otherPlayer', 'staff', 'admin'] as const) {
+      const res = await clients[caller].get(`/api/competitions/${world.freeId}/rounds/20/picks`);
+      expect(res.json.public, caller).toBe(false);
+      expect(
+        res.json.picks.filter((p: Json) => owners.has(p.entryId)),
+        caller,
+      ).toEqual([]);
+    }
+  });
 
   it("the OpenAPI document shows every operation's rule: the session it needs, its 401 and 403", async () => {
     const doc = (await clients.anonymous.get('/api/openapi.json')).json;

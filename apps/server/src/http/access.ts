@@ -63,11 +63,12 @@ export function registerAccessRules(app: FastifyInstance) {
       );
     }
     // A plugin's '/' route under a prefix is also routed at `prefix/`, with the same options but
-    // without a call to onRoute: list it too, so that the table is the router's.
+    // without a call to onRoute (its HEAD twin does get one): list it too, so the table is the router's.
     const { routePath } = route as RouteOptions & { routePath?: string };
     const twin = routePath === '' && (route.prefixTrailingSlash ?? 'both') === 'both';
-    for (const url of twin ? [route.url, `${route.url}/`] : [route.url]) {
-      for (const method of [route.method].flat()) table.push({ method, url, access });
+    for (const method of [route.method].flat()) {
+      table.push({ method, url: route.url, access });
+      if (twin && method !== 'HEAD') table.push({ method, url: `${route.url}/`, access });
     }
     if (access === 'public') return;
 
