@@ -543,6 +543,14 @@ describe.each(backends())('the access matrix on %s', (backend) => {
     expect(cases).toBe(table.length * CALLERS.length);
   }, 300_000);
 
+  it('an address no route serves is 404 for anyone, signed in or not', async () => {
+    for (const caller of CALLERS) {
+      const res = await send(clients[caller], 'POST', { path: '/api/admin/no-such-thing', body: {} });
+      expect(res.status, caller).toBe(404);
+      expect(JSON.parse(res.text).error.code, caller).toBe('NOT_FOUND');
+    }
+  });
+
   it("no one else sees a player's pick before the deadline", async () => {
     const owners = new Set([world.ownerPickEntry, world.ownerUnpickEntry]);
     const own = await clients.owner.get(`/api/competitions/${world.freeId}/rounds/20/picks`);
