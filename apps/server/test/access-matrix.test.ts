@@ -413,7 +413,7 @@ describe.each(backends())('the access matrix on %s', (backend) => {
     firstClubMarks.add(club.joinCode);
     otherClubMarks.add(otherClub.joinCode);
     for (const u of await server.db.select().from(user)) {
-      (u.clubId === club.id ? firstClubMarks : otherClubMarks).add(u.id);
+      (u.clubId === club.id ? firstClubMarks : otherClubMarks).add(u.id).add(u.name);
     }
     const [issue] = await server.db
       .insert(paymentIssues)
