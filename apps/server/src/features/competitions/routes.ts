@@ -69,7 +69,8 @@ export const competitionRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'admin' },
     },
     async (request, reply) => {
-      return reply.status(201).send(await createCompetition(db, viewerOf(request), request.body, now()));
+      const created = await createCompetition(db, viewerOf(request), request.body, now());
+      return reply.status(201).send(created);
     },
   );
 

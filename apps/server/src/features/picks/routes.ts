@@ -58,14 +58,13 @@ export const pickRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: EntryRoundParams, body: PickRequest, response: { 200: PickResponse } },
       config: { access: 'member' },
     },
-    async (request) => {
-      return makePick(
+    async (request) =>
+      makePick(
         db,
         viewerOf(request),
         { entryId: request.params.id, round: request.params.round, teamId: request.body.teamId },
         now(),
-      );
-    },
+      ),
   );
 
   app.delete(
