@@ -30,6 +30,7 @@ import { createPaymentProvider, type PaymentProvider } from './features/payments
 import { paymentRoutes, WEBHOOK_PATH } from './features/payments/routes.ts';
 import { payoutRoutes } from './features/payouts/routes.ts';
 import { pickRoutes } from './features/picks/routes.ts';
+import { registerAccessRules } from './http/access.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { registerErrorHandling } from './lib/error-handler.ts';
 import { canonicalUrl, registerInputGuards } from './lib/input-guards.ts';
@@ -91,6 +92,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   registerErrorHandling(app);
   registerInputGuards(app);
+  registerAccessRules(app);
   await app.register(fastifyCookie);
   await app.register(fastifyHelmet, {
     crossOriginEmbedderPolicy: false,
@@ -148,7 +150,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     transformObject: jsonSchemaTransformObject,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  app.get('/api/openapi.json', { schema: { hide: true }, config: { access: 'public' } }, async () =>
+    app.swagger(),
+  );
 
   await app.register(authRoutes);
   await app.register(healthRoutes);

@@ -1,6 +1,5 @@
 import type { Role } from '@lastman/api';
 import type { FastifyRequest } from 'fastify';
-import { AppError } from '../lib/errors.ts';
 import { toWebHeaders } from './web-request.ts';
 
 export interface Viewer {
@@ -10,8 +9,6 @@ export interface Viewer {
   name: string;
   email: string;
 }
-
-const rank: Record<Role, number> = { player: 0, staff: 1, admin: 2 };
 
 /** Resolves the signed-in user from the session cookie or bearer token, once per request. */
 export async function currentViewer(request: FastifyRequest): Promise<Viewer | null> {
@@ -36,19 +33,4 @@ export async function currentViewer(request: FastifyRequest): Promise<Viewer | n
         }
       : null;
   return request.viewer;
-}
-
-export async function requireUser(request: FastifyRequest): Promise<Viewer> {
-  const viewer = await currentViewer(request);
-  if (!viewer) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
-  return viewer;
-}
-
-/** Admins have every staff right, and staff every player right. */
-export async function requireRole(request: FastifyRequest, role: Role): Promise<Viewer> {
-  const viewer = await requireUser(request);
-  if (rank[viewer.role] < rank[role]) {
-    throw new AppError('FORBIDDEN', `Only ${role === 'admin' ? 'club admins' : 'club staff'} can do that.`);
-  }
-  return viewer;
 }

@@ -13,6 +13,7 @@ import {
 } from '@lastman/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import { z } from 'zod';
+import type { Access } from '../http/access.ts';
 import { AppError, errorBody } from '../lib/errors.ts';
 import { sessionBinding } from '../lib/xsrf.ts';
 import { clearFailedSignIns, lockedForMinutes, recordFailedSignIn } from './sign-in-failures.ts';
@@ -37,9 +38,14 @@ export async function authRoutes(app: FastifyInstance) {
     }
     const response = await auth.handler(
       new Request(new URL(request.url, config.PUBLIC_URL), {
-        method: request.method,
+        // Fastify answers HEAD with the GET route; better-auth knows only GET.
+        method: request.method === 'HEAD' ? 'GET' : request.method,
         headers: toWebHeaders(request),
-        body: request.method === 'GET' ? undefined : JSON.stringify(request.body ?? {}),
+        // Fastify answers HEAD with the GET route, and a web Request with that method takes no body.
+        body:
+          request.method === 'GET' || request.method === 'HEAD'
+            ? undefined
+            : JSON.stringify(request.body ?? {}),
       }),
     );
     if (signInEmail) {
@@ -49,7 +55,14 @@ export async function authRoutes(app: FastifyInstance) {
     return relay(response, reply, xsrf);
   }
 
-  app.route({ method: ['GET', 'POST'], url: '/api/auth/*', schema: { hide: true }, handler });
+  // better-auth checks the session of the endpoints that need one, and answers 401 itself.
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/api/auth/*',
+    schema: { hide: true },
+    config: { access: 'public' },
+    handler,
+  });
 
   // The main endpoints again, by name, only so that the OpenAPI document describes them: better-auth
   // validates and answers them itself, so their schemas neither validate nor serialize here.
@@ -58,6 +71,7 @@ export async function authRoutes(app: FastifyInstance) {
       method: doc.method,
       url: `/api/auth${doc.path}`,
       schema: { tags: ['auth'], ...doc.schema },
+      config: { access: doc.access },
       validatorCompiler: () => (value) => ({ value }),
       serializerCompiler: () => (data) => (typeof data === 'string' ? data : JSON.stringify(data)),
       handler,
@@ -67,10 +81,16 @@ export async function authRoutes(app: FastifyInstance) {
 
 const failed = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 429: ErrorResponse };
 
-const documentedAuthRoutes: { method: 'GET' | 'POST'; path: string; schema: FastifySchema }[] = [
+const documentedAuthRoutes: {
+  method: 'GET' | 'POST';
+  path: string;
+  access: Access;
+  schema: FastifySchema;
+}[] = [
   {
     method: 'POST',
     path: '/sign-up/email',
+    access: 'public',
     schema: {
       summary:
         'Sign up with email and password; joins the club of clubSlug or joinCode, else the default club',
@@ -81,6 +101,7 @@ const documentedAuthRoutes: { method: 'GET' | 'POST'; path: string; schema: Fast
   {
     method: 'POST',
     path: '/sign-in/email',
+    access: 'public',
     schema: {
       summary: 'Sign in: sets the session cookie (browsers) and returns a bearer token (native app)',
       body: SignInEmail,
@@ -90,16 +111,19 @@ const documentedAuthRoutes: { method: 'GET' | 'POST'; path: string; schema: Fast
   {
     method: 'POST',
     path: '/sign-out',
+    access: 'public',
     schema: { summary: 'Sign out: ends the session', response: { 200: SignOutResponse, ...failed } },
   },
   {
     method: 'GET',
     path: '/get-session',
+    access: 'public',
     schema: { summary: 'The current session and user, or null', response: { 200: SessionResponse } },
   },
   {
     method: 'POST',
     path: '/request-password-reset',
+    access: 'public',
     schema: {
       summary: 'Emails a single-use password reset link (valid for an hour) if the address has an account',
       body: RequestPasswordReset,
@@ -109,6 +133,7 @@ const documentedAuthRoutes: { method: 'GET' | 'POST'; path: string; schema: Fast
   {
     method: 'POST',
     path: '/reset-password',
+    access: 'public',
     schema: {
       summary: "Sets a new password with the reset link's token; signs out every session",
       body: ResetPassword,
@@ -118,6 +143,7 @@ const documentedAuthRoutes: { method: 'GET' | 'POST'; path: string; schema: Fast
   {
     method: 'POST',
     path: '/change-password',
+    access: 'user',
     schema: {
       summary: 'Changes the password of the signed-in user',
       body: ChangePassword,
@@ -127,6 +153,7 @@ const documentedAuthRoutes: { method: 'GET' | 'POST'; path: string; schema: Fast
   {
     method: 'GET',
     path: '/verify-email',
+    access: 'public',
     schema: {
       summary: "Confirms the email address with the emailed link's token, then redirects to callbackURL",
       querystring: VerifyEmailQuery,

@@ -1,5 +1,5 @@
-import type { Role } from '@lastman/api';
-import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import { ErrorResponse, type Role } from '@lastman/api';
+import type { FastifyInstance, FastifyRequest, FastifySchema, RouteOptions } from 'fastify';
 import { currentViewer, type Viewer } from '../auth/guards.ts';
 import { AppError } from '../lib/errors.ts';
 
@@ -15,45 +15,76 @@ import { AppError } from '../lib/errors.ts';
 export const ACCESS_LEVELS = ['public', 'user', 'member', 'staff', 'admin'] as const;
 export type Access = (typeof ACCESS_LEVELS)[number];
 
+/** One row of the server's route table, as registered (HEAD routes Fastify adds included). */
+export interface DeclaredRoute {
+  method: string;
+  url: string;
+  access: Access;
+}
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Required on every /api route (see http/access.ts). */
     access?: Access;
+  }
+  interface FastifyInstance {
+    /** Every /api route with its access rule, in registration order (for tests and tools). */
+    accessTable: readonly DeclaredRoute[];
   }
 }
 
 const roleRank: Record<Role, number> = { player: 0, staff: 1, admin: 2 };
 const requiredRank: Partial<Record<Access, number>> = { member: 0, staff: 1, admin: 2 };
 
-/** Routes a plugin registers for us, with no way to pass them a declaration. */
+/** Routes a plugin registers for us (the Swagger UI), with no way to pass them a declaration. */
 const UNDECLARED_PUBLIC = ['/api/docs'];
+
+/** How the OpenAPI document names the two ways to send a session (see app.ts). */
+const SIGNED_IN: Record<string, string[]>[] = [{ session: [] }, { bearer: [] }];
 
 /**
  * Makes the access rule part of every route: a /api route registered without one stops the server
- * at start-up, and the rule is checked before the handler runs, so a handler cannot forget it.
- * Register before any route.
+ * at start-up, and the rule is checked as the request arrives (before its body is even read), so a
+ * handler cannot forget it. Register before any route.
  */
 export function registerAccessRules(app: FastifyInstance) {
+  const table: DeclaredRoute[] = [];
+  app.decorate('accessTable', table);
   app.addHook('onRoute', (route: RouteOptions) => {
     if (!isApiPath(route.url)) return;
-    const declared = route.config?.access;
-    if (declared === undefined && UNDECLARED_PUBLIC.some((p) => route.url.startsWith(p))) {
-      route.config = { ...route.config, access: 'public' };
-      return;
+    let access = route.config?.access;
+    if (access === undefined && UNDECLARED_PUBLIC.some((p) => isUnder(route.url, p))) {
+      access = 'public';
+      route.config = { ...route.config, access };
     }
-    if (!declared || !ACCESS_LEVELS.includes(declared)) {
+    if (!access || !ACCESS_LEVELS.includes(access)) {
       throw new Error(
         `${String(route.method)} ${route.url} declares no access rule: add config.access (${ACCESS_LEVELS.join(' | ')}).`,
       );
     }
-    if (declared === 'public') return;
-    const existing = route.preHandler ? [route.preHandler].flat() : [];
-    route.preHandler = [async (request: FastifyRequest) => enforce(request, declared), ...existing];
+    // A plugin's '/' route under a prefix is also routed at `prefix/`, with the same options but
+    // without a call to onRoute (its HEAD twin does get one): list it too, so the table is the router's.
+    const { routePath } = route as RouteOptions & { routePath?: string };
+    const twin = routePath === '' && (route.prefixTrailingSlash ?? 'both') === 'both';
+    for (const method of [route.method].flat()) {
+      table.push({ method, url: route.url, access });
+      if (twin && method !== 'HEAD') table.push({ method, url: `${route.url}/`, access });
+    }
+    if (access === 'public') return;
+
+    const required = access;
+    const existing = route.onRequest ? [route.onRequest].flat() : [];
+    route.onRequest = [async (request: FastifyRequest) => enforce(request, required), ...existing];
+    route.schema = documented(route.schema, required);
   });
 }
 
 function isApiPath(url: string) {
-  return url === '/api' || url.startsWith('/api/');
+  return isUnder(url, '/api');
+}
+
+function isUnder(url: string, prefix: string) {
+  return url === prefix || url.startsWith(`${prefix}/`);
 }
 
 async function enforce(request: FastifyRequest, access: Access) {
@@ -63,6 +94,19 @@ async function enforce(request: FastifyRequest, access: Access) {
   if (needed !== undefined && roleRank[viewer.role] < needed) {
     throw new AppError('FORBIDDEN', `Only ${access === 'admin' ? 'club admins' : 'club staff'} can do that.`);
   }
+}
+
+/**
+ * The rule as the OpenAPI document shows it: the session it needs, and the refusals it implies
+ * (only where the route documents its responses: a first one documented would hide its 200).
+ */
+function documented(schema: FastifySchema | undefined, access: Access): FastifySchema {
+  const withSession = { ...schema, security: schema?.security ?? SIGNED_IN };
+  if (!schema?.response || typeof schema.response !== 'object') return withSession;
+  const response = { ...(schema.response as Record<string, unknown>) };
+  response[401] ??= ErrorResponse;
+  if (requiredRank[access]) response[403] ??= ErrorResponse;
+  return { ...withSession, response };
 }
 
 /** The signed-in viewer of a route declared `user`, `member`, `staff` or `admin`. */

@@ -6,7 +6,11 @@ import { clubForViewer } from './service.ts';
 export const clubRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/club',
-    { schema: { tags: ['clubs'], querystring: ClubQuery, response: { 200: Club } } },
+    {
+      schema: { tags: ['clubs'], querystring: ClubQuery, response: { 200: Club } },
+      // The viewer, when there is one, only chooses which club to show by default.
+      config: { access: 'public' },
+    },
     async (request) => {
       const viewer = await currentViewer(request);
       return clubForViewer(app.services.db, {

@@ -10,7 +10,7 @@ import {
   RuleDescriptionList,
 } from '@lastman/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireRole, requireUser } from '../../auth/guards.ts';
+import { viewerOf } from '../../http/access.ts';
 import { replayPreview } from './replay-preview.ts';
 import {
   cancelCompetition,
@@ -29,40 +29,48 @@ export const competitionRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, clock } = app.services;
   const now = () => clock.now().getTime();
 
-  app.get('/api/competition-rules', { schema: { tags, response: { 200: RuleDescriptionList } } }, async () =>
-    ruleChoices(),
+  app.get(
+    '/api/competition-rules',
+    { schema: { tags, response: { 200: RuleDescriptionList } }, config: { access: 'public' } },
+    async () => ruleChoices(),
   );
 
-  app.get('/api/competitions', { schema: { tags, response: { 200: CompetitionList } } }, async (request) => {
-    const viewer = await requireUser(request);
-    return { competitions: await competitionsOf(db, viewer, now()) };
-  });
+  app.get(
+    '/api/competitions',
+    { schema: { tags, response: { 200: CompetitionList } }, config: { access: 'member' } },
+    async (request) => ({ competitions: await competitionsOf(db, viewerOf(request), now()) }),
+  );
 
   app.get(
     '/api/competitions/:id',
-    { schema: { tags, params: CompetitionIdParams, response: { 200: CompetitionDetail } } },
-    async (request) => {
-      const viewer = await requireUser(request);
-      return competitionDetail(db, viewer, request.params.id, now());
+    {
+      schema: { tags, params: CompetitionIdParams, response: { 200: CompetitionDetail } },
+      config: { access: 'member' },
     },
+    async (request) => competitionDetail(db, viewerOf(request), request.params.id, now()),
   );
 
   app.post(
     '/api/competitions/:id/entries',
-    { schema: { tags, params: CompetitionIdParams, response: { 201: EntryView } } },
+    {
+      schema: { tags, params: CompetitionIdParams, response: { 201: EntryView } },
+      config: { access: 'member' },
+    },
     async (request, reply) => {
-      const viewer = await requireUser(request);
-      const entry = await enterCompetition(db, viewer, request.params.id, now());
+      const entry = await enterCompetition(db, viewerOf(request), request.params.id, now());
       return reply.status(201).send(entry);
     },
   );
 
   app.post(
     '/api/admin/competitions',
-    { schema: { tags: adminTags, body: CompetitionCreate, response: { 201: CompetitionDetail } } },
+    {
+      schema: { tags: adminTags, body: CompetitionCreate, response: { 201: CompetitionDetail } },
+      config: { access: 'admin' },
+    },
     async (request, reply) => {
-      const admin = await requireRole(request, 'admin');
-      return reply.status(201).send(await createCompetition(db, admin, request.body, now()));
+      const created = await createCompetition(db, viewerOf(request), request.body, now());
+      return reply.status(201).send(created);
     },
   );
 
@@ -75,29 +83,27 @@ export const competitionRoutes: FastifyPluginAsyncZod = async (app) => {
         body: CompetitionUpdate,
         response: { 200: CompetitionDetail },
       },
+      config: { access: 'admin' },
     },
-    async (request) => {
-      const admin = await requireRole(request, 'admin');
-      return editCompetition(db, admin, request.params.id, request.body, now());
-    },
+    async (request) => editCompetition(db, viewerOf(request), request.params.id, request.body, now()),
   );
 
   app.post(
     '/api/admin/competitions/:id/open',
-    { schema: { tags: adminTags, params: CompetitionIdParams, response: { 200: CompetitionDetail } } },
-    async (request) => {
-      const admin = await requireRole(request, 'admin');
-      return openCompetition(db, admin, request.params.id, now());
+    {
+      schema: { tags: adminTags, params: CompetitionIdParams, response: { 200: CompetitionDetail } },
+      config: { access: 'admin' },
     },
+    async (request) => openCompetition(db, viewerOf(request), request.params.id, now()),
   );
 
   app.post(
     '/api/admin/competitions/:id/cancel',
-    { schema: { tags: adminTags, params: CompetitionIdParams, response: { 200: CompetitionDetail } } },
-    async (request) => {
-      const admin = await requireRole(request, 'admin');
-      return cancelCompetition(db, admin, request.params.id, now());
+    {
+      schema: { tags: adminTags, params: CompetitionIdParams, response: { 200: CompetitionDetail } },
+      config: { access: 'admin' },
     },
+    async (request) => cancelCompetition(db, viewerOf(request), request.params.id, now()),
   );
 
   app.post(
@@ -110,10 +116,8 @@ export const competitionRoutes: FastifyPluginAsyncZod = async (app) => {
         body: ReplayPreviewRequest,
         response: { 200: ReplayPreview },
       },
+      config: { access: 'admin' },
     },
-    async (request) => {
-      const admin = await requireRole(request, 'admin');
-      return replayPreview(db, admin, request.params.id, request.body.rules);
-    },
+    async (request) => replayPreview(db, viewerOf(request), request.params.id, request.body.rules),
   );
 };

@@ -1,7 +1,8 @@
 import { ContactMessageInput, ContactMessageList } from '@lastman/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentViewer, requireRole } from '../../auth/guards.ts';
+import { currentViewer } from '../../auth/guards.ts';
+import { viewerOf } from '../../http/access.ts';
 import { listClubMessages, submitContactMessage } from './service.ts';
 
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -15,6 +16,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       // As loose as sign-in, the strictest limit being kept for sign-in, sign-up and password reset.
       config: {
+        access: 'public',
         rateLimit: {
           max: Math.max(1, Math.round(10 * app.services.config.RATE_LIMIT_SCALE)),
           timeWindow: '1 minute',
@@ -30,10 +32,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/contact-messages',
-    { schema: { tags: ['admin'], response: { 200: ContactMessageList } } },
-    async (request) => {
-      const admin = await requireRole(request, 'admin');
-      return { messages: await listClubMessages(app.services.db, admin.clubId) };
-    },
+    { schema: { tags: ['admin'], response: { 200: ContactMessageList } }, config: { access: 'admin' } },
+    async (request) => ({ messages: await listClubMessages(app.services.db, viewerOf(request).clubId) }),
   );
 };

@@ -1,6 +1,6 @@
 import { GameScreen } from '@lastman/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireUser } from '../../auth/guards.ts';
+import { viewerOf } from '../../http/access.ts';
 import { gameScreen } from './service.ts';
 
 export const gameScreenRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -16,10 +16,6 @@ export const gameScreenRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: GameScreen },
       },
     },
-    async (request) => {
-      // requireUser until the access declaration is enforced app-wide (then viewerOf(request)).
-      const viewer = await requireUser(request);
-      return gameScreen(db, viewer, clock.now().getTime());
-    },
+    async (request) => gameScreen(db, viewerOf(request), clock.now().getTime()),
   );
 };

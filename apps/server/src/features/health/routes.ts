@@ -4,7 +4,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/health',
-    { schema: { tags: ['system'], response: { 200: Health, 503: Health } }, config: { rateLimit: false } },
+    {
+      schema: { tags: ['system'], response: { 200: Health, 503: Health } },
+      config: { access: 'public', rateLimit: false },
+    },
     async (_request, reply) => {
       const { database } = app.services;
       const ok = await database.ping();

@@ -1,7 +1,7 @@
 import { DeleteAccount, Me, ProfileUpdate } from '@lastman/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireUser } from '../../auth/guards.ts';
+import { viewerOf } from '../../http/access.ts';
 import { errorBody } from '../../lib/errors.ts';
 import {
   deleteAccount,
@@ -17,19 +17,20 @@ import {
 export const meRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['account'];
 
-  app.get('/api/me', { schema: { tags, response: { 200: Me } } }, async (request) => {
-    const viewer = await requireUser(request);
-    return getMe(app.services, viewer.userId);
-  });
+  app.get(
+    '/api/me',
+    { schema: { tags, response: { 200: Me } }, config: { access: 'user' } },
+    async (request) => getMe(app.services, viewerOf(request).userId),
+  );
 
-  app.patch('/api/me', { schema: { tags, body: ProfileUpdate, response: { 200: Me } } }, async (request) => {
-    const viewer = await requireUser(request);
-    return updateProfile(app.services, viewer, request.body);
-  });
+  app.patch(
+    '/api/me',
+    { schema: { tags, body: ProfileUpdate, response: { 200: Me } }, config: { access: 'user' } },
+    async (request) => updateProfile(app.services, viewerOf(request), request.body),
+  );
 
-  app.get('/api/me/export', { schema: { tags } }, async (request, reply) => {
-    const viewer = await requireUser(request);
-    const data = await exportData(app.services, viewer);
+  app.get('/api/me/export', { schema: { tags }, config: { access: 'user' } }, async (request, reply) => {
+    const data = await exportData(app.services, viewerOf(request));
     return reply
       .header(
         'content-disposition',
@@ -67,20 +68,18 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
           body: z.any().meta({ type: 'string', format: 'binary', description: 'the image file' }),
           response: { 200: Me },
         },
+        config: { access: 'user' },
       },
-      async (request) => {
-        const viewer = await requireUser(request);
-        return setPhoto(app.services, viewer, request.body);
-      },
+      async (request) => setPhoto(app.services, viewerOf(request), request.body),
     );
 
     photos.delete(
       '/api/me/photo',
-      { schema: { tags, summary: 'Remove my profile photo', response: { 200: Me } } },
-      async (request) => {
-        const viewer = await requireUser(request);
-        return removePhoto(app.services, viewer);
+      {
+        schema: { tags, summary: 'Remove my profile photo', response: { 200: Me } },
+        config: { access: 'user' },
       },
+      async (request) => removePhoto(app.services, viewerOf(request)),
     );
   });
 
@@ -93,9 +92,10 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
         params: z.object({ id: z.string().min(1).max(100) }),
         querystring: z.object({ v: z.string().max(20).optional() }),
       },
+      // Public by its unguessable id, as the native app's <img> carries no credentials.
+      config: { access: 'public' },
     },
     async (request, reply) => {
-      // Public by its unguessable id, as the native app's <img> carries no credentials.
       const photo = await readPhoto(app.services, request.params.id);
       const current = String(photo.updatedAt.getTime());
       return reply
@@ -112,10 +112,9 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/me',
-    { schema: { tags, body: DeleteAccount, response: { 204: z.null() } } },
+    { schema: { tags, body: DeleteAccount, response: { 204: z.null() } }, config: { access: 'user' } },
     async (request, reply) => {
-      const viewer = await requireUser(request);
-      await deleteAccount(app.services, viewer, request.body.password);
+      await deleteAccount(app.services, viewerOf(request), request.body.password);
       // The session is gone with the account; tell the browser to forget the cookies too.
       for (const name of ['better-auth.session_token', '__Secure-better-auth.session_token']) {
         reply.clearCookie(name, { path: '/' });

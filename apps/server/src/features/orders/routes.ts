@@ -8,7 +8,7 @@ import {
   RefundRequest,
 } from '@lastman/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireRole, requireUser } from '../../auth/guards.ts';
+import { viewerOf } from '../../http/access.ts';
 import {
   cancelIntents,
   clubOrders,
@@ -24,9 +24,8 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/orders',
-    { schema: { tags, body: OrderCreate, response: { 201: OrderCreated } } },
+    { schema: { tags, body: OrderCreate, response: { 201: OrderCreated } }, config: { access: 'member' } },
     async (request, reply) => {
-      const viewer = await requireUser(request);
       const expired = await expireStaleOrders(app.services);
       // Cancelling their intents at the provider need not hold up this player's order.
       if (expired.length > 0) {
@@ -35,38 +34,39 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
             request.log.warn({ refused }, 'expired orders whose intent was not cancelled');
         });
       }
-      return reply.status(201).send(await createOrder(app.services, viewer, request.body));
+      return reply.status(201).send(await createOrder(app.services, viewerOf(request), request.body));
     },
   );
 
-  app.get('/api/orders', { schema: { tags, response: { 200: OrderList } } }, async (request) => {
-    const viewer = await requireUser(request);
-    return { orders: await myOrders(app.services, viewer) };
-  });
+  app.get(
+    '/api/orders',
+    { schema: { tags, response: { 200: OrderList } }, config: { access: 'member' } },
+    async (request) => ({ orders: await myOrders(app.services, viewerOf(request)) }),
+  );
 
   app.get(
     '/api/orders/:id',
-    { schema: { tags, params: OrderIdParams, response: { 200: Order } } },
-    async (request) => {
-      const viewer = await requireUser(request);
-      return getOrder(app.services, viewer, request.params.id);
-    },
+    { schema: { tags, params: OrderIdParams, response: { 200: Order } }, config: { access: 'member' } },
+    async (request) => getOrder(app.services, viewerOf(request), request.params.id),
   );
 
   app.get(
     '/api/admin/orders',
-    { schema: { tags: ['admin'], querystring: AdminOrderQuery, response: { 200: OrderList } } },
-    async (request) => {
-      const admin = await requireRole(request, 'admin');
-      return { orders: await clubOrders(app.services, admin, request.query) };
+    {
+      schema: { tags: ['admin'], querystring: AdminOrderQuery, response: { 200: OrderList } },
+      config: { access: 'admin' },
     },
+    async (request) => ({ orders: await clubOrders(app.services, viewerOf(request), request.query) }),
   );
 
   app.post(
     '/api/admin/orders/:id/refunds',
-    { schema: { tags: ['admin'], params: OrderIdParams, body: RefundRequest, response: { 200: Order } } },
+    {
+      schema: { tags: ['admin'], params: OrderIdParams, body: RefundRequest, response: { 200: Order } },
+      config: { access: 'admin' },
+    },
     async (request) => {
-      const admin = await requireRole(request, 'admin');
+      const admin = viewerOf(request);
       return refundEntries(app.services, {
         clubId: admin.clubId,
         orderId: request.params.id,

@@ -9,7 +9,7 @@ import {
 } from '@lastman/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireRole, requireUser } from '../../auth/guards.ts';
+import { viewerOf } from '../../http/access.ts';
 import { receivePaymentEvent } from './events.ts';
 import { paymentIssuesOf, resolvePaymentIssue } from './issues.ts';
 import { payWithTestCard } from './test-card.ts';
@@ -30,7 +30,8 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
           tags: ['payments'],
           response: { 200: z.object({ received: z.boolean(), duplicate: z.boolean(), outcome: z.string() }) },
         },
-        config: { rateLimit: false },
+        // Anyone can reach it; only Stripe's signature over the raw body makes an event count.
+        config: { access: 'public', rateLimit: false },
       },
       async (request) => {
         const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.from('');
@@ -49,20 +50,22 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/payments/test/confirm',
-    { schema: { tags: ['payments'], body: TestCardPayment, response: { 200: TestCardResult } } },
-    async (request) => {
-      const viewer = await requireUser(request);
-      return payWithTestCard(app.services, viewer, request.body);
+    {
+      schema: { tags: ['payments'], body: TestCardPayment, response: { 200: TestCardResult } },
+      config: { access: 'member' },
     },
+    async (request) => payWithTestCard(app.services, viewerOf(request), request.body),
   );
 
   app.get(
     '/api/admin/payment-issues',
-    { schema: { tags: ['admin'], querystring: PaymentIssueQuery, response: { 200: PaymentIssueList } } },
-    async (request) => {
-      const admin = await requireRole(request, 'admin');
-      return { issues: await paymentIssuesOf(app.services, admin, request.query.status) };
+    {
+      schema: { tags: ['admin'], querystring: PaymentIssueQuery, response: { 200: PaymentIssueList } },
+      config: { access: 'admin' },
     },
+    async (request) => ({
+      issues: await paymentIssuesOf(app.services, viewerOf(request), request.query.status),
+    }),
   );
 
   app.post(
@@ -74,10 +77,9 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         body: PaymentIssueResolve.optional(),
         response: { 200: PaymentIssue },
       },
+      config: { access: 'admin' },
     },
-    async (request) => {
-      const admin = await requireRole(request, 'admin');
-      return resolvePaymentIssue(app.services, admin, request.params.id, request.body?.note);
-    },
+    async (request) =>
+      resolvePaymentIssue(app.services, viewerOf(request), request.params.id, request.body?.note),
   );
 };

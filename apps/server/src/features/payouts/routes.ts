@@ -1,6 +1,6 @@
 import { CompetitionIdParams, CompetitionReviewList, PayoutCreate, PayoutSummary } from '@lastman/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireRole } from '../../auth/guards.ts';
+import { viewerOf } from '../../http/access.ts';
 import { clearReview, payoutSummary, recordPayout, reviewsOf } from './service.ts';
 
 /** Prizes the club paid outside the app, and competitions whose winners changed after a payout. */
@@ -11,11 +11,11 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/competitions/:id/payouts',
-    { schema: { tags, params: CompetitionIdParams, response: { 200: PayoutSummary } } },
-    async (request) => {
-      const admin = await requireRole(request, 'admin');
-      return payoutSummary(db, admin, request.params.id);
+    {
+      schema: { tags, params: CompetitionIdParams, response: { 200: PayoutSummary } },
+      config: { access: 'admin' },
     },
+    async (request) => payoutSummary(db, viewerOf(request), request.params.id),
   );
 
   app.post(
@@ -28,28 +28,26 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
         body: PayoutCreate,
         response: { 201: PayoutSummary },
       },
+      config: { access: 'admin' },
     },
     async (request, reply) => {
-      const admin = await requireRole(request, 'admin');
-      return reply.status(201).send(await recordPayout(db, admin, request.params.id, request.body, now()));
+      const summary = await recordPayout(db, viewerOf(request), request.params.id, request.body, now());
+      return reply.status(201).send(summary);
     },
   );
 
   app.post(
     '/api/admin/competitions/:id/review/clear',
-    { schema: { tags, params: CompetitionIdParams, response: { 200: PayoutSummary } } },
-    async (request) => {
-      const admin = await requireRole(request, 'admin');
-      return clearReview(db, admin, request.params.id, now());
+    {
+      schema: { tags, params: CompetitionIdParams, response: { 200: PayoutSummary } },
+      config: { access: 'admin' },
     },
+    async (request) => clearReview(db, viewerOf(request), request.params.id, now()),
   );
 
   app.get(
     '/api/admin/competition-reviews',
-    { schema: { tags, response: { 200: CompetitionReviewList } } },
-    async (request) => {
-      const admin = await requireRole(request, 'admin');
-      return reviewsOf(db, admin);
-    },
+    { schema: { tags, response: { 200: CompetitionReviewList } }, config: { access: 'admin' } },
+    async (request) => reviewsOf(db, viewerOf(request)),
   );
 };

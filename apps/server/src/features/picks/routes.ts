@@ -8,7 +8,7 @@ import {
   RoundPicks,
 } from '@lastman/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireUser } from '../../auth/guards.ts';
+import { viewerOf } from '../../http/access.ts';
 import { makePick, myEntries, removePick, roundFixtures, roundPicks } from './service.ts';
 
 export const pickRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -16,54 +16,67 @@ export const pickRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, clock } = app.services;
   const now = () => clock.now().getTime();
 
-  app.get('/api/entries', { schema: { tags, response: { 200: MyEntryList } } }, async (request) => {
-    const viewer = await requireUser(request);
-    return myEntries(db, viewer);
-  });
+  app.get(
+    '/api/entries',
+    { schema: { tags, response: { 200: MyEntryList } }, config: { access: 'member' } },
+    async (request) => myEntries(db, viewerOf(request)),
+  );
 
   app.get(
     '/api/competitions/:id/rounds/:round/fixtures',
-    { schema: { tags, params: CompetitionRoundParams, response: { 200: RoundFixtures } } },
-    async (request) => {
-      const viewer = await requireUser(request);
-      return roundFixtures(
+    {
+      schema: { tags, params: CompetitionRoundParams, response: { 200: RoundFixtures } },
+      config: { access: 'member' },
+    },
+    async (request) =>
+      roundFixtures(
         db,
-        viewer,
+        viewerOf(request),
         { competitionId: request.params.id, round: request.params.round },
         now(),
-      );
-    },
+      ),
   );
 
   app.get(
     '/api/competitions/:id/rounds/:round/picks',
-    { schema: { tags, params: CompetitionRoundParams, response: { 200: RoundPicks } } },
-    async (request) => {
-      const viewer = await requireUser(request);
-      return roundPicks(db, viewer, { competitionId: request.params.id, round: request.params.round }, now());
+    {
+      schema: { tags, params: CompetitionRoundParams, response: { 200: RoundPicks } },
+      config: { access: 'member' },
     },
+    async (request) =>
+      roundPicks(
+        db,
+        viewerOf(request),
+        { competitionId: request.params.id, round: request.params.round },
+        now(),
+      ),
   );
 
   app.put(
     '/api/entries/:id/picks/:round',
-    { schema: { tags, params: EntryRoundParams, body: PickRequest, response: { 200: PickResponse } } },
-    async (request) => {
-      const viewer = await requireUser(request);
-      return makePick(
+    {
+      schema: { tags, params: EntryRoundParams, body: PickRequest, response: { 200: PickResponse } },
+      config: { access: 'member' },
+    },
+    async (request) =>
+      makePick(
         db,
-        viewer,
+        viewerOf(request),
         { entryId: request.params.id, round: request.params.round, teamId: request.body.teamId },
         now(),
-      );
-    },
+      ),
   );
 
   app.delete(
     '/api/entries/:id/picks/:round',
-    { schema: { tags, params: EntryRoundParams } },
+    { schema: { tags, params: EntryRoundParams }, config: { access: 'member' } },
     async (request, reply) => {
-      const viewer = await requireUser(request);
-      await removePick(db, viewer, { entryId: request.params.id, round: request.params.round }, now());
+      await removePick(
+        db,
+        viewerOf(request),
+        { entryId: request.params.id, round: request.params.round },
+        now(),
+      );
       return reply.status(204).send();
     },
   );
