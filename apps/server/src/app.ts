@@ -1,7 +1,6 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyCors from '@fastify/cors';
 import fastifyHelmet from '@fastify/helmet';
-import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -29,6 +28,8 @@ import { createPaymentProvider, type PaymentProvider } from './features/payments
 import { paymentRoutes, WEBHOOK_PATH } from './features/payments/routes.ts';
 import { payoutRoutes } from './features/payouts/routes.ts';
 import { pickRoutes } from './features/picks/routes.ts';
+import { openLimitStore } from './http/limit-store.ts';
+import { createLimits, registerApiRateLimit } from './http/rate-limits.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { registerErrorHandling } from './lib/error-handler.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
@@ -49,11 +50,16 @@ export interface AppOptions {
 const XSRF_EXEMPT = [WEBHOOK_PATH];
 const STRIPE_HOSTS = ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'];
 
+/** Fastify's trustProxy; its types lack the number of hops that it takes, so hops become its function. */
+function trustProxyOption(trust: Config['TRUST_PROXY']) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+}
+
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.LOG_LEVEL },
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
   });
@@ -66,6 +72,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     createMailer({ db: database.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log });
   const secureCookies = config.PUBLIC_URL.startsWith('https://');
   const auth = createAuth({ config, db: database.db, mailer, clock, log: app.log });
+  const limitStore = await openLimitStore({
+    redisUrl: config.REDIS_URL,
+    keyPrefix: config.REDIS_KEY_PREFIX,
+    log: app.log,
+  });
+  app.addHook('onClose', () => limitStore.close());
   const services: Services = {
     config,
     database,
@@ -81,6 +93,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     }),
     xsrf: createXsrf({ secret: config.AUTH_SECRET, secureCookies, exemptPaths: XSRF_EXEMPT }),
     payments: opts.payments ?? createPaymentProvider(config),
+    limits: createLimits({ store: limitStore, config, clock, log: app.log }),
   };
   app.decorate('services', services);
   app.decorateRequest('viewer', undefined);
@@ -115,14 +128,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     allowedHeaders: ['content-type', 'authorization', 'x-xsrf-token'],
     exposedHeaders: ['set-auth-token'],
   });
-  if (config.RATE_LIMIT_ENABLED) {
-    await app.register(fastifyRateLimit, {
-      global: true,
-      max: Math.round(600 * config.RATE_LIMIT_SCALE),
-      timeWindow: '1 minute',
-      allowList: (request) => !request.url.startsWith('/api/'),
-    });
-  }
+  await registerApiRateLimit(app, { config, store: limitStore });
   app.addHook('onRequest', (request, reply) => services.xsrf.check(request, reply));
 
   await app.register(fastifySwagger, {

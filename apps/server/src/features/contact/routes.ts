@@ -13,12 +13,11 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
         body: ContactMessageInput,
         response: { 201: z.object({ id: z.string() }) },
       },
-      // As loose as sign-in, the strictest limit being kept for sign-in, sign-up and password reset.
-      config: {
-        rateLimit: {
-          max: Math.max(1, Math.round(10 * app.services.config.RATE_LIMIT_SCALE)),
-          timeWindow: '1 minute',
-        },
+      config: { access: 'public' },
+      // Per address and per sender (http/rate-limits.ts), once the sender is known.
+      preHandler: async (request, reply) => {
+        await currentViewer(request);
+        await app.services.limits.beforeContact(request, reply);
       },
     },
     async (request, reply) => {
