@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
+import { ConfigError } from '../config.ts';
 
 /**
  * Where the rate limits keep their counts: in this process's memory, or in Redis so that every
@@ -88,7 +89,9 @@ async function redisStore(url: string, prefix: string, log: FastifyBaseLogger): 
     await redis.connect();
   } catch (err) {
     redis.disconnect();
-    throw new Error(`REDIS_URL: could not connect to Redis (${(err as Error).message})`);
+    throw new ConfigError(
+      `Invalid configuration:\n  REDIS_URL: could not connect to Redis (${(err as Error).message})`,
+    );
   }
   const k = (key: string) => `${prefix}limit:${key}`;
   return {
