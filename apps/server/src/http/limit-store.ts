@@ -9,13 +9,29 @@ import { ConfigError } from '../config.ts';
 export interface LimitStore {
   /** Counts one hit in a fixed window that starts with the key's first hit. */
   hit(key: string, windowMs: number): Promise<{ count: number; resetInMs: number }>;
-  /** Counts one failure and remembers when it happened (`atMs`, the app's clock); forgotten after `keepMs`. */
-  recordFailure(key: string, atMs: number, keepMs: number): Promise<number>;
-  failuresOf(key: string): Promise<{ failures: number; lastFailureAt: number } | null>;
+  /**
+   * One attempt under a growing delay, decided and counted in one step so that attempts sent
+   * together cannot all pass on the same count: refused while the wait after the attempts so far
+   * (`delay.waitAfter`, from the last one, by the app's clock `nowMs`) has not passed; otherwise
+   * counted. The count is forgotten `keepMs` after the last attempt.
+   */
+  attempt(key: string, nowMs: number, keepMs: number, delay: GrowingDelay): Promise<{ waitMs: number }>;
   forget(key: string): Promise<void>;
   close(): Promise<void>;
   /** The Redis connection, for @fastify/rate-limit's own store; null in memory. */
   readonly redis: Redis | null;
+}
+
+/** No wait before the first `free` attempts, then `firstMs`, doubling with each attempt, at most `maxMs`. */
+export interface GrowingDelay {
+  free: number;
+  firstMs: number;
+  maxMs: number;
+}
+
+export function waitAfter(attempts: number, delay: GrowingDelay): number {
+  if (attempts < delay.free) return 0;
+  return Math.min(delay.firstMs * 2 ** (attempts - delay.free), delay.maxMs);
 }
 
 export async function openLimitStore(opts: {
@@ -28,12 +44,12 @@ export async function openLimitStore(opts: {
 
 function memoryStore(): LimitStore {
   const counters = new Map<string, { count: number; resetAt: number }>();
-  const failures = new Map<string, { failures: number; lastFailureAt: number; expiresAt: number }>();
+  const attempts = new Map<string, { count: number; lastAt: number; expiresAt: number }>();
   // Expired entries are dropped once a minute, so addresses seen once do not pile up.
   const sweeper = setInterval(() => {
     const now = Date.now();
     for (const [key, c] of counters) if (c.resetAt <= now) counters.delete(key);
-    for (const [key, f] of failures) if (f.expiresAt <= now) failures.delete(key);
+    for (const [key, a] of attempts) if (a.expiresAt <= now) attempts.delete(key);
   }, 60_000);
   sweeper.unref();
 
@@ -49,20 +65,17 @@ function memoryStore(): LimitStore {
       counter.count += 1;
       return { count: counter.count, resetInMs: counter.resetAt - now };
     },
-    async recordFailure(key, atMs, keepMs) {
-      const now = Date.now();
-      const current = failures.get(key);
-      const count = current && current.expiresAt > now ? current.failures + 1 : 1;
-      failures.set(key, { failures: count, lastFailureAt: atMs, expiresAt: now + keepMs });
-      return count;
-    },
-    async failuresOf(key) {
-      const current = failures.get(key);
-      if (!current || current.expiresAt <= Date.now()) return null;
-      return { failures: current.failures, lastFailureAt: current.lastFailureAt };
+    async attempt(key, nowMs, keepMs, delay) {
+      const current = attempts.get(key);
+      const live = current && current.expiresAt > Date.now() ? current : null;
+      const count = live?.count ?? 0;
+      const waitMs = live ? live.lastAt + waitAfter(count, delay) - nowMs : 0;
+      if (waitMs > 0) return { waitMs };
+      attempts.set(key, { count: count + 1, lastAt: nowMs, expiresAt: Date.now() + keepMs });
+      return { waitMs: 0 };
     },
     async forget(key) {
-      failures.delete(key);
+      attempts.delete(key);
     },
     async close() {
       clearInterval(sweeper);
@@ -79,6 +92,21 @@ if count == 1 or ttl < 0 then
   ttl = tonumber(ARGV[1])
 end
 return {count, ttl}
+`;
+
+/** The memory store's attempt(), in one step on Redis (waitAfter in Lua). */
+const ATTEMPT_SCRIPT = `
+local count = tonumber(redis.call('HGET', KEYS[1], 'count') or '0')
+local last = tonumber(redis.call('HGET', KEYS[1], 'at') or '0')
+local now, keep, free, first, max = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4]), tonumber(ARGV[5])
+if count >= free then
+  local wait = math.min(first * 2 ^ (count - free), max)
+  local left = last + wait - now
+  if left > 0 then return left end
+end
+redis.call('HSET', KEYS[1], 'count', count + 1, 'at', now)
+redis.call('PEXPIRE', KEYS[1], keep)
+return 0
 `;
 
 async function redisStore(url: string, prefix: string, log: FastifyBaseLogger): Promise<LimitStore> {
@@ -100,19 +128,10 @@ async function redisStore(url: string, prefix: string, log: FastifyBaseLogger): 
       const [count, ttl] = (await redis.eval(HIT_SCRIPT, 1, k(key), windowMs)) as [number, number];
       return { count, resetInMs: ttl };
     },
-    async recordFailure(key, atMs, keepMs) {
-      const results = await redis
-        .multi()
-        .hincrby(k(key), 'failures', 1)
-        .hset(k(key), 'at', atMs)
-        .pexpire(k(key), keepMs)
-        .exec();
-      return Number(results?.[0]?.[1] ?? 1);
-    },
-    async failuresOf(key) {
-      const row = await redis.hgetall(k(key));
-      if (!row.failures || !row.at) return null;
-      return { failures: Number(row.failures), lastFailureAt: Number(row.at) };
+    async attempt(key, nowMs, keepMs, delay) {
+      const args = [nowMs, keepMs, delay.free, delay.firstMs, delay.maxMs];
+      const left = (await redis.eval(ATTEMPT_SCRIPT, 1, k(key), ...args)) as number;
+      return { waitMs: Math.max(0, Number(left)) };
     },
     async forget(key) {
       await redis.del(k(key));

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import type { Config } from '../config.ts';
 import type { Clock } from '../lib/clock.ts';
 import { AppError } from '../lib/errors.ts';
-import type { LimitStore } from './limit-store.ts';
+import type { GrowingDelay, LimitStore } from './limit-store.ts';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -58,22 +58,17 @@ export type LimitName = keyof typeof LIMITS;
 
 /**
  * Guessing passwords is slowed per account and address together, never by a lock on the account:
- * the owner signing in from elsewhere is not held up by someone guessing. After the free failures,
- * each further failure doubles the wait before the next attempt from that address, up to the cap.
- * A success forgets the failures; so does a day without one. RATE_LIMIT_SCALE multiplies the free ones.
+ * the owner signing in from elsewhere is not held up by someone guessing. After the free attempts,
+ * each further attempt waits, from the one before, twice as long as the last wait, up to the cap.
+ * Attempts count as they start (so that a burst sent at once is slowed too); a success forgets
+ * them, and so does a day without one. RATE_LIMIT_SCALE multiplies the free attempts.
  */
 export const SIGN_IN_DELAY = {
-  freeFailures: 3,
+  freeAttempts: 4,
   firstDelayMs: 2 * SECOND,
   maxDelayMs: 15 * MINUTE,
   forgetAfterMs: 24 * HOUR,
 };
-
-/** The wait after this many failures in a row (0 while still among the free ones). */
-export function signInDelayMs(failures: number, freeFailures = SIGN_IN_DELAY.freeFailures): number {
-  if (failures <= freeFailures) return 0;
-  return Math.min(SIGN_IN_DELAY.firstDelayMs * 2 ** (failures - freeFailures - 1), SIGN_IN_DELAY.maxDelayMs);
-}
 
 export type Limits = ReturnType<typeof createLimits>;
 
@@ -87,7 +82,11 @@ export function createLimits(opts: {
   const { store, config, clock, log } = opts;
   const scale = config.RATE_LIMIT_SCALE;
   const maxOf = (rule: LimitRule) => Math.max(1, Math.round(rule.max * scale));
-  const freeFailures = Math.max(1, Math.round(SIGN_IN_DELAY.freeFailures * scale));
+  const signInDelay: GrowingDelay = {
+    free: Math.max(1, Math.round(SIGN_IN_DELAY.freeAttempts * scale)),
+    firstMs: SIGN_IN_DELAY.firstDelayMs,
+    maxMs: SIGN_IN_DELAY.maxDelayMs,
+  };
 
   /**
    * Counts one request against each named limit; over any of them, a 429 naming the wait.
@@ -105,15 +104,14 @@ export function createLimits(opts: {
       log.error({ err }, 'rate limits: the store failed; request let through');
       return;
     }
-    let refusal: { rule: LimitRule; waitMs: number } | null = null;
-    hits.forEach(([name], i) => {
+    let over: { rule: LimitRule; waitMs: number } | null = null;
+    for (const [i, [name]] of hits.entries()) {
       const rule = LIMITS[name];
       const result = results[i];
-      if (result && result.count > maxOf(rule) && (!refusal || result.resetInMs > refusal.waitMs)) {
-        refusal = { rule, waitMs: result.resetInMs };
+      if (result && result.count > maxOf(rule) && (!over || result.resetInMs > over.waitMs)) {
+        over = { rule, waitMs: result.resetInMs };
       }
-    });
-    const over = refusal as { rule: LimitRule; waitMs: number } | null;
+    }
     if (over) throw tooMany(reply, `Too many ${over.rule.what}.`, over.waitMs);
   }
 
@@ -139,40 +137,28 @@ export function createLimits(opts: {
           await enforce(reply, [['signInPerAddress', address]]);
           return done;
         }
-        const delayKey = `sign-in-failures:${account}:${address}`;
-        const state = await store.failuresOf(delayKey).catch((err) => {
-          log.error({ err }, 'rate limits: the store failed; sign-in delay skipped');
-          return null;
-        });
-        if (state) {
-          const waitMs =
-            state.lastFailureAt + signInDelayMs(state.failures, freeFailures) - clock.now().getTime();
-          if (waitMs > 0) {
-            throw tooMany(
-              reply,
-              'Too many failed sign-ins to this account from this network address.',
-              waitMs,
-            );
-          }
+        const delayKey = `sign-in-attempts:${account}:${address}`;
+        const { waitMs } = await store
+          .attempt(delayKey, clock.now().getTime(), SIGN_IN_DELAY.forgetAfterMs, signInDelay)
+          .catch((err) => {
+            log.error({ err }, 'rate limits: the store failed; sign-in delay skipped');
+            return { waitMs: 0 };
+          });
+        if (waitMs > 0) {
+          throw tooMany(reply, 'Too many failed sign-ins to this account from this network address.', waitMs);
         }
         await enforce(reply, [['signInPerAddress', address], ...perAccount('signInPerAccount')]);
         return async (status) => {
-          try {
-            if (status === 401) {
-              await store.recordFailure(delayKey, clock.now().getTime(), SIGN_IN_DELAY.forgetAfterMs);
-            } else if (status >= 200 && status < 300 && state) {
-              await store.forget(delayKey);
-            }
-          } catch (err) {
-            log.error({ err }, 'rate limits: the store failed; sign-in failure not counted');
-          }
+          if (status < 200 || status >= 300) return;
+          await store.forget(delayKey).catch((err) => {
+            log.error({ err }, 'rate limits: the store failed; sign-in attempts not forgotten');
+          });
         };
       }
       case '/sign-up/email':
         await enforce(reply, [['signUpPerAddress', address], ...perAccount('signUpPerAccount')]);
         return done;
       case '/request-password-reset':
-      case '/forget-password':
         await enforce(reply, [
           ['resetEmailPerAddress', address],
           ...perAccount('resetEmailCooldown'),
@@ -194,6 +180,8 @@ export function createLimits(opts: {
         return done;
       }
       default:
+        // Any other way of signing in (none is enabled today) counts as a sign-in from the address.
+        if (authPath.startsWith('/sign-in/')) await enforce(reply, [['signInPerAddress', address]]);
         return done;
     }
   }

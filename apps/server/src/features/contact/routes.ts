@@ -1,4 +1,4 @@
-import { ContactMessageInput, ContactMessageList } from '@lastman/api';
+import { ContactMessageInput, ContactMessageList, ErrorResponse } from '@lastman/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentViewer, requireRole } from '../../auth/guards.ts';
@@ -11,7 +11,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['contact'],
         body: ContactMessageInput,
-        response: { 201: z.object({ id: z.string() }) },
+        response: { 201: z.object({ id: z.string() }), 429: ErrorResponse },
       },
       config: { access: 'public' },
       // Per address and per sender (http/rate-limits.ts), once the sender is known.
