@@ -453,3 +453,36 @@ describe('a REDIS_URL that cannot be reached', () => {
     await database.close();
   });
 });
+
+describe.each(backends())('without REDIS_URL, two server processes on %s', (backend) => {
+  let server: TestServer;
+  let second: FastifyInstance;
+
+  beforeAll(async () => {
+    server = await startTestServer(backend, { env: REAL_LIMITS });
+    second = await buildApp({
+      config: server.config,
+      database: server.database,
+      clock: server.clock,
+      logger: false,
+    });
+    await second.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await second?.close();
+    await server?.close();
+  });
+
+  it('count each on their own (which is why several instances need Redis)', async () => {
+    const address = second.server.address();
+    if (!address || typeof address === 'string') throw new Error('no port');
+    const one = server.client({ localAddress: '127.0.0.24' });
+    const two = httpClient(`http://127.0.0.1:${address.port}`, { localAddress: '127.0.0.24' });
+    await one.prime();
+    await two.prime();
+    const body = { email: 'unshared@pub.test', redirectTo: '/reset' };
+    expect((await one.post('/api/auth/request-password-reset', body)).status).toBe(200);
+    expect((await one.post('/api/auth/request-password-reset', body)).status).toBe(429);
+    expect((await two.post('/api/auth/request-password-reset', body)).status).toBe(200);
+  });
+});

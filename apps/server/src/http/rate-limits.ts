@@ -117,7 +117,7 @@ export function createLimits(opts: {
 
   /**
    * Applies the limits of one better-auth endpoint before it runs; the returned function is
-   * called with its answer's status (the sign-in delay counts failures and forgets them on success).
+   * called with its answer's status (a successful sign-in forgets the attempts before it).
    */
   async function beforeAuth(
     request: FastifyRequest,
