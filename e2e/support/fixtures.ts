@@ -84,10 +84,14 @@ export async function logIn(page: Page, email: string, password = DEMO_PASSWORD)
   await page.waitForURL('**/app/tabs/game');
 }
 
-/** The XSRF header the server expects, from the page's cookie (any GET, such as /api/club, sets it). */
+/**
+ * The headers the app's own writes carry: the XSRF header from the page's cookie (the GET here sets
+ * it when missing) and the app's Origin, which better-auth checks on every write with cookies.
+ */
 export async function xsrfHeaders(page: Page): Promise<Record<string, string>> {
+  const read = await page.request.get('/api/club');
   const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  return { 'X-XSRF-TOKEN': decodeURIComponent(xsrf) };
+  return { 'X-XSRF-TOKEN': decodeURIComponent(xsrf), Origin: new URL(read.url()).origin };
 }
 
 /** Signs in through the API (sharing the page's cookies), for tests that start signed in. */

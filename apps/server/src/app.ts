@@ -1,7 +1,6 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyCors from '@fastify/cors';
 import fastifyHelmet from '@fastify/helmet';
-import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -31,6 +30,8 @@ import { paymentRoutes, WEBHOOK_PATH } from './features/payments/routes.ts';
 import { payoutRoutes } from './features/payouts/routes.ts';
 import { pickRoutes } from './features/picks/routes.ts';
 import { registerAccessRules } from './http/access.ts';
+import { openLimitStore } from './http/limit-store.ts';
+import { createLimits, registerApiRateLimit } from './http/rate-limits.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { registerErrorHandling } from './lib/error-handler.ts';
 import { canonicalUrl, registerInputGuards } from './lib/input-guards.ts';
@@ -53,11 +54,16 @@ export interface AppOptions {
 const XSRF_EXEMPT = [WEBHOOK_PATH];
 const STRIPE_HOSTS = ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'];
 
+/** Fastify's trustProxy; its types lack the number of hops that it takes, so hops become its function. */
+function trustProxyOption(trust: Config['TRUST_PROXY']) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+}
+
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.LOG_LEVEL, serializers: { req: requestForLog } },
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
     rewriteUrl: (req) => canonicalUrl(req.url ?? '/'),
@@ -71,6 +77,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     createMailer({ db: database.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log });
   const secureCookies = config.PUBLIC_URL.startsWith('https://');
   const auth = createAuth({ config, db: database.db, mailer, clock, log: app.log });
+  const limitStore = await openLimitStore({
+    redisUrl: config.REDIS_URL,
+    keyPrefix: config.REDIS_KEY_PREFIX,
+    log: app.log,
+  });
+  app.addHook('onClose', () => limitStore.close());
   const services: Services = {
     config,
     database,
@@ -86,6 +98,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     }),
     xsrf: createXsrf({ secret: config.AUTH_SECRET, secureCookies, exemptPaths: XSRF_EXEMPT }),
     payments: opts.payments ?? createPaymentProvider(config),
+    limits: createLimits({ store: limitStore, config, clock, log: app.log }),
   };
   app.decorate('services', services);
   app.decorateRequest('viewer', undefined);
@@ -122,14 +135,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     allowedHeaders: ['content-type', 'authorization', 'x-xsrf-token'],
     exposedHeaders: ['set-auth-token'],
   });
-  if (config.RATE_LIMIT_ENABLED) {
-    await app.register(fastifyRateLimit, {
-      global: true,
-      max: Math.round(600 * config.RATE_LIMIT_SCALE),
-      timeWindow: '1 minute',
-      allowList: (request) => !request.url.startsWith('/api/'),
-    });
-  }
+  await registerApiRateLimit(app, { config, store: limitStore });
   app.addHook('onRequest', (request, reply) => services.xsrf.check(request, reply));
 
   await app.register(fastifySwagger, {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_STORE_URLS } from '@lastman/api/native-app';
@@ -42,7 +43,28 @@ const envSchema = z.object({
   ANDROID_PLAY_STORE_URL: z.url().default(DEFAULT_STORE_URLS.android),
   RATE_LIMIT_ENABLED: booleanString.default(true),
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
-  TRUST_PROXY: booleanString.default(false),
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((value, ctx) => {
+      const trust = trustedProxies(value);
+      if (trust === null) {
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            value.trim() === 'true'
+              ? '`true` would trust an X-Forwarded-For sent by anyone; write the number of proxies in front of the server (e.g. 1) or their addresses (e.g. 10.0.0.5,10.1.0.0/16)'
+              : 'must be false, a number of proxy hops (e.g. 1), or proxy addresses and CIDR ranges separated by commas',
+        });
+        return z.NEVER;
+      }
+      return trust;
+    }),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .optional(),
+  REDIS_KEY_PREFIX: z.string().min(1).default('lastman:'),
   STRIPE_SECRET_KEY: z
     .string()
     .regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_…)')
@@ -72,6 +94,31 @@ const envSchema = z.object({
 });
 
 export type Env = z.infer<typeof envSchema>;
+
+/** proxy-addr's names for address ranges, accepted in TRUST_PROXY's list. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * Fastify's trustProxy: false, a number of hops, or the proxies' addresses; null when unreadable.
+ * A bare `true` is refused: it would let any client choose its own address with X-Forwarded-For.
+ */
+function trustedProxies(value: string): false | number | string[] | null {
+  const v = value.trim();
+  if (v === '' || v === 'false' || v === '0') return false;
+  if (/^\d+$/.test(v)) return Number(v);
+  const entries = v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const valid = entries.every((entry) => {
+    if (PROXY_RANGE_NAMES.has(entry)) return true;
+    const [address = '', prefix, extra] = entry.split('/');
+    const family = isIP(address);
+    if (!family || extra !== undefined) return false;
+    return prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+  });
+  return valid && entries.length > 0 ? entries : null;
+}
 
 export interface Config extends Omit<Env, 'AUTH_SECRET' | 'PUBLIC_URL'> {
   AUTH_SECRET: string;

@@ -4,6 +4,7 @@ import type { SessionReader } from './auth/session-reader.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { PaymentProvider } from './features/payments/provider.ts';
+import type { Limits } from './http/rate-limits.ts';
 import type { Clock } from './lib/clock.ts';
 import type { Mailer } from './lib/mailer.ts';
 import type { Xsrf } from './lib/xsrf.ts';
@@ -20,6 +21,8 @@ export interface Services {
   sessions: SessionReader;
   xsrf: Xsrf;
   payments: PaymentProvider;
+  /** The per-route rate limits and the sign-in delay (http/rate-limits.ts). */
+  limits: Limits;
 }
 
 declare module 'fastify' {

@@ -1,7 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { failureKey } from '../src/auth/sign-in-failures.ts';
-import { entries, orders, picks, refunds, signInFailures, user } from '../src/db/schema/index.ts';
+import { entries, orders, picks, refunds, user } from '../src/db/schema/index.ts';
 import { DEMO_PASSWORD } from '../src/seed/demo.ts';
 import { put, teamIn } from './game-helpers.ts';
 import { openCompetition } from './support/competitions.ts';
@@ -147,18 +146,11 @@ describe.each(backends())('my data: export and deletion on %s', (backend) => {
     expect(await tablesMentioning(server, needles)).toEqual(
       expect.arrayContaining(['user', 'email_outbox', 'contact_messages']),
     );
-    const failures = () =>
-      server.db
-        .select()
-        .from(signInFailures)
-        .where(eq(signInFailures.email, failureKey(person.email)));
-    expect(await failures()).toHaveLength(1);
 
     const deleted = await c.delete('/api/me', { password: person.password });
     expect(deleted.status).toBe(204);
 
     expect(await tablesMentioning(server, needles)).toEqual([]);
-    expect(await failures()).toHaveLength(0);
 
     const [row] = await server.db.select().from(user).where(eq(user.id, userId));
     expect(row).toMatchObject({

@@ -14,51 +14,44 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import { z } from 'zod';
 import type { Access } from '../http/access.ts';
-import { AppError, errorBody } from '../lib/errors.ts';
+import { errorBody } from '../lib/errors.ts';
 import { sessionBinding } from '../lib/xsrf.ts';
-import { clearFailedSignIns, lockedForMinutes, recordFailedSignIn } from './sign-in-failures.ts';
 import { toWebHeaders } from './web-request.ts';
 
 const SESSION_COOKIE = /^(?:__Secure-)?better-auth\.session_token=([^;]*)/;
 
-/** better-auth's handler mounted on Fastify, with our error shape, XSRF re-issue and account lockout. */
+/** better-auth's handler mounted on Fastify, with our error shape, XSRF re-issue and rate limits. */
 export async function authRoutes(app: FastifyInstance) {
-  const { auth, config, db, clock, xsrf } = app.services;
+  const { auth, config, xsrf, limits } = app.services;
 
   async function handler(request: FastifyRequest, reply: FastifyReply) {
-    const signInEmail = signInAttemptEmail(request);
-    if (signInEmail) {
-      const minutes = await lockedForMinutes(db, signInEmail, clock.now());
-      if (minutes > 0) {
-        throw new AppError(
-          'TOO_MANY_REQUESTS',
-          `Too many failed sign-ins for this account. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-        );
-      }
-    }
+    // The path as routed (percent-decoded), so that the limits and better-auth see the same endpoint.
+    const path = authPathOf(request);
+    const settle = await limits.beforeAuth(request, reply, path);
+    const query = request.url.indexOf('?');
     const response = await auth.handler(
-      new Request(new URL(request.url, config.PUBLIC_URL), {
-        // Fastify answers HEAD with the GET route; better-auth knows only GET.
-        method: request.method === 'HEAD' ? 'GET' : request.method,
-        headers: toWebHeaders(request),
-        // Fastify answers HEAD with the GET route, and a web Request with that method takes no body.
-        body:
-          request.method === 'GET' || request.method === 'HEAD'
-            ? undefined
-            : JSON.stringify(request.body ?? {}),
-      }),
+      new Request(
+        new URL(`${AUTH_BASE}${path}${query >= 0 ? request.url.slice(query) : ''}`, config.PUBLIC_URL),
+        {
+          // Fastify answers HEAD with the GET route; better-auth knows only GET, and a web Request
+          // with either method takes no body.
+          method: request.method === 'HEAD' ? 'GET' : request.method,
+          headers: toWebHeaders(request),
+          body:
+            request.method === 'GET' || request.method === 'HEAD'
+              ? undefined
+              : JSON.stringify(request.body ?? {}),
+        },
+      ),
     );
-    if (signInEmail) {
-      if (response.status === 401) await recordFailedSignIn(db, signInEmail, clock.now());
-      else if (response.ok) await clearFailedSignIns(db, signInEmail);
-    }
+    await settle(response.status);
     return relay(response, reply, xsrf);
   }
 
   // better-auth checks the session of the endpoints that need one, and answers 401 itself.
   app.route({
     method: ['GET', 'POST'],
-    url: '/api/auth/*',
+    url: `${AUTH_BASE}/*`,
     schema: { hide: true },
     config: { access: 'public' },
     handler,
@@ -162,10 +155,13 @@ const documentedAuthRoutes: {
   },
 ];
 
-function signInAttemptEmail(request: FastifyRequest): string | null {
-  if (request.method !== 'POST' || !request.url.startsWith('/api/auth/sign-in/email')) return null;
-  const email = (request.body as { email?: unknown } | undefined)?.email;
-  return typeof email === 'string' ? email : null;
+const AUTH_BASE = '/api/auth';
+
+/** better-auth's endpoint path (`/sign-in/email`) of the route matched. */
+function authPathOf(request: FastifyRequest): string {
+  const route = request.routeOptions.url ?? '';
+  if (route.endsWith('/*')) return `/${(request.params as { '*'?: string })['*'] ?? ''}`;
+  return route.slice(AUTH_BASE.length);
 }
 
 async function relay(response: Response, reply: FastifyReply, xsrf: FastifyInstance['services']['xsrf']) {
@@ -191,6 +187,8 @@ async function relay(response: Response, reply: FastifyReply, xsrf: FastifyInsta
 
 /** Plainer words for better-auth's terse messages, by its error code. */
 const clearerMessages: Record<string, string> = {
+  INVALID_ORIGIN:
+    'This request came from another site, which may not act on your account here. Open the app at its own address and try again.',
   INVALID_TOKEN: 'This link has expired or has already been used. Please ask for a new one.',
 };
 

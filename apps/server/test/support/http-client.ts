@@ -1,10 +1,14 @@
+import { fetchFrom } from './from-address.ts';
+
 /**
  * A small browser-like HTTP client: keeps cookies, sends the Origin header, and echoes the
- * XSRF-TOKEN cookie in X-XSRF-TOKEN on writes, as the web app does.
+ * XSRF-TOKEN cookie in X-XSRF-TOKEN on writes, as the web app does. `localAddress` sends from
+ * that address (127.0.0.77: another client on loopback).
  */
-export function httpClient(baseUrl: string, opts: { xsrf?: boolean } = {}) {
+export function httpClient(baseUrl: string, opts: { xsrf?: boolean; localAddress?: string } = {}) {
   const jar = new Map<string, string>();
   const origin = new URL(baseUrl).origin;
+  const send = opts.localAddress ? fetchFrom(opts.localAddress) : fetch;
 
   async function request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
     const h: Record<string, string> = { origin, ...headers };
@@ -20,7 +24,7 @@ export function httpClient(baseUrl: string, opts: { xsrf?: boolean } = {}) {
       payload = JSON.stringify(body);
       h['content-type'] = 'application/json';
     }
-    const res = await fetch(new URL(path, baseUrl), {
+    const res = await send(new URL(path, baseUrl), {
       method,
       headers: h,
       body: payload,
@@ -51,6 +55,7 @@ export function httpClient(baseUrl: string, opts: { xsrf?: boolean } = {}) {
     post: (path: string, body?: unknown, headers?: Record<string, string>) =>
       request('POST', path, body ?? {}, headers),
     patch: (path: string, body?: unknown) => request('PATCH', path, body ?? {}),
+    put: (path: string, body?: unknown) => request('PUT', path, body ?? {}),
     delete: (path: string, body?: unknown) => request('DELETE', path, body),
     /** Reads once so the server hands out the XSRF cookie, as the app's first call does. */
     async prime() {

@@ -90,7 +90,7 @@ export async function startTestServer(
   const app = await buildApp({ config, database, clock, logger: false });
   if (opts.seed) await seedDemo(database.db, app.services.auth);
   await ensureClub(database.db, config.DEFAULT_CLUB);
-  await app.listen({ port, host: '127.0.0.1' });
+  await app.listen({ port, host: config.HOST });
   const baseUrl = `http://127.0.0.1:${port}`;
 
   return {
@@ -101,7 +101,7 @@ export async function startTestServer(
     db: database.db,
     clock,
     smtp,
-    client: (o?: { xsrf?: boolean }) => httpClient(baseUrl, o),
+    client: (o?: { xsrf?: boolean; localAddress?: string }) => httpClient(baseUrl, o),
     async close() {
       await app.close();
       await database.close();

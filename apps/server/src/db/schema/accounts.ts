@@ -79,6 +79,10 @@ export const verification = pgTable(
   (t) => [index('verification_identifier_idx').on(t.identifier)],
 );
 
+/**
+ * No longer written: better-auth's own rate limit is off, every limit is counted by
+ * http/rate-limits.ts. Kept until a migration drops it (with sign_in_failures below).
+ */
 export const rateLimit = pgTable('rate_limit', {
   id: text('id').primaryKey(),
   key: text('key').notNull().unique(),
@@ -86,9 +90,12 @@ export const rateLimit = pgTable('rate_limit', {
   lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
 });
 
-/** Failed sign-ins per account, so guessing one account's password is slowed whatever the IP. */
+/**
+ * No longer written: the account lock it kept is replaced by the growing sign-in delay per account
+ * and address in http/rate-limits.ts. Kept until a migration drops it.
+ */
 export const signInFailures = pgTable('sign_in_failures', {
-  /** A hash of the lower-cased address (failureKey in auth/sign-in-failures.ts), not the address. */
+  /** A hash of the lower-cased address, not the address. */
   email: text('email').primaryKey(),
   failures: integer('failures').notNull(),
   windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),

@@ -1,4 +1,4 @@
-import { ContactMessageInput, ContactMessageList } from '@lastman/api';
+import { ContactMessageInput, ContactMessageList, ErrorResponse } from '@lastman/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentViewer } from '../../auth/guards.ts';
@@ -12,15 +12,13 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['contact'],
         body: ContactMessageInput,
-        response: { 201: z.object({ id: z.string() }) },
+        response: { 201: z.object({ id: z.string() }), 429: ErrorResponse },
       },
-      // As loose as sign-in, the strictest limit being kept for sign-in, sign-up and password reset.
-      config: {
-        access: 'public',
-        rateLimit: {
-          max: Math.max(1, Math.round(10 * app.services.config.RATE_LIMIT_SCALE)),
-          timeWindow: '1 minute',
-        },
+      config: { access: 'public' },
+      // Per address and per sender (http/rate-limits.ts), once the sender is known.
+      preHandler: async (request, reply) => {
+        await currentViewer(request);
+        await app.services.limits.beforeContact(request, reply);
       },
     },
     async (request, reply) => {

@@ -1,5 +1,4 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { clearFailedSignIns } from '../../auth/sign-in-failures.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   account,
@@ -104,11 +103,13 @@ export async function deleteSignInMeans(db: DbOrTx, userId: string) {
   await db.delete(verification).where(eq(verification.value, userId));
 }
 
-/** The emails sent to the address (they carry the name and sign-in links) and its failed sign-ins. */
+/**
+ * The emails sent to the address (they carry the name and sign-in links). Failed sign-ins are not in
+ * the database: the rate limits keep them under a hash of the address, forgotten within a day.
+ */
 export async function deleteMailAndSignInTraces(db: DbOrTx, email: string) {
   const address = email.toLowerCase();
   await db.delete(emailOutbox).where(eq(sql`lower(${emailOutbox.to})`, address));
-  await clearFailedSignIns(db, address);
 }
 
 export async function scrubContactMessagesOf(db: DbOrTx, userId: string) {

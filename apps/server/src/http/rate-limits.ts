@@ -1,0 +1,282 @@
+import { createHash } from 'node:crypto';
+import fastifyRateLimit, { normalizeIP } from '@fastify/rate-limit';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Clock } from '../lib/clock.ts';
+import { AppError } from '../lib/errors.ts';
+import type { GrowingDelay, LimitStore } from './limit-store.ts';
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+
+export interface LimitRule {
+  max: number;
+  windowMs: number;
+  /** What was counted, for the refusal's message ("Too many … Try again in N seconds."). */
+  what: string;
+}
+
+/**
+ * Every rate limit of the API, in one place. Sized for a pub's launch night: forty people on one
+ * Wi-Fi address signing up and in within a minute, then polling the game screen and picking at
+ * the deadline. A signed-in person is counted on their own (per session with a bearer token), so
+ * only anonymous requests share their address's allowance. RATE_LIMIT_SCALE multiplies every max.
+ */
+export const LIMITS = {
+  apiPerUser: { max: 1200, windowMs: MINUTE, what: 'requests from your account' },
+  apiPerAddress: { max: 1200, windowMs: MINUTE, what: 'requests from this network address' },
+  signInPerAddress: { max: 200, windowMs: 10 * MINUTE, what: 'sign-ins from this network address' },
+  // High on purpose: any limit on an account alone is a lock that strangers can set off.
+  signInPerAccount: { max: 60, windowMs: MINUTE, what: 'sign-ins to this account' },
+  signUpPerAddress: { max: 100, windowMs: 10 * MINUTE, what: 'sign-ups from this network address' },
+  signUpPerAccount: { max: 5, windowMs: 10 * MINUTE, what: 'sign-ups with this email address' },
+  resetEmailPerAddress: {
+    max: 30,
+    windowMs: 10 * MINUTE,
+    what: 'password reset requests from this network address',
+  },
+  resetEmailCooldown: { max: 1, windowMs: MINUTE, what: 'password reset emails to this address' },
+  resetEmailPerAccount: { max: 5, windowMs: HOUR, what: 'password reset emails to this address' },
+  resetPasswordPerAddress: {
+    max: 30,
+    windowMs: 10 * MINUTE,
+    what: 'password resets from this network address',
+  },
+  verificationEmailPerAddress: {
+    max: 30,
+    windowMs: 10 * MINUTE,
+    what: 'verification emails from this network address',
+  },
+  verificationEmailCooldown: { max: 1, windowMs: MINUTE, what: 'verification emails to this address' },
+  changePasswordPerAccount: { max: 10, windowMs: 10 * MINUTE, what: 'password changes' },
+  contactPerAddress: { max: 30, windowMs: 10 * MINUTE, what: 'messages from this network address' },
+  contactPerAccount: { max: 5, windowMs: 10 * MINUTE, what: 'messages from you' },
+} as const satisfies Record<string, LimitRule>;
+
+export type LimitName = keyof typeof LIMITS;
+
+/**
+ * Guessing passwords is slowed per account and address together, never by a lock on the account:
+ * the owner signing in from elsewhere is not held up by someone guessing. After the free attempts,
+ * each further attempt waits, from the one before, twice as long as the last wait, up to the cap.
+ * Attempts count as they start (so that a burst sent at once is slowed too); a success forgets
+ * them, and so does a day without one. RATE_LIMIT_SCALE multiplies the free attempts.
+ */
+export const SIGN_IN_DELAY = {
+  freeAttempts: 4,
+  firstDelayMs: 2 * SECOND,
+  maxDelayMs: 15 * MINUTE,
+  forgetAfterMs: 24 * HOUR,
+};
+
+export type Limits = ReturnType<typeof createLimits>;
+
+/** The per-route limits (sign-in, sign-up, reset, contact), counted in the shared store. */
+export function createLimits(opts: {
+  store: LimitStore;
+  config: Config;
+  clock: Clock;
+  log: FastifyBaseLogger;
+}) {
+  const { store, config, clock, log } = opts;
+  const scale = config.RATE_LIMIT_SCALE;
+  const maxOf = (rule: LimitRule) => Math.max(1, Math.round(rule.max * scale));
+  const signInDelay: GrowingDelay = {
+    free: Math.max(1, Math.round(SIGN_IN_DELAY.freeAttempts * scale)),
+    firstMs: SIGN_IN_DELAY.firstDelayMs,
+    maxMs: SIGN_IN_DELAY.maxDelayMs,
+  };
+
+  /**
+   * Counts one request against each named limit; over any of them, a 429 naming the wait.
+   * If the store fails (Redis away), the request goes through and the problem is logged: a pub's
+   * deadline should not fail because a counter could not be read.
+   */
+  async function enforce(reply: FastifyReply, hits: [LimitName, string][]) {
+    if (!config.RATE_LIMIT_ENABLED || hits.length === 0) return;
+    let results: { count: number; resetInMs: number }[];
+    try {
+      results = await Promise.all(
+        hits.map(([name, key]) => store.hit(`${name}:${key}`, LIMITS[name].windowMs)),
+      );
+    } catch (err) {
+      log.error({ err }, 'rate limits: the store failed; request let through');
+      return;
+    }
+    let over: { rule: LimitRule; waitMs: number } | null = null;
+    for (const [i, [name]] of hits.entries()) {
+      const rule = LIMITS[name];
+      const result = results[i];
+      if (result && result.count > maxOf(rule) && (!over || result.resetInMs > over.waitMs)) {
+        over = { rule, waitMs: result.resetInMs };
+      }
+    }
+    if (over) throw tooMany(reply, `Too many ${over.rule.what}.`, over.waitMs);
+  }
+
+  /**
+   * Applies the limits of one better-auth endpoint before it runs; the returned function is
+   * called with its answer's status (a successful sign-in forgets the attempts before it).
+   */
+  async function beforeAuth(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    authPath: string,
+  ): Promise<(status: number) => Promise<void>> {
+    const done = async () => {};
+    if (!config.RATE_LIMIT_ENABLED || request.method !== 'POST') return done;
+    const address = addressOf(request);
+    const email = emailOf(request.body);
+    const account = email ? digest(email) : undefined;
+    const perAccount = (name: LimitName): [LimitName, string][] => (account ? [[name, account]] : []);
+
+    switch (authPath) {
+      case '/sign-in/email': {
+        if (!account) {
+          await enforce(reply, [['signInPerAddress', address]]);
+          return done;
+        }
+        const delayKey = `sign-in-attempts:${account}:${address}`;
+        const { waitMs } = await store
+          .attempt(delayKey, clock.now().getTime(), SIGN_IN_DELAY.forgetAfterMs, signInDelay)
+          .catch((err) => {
+            log.error({ err }, 'rate limits: the store failed; sign-in delay skipped');
+            return { waitMs: 0 };
+          });
+        if (waitMs > 0) {
+          throw tooMany(reply, 'Too many failed sign-ins to this account from this network address.', waitMs);
+        }
+        await enforce(reply, [['signInPerAddress', address], ...perAccount('signInPerAccount')]);
+        return async (status) => {
+          if (status < 200 || status >= 300) return;
+          await store.forget(delayKey).catch((err) => {
+            log.error({ err }, 'rate limits: the store failed; sign-in attempts not forgotten');
+          });
+        };
+      }
+      case '/sign-up/email':
+        await enforce(reply, [['signUpPerAddress', address], ...perAccount('signUpPerAccount')]);
+        return done;
+      case '/request-password-reset':
+        await enforce(reply, [
+          ['resetEmailPerAddress', address],
+          ...perAccount('resetEmailCooldown'),
+          ...perAccount('resetEmailPerAccount'),
+        ]);
+        return done;
+      case '/reset-password':
+        await enforce(reply, [['resetPasswordPerAddress', address]]);
+        return done;
+      case '/send-verification-email':
+        await enforce(reply, [
+          ['verificationEmailPerAddress', address],
+          ...perAccount('verificationEmailCooldown'),
+        ]);
+        return done;
+      case '/change-password': {
+        const viewer = request.viewer;
+        await enforce(reply, [['changePasswordPerAccount', viewer ? `user:${viewer.userId}` : address]]);
+        return done;
+      }
+      default:
+        // Any other way of signing in (none is enabled today) counts as a sign-in from the address.
+        if (authPath.startsWith('/sign-in/')) await enforce(reply, [['signInPerAddress', address]]);
+        return done;
+    }
+  }
+
+  /** The contact form: per address, and per sender (the signed-in person, else the email given). */
+  async function beforeContact(request: FastifyRequest, reply: FastifyReply) {
+    const sender = request.viewer ? `user:${request.viewer.userId}` : emailOf(request.body);
+    await enforce(reply, [
+      ['contactPerAddress', addressOf(request)],
+      ...(sender ? ([['contactPerAccount', digest(sender)]] as [LimitName, string][]) : []),
+    ]);
+  }
+
+  return { enforce, beforeAuth, beforeContact };
+}
+
+/**
+ * The limit on every /api request: per user when signed in (per session with a bearer token),
+ * per address otherwise. Applied by the route matched, never by the raw URL: `/%61pi/...` is
+ * routed as `/api/...` and is counted as such.
+ */
+export async function registerApiRateLimit(
+  app: FastifyInstance,
+  opts: { config: Config; store: LimitStore },
+) {
+  const { config, store } = opts;
+  if (!config.RATE_LIMIT_ENABLED) return;
+  const scaled = (rule: LimitRule) => Math.max(1, Math.round(rule.max * config.RATE_LIMIT_SCALE));
+  const ruleOf = (key: string) => (key.startsWith('user:') ? LIMITS.apiPerUser : LIMITS.apiPerAddress);
+  await app.register(fastifyRateLimit, {
+    global: true,
+    hook: 'onRequest',
+    keyGenerator: (request) => apiKeyOf(request),
+    allowList: (request) => !isApiRoute(request),
+    max: (_request, key) => scaled(ruleOf(key)),
+    timeWindow: (_request, key) => ruleOf(key).windowMs,
+    // Redis away: let requests through rather than refuse everyone.
+    skipOnError: true,
+    ...(store.redis && { redis: store.redis, nameSpace: `${config.REDIS_KEY_PREFIX}api:` }),
+    errorResponseBuilder: (request, context) => {
+      const key = request.viewer ? 'user:' : '';
+      return new AppError('TOO_MANY_REQUESTS', `Too many ${ruleOf(key).what}. ${waitWords(context.ttl)}`);
+    },
+  });
+}
+
+export function isApiRoute(request: FastifyRequest): boolean {
+  const url = request.routeOptions.url;
+  return url !== undefined && (url === '/api' || url.startsWith('/api/'));
+}
+
+/**
+ * Resolves the viewer with the fast session reader only: better-auth's getSession may extend a
+ * session, and the cookie of that extension would be lost here. An undecided session counts by address.
+ */
+async function apiKeyOf(request: FastifyRequest): Promise<string> {
+  if (!isApiRoute(request)) return 'not-limited';
+  let viewer = request.viewer;
+  if (viewer === undefined) {
+    try {
+      const read = await request.server.services.sessions(request);
+      if (read !== undefined) request.viewer = read;
+      viewer = read;
+    } catch {
+      viewer = undefined;
+    }
+  }
+  if (!viewer) return `address:${addressOf(request)}`;
+  const authorization = request.headers.authorization;
+  return authorization?.slice(0, 7).toLowerCase() === 'bearer '
+    ? `user:${viewer.userId}:session:${digest(authorization.slice(7).trim())}`
+    : `user:${viewer.userId}`;
+}
+
+/** The client's address as Fastify determined it through TRUST_PROXY; IPv6 by its /56, as one home. */
+export function addressOf(request: FastifyRequest): string {
+  return normalizeIP(request.ip);
+}
+
+function emailOf(body: unknown): string | undefined {
+  const email = (body as { email?: unknown } | undefined)?.email;
+  return typeof email === 'string' && email.trim() !== '' ? email.trim().toLowerCase() : undefined;
+}
+
+/** Keys hold no email addresses: anyone can make one by typing an address into a form. */
+function digest(value: string): string {
+  return createHash('sha256').update(value).digest('base64url').slice(0, 32);
+}
+
+function waitWords(ms: number): string {
+  const seconds = Math.max(1, Math.ceil(ms / 1000));
+  return `Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`;
+}
+
+function tooMany(reply: FastifyReply, what: string, waitMs: number): AppError {
+  reply.header('retry-after', Math.max(1, Math.ceil(waitMs / 1000)));
+  return new AppError('TOO_MANY_REQUESTS', `${what} ${waitWords(waitMs)}`);
+}
