@@ -339,7 +339,9 @@ describe.each(backends())('refunds and payment events on %s', (backend) => {
     expect(open.some((i: { id: string }) => i.id === issue.id)).toBe(false);
     const all = (await admin.get('/api/admin/payment-issues?status=all')).json.issues;
     expect(all.some((i: { id: string }) => i.id === issue.id)).toBe(true);
-    expect((await admin.post('/api/admin/payment-issues/nope/resolve', {})).status).toBe(404);
+    expect((await admin.post('/api/admin/payment-issues/nope/resolve', {})).status).toBe(400);
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    expect((await admin.post(`/api/admin/payment-issues/${unknown}/resolve`, {})).status).toBe(404);
   });
 
   it('a pending order paid after the first round locked is refunded; its entries never play', async () => {
