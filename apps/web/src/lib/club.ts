@@ -1,6 +1,6 @@
+import type { ClientConfig, Club } from '@lastman/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from './api.ts';
-import type { Club } from './me.ts';
 import { CLUB_SLUG_KEY } from './session.ts';
 import { storage } from './storage/storage.ts';
 
@@ -12,13 +12,8 @@ export async function fetchClub(): Promise<Club> {
 export const clubQuery = queryOptions({ queryKey: ['club'], queryFn: fetchClub, staleTime: 10 * 60_000 });
 export const useClub = () => useQuery(clubQuery);
 
-export interface AppConfig {
-  expectedVersionCode: number;
-  appName: string;
-  testPayments: boolean;
-}
 export const configQuery = queryOptions({
   queryKey: ['config'],
-  queryFn: () => http.get<AppConfig>('/api/config'),
+  queryFn: () => http.get<ClientConfig>('/api/config'),
   staleTime: 60 * 60_000,
 });

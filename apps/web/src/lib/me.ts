@@ -1,34 +1,9 @@
+import type { Me, Role } from '@lastman/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from './api.ts';
 import { HttpError } from './http.ts';
 
-export type Role = 'player' | 'staff' | 'admin';
-
-export interface Club {
-  id: string;
-  slug: string;
-  name: string;
-  primaryColor: string;
-  secondaryColor: string;
-  logoUrl: string | null;
-}
-
-export interface MeUser {
-  id: string;
-  name: string;
-  email: string;
-  emailVerified: boolean;
-  image: string | null;
-  phoneNumber: string | null;
-  dateOfBirth: string | null;
-  isAnonymous: boolean;
-}
-
-export interface Me {
-  user: MeUser;
-  club: Club;
-  role: Role;
-}
+export type { Me, Role };
 
 /**
  * The signed-in user, or null when signed out. The session is checked first (null, not 401, when

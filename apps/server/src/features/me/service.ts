@@ -1,4 +1,4 @@
-import type { Me, ProfileUpdate } from '@lastman/api';
+import type { Me, PhotoType, ProfileUpdate } from '@lastman/api';
 import type { Viewer } from '../../auth/guards.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Services } from '../../services.ts';
@@ -163,8 +163,8 @@ export async function deleteAccount(services: Services, viewer: Viewer, password
   });
 }
 
-export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
-export type PhotoType = 'image/jpeg' | 'image/png' | 'image/webp';
+/** The shared limit, re-exported for the photo route's body parser. */
+export { PHOTO_MAX_BYTES } from '@lastman/api';
 
 /** The image type by the file's own signature, whatever the request claimed. */
 export function photoTypeOf(bytes: Buffer): PhotoType | null {

@@ -1,11 +1,8 @@
-import type { Order } from '@lastman/api';
+import { formatPence, type Order } from '@lastman/api';
 import type { Email } from '../../lib/mailer.ts';
 import type { Services } from '../../services.ts';
 import { findUserWithClub } from '../me/queries.ts';
 
-export function formatPence(pence: number): string {
-  return `£${(pence / 100).toFixed(2)}`;
-}
 const money = formatPence;
 
 export const orderEmails = {

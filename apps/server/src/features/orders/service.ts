@@ -1,5 +1,11 @@
-import type { Order, OrderCreate, OrderCreated, OrderStatus } from '@lastman/api';
-import { ageOn } from '../../auth/auth.ts';
+import {
+  ageOn,
+  MIN_AGE_FOR_PAID_ENTRY,
+  type Order,
+  type OrderCreate,
+  type OrderCreated,
+  type OrderStatus,
+} from '@lastman/api';
 import type { Viewer } from '../../auth/guards.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { Services } from '../../services.ts';
@@ -22,8 +28,6 @@ import {
 } from './queries.ts';
 import { coveredEntryIds, executeRefund, recordRefundIntent, refundKey, refundsPence } from './refunds.ts';
 import { orderViews, viewOne } from './views.ts';
-
-export const MIN_AGE_FOR_PAID_ENTRY = 18;
 
 type OrderServices = Pick<Services, 'db' | 'clock' | 'config' | 'payments' | 'mailer'>;
 

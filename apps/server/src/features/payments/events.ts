@@ -1,3 +1,4 @@
+import { formatPence } from '@lastman/api';
 import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { Tx } from '../../db/client.ts';
@@ -5,7 +6,7 @@ import { competitions } from '../../db/schema/game.ts';
 import { paymentEvents } from '../../db/schema/payments.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Services } from '../../services.ts';
-import { formatPence, orderEmails, sendReceipt } from '../orders/emails.ts';
+import { orderEmails, sendReceipt } from '../orders/emails.ts';
 import {
   countEventsOfOrder,
   countHeldEntries,

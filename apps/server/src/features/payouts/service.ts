@@ -1,5 +1,5 @@
 import type { CompetitionReviewList, PayoutCreate, PayoutSummary } from '@lastman/api';
-import { payoutMethodLabels } from '@lastman/api';
+import { formatPence, payoutMethodLabels } from '@lastman/api';
 import { splitPot } from '@lastman/game';
 import type { Viewer } from '../../auth/guards.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -22,9 +22,6 @@ import {
 
 /** A payout may be dated a little ahead of the server's clock (clocks differ), never later. */
 const FUTURE_SLACK_MS = 5 * 60_000;
-
-const gbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
-const formatPence = (pence: number) => gbp.format(pence / 100);
 
 const londonDate = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ageOn, dateOfBirthError, emailError, newPasswordError, phoneError } from './validation.ts';
+import { dateOfBirthError, emailError, newPasswordError, phoneError } from './validation.ts';
 
 describe('sign-up validation', () => {
   it('requires at least 8 characters (product departure from the original 6)', () => {
@@ -19,7 +19,7 @@ describe('sign-up validation', () => {
     expect(dateOfBirthError('2030-01-01', today)).toMatch(/future/);
     expect(dateOfBirthError('1990-13-45', today)).toBeDefined();
     expect(dateOfBirthError('1990-04-23', today)).toBeUndefined();
-    expect(ageOn('2008-06-02', today)).toBe(17);
-    expect(ageOn('2008-06-01', today)).toBe(18);
+    expect(dateOfBirthError('2013-06-02', today)).toBe('You must be at least 13 to join.');
+    expect(dateOfBirthError('2013-06-01', today)).toBeUndefined();
   });
 });
