@@ -8,7 +8,7 @@ import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { clubs } from '../apps/server/src/db/schema/index.ts';
-import { sqlRows } from '../apps/server/src/features/fixtures/sql-rows.ts';
+import { sqlRows } from '../apps/server/src/db/sql-rows.ts';
 import { importSeason } from '../apps/server/src/features/football/importer.ts';
 import { createTestClock } from '../apps/server/src/lib/clock.ts';
 import { benchDatabase } from './pg-bench-db.ts';

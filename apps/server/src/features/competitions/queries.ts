@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { competitions, entries, picks, roundSettlements, teams, user } from '../../db/schema/index.ts';
-import { sqlRows } from '../fixtures/sql-rows.ts';
+import { sqlRows } from '../../db/sql-rows.ts';
 
 export type CompetitionRow = typeof competitions.$inferSelect;
 

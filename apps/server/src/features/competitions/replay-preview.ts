@@ -3,8 +3,7 @@ import { type EntryPicks, settleCompetition, splitPot } from '@lastman/game';
 import type { Viewer } from '../../auth/guards.ts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
-import { type FixtureRow, listSeasonFixtures } from '../fixtures/queries.ts';
-import { type SeasonModel, seasonModel } from '../fixtures/season-model.ts';
+import { type FixtureRow, listSeasonFixtures, type SeasonModel, seasonModel } from '../fixtures/index.ts';
 import { findCompetition, listEntriesInPlay, listOwnPicks, listSettlements } from './queries.ts';
 import { potOf } from './service.ts';
 

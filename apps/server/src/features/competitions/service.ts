@@ -14,9 +14,8 @@ import type { Viewer } from '../../auth/guards.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { RoundRecord } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { findSeason, listSeasonFixtures } from '../fixtures/queries.ts';
-import { iso, type SeasonModel, seasonModel } from '../fixtures/season-model.ts';
-import { compileRounds, firstLockingRound } from '../settlement/settle.ts';
+import { findSeason, iso, listSeasonFixtures, type SeasonModel, seasonModel } from '../fixtures/index.ts';
+import { compileRounds, firstLockingRound } from '../settlement/index.ts';
 import {
   type CompetitionRow,
   countMyEntries,

@@ -4,7 +4,7 @@ import type { Viewer } from '../../auth/guards.ts';
 import type { Db } from '../../db/client.ts';
 import { contactMessages } from '../../db/schema/index.ts';
 import type { Services } from '../../services.ts';
-import { clubForViewer } from '../clubs/service.ts';
+import { clubForViewer } from '../clubs/index.ts';
 
 /** A message goes to the sender's own club when signed in, else to the club of the link they came by. */
 export async function submitContactMessage(

@@ -2,7 +2,7 @@ import type { Me, PhotoType, ProfileUpdate } from '@lastman/api';
 import type { Viewer } from '../../auth/guards.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Services } from '../../services.ts';
-import { toClub } from '../clubs/service.ts';
+import { toClub } from '../clubs/index.ts';
 import {
   deleteMailAndSignInTraces,
   deletePhoto,

@@ -1,7 +1,7 @@
 import { formatPence, type Order } from '@lastman/api';
 import type { Email } from '../../lib/mailer.ts';
 import type { Services } from '../../services.ts';
-import { findUserWithClub } from '../me/queries.ts';
+import { findUserWithClub } from '../me/index.ts';
 
 const money = formatPence;
 

@@ -7,20 +7,6 @@ import { type OrderStatus, orders, paymentEvents, paymentIssues, refunds } from 
 export type OrderRow = typeof orders.$inferSelect;
 export type RefundRow = typeof refunds.$inferSelect;
 
-export async function lockCompetition(
-  tx: DbOrTx,
-  clubId: string,
-  competitionId: string,
-  mode: 'update' | 'share' = 'update',
-) {
-  const [row] = await tx
-    .select()
-    .from(competitions)
-    .where(and(eq(competitions.clubId, clubId), eq(competitions.id, competitionId)))
-    .for(mode);
-  return row;
-}
-
 /** Entries that hold a place: bought and kept, or waiting on a payment that has not expired. */
 export async function countHeldEntries(tx: DbOrTx, competitionId: string, userId: string, now: Date) {
   const [row] = await tx

@@ -7,9 +7,10 @@ import {
   type OrderStatus,
 } from '@lastman/api';
 import type { Viewer } from '../../auth/guards.ts';
+import { lockCompetitionRow } from '../../db/competition-locks.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { Services } from '../../services.ts';
-import { findUserWithClub } from '../me/queries.ts';
+import { findUserWithClub } from '../me/index.ts';
 import {
   countHeldEntries,
   deletePendingEntries,
@@ -19,7 +20,6 @@ import {
   insertEntries,
   insertOrder,
   listOrders,
-  lockCompetition,
   lockOrderById,
   ordersOwedByCancellation,
   refundsOfOrders,
@@ -42,7 +42,10 @@ export async function createOrder(
 ): Promise<OrderCreated> {
   const now = services.clock.now();
   const order = await services.db.transaction(async (tx) => {
-    const competition = await lockCompetition(tx, viewer.clubId, input.competitionId);
+    const competition = await lockCompetitionRow(tx, {
+      clubId: viewer.clubId,
+      competitionId: input.competitionId,
+    });
     if (!competition) throw notFound('That competition');
     if (competition.status !== 'open') {
       throw new AppError('CONFLICT', 'This competition is not taking entries any more.');

@@ -2,42 +2,41 @@ import { formatPence } from '@lastman/api';
 import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { Tx } from '../../db/client.ts';
+import { lockCompetitionRow } from '../../db/competition-locks.ts';
 import { competitions } from '../../db/schema/game.ts';
 import { paymentEvents } from '../../db/schema/payments.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Services } from '../../services.ts';
-import { orderEmails, sendReceipt } from '../orders/emails.ts';
 import {
   countEventsOfOrder,
   countHeldEntries,
+  coveredEntryIds,
   deletePendingEntries,
   entriesOfOrders,
+  executeRefund,
   findRefund,
   findRefundByProviderId,
   insertEntries,
   insertIssue,
   insertRefund,
-  lockCompetition,
   lockOrderById,
   lockOrderByIntent,
   type OrderRow,
-  type RefundRow,
-  refundsOfOrders,
-  setEntriesStatus,
-  updateOrder,
-  updateRefund,
-} from '../orders/queries.ts';
-import {
-  coveredEntryIds,
-  executeRefund,
+  orderEmails,
+  orderViews,
   outcomeOfProviderRefund,
+  type RefundRow,
   recomputeOrderRefunds,
   recordRefundIntent,
+  refundsOfOrders,
   refundsPence,
+  sendReceipt,
   sendRefundReceipts,
+  setEntriesStatus,
   settleRefund,
-} from '../orders/refunds.ts';
-import { orderViews } from '../orders/views.ts';
+  updateOrder,
+  updateRefund,
+} from '../orders/index.ts';
 import type { IntentState } from './provider.ts';
 
 type PaymentServices = Pick<Services, 'db' | 'clock' | 'config' | 'payments' | 'mailer'>;
@@ -205,10 +204,9 @@ async function honourOrRefund(
   intent: Stripe.PaymentIntent,
 ): Promise<Applied> {
   const now = services.clock.now();
-  const competition = await lockCompetition(
+  const competition = await lockCompetitionRow(
     tx,
-    order.clubId,
-    order.competitionId,
+    { clubId: order.clubId, competitionId: order.competitionId },
     order.status === 'pending' ? 'share' : 'update',
   );
   const paid = { status: 'paid' as const, paidAt: now, paymentIntentId: intent.id, failureReason: null };

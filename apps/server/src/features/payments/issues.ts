@@ -3,7 +3,7 @@ import type { Viewer } from '../../auth/guards.ts';
 import type { paymentIssues } from '../../db/schema/payments.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Services } from '../../services.ts';
-import { listIssues, resolveIssue } from '../orders/queries.ts';
+import { listIssues, resolveIssue } from '../orders/index.ts';
 
 function issueView(r: typeof paymentIssues.$inferSelect): PaymentIssue {
   return {

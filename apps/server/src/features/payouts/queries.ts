@@ -2,7 +2,7 @@ import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { competitionAudit, competitions, entries, payouts, user } from '../../db/schema/index.ts';
-import { sqlRows } from '../fixtures/sql-rows.ts';
+import { sqlRows } from '../../db/sql-rows.ts';
 
 /** The competition's winning entries with their players, in a stable order. */
 export async function listWinners(db: DbOrTx, clubId: string, competitionId: string) {

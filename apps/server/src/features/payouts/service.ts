@@ -3,10 +3,9 @@ import { formatPence, payoutMethodLabels } from '@lastman/api';
 import { splitPot } from '@lastman/game';
 import type { Viewer } from '../../auth/guards.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { lockCompetitionAdvisory } from '../../db/competition-locks.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { type CompetitionRow, findCompetition } from '../competitions/queries.ts';
-import { potOf } from '../competitions/service.ts';
-import { lockCompetition } from '../settlement/settle.ts';
+import { type CompetitionRow, findCompetition, potOf } from '../competitions/index.ts';
 import {
   countConfirmedEntries,
   findEntry,
@@ -121,7 +120,7 @@ export async function recordPayout(
 ): Promise<PayoutSummary> {
   return db.transaction(async (tx) => {
     // Serialised with settlement and result corrections, which may change the winners.
-    await lockCompetition(tx, competitionId);
+    await lockCompetitionAdvisory(tx, competitionId);
     const comp = await clubCompetition(tx, viewer, competitionId);
     if (comp.status !== 'finished') {
       throw new AppError(
@@ -189,7 +188,7 @@ export async function clearReview(
   now: number,
 ): Promise<PayoutSummary> {
   return db.transaction(async (tx) => {
-    await lockCompetition(tx, competitionId);
+    await lockCompetitionAdvisory(tx, competitionId);
     const comp = await clubCompetition(tx, viewer, competitionId);
     if (comp.needsReviewReason === null) {
       throw new AppError('CONFLICT', 'This competition is not flagged for review.');

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
 import { competitions, entries, picks, roundSettlements, teams, user } from '../../db/schema/index.ts';
-import { sqlRows } from '../fixtures/sql-rows.ts';
+import { sqlRows } from '../../db/sql-rows.ts';
 
 /** A pick of the entry that uses up its team: counted in a settled round, or still to be settled. */
 export interface UsingPick {

@@ -9,15 +9,17 @@ import {
 import type { Viewer } from '../../auth/guards.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
-import { findCompetition } from '../competitions/queries.ts';
+import { findCompetition } from '../competitions/index.ts';
 import {
   type FixtureRow,
   findTeam,
+  fixtureView,
+  iso,
   listRoundFixtures,
   listSeasonFixtures,
   listSeasonTeamNames,
-} from '../fixtures/queries.ts';
-import { fixtureView, iso, roundModel } from '../fixtures/season-model.ts';
+  roundModel,
+} from '../fixtures/index.ts';
 import {
   countRoundPicks,
   deletePick,

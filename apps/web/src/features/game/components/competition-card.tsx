@@ -1,11 +1,11 @@
 import { IonButton, IonSpinner } from '@ionic/react';
 import type { CompetitionDetail, CompetitionSummary, MyEntry } from '@lastman/api';
 import { useState } from 'react';
+import { formatPence } from '../../../lib/format.ts';
 import { FormError } from '../../../ui/form-field.tsx';
 import { InlineLoading } from '../../../ui/page-loading.tsx';
-import { StandingsSection } from '../../standings/standings-section.tsx';
+import { StandingsSection } from '../../standings/index.ts';
 import { useCompetition, useJoinCompetition } from '../api/game-api.ts';
-import { formatPence } from '../format.ts';
 import { BuyEntries } from './buy-entries.tsx';
 import { Deadline } from './deadline.tsx';
 import { CompetitionStatusPill, EntryStatusPill, outcomeLabel } from './status-pill.tsx';

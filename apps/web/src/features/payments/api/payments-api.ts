@@ -1,7 +1,7 @@
 import type { Order, OrderCreated, OrderList, TestCardResult } from '@lastman/api';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/api.ts';
-import { gameKeys } from '../../game/api/game-api.ts';
+import { gameKeys } from '../../game/index.ts';
 
 const enc = encodeURIComponent;
 
