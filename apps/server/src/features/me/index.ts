@@ -1,2 +1,2 @@
 // The me feature as other features see it: they import from here, never its other files.
-export { findUserWithClub } from './queries.ts';
+export { findUser } from './queries.ts';

@@ -18,11 +18,17 @@ import {
   verification,
 } from '../../db/schema/index.ts';
 
-export async function findUserWithClub(db: DbOrTx, userId: string) {
+export async function findUser(db: DbOrTx, { userId }: { userId: string }) {
+  const [row] = await db.select().from(user).where(eq(user.id, userId)).limit(1);
+  return row;
+}
+
+/** The person and the club the request resolved for them (not the club their user row names). */
+export async function findUserAndClub(db: DbOrTx, { userId, clubId }: { userId: string; clubId: string }) {
   const [row] = await db
     .select({ user, club: clubs })
     .from(user)
-    .innerJoin(clubs, eq(clubs.id, user.clubId))
+    .innerJoin(clubs, eq(clubs.id, clubId))
     .where(eq(user.id, userId))
     .limit(1);
   return row;

@@ -19,7 +19,7 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/me', { schema: { tags, response: { 200: Me } } }, async (request) => {
     const viewer = await requireUser(request);
-    return getMe(app.services, viewer.userId);
+    return getMe(app.services, viewer);
   });
 
   app.patch('/api/me', { schema: { tags, body: ProfileUpdate, response: { 200: Me } } }, async (request) => {

@@ -9,7 +9,8 @@ import {
   deleteSignInMeans,
   findCredentialHash,
   findPhoto,
-  findUserWithClub,
+  findUser,
+  findUserAndClub,
   listContactMessagesOf,
   listEntriesOf,
   listOrdersOf,
@@ -21,8 +22,9 @@ import {
   updateUser,
 } from './queries.ts';
 
-export async function getMe(services: Pick<Services, 'db'>, userId: string): Promise<Me> {
-  const row = await findUserWithClub(services.db, userId);
+/** The person's profile, with the club and role of the viewer the request resolved. */
+export async function getMe(services: Pick<Services, 'db'>, viewer: Viewer): Promise<Me> {
+  const row = await findUserAndClub(services.db, { userId: viewer.userId, clubId: viewer.clubId });
   if (!row) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
   const u = row.user;
   return {
@@ -37,7 +39,7 @@ export async function getMe(services: Pick<Services, 'db'>, userId: string): Pro
       isAnonymous: u.isAnonymous,
     },
     club: toClub(row.club),
-    role: u.role,
+    role: viewer.role,
   };
 }
 
@@ -52,13 +54,13 @@ export async function updateProfile(
     ...(input.image !== undefined && { image: input.image }),
   };
   if (Object.keys(values).length > 0) await updateUser(services.db, viewer.userId, values);
-  return getMe(services, viewer.userId);
+  return getMe(services, viewer);
 }
 
 /** Everything we hold about the person (GDPR article 15/20), as one JSON document. */
 export async function exportData(services: Pick<Services, 'db' | 'clock'>, viewer: Viewer) {
   const { db } = services;
-  const me = await getMe(services, viewer.userId);
+  const me = await getMe(services, viewer);
   const [sessions, contactMessages, orderRows, entryRows, pickRows] = await Promise.all([
     listSessionsOf(db, viewer.userId),
     listContactMessagesOf(db, viewer.clubId, viewer.userId),
@@ -146,8 +148,8 @@ export async function deleteAccount(services: Services, viewer: Viewer, password
     throw new AppError('FORBIDDEN', 'That password is not correct.');
   }
   await services.db.transaction(async (tx) => {
-    const current = await findUserWithClub(tx, viewer.userId);
-    if (current) await deleteMailAndSignInTraces(tx, current.user.email);
+    const current = await findUser(tx, { userId: viewer.userId });
+    if (current) await deleteMailAndSignInTraces(tx, current.email);
     await updateUser(tx, viewer.userId, {
       name: 'Deleted user',
       email: `deleted-${viewer.userId}@anonymous.invalid`,
@@ -223,7 +225,7 @@ export async function setPhoto(
       image: photoUrl(services.config.PUBLIC_URL, viewer.userId, updatedAt),
     });
   });
-  return getMe(services, viewer.userId);
+  return getMe(services, viewer);
 }
 
 export async function removePhoto(services: Pick<Services, 'db'>, viewer: Viewer): Promise<Me> {
@@ -231,7 +233,7 @@ export async function removePhoto(services: Pick<Services, 'db'>, viewer: Viewer
     await deletePhoto(tx, viewer.userId);
     await updateUser(tx, viewer.userId, { image: null });
   });
-  return getMe(services, viewer.userId);
+  return getMe(services, viewer);
 }
 
 export async function readPhoto(services: Pick<Services, 'db'>, userId: string) {

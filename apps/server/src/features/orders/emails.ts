@@ -1,7 +1,7 @@
 import { formatPence, type Order } from '@lastman/api';
 import type { Email } from '../../lib/mailer.ts';
 import type { Services } from '../../services.ts';
-import { findUserWithClub } from '../me/index.ts';
+import { findUser } from '../me/index.ts';
 
 const money = formatPence;
 
@@ -45,7 +45,7 @@ export async function sendReceipt(
   userId: string,
   build: (to: { email: string; name: string }) => Email,
 ) {
-  const u = await findUserWithClub(services.db, userId);
-  if (!u || u.user.isAnonymous) return;
-  services.mailer.sendLater(build({ email: u.user.email, name: u.user.name }));
+  const u = await findUser(services.db, { userId });
+  if (!u || u.isAnonymous) return;
+  services.mailer.sendLater(build({ email: u.email, name: u.name }));
 }

@@ -10,7 +10,7 @@ import type { Viewer } from '../../auth/guards.ts';
 import { lockCompetitionRow } from '../../db/competition-locks.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { Services } from '../../services.ts';
-import { findUserWithClub } from '../me/index.ts';
+import { findUser } from '../me/index.ts';
 import {
   countHeldEntries,
   deletePendingEntries,
@@ -56,8 +56,8 @@ export async function createOrder(
         'This competition is free: join it from the game page, no payment is needed.',
       );
     }
-    const me = await findUserWithClub(tx, viewer.userId);
-    const dob = me?.user.dateOfBirth;
+    const me = await findUser(tx, { userId: viewer.userId });
+    const dob = me?.dateOfBirth;
     if (!dob || ageOn(dob, now) < MIN_AGE_FOR_PAID_ENTRY) {
       throw new AppError(
         'FORBIDDEN',
