@@ -33,7 +33,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['admin'], response: { 200: ContactMessageList } } },
     async (request) => {
       const admin = await requireRole(request, 'admin');
-      return { messages: await listClubMessages(app.services.db, admin.clubId) };
+      return { messages: await listClubMessages(app.services, admin) };
     },
   );
 };

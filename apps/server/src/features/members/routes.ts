@@ -8,7 +8,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/admin/members', { schema: { tags, response: { 200: MemberList } } }, async (request) => {
     const admin = await requireRole(request, 'admin');
-    return { members: await membersOf(app.services.db, admin) };
+    return { members: await membersOf(app.services, admin) };
   });
 
   app.patch(
@@ -16,7 +16,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, params: UserIdParams, body: MemberRoleUpdate, response: { 200: Member } } },
     async (request) => {
       const admin = await requireRole(request, 'admin');
-      return changeRole(app.services.db, admin, request.params.userId, request.body.role);
+      return changeRole(app.services, admin, { userId: request.params.userId, role: request.body.role });
     },
   );
 };
