@@ -59,14 +59,17 @@ export async function listSessionsOf(db: DbOrTx, userId: string) {
     .where(eq(session.userId, userId));
 }
 
-export async function listContactMessagesOf(db: DbOrTx, clubId: string, userId: string) {
+export async function listContactMessagesOf(
+  db: DbOrTx,
+  { clubId, userId }: { clubId: string; userId: string },
+) {
   return db
     .select()
     .from(contactMessages)
     .where(and(eq(contactMessages.clubId, clubId), eq(contactMessages.userId, userId)));
 }
 
-export async function listOrdersOf(db: DbOrTx, clubId: string, userId: string) {
+export async function listOrdersOf(db: DbOrTx, { clubId, userId }: { clubId: string; userId: string }) {
   return db
     .select({ order: orders, competitionName: competitions.name })
     .from(orders)
@@ -75,7 +78,10 @@ export async function listOrdersOf(db: DbOrTx, clubId: string, userId: string) {
     .orderBy(asc(orders.createdAt));
 }
 
-export async function listRefundsOf(db: DbOrTx, clubId: string, orderIds: string[]) {
+export async function listRefundsOf(
+  db: DbOrTx,
+  { clubId, orderIds }: { clubId: string; orderIds: string[] },
+) {
   if (orderIds.length === 0) return [];
   return db
     .select()
@@ -84,7 +90,7 @@ export async function listRefundsOf(db: DbOrTx, clubId: string, orderIds: string
     .orderBy(asc(refunds.createdAt));
 }
 
-export async function listEntriesOf(db: DbOrTx, clubId: string, userId: string) {
+export async function listEntriesOf(db: DbOrTx, { clubId, userId }: { clubId: string; userId: string }) {
   return db
     .select({ entry: entries, competitionName: competitions.name })
     .from(entries)
@@ -93,7 +99,7 @@ export async function listEntriesOf(db: DbOrTx, clubId: string, userId: string) 
     .orderBy(asc(entries.createdAt));
 }
 
-export async function listPicksOf(db: DbOrTx, clubId: string, userId: string) {
+export async function listPicksOf(db: DbOrTx, { clubId, userId }: { clubId: string; userId: string }) {
   return db
     .select({ pick: picks, teamName: teams.name })
     .from(picks)

@@ -63,16 +63,15 @@ export async function exportData(services: Pick<Services, 'db' | 'clock'>, viewe
   const me = await getMe(services, viewer);
   const [sessions, contactMessages, orderRows, entryRows, pickRows] = await Promise.all([
     listSessionsOf(db, viewer.userId),
-    listContactMessagesOf(db, viewer.clubId, viewer.userId),
-    listOrdersOf(db, viewer.clubId, viewer.userId),
-    listEntriesOf(db, viewer.clubId, viewer.userId),
-    listPicksOf(db, viewer.clubId, viewer.userId),
+    listContactMessagesOf(db, viewer),
+    listOrdersOf(db, viewer),
+    listEntriesOf(db, viewer),
+    listPicksOf(db, viewer),
   ]);
-  const refundRows = await listRefundsOf(
-    db,
-    viewer.clubId,
-    orderRows.map((r) => r.order.id),
-  );
+  const refundRows = await listRefundsOf(db, {
+    clubId: viewer.clubId,
+    orderIds: orderRows.map((r) => r.order.id),
+  });
   const entryList = entryRows.map(({ entry, competitionName }) => ({
     id: entry.id,
     competitionId: entry.competitionId,
