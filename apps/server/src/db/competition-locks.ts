@@ -8,6 +8,7 @@ import { sqlRows } from './sql-rows.ts';
 //   out its pot, in every process, without blocking players who read or buy into it;
 // - its row lock (SELECT ... FOR UPDATE / FOR SHARE) keeps its status and places steady while an
 //   order takes entries in it.
+// A third, lockPlayerEntries, is one player's entries in one competition: one entry at a time.
 
 /** The advisory key of one competition, the same in every process. */
 export function competitionAdvisoryKey(competitionId: string) {
@@ -26,6 +27,16 @@ export async function tryLockCompetitionAdvisory(tx: DbOrTx, competitionId: stri
     sql`SELECT pg_try_advisory_xact_lock(${competitionAdvisoryKey(competitionId)}) AS ok`,
   );
   return row?.ok === true;
+}
+
+/** Waits for the lock on one player's entries in a competition, so their allowance is not overrun. */
+export async function lockPlayerEntries(
+  tx: DbOrTx,
+  { competitionId, userId }: { competitionId: string; userId: string },
+): Promise<void> {
+  await tx.execute(
+    sql`SELECT pg_advisory_xact_lock(hashtext('lms:entry'), hashtext(${`${competitionId}:${userId}`}))`,
+  );
 }
 
 /**

@@ -31,13 +31,13 @@ export async function replayPreview(
   competitionId: string,
   variantRules: CompetitionRules,
 ): Promise<ReplayPreview> {
-  const comp = await findCompetition(db, admin.clubId, competitionId);
+  const comp = await findCompetition(db, { clubId: admin.clubId, competitionId });
   if (!comp || comp.status === 'draft') throw notFound('That competition');
   const [rows, players, ownPicks, settlements] = await Promise.all([
     listSeasonFixtures(db, { clubId: admin.clubId, seasonId: comp.seasonId }),
-    listEntriesInPlay(db, admin.clubId, comp.id),
-    listOwnPicks(db, admin.clubId, comp.id),
-    listSettlements(db, admin.clubId, [comp.id]),
+    listEntriesInPlay(db, { clubId: admin.clubId, competitionId: comp.id }),
+    listOwnPicks(db, { clubId: admin.clubId, competitionId: comp.id }),
+    listSettlements(db, { clubId: admin.clubId, competitionIds: [comp.id] }),
   ]);
   const throughRound = settlements.at(-1)?.round ?? null;
   const model = resultsThrough(rows, throughRound);

@@ -53,7 +53,7 @@ function paidTo(paid: readonly { entryId: string; amountPence: number }[], entry
 }
 
 async function clubCompetition(tx: DbOrTx, viewer: Viewer, id: string): Promise<CompetitionRow> {
-  const comp = await findCompetition(tx, viewer.clubId, id);
+  const comp = await findCompetition(tx, { clubId: viewer.clubId, competitionId: id });
   if (!comp) throw notFound('That competition');
   return comp;
 }

@@ -204,7 +204,7 @@ export async function roundFixtures(
   params: { competitionId: string; round: number },
   now: number,
 ): Promise<RoundFixtures> {
-  const comp = await findCompetition(db, viewer.clubId, params.competitionId);
+  const comp = await findCompetition(db, { clubId: viewer.clubId, competitionId: params.competitionId });
   if (!comp || (comp.status === 'draft' && viewer.role !== 'admin')) throw notFound('That competition');
   const rows = await listSeasonFixtures(db, {
     clubId: viewer.clubId,
@@ -281,7 +281,7 @@ export async function roundPicks(
   params: { competitionId: string; round: number },
   now: number,
 ): Promise<RoundPicks> {
-  const comp = await findCompetition(db, viewer.clubId, params.competitionId);
+  const comp = await findCompetition(db, { clubId: viewer.clubId, competitionId: params.competitionId });
   if (!comp || (comp.status === 'draft' && viewer.role !== 'admin')) throw notFound('That competition');
   const rows = await listSeasonFixtures(db, {
     clubId: viewer.clubId,
