@@ -64,7 +64,7 @@ export async function createOrder(
         `You must be ${MIN_AGE_FOR_PAID_ENTRY} or over to enter a paid competition.`,
       );
     }
-    const held = await countHeldEntries(tx, competition.id, viewer.userId, now);
+    const held = await countHeldEntries(tx, { competitionId: competition.id, userId: viewer.userId }, now);
     const left = competition.maxEntriesPerPlayer - held;
     if (input.entries > left) {
       throw new AppError(
@@ -122,13 +122,13 @@ export async function getOrder(
   viewer: Viewer,
   orderId: string,
 ): Promise<Order> {
-  const order = await findOrder(services.db, viewer.clubId, orderId);
+  const order = await findOrder(services.db, { clubId: viewer.clubId, orderId });
   if (!order || (order.userId !== viewer.userId && viewer.role !== 'admin')) throw notFound('That order');
   return viewOne(services.db, viewer.clubId, orderId);
 }
 
 export async function myOrders(services: Pick<Services, 'db'>, viewer: Viewer): Promise<Order[]> {
-  const rows = await listOrders(services.db, viewer.clubId, { userId: viewer.userId });
+  const rows = await listOrders(services.db, { clubId: viewer.clubId, userId: viewer.userId });
   return (await orderViews(services.db, rows)).map(({ userName: _n, userEmail: _e, ...o }) => o);
 }
 
@@ -137,7 +137,8 @@ export async function clubOrders(
   admin: Viewer,
   filter: { status?: OrderStatus | undefined; competitionId?: string | undefined; q?: string | undefined },
 ) {
-  const rows = await listOrders(services.db, admin.clubId, {
+  const rows = await listOrders(services.db, {
+    clubId: admin.clubId,
     ...(filter.status && { status: filter.status }),
     ...(filter.competitionId && { competitionId: filter.competitionId }),
     ...(filter.q && { q: filter.q }),

@@ -216,7 +216,7 @@ async function honourOrRefund(
       await setEntriesStatus(tx, order.id, ['pending'], 'active');
       return { outcome: 'paid', order: { ...order, ...paid }, after: { receipt: true } };
     }
-    const held = await countHeldEntries(tx, competition.id, order.userId, now);
+    const held = await countHeldEntries(tx, { competitionId: competition.id, userId: order.userId }, now);
     if (held + order.entryCount <= competition.maxEntriesPerPlayer) {
       await deletePendingEntries(tx, order.id);
       await insertEntries(tx, order, order.entryCount, 'active');
