@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { seasons } from '../../src/db/schema/football.ts';
 import { type CompetitionRules, competitions, entries, picks } from '../../src/db/schema/game.ts';
-import { clubs, user } from '../../src/db/schema/index.ts';
+import { clubs, teams, user } from '../../src/db/schema/index.ts';
 import { newJoinCode } from '../../src/features/clubs/service.ts';
 import type { HttpClient } from './http-client.ts';
 import type { TestServer } from './test-server.ts';
@@ -166,4 +166,11 @@ export async function somePicks(
       teamId,
     })),
   );
+}
+
+/** A team of no season: it plays in no round. */
+export async function aTeam(server: TestServer, values: typeof teams.$inferInsert) {
+  const [row] = await server.db.insert(teams).values(values).returning();
+  if (!row) throw new Error('team insert returned nothing');
+  return row;
 }
