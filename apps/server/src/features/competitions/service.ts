@@ -9,7 +9,6 @@ import type {
 } from '@lastman/api';
 import { ruleDescriptions } from '@lastman/api';
 import { poolPotPence, type RoundAnalysis, roundDeadline, ruleValues, splitPot } from '@lastman/game';
-import { sql } from 'drizzle-orm';
 import type { Viewer } from '../../auth/guards.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { lockCompetitionAdvisory, lockPlayerEntries } from '../../db/competition-locks.ts';

@@ -1,10 +1,7 @@
 import { formatPence } from '@lastman/api';
-import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { Tx } from '../../db/client.ts';
 import { lockCompetitionRow } from '../../db/competition-locks.ts';
-import { competitions } from '../../db/schema/game.ts';
-import { paymentEvents } from '../../db/schema/payments.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Services } from '../../services.ts';
 import {
@@ -38,6 +35,7 @@ import {
   updateRefund,
 } from '../orders/index.ts';
 import type { IntentState } from './provider.ts';
+import { findCompetitionName, recordPaymentEvent, setPaymentEventOutcome } from './queries.ts';
 
 type PaymentServices = Pick<Services, 'db' | 'clock' | 'config' | 'payments' | 'mailer'>;
 
@@ -93,24 +91,20 @@ export async function receivePaymentEvent(
   }
 
   const applied = await services.db.transaction(async (tx) => {
-    const [recorded] = await tx
-      .insert(paymentEvents)
-      .values({
-        id: event.id,
-        provider: services.payments.kind,
-        type: event.type,
-        outcome: 'received',
-        receivedAt: services.clock.now(),
-        payload: event as unknown as Record<string, unknown>,
-      })
-      .onConflictDoNothing()
-      .returning({ id: paymentEvents.id });
+    const recorded = await recordPaymentEvent(tx, {
+      id: event.id,
+      provider: services.payments.kind,
+      type: event.type,
+      receivedAt: services.clock.now(),
+      payload: event as unknown as Record<string, unknown>,
+    });
     if (!recorded) return null;
     const result = await applyEvent(tx, services, event, intentNow);
-    await tx
-      .update(paymentEvents)
-      .set({ outcome: result.outcome, orderId: result.order?.id ?? null })
-      .where(eq(paymentEvents.id, event.id));
+    await setPaymentEventOutcome(tx, {
+      eventId: event.id,
+      outcome: result.outcome,
+      orderId: result.order?.id ?? null,
+    });
     return result;
   });
   if (!applied) return { duplicate: true, outcome: 'duplicate', orderId: null };
@@ -459,9 +453,9 @@ async function disputeCreated(tx: Tx, dispute: Stripe.Dispute): Promise<Applied>
 }
 
 async function competitionName(services: Pick<Services, 'db'>, order: OrderRow) {
-  const [row] = await services.db
-    .select({ name: competitions.name })
-    .from(competitions)
-    .where(eq(competitions.id, order.competitionId));
-  return row?.name ?? 'the competition';
+  const name = await findCompetitionName(services.db, {
+    clubId: order.clubId,
+    competitionId: order.competitionId,
+  });
+  return name ?? 'the competition';
 }
