@@ -6,6 +6,8 @@ describe('sign-up validation', () => {
     expect(newPasswordError('')).toBeDefined();
     expect(newPasswordError('1234567')).toBe('Use at least 8 characters.');
     expect(newPasswordError('12345678')).toBeUndefined();
+    expect(newPasswordError('x'.repeat(128))).toBeUndefined();
+    expect(newPasswordError('x'.repeat(129))).toBe('Use at most 128 characters.');
   });
 
   it('checks email, phone and date of birth', () => {

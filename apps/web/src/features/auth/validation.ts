@@ -1,4 +1,4 @@
-import { ageOn, MIN_PASSWORD_LENGTH, MIN_SIGN_UP_AGE } from '@lastman/api/rules';
+import { ageOn, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, MIN_SIGN_UP_AGE } from '@lastman/api/rules';
 
 export { MIN_PASSWORD_LENGTH };
 
@@ -14,6 +14,7 @@ export function emailError(email: string): string | undefined {
 export function newPasswordError(password: string): string | undefined {
   if (!password) return 'Choose a password.';
   if (password.length < MIN_PASSWORD_LENGTH) return `Use at least ${MIN_PASSWORD_LENGTH} characters.`;
+  if (password.length > MAX_PASSWORD_LENGTH) return `Use at most ${MAX_PASSWORD_LENGTH} characters.`;
   return undefined;
 }
 
