@@ -4,14 +4,13 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseOpenfootballSeason } from '@lastman/game';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { clubs } from '../apps/server/src/db/schema/index.ts';
-import { sqlRows } from '../apps/server/src/features/fixtures/sql-rows.ts';
+import { sqlRows } from '../apps/server/src/db/sql-rows.ts';
 import { importSeason } from '../apps/server/src/features/football/importer.ts';
 import { createTestClock } from '../apps/server/src/lib/clock.ts';
-import { benchDatabase } from './pg-bench-db.ts';
+import { benchDatabase, benchPool } from './pg-bench-db.ts';
 import type { Benchmark, Figure } from './timing.ts';
 
 const SEASON = new URL('../apps/server/seed/football/premier-league-2024-25.json', import.meta.url);
@@ -100,7 +99,7 @@ export const pickRushBenchmark: Benchmark = {
       RATE_LIMIT_SCALE: '100000',
     });
     const app = await buildApp({ config, database, clock, logger: false });
-    const baseline = new pg.Pool({ connectionString: url, max: CONCURRENCY });
+    const baseline = benchPool(url, CONCURRENCY);
     try {
       const db = database.db;
       const season = parseOpenfootballSeason(JSON.parse(readFileSync(SEASON, 'utf8')));
@@ -202,8 +201,10 @@ export const pickRushBenchmark: Benchmark = {
         { label: 'pick p99 latency', ms: http.p99 },
       ];
     } finally {
-      await app.close();
-      await baseline.end();
+      // Each step runs even when one before it failed, so the database is always dropped and
+      // nothing is left holding a connection to it.
+      await app.close().catch(() => {});
+      await baseline.end().catch(() => {});
       await drop();
     }
   },

@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { analyseRounds, parseOpenfootballSeason, roundDeadline, teamOutcome } from '@lastman/game';
 import { sql } from 'drizzle-orm';
+import { tryLockCompetitionAdvisory } from '../apps/server/src/db/competition-locks.ts';
 import { clubs, user } from '../apps/server/src/db/schema/index.ts';
-import { sqlRows } from '../apps/server/src/features/fixtures/sql-rows.ts';
+import { sqlRows } from '../apps/server/src/db/sql-rows.ts';
 import { importSeason } from '../apps/server/src/features/football/importer.ts';
-import { advanceCompetition, tryLockCompetition } from '../apps/server/src/features/settlement/settle.ts';
+import { advanceCompetition } from '../apps/server/src/features/settlement/settle.ts';
 import { benchDatabase } from './pg-bench-db.ts';
 import type { Benchmark, Figure } from './timing.ts';
 
@@ -93,7 +94,7 @@ export const settleRoundBenchmark: Benchmark = {
       await db.execute(sql`CHECKPOINT`);
       started = performance.now();
       const result = await db.transaction(async (tx) => {
-        if (!(await tryLockCompetition(tx, serverComp))) throw new Error('lock taken');
+        if (!(await tryLockCompetitionAdvisory(tx, serverComp))) throw new Error('lock taken');
         return advanceCompetition(tx, serverComp, now);
       });
       const serverMs = performance.now() - started;

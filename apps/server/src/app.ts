@@ -20,7 +20,6 @@ import { clubRoutes } from './features/clubs/routes.ts';
 import { competitionRoutes } from './features/competitions/routes.ts';
 import { contactRoutes } from './features/contact/routes.ts';
 import { fixtureRoutes } from './features/fixtures/routes.ts';
-import { gameScreenRoutes } from './features/game-screen/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { meRoutes } from './features/me/routes.ts';
 import { memberRoutes } from './features/members/routes.ts';
@@ -170,7 +169,6 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(orderRoutes);
   await app.register(paymentRoutes);
   await app.register(competitionRoutes);
-  await app.register(gameScreenRoutes);
   await app.register(pickRoutes);
   await app.register(fixtureRoutes);
   await app.register(payoutRoutes);

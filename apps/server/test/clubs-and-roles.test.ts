@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clubs } from '../src/db/schema/index.ts';
-import { newJoinCode } from '../src/features/clubs/service.ts';
 import { DEMO_PASSWORD } from '../src/seed/demo.ts';
+import { aClub } from './support/factories.ts';
 import { backends, startTestServer, type TestServer } from './support/test-server.ts';
 
 describe.each(backends())('clubs and roles on %s', (backend) => {
@@ -9,10 +8,7 @@ describe.each(backends())('clubs and roles on %s', (backend) => {
   let otherJoinCode: string;
   beforeAll(async () => {
     server = await startTestServer(backend, { seed: true });
-    otherJoinCode = newJoinCode();
-    await server.db
-      .insert(clubs)
-      .values({ slug: 'kings-arms', name: 'The Kings Arms', joinCode: otherJoinCode });
+    otherJoinCode = (await aClub(server)).joinCode;
   });
   afterAll(() => server?.close());
 

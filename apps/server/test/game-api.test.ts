@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { teams } from '../src/db/schema/index.ts';
 import { BUNDLED_SEASONS_DIR, importSeasonFile, readSeasonFile } from '../src/features/football/bundled.ts';
 import { runSettlementPass } from '../src/features/settlement/worker.ts';
 import { put, ROUND1_DEADLINE, seasonId, teamIn } from './game-helpers.ts';
+import { aTeam } from './support/factories.ts';
 import type { HttpClient, Json } from './support/http-client.ts';
 import { signedIn } from './support/members.ts';
 import { backends, startTestServer, type TestServer } from './support/test-server.ts';
@@ -128,10 +128,7 @@ describe.each(backends())('the game over HTTP on %s', (backend) => {
     expect(used.json.error.code).toBe('TEAM_ALREADY_USED');
     expect(used.json.error.message).toMatch(/Arsenal FC in round 1/);
 
-    const [stranger] = await server.db
-      .insert(teams)
-      .values({ name: 'Nowhere Rovers FC', shortName: 'Nowhere' })
-      .returning();
+    const stranger = await aTeam(server, { name: 'Nowhere Rovers FC', shortName: 'Nowhere' });
     const notPlaying = await pick(0, 2, stranger?.id ?? '');
     expect(notPlaying.status).toBe(409);
     expect(notPlaying.json.error.code).toBe('TEAM_NOT_PLAYING');

@@ -1,15 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  competitions,
-  entries,
-  fixtures,
-  picks,
-  roundSettlements,
-  seasons,
-  user,
-} from '../src/db/schema/index.ts';
+import { competitions, entries, fixtures, roundSettlements, seasons } from '../src/db/schema/index.ts';
 import { findClubBySlug } from '../src/features/clubs/queries.ts';
 import {
   FootballDataError,
@@ -18,6 +10,7 @@ import {
   syncFootballData,
 } from '../src/features/football/football-data.ts';
 import { startSettlementWorker } from '../src/features/settlement/worker.ts';
+import { aCompetition, aUser, someEntries, somePicks } from './support/factories.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';
 
 const TOKEN = 'test-token-0123456789';
@@ -180,52 +173,28 @@ describe('the football-data.org v4 client against a local stand-in', () => {
     const { seasonId } = await syncFootballData(server.db, source());
     const club = await findClubBySlug(server.db, server.config.DEFAULT_CLUB);
     if (!club) throw new Error('no club');
-    const userId = crypto.randomUUID();
-    await server.db
-      .insert(user)
-      .values({ id: userId, name: 'Sync Player', email: 'sync@example.com', clubId: club.id });
-    const [comp] = await server.db
-      .insert(competitions)
-      .values({
-        clubId: club.id,
-        seasonId,
-        name: 'Synced',
-        status: 'running',
-        prizeModel: 'free',
-        startRound: 1,
-        rules: {
-          draw: 'eliminate',
-          reuse: 'never',
-          missedPick: 'eliminate',
-          postponed: 'survive',
-          allOut: 'rollover',
-        },
-      })
-      .returning();
-    if (!comp) throw new Error('no competition');
-    const [won, lost] = await server.db
-      .insert(entries)
-      .values([
-        { clubId: club.id, competitionId: comp.id, userId, status: 'active' as const },
-        { clubId: club.id, competitionId: comp.id, userId, status: 'active' as const },
-      ])
-      .returning();
+    const userId = await aUser(server, { club, name: 'Sync Player', email: 'sync@example.com' });
+    const comp = await aCompetition(server, {
+      clubId: club.id,
+      seasonId,
+      name: 'Synced',
+      status: 'running',
+      prizeModel: 'free',
+      entryFeePence: 0,
+      houseSharePercent: 0,
+      startRound: 1,
+    });
+    const [won, lost] = await someEntries(server, { competition: comp, userId, count: 2 });
     const teamRows = await server.db.select().from(fixtures).where(eq(fixtures.externalId, 'fd:497410'));
     const opener = teamRows[0];
     if (!won || !lost || !opener) throw new Error('setup failed');
     const wolvesMatch = (
       await server.db.select().from(fixtures).where(eq(fixtures.externalId, 'fd:497411'))
     )[0];
-    await server.db.insert(picks).values([
+    await somePicks(server, comp, [
       // Man Utd (home, won 1-0) and Wolves (away, lost 2-0) once the results are in.
-      { clubId: club.id, competitionId: comp.id, entryId: won.id, round: 1, teamId: opener.homeTeamId },
-      {
-        clubId: club.id,
-        competitionId: comp.id,
-        entryId: lost.id,
-        round: 1,
-        teamId: wolvesMatch?.awayTeamId as string,
-      },
+      { entry: won, round: 1, teamId: opener.homeTeamId },
+      { entry: lost, round: 1, teamId: wolvesMatch?.awayTeamId as string },
     ]);
     // Between round 1's kick-offs' end and its 48 hours: only results can settle it.
     server.clock.set('2024-08-17T18:00:00Z');

@@ -8,6 +8,7 @@ import { runSettlementPass } from '../src/features/settlement/worker.ts';
 import { DEMO_PASSWORD } from '../src/seed/demo.ts';
 import { put, seasonId } from './game-helpers.ts';
 import { openCompetition } from './support/competitions.ts';
+import { someEntries, somePicks } from './support/factories.ts';
 import type { HttpClient, Json } from './support/http-client.ts';
 import { backends, startTestServer, type TestServer } from './support/test-server.ts';
 
@@ -260,23 +261,14 @@ describe.each(backends())('rounds in a live season on %s', (backend) => {
         allOut: 'rollover',
       },
     });
-    const [entry] = await server.db
-      .insert(entries)
-      .values({ clubId, competitionId: comp.id, userId: playerIds[0] as string, status: 'active' })
-      .returning();
+    const [entry] = await someEntries(server, { competition: comp, userId: playerIds[0] as string });
     if (!entry) throw new Error('no entry');
     // Rounds 1-20: each of the season's 20 teams once (a full cycle); round 21: Arsenal again.
     const names = model.teamNames;
     expect(names).toHaveLength(20);
-    await server.db.insert(picks).values([
-      ...names.map((name, i) => ({
-        clubId,
-        competitionId: comp.id,
-        entryId: entry.id,
-        round: i + 1,
-        teamId: teamId(name),
-      })),
-      { clubId, competitionId: comp.id, entryId: entry.id, round: 21, teamId: teamId('Arsenal FC') },
+    await somePicks(server, comp, [
+      ...names.map((name, i) => ({ entry, round: i + 1, teamId: teamId(name) })),
+      { entry, round: 21, teamId: teamId('Arsenal FC') },
     ]);
     server.clock.set(new Date(deadlineOf(22) - 24 * HOUR));
 

@@ -3,12 +3,12 @@ import { fileURLToPath } from 'node:url';
 import { and, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clubs, entries, picks, roundSettlements, user } from '../src/db/schema/index.ts';
-import { newJoinCode } from '../src/features/clubs/service.ts';
-import { sqlRows } from '../src/features/fixtures/sql-rows.ts';
+import { entries, picks, roundSettlements } from '../src/db/schema/index.ts';
+import { sqlRows } from '../src/db/sql-rows.ts';
 import { runSettlementPass } from '../src/features/settlement/worker.ts';
 import { DEMO_PASSWORD } from '../src/seed/demo.ts';
 import { put, ROUND1_DEADLINE, seasonId, teamIn } from './game-helpers.ts';
+import { aClub, aMember, setRole } from './support/factories.ts';
 import type { HttpClient, Json } from './support/http-client.ts';
 import { backends, startTestServer, type TestServer } from './support/test-server.ts';
 
@@ -267,19 +267,11 @@ describe.skipIf(!postgres)('the game on PostgreSQL: concurrency, workers, tenanc
     server.clock.set('2024-08-10T12:00:00Z');
     const comp = await createOpen('Home club only');
     const entry = (await player.post(`/api/competitions/${comp}/entries`)).json.id;
-    await server.db
-      .insert(clubs)
-      .values({ slug: 'kings-arms', name: 'The Kings Arms', joinCode: newJoinCode() });
-    const other = server.client();
-    await other.prime();
-    const signUp = await other.post('/api/auth/sign-up/email', {
+    const { client: other } = await aMember(server, {
+      club: await aClub(server),
       name: 'Outsider',
       email: 'outsider@example.com',
-      password: 'club-member-pass',
-      dateOfBirth: '1980-03-03',
-      clubSlug: 'kings-arms',
     });
-    expect(signUp.status).toBe(200);
     const list = await other.get('/api/competitions');
     expect(list.json.competitions).toEqual([]);
     expect((await other.get(`/api/competitions/${comp}`)).status).toBe(404);
@@ -292,7 +284,7 @@ describe.skipIf(!postgres)('the game on PostgreSQL: concurrency, workers, tenanc
     expect(pick.status).toBe(404);
 
     // Made admin of their own club, their correction stays in their club.
-    await server.db.update(user).set({ role: 'admin' }).where(eq(user.email, 'outsider@example.com'));
+    await setRole(server, { email: 'outsider@example.com', role: 'admin' });
     const arsenal = round1.find((f: Json) => f.home.name === 'Arsenal FC');
     server.clock.set('2024-08-18T12:00:00Z');
     const corrected = await put(other, server.baseUrl, `/api/admin/fixtures/${arsenal.id}/result`, {

@@ -8,7 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.ts';
 import { fixtures, seasons, teams } from '../src/db/schema/index.ts';
-import { sqlRows } from '../src/features/fixtures/sql-rows.ts';
+import { sqlRows } from '../src/db/sql-rows.ts';
 import { importBundledSeasons, listBundledSeasonFiles } from '../src/features/football/bundled.ts';
 import { backends, startTestServer, type TestServer } from './support/test-server.ts';
 

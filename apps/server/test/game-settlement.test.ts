@@ -1,20 +1,13 @@
 import { type Rules, settleCompetition } from '@lastman/game';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  clubs,
-  competitions,
-  entries,
-  picks,
-  roundSettlements,
-  seasons,
-  user,
-} from '../src/db/schema/index.ts';
+import { clubs, competitions, entries, roundSettlements, seasons, user } from '../src/db/schema/index.ts';
 import { findClubBySlug } from '../src/features/clubs/queries.ts';
 import { listSeasonFixtures } from '../src/features/fixtures/queries.ts';
 import { seasonModel } from '../src/features/fixtures/season-model.ts';
 import { importBundledSeasons } from '../src/features/football/bundled.ts';
 import { advanceCompetition } from '../src/features/settlement/settle.ts';
+import { aCompetition, someEntries, somePicks } from './support/factories.ts';
 import { backends, startTestServer, type TestServer } from './support/test-server.ts';
 
 function prng(seed: number): () => number {
@@ -102,32 +95,20 @@ describe.each(backends())('set-based settlement agrees with the engine on %s', (
         const season = seasonIds.get(key) as string;
         const model = seasonModel(await listSeasonFixtures(server.db, { clubId, seasonId: season }));
         const random = prng(1000 + v + 17 * SEASONS.indexOf(key));
-        const [comp] = await server.db
-          .insert(competitions)
-          .values({
-            clubId,
-            seasonId: season,
-            name: `${key} ${variant.name}`,
-            status: 'running',
-            prizeModel: 'free',
-            startRound: variant.startRound,
-            rules: variant.rules,
-          })
-          .returning();
-        if (!comp) throw new Error('no competition');
-        const rows = await server.db
-          .insert(entries)
-          .values(
-            Array.from({ length: ENTRIES }, () => ({
-              clubId,
-              competitionId: comp.id,
-              userId,
-              status: 'active' as const,
-            })),
-          )
-          .returning();
+        const comp = await aCompetition(server, {
+          clubId,
+          seasonId: season,
+          name: `${key} ${variant.name}`,
+          status: 'running',
+          prizeModel: 'free',
+          entryFeePence: 0,
+          houseSharePercent: 0,
+          startRound: variant.startRound,
+          rules: variant.rules,
+        });
+        const rows = await someEntries(server, { competition: comp, userId, count: ENTRIES });
         const engineEntries: { id: string; picks: Record<string, string> }[] = [];
-        const pickRows: (typeof picks.$inferInsert)[] = [];
+        const pickRows: { entry: { id: string }; round: number; teamId: string }[] = [];
         for (const [i, e] of rows.entries()) {
           const chosen: Record<string, string> = {};
           // Every fourth entry is perfect and tracks its own cycle, so competitions run long (reuse cycles).
@@ -155,15 +136,13 @@ describe.each(backends())('set-based settlement agrees with the engine on %s', (
           engineEntries.push({ id: e.id, picks: chosen });
           for (const [round, name] of Object.entries(chosen)) {
             pickRows.push({
-              clubId,
-              competitionId: comp.id,
-              entryId: e.id,
+              entry: e,
               round: Number(round),
               teamId: model.idByName.get(name) as string,
             });
           }
         }
-        if (pickRows.length > 0) await server.db.insert(picks).values(pickRows);
+        await somePicks(server, comp, pickRows);
 
         const expected = settleCompetition({
           rules: variant.rules,

@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
-import { competitions, entries } from '../src/db/schema/game.ts';
+import { entries } from '../src/db/schema/game.ts';
 import { paymentEvents, paymentIssues } from '../src/db/schema/payments.ts';
 import { openCompetition } from './support/competitions.ts';
+import { setCompetitionStatus } from './support/factories.ts';
 import { signedIn } from './support/members.ts';
 import { type StripeStandIn, type StripeWebhooks, startStripeTestServer } from './support/stripe-stand-in.ts';
 import { backends, type TestServer } from './support/test-server.ts';
@@ -148,7 +149,7 @@ describe.each(backends())('Stripe payments on %s', (backend) => {
     const intentId = created.json.payment.clientSecret.split('_secret_')[0];
     server.clock.advance(31 * 60 * 1000);
     await c.post('/api/orders', { competitionId: closing.id, entries: 1 });
-    await server.db.update(competitions).set({ status: 'running' }).where(eq(competitions.id, closing.id));
+    await setCompetitionStatus(server, { competition: closing, status: 'running' });
 
     const before = stand.calls.filter((x) => x.path === '/v1/refunds').length;
     const res = await hooks.send('payment_intent.succeeded', hooks.succeeded(intentId, orderId, 300));

@@ -1,12 +1,9 @@
 import { z } from 'zod';
 import { IsoDate, PhoneNumber, Role } from './common.ts';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, MIN_SIGN_UP_AGE } from './rules.ts';
 
 // The account endpoints are better-auth's own (mounted at /api/auth), which validates them itself.
 // These schemas describe them in the OpenAPI document; the server does not validate with them.
-
-/** The password policy's length limits (the server also refuses the most common passwords). */
-export const MIN_PASSWORD_LENGTH = 8;
-export const MAX_PASSWORD_LENGTH = 128;
 
 const Password = z
   .string()
@@ -47,7 +44,7 @@ export const SignUpEmail = z
     name: z.string().min(1).max(100),
     email: z.email(),
     password: Password,
-    dateOfBirth: IsoDate.describe('YYYY-MM-DD; at least 13 years ago'),
+    dateOfBirth: IsoDate.describe(`YYYY-MM-DD; at least ${MIN_SIGN_UP_AGE} years ago`),
     phoneNumber: PhoneNumber.optional(),
     clubSlug: z.string().optional().describe('the club of the link the visitor came by (/c/<slug>)'),
     joinCode: z.string().optional().describe("a club's join code"),

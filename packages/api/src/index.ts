@@ -10,3 +10,4 @@ export * from './me.ts';
 export * from './members.ts';
 export * from './payments.ts';
 export * from './payouts.ts';
+export * from './rules.ts';

@@ -95,6 +95,7 @@ export const TestCardResult = z.object({
   message: z.string(),
   order: Order,
 });
+export type TestCardResult = z.infer<typeof TestCardResult>;
 
 export const RefundRequest = z
   .object({

@@ -1,4 +1,11 @@
-import { IsoDate, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PhoneNumber } from '@lastman/api';
+import {
+  ageOn,
+  IsoDate,
+  MAX_PASSWORD_LENGTH,
+  MIN_PASSWORD_LENGTH,
+  MIN_SIGN_UP_AGE,
+  PhoneNumber,
+} from '@lastman/api';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
@@ -14,8 +21,6 @@ import { passwordProblem } from '../lib/password-policy.ts';
 import { authLogger, logAuthError } from './auth-log.ts';
 import { accountEmails } from './emails.ts';
 import { CLIENT_IP_HEADER, REQUEST_ORIGIN_HEADER } from './web-request.ts';
-
-export const MIN_SIGN_UP_AGE = 13;
 
 /** Sessions last 30 days, extended at most once a day (seconds, as better-auth takes them). */
 export const SESSION_AGES = { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 };
@@ -165,13 +170,4 @@ function validateSignUp(body: Record<string, unknown>, now: Date) {
     const phone = PhoneNumber.safeParse(body.phoneNumber);
     if (!phone.success) throw badField('phoneNumber', phone.error.issues[0]?.message);
   }
-}
-
-/** Whole years between a date of birth and a moment, by the calendar. */
-export function ageOn(dateOfBirth: string, now: Date): number {
-  const [y, m, d] = dateOfBirth.split('-').map(Number) as [number, number, number];
-  let age = now.getUTCFullYear() - y;
-  const beforeBirthday = now.getUTCMonth() + 1 < m || (now.getUTCMonth() + 1 === m && now.getUTCDate() < d);
-  if (beforeBirthday) age -= 1;
-  return age;
 }

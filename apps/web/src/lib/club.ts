@@ -1,6 +1,7 @@
+import type { ClientConfig, Club } from '@lastman/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from './api.ts';
-import { type Club, useMe } from './me.ts';
+import { useMe } from './me.ts';
 import { CLUB_SLUG_KEY } from './session.ts';
 import { storage } from './storage/storage.ts';
 
@@ -21,13 +22,8 @@ export function useClub(): { data: Club | undefined } {
   return { data: me.data?.club ?? visitor.data };
 }
 
-export interface AppConfig {
-  expectedVersionCode: number;
-  appName: string;
-  testPayments: boolean;
-}
 export const configQuery = queryOptions({
   queryKey: ['config'],
-  queryFn: () => http.get<AppConfig>('/api/config'),
+  queryFn: () => http.get<ClientConfig>('/api/config'),
   staleTime: 60 * 60_000,
 });

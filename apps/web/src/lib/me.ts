@@ -1,35 +1,10 @@
+import type { Me, Role } from '@lastman/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from './api.ts';
 import { isTransientFailure, retryDelayMs } from './retry.ts';
 import { meQueryKey, readSession } from './session-follower.ts';
 
-export type Role = 'player' | 'staff' | 'admin';
-
-export interface Club {
-  id: string;
-  slug: string;
-  name: string;
-  primaryColor: string;
-  secondaryColor: string;
-  logoUrl: string | null;
-}
-
-export interface MeUser {
-  id: string;
-  name: string;
-  email: string;
-  emailVerified: boolean;
-  image: string | null;
-  phoneNumber: string | null;
-  dateOfBirth: string | null;
-  isAnonymous: boolean;
-}
-
-export interface Me {
-  user: MeUser;
-  club: Club;
-  role: Role;
-}
+export type { Me, Role };
 
 let sessionExpiresAt: string | undefined;
 /** When the session read by the last `fetchMe` expires (for the refresh timer: no second read). */

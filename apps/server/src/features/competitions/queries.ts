@@ -2,11 +2,15 @@ import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { entryNumber } from '../../db/entry-number.ts';
 import { competitions, entries, picks, roundSettlements, teams, user } from '../../db/schema/index.ts';
-import { sqlRows } from '../fixtures/sql-rows.ts';
+import { sqlRows } from '../../db/sql-rows.ts';
 
 export type CompetitionRow = typeof competitions.$inferSelect;
 
-export async function listCompetitions(db: DbOrTx, clubId: string, opts: { includeDrafts: boolean }) {
+export async function listCompetitions(
+  db: DbOrTx,
+  { clubId }: { clubId: string },
+  opts: { includeDrafts: boolean },
+) {
   return db
     .select()
     .from(competitions)
@@ -18,11 +22,14 @@ export async function listCompetitions(db: DbOrTx, clubId: string, opts: { inclu
     .orderBy(desc(competitions.createdAt));
 }
 
-export async function findCompetition(db: DbOrTx, clubId: string, id: string) {
+export async function findCompetition(
+  db: DbOrTx,
+  { clubId, competitionId }: { clubId: string; competitionId: string },
+) {
   const [row] = await db
     .select()
     .from(competitions)
-    .where(and(eq(competitions.clubId, clubId), eq(competitions.id, id)));
+    .where(and(eq(competitions.clubId, clubId), eq(competitions.id, competitionId)));
   return row;
 }
 
@@ -34,14 +41,13 @@ export async function insertCompetition(db: DbOrTx, values: typeof competitions.
 
 export async function updateCompetition(
   db: DbOrTx,
-  clubId: string,
-  id: string,
+  { clubId, competitionId }: { clubId: string; competitionId: string },
   set: Partial<typeof competitions.$inferInsert>,
 ) {
   const [row] = await db
     .update(competitions)
     .set(set)
-    .where(and(eq(competitions.clubId, clubId), eq(competitions.id, id)))
+    .where(and(eq(competitions.clubId, clubId), eq(competitions.id, competitionId)))
     .returning();
   return row;
 }
@@ -55,7 +61,10 @@ export interface EntryCounts {
   mine: number;
 }
 
-export async function entryCounts(db: DbOrTx, clubId: string, userId: string): Promise<EntryCounts[]> {
+export async function entryCounts(
+  db: DbOrTx,
+  { clubId, userId }: { clubId: string; userId: string },
+): Promise<EntryCounts[]> {
   return sqlRows<EntryCounts>(
     db,
     sql`SELECT competition_id AS "competitionId",
@@ -66,7 +75,10 @@ export async function entryCounts(db: DbOrTx, clubId: string, userId: string): P
   );
 }
 
-export async function listSettlements(db: DbOrTx, clubId: string, competitionIds: readonly string[]) {
+export async function listSettlements(
+  db: DbOrTx,
+  { clubId, competitionIds }: { clubId: string; competitionIds: readonly string[] },
+) {
   if (competitionIds.length === 0) return [];
   return db
     .select()
@@ -77,7 +89,10 @@ export async function listSettlements(db: DbOrTx, clubId: string, competitionIds
     .orderBy(asc(roundSettlements.round));
 }
 
-export async function listMyEntries(db: DbOrTx, clubId: string, competitionId: string, userId: string) {
+export async function listMyEntries(
+  db: DbOrTx,
+  { clubId, competitionId, userId }: { clubId: string; competitionId: string; userId: string },
+) {
   return db
     .select()
     .from(entries)
@@ -87,7 +102,10 @@ export async function listMyEntries(db: DbOrTx, clubId: string, competitionId: s
     .orderBy(asc(entries.createdAt), asc(entries.id));
 }
 
-export async function countMyEntries(db: DbOrTx, clubId: string, competitionId: string, userId: string) {
+export async function countMyEntries(
+  db: DbOrTx,
+  { clubId, competitionId, userId }: { clubId: string; competitionId: string; userId: string },
+) {
   const [row] = await sqlRows<{ n: number }>(
     db,
     sql`SELECT count(*)::int AS n FROM ${entries}
@@ -102,7 +120,10 @@ export async function insertEntry(db: DbOrTx, values: typeof entries.$inferInser
   return row;
 }
 
-export async function listEntryPicks(db: DbOrTx, clubId: string, entryIds: readonly string[]) {
+export async function listEntryPicks(
+  db: DbOrTx,
+  { clubId, entryIds }: { clubId: string; entryIds: readonly string[] },
+) {
   if (entryIds.length === 0) return [];
   return db
     .select({
@@ -119,7 +140,10 @@ export async function listEntryPicks(db: DbOrTx, clubId: string, entryIds: reado
     .orderBy(asc(picks.round));
 }
 
-export async function listStandings(db: DbOrTx, clubId: string, competitionId: string, limit: number) {
+export async function listStandings(
+  db: DbOrTx,
+  { clubId, competitionId, limit }: { clubId: string; competitionId: string; limit: number },
+) {
   return db
     .select({
       entryId: entries.id,
@@ -146,7 +170,10 @@ export async function listStandings(db: DbOrTx, clubId: string, competitionId: s
     .limit(limit);
 }
 
-export async function refundPaidEntries(db: DbOrTx, clubId: string, competitionId: string) {
+export async function refundPaidEntries(
+  db: DbOrTx,
+  { clubId, competitionId }: { clubId: string; competitionId: string },
+) {
   await db
     .update(entries)
     .set({ status: 'refunded' })
@@ -161,7 +188,10 @@ export async function refundPaidEntries(db: DbOrTx, clubId: string, competitionI
 }
 
 /** The club's competitions on a season that are open or running, or finished (a correction may re-open them). */
-export async function competitionsOnSeason(db: DbOrTx, clubId: string, seasonId: string) {
+export async function competitionsOnSeason(
+  db: DbOrTx,
+  { clubId, seasonId }: { clubId: string; seasonId: string },
+) {
   return db
     .select()
     .from(competitions)
@@ -175,7 +205,10 @@ export async function competitionsOnSeason(db: DbOrTx, clubId: string, seasonId:
 }
 
 /** The entries that played (paid and confirmed when the first round locked), with their players. */
-export async function listEntriesInPlay(db: DbOrTx, clubId: string, competitionId: string) {
+export async function listEntriesInPlay(
+  db: DbOrTx,
+  { clubId, competitionId }: { clubId: string; competitionId: string },
+) {
   return db
     .select({ entryId: entries.id, userId: entries.userId, playerName: user.name })
     .from(entries)
@@ -191,7 +224,10 @@ export async function listEntriesInPlay(db: DbOrTx, clubId: string, competitionI
 }
 
 /** The picks players made themselves (not the auto-picks a rule made for them), by team name. */
-export async function listOwnPicks(db: DbOrTx, clubId: string, competitionId: string) {
+export async function listOwnPicks(
+  db: DbOrTx,
+  { clubId, competitionId }: { clubId: string; competitionId: string },
+) {
   return db
     .select({ entryId: picks.entryId, round: picks.round, teamName: teams.name })
     .from(picks)

@@ -3,8 +3,7 @@ import { type EntryPicks, settleCompetition, splitPot } from '@lastman/game';
 import type { Viewer } from '../../auth/guards.ts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
-import { type FixtureRow, listSeasonFixtures } from '../fixtures/queries.ts';
-import { type SeasonModel, seasonModel } from '../fixtures/season-model.ts';
+import { type FixtureRow, listSeasonFixtures, type SeasonModel, seasonModel } from '../fixtures/index.ts';
 import { findCompetition, listEntriesInPlay, listOwnPicks, listSettlements } from './queries.ts';
 import { potOf } from './service.ts';
 
@@ -32,13 +31,13 @@ export async function replayPreview(
   competitionId: string,
   variantRules: CompetitionRules,
 ): Promise<ReplayPreview> {
-  const comp = await findCompetition(db, admin.clubId, competitionId);
+  const comp = await findCompetition(db, { clubId: admin.clubId, competitionId });
   if (!comp || comp.status === 'draft') throw notFound('That competition');
   const [rows, players, ownPicks, settlements] = await Promise.all([
     listSeasonFixtures(db, { clubId: admin.clubId, seasonId: comp.seasonId }),
-    listEntriesInPlay(db, admin.clubId, comp.id),
-    listOwnPicks(db, admin.clubId, comp.id),
-    listSettlements(db, admin.clubId, [comp.id]),
+    listEntriesInPlay(db, { clubId: admin.clubId, competitionId: comp.id }),
+    listOwnPicks(db, { clubId: admin.clubId, competitionId: comp.id }),
+    listSettlements(db, { clubId: admin.clubId, competitionIds: [comp.id] }),
   ]);
   const throughRound = settlements.at(-1)?.round ?? null;
   const model = resultsThrough(rows, throughRound);

@@ -5,6 +5,7 @@ import {
   CompetitionList,
   CompetitionUpdate,
   EntryView,
+  GameScreen,
   ReplayPreview,
   ReplayPreviewRequest,
   RuleDescriptionList,
@@ -19,6 +20,7 @@ import {
   createCompetition,
   editCompetition,
   enterCompetition,
+  gameScreen,
   openCompetition,
   ruleChoices,
 } from './service.ts';
@@ -39,6 +41,19 @@ export const competitionRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/competitions',
     { schema: { tags, response: { 200: CompetitionList } }, config: { access: 'member' } },
     async (request) => ({ competitions: await competitionsOf(db, viewerOf(request), now()) }),
+  );
+
+  app.get(
+    '/api/game',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags,
+        summary: "The game screen in one call: the club's competitions with the viewer's entries and picks",
+        response: { 200: GameScreen },
+      },
+    },
+    async (request) => gameScreen(db, viewerOf(request), now()),
   );
 
   app.get(

@@ -4,19 +4,19 @@ import type {
   CompetitionSummary,
   CompetitionUpdate,
   EntryView,
+  GameScreen,
   RoundInfo,
   RuleDescriptionList,
 } from '@lastman/api';
-import { ruleDescriptions } from '@lastman/api';
+import { GAME_SCREEN_STATUSES, ruleDescriptions } from '@lastman/api';
 import { poolPotPence, type RoundAnalysis, roundDeadline, ruleValues, splitPot } from '@lastman/game';
-import { sql } from 'drizzle-orm';
 import type { Viewer } from '../../auth/guards.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { lockCompetitionAdvisory, lockPlayerEntries } from '../../db/competition-locks.ts';
 import type { RoundRecord } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { findSeason, listSeasonFixtures } from '../fixtures/queries.ts';
-import { iso, type SeasonModel, seasonModel } from '../fixtures/season-model.ts';
-import { compileRounds, firstLockingRound } from '../settlement/settle.ts';
+import { findSeason, iso, listSeasonFixtures, type SeasonModel, seasonModel } from '../fixtures/index.ts';
+import { compileRounds, firstLockingRound } from '../settlement/index.ts';
 import {
   type CompetitionRow,
   countMyEntries,
@@ -128,15 +128,21 @@ async function seasonNames(db: DbOrTx, ids: readonly string[]): Promise<Map<stri
 }
 
 export async function competitionsOf(db: Db, viewer: Viewer, now: number): Promise<CompetitionSummary[]> {
-  const rows = await listCompetitions(db, viewer.clubId, { includeDrafts: viewer.role === 'admin' });
-  const counts = new Map(
-    (await entryCounts(db, viewer.clubId, viewer.userId)).map((c) => [c.competitionId, c]),
-  );
-  const settlements = await listSettlements(
+  const rows = await listCompetitions(
     db,
-    viewer.clubId,
-    rows.map((r) => r.id),
+    { clubId: viewer.clubId },
+    { includeDrafts: viewer.role === 'admin' },
   );
+  const counts = new Map(
+    (await entryCounts(db, { clubId: viewer.clubId, userId: viewer.userId })).map((c) => [
+      c.competitionId,
+      c,
+    ]),
+  );
+  const settlements = await listSettlements(db, {
+    clubId: viewer.clubId,
+    competitionIds: rows.map((r) => r.id),
+  });
   const model = seasonCache(db, viewer.clubId);
   const names = await seasonNames(
     db,
@@ -160,7 +166,7 @@ export async function competitionsOf(db: Db, viewer: Viewer, now: number): Promi
 }
 
 async function visibleCompetition(db: DbOrTx, viewer: Viewer, id: string): Promise<CompetitionRow> {
-  const comp = await findCompetition(db, viewer.clubId, id);
+  const comp = await findCompetition(db, { clubId: viewer.clubId, competitionId: id });
   if (!comp || (comp.status === 'draft' && viewer.role !== 'admin')) throw notFound('That competition');
   return comp;
 }
@@ -196,22 +202,26 @@ export async function competitionDetail(
 ): Promise<CompetitionDetail> {
   const comp = await visibleCompetition(db, viewer, id);
   const model = seasonModel(await listSeasonFixtures(db, { clubId: viewer.clubId, seasonId: comp.seasonId }));
-  const settlements = await listSettlements(db, viewer.clubId, [comp.id]);
+  const settlements = await listSettlements(db, { clubId: viewer.clubId, competitionIds: [comp.id] });
   const byRound = new Map(settlements.map((s) => [s.round, s]));
-  const counts = (await entryCounts(db, viewer.clubId, viewer.userId)).find(
+  const counts = (await entryCounts(db, { clubId: viewer.clubId, userId: viewer.userId })).find(
     (c) => c.competitionId === comp.id,
   );
   const season = await findSeason(db, comp.seasonId);
   const summary = summaryOf(comp, model, season?.name ?? '', new Set(byRound.keys()), counts, now);
   const rounds = compileRounds(comp, model).rounds.map((r) => roundInfo(comp, r, byRound.get(r.round), now));
 
-  const mine = await listMyEntries(db, viewer.clubId, comp.id, viewer.userId);
-  const minePicks = await listEntryPicks(
-    db,
-    viewer.clubId,
-    mine.map((e) => e.id),
-  );
-  const standings = await listStandings(db, viewer.clubId, comp.id, STANDINGS_LIMIT);
+  const mine = await listMyEntries(db, {
+    clubId: viewer.clubId,
+    competitionId: comp.id,
+    userId: viewer.userId,
+  });
+  const minePicks = await listEntryPicks(db, { clubId: viewer.clubId, entryIds: mine.map((e) => e.id) });
+  const standings = await listStandings(db, {
+    clubId: viewer.clubId,
+    competitionId: comp.id,
+    limit: STANDINGS_LIMIT,
+  });
 
   let payouts: CompetitionDetail['payouts'] = null;
   if (comp.status === 'finished') {
@@ -335,7 +345,7 @@ export async function editCompetition(
   now: number,
 ) {
   await db.transaction(async (tx) => {
-    const comp = await findCompetition(tx, viewer.clubId, id);
+    const comp = await findCompetition(tx, { clubId: viewer.clubId, competitionId: id });
     if (!comp) throw notFound('That competition');
     if (comp.status !== 'draft') {
       throw new AppError(
@@ -347,14 +357,14 @@ export async function editCompetition(
     if (Object.keys(input).length === 0) return;
     const next = { ...comp, ...input };
     await checkSettings(tx, viewer.clubId, next);
-    await updateCompetition(tx, viewer.clubId, id, input);
+    await updateCompetition(tx, { clubId: viewer.clubId, competitionId: id }, input);
   });
   return competitionDetail(db, viewer, id, now);
 }
 
 export async function openCompetition(db: Db, viewer: Viewer, id: string, now: number) {
   await db.transaction(async (tx) => {
-    const comp = await findCompetition(tx, viewer.clubId, id);
+    const comp = await findCompetition(tx, { clubId: viewer.clubId, competitionId: id });
     if (!comp) throw notFound('That competition');
     if (comp.status !== 'draft') {
       throw new AppError('COMPETITION_NOT_EDITABLE', `This competition is already ${comp.status}.`);
@@ -368,7 +378,7 @@ export async function openCompetition(db: Db, viewer: Viewer, id: string, now: n
         `Round ${first?.round ?? comp.startRound} has already locked. Choose a later starting round.`,
       );
     }
-    await updateCompetition(tx, viewer.clubId, id, { status: 'open' });
+    await updateCompetition(tx, { clubId: viewer.clubId, competitionId: id }, { status: 'open' });
   });
   return competitionDetail(db, viewer, id, now);
 }
@@ -376,14 +386,14 @@ export async function openCompetition(db: Db, viewer: Viewer, id: string, now: n
 export async function cancelCompetition(db: Db, viewer: Viewer, id: string, now: number) {
   await db.transaction(async (tx) => {
     // Serialised with the settlement job, which may be settling this competition.
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('lms:competition'), hashtext(${id}))`);
-    const comp = await findCompetition(tx, viewer.clubId, id);
+    await lockCompetitionAdvisory(tx, id);
+    const comp = await findCompetition(tx, { clubId: viewer.clubId, competitionId: id });
     if (!comp) throw notFound('That competition');
     if (comp.status === 'finished' || comp.status === 'cancelled') {
       throw new AppError('COMPETITION_NOT_EDITABLE', `This competition is already ${comp.status}.`);
     }
-    await updateCompetition(tx, viewer.clubId, id, { status: 'cancelled' });
-    await refundPaidEntries(tx, viewer.clubId, id);
+    await updateCompetition(tx, { clubId: viewer.clubId, competitionId: id }, { status: 'cancelled' });
+    await refundPaidEntries(tx, { clubId: viewer.clubId, competitionId: id });
   });
   return competitionDetail(db, viewer, id, now);
 }
@@ -391,9 +401,7 @@ export async function cancelCompetition(db: Db, viewer: Viewer, id: string, now:
 export async function enterCompetition(db: Db, viewer: Viewer, id: string, now: number): Promise<EntryView> {
   return db.transaction(async (tx) => {
     // One entry at a time per player and competition, so the allowance cannot be overrun.
-    await tx.execute(
-      sql`SELECT pg_advisory_xact_lock(hashtext('lms:entry'), hashtext(${`${id}:${viewer.userId}`}))`,
-    );
+    await lockPlayerEntries(tx, { competitionId: id, userId: viewer.userId });
     const comp = await visibleCompetition(tx, viewer, id);
     if (comp.status !== 'open') {
       throw new AppError(
@@ -417,7 +425,11 @@ export async function enterCompetition(db: Db, viewer: Viewer, id: string, now: 
         'This competition has an entry fee: buy your entries with an order (card payment).',
       );
     }
-    const mine = await countMyEntries(tx, viewer.clubId, comp.id, viewer.userId);
+    const mine = await countMyEntries(tx, {
+      clubId: viewer.clubId,
+      competitionId: comp.id,
+      userId: viewer.userId,
+    });
     if (mine >= comp.maxEntriesPerPlayer) {
       throw new AppError(
         'ENTRY_LIMIT_REACHED',
@@ -437,4 +449,19 @@ export async function enterCompetition(db: Db, viewer: Viewer, id: string, now: 
       createdAt: entry.createdAt.toISOString(),
     };
   });
+}
+
+const onGameScreen: ReadonlySet<string> = new Set(GAME_SCREEN_STATUSES);
+
+/**
+ * The game screen's data for the viewer's club: what the list and each competition's detail gave
+ * in one call per competition before, composed on the server so the screen costs one request.
+ */
+export async function gameScreen(db: Db, viewer: Viewer, now: number): Promise<GameScreen> {
+  const rows = await listCompetitions(db, { clubId: viewer.clubId }, { includeDrafts: false });
+  const competitions = [];
+  for (const row of rows) {
+    if (onGameScreen.has(row.status)) competitions.push(await competitionDetail(db, viewer, row.id, now));
+  }
+  return { competitions };
 }

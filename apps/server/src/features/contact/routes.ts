@@ -31,6 +31,6 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/contact-messages',
     { schema: { tags: ['admin'], response: { 200: ContactMessageList } }, config: { access: 'admin' } },
-    async (request) => ({ messages: await listClubMessages(app.services.db, viewerOf(request).clubId) }),
+    async (request) => ({ messages: await listClubMessages(app.services, viewerOf(request)) }),
   );
 };

@@ -1,10 +1,8 @@
 import type { ContactMessageInput } from '@lastman/api';
-import { desc, eq } from 'drizzle-orm';
 import type { Viewer } from '../../auth/guards.ts';
-import type { Db } from '../../db/client.ts';
-import { contactMessages } from '../../db/schema/index.ts';
 import type { Services } from '../../services.ts';
-import { clubForViewer } from '../clubs/service.ts';
+import { clubForViewer } from '../clubs/index.ts';
+import { insertContactMessage, listContactMessages } from './queries.ts';
 
 /** A message goes to the sender's own club when signed in, else to the club of the link they came by. */
 export async function submitContactMessage(
@@ -17,28 +15,18 @@ export async function submitContactMessage(
     userClubId: viewer?.clubId,
     defaultSlug: services.config.DEFAULT_CLUB,
   });
-  const [row] = await services.db
-    .insert(contactMessages)
-    .values({
-      clubId: club.id,
-      userId: viewer?.userId ?? null,
-      name: input.name,
-      email: input.email,
-      subject: input.subject,
-      message: input.message,
-    })
-    .returning({ id: contactMessages.id });
-  if (!row) throw new Error('contact message insert returned nothing');
-  return row.id;
+  return insertContactMessage(services.db, {
+    clubId: club.id,
+    userId: viewer?.userId ?? null,
+    name: input.name,
+    email: input.email,
+    subject: input.subject,
+    message: input.message,
+  });
 }
 
-export async function listClubMessages(db: Db, clubId: string) {
-  const rows = await db
-    .select()
-    .from(contactMessages)
-    .where(eq(contactMessages.clubId, clubId))
-    .orderBy(desc(contactMessages.createdAt))
-    .limit(200);
+export async function listClubMessages(services: Pick<Services, 'db'>, viewer: Viewer) {
+  const rows = await listContactMessages(services.db, { clubId: viewer.clubId, limit: 200 });
   return rows.map((r) => ({
     id: r.id,
     name: r.name,

@@ -17,11 +17,17 @@ import {
   verification,
 } from '../../db/schema/index.ts';
 
-export async function findUserWithClub(db: DbOrTx, userId: string) {
+export async function findUser(db: DbOrTx, { userId }: { userId: string }) {
+  const [row] = await db.select().from(user).where(eq(user.id, userId)).limit(1);
+  return row;
+}
+
+/** The person and the club the request resolved for them (not the club their user row names). */
+export async function findUserAndClub(db: DbOrTx, { userId, clubId }: { userId: string; clubId: string }) {
   const [row] = await db
     .select({ user, club: clubs })
     .from(user)
-    .innerJoin(clubs, eq(clubs.id, user.clubId))
+    .innerJoin(clubs, eq(clubs.id, clubId))
     .where(eq(user.id, userId))
     .limit(1);
   return row;
@@ -52,14 +58,17 @@ export async function listSessionsOf(db: DbOrTx, userId: string) {
     .where(eq(session.userId, userId));
 }
 
-export async function listContactMessagesOf(db: DbOrTx, clubId: string, userId: string) {
+export async function listContactMessagesOf(
+  db: DbOrTx,
+  { clubId, userId }: { clubId: string; userId: string },
+) {
   return db
     .select()
     .from(contactMessages)
     .where(and(eq(contactMessages.clubId, clubId), eq(contactMessages.userId, userId)));
 }
 
-export async function listOrdersOf(db: DbOrTx, clubId: string, userId: string) {
+export async function listOrdersOf(db: DbOrTx, { clubId, userId }: { clubId: string; userId: string }) {
   return db
     .select({ order: orders, competitionName: competitions.name })
     .from(orders)
@@ -68,7 +77,10 @@ export async function listOrdersOf(db: DbOrTx, clubId: string, userId: string) {
     .orderBy(asc(orders.createdAt));
 }
 
-export async function listRefundsOf(db: DbOrTx, clubId: string, orderIds: string[]) {
+export async function listRefundsOf(
+  db: DbOrTx,
+  { clubId, orderIds }: { clubId: string; orderIds: string[] },
+) {
   if (orderIds.length === 0) return [];
   return db
     .select()
@@ -77,7 +89,7 @@ export async function listRefundsOf(db: DbOrTx, clubId: string, orderIds: string
     .orderBy(asc(refunds.createdAt));
 }
 
-export async function listEntriesOf(db: DbOrTx, clubId: string, userId: string) {
+export async function listEntriesOf(db: DbOrTx, { clubId, userId }: { clubId: string; userId: string }) {
   return db
     .select({ entry: entries, competitionName: competitions.name })
     .from(entries)
@@ -86,7 +98,7 @@ export async function listEntriesOf(db: DbOrTx, clubId: string, userId: string) 
     .orderBy(asc(entries.createdAt));
 }
 
-export async function listPicksOf(db: DbOrTx, clubId: string, userId: string) {
+export async function listPicksOf(db: DbOrTx, { clubId, userId }: { clubId: string; userId: string }) {
   return db
     .select({ pick: picks, teamName: teams.name })
     .from(picks)

@@ -20,7 +20,7 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/me',
     { schema: { tags, response: { 200: Me } }, config: { access: 'user' } },
-    async (request) => getMe(app.services, viewerOf(request).userId),
+    async (request) => getMe(app.services, viewerOf(request)),
   );
 
   app.patch(

@@ -1,15 +1,16 @@
-import type { Me, ProfileUpdate } from '@lastman/api';
+import type { Me, PhotoType, ProfileUpdate } from '@lastman/api';
 import type { Viewer } from '../../auth/guards.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Services } from '../../services.ts';
-import { toClub } from '../clubs/service.ts';
+import { toClub } from '../clubs/index.ts';
 import {
   deleteMailAndSignInTraces,
   deletePhoto,
   deleteSignInMeans,
   findCredentialHash,
   findPhoto,
-  findUserWithClub,
+  findUser,
+  findUserAndClub,
   listContactMessagesOf,
   listEntriesOf,
   listOrdersOf,
@@ -21,8 +22,9 @@ import {
   updateUser,
 } from './queries.ts';
 
-export async function getMe(services: Pick<Services, 'db'>, userId: string): Promise<Me> {
-  const row = await findUserWithClub(services.db, userId);
+/** The person's profile, with the club and role of the viewer the request resolved. */
+export async function getMe(services: Pick<Services, 'db'>, viewer: Viewer): Promise<Me> {
+  const row = await findUserAndClub(services.db, { userId: viewer.userId, clubId: viewer.clubId });
   if (!row) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
   const u = row.user;
   return {
@@ -37,7 +39,7 @@ export async function getMe(services: Pick<Services, 'db'>, userId: string): Pro
       isAnonymous: u.isAnonymous,
     },
     club: toClub(row.club),
-    role: u.role,
+    role: viewer.role,
   };
 }
 
@@ -58,25 +60,24 @@ export async function updateProfile(
     ...(input.image !== undefined && { image: input.image }),
   };
   if (Object.keys(values).length > 0) await updateUser(services.db, viewer.userId, values);
-  return getMe(services, viewer.userId);
+  return getMe(services, viewer);
 }
 
 /** Everything we hold about the person (GDPR article 15/20), as one JSON document. */
 export async function exportData(services: Pick<Services, 'db' | 'clock'>, viewer: Viewer) {
   const { db } = services;
-  const me = await getMe(services, viewer.userId);
+  const me = await getMe(services, viewer);
   const [sessions, contactMessages, orderRows, entryRows, pickRows] = await Promise.all([
     listSessionsOf(db, viewer.userId),
-    listContactMessagesOf(db, viewer.clubId, viewer.userId),
-    listOrdersOf(db, viewer.clubId, viewer.userId),
-    listEntriesOf(db, viewer.clubId, viewer.userId),
-    listPicksOf(db, viewer.clubId, viewer.userId),
+    listContactMessagesOf(db, viewer),
+    listOrdersOf(db, viewer),
+    listEntriesOf(db, viewer),
+    listPicksOf(db, viewer),
   ]);
-  const refundRows = await listRefundsOf(
-    db,
-    viewer.clubId,
-    orderRows.map((r) => r.order.id),
-  );
+  const refundRows = await listRefundsOf(db, {
+    clubId: viewer.clubId,
+    orderIds: orderRows.map((r) => r.order.id),
+  });
   const entryList = entryRows.map(({ entry, competitionName }) => ({
     id: entry.id,
     competitionId: entry.competitionId,
@@ -152,8 +153,8 @@ export async function deleteAccount(services: Services, viewer: Viewer, password
     throw new AppError('FORBIDDEN', 'That password is not correct.');
   }
   await services.db.transaction(async (tx) => {
-    const current = await findUserWithClub(tx, viewer.userId);
-    if (current) await deleteMailAndSignInTraces(tx, current.user.email);
+    const current = await findUser(tx, { userId: viewer.userId });
+    if (current) await deleteMailAndSignInTraces(tx, current.email);
     await updateUser(tx, viewer.userId, {
       name: 'Deleted user',
       email: `deleted-${viewer.userId}@anonymous.invalid`,
@@ -169,8 +170,8 @@ export async function deleteAccount(services: Services, viewer: Viewer, password
   });
 }
 
-export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
-export type PhotoType = 'image/jpeg' | 'image/png' | 'image/webp';
+/** The shared limit, re-exported for the photo route's body parser. */
+export { PHOTO_MAX_BYTES } from '@lastman/api';
 
 /** The image type by the file's own signature, whatever the request claimed. */
 export function photoTypeOf(bytes: Buffer): PhotoType | null {
@@ -236,7 +237,7 @@ export async function setPhoto(
       image: photoUrl(services.config.PUBLIC_URL, viewer.userId, updatedAt),
     });
   });
-  return getMe(services, viewer.userId);
+  return getMe(services, viewer);
 }
 
 export async function removePhoto(services: Pick<Services, 'db'>, viewer: Viewer): Promise<Me> {
@@ -244,7 +245,7 @@ export async function removePhoto(services: Pick<Services, 'db'>, viewer: Viewer
     await deletePhoto(tx, viewer.userId);
     await updateUser(tx, viewer.userId, { image: null });
   });
-  return getMe(services, viewer.userId);
+  return getMe(services, viewer);
 }
 
 export async function readPhoto(services: Pick<Services, 'db'>, userId: string) {

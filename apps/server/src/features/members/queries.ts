@@ -3,7 +3,7 @@ import { and, asc, count, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { user } from '../../db/schema/index.ts';
 
-export async function listMembers(db: DbOrTx, clubId: string) {
+export async function listMembers(db: DbOrTx, { clubId }: { clubId: string }) {
   return db
     .select({
       id: user.id,
@@ -18,7 +18,8 @@ export async function listMembers(db: DbOrTx, clubId: string) {
     .orderBy(asc(user.name));
 }
 
-export async function findMember(db: DbOrTx, clubId: string, userId: string) {
+/** The club's member, locked until the transaction ends. */
+export async function lockMember(db: DbOrTx, { clubId, userId }: { clubId: string; userId: string }) {
   const [row] = await db
     .select({ id: user.id, role: user.role })
     .from(user)
@@ -27,7 +28,7 @@ export async function findMember(db: DbOrTx, clubId: string, userId: string) {
   return row;
 }
 
-export async function countAdmins(db: DbOrTx, clubId: string): Promise<number> {
+export async function countAdmins(db: DbOrTx, { clubId }: { clubId: string }): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(user)
@@ -35,7 +36,10 @@ export async function countAdmins(db: DbOrTx, clubId: string): Promise<number> {
   return row?.n ?? 0;
 }
 
-export async function setMemberRole(db: DbOrTx, clubId: string, userId: string, role: Role) {
+export async function setMemberRole(
+  db: DbOrTx,
+  { clubId, userId, role }: { clubId: string; userId: string; role: Role },
+) {
   await db
     .update(user)
     .set({ role })

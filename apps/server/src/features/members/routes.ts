@@ -9,7 +9,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/members',
     { schema: { tags, response: { 200: MemberList } }, config: { access: 'admin' } },
-    async (request) => ({ members: await membersOf(app.services.db, viewerOf(request)) }),
+    async (request) => ({ members: await membersOf(app.services, viewerOf(request)) }),
   );
 
   app.patch(
@@ -19,6 +19,6 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'admin' },
     },
     async (request) =>
-      changeRole(app.services.db, viewerOf(request), request.params.userId, request.body.role),
+      changeRole(app.services, viewerOf(request), { userId: request.params.userId, role: request.body.role }),
   );
 };

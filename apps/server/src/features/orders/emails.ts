@@ -1,11 +1,8 @@
-import type { Order } from '@lastman/api';
+import { formatPence, type Order } from '@lastman/api';
 import type { Email } from '../../lib/mailer.ts';
 import type { Services } from '../../services.ts';
-import { findUserWithClub } from '../me/queries.ts';
+import { findUser } from '../me/index.ts';
 
-export function formatPence(pence: number): string {
-  return `£${(pence / 100).toFixed(2)}`;
-}
 const money = formatPence;
 
 export const orderEmails = {
@@ -48,7 +45,7 @@ export async function sendReceipt(
   userId: string,
   build: (to: { email: string; name: string }) => Email,
 ) {
-  const u = await findUserWithClub(services.db, userId);
-  if (!u || u.user.isAnonymous) return;
-  services.mailer.sendLater(build({ email: u.user.email, name: u.user.name }));
+  const u = await findUser(services.db, { userId });
+  if (!u || u.isAnonymous) return;
+  services.mailer.sendLater(build({ email: u.email, name: u.name }));
 }

@@ -7,22 +7,12 @@ import { type OrderStatus, orders, paymentEvents, paymentIssues, refunds } from 
 export type OrderRow = typeof orders.$inferSelect;
 export type RefundRow = typeof refunds.$inferSelect;
 
-export async function lockCompetition(
-  tx: DbOrTx,
-  clubId: string,
-  competitionId: string,
-  mode: 'update' | 'share' = 'update',
-) {
-  const [row] = await tx
-    .select()
-    .from(competitions)
-    .where(and(eq(competitions.clubId, clubId), eq(competitions.id, competitionId)))
-    .for(mode);
-  return row;
-}
-
 /** Entries that hold a place: bought and kept, or waiting on a payment that has not expired. */
-export async function countHeldEntries(tx: DbOrTx, competitionId: string, userId: string, now: Date) {
+export async function countHeldEntries(
+  tx: DbOrTx,
+  { competitionId, userId }: { competitionId: string; userId: string },
+  now: Date,
+) {
   const [row] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(entries)
@@ -70,11 +60,11 @@ export async function updateOrder(tx: DbOrTx, id: string, values: Partial<typeof
   await tx.update(orders).set(values).where(eq(orders.id, id));
 }
 
-export async function findOrder(tx: DbOrTx, clubId: string, id: string) {
+export async function findOrder(tx: DbOrTx, { clubId, orderId }: { clubId: string; orderId: string }) {
   const [row] = await tx
     .select()
     .from(orders)
-    .where(and(eq(orders.clubId, clubId), eq(orders.id, id)));
+    .where(and(eq(orders.clubId, clubId), eq(orders.id, orderId)));
   return row;
 }
 
@@ -196,7 +186,11 @@ export async function insertIssue(tx: DbOrTx, values: typeof paymentIssues.$infe
   await tx.insert(paymentIssues).values(values);
 }
 
-export async function listIssues(tx: DbOrTx, clubId: string, status: 'open' | 'resolved' | 'all' = 'open') {
+export async function listIssues(
+  tx: DbOrTx,
+  { clubId }: { clubId: string },
+  status: 'open' | 'resolved' | 'all' = 'open',
+) {
   return tx
     .select()
     .from(paymentIssues)
@@ -214,25 +208,35 @@ export async function listIssues(tx: DbOrTx, clubId: string, status: 'open' | 'r
 /** Marks the club's issue resolved (once: a second call keeps the first resolution). */
 export async function resolveIssue(
   tx: DbOrTx,
-  clubId: string,
-  id: string,
+  { clubId, issueId }: { clubId: string; issueId: string },
   by: { userId: string; note: string | null; at: Date },
 ) {
   await tx
     .update(paymentIssues)
     .set({ resolvedAt: by.at, resolvedBy: by.userId, resolutionNote: by.note })
-    .where(and(eq(paymentIssues.clubId, clubId), eq(paymentIssues.id, id), isNull(paymentIssues.resolvedAt)));
+    .where(
+      and(eq(paymentIssues.clubId, clubId), eq(paymentIssues.id, issueId), isNull(paymentIssues.resolvedAt)),
+    );
   const [row] = await tx
     .select()
     .from(paymentIssues)
-    .where(and(eq(paymentIssues.clubId, clubId), eq(paymentIssues.id, id)));
+    .where(and(eq(paymentIssues.clubId, clubId), eq(paymentIssues.id, issueId)));
   return row;
 }
 
 export async function listOrders(
   tx: DbOrTx,
-  clubId: string,
-  filter: { orderId?: string; userId?: string; status?: OrderStatus; competitionId?: string; q?: string },
+  {
+    clubId,
+    ...filter
+  }: {
+    clubId: string;
+    orderId?: string;
+    userId?: string;
+    status?: OrderStatus;
+    competitionId?: string;
+    q?: string;
+  },
 ) {
   return tx
     .select({ order: orders, competitionName: competitions.name, userName: user.name, userEmail: user.email })

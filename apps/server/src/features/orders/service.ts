@@ -1,16 +1,18 @@
 import {
+  ageOn,
+  formatPence,
   MAX_ORDER_PENCE,
+  MIN_AGE_FOR_PAID_ENTRY,
   type Order,
   type OrderCreate,
   type OrderCreated,
   type OrderStatus,
 } from '@lastman/api';
-import { ageOn } from '../../auth/auth.ts';
 import type { Viewer } from '../../auth/guards.ts';
+import { lockCompetitionRow } from '../../db/competition-locks.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { Services } from '../../services.ts';
-import { findUserWithClub } from '../me/queries.ts';
-import { formatPence } from './emails.ts';
+import { findUser } from '../me/index.ts';
 import {
   countHeldEntries,
   deletePendingEntries,
@@ -20,7 +22,6 @@ import {
   insertEntries,
   insertOrder,
   listOrders,
-  lockCompetition,
   lockOrderById,
   ordersOwedByCancellation,
   refundsOfOrders,
@@ -29,8 +30,6 @@ import {
 } from './queries.ts';
 import { coveredEntryIds, executeRefund, recordRefundIntent, refundKey, refundsPence } from './refunds.ts';
 import { orderViews, viewOne } from './views.ts';
-
-export const MIN_AGE_FOR_PAID_ENTRY = 18;
 
 type OrderServices = Pick<Services, 'db' | 'clock' | 'config' | 'payments' | 'mailer'>;
 
@@ -45,7 +44,10 @@ export async function createOrder(
 ): Promise<OrderCreated> {
   const now = services.clock.now();
   const order = await services.db.transaction(async (tx) => {
-    const competition = await lockCompetition(tx, viewer.clubId, input.competitionId);
+    const competition = await lockCompetitionRow(tx, {
+      clubId: viewer.clubId,
+      competitionId: input.competitionId,
+    });
     if (!competition) throw notFound('That competition');
     if (competition.status !== 'open') {
       throw new AppError('CONFLICT', 'This competition is not taking entries any more.');
@@ -56,15 +58,15 @@ export async function createOrder(
         'This competition is free: join it from the game page, no payment is needed.',
       );
     }
-    const me = await findUserWithClub(tx, viewer.userId);
-    const dob = me?.user.dateOfBirth;
+    const me = await findUser(tx, { userId: viewer.userId });
+    const dob = me?.dateOfBirth;
     if (!dob || ageOn(dob, now) < MIN_AGE_FOR_PAID_ENTRY) {
       throw new AppError(
         'FORBIDDEN',
         `You must be ${MIN_AGE_FOR_PAID_ENTRY} or over to enter a paid competition.`,
       );
     }
-    const held = await countHeldEntries(tx, competition.id, viewer.userId, now);
+    const held = await countHeldEntries(tx, { competitionId: competition.id, userId: viewer.userId }, now);
     const left = competition.maxEntriesPerPlayer - held;
     if (input.entries > left) {
       throw new AppError(
@@ -131,13 +133,13 @@ export async function getOrder(
   viewer: Viewer,
   orderId: string,
 ): Promise<Order> {
-  const order = await findOrder(services.db, viewer.clubId, orderId);
+  const order = await findOrder(services.db, { clubId: viewer.clubId, orderId });
   if (!order || (order.userId !== viewer.userId && viewer.role !== 'admin')) throw notFound('That order');
   return viewOne(services.db, viewer.clubId, orderId);
 }
 
 export async function myOrders(services: Pick<Services, 'db'>, viewer: Viewer): Promise<Order[]> {
-  const rows = await listOrders(services.db, viewer.clubId, { userId: viewer.userId });
+  const rows = await listOrders(services.db, { clubId: viewer.clubId, userId: viewer.userId });
   return (await orderViews(services.db, rows)).map(({ userName: _n, userEmail: _e, ...o }) => o);
 }
 
@@ -146,7 +148,8 @@ export async function clubOrders(
   admin: Viewer,
   filter: { status?: OrderStatus | undefined; competitionId?: string | undefined; q?: string | undefined },
 ) {
-  const rows = await listOrders(services.db, admin.clubId, {
+  const rows = await listOrders(services.db, {
+    clubId: admin.clubId,
     ...(filter.status && { status: filter.status }),
     ...(filter.competitionId && { competitionId: filter.competitionId }),
     ...(filter.q && { q: filter.q }),

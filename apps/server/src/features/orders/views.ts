@@ -43,7 +43,7 @@ export async function orderViews(
 }
 
 export async function viewOne(db: DbOrTx, clubId: string, orderId: string): Promise<Order> {
-  const [view] = await orderViews(db, await listOrders(db, clubId, { orderId }));
+  const [view] = await orderViews(db, await listOrders(db, { clubId, orderId }));
   if (!view) throw notFound('That order');
   const { userName: _n, userEmail: _e, ...order } = view;
   return order;

@@ -1,43 +1,41 @@
-import { eq } from 'drizzle-orm';
+import { formatPence } from '@lastman/api';
 import type Stripe from 'stripe';
 import type { Tx } from '../../db/client.ts';
-import { competitions } from '../../db/schema/game.ts';
-import { paymentEvents } from '../../db/schema/payments.ts';
+import { lockCompetitionRow } from '../../db/competition-locks.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Services } from '../../services.ts';
-import { formatPence, orderEmails, sendReceipt } from '../orders/emails.ts';
 import {
   countEventsOfOrder,
   countHeldEntries,
+  coveredEntryIds,
   deletePendingEntries,
   entriesOfOrders,
+  executeRefund,
   findRefund,
   findRefundByProviderId,
   insertEntries,
   insertIssue,
   insertRefund,
-  lockCompetition,
   lockOrderById,
   lockOrderByIntent,
   type OrderRow,
-  type RefundRow,
-  refundsOfOrders,
-  setEntriesStatus,
-  updateOrder,
-  updateRefund,
-} from '../orders/queries.ts';
-import {
-  coveredEntryIds,
-  executeRefund,
+  orderEmails,
+  orderViews,
   outcomeOfProviderRefund,
+  type RefundRow,
   recomputeOrderRefunds,
   recordRefundIntent,
+  refundsOfOrders,
   refundsPence,
+  sendReceipt,
   sendRefundReceipts,
+  setEntriesStatus,
   settleRefund,
-} from '../orders/refunds.ts';
-import { orderViews } from '../orders/views.ts';
+  updateOrder,
+  updateRefund,
+} from '../orders/index.ts';
 import type { IntentState } from './provider.ts';
+import { findCompetitionName, recordPaymentEvent, setPaymentEventOutcome } from './queries.ts';
 
 type PaymentServices = Pick<Services, 'db' | 'clock' | 'config' | 'payments' | 'mailer'>;
 
@@ -93,24 +91,20 @@ export async function receivePaymentEvent(
   }
 
   const applied = await services.db.transaction(async (tx) => {
-    const [recorded] = await tx
-      .insert(paymentEvents)
-      .values({
-        id: event.id,
-        provider: services.payments.kind,
-        type: event.type,
-        outcome: 'received',
-        receivedAt: services.clock.now(),
-        payload: event as unknown as Record<string, unknown>,
-      })
-      .onConflictDoNothing()
-      .returning({ id: paymentEvents.id });
+    const recorded = await recordPaymentEvent(tx, {
+      id: event.id,
+      provider: services.payments.kind,
+      type: event.type,
+      receivedAt: services.clock.now(),
+      payload: event as unknown as Record<string, unknown>,
+    });
     if (!recorded) return null;
     const result = await applyEvent(tx, services, event, intentNow);
-    await tx
-      .update(paymentEvents)
-      .set({ outcome: result.outcome, orderId: result.order?.id ?? null })
-      .where(eq(paymentEvents.id, event.id));
+    await setPaymentEventOutcome(tx, {
+      eventId: event.id,
+      outcome: result.outcome,
+      orderId: result.order?.id ?? null,
+    });
     return result;
   });
   if (!applied) return { duplicate: true, outcome: 'duplicate', orderId: null };
@@ -204,10 +198,9 @@ async function honourOrRefund(
   intent: Stripe.PaymentIntent,
 ): Promise<Applied> {
   const now = services.clock.now();
-  const competition = await lockCompetition(
+  const competition = await lockCompetitionRow(
     tx,
-    order.clubId,
-    order.competitionId,
+    { clubId: order.clubId, competitionId: order.competitionId },
     order.status === 'pending' ? 'share' : 'update',
   );
   const paid = { status: 'paid' as const, paidAt: now, paymentIntentId: intent.id, failureReason: null };
@@ -217,7 +210,7 @@ async function honourOrRefund(
       await setEntriesStatus(tx, order.id, ['pending'], 'active');
       return { outcome: 'paid', order: { ...order, ...paid }, after: { receipt: true } };
     }
-    const held = await countHeldEntries(tx, competition.id, order.userId, now);
+    const held = await countHeldEntries(tx, { competitionId: competition.id, userId: order.userId }, now);
     if (held + order.entryCount <= competition.maxEntriesPerPlayer) {
       await deletePendingEntries(tx, order.id);
       await insertEntries(tx, order, order.entryCount, 'active');
@@ -460,9 +453,9 @@ async function disputeCreated(tx: Tx, dispute: Stripe.Dispute): Promise<Applied>
 }
 
 async function competitionName(services: Pick<Services, 'db'>, order: OrderRow) {
-  const [row] = await services.db
-    .select({ name: competitions.name })
-    .from(competitions)
-    .where(eq(competitions.id, order.competitionId));
-  return row?.name ?? 'the competition';
+  const name = await findCompetitionName(services.db, {
+    clubId: order.clubId,
+    competitionId: order.competitionId,
+  });
+  return name ?? 'the competition';
 }

@@ -3,7 +3,7 @@ import type { Viewer } from '../../auth/guards.ts';
 import type { paymentIssues } from '../../db/schema/payments.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Services } from '../../services.ts';
-import { listIssues, resolveIssue } from '../orders/queries.ts';
+import { listIssues, resolveIssue } from '../orders/index.ts';
 
 function issueView(r: typeof paymentIssues.$inferSelect): PaymentIssue {
   return {
@@ -23,7 +23,7 @@ export async function paymentIssuesOf(
   admin: Viewer,
   status: 'open' | 'resolved' | 'all' = 'open',
 ): Promise<PaymentIssue[]> {
-  return (await listIssues(services.db, admin.clubId, status)).map(issueView);
+  return (await listIssues(services.db, { clubId: admin.clubId }, status)).map(issueView);
 }
 
 /** An admin marks an issue dealt with, with an optional note; resolving twice keeps the first. */
@@ -33,11 +33,15 @@ export async function resolvePaymentIssue(
   id: string,
   note: string | undefined,
 ): Promise<PaymentIssue> {
-  const row = await resolveIssue(services.db, admin.clubId, id, {
-    userId: admin.userId,
-    note: note || null,
-    at: services.clock.now(),
-  });
+  const row = await resolveIssue(
+    services.db,
+    { clubId: admin.clubId, issueId: id },
+    {
+      userId: admin.userId,
+      note: note || null,
+      at: services.clock.now(),
+    },
+  );
   if (!row) throw notFound('That payment issue');
   return issueView(row);
 }

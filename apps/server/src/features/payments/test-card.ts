@@ -2,8 +2,7 @@ import type { Order } from '@lastman/api';
 import type { Viewer } from '../../auth/guards.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { Services } from '../../services.ts';
-import { lockOrderByIntent } from '../orders/queries.ts';
-import { getOrder } from '../orders/service.ts';
+import { getOrder, lockOrderByIntent } from '../orders/index.ts';
 import { receivePaymentEvent } from './events.ts';
 import { isTestProvider, TEST_CARDS } from './provider.ts';
 

@@ -1,7 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Services } from '../../services.ts';
-import { retryPendingRefunds } from '../orders/refunds.ts';
-import { cancelIntents, expireStaleOrders, refundCancelledCompetitions } from '../orders/service.ts';
+import {
+  cancelIntents,
+  expireStaleOrders,
+  refundCancelledCompetitions,
+  retryPendingRefunds,
+} from '../orders/index.ts';
 
 /**
  * Every minute: expires unpaid orders (and cancels their intents), gives back the money of cancelled

@@ -2,10 +2,13 @@ import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { competitionAudit, competitions, entries, payouts, user } from '../../db/schema/index.ts';
-import { sqlRows } from '../fixtures/sql-rows.ts';
+import { sqlRows } from '../../db/sql-rows.ts';
 
 /** The competition's winning entries with their players, in a stable order. */
-export async function listWinners(db: DbOrTx, clubId: string, competitionId: string) {
+export async function listWinners(
+  db: DbOrTx,
+  { clubId, competitionId }: { clubId: string; competitionId: string },
+) {
   return db
     .select({ entryId: entries.id, userId: entries.userId, playerName: user.name })
     .from(entries)
@@ -17,7 +20,10 @@ export async function listWinners(db: DbOrTx, clubId: string, competitionId: str
 }
 
 /** Confirmed entries (active, eliminated or won): what a pool pot is made of. */
-export async function countConfirmedEntries(db: DbOrTx, clubId: string, competitionId: string) {
+export async function countConfirmedEntries(
+  db: DbOrTx,
+  { clubId, competitionId }: { clubId: string; competitionId: string },
+) {
   const [row] = await sqlRows<{ n: number }>(
     db,
     sql`SELECT count(*)::int AS n FROM ${entries}
@@ -26,7 +32,10 @@ export async function countConfirmedEntries(db: DbOrTx, clubId: string, competit
   return row?.n ?? 0;
 }
 
-export async function findEntry(db: DbOrTx, clubId: string, competitionId: string, entryId: string) {
+export async function findEntry(
+  db: DbOrTx,
+  { clubId, competitionId, entryId }: { clubId: string; competitionId: string; entryId: string },
+) {
   const [row] = await db
     .select({
       id: entries.id,
@@ -43,7 +52,10 @@ export async function findEntry(db: DbOrTx, clubId: string, competitionId: strin
   return row;
 }
 
-export async function listPayouts(db: DbOrTx, clubId: string, competitionId: string) {
+export async function listPayouts(
+  db: DbOrTx,
+  { clubId, competitionId }: { clubId: string; competitionId: string },
+) {
   const recorder = alias(user, 'recorder');
   return db
     .select({
@@ -66,7 +78,10 @@ export async function listPayouts(db: DbOrTx, clubId: string, competitionId: str
     .orderBy(asc(payouts.paidAt), asc(payouts.createdAt), asc(payouts.id));
 }
 
-export async function payoutTotals(db: DbOrTx, clubId: string, competitionId: string) {
+export async function payoutTotals(
+  db: DbOrTx,
+  { clubId, competitionId }: { clubId: string; competitionId: string },
+) {
   const [row] = await sqlRows<{ n: number; pence: number }>(
     db,
     sql`SELECT count(*)::int AS n, coalesce(sum(amount_pence), 0)::int AS pence FROM ${payouts}
@@ -81,7 +96,10 @@ export async function insertPayout(db: DbOrTx, values: typeof payouts.$inferInse
   return row;
 }
 
-export async function listAudit(db: DbOrTx, clubId: string, competitionId: string) {
+export async function listAudit(
+  db: DbOrTx,
+  { clubId, competitionId }: { clubId: string; competitionId: string },
+) {
   return db
     .select({
       id: competitionAudit.id,
@@ -102,8 +120,7 @@ export async function insertAudit(db: DbOrTx, values: typeof competitionAudit.$i
 
 export async function setReview(
   db: DbOrTx,
-  clubId: string,
-  competitionId: string,
+  { clubId, competitionId }: { clubId: string; competitionId: string },
   review: { reason: string; at: Date } | null,
 ) {
   await db
@@ -113,7 +130,7 @@ export async function setReview(
 }
 
 /** The club's competitions flagged for an admin's review, oldest flag first. */
-export async function listReviews(db: DbOrTx, clubId: string) {
+export async function listReviews(db: DbOrTx, { clubId }: { clubId: string }) {
   return db
     .select({
       competitionId: competitions.id,

@@ -1,12 +1,11 @@
 import type { CompetitionReviewList, PayoutCreate, PayoutSummary } from '@lastman/api';
-import { payoutMethodLabels } from '@lastman/api';
+import { formatPence, payoutMethodLabels } from '@lastman/api';
 import { splitPot } from '@lastman/game';
 import type { Viewer } from '../../auth/guards.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { lockCompetitionAdvisory } from '../../db/competition-locks.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { type CompetitionRow, findCompetition } from '../competitions/queries.ts';
-import { potOf } from '../competitions/service.ts';
-import { lockCompetition } from '../settlement/settle.ts';
+import { type CompetitionRow, findCompetition, potOf } from '../competitions/index.ts';
 import {
   countConfirmedEntries,
   findEntry,
@@ -23,9 +22,6 @@ import {
 /** A payout may be dated a little ahead of the server's clock (clocks differ), never later. */
 const FUTURE_SLACK_MS = 5 * 60_000;
 
-const gbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
-const formatPence = (pence: number) => gbp.format(pence / 100);
-
 const londonDate = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',
   month: 'short',
@@ -38,8 +34,11 @@ export type Winner = Awaited<ReturnType<typeof listWinners>>[number];
 /** The winners now, each with their share of the pot; none unless the competition is finished. */
 async function winnerShares(tx: DbOrTx, comp: CompetitionRow) {
   if (comp.status !== 'finished') return { winners: [], potPence: 0, remainderPence: 0 };
-  const winners = await listWinners(tx, comp.clubId, comp.id);
-  const potPence = potOf(comp, await countConfirmedEntries(tx, comp.clubId, comp.id));
+  const winners = await listWinners(tx, { clubId: comp.clubId, competitionId: comp.id });
+  const potPence = potOf(
+    comp,
+    await countConfirmedEntries(tx, { clubId: comp.clubId, competitionId: comp.id }),
+  );
   const split = splitPot(
     potPence,
     winners.map((w) => w.entryId),
@@ -57,16 +56,16 @@ function paidTo(paid: readonly { entryId: string; amountPence: number }[], entry
 }
 
 async function clubCompetition(tx: DbOrTx, viewer: Viewer, id: string): Promise<CompetitionRow> {
-  const comp = await findCompetition(tx, viewer.clubId, id);
+  const comp = await findCompetition(tx, { clubId: viewer.clubId, competitionId: id });
   if (!comp) throw notFound('That competition');
   return comp;
 }
 
 async function summaryOf(tx: DbOrTx, comp: CompetitionRow): Promise<PayoutSummary> {
   const shares = await winnerShares(tx, comp);
-  const paid = await listPayouts(tx, comp.clubId, comp.id);
+  const paid = await listPayouts(tx, { clubId: comp.clubId, competitionId: comp.id });
   const winnerIds = new Set(shares.winners.map((w) => w.entryId));
-  const audit = await listAudit(tx, comp.clubId, comp.id);
+  const audit = await listAudit(tx, { clubId: comp.clubId, competitionId: comp.id });
   return {
     competitionId: comp.id,
     finished: comp.status === 'finished',
@@ -124,7 +123,7 @@ export async function recordPayout(
 ): Promise<PayoutSummary> {
   return db.transaction(async (tx) => {
     // Serialised with settlement and result corrections, which may change the winners.
-    await lockCompetition(tx, competitionId);
+    await lockCompetitionAdvisory(tx, competitionId);
     const comp = await clubCompetition(tx, viewer, competitionId);
     if (comp.status !== 'finished') {
       throw new AppError(
@@ -132,7 +131,11 @@ export async function recordPayout(
         `This competition is ${comp.status}: prizes can be recorded once it has finished and its winners are known.`,
       );
     }
-    const entry = await findEntry(tx, viewer.clubId, comp.id, input.entryId);
+    const entry = await findEntry(tx, {
+      clubId: viewer.clubId,
+      competitionId: comp.id,
+      entryId: input.entryId,
+    });
     if (!entry) throw notFound('That entry');
     const shares = await winnerShares(tx, comp);
     const winner = shares.winners.find((w) => w.entryId === entry.id);
@@ -156,7 +159,10 @@ export async function recordPayout(
         'A payout cannot be dated in the future: give the day it was paid.',
       );
     }
-    const already = paidTo(await listPayouts(tx, viewer.clubId, comp.id), entry.id);
+    const already = paidTo(
+      await listPayouts(tx, { clubId: viewer.clubId, competitionId: comp.id }),
+      entry.id,
+    );
     const left = winner.sharePence - already;
     if (input.amountPence > left) {
       throw new AppError(
@@ -199,12 +205,12 @@ export async function clearReview(
   now: number,
 ): Promise<PayoutSummary> {
   return db.transaction(async (tx) => {
-    await lockCompetition(tx, competitionId);
+    await lockCompetitionAdvisory(tx, competitionId);
     const comp = await clubCompetition(tx, viewer, competitionId);
     if (comp.needsReviewReason === null) {
       throw new AppError('CONFLICT', 'This competition is not flagged for review.');
     }
-    await setReview(tx, viewer.clubId, comp.id, null);
+    await setReview(tx, { clubId: viewer.clubId, competitionId: comp.id }, null);
     await insertAudit(tx, {
       clubId: viewer.clubId,
       competitionId: comp.id,
@@ -219,7 +225,7 @@ export async function clearReview(
 }
 
 export async function reviewsOf(db: Db, viewer: Viewer): Promise<CompetitionReviewList> {
-  const rows = await listReviews(db, viewer.clubId);
+  const rows = await listReviews(db, { clubId: viewer.clubId });
   return {
     reviews: rows.map((r) => ({
       competitionId: r.competitionId,
@@ -232,7 +238,7 @@ export async function reviewsOf(db: Db, viewer: Viewer): Promise<CompetitionRevi
 
 /** The winners before a correction re-settles a competition, to compare with those after. */
 export async function winnersBefore(tx: DbOrTx, clubId: string, competitionId: string): Promise<Winner[]> {
-  return listWinners(tx, clubId, competitionId);
+  return listWinners(tx, { clubId, competitionId });
 }
 
 function describeWinners(list: readonly Winner[]): string {
@@ -263,21 +269,21 @@ export async function flagIfWinnersChanged(
   correction: CorrectionFacts,
   now: number,
 ): Promise<boolean> {
-  const after = await listWinners(tx, clubId, competitionId);
+  const after = await listWinners(tx, { clubId, competitionId });
   const key = (l: readonly Winner[]) =>
     l
       .map((w) => w.entryId)
       .sort()
       .join(',');
   if (key(before) === key(after)) return false;
-  const paid = await payoutTotals(tx, clubId, competitionId);
+  const paid = await payoutTotals(tx, { clubId, competitionId });
   if (paid.count === 0) return false;
   const reason =
     `The result of ${correction.fixture} (round ${correction.round}) was corrected from ${correction.old} ` +
     `to ${correction.new}. The winners changed from ${describeWinners(before)} to ${describeWinners(after)}, ` +
     `after ${formatPence(paid.pence)} had been recorded as paid out.`;
   const at = new Date(now);
-  await setReview(tx, clubId, competitionId, { reason, at });
+  await setReview(tx, { clubId, competitionId }, { reason, at });
   await insertAudit(tx, {
     clubId,
     competitionId,

@@ -3,7 +3,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { entryNumber } from '../../db/entry-number.ts';
 import { prepared } from '../../db/prepared.ts';
 import { competitions, entries, picks, roundSettlements, teams, user } from '../../db/schema/index.ts';
-import { sqlRows } from '../fixtures/sql-rows.ts';
+import { sqlRows } from '../../db/sql-rows.ts';
 
 /** A pick of the entry that uses up its team: counted in a settled round, or still to be settled. */
 export interface UsingPick {
@@ -17,7 +17,11 @@ export interface UsingPick {
  * that use up their team: everything a pick is checked against but the round's fixtures, in one
  * round trip.
  */
-export async function findEntryForPick(db: Db, clubId: string, entryId: string, round = 0) {
+export async function findEntryForPick(
+  db: Db,
+  { clubId, entryId }: { clubId: string; entryId: string },
+  round = 0,
+) {
   const statement = prepared(db, 'pick_entry', () =>
     db
       .select({
@@ -44,7 +48,10 @@ export async function findEntryForPick(db: Db, clubId: string, entryId: string, 
   return row;
 }
 
-export async function isRoundSettled(db: DbOrTx, clubId: string, competitionId: string, round: number) {
+export async function isRoundSettled(
+  db: DbOrTx,
+  { clubId, competitionId, round }: { clubId: string; competitionId: string; round: number },
+) {
   const [row] = await db
     .select({ round: roundSettlements.round })
     .from(roundSettlements)
@@ -90,7 +97,10 @@ export async function upsertPick(
   return row;
 }
 
-export async function deletePick(db: DbOrTx, clubId: string, entryId: string, round: number) {
+export async function deletePick(
+  db: DbOrTx,
+  { clubId, entryId, round }: { clubId: string; entryId: string; round: number },
+) {
   return db
     .delete(picks)
     .where(
@@ -106,9 +116,7 @@ export async function deletePick(db: DbOrTx, clubId: string, entryId: string, ro
 
 export async function listMyEntriesWithPicks(
   db: DbOrTx,
-  clubId: string,
-  competitionId: string,
-  userId: string,
+  { clubId, competitionId, userId }: { clubId: string; competitionId: string; userId: string },
 ) {
   const mine = await db
     .select({ id: entries.id, status: entries.status })
@@ -173,7 +181,10 @@ export async function listRoundPicks(
     .limit(params.limit);
 }
 
-export async function countRoundPicks(db: DbOrTx, clubId: string, competitionId: string, round: number) {
+export async function countRoundPicks(
+  db: DbOrTx,
+  { clubId, competitionId, round }: { clubId: string; competitionId: string; round: number },
+) {
   return sqlRows<{ teamId: string; teamName: string; count: number }>(
     db,
     sql`SELECT p.team_id AS "teamId", t.name AS "teamName", count(*)::int AS count
@@ -187,7 +198,7 @@ export async function countRoundPicks(db: DbOrTx, clubId: string, competitionId:
 }
 
 /** Every entry of the player in the club, newest competition first. */
-export async function listPlayerEntries(db: DbOrTx, clubId: string, userId: string) {
+export async function listPlayerEntries(db: DbOrTx, { clubId, userId }: { clubId: string; userId: string }) {
   return db
     .select({ entry: entries, competitionName: competitions.name, competitionStatus: competitions.status })
     .from(entries)
@@ -196,7 +207,10 @@ export async function listPlayerEntries(db: DbOrTx, clubId: string, userId: stri
     .orderBy(desc(competitions.createdAt), asc(entries.createdAt), asc(entries.id));
 }
 
-export async function listPicksOfEntries(db: DbOrTx, clubId: string, entryIds: readonly string[]) {
+export async function listPicksOfEntries(
+  db: DbOrTx,
+  { clubId, entryIds }: { clubId: string; entryIds: readonly string[] },
+) {
   if (entryIds.length === 0) return [];
   return db
     .select({

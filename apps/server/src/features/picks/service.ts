@@ -9,15 +9,17 @@ import {
 import type { Viewer } from '../../auth/guards.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
-import { findCompetition } from '../competitions/queries.ts';
+import { findCompetition } from '../competitions/index.ts';
 import {
   type FixtureRow,
   findTeam,
+  fixtureView,
+  iso,
   listRoundFixtures,
   listSeasonFixtures,
   listSeasonTeamNames,
-} from '../fixtures/queries.ts';
-import { fixtureView, iso, roundModel } from '../fixtures/season-model.ts';
+  roundModel,
+} from '../fixtures/index.ts';
 import {
   countRoundPicks,
   deletePick,
@@ -45,7 +47,7 @@ function deadlineText(ms: number): string {
 
 /** The entry, if it is the viewer's and can still pick in `round` of its competition. */
 async function pickableEntry(db: Db, viewer: Viewer, entryId: string, round: number, now: number) {
-  const found = await findEntryForPick(db, viewer.clubId, entryId, round);
+  const found = await findEntryForPick(db, { clubId: viewer.clubId, entryId }, round);
   if (!found) throw notFound('That entry');
   const { entry, competition: comp } = found;
   if (entry.userId !== viewer.userId)
@@ -192,7 +194,7 @@ export async function removePick(
 ) {
   // As with makePick, the one write is guarded itself: a settled pick is never deleted.
   const { entry } = await pickableEntry(db, viewer, params.entryId, params.round, now);
-  const removed = await deletePick(db, viewer.clubId, entry.id, params.round);
+  const removed = await deletePick(db, { clubId: viewer.clubId, entryId: entry.id, round: params.round });
   if (removed.length === 0) throw notFound(`A pick for round ${params.round}`);
 }
 
@@ -202,7 +204,7 @@ export async function roundFixtures(
   params: { competitionId: string; round: number },
   now: number,
 ): Promise<RoundFixtures> {
-  const comp = await findCompetition(db, viewer.clubId, params.competitionId);
+  const comp = await findCompetition(db, { clubId: viewer.clubId, competitionId: params.competitionId });
   if (!comp || (comp.status === 'draft' && viewer.role !== 'admin')) throw notFound('That competition');
   const rows = await listSeasonFixtures(db, {
     clubId: viewer.clubId,
@@ -212,7 +214,11 @@ export async function roundFixtures(
   const analysis = roundModel(rows, params.round);
   if (!analysis) throw notFound(`Round ${params.round}`);
   const deadline = roundDeadline(analysis, comp.deadlineMinutes);
-  const { mine, picks } = await listMyEntriesWithPicks(db, viewer.clubId, comp.id, viewer.userId);
+  const { mine, picks } = await listMyEntriesWithPicks(db, {
+    clubId: viewer.clubId,
+    competitionId: comp.id,
+    userId: viewer.userId,
+  });
   // As makePick checks: with reuse cycles only the current cycle's earlier picks forbid a team.
   const seasonTeams =
     comp.rules.reuse === 'afterAllUsed' ? await listSeasonTeamNames(db, comp.seasonId) : analysis.teams;
@@ -279,7 +285,7 @@ export async function roundPicks(
   params: { competitionId: string; round: number },
   now: number,
 ): Promise<RoundPicks> {
-  const comp = await findCompetition(db, viewer.clubId, params.competitionId);
+  const comp = await findCompetition(db, { clubId: viewer.clubId, competitionId: params.competitionId });
   if (!comp || (comp.status === 'draft' && viewer.role !== 'admin')) throw notFound('That competition');
   const rows = await listSeasonFixtures(db, {
     clubId: viewer.clubId,
@@ -290,7 +296,9 @@ export async function roundPicks(
   if (!analysis) throw notFound(`Round ${params.round}`);
   const deadline = roundDeadline(analysis, comp.deadlineMinutes);
   const isPublic =
-    deadline !== null ? now >= deadline : await isRoundSettled(db, viewer.clubId, comp.id, params.round);
+    deadline !== null
+      ? now >= deadline
+      : await isRoundSettled(db, { clubId: viewer.clubId, competitionId: comp.id, round: params.round });
   const list = await listRoundPicks(db, {
     clubId: viewer.clubId,
     competitionId: comp.id,
@@ -303,18 +311,16 @@ export async function roundPicks(
     deadline: iso(deadline),
     public: isPublic,
     picks: list.map(({ userId, ...p }) => ({ ...p, mine: userId === viewer.userId })),
-    counts: isPublic ? await countRoundPicks(db, viewer.clubId, comp.id, params.round) : [],
+    counts: isPublic
+      ? await countRoundPicks(db, { clubId: viewer.clubId, competitionId: comp.id, round: params.round })
+      : [],
   };
 }
 
 /** The player's entries in every competition of the club, each with its picks round by round. */
 export async function myEntries(db: Db, viewer: Viewer): Promise<MyEntryList> {
-  const rows = await listPlayerEntries(db, viewer.clubId, viewer.userId);
-  const all = await listPicksOfEntries(
-    db,
-    viewer.clubId,
-    rows.map((r) => r.entry.id),
-  );
+  const rows = await listPlayerEntries(db, { clubId: viewer.clubId, userId: viewer.userId });
+  const all = await listPicksOfEntries(db, { clubId: viewer.clubId, entryIds: rows.map((r) => r.entry.id) });
   return {
     entries: rows.map(({ entry, competitionName, competitionStatus }) => ({
       id: entry.id,

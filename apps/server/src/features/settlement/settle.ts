@@ -16,9 +16,8 @@ import {
   type RoundRecord,
   roundSettlements,
 } from '../../db/schema/index.ts';
-import { listSeasonFixtures } from '../fixtures/queries.ts';
-import { type SeasonModel, seasonModel } from '../fixtures/season-model.ts';
-import { sqlRows } from '../fixtures/sql-rows.ts';
+import { sqlRows } from '../../db/sql-rows.ts';
+import { listSeasonFixtures, type SeasonModel, seasonModel } from '../fixtures/index.ts';
 
 type Competition = typeof competitions.$inferSelect;
 
@@ -26,25 +25,6 @@ export interface AdvanceResult {
   /** Round labels settled in this call. */
   settled: number[];
   status: Competition['status'];
-}
-
-/** Every lock and settlement of one competition goes through this key, in every process. */
-export function competitionLockSql(competitionId: string) {
-  return sql`hashtext('lms:competition'), hashtext(${competitionId})`;
-}
-
-/** Waits for the competition's lock (admin corrections); released when the transaction ends. */
-export async function lockCompetition(tx: DbOrTx, competitionId: string): Promise<void> {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(${competitionLockSql(competitionId)})`);
-}
-
-/** Takes the competition's lock if free (the ticker); another process holding it is settling it. */
-export async function tryLockCompetition(tx: DbOrTx, competitionId: string): Promise<boolean> {
-  const [row] = await sqlRows<{ ok: boolean }>(
-    tx,
-    sql`SELECT pg_try_advisory_xact_lock(${competitionLockSql(competitionId)}) AS ok`,
-  );
-  return row?.ok === true;
 }
 
 /** The competition's rounds as the engine sees them: from its start round, in label order. */

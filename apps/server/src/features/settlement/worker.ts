@@ -1,9 +1,10 @@
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { tryLockCompetitionAdvisory } from '../../db/competition-locks.ts';
 import { competitions } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { revealDemoResults } from '../fixtures/demo-reveal.ts';
-import { advanceCompetition, tryLockCompetition } from './settle.ts';
+import { revealDemoResults } from '../fixtures/index.ts';
+import { advanceCompetition } from './settle.ts';
 
 export interface PassSummary {
   competitions: number;
@@ -26,7 +27,7 @@ export async function runSettlementPass(db: Db, clock: Clock): Promise<PassSumma
   const summary: PassSummary = { competitions: due.length, settledRounds: 0, skippedLocked: 0 };
   for (const { id } of due) {
     await db.transaction(async (tx) => {
-      if (!(await tryLockCompetition(tx, id))) {
+      if (!(await tryLockCompetitionAdvisory(tx, id))) {
         summary.skippedLocked++;
         return;
       }

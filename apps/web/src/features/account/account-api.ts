@@ -1,6 +1,6 @@
+import type { Me } from '@lastman/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../lib/api.ts';
-import type { Me } from '../../lib/me.ts';
 import { meQueryKey } from '../../lib/me.ts';
 
 export const updateProfile = (patch: { name?: string; phoneNumber?: string | null }) =>
@@ -13,9 +13,6 @@ export const changePassword = (input: {
 export const sendVerificationEmail = (email: string) =>
   http.post('/api/auth/send-verification-email', { email, callbackURL: '/account?verified=1' });
 export const deleteAccount = (password: string) => http.delete('/api/me', { password });
-/** The server's limit on a profile photo. */
-export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
-export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
 export const uploadPhoto = async (file: Blob) =>
   (await http.request<Me>('PUT', '/api/me/photo', { body: file })).data;
 export const removePhoto = () => http.delete<Me>('/api/me/photo');

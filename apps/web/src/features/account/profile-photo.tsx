@@ -1,9 +1,10 @@
 import { IonButton, IonIcon, IonSpinner } from '@ionic/react';
+import type { Me } from '@lastman/api';
+import { isPhotoType, PHOTO_MAX_BYTES, PHOTO_TYPES } from '@lastman/api/rules';
 import { cameraOutline, closeCircleOutline } from 'ionicons/icons';
 import { type ChangeEvent, useRef } from 'react';
-import type { Me } from '../../lib/me.ts';
 import { showError, showToast } from '../../lib/toast.ts';
-import { PHOTO_MAX_BYTES, PHOTO_TYPES, useRemovePhoto, useUploadPhoto } from './account-api.ts';
+import { useRemovePhoto, useUploadPhoto } from './account-api.ts';
 
 /** "Change photo" (a file picker) and "Remove photo" for the signed-in user's profile photo. */
 export function ProfilePhotoButtons({ me }: { me: Me }) {
@@ -16,7 +17,7 @@ export function ProfilePhotoButtons({ me }: { me: Me }) {
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
-    if (!PHOTO_TYPES.includes(file.type)) {
+    if (!isPhotoType(file.type)) {
       return showToast('Choose a JPEG, PNG or WebP image.', 'error');
     }
     if (file.size > PHOTO_MAX_BYTES) {

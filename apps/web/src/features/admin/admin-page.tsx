@@ -1,4 +1,5 @@
 import { IonButton, IonContent, IonItem, IonLabel, IonList } from '@ionic/react';
+import type { ContactMessageList } from '@lastman/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { mailOutline } from 'ionicons/icons';
 import { http } from '../../lib/api.ts';
@@ -7,18 +8,9 @@ import { PageHeader } from '../../ui/page-header.tsx';
 import { InlineLoading } from '../../ui/page-loading.tsx';
 import { GameAdmin } from './components/game-admin.tsx';
 
-interface ContactMessage {
-  id: string;
-  name: string;
-  email: string;
-  subject: string;
-  message: string;
-  createdAt: string;
-}
-
 const contactMessagesQuery = queryOptions({
   queryKey: ['admin', 'contact-messages'],
-  queryFn: () => http.get<{ messages: ContactMessage[] }>('/api/admin/contact-messages'),
+  queryFn: () => http.get<ContactMessageList>('/api/admin/contact-messages'),
 });
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', {

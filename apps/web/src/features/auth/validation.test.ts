@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { ageOn, dateOfBirthError, emailError, newPasswordError, phoneError } from './validation.ts';
+import { dateOfBirthError, emailError, newPasswordError, phoneError } from './validation.ts';
 
 describe('sign-up validation', () => {
   it('requires at least 8 characters (product departure from the original 6)', () => {
     expect(newPasswordError('')).toBeDefined();
     expect(newPasswordError('1234567')).toBe('Use at least 8 characters.');
     expect(newPasswordError('12345678')).toBeUndefined();
+    expect(newPasswordError('x'.repeat(128))).toBeUndefined();
+    expect(newPasswordError('x'.repeat(129))).toBe('Use at most 128 characters.');
   });
 
   it('checks email, phone and date of birth', () => {
@@ -19,7 +21,7 @@ describe('sign-up validation', () => {
     expect(dateOfBirthError('2030-01-01', today)).toMatch(/future/);
     expect(dateOfBirthError('1990-13-45', today)).toBeDefined();
     expect(dateOfBirthError('1990-04-23', today)).toBeUndefined();
-    expect(ageOn('2008-06-02', today)).toBe(17);
-    expect(ageOn('2008-06-01', today)).toBe(18);
+    expect(dateOfBirthError('2013-06-02', today)).toBe('You must be at least 13 to join.');
+    expect(dateOfBirthError('2013-06-01', today)).toBeUndefined();
   });
 });

@@ -1,4 +1,6 @@
-export const MIN_PASSWORD_LENGTH = 8;
+import { ageOn, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, MIN_SIGN_UP_AGE } from '@lastman/api/rules';
+
+export { MIN_PASSWORD_LENGTH };
 
 export type Errors<K extends string> = Partial<Record<K, string>>;
 
@@ -12,6 +14,7 @@ export function emailError(email: string): string | undefined {
 export function newPasswordError(password: string): string | undefined {
   if (!password) return 'Choose a password.';
   if (password.length < MIN_PASSWORD_LENGTH) return `Use at least ${MIN_PASSWORD_LENGTH} characters.`;
+  if (password.length > MAX_PASSWORD_LENGTH) return `Use at most ${MAX_PASSWORD_LENGTH} characters.`;
   return undefined;
 }
 
@@ -24,14 +27,8 @@ export function dateOfBirthError(value: string, today = new Date()): string | un
   if (Number.isNaN(date.getTime())) return 'Enter a real date.';
   if (date.getTime() > today.getTime()) return 'Your date of birth cannot be in the future.';
   if (Number(match[1]) < today.getUTCFullYear() - 120) return 'Check the year of your date of birth.';
+  if (ageOn(value, today) < MIN_SIGN_UP_AGE) return `You must be at least ${MIN_SIGN_UP_AGE} to join.`;
   return undefined;
-}
-
-export function ageOn(dateOfBirth: string, today = new Date()): number {
-  const [y = 0, m = 1, d = 1] = dateOfBirth.split('-').map(Number);
-  let age = today.getUTCFullYear() - y;
-  if (today.getUTCMonth() + 1 < m || (today.getUTCMonth() + 1 === m && today.getUTCDate() < d)) age -= 1;
-  return age;
 }
 
 export function phoneError(phone: string): string | undefined {

@@ -1,4 +1,6 @@
 import { IonButton, IonContent, IonSpinner } from '@ionic/react';
+import type { ContactMessageInput } from '@lastman/api';
+import { CONTACT_LIMITS } from '@lastman/api/rules';
 import { useMutation } from '@tanstack/react-query';
 import { checkmarkCircleOutline } from 'ionicons/icons';
 import { type FormEvent, useState } from 'react';
@@ -11,15 +13,10 @@ import { FormError, FormField } from '../../ui/form-field.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 
 type Field = 'name' | 'email' | 'subject' | 'message';
+const sendContact = (input: ContactMessageInput) => http.post('/api/contact', input);
 
-interface ContactInput {
-  name: string;
-  email: string;
-  subject: string;
-  message: string;
-  clubSlug?: string;
-}
-const sendContact = (input: ContactInput) => http.post('/api/contact', input);
+const tooLong = (what: string, max: number) =>
+  `Keep the ${what} under ${max.toLocaleString('en-GB')} characters.`;
 
 export function ContactPage() {
   const me = useMe();
@@ -40,10 +37,26 @@ export function ContactPage() {
       message: value('message').trim(),
     };
     const next: Partial<Record<Field, string>> = {
-      name: input.name ? undefined : 'Enter your name.',
-      email: /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(input.email) ? undefined : 'Enter a valid email address.',
-      subject: input.subject ? undefined : 'Enter a subject.',
-      message: input.message.length >= 10 ? undefined : 'Write a message of at least 10 characters.',
+      name: !input.name
+        ? 'Enter your name.'
+        : input.name.length > CONTACT_LIMITS.nameMax
+          ? tooLong('name', CONTACT_LIMITS.nameMax)
+          : undefined,
+      email:
+        /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(input.email) && input.email.length <= CONTACT_LIMITS.emailMax
+          ? undefined
+          : 'Enter a valid email address.',
+      subject: !input.subject
+        ? 'Enter a subject.'
+        : input.subject.length > CONTACT_LIMITS.subjectMax
+          ? tooLong('subject', CONTACT_LIMITS.subjectMax)
+          : undefined,
+      message:
+        input.message.length < CONTACT_LIMITS.messageMin
+          ? 'Write your message.'
+          : input.message.length > CONTACT_LIMITS.messageMax
+            ? tooLong('message', CONTACT_LIMITS.messageMax)
+            : undefined,
     };
     setErrors(next);
     if (Object.values(next).some(Boolean)) return;

@@ -7,10 +7,10 @@ import { useUiState } from '../../lib/ui-state.ts';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { InlineLoading } from '../../ui/page-loading.tsx';
-import { TestPaymentsBanner } from '../payments/components/test-payments-banner.tsx';
+import { TestPaymentsBanner } from '../payments/index.ts';
 import { useGameScreen } from './api/game-api.ts';
 import { CompetitionCard } from './components/competition-card.tsx';
-import './game.css';
+import '../../ui/game-screens.css';
 
 export function GamePage() {
   const loggedIn = useUiState((s) => s.loggedIn);

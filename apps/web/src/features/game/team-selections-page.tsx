@@ -3,6 +3,7 @@ import type { FixtureView, RoundFixtures } from '@lastman/api';
 import { shieldOutline } from 'ionicons/icons';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { londonDate, londonDayKey, londonTime } from '../../lib/format.ts';
 import { showToast } from '../../lib/toast.ts';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { FormError } from '../../ui/form-field.tsx';
@@ -10,8 +11,7 @@ import { PageHeader } from '../../ui/page-header.tsx';
 import { InlineLoading } from '../../ui/page-loading.tsx';
 import { useCompetition, useMakePick, useRoundFixtures } from './api/game-api.ts';
 import { Deadline } from './components/deadline.tsx';
-import { londonDate, londonDayKey, londonTime } from './format.ts';
-import './game.css';
+import '../../ui/game-screens.css';
 
 const back = '/app/tabs/game';
 

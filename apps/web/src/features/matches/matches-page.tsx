@@ -3,13 +3,13 @@ import type { FixtureView, SeasonSummary } from '@lastman/api';
 import { footballOutline, star, starOutline } from 'ionicons/icons';
 import { useState } from 'react';
 import { favorites } from '../../lib/favorites.ts';
+import { londonDate, londonDayKey, londonTime } from '../../lib/format.ts';
 import { useMe } from '../../lib/me.ts';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { InlineLoading } from '../../ui/page-loading.tsx';
-import { useCompetitions, useSeasonRound, useSeasons } from '../game/api/game-api.ts';
-import { londonDate, londonDayKey, londonTime } from '../game/format.ts';
-import '../game/game.css';
+import { useCompetitions, useSeasonRound, useSeasons } from '../game/index.ts';
+import '../../ui/game-screens.css';
 
 const statusText: Record<FixtureView['status'], string> = {
   scheduled: '',

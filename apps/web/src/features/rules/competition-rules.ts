@@ -1,6 +1,6 @@
 import type { CompetitionDetail, CompetitionRules } from '@lastman/api';
 import { ruleDescriptions } from '@lastman/api';
-import { formatPence } from '../game/format.ts';
+import { formatPence } from '../../lib/format.ts';
 
 type Competition = CompetitionDetail['competition'];
 

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { useMe } from '../../lib/me.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { InlineLoading } from '../../ui/page-loading.tsx';
-import { useCompetition, useCompetitions } from '../game/api/game-api.ts';
+import { useCompetition, useCompetitions } from '../game/index.ts';
 import { competitionRuleLines } from './competition-rules.ts';
 import './rules.css';
 

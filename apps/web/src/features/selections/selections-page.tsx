@@ -2,15 +2,13 @@ import { IonButton, IonContent } from '@ionic/react';
 import type { CompetitionDetail, OrderList } from '@lastman/api';
 import { useQueries } from '@tanstack/react-query';
 import { receiptOutline } from 'ionicons/icons';
+import { formatPence, londonDate } from '../../lib/format.ts';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { InlineLoading } from '../../ui/page-loading.tsx';
-import { competitionQuery, useCompetitions } from '../game/api/game-api.ts';
-import { EntryStatusPill, outcomeLabel } from '../game/components/status-pill.tsx';
-import { formatPence, londonDate } from '../game/format.ts';
-import '../game/game.css';
-import { useMyOrders } from '../payments/api/payments-api.ts';
-import { OrderStatusBadge } from '../payments/components/order-status-badge.tsx';
+import { competitionQuery, EntryStatusPill, outcomeLabel, useCompetitions } from '../game/index.ts';
+import '../../ui/game-screens.css';
+import { OrderStatusBadge, useMyOrders } from '../payments/index.ts';
 
 type OrderRow = OrderList['orders'][number];
 

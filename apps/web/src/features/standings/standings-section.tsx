@@ -1,10 +1,9 @@
 import { IonButton, IonSegment, IonSegmentButton } from '@ionic/react';
 import type { CompetitionDetail } from '@lastman/api';
 import { useState } from 'react';
+import { formatPence, londonDateTime } from '../../lib/format.ts';
 import { InlineLoading } from '../../ui/page-loading.tsx';
-import { useRoundPicks } from '../game/api/game-api.ts';
-import { EntryStatusPill, outcomeLabel } from '../game/components/status-pill.tsx';
-import { formatPence, londonDateTime } from '../game/format.ts';
+import { EntryStatusPill, outcomeLabel, useRoundPicks } from '../game/index.ts';
 
 /** A player's name, with the entry's number when they have several ("Jo Bloggs (2)"). */
 export function entryLabel(e: { playerName: string; entryNumber: number | null }): string {

@@ -17,8 +17,8 @@ import type {
 } from '@lastman/api';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/api.ts';
-import { gameKeys } from '../../game/api/game-api.ts';
-import { orderKeys } from '../../payments/api/payments-api.ts';
+import { gameKeys } from '../../game/index.ts';
+import { orderKeys } from '../../payments/index.ts';
 
 const enc = encodeURIComponent;
 

@@ -1,13 +1,12 @@
 import { IonButton } from '@ionic/react';
 import type { CompetitionDetail, CompetitionSummary } from '@lastman/api';
 import { useState } from 'react';
+import { formatPence, londonDateTime } from '../../../lib/format.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { useIonAlert } from '../../../lib/use-ion-alert.ts';
 import { CheckboxField } from '../../../ui/form-field.tsx';
 import { InlineLoading } from '../../../ui/page-loading.tsx';
-import { useCompetition, useCompetitions } from '../../game/api/game-api.ts';
-import { CompetitionStatusPill } from '../../game/components/status-pill.tsx';
-import { formatPence, londonDateTime } from '../../game/format.ts';
+import { CompetitionStatusPill, useCompetition, useCompetitions } from '../../game/index.ts';
 import {
   useCancelCompetition,
   useCompetitionReviews,

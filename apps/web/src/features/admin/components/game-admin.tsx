@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import '../../game/game.css';
+import '../../../ui/game-screens.css';
 import './admin.css';
 import { CompetitionsAdmin } from './competitions-admin.tsx';
 import { OrdersAdmin } from './orders-admin.tsx';

@@ -1,13 +1,13 @@
 import { IonButton } from '@ionic/react';
 import { type OrderList, OrderStatus } from '@lastman/api';
 import { useState } from 'react';
+import { formatPence, londonDateTime } from '../../../lib/format.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { useIonAlert } from '../../../lib/use-ion-alert.ts';
 import { SelectField } from '../../../ui/form-field.tsx';
 import { InlineLoading } from '../../../ui/page-loading.tsx';
-import { useCompetitions } from '../../game/api/game-api.ts';
-import { formatPence, londonDateTime } from '../../game/format.ts';
-import { OrderStatusBadge, orderStatusLabel } from '../../payments/components/order-status-badge.tsx';
+import { useCompetitions } from '../../game/index.ts';
+import { OrderStatusBadge, orderStatusLabel } from '../../payments/index.ts';
 import {
   type AdminOrderFilters,
   useAdminOrders,

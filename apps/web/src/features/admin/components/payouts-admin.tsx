@@ -1,10 +1,10 @@
 import { IonButton, IonSpinner } from '@ionic/react';
 import { type PayoutMethod, type PayoutSummary, payoutMethodLabels } from '@lastman/api';
 import { type FormEvent, useState } from 'react';
+import { formatPence, londonDate, londonDateTime } from '../../../lib/format.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { FormError, SelectField } from '../../../ui/form-field.tsx';
 import { InlineLoading } from '../../../ui/page-loading.tsx';
-import { formatPence, londonDate, londonDateTime } from '../../game/format.ts';
 import { useClearReview, usePayouts, useRecordPayout } from '../api/admin-game-api.ts';
 import { poundsText, toPence } from './pounds.ts';
 

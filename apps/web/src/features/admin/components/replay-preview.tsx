@@ -1,8 +1,8 @@
 import { IonButton, IonSpinner } from '@ionic/react';
 import type { CompetitionDetail, CompetitionRules, ReplayOutcome, ReplayPreview } from '@lastman/api';
 import { useState } from 'react';
+import { formatPence } from '../../../lib/format.ts';
 import { FormError } from '../../../ui/form-field.tsx';
-import { formatPence } from '../../game/format.ts';
 import { useReplayCompetition } from '../api/admin-game-api.ts';
 import { RuleChoices } from './rule-choices.tsx';
 

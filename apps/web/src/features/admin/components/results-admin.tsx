@@ -1,11 +1,11 @@
 import { IonButton, IonSpinner } from '@ionic/react';
 import type { FixtureStatus, FixtureView, ResultCorrectionList } from '@lastman/api';
 import { useState } from 'react';
+import { londonDateTime } from '../../../lib/format.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { SelectField } from '../../../ui/form-field.tsx';
 import { InlineLoading } from '../../../ui/page-loading.tsx';
-import { useSeasonRound, useSeasons } from '../../game/api/game-api.ts';
-import { londonDateTime } from '../../game/format.ts';
+import { useSeasonRound, useSeasons } from '../../game/index.ts';
 import { useRoundCorrections, useSetResult } from '../api/admin-game-api.ts';
 
 const statuses: FixtureStatus[] = ['scheduled', 'live', 'finished', 'postponed', 'abandoned'];

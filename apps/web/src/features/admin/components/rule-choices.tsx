@@ -1,5 +1,5 @@
 import type { CompetitionRules } from '@lastman/api';
-import { useRuleDescriptions } from '../../game/api/game-api.ts';
+import { useRuleDescriptions } from '../../game/index.ts';
 
 type RuleKey = keyof CompetitionRules;
 

@@ -1,10 +1,9 @@
 import { IonButton, IonSpinner, useIonRouter } from '@ionic/react';
 import type { CompetitionSummary } from '@lastman/api';
 import { useState } from 'react';
+import { formatPence } from '../../../lib/format.ts';
 import { FormError } from '../../../ui/form-field.tsx';
-import { useCreateOrder } from '../../payments/api/payments-api.ts';
-import { paymentPath, rememberPayment } from '../../payments/pending-payment.ts';
-import { formatPence } from '../format.ts';
+import { paymentPath, rememberPayment, useCreateOrder } from '../../payments/index.ts';
 
 /** Choose how many entries (within my allowance), see the total, and go to the card screen. */
 export function BuyEntries({ competition }: { competition: CompetitionSummary }) {

@@ -1,10 +1,10 @@
 import { IonButton, IonSpinner } from '@ionic/react';
 import type { CompetitionDetail, CompetitionSummary, MyEntry } from '@lastman/api';
 import { lazy, Suspense, useState } from 'react';
+import { formatPence } from '../../../lib/format.ts';
 import { FormError } from '../../../ui/form-field.tsx';
 import { InlineLoading } from '../../../ui/page-loading.tsx';
 import { useJoinCompetition } from '../api/game-api.ts';
-import { formatPence } from '../format.ts';
 import { BuyEntries } from './buy-entries.tsx';
 import { Deadline } from './deadline.tsx';
 import { CompetitionStatusPill, EntryStatusPill, outcomeLabel } from './status-pill.tsx';
@@ -14,7 +14,7 @@ export const teamSelectionsLink = (competitionId: string, entryId: string, round
 
 // Loaded when first opened: with it go the segment components, which the first screen does not need.
 const StandingsSection = lazy(async () => ({
-  default: (await import('../../standings/standings-section.tsx')).StandingsSection,
+  default: (await import('../../standings/index.ts')).StandingsSection,
 }));
 
 const isPaid = (c: CompetitionSummary) => c.prizeModel !== 'free' && c.entryFeePence > 0;

@@ -1,4 +1,4 @@
-import { countdownText, londonDateTime, londonZone } from '../format.ts';
+import { countdownText, londonDateTime, londonZone } from '../../../lib/format.ts';
 import { useNow } from '../use-now.ts';
 
 /** The pick deadline in UK time with a live countdown. */

@@ -1,7 +1,7 @@
-import type { Order, OrderCreated, OrderList } from '@lastman/api';
+import type { Order, OrderCreated, OrderList, TestCardResult } from '@lastman/api';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/api.ts';
-import { gameKeys } from '../../game/api/game-api.ts';
+import { gameKeys } from '../../game/index.ts';
 
 const enc = encodeURIComponent;
 
@@ -10,12 +10,6 @@ export const orderKeys = {
   mine: () => [...orderKeys.all, 'mine'] as const,
   one: (id: string) => [...orderKeys.all, 'one', id] as const,
 };
-
-export interface TestCardResult {
-  outcome: 'succeeded' | 'failed';
-  message: string;
-  order: Order;
-}
 
 // GET /api/orders
 export const fetchMyOrders = () => http.get<OrderList>('/api/orders');

@@ -5,12 +5,12 @@ import { alertCircleOutline, cardOutline, checkmarkCircleOutline } from 'ionicon
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { configQuery } from '../../../lib/club.ts';
+import { formatPence } from '../../../lib/format.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { FormError } from '../../../ui/form-field.tsx';
 import { PageHeader } from '../../../ui/page-header.tsx';
 import { InlineLoading } from '../../../ui/page-loading.tsx';
-import { formatPence } from '../../game/format.ts';
-import '../../game/game.css';
+import '../../../ui/game-screens.css';
 import { useCreateOrder, useInvalidateAfterPayment, useOrder } from '../api/payments-api.ts';
 import { forgetPayment, paymentPath, recallPayment, rememberPayment } from '../pending-payment.ts';
 import { OrderStatusBadge } from './order-status-badge.tsx';

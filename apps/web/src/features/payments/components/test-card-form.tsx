@@ -1,7 +1,8 @@
 import { IonButton, IonSpinner } from '@ionic/react';
+import type { TestCardResult } from '@lastman/api';
 import { type FormEvent, useState } from 'react';
 import { FormError, FormField } from '../../../ui/form-field.tsx';
-import { type TestCardResult, usePayWithTestCard } from '../api/payments-api.ts';
+import { usePayWithTestCard } from '../api/payments-api.ts';
 import { expiryProblem, formatExpiry } from '../card-expiry.ts';
 
 const digits = (s: string) => s.replace(/\D/g, '');

@@ -1,5 +1,7 @@
 /** Money from the API is integer pence; times are UTC. Shown as £ and in UK (Europe/London) time. */
 
+export { formatPence } from '@lastman/api/rules';
+
 /** Building an Intl formatter costs about a millisecond; each is built on first use, not on load. */
 function lazily<T>(build: () => T): () => T {
   let value: T | undefined;
@@ -8,9 +10,6 @@ function lazily<T>(build: () => T): () => T {
     return value;
   };
 }
-
-const gbp = lazily(() => new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }));
-export const formatPence = (pence: number): string => gbp().format(pence / 100);
 
 const london = (options: Intl.DateTimeFormatOptions) =>
   lazily(() => new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', ...options }));

@@ -1,0 +1,34 @@
+import type { Order } from '@lastman/api';
+import { describe, expect, it } from 'vitest';
+import { orderEmails } from '../src/features/orders/emails.ts';
+
+const order: Order = {
+  id: 'ord_1',
+  status: 'paid',
+  amountPence: 105_000,
+  refundedPence: 0,
+  currency: 'gbp',
+  provider: 'stripe',
+  competitionId: 'cmp_1',
+  competitionName: 'Autumn Cup',
+  entryCount: 21,
+  unitPricePence: 5000,
+  failureReason: null,
+  createdAt: '2026-09-01T18:00:00.000Z',
+  paidAt: '2026-09-01T18:01:00.000Z',
+  expiresAt: '2026-09-01T18:30:00.000Z',
+  entries: [],
+  refunds: [],
+};
+const to = { email: 'pat@example.com', name: 'Pat' };
+
+describe('order emails', () => {
+  it('show money as the screens do: £1,050.00, not £1050.00', () => {
+    const receipt = orderEmails.receipt(to, order).text;
+    expect(receipt).toContain('Entries: 21 x £50.00');
+    expect(receipt).toContain('Total paid: £1,050.00');
+    const refund = orderEmails.refund(to, { ...order, refundedPence: 100_000 }, 100_000, 'cancelled').text;
+    expect(refund).toContain('We have refunded £1,000.00');
+    expect(refund).toContain('Refunded so far: £1,000.00 of £1,050.00.');
+  });
+});

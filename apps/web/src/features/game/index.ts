@@ -1,0 +1,12 @@
+// The game feature as other features see it: they import from here, never its other files.
+export {
+  competitionQuery,
+  gameKeys,
+  useCompetition,
+  useCompetitions,
+  useRoundPicks,
+  useRuleDescriptions,
+  useSeasonRound,
+  useSeasons,
+} from './api/game-api.ts';
+export { CompetitionStatusPill, EntryStatusPill, outcomeLabel } from './components/status-pill.tsx';
