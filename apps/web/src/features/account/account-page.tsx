@@ -319,8 +319,8 @@ function VerificationOutcome({ me }: { me: Me }) {
   if (me.user.emailVerified) {
     return (
       <p className="status-note status-note--good" role="status" data-testid="verified-notice">
-        <IonIcon icon={checkmarkCircle} aria-hidden="true" /> Thank you: your email address {me.user.email} is
-        confirmed.
+        <IonIcon className="status-note__icon" icon={checkmarkCircle} aria-hidden="true" /> Thank you: your
+        email address {me.user.email} is confirmed.
       </p>
     );
   }
