@@ -126,7 +126,7 @@ describe.each(backends())('bad input found by the security probe, on %s', (backe
     const res = await player.post('/api/orders', { competitionId: competition.id, entries: 22 });
     expect(res.status).toBe(400);
     expect(res.json.error.message).toBe(
-      'This order would cost £22000000.00, more than one payment can be (£999999.99). Buy fewer entries at once.',
+      'This order would cost £22,000,000.00, more than one payment can be (£999,999.99). Buy fewer entries at once.',
     );
     expect(await counted(orders)).toBe(ordersBefore);
     const tooMany = await player.post('/api/orders', { competitionId: competition.id, entries: 51 });
