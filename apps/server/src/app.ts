@@ -29,6 +29,7 @@ import { createPaymentProvider, type PaymentProvider } from './features/payments
 import { paymentRoutes, WEBHOOK_PATH } from './features/payments/routes.ts';
 import { payoutRoutes } from './features/payouts/routes.ts';
 import { pickRoutes } from './features/picks/routes.ts';
+import { registerApiErrors } from './http/openapi-errors.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { registerErrorHandling } from './lib/error-handler.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
@@ -55,6 +56,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     logger: opts.logger === false ? false : { level: config.LOG_LEVEL },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    // Ids may be up to 100 characters, each up to 12 once percent-encoded: never a 414 for a valid one.
+    maxParamLength: 1200,
     forceCloseConnections: 'idle',
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -86,6 +89,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorateRequest('viewer', undefined);
 
   registerErrorHandling(app);
+  await registerApiErrors(app, { xsrfExempt: XSRF_EXEMPT, rateLimited: config.RATE_LIMIT_ENABLED });
   await app.register(fastifyCookie);
   await app.register(fastifyHelmet, {
     crossOriginEmbedderPolicy: false,
