@@ -11,6 +11,7 @@ import {
 } from '@lastman/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireRole, requireUser } from '../../auth/guards.ts';
+import { refusals } from '../../http/openapi-errors.ts';
 import { replayPreview } from './replay-preview.ts';
 import {
   cancelCompetition,
@@ -49,7 +50,7 @@ export const competitionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/competitions/:id/entries',
-    { schema: { tags, params: CompetitionIdParams, response: { 201: EntryView } } },
+    { schema: { tags, params: CompetitionIdParams, response: { 201: EntryView, ...refusals(402, 409) } } },
     async (request, reply) => {
       const viewer = await requireUser(request);
       const entry = await enterCompetition(db, viewer, request.params.id, now());
@@ -59,7 +60,13 @@ export const competitionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/admin/competitions',
-    { schema: { tags: adminTags, body: CompetitionCreate, response: { 201: CompetitionDetail } } },
+    {
+      schema: {
+        tags: adminTags,
+        body: CompetitionCreate,
+        response: { 201: CompetitionDetail, ...refusals(404) },
+      },
+    },
     async (request, reply) => {
       const admin = await requireRole(request, 'admin');
       return reply.status(201).send(await createCompetition(db, admin, request.body, now()));
@@ -73,7 +80,7 @@ export const competitionRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: adminTags,
         params: CompetitionIdParams,
         body: CompetitionUpdate,
-        response: { 200: CompetitionDetail },
+        response: { 200: CompetitionDetail, ...refusals(409) },
       },
     },
     async (request) => {
@@ -84,7 +91,13 @@ export const competitionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/admin/competitions/:id/open',
-    { schema: { tags: adminTags, params: CompetitionIdParams, response: { 200: CompetitionDetail } } },
+    {
+      schema: {
+        tags: adminTags,
+        params: CompetitionIdParams,
+        response: { 200: CompetitionDetail, ...refusals(409) },
+      },
+    },
     async (request) => {
       const admin = await requireRole(request, 'admin');
       return openCompetition(db, admin, request.params.id, now());
@@ -93,7 +106,13 @@ export const competitionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/admin/competitions/:id/cancel',
-    { schema: { tags: adminTags, params: CompetitionIdParams, response: { 200: CompetitionDetail } } },
+    {
+      schema: {
+        tags: adminTags,
+        params: CompetitionIdParams,
+        response: { 200: CompetitionDetail, ...refusals(409) },
+      },
+    },
     async (request) => {
       const admin = await requireRole(request, 'admin');
       return cancelCompetition(db, admin, request.params.id, now());

@@ -2,6 +2,7 @@ import { ContactMessageInput, ContactMessageList } from '@lastman/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentViewer, requireRole } from '../../auth/guards.ts';
+import { refusals } from '../../http/openapi-errors.ts';
 import { listClubMessages, submitContactMessage } from './service.ts';
 
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -11,7 +12,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['contact'],
         body: ContactMessageInput,
-        response: { 201: z.object({ id: z.string() }) },
+        response: { 201: z.object({ id: z.string() }), ...refusals(404) },
       },
       // As loose as sign-in, the strictest limit being kept for sign-in, sign-up and password reset.
       config: {

@@ -27,16 +27,26 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
     return updateProfile(app.services, viewer, request.body);
   });
 
-  app.get('/api/me/export', { schema: { tags } }, async (request, reply) => {
-    const viewer = await requireUser(request);
-    const data = await exportData(app.services, viewer);
-    return reply
-      .header(
-        'content-disposition',
-        `attachment; filename="lastman-my-data-${data.exportedAt.slice(0, 10)}.json"`,
-      )
-      .send(data);
-  });
+  app.get(
+    '/api/me/export',
+    {
+      schema: {
+        tags,
+        summary: 'Everything the app holds about me, as one JSON file',
+        response: { 200: z.object({ exportedAt: z.string() }).catchall(z.unknown()) },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await requireUser(request);
+      const data = await exportData(app.services, viewer);
+      return reply
+        .header(
+          'content-disposition',
+          `attachment; filename="lastman-my-data-${data.exportedAt.slice(0, 10)}.json"`,
+        )
+        .send(data);
+    },
+  );
 
   // The photo travels as the image's own bytes (Content-Type image/jpeg, image/png or image/webp).
   await app.register(async (photos) => {

@@ -9,6 +9,7 @@ import {
 } from '@lastman/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireRole, requireUser } from '../../auth/guards.ts';
+import { refusals } from '../../http/openapi-errors.ts';
 import {
   cancelIntents,
   clubOrders,
@@ -24,7 +25,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/orders',
-    { schema: { tags, body: OrderCreate, response: { 201: OrderCreated } } },
+    { schema: { tags, body: OrderCreate, response: { 201: OrderCreated, ...refusals(404, 409) } } },
     async (request, reply) => {
       const viewer = await requireUser(request);
       const expired = await expireStaleOrders(app.services);
@@ -64,7 +65,14 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/admin/orders/:id/refunds',
-    { schema: { tags: ['admin'], params: OrderIdParams, body: RefundRequest, response: { 200: Order } } },
+    {
+      schema: {
+        tags: ['admin'],
+        params: OrderIdParams,
+        body: RefundRequest,
+        response: { 200: Order, ...refusals(409) },
+      },
+    },
     async (request) => {
       const admin = await requireRole(request, 'admin');
       return refundEntries(app.services, {

@@ -10,6 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireRole, requireUser } from '../../auth/guards.ts';
+import { refusals } from '../../http/openapi-errors.ts';
 import { receivePaymentEvent } from './events.ts';
 import { paymentIssuesOf, resolvePaymentIssue } from './issues.ts';
 import { payWithTestCard } from './test-card.ts';
@@ -27,7 +28,10 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         schema: {
           tags: ['payments'],
-          response: { 200: z.object({ received: z.boolean(), duplicate: z.boolean(), outcome: z.string() }) },
+          response: {
+            200: z.object({ received: z.boolean(), duplicate: z.boolean(), outcome: z.string() }),
+            ...refusals(400),
+          },
         },
         config: { rateLimit: false },
       },
@@ -48,7 +52,13 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/payments/test/confirm',
-    { schema: { tags: ['payments'], body: TestCardPayment, response: { 200: TestCardResult } } },
+    {
+      schema: {
+        tags: ['payments'],
+        body: TestCardPayment,
+        response: { 200: TestCardResult, ...refusals(404, 409) },
+      },
+    },
     async (request) => {
       const viewer = await requireUser(request);
       return payWithTestCard(app.services, viewer, request.body);
@@ -71,7 +81,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         params: PaymentIssueIdParams,
         body: PaymentIssueResolve.optional(),
-        response: { 200: PaymentIssue },
+        response: { 200: PaymentIssue, ...refusals(409) },
       },
     },
     async (request) => {

@@ -8,7 +8,9 @@ import {
   RoundPicks,
 } from '@lastman/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { requireUser } from '../../auth/guards.ts';
+import { refusals } from '../../http/openapi-errors.ts';
 import { makePick, myEntries, removePick, roundFixtures, roundPicks } from './service.ts';
 
 export const pickRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -46,7 +48,14 @@ export const pickRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/api/entries/:id/picks/:round',
-    { schema: { tags, params: EntryRoundParams, body: PickRequest, response: { 200: PickResponse } } },
+    {
+      schema: {
+        tags,
+        params: EntryRoundParams,
+        body: PickRequest,
+        response: { 200: PickResponse, ...refusals(409) },
+      },
+    },
     async (request) => {
       const viewer = await requireUser(request);
       return makePick(
@@ -60,11 +69,11 @@ export const pickRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/entries/:id/picks/:round',
-    { schema: { tags, params: EntryRoundParams } },
+    { schema: { tags, params: EntryRoundParams, response: { 204: z.null(), ...refusals(409) } } },
     async (request, reply) => {
       const viewer = await requireUser(request);
       await removePick(db, viewer, { entryId: request.params.id, round: request.params.round }, now());
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 };
