@@ -100,7 +100,13 @@ export const ChangePassword = z
 
 export const VerifyEmailQuery = z.object({
   token: z.string().min(1).describe('the token from the emailed link'),
-  callbackURL: z.string().optional().describe('where to redirect afterwards'),
+  callbackURL: z
+    .union([
+      z.string().regex(/^\/(?:[^/\s]\S*)?$/, 'must be a path on this site, such as /account'),
+      z.url({ protocol: /^https?$/ }),
+    ])
+    .optional()
+    .describe('where to redirect afterwards: a path on this site, or a URL of a trusted origin'),
 });
 
 export const AuthStatus = z.looseObject({ status: z.boolean() }).meta({ id: 'AuthStatus' });

@@ -25,6 +25,16 @@ export async function authRoutes(app: FastifyInstance) {
   const { auth, config, db, clock, xsrf } = app.services;
 
   async function handler(request: FastifyRequest, reply: FastifyReply) {
+    // The catch-all takes GET and POST for every path; a documented endpoint takes only its own.
+    const path = request.url.split('?')[0] ?? '';
+    const allowed = documentedMethods.get(path);
+    const method = request.method === 'HEAD' ? 'GET' : request.method;
+    if (allowed && !allowed.includes(method)) {
+      return reply
+        .status(405)
+        .header('allow', allowed.join(', '))
+        .send(errorBody('METHOD_NOT_ALLOWED', `${path} does not take ${request.method}.`));
+    }
     const signInEmail = signInAttemptEmail(request);
     if (signInEmail) {
       const minutes = await lockedForMinutes(db, signInEmail, clock.now());
@@ -35,10 +45,15 @@ export async function authRoutes(app: FastifyInstance) {
         );
       }
     }
+    const webHeaders = toWebHeaders(request);
+    // A POST sent without a body (sign-out) is forwarded as the empty JSON object better-auth expects.
+    if (request.method !== 'GET' && !request.headers['content-type']) {
+      webHeaders.set('content-type', 'application/json');
+    }
     const response = await auth.handler(
       new Request(new URL(request.url, config.PUBLIC_URL), {
         method: request.method,
-        headers: toWebHeaders(request),
+        headers: webHeaders,
         body: request.method === 'GET' ? undefined : JSON.stringify(request.body ?? {}),
       }),
     );
@@ -58,7 +73,8 @@ export async function authRoutes(app: FastifyInstance) {
       method: doc.method,
       url: `/api/auth${doc.path}`,
       schema: { tags: ['auth'], ...doc.schema },
-      validatorCompiler: () => (value) => ({ value }),
+      // A query is checked here: better-auth trusts verify-email's callbackURL to be a URL (a 500 if not).
+      ...(doc.schema.querystring ? {} : { validatorCompiler: () => (value: unknown) => ({ value }) }),
       serializerCompiler: () => (data) => (typeof data === 'string' ? data : JSON.stringify(data)),
       handler,
     });
@@ -135,6 +151,12 @@ const documentedAuthRoutes: { method: 'GET' | 'POST'; path: string; schema: Fast
   },
 ];
 
+const documentedMethods = new Map<string, string[]>();
+for (const doc of documentedAuthRoutes) {
+  const path = `/api/auth${doc.path}`;
+  documentedMethods.set(path, [...(documentedMethods.get(path) ?? []), doc.method]);
+}
+
 function signInAttemptEmail(request: FastifyRequest): string | null {
   if (request.method !== 'POST' || !request.url.startsWith('/api/auth/sign-in/email')) return null;
   const email = (request.body as { email?: unknown } | undefined)?.email;
@@ -156,7 +178,7 @@ async function relay(response: Response, reply: FastifyReply, xsrf: FastifyInsta
   if (newSession !== undefined) xsrf.issueFor(reply, newSession ? sessionBinding(newSession) : '');
 
   const text = await response.text();
-  if (response.status >= 400 && text) {
+  if (response.status >= 400) {
     return reply.header('content-type', 'application/json').send(normaliseError(response.status, text));
   }
   return reply.send(text === '' ? null : text);
@@ -174,11 +196,17 @@ function normaliseError(status: number, text: string) {
     const message =
       (parsed.code && clearerMessages[parsed.code]) ||
       (parsed.message ? parsed.message.replace(/^\[body\.(\w+)\]/, 'Invalid input. $1:') : undefined);
-    return errorBody(
-      parsed.code ?? (status === 429 ? 'TOO_MANY_REQUESTS' : 'BAD_REQUEST'),
-      message ?? 'The request failed.',
-    );
+    return errorBody(parsed.code ?? codeFor(status), message ?? 'The request failed.');
   } catch {
-    return errorBody(status === 429 ? 'TOO_MANY_REQUESTS' : 'BAD_REQUEST', text.slice(0, 200));
+    // Some refusals come without a body (an unknown auth path): still the one error shape.
+    const fallback =
+      status >= 500 ? 'Something went wrong on our side. Please try again.' : 'The request failed.';
+    return errorBody(codeFor(status), text.slice(0, 200) || fallback);
   }
+}
+
+function codeFor(status: number) {
+  if (status === 429) return 'TOO_MANY_REQUESTS';
+  if (status === 404) return 'NOT_FOUND';
+  return status >= 500 ? 'INTERNAL' : 'BAD_REQUEST';
 }
