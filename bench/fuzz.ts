@@ -83,6 +83,11 @@ export const fuzzBenchmark: Benchmark = {
       const elapsed = performance.now() - started;
       if (report.findings.length > 0) console.log(describeFindings(report.findings));
       const byKind = findingsByKind(report.findings);
+      // A place: one operation, one kind of finding, one status (as the probe counted them).
+      const places = new Set(
+        report.findings.map((f) => `${f.kind}|${f.operation}|${f.detail.split(/[ ,:]/)[0]}`),
+      );
+      const placesOf = (kind: string) => [...places].filter((p) => p.startsWith(`${kind}|`)).length;
       return [
         { label: 'requests', ms: report.requests, unit: 'count' },
         ...Object.entries(report.byCaller).map(([caller, n]) => ({
@@ -95,6 +100,11 @@ export const fuzzBenchmark: Benchmark = {
         ...FINDING_KINDS.map((kind) => ({
           label: `findings: ${kind}`,
           ms: byKind[kind],
+          unit: 'count' as const,
+        })),
+        ...FINDING_KINDS.map((kind) => ({
+          label: `places: ${kind}`,
+          ms: placesOf(kind),
           unit: 'count' as const,
         })),
       ];
