@@ -4,7 +4,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
@@ -32,6 +32,7 @@ import { pickRoutes } from './features/picks/routes.ts';
 import { registerApiErrors } from './http/openapi-errors.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { registerErrorHandling } from './lib/error-handler.ts';
+import { errorBody } from './lib/errors.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { createXsrf } from './lib/xsrf.ts';
 import type { Services } from './services.ts';
@@ -58,6 +59,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     // Ids may be up to 100 characters, each up to 12 once percent-encoded: never a 414 for a valid one.
     maxParamLength: 1200,
+    // A path the router cannot read (a broken %-escape, an absurdly long id): a 400 in the one error shape.
+    frameworkErrors: (error, request, reply) => {
+      const what =
+        error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'a part of it is too long' : 'it has a broken %-escape';
+      return (reply as FastifyReply)
+        .status(400)
+        .send(errorBody('BAD_REQUEST', `The address ${request.url.split('?')[0]} is not valid: ${what}.`));
+    },
     forceCloseConnections: 'idle',
   });
   app.setValidatorCompiler(validatorCompiler);

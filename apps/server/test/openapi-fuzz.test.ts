@@ -48,6 +48,12 @@ describe.each(backends())('requests generated from the OpenAPI document (%s)', (
     expect(Object.keys(report.byCaller).sort()).toEqual(['admin', 'anonymous', 'player']);
   });
 
+  it('refuses a path the router cannot read with a 400 in the error shape', async () => {
+    const res = await server.client().get('/api/competitions/%E0%A4%A/rounds/1/fixtures');
+    expect(res.status).toBe(400);
+    expect(res.json.error).toMatchObject({ code: 'BAD_REQUEST', message: expect.stringMatching(/%-escape/) });
+  });
+
   it('agrees with the document: no 5xx, statuses and bodies documented, 405s, input checked as described', () => {
     expect(report.findings, `seed ${report.seed}\n${describeFindings(report.findings)}`).toEqual([]);
   });

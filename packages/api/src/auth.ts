@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IsoDate, PhoneNumber, Role } from './common.ts';
+import { Email, IsoDate, PhoneNumber, Role } from './common.ts';
 
 // The account endpoints are better-auth's own (mounted at /api/auth), which validates them itself.
 // These schemas describe them in the OpenAPI document; the server does not validate with them.
@@ -18,7 +18,7 @@ export const AuthUser = z
   .looseObject({
     id: z.string(),
     name: z.string(),
-    email: z.email(),
+    email: Email,
     emailVerified: z.boolean(),
     image: z.string().nullable().optional(),
     phoneNumber: z.string().nullable().optional(),
@@ -45,7 +45,7 @@ export const AuthSession = z
 export const SignUpEmail = z
   .object({
     name: z.string().min(1).max(100),
-    email: z.email(),
+    email: Email,
     password: Password,
     dateOfBirth: IsoDate.describe('YYYY-MM-DD; at least 13 years ago'),
     phoneNumber: PhoneNumber.optional(),
@@ -57,7 +57,7 @@ export const SignUpEmail = z
 
 export const SignInEmail = z
   .object({
-    email: z.email(),
+    email: Email,
     password: z.string().min(1),
     rememberMe: z.boolean().optional(),
     callbackURL: z.string().optional(),
@@ -81,7 +81,7 @@ export const SessionResponse = z
 
 export const RequestPasswordReset = z
   .object({
-    email: z.email(),
+    email: Email,
     redirectTo: z.string().optional().describe('the app page the emailed link opens, with ?token='),
   })
   .meta({ id: 'RequestPasswordReset' });

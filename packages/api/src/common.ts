@@ -18,6 +18,14 @@ const REAL_DATE =
 /** A calendar date as `YYYY-MM-DD` that really exists. */
 export const IsoDate = z.string().regex(REAL_DATE, 'must be a real date as YYYY-MM-DD');
 
+/**
+ * An email address: zod's rule, with each domain label as hostnames have them (no leading or trailing
+ * dash, at most 63 characters), so that what the server takes is also `format: email` to a client.
+ */
+export const EMAIL_PATTERN =
+  /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;
+export const Email = z.email({ pattern: EMAIL_PATTERN });
+
 export const PhoneNumber = z
   .string()
   .trim()

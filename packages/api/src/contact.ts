@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { EMAIL_PATTERN } from './common.ts';
 
 export const ContactMessageInput = z
   .object({
     name: z.string().trim().min(1, 'is required').max(100),
-    email: z.email('must be an email address').max(254),
+    email: z.email({ pattern: EMAIL_PATTERN, error: 'must be an email address' }).max(254),
     subject: z.string().trim().min(1, 'is required').max(200),
     message: z.string().trim().min(1, 'is required').max(5000),
     clubSlug: z.string().max(100).optional(),

@@ -111,6 +111,7 @@ function refusedAsMalformed(text: string) {
 }
 
 interface Sample {
+  template: string;
   path: string;
   query: Record<string, unknown>;
   pathValues: Record<string, unknown>;
@@ -320,12 +321,17 @@ function requestArbitrary(
   return fc
     .record({ pathValues: pathArb, query: queryArb, body: bodyArb })
     .map(({ pathValues, query, body }) => ({
-      path: path.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(String(pathValues[name]))),
+      template: path,
+      path: fillPath(path, pathValues),
       pathValues,
       query,
       body,
       hasBody: contentType !== undefined,
     }));
+}
+
+function fillPath(template: string, values: Record<string, unknown>) {
+  return template.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(String(values[name])));
 }
 
 function resolve(document: OpenApiDocument, schema: Schema): Schema {
@@ -490,12 +496,7 @@ function invalidate(document: OpenApiDocument, op: Operation, sample: Sample, n:
     if (target.p.in === 'query') return { ...sample, query: { ...sample.query, [target.p.name]: value } };
     if (value === '' || value === '.' || value === '..') return null;
     const pathValues = { ...sample.pathValues, [target.p.name]: value };
-    const path = Object.entries(pathValues).reduce(
-      (p, [k, v]) =>
-        p.replace(encodeURIComponent(String(sample.pathValues[k])), encodeURIComponent(String(v))),
-      sample.path,
-    );
-    return { ...sample, pathValues, path };
+    return { ...sample, pathValues, path: fillPath(sample.template, pathValues) };
   }
   return { ...sample, body: badBody(document, bodySchema ?? {}, sample.body, pick) };
 }
