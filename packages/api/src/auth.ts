@@ -10,8 +10,8 @@ export const MAX_PASSWORD_LENGTH = 128;
 
 const Password = z
   .string()
-  .min(MIN_PASSWORD_LENGTH)
-  .max(MAX_PASSWORD_LENGTH)
+  .min(MIN_PASSWORD_LENGTH, `must be at least ${MIN_PASSWORD_LENGTH} characters long`)
+  .max(MAX_PASSWORD_LENGTH, `must be at most ${MAX_PASSWORD_LENGTH} characters long`)
   .describe(`${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters, not a common password`);
 
 export const AuthUser = z

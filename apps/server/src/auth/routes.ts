@@ -11,8 +11,15 @@ import {
   SignUpEmail,
   VerifyEmailQuery,
 } from '@lastman/api';
-import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
-import { z } from 'zod';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchema,
+  FastifySchemaCompiler,
+} from 'fastify';
+import { validatorCompiler } from 'fastify-type-provider-zod';
+import { type ZodType, z } from 'zod';
 import { AppError, errorBody } from '../lib/errors.ts';
 import { sessionBinding } from '../lib/xsrf.ts';
 import { clearFailedSignIns, lockedForMinutes, recordFailedSignIn } from './sign-in-failures.ts';
@@ -66,20 +73,33 @@ export async function authRoutes(app: FastifyInstance) {
 
   app.route({ method: ['GET', 'POST'], url: '/api/auth/*', schema: { hide: true }, handler });
 
-  // The main endpoints again, by name, only so that the OpenAPI document describes them: better-auth
-  // validates and answers them itself, so their schemas neither validate nor serialize here.
+  // The main endpoints again, by name, so that the OpenAPI document describes them and their input is
+  // checked as described (with the one error shape) before better-auth, which answers them, sees it.
   for (const doc of documentedAuthRoutes) {
     app.route({
       method: doc.method,
       url: `/api/auth${doc.path}`,
       schema: { tags: ['auth'], ...doc.schema },
-      // A query is checked here: better-auth trusts verify-email's callbackURL to be a URL (a 500 if not).
-      ...(doc.schema.querystring ? {} : { validatorCompiler: () => (value: unknown) => ({ value }) }),
+      validatorCompiler: asDocumented as FastifySchemaCompiler<unknown>,
       serializerCompiler: () => (data) => (typeof data === 'string' ? data : JSON.stringify(data)),
       handler,
     });
   }
 }
+
+/**
+ * Refuses input the document does not allow, but hands better-auth the request as sent: its own
+ * checks and defaults still apply (zod would strip and default fields it does not know).
+ */
+const asDocumented: FastifySchemaCompiler<ZodType> = (route) => {
+  const validate = validatorCompiler(route);
+  return (data: unknown) => {
+    const result = validate(data);
+    return result && typeof result === 'object' && 'error' in result && result.error
+      ? result
+      : { value: data };
+  };
+};
 
 const failed = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 429: ErrorResponse };
 

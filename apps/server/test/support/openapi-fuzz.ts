@@ -165,7 +165,7 @@ export async function fuzzOpenApi(opts: FuzzOptions): Promise<FuzzReport> {
       const isValid = intended === 'valid' && checker.requestIsValid(op, sample);
       const contentType = Object.keys(op.requestBody?.content ?? {})[0] ?? 'application/json';
       const url = urlOf(sample);
-      const sent = describeRequest(caller.name, method, url, sample, contentType);
+      const sent = describeRequest(caller.name, method, `${opts.baseUrl}${url}`, sample, contentType);
       const checkRows = method !== 'get' && writeTurn++ % (opts.rowCheckEvery ?? 1) === 0;
       const before = checkRows && opts.countRows ? await opts.countRows() : undefined;
       const res = await send(caller, method, url, sample, contentType);
@@ -219,12 +219,13 @@ export async function fuzzOpenApi(opts: FuzzOptions): Promise<FuzzReport> {
         report.requests++;
         report.byCaller[admin.name] = (report.byCaller[admin.name] ?? 0) + 1;
         const allow = res.headers.get('allow');
-        const shapeOk = checker.isErrorShape(res.text);
-        if (res.status !== 405 || !allow || !shapeOk) {
+        const allowed = (allow ?? '').split(/,\s*/);
+        const allowsDocumented = METHODS.every((m) => !ops[m] || allowed.includes(m.toUpperCase()));
+        if (res.status !== 405 || !allowsDocumented || !checker.isErrorShape(res.text)) {
           report.findings.push({
             kind: 'not 405',
             operation: `${method.toUpperCase()} ${path}`,
-            request: `[${admin.name}] ${method.toUpperCase()} ${concrete}`,
+            request: `[as ${admin.name}] curl -X ${method.toUpperCase()} '${opts.baseUrl}${concrete}'`,
             detail: `${res.status}, Allow: ${allow ?? '(none)'}, ${res.text.slice(0, 160)}`,
           });
         }
