@@ -21,6 +21,8 @@ import { benchDatabase } from './pg-bench-db.ts';
 import type { Benchmark, Figure } from './timing.ts';
 
 const CASES = Number(process.env.FUZZ_CASES ?? 100);
+// NUL and other control characters in strings: FUZZ_CONTROL=0 leaves them out.
+const CONTROL_CHARACTERS = process.env.FUZZ_CONTROL !== '0';
 const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
 
 async function freePort(): Promise<number> {
@@ -38,7 +40,8 @@ async function freePort(): Promise<number> {
 /**
  * The suite's fuzz test at length: many more generated requests per operation of the OpenAPI
  * document, against the real server on PostgreSQL with the demo club, as anonymous, player and admin.
- * FUZZ_CASES sets the valid and the invalid requests per operation, FUZZ_SEED repeats a run.
+ * FUZZ_CASES sets the valid and the invalid requests per operation, FUZZ_SEED repeats a run, FUZZ_CONTROL=0
+ * leaves control characters out of strings.
  */
 export const fuzzBenchmark: Benchmark = {
   name: 'fuzz',
@@ -75,6 +78,7 @@ export const fuzzBenchmark: Benchmark = {
         seed: SEED,
         countRows,
         tablesAllowedToChange: TABLES_ALLOWED_TO_CHANGE,
+        controlCharacters: CONTROL_CHARACTERS,
         rulesBeyondSchema: RULES_BEYOND_SCHEMA,
         onOperation: (operation, requests, ms) =>
           process.env.FUZZ_VERBOSE &&

@@ -82,6 +82,8 @@ export interface FuzzOptions {
    * allowed for valid input: each with the operation and the refusal's message.
    */
   rulesBeyondSchema?: readonly { operation: string; message: RegExp }[];
+  /** Strings also carry control characters (NUL included), as a hostile client's would. */
+  controlCharacters?: boolean;
   /** Told after each operation, for progress. */
   onOperation?: (operation: string, requests: number, ms: number) => void;
 }
@@ -147,7 +149,10 @@ export async function fuzzOpenApi(opts: FuzzOptions): Promise<FuzzReport> {
     const name = `${method.toUpperCase()} ${path}`;
     const started = performance.now();
     const requestsBefore = report.requests;
-    const arbitrary = requestArbitrary(document, path, op, opts.realIds);
+    const arbitrary = requestArbitrary(document, path, op, {
+      realIds: opts.realIds,
+      controlCharacters: opts.controlCharacters ?? false,
+    });
     const valid = fc.sample(arbitrary, { numRuns: opts.validPerOperation, seed: opts.seed });
     const invalid = fc
       .sample(fc.tuple(arbitrary, fc.nat()), { numRuns: opts.invalidPerOperation * 3, seed: opts.seed + 1 })
@@ -282,11 +287,16 @@ function realIdFor(realIds: FuzzOptions['realIds'], path: string, param: string)
 
 // --- Generating requests --------------------------------------------------------------------------
 
+interface Generation {
+  realIds: FuzzOptions['realIds'];
+  controlCharacters: boolean;
+}
+
 function requestArbitrary(
   document: OpenApiDocument,
   path: string,
   op: Operation,
-  realIds: FuzzOptions['realIds'],
+  gen: Generation,
 ): fc.Arbitrary<Sample> {
   const params = op.parameters ?? [];
   const segments = path.split('/');
@@ -296,8 +306,8 @@ function requestArbitrary(
     Object.fromEntries(
       pathParams.map((p) => {
         const at = segments.indexOf(`{${p.name}}`);
-        const pool = realIds[p.name] ?? realIds[segments[at - 1] ?? ''];
-        const generated = valueArbitrary(document, p.schema, realIds, p.name).filter(
+        const pool = gen.realIds[p.name] ?? gen.realIds[segments[at - 1] ?? ''];
+        const generated = valueArbitrary(document, p.schema, gen, p.name).filter(
           (v) => String(v) !== '.' && String(v) !== '..' && String(v) !== '',
         );
         return [
@@ -308,7 +318,7 @@ function requestArbitrary(
     ),
   );
   const queryArb = fc.record(
-    Object.fromEntries(queryParams.map((p) => [p.name, valueArbitrary(document, p.schema, realIds, p.name)])),
+    Object.fromEntries(queryParams.map((p) => [p.name, valueArbitrary(document, p.schema, gen, p.name)])),
     { requiredKeys: queryParams.filter((p) => p.required).map((p) => p.name) },
   );
   const content = op.requestBody?.content ?? {};
@@ -317,7 +327,7 @@ function requestArbitrary(
     contentType === undefined
       ? fc.constant(undefined)
       : contentType === 'application/json'
-        ? valueArbitrary(document, media?.schema ?? {}, realIds)
+        ? valueArbitrary(document, media?.schema ?? {}, gen)
         : fc.string({ unit: 'binary', maxLength: 64 });
   return fc
     .record({ pathValues: pathArb, query: queryArb, body: bodyArb })
@@ -359,14 +369,14 @@ const ID_POOL_OF: Record<string, string> = {
 function valueArbitrary(
   document: OpenApiDocument,
   raw: Schema,
-  realIds: FuzzOptions['realIds'],
+  gen: Generation,
   name?: string,
   depth = 0,
 ): fc.Arbitrary<unknown> {
   const schema = resolve(document, raw);
-  const base = plainArbitrary(document, schema, realIds, name, depth);
+  const base = plainArbitrary(document, schema, gen, name, depth);
   const poolName = name === undefined ? undefined : (ID_POOL_OF[name] ?? name);
-  const pool = poolName === undefined ? undefined : realIds[poolName];
+  const pool = poolName === undefined ? undefined : gen.realIds[poolName];
   const withReal =
     pool?.length && (schema.type === 'string' || schema.type === 'integer')
       ? fc.oneof({ arbitrary: fc.constantFrom(...pool), weight: 2 }, { arbitrary: base, weight: 1 })
@@ -379,19 +389,19 @@ function valueArbitrary(
 function plainArbitrary(
   document: OpenApiDocument,
   schema: Schema,
-  realIds: FuzzOptions['realIds'],
+  gen: Generation,
   name: string | undefined,
   depth: number,
 ): fc.Arbitrary<unknown> {
   const anyOf = (schema.anyOf ?? schema.oneOf) as Schema[] | undefined;
-  if (anyOf) return fc.oneof(...anyOf.map((s) => valueArbitrary(document, s, realIds, name, depth)));
+  if (anyOf) return fc.oneof(...anyOf.map((s) => valueArbitrary(document, s, gen, name, depth)));
   const allOf = schema.allOf as Schema[] | undefined;
-  if (allOf?.[0]) return valueArbitrary(document, allOf[0], realIds, name, depth);
+  if (allOf?.[0]) return valueArbitrary(document, allOf[0], gen, name, depth);
   if (Array.isArray(schema.enum)) return fc.constantFrom(...(schema.enum as unknown[]));
   if ('const' in schema) return fc.constant(schema.const);
   switch (schema.type) {
     case 'string':
-      return stringArbitrary(schema);
+      return stringArbitrary(schema, gen.controlCharacters);
     case 'integer':
       return fc.integer({
         min: typeof schema.minimum === 'number' ? Math.ceil(schema.minimum) : -(2 ** 31),
@@ -409,7 +419,7 @@ function plainArbitrary(
     case 'array': {
       const minLength = typeof schema.minItems === 'number' ? schema.minItems : 0;
       const maxLength = Math.min(typeof schema.maxItems === 'number' ? schema.maxItems : 5, minLength + 5);
-      return fc.array(valueArbitrary(document, (schema.items as Schema) ?? {}, realIds, name, depth + 1), {
+      return fc.array(valueArbitrary(document, (schema.items as Schema) ?? {}, gen, name, depth + 1), {
         minLength,
         maxLength,
       });
@@ -421,7 +431,7 @@ function plainArbitrary(
         Object.fromEntries(
           Object.entries(properties).map(([key, s]) => [
             key,
-            valueArbitrary(document, s, realIds, key, depth + 1),
+            valueArbitrary(document, s, gen, key, depth + 1),
           ]),
         ),
         { requiredKeys: required.filter((k) => k in properties) },
@@ -432,7 +442,7 @@ function plainArbitrary(
   }
 }
 
-function stringArbitrary(schema: Schema): fc.Arbitrary<string> {
+function stringArbitrary(schema: Schema, controlCharacters: boolean): fc.Arbitrary<string> {
   const minLength = typeof schema.minLength === 'number' ? schema.minLength : 0;
   const maxLength = typeof schema.maxLength === 'number' ? schema.maxLength : Math.max(minLength, 64);
   const fits = (s: string) => s.length >= minLength && s.length <= maxLength;
@@ -467,11 +477,15 @@ function stringArbitrary(schema: Schema): fc.Arbitrary<string> {
       return fc.webUrl().filter(fits);
   }
   const cap = Math.min(maxLength, minLength + 40);
-  return fc.oneof(
+  const choices: fc.WeightedArbitrary<string>[] = [
     { arbitrary: fc.string({ minLength, maxLength: cap }), weight: 4 },
     { arbitrary: fc.string({ minLength, maxLength: cap, unit: 'grapheme' }), weight: 1 },
     { arbitrary: fc.constant('x'.repeat(maxLength)).filter(fits), weight: 1 },
-  );
+  ];
+  if (controlCharacters) {
+    choices.push({ arbitrary: fc.string({ minLength, maxLength: cap, unit: 'binary' }), weight: 2 });
+  }
+  return fc.oneof(...choices);
 }
 
 // --- Making a request invalid ---------------------------------------------------------------------
