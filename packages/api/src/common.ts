@@ -9,11 +9,12 @@ export const Role = z.enum(['player', 'staff', 'admin']);
 export type Role = z.infer<typeof Role>;
 
 /**
- * Only dates that exist, leap days included: said in the pattern itself rather than in a refinement,
- * so that the OpenAPI document describes exactly what the server takes.
+ * Only dates that exist, leap days included, in the years 1000 to 9999 (PostgreSQL has no year 0):
+ * said in the pattern itself rather than in a refinement, so that the OpenAPI document describes
+ * exactly what the server takes.
  */
 const REAL_DATE =
-  /^(?:\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|02-(?:0[1-9]|1\d|2[0-8]))|(?:\d\d(?:[2468][048]|[13579][26]|0[48])|(?:[02468][048]|[13579][26])00)-02-29)$/;
+  /^(?:[1-9]\d{3}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|02-(?:0[1-9]|1\d|2[0-8]))|(?:[1-9]\d(?:[2468][048]|[13579][26]|0[48])|(?:[2468][048]|[13579][26])00)-02-29)$/;
 
 /** A calendar date as `YYYY-MM-DD` that really exists. */
 export const IsoDate = z.string().regex(REAL_DATE, 'must be a real date as YYYY-MM-DD');
@@ -26,9 +27,14 @@ export const EMAIL_PATTERN =
   /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;
 export const Email = z.email({ pattern: EMAIL_PATTERN });
 
+/**
+ * Spaces around the number are allowed and trimmed; the number itself starts with + or a digit and
+ * ends with a digit or ")", so the pattern holds before trimming exactly when it holds after, and the
+ * document (which shows the pattern of the untrimmed input) says what the server takes.
+ */
 export const PhoneNumber = z
   .string()
-  .trim()
-  .regex(/^\+?[0-9][0-9 ()-]{5,19}$/, 'must be a phone number, such as +44 7700 900123');
+  .regex(/^\s*\+?[0-9][0-9 ()-]{4,18}[0-9)]\s*$/, 'must be a phone number, such as +44 7700 900123')
+  .trim();
 
 export const Id = z.string().min(1).max(100);

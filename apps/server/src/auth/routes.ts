@@ -111,7 +111,8 @@ const documentedAuthRoutes: { method: 'GET' | 'POST'; path: string; schema: Fast
       summary:
         'Sign up with email and password; joins the club of clubSlug or joinCode, else the default club',
       body: SignUpEmail,
-      response: { 200: AuthTokenResponse, ...failed },
+      // 422: the address already has an account.
+      response: { 200: AuthTokenResponse, ...failed, 422: ErrorResponse },
     },
   },
   {
