@@ -58,7 +58,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     // Ids may be up to 100 characters, each up to 12 once percent-encoded: never a 414 for a valid one.
-    maxParamLength: 1200,
+    routerOptions: { maxParamLength: 1200 },
     // A path the router cannot read (a broken %-escape, an absurdly long id): a 400 in the one error shape.
     frameworkErrors: (error, request, reply) => {
       const what =
