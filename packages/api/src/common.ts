@@ -38,3 +38,11 @@ export const PhoneNumber = z
   .trim();
 
 export const Id = z.string().min(1).max(100);
+
+/**
+ * Text that must say something besides spaces, trimmed only after it is checked: so the document's
+ * pattern and maxLength are the whole rule ("\t" alone was refused though the document allowed it).
+ */
+export function requiredText(max: number, empty = 'is required') {
+  return z.string().regex(/\S/, empty).max(max).trim();
+}

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN } from './common.ts';
+import { EMAIL_PATTERN, requiredText } from './common.ts';
 
 export const ContactMessageInput = z
   .object({
-    name: z.string().trim().min(1, 'is required').max(100),
+    name: requiredText(100),
     email: z.email({ pattern: EMAIL_PATTERN, error: 'must be an email address' }).max(254),
-    subject: z.string().trim().min(1, 'is required').max(200),
-    message: z.string().trim().min(1, 'is required').max(5000),
+    subject: requiredText(200),
+    message: requiredText(5000),
     clubSlug: z.string().max(100).optional(),
   })
   .strict();

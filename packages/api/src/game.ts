@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id } from './common.ts';
+import { Id, requiredText } from './common.ts';
 
 export const CompetitionStatus = z.enum(['draft', 'open', 'running', 'finished', 'cancelled']);
 export type CompetitionStatus = z.infer<typeof CompetitionStatus>;
@@ -79,7 +79,7 @@ const Pence = z.number().int().min(0).max(100_000_000);
 
 export const CompetitionCreate = z
   .object({
-    name: z.string().trim().min(1, 'must not be empty').max(100),
+    name: requiredText(100, 'must not be empty'),
     seasonId: Id,
     startRound: z.number().int().min(1).max(60),
     prizeModel: PrizeModel,
@@ -108,7 +108,7 @@ export type CompetitionCreate = z.infer<typeof CompetitionCreate>;
 
 export const CompetitionUpdate = z
   .object({
-    name: z.string().trim().min(1, 'must not be empty').max(100),
+    name: requiredText(100, 'must not be empty'),
     seasonId: Id,
     startRound: z.number().int().min(1).max(60),
     prizeModel: PrizeModel,

@@ -86,7 +86,7 @@ export const TestCardResult = z.object({
 export const RefundRequest = z
   .object({
     entryIds: z.array(z.string().min(1).max(100)).min(1, 'must name at least one entry').max(50).optional(),
-    reason: z.string().trim().max(500).optional(),
+    reason: z.string().max(500).trim().optional(),
   })
   .strict();
 export type RefundRequest = z.infer<typeof RefundRequest>;
@@ -113,6 +113,6 @@ export const PaymentIssueQuery = z.object({
 export const PaymentIssueIdParams = z.object({ id: z.string().min(1).max(100) });
 
 export const PaymentIssueResolve = z
-  .object({ note: z.string().trim().max(1000, 'must be at most 1000 characters').optional() })
+  .object({ note: z.string().max(1000, 'must be at most 1000 characters').trim().optional() })
   .strict();
 export type PaymentIssueResolve = z.infer<typeof PaymentIssueResolve>;
