@@ -1,3 +1,4 @@
+import { fuzzBenchmark } from './fuzz.ts';
 import { pickRushBenchmark } from './pick-rush.ts';
 import { replaySeasonBenchmark } from './replay-season.ts';
 import { settleRoundBenchmark } from './settle-round.ts';
@@ -11,6 +12,7 @@ const benchmarks: readonly Benchmark[] = [
   pickRushBenchmark,
   webBundleBenchmark,
   lighthouseBenchmark,
+  fuzzBenchmark,
 ];
 
 async function main(selected: readonly string[]): Promise<void> {

@@ -2,7 +2,7 @@ export interface Figure {
   readonly label: string;
   /** Milliseconds unless `unit` says otherwise. */
   readonly ms: number;
-  readonly unit?: 'ms' | 'KB' | 'score' | 'per s';
+  readonly unit?: 'ms' | 'KB' | 'score' | 'per s' | 'count';
   /** The figure this one is compared with, by label; printed as a ratio. */
   readonly against?: string;
 }

@@ -3,7 +3,7 @@ import fastifyCors from '@fastify/cors';
 import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
@@ -30,9 +30,11 @@ import { payoutRoutes } from './features/payouts/routes.ts';
 import { pickRoutes } from './features/picks/routes.ts';
 import { registerAccessRules } from './http/access.ts';
 import { openLimitStore } from './http/limit-store.ts';
+import { registerApiErrors } from './http/openapi-errors.ts';
 import { createLimits, registerApiRateLimit } from './http/rate-limits.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { registerErrorHandling } from './lib/error-handler.ts';
+import { errorBody } from './lib/errors.ts';
 import { canonicalUrl, registerInputGuards } from './lib/input-guards.ts';
 import { requestForLog } from './lib/log-safe.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
@@ -64,6 +66,16 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     logger: opts.logger === false ? false : { level: config.LOG_LEVEL, serializers: { req: requestForLog } },
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
+    // Ids may be up to 100 characters, each up to 12 once percent-encoded: never a 414 for a valid one.
+    routerOptions: { maxParamLength: 1200 },
+    // A path the router cannot read (a broken %-escape, an absurdly long id): a 400 in the one error shape.
+    frameworkErrors: (error, request, reply) => {
+      const what =
+        error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'a part of it is too long' : 'it has a broken %-escape';
+      return (reply as FastifyReply)
+        .status(400)
+        .send(errorBody('BAD_REQUEST', `The address ${request.url.split('?')[0]} is not valid: ${what}.`));
+    },
     forceCloseConnections: 'idle',
     rewriteUrl: (req) => canonicalUrl(req.url ?? '/'),
   });
@@ -105,6 +117,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerErrorHandling(app);
   registerInputGuards(app);
   registerAccessRules(app);
+  await registerApiErrors(app, { xsrfExempt: XSRF_EXEMPT, rateLimited: config.RATE_LIMIT_ENABLED });
   await app.register(fastifyCookie);
   await app.register(fastifyHelmet, {
     crossOriginEmbedderPolicy: false,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IsoDate, PhoneNumber, Role } from './common.ts';
+import { Email, IsoDate, PhoneNumber, Role } from './common.ts';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, MIN_SIGN_UP_AGE } from './rules.ts';
 
 // The account endpoints are better-auth's own (mounted at /api/auth), which validates them itself.
@@ -7,15 +7,15 @@ import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, MIN_SIGN_UP_AGE } from './rul
 
 const Password = z
   .string()
-  .min(MIN_PASSWORD_LENGTH)
-  .max(MAX_PASSWORD_LENGTH)
+  .min(MIN_PASSWORD_LENGTH, `must be at least ${MIN_PASSWORD_LENGTH} characters long`)
+  .max(MAX_PASSWORD_LENGTH, `must be at most ${MAX_PASSWORD_LENGTH} characters long`)
   .describe(`${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters, not a common password`);
 
 export const AuthUser = z
   .looseObject({
     id: z.string(),
     name: z.string(),
-    email: z.email(),
+    email: Email,
     emailVerified: z.boolean(),
     image: z.string().nullable().optional(),
     phoneNumber: z.string().nullable().optional(),
@@ -42,7 +42,7 @@ export const AuthSession = z
 export const SignUpEmail = z
   .object({
     name: z.string().min(1).max(100),
-    email: z.email(),
+    email: Email,
     password: Password,
     dateOfBirth: IsoDate.describe(`YYYY-MM-DD; at least ${MIN_SIGN_UP_AGE} years ago`),
     phoneNumber: PhoneNumber.optional(),
@@ -54,7 +54,7 @@ export const SignUpEmail = z
 
 export const SignInEmail = z
   .object({
-    email: z.email(),
+    email: Email,
     password: z.string().min(1),
     rememberMe: z.boolean().optional(),
     callbackURL: z.string().optional(),
@@ -78,7 +78,7 @@ export const SessionResponse = z
 
 export const RequestPasswordReset = z
   .object({
-    email: z.email(),
+    email: Email,
     redirectTo: z.string().optional().describe('the app page the emailed link opens, with ?token='),
   })
   .meta({ id: 'RequestPasswordReset' });
@@ -97,7 +97,13 @@ export const ChangePassword = z
 
 export const VerifyEmailQuery = z.object({
   token: z.string().min(1).describe('the token from the emailed link'),
-  callbackURL: z.string().optional().describe('where to redirect afterwards'),
+  callbackURL: z
+    .union([
+      z.string().regex(/^\/(?:[^/\s]\S*)?$/, 'must be a path on this site, such as /account'),
+      z.url({ protocol: /^https?$/ }),
+    ])
+    .optional()
+    .describe('where to redirect afterwards: a path on this site, or a URL of a trusted origin'),
 });
 
 export const AuthStatus = z.looseObject({ status: z.boolean() }).meta({ id: 'AuthStatus' });

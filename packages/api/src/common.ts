@@ -8,19 +8,42 @@ export type ErrorResponse = z.infer<typeof ErrorResponse>;
 export const Role = z.enum(['player', 'staff', 'admin']);
 export type Role = z.infer<typeof Role>;
 
-/** A calendar date as `YYYY-MM-DD` that really exists. */
-export const IsoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD')
-  .refine((s) => {
-    const d = new Date(`${s}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s);
-  }, 'is not a real date');
+/**
+ * Only dates that exist, leap days included, in the years 1000 to 9999 (PostgreSQL has no year 0):
+ * said in the pattern itself rather than in a refinement, so that the OpenAPI document describes
+ * exactly what the server takes.
+ */
+const REAL_DATE =
+  /^(?:[1-9]\d{3}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|02-(?:0[1-9]|1\d|2[0-8]))|(?:[1-9]\d(?:[2468][048]|[13579][26]|0[48])|(?:[2468][048]|[13579][26])00)-02-29)$/;
 
+/** A calendar date as `YYYY-MM-DD` that really exists. */
+export const IsoDate = z.string().regex(REAL_DATE, 'must be a real date as YYYY-MM-DD');
+
+/**
+ * An email address: zod's rule, with each domain label as hostnames have them (no leading or trailing
+ * dash, at most 63 characters), so that what the server takes is also `format: email` to a client.
+ */
+export const EMAIL_PATTERN =
+  /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;
+export const Email = z.email({ pattern: EMAIL_PATTERN });
+
+/**
+ * Spaces around the number are allowed and trimmed; the number itself starts with + or a digit and
+ * ends with a digit or ")", so the pattern holds before trimming exactly when it holds after, and the
+ * document (which shows the pattern of the untrimmed input) says what the server takes.
+ */
 export const PhoneNumber = z
   .string()
-  .trim()
-  .regex(/^\+?[0-9][0-9 ()-]{5,19}$/, 'must be a phone number, such as +44 7700 900123');
+  .regex(/^\s*\+?[0-9][0-9 ()-]{4,18}[0-9)]\s*$/, 'must be a phone number, such as +44 7700 900123')
+  .trim();
 
 /** A row's id: every id the API hands out is a UUID, so anything else is refused before a query. */
 export const Id = z.uuid('must be an id as the API gives it (a UUID)');
+
+/**
+ * Text that must say something besides spaces, trimmed only after it is checked: so the document's
+ * pattern and maxLength are the whole rule ("\t" alone was refused though the document allowed it).
+ */
+export function requiredText(max: number, empty = 'is required') {
+  return z.string().regex(/\S/, empty).max(max).trim();
+}

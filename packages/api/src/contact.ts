@@ -1,12 +1,15 @@
 import { z } from 'zod';
+import { EMAIL_PATTERN, requiredText } from './common.ts';
 import { CONTACT_LIMITS } from './rules.ts';
 
 export const ContactMessageInput = z
   .object({
-    name: z.string().trim().min(1, 'is required').max(CONTACT_LIMITS.nameMax),
-    email: z.email('must be an email address').max(CONTACT_LIMITS.emailMax),
-    subject: z.string().trim().min(1, 'is required').max(CONTACT_LIMITS.subjectMax),
-    message: z.string().trim().min(CONTACT_LIMITS.messageMin, 'is required').max(CONTACT_LIMITS.messageMax),
+    name: requiredText(CONTACT_LIMITS.nameMax),
+    email: z
+      .email({ pattern: EMAIL_PATTERN, error: 'must be an email address' })
+      .max(CONTACT_LIMITS.emailMax),
+    subject: requiredText(CONTACT_LIMITS.subjectMax),
+    message: requiredText(CONTACT_LIMITS.messageMax),
     clubSlug: z.string().max(100).optional(),
   })
   .strict();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id } from './common.ts';
+import { Id, requiredText } from './common.ts';
 
 export const CompetitionStatus = z.enum(['draft', 'open', 'running', 'finished', 'cancelled']);
 export type CompetitionStatus = z.infer<typeof CompetitionStatus>;
@@ -86,7 +86,7 @@ const EntryFeePence = z
 
 export const CompetitionCreate = z
   .object({
-    name: z.string().trim().min(1, 'must not be empty').max(100),
+    name: requiredText(100, 'must not be empty'),
     seasonId: Id,
     startRound: z.number().int().min(1).max(60),
     prizeModel: PrizeModel,
@@ -115,7 +115,7 @@ export type CompetitionCreate = z.infer<typeof CompetitionCreate>;
 
 export const CompetitionUpdate = z
   .object({
-    name: z.string().trim().min(1, 'must not be empty').max(100),
+    name: requiredText(100, 'must not be empty'),
     seasonId: Id,
     startRound: z.number().int().min(1).max(60),
     prizeModel: PrizeModel,
@@ -374,17 +374,13 @@ export const SeasonRound = z
   .meta({ id: 'SeasonRound' });
 export type SeasonRound = z.infer<typeof SeasonRound>;
 
+const Goals = z.number().int().min(0).max(99);
+/** A finished match has both scores, any other status none: two shapes, so the document says so too. */
 export const ResultUpdate = z
-  .object({
-    home: z.number().int().min(0).max(99).nullable(),
-    away: z.number().int().min(0).max(99).nullable(),
-    status: FixtureStatus,
-  })
-  .strict()
-  .refine((r) => (r.status === 'finished') === (r.home !== null && r.away !== null), {
-    message: 'a finished match needs both scores; any other status takes none (null)',
-  })
-  .refine((r) => (r.home === null) === (r.away === null), { message: 'give both scores or neither' })
+  .discriminatedUnion('status', [
+    z.object({ status: z.literal('finished'), home: Goals, away: Goals }).strict(),
+    z.object({ status: FixtureStatus.exclude(['finished']), home: z.null(), away: z.null() }).strict(),
+  ])
   .meta({ id: 'ResultUpdate' });
 export type ResultUpdate = z.infer<typeof ResultUpdate>;
 

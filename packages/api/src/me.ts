@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Club } from './clubs.ts';
-import { PhoneNumber, Role } from './common.ts';
+import { PhoneNumber, Role, requiredText } from './common.ts';
 
 export const User = z
   .object({
@@ -21,7 +21,7 @@ export type Me = z.infer<typeof Me>;
 
 export const ProfileUpdate = z
   .object({
-    name: z.string().trim().min(1, 'must not be empty').max(100).optional(),
+    name: requiredText(100, 'must not be empty').optional(),
     phoneNumber: PhoneNumber.nullable().optional(),
     /** null removes the photo; a URL must be the user's own photo route (PUT /api/me/photo sets it). */
     image: z

@@ -100,7 +100,7 @@ export type TestCardResult = z.infer<typeof TestCardResult>;
 export const RefundRequest = z
   .object({
     entryIds: z.array(z.string().min(1).max(100)).min(1, 'must name at least one entry').max(50).optional(),
-    reason: z.string().trim().max(500).optional(),
+    reason: z.string().max(500).trim().optional(),
   })
   .strict();
 export type RefundRequest = z.infer<typeof RefundRequest>;
@@ -127,6 +127,6 @@ export const PaymentIssueQuery = z.object({
 export const PaymentIssueIdParams = z.object({ id: Id });
 
 export const PaymentIssueResolve = z
-  .object({ note: z.string().trim().max(1000, 'must be at most 1000 characters').optional() })
+  .object({ note: z.string().max(1000, 'must be at most 1000 characters').trim().optional() })
   .strict();
 export type PaymentIssueResolve = z.infer<typeof PaymentIssueResolve>;

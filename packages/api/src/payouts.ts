@@ -16,7 +16,7 @@ export const PayoutCreate = z
     entryId: Id,
     amountPence: z.number().int().min(1, 'must be at least 1p').max(100_000_000),
     method: PayoutMethod,
-    reference: z.string().trim().max(200).default(''),
+    reference: z.string().max(200).trim().default(''),
     /** When it was paid, UTC ISO (not in the future). */
     paidAt: z.iso.datetime({ offset: true }),
   })

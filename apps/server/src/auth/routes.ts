@@ -11,8 +11,15 @@ import {
   SignUpEmail,
   VerifyEmailQuery,
 } from '@lastman/api';
-import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
-import { z } from 'zod';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchema,
+  FastifySchemaCompiler,
+} from 'fastify';
+import { validatorCompiler } from 'fastify-type-provider-zod';
+import { type ZodType, z } from 'zod';
 import type { Access } from '../http/access.ts';
 import { errorBody } from '../lib/errors.ts';
 import { sessionBinding } from '../lib/xsrf.ts';
@@ -27,20 +34,31 @@ export async function authRoutes(app: FastifyInstance) {
   async function handler(request: FastifyRequest, reply: FastifyReply) {
     // The path as routed (percent-decoded), so that the limits and better-auth see the same endpoint.
     const path = authPathOf(request);
+    // Fastify answers HEAD with the GET route; better-auth knows only GET.
+    const method = request.method === 'HEAD' ? 'GET' : request.method;
+    // The catch-all takes GET and POST for every path; a documented endpoint takes only its own.
+    const allowed = documentedMethods.get(path);
+    if (allowed && !allowed.includes(method)) {
+      return reply
+        .status(405)
+        .header('allow', allowed.join(', '))
+        .send(errorBody('METHOD_NOT_ALLOWED', `${AUTH_BASE}${path} does not take ${request.method}.`));
+    }
     const settle = await limits.beforeAuth(request, reply, path);
     const query = request.url.indexOf('?');
+    const webHeaders = toWebHeaders(request);
+    // A POST sent without a body (sign-out) is forwarded as the empty JSON object better-auth expects.
+    if (method !== 'GET' && !request.headers['content-type']) {
+      webHeaders.set('content-type', 'application/json');
+    }
     const response = await auth.handler(
       new Request(
         new URL(`${AUTH_BASE}${path}${query >= 0 ? request.url.slice(query) : ''}`, config.PUBLIC_URL),
         {
-          // Fastify answers HEAD with the GET route; better-auth knows only GET, and a web Request
-          // with either method takes no body.
-          method: request.method === 'HEAD' ? 'GET' : request.method,
-          headers: toWebHeaders(request),
-          body:
-            request.method === 'GET' || request.method === 'HEAD'
-              ? undefined
-              : JSON.stringify(request.body ?? {}),
+          method,
+          headers: webHeaders,
+          // A web Request with GET (or HEAD) takes no body.
+          body: method === 'GET' ? undefined : JSON.stringify(request.body ?? {}),
         },
       ),
     );
@@ -57,20 +75,34 @@ export async function authRoutes(app: FastifyInstance) {
     handler,
   });
 
-  // The main endpoints again, by name, only so that the OpenAPI document describes them: better-auth
-  // validates and answers them itself, so their schemas neither validate nor serialize here.
+  // The main endpoints again, by name, so that the OpenAPI document describes them and their input is
+  // checked as described (with the one error shape) before better-auth, which answers them, sees it.
   for (const doc of documentedAuthRoutes) {
     app.route({
       method: doc.method,
       url: `/api/auth${doc.path}`,
       schema: { tags: ['auth'], ...doc.schema },
       config: { access: doc.access },
-      validatorCompiler: () => (value) => ({ value }),
+      validatorCompiler: asDocumented as FastifySchemaCompiler<unknown>,
       serializerCompiler: () => (data) => (typeof data === 'string' ? data : JSON.stringify(data)),
       handler,
     });
   }
 }
+
+/**
+ * Refuses input the document does not allow, but hands better-auth the request as sent: its own
+ * checks and defaults still apply (zod would strip and default fields it does not know).
+ */
+const asDocumented: FastifySchemaCompiler<ZodType> = (route) => {
+  const validate = validatorCompiler(route);
+  return (data: unknown) => {
+    const result = validate(data);
+    return result && typeof result === 'object' && 'error' in result && result.error
+      ? result
+      : { value: data };
+  };
+};
 
 const failed = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 429: ErrorResponse };
 
@@ -88,7 +120,8 @@ const documentedAuthRoutes: {
       summary:
         'Sign up with email and password; joins the club of clubSlug or joinCode, else the default club',
       body: SignUpEmail,
-      response: { 200: AuthTokenResponse, ...failed },
+      // 422: the address already has an account.
+      response: { 200: AuthTokenResponse, ...failed, 422: ErrorResponse },
     },
   },
   {
@@ -164,6 +197,12 @@ function authPathOf(request: FastifyRequest): string {
   return route.slice(AUTH_BASE.length);
 }
 
+/** The methods each documented endpoint takes, by better-auth's path (`/sign-out`). */
+const documentedMethods = new Map<string, string[]>();
+for (const doc of documentedAuthRoutes) {
+  documentedMethods.set(doc.path, [...(documentedMethods.get(doc.path) ?? []), doc.method]);
+}
+
 async function relay(response: Response, reply: FastifyReply, xsrf: FastifyInstance['services']['xsrf']) {
   reply.status(response.status);
   let newSession: string | undefined;
@@ -179,7 +218,7 @@ async function relay(response: Response, reply: FastifyReply, xsrf: FastifyInsta
   if (newSession !== undefined) xsrf.issueFor(reply, newSession ? sessionBinding(newSession) : '');
 
   const text = await response.text();
-  if (response.status >= 400 && text) {
+  if (response.status >= 400) {
     return reply.header('content-type', 'application/json').send(normaliseError(response.status, text));
   }
   return reply.send(text === '' ? null : text);
@@ -199,11 +238,17 @@ function normaliseError(status: number, text: string) {
     const message =
       (parsed.code && clearerMessages[parsed.code]) ||
       (parsed.message ? parsed.message.replace(/^\[body\.(\w+)\]/, 'Invalid input. $1:') : undefined);
-    return errorBody(
-      parsed.code ?? (status === 429 ? 'TOO_MANY_REQUESTS' : 'BAD_REQUEST'),
-      message ?? 'The request failed.',
-    );
+    return errorBody(parsed.code ?? codeFor(status), message ?? 'The request failed.');
   } catch {
-    return errorBody(status === 429 ? 'TOO_MANY_REQUESTS' : 'BAD_REQUEST', text.slice(0, 200));
+    // Some refusals come without a body (an unknown auth path): still the one error shape.
+    const fallback =
+      status >= 500 ? 'Something went wrong on our side. Please try again.' : 'The request failed.';
+    return errorBody(codeFor(status), text.slice(0, 200) || fallback);
   }
+}
+
+function codeFor(status: number) {
+  if (status === 429) return 'TOO_MANY_REQUESTS';
+  if (status === 404) return 'NOT_FOUND';
+  return status >= 500 ? 'INTERNAL' : 'BAD_REQUEST';
 }

@@ -9,6 +9,7 @@ export const errorCodes = {
   XSRF_TOKEN_INVALID: 403,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,
   // The game (features/competitions, picks): each refusal a player can meet, by name.
   DEADLINE_PASSED: 409,

@@ -51,6 +51,8 @@ export function httpClient(baseUrl: string, opts: { xsrf?: boolean; localAddress
 
   return {
     jar,
+    /** Any method, with a body sent as given (a string keeps its own content-type header). */
+    request,
     get: (path: string, headers?: Record<string, string>) => request('GET', path, undefined, headers),
     post: (path: string, body?: unknown, headers?: Record<string, string>) =>
       request('POST', path, body ?? {}, headers),

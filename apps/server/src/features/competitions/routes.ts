@@ -12,6 +12,7 @@ import {
 } from '@lastman/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { viewerOf } from '../../http/access.ts';
+import { refusals } from '../../http/openapi-errors.ts';
 import { replayPreview } from './replay-preview.ts';
 import {
   cancelCompetition,
@@ -68,7 +69,7 @@ export const competitionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/competitions/:id/entries',
     {
-      schema: { tags, params: CompetitionIdParams, response: { 201: EntryView } },
+      schema: { tags, params: CompetitionIdParams, response: { 201: EntryView, ...refusals(402, 409) } },
       config: { access: 'member' },
     },
     async (request, reply) => {
@@ -80,7 +81,11 @@ export const competitionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/competitions',
     {
-      schema: { tags: adminTags, body: CompetitionCreate, response: { 201: CompetitionDetail } },
+      schema: {
+        tags: adminTags,
+        body: CompetitionCreate,
+        response: { 201: CompetitionDetail, ...refusals(404) },
+      },
       config: { access: 'admin' },
     },
     async (request, reply) => {
@@ -96,7 +101,7 @@ export const competitionRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: adminTags,
         params: CompetitionIdParams,
         body: CompetitionUpdate,
-        response: { 200: CompetitionDetail },
+        response: { 200: CompetitionDetail, ...refusals(409) },
       },
       config: { access: 'admin' },
     },
@@ -106,7 +111,11 @@ export const competitionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/competitions/:id/open',
     {
-      schema: { tags: adminTags, params: CompetitionIdParams, response: { 200: CompetitionDetail } },
+      schema: {
+        tags: adminTags,
+        params: CompetitionIdParams,
+        response: { 200: CompetitionDetail, ...refusals(409) },
+      },
       config: { access: 'admin' },
     },
     async (request) => openCompetition(db, viewerOf(request), request.params.id, now()),
@@ -115,7 +124,11 @@ export const competitionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/competitions/:id/cancel',
     {
-      schema: { tags: adminTags, params: CompetitionIdParams, response: { 200: CompetitionDetail } },
+      schema: {
+        tags: adminTags,
+        params: CompetitionIdParams,
+        response: { 200: CompetitionDetail, ...refusals(409) },
+      },
       config: { access: 'admin' },
     },
     async (request) => cancelCompetition(db, viewerOf(request), request.params.id, now()),

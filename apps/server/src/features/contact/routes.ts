@@ -1,8 +1,9 @@
-import { ContactMessageInput, ContactMessageList, ErrorResponse } from '@lastman/api';
+import { ContactMessageInput, ContactMessageList } from '@lastman/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentViewer } from '../../auth/guards.ts';
 import { viewerOf } from '../../http/access.ts';
+import { refusals } from '../../http/openapi-errors.ts';
 import { listClubMessages, submitContactMessage } from './service.ts';
 
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -12,7 +13,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['contact'],
         body: ContactMessageInput,
-        response: { 201: z.object({ id: z.string() }), 429: ErrorResponse },
+        response: { 201: z.object({ id: z.string() }), ...refusals(404) },
       },
       config: { access: 'public' },
       // Per address and per sender (http/rate-limits.ts), once the sender is known.

@@ -29,15 +29,26 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => updateProfile(app.services, viewerOf(request), request.body),
   );
 
-  app.get('/api/me/export', { schema: { tags }, config: { access: 'user' } }, async (request, reply) => {
-    const data = await exportData(app.services, viewerOf(request));
-    return reply
-      .header(
-        'content-disposition',
-        `attachment; filename="lastman-my-data-${data.exportedAt.slice(0, 10)}.json"`,
-      )
-      .send(data);
-  });
+  app.get(
+    '/api/me/export',
+    {
+      schema: {
+        tags,
+        summary: 'Everything the app holds about me, as one JSON file',
+        response: { 200: z.object({ exportedAt: z.string() }).catchall(z.unknown()) },
+      },
+      config: { access: 'user' },
+    },
+    async (request, reply) => {
+      const data = await exportData(app.services, viewerOf(request));
+      return reply
+        .header(
+          'content-disposition',
+          `attachment; filename="lastman-my-data-${data.exportedAt.slice(0, 10)}.json"`,
+        )
+        .send(data);
+    },
+  );
 
   // The photo travels as the image's own bytes (Content-Type image/jpeg, image/png or image/webp).
   await app.register(async (photos) => {

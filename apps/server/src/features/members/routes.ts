@@ -1,6 +1,7 @@
 import { Member, MemberList, MemberRoleUpdate, UserIdParams } from '@lastman/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { viewerOf } from '../../http/access.ts';
+import { refusals } from '../../http/openapi-errors.ts';
 import { changeRole, membersOf } from './service.ts';
 
 export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -15,7 +16,12 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/admin/members/:userId',
     {
-      schema: { tags, params: UserIdParams, body: MemberRoleUpdate, response: { 200: Member } },
+      schema: {
+        tags,
+        params: UserIdParams,
+        body: MemberRoleUpdate,
+        response: { 200: Member, ...refusals(409) },
+      },
       config: { access: 'admin' },
     },
     async (request) =>

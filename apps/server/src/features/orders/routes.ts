@@ -9,6 +9,7 @@ import {
 } from '@lastman/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { viewerOf } from '../../http/access.ts';
+import { refusals } from '../../http/openapi-errors.ts';
 import {
   cancelIntents,
   clubOrders,
@@ -24,7 +25,10 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/orders',
-    { schema: { tags, body: OrderCreate, response: { 201: OrderCreated } }, config: { access: 'member' } },
+    {
+      schema: { tags, body: OrderCreate, response: { 201: OrderCreated, ...refusals(404, 409) } },
+      config: { access: 'member' },
+    },
     async (request, reply) => {
       const expired = await expireStaleOrders(app.services);
       // Cancelling their intents at the provider need not hold up this player's order.
@@ -62,7 +66,12 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/orders/:id/refunds',
     {
-      schema: { tags: ['admin'], params: OrderIdParams, body: RefundRequest, response: { 200: Order } },
+      schema: {
+        tags: ['admin'],
+        params: OrderIdParams,
+        body: RefundRequest,
+        response: { 200: Order, ...refusals(409) },
+      },
       config: { access: 'admin' },
     },
     async (request) => {

@@ -10,6 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { viewerOf } from '../../http/access.ts';
+import { refusals } from '../../http/openapi-errors.ts';
 import { receivePaymentEvent } from './events.ts';
 import { paymentIssuesOf, resolvePaymentIssue } from './issues.ts';
 import { payWithTestCard } from './test-card.ts';
@@ -28,7 +29,10 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         schema: {
           tags: ['payments'],
-          response: { 200: z.object({ received: z.boolean(), duplicate: z.boolean(), outcome: z.string() }) },
+          response: {
+            200: z.object({ received: z.boolean(), duplicate: z.boolean(), outcome: z.string() }),
+            ...refusals(400),
+          },
         },
         // Anyone can reach it; only Stripe's signature over the raw body makes an event count.
         config: { access: 'public', rateLimit: false },
@@ -51,7 +55,11 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/payments/test/confirm',
     {
-      schema: { tags: ['payments'], body: TestCardPayment, response: { 200: TestCardResult } },
+      schema: {
+        tags: ['payments'],
+        body: TestCardPayment,
+        response: { 200: TestCardResult, ...refusals(404, 409) },
+      },
       config: { access: 'member' },
     },
     async (request) => payWithTestCard(app.services, viewerOf(request), request.body),
@@ -75,7 +83,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         params: PaymentIssueIdParams,
         body: PaymentIssueResolve.optional(),
-        response: { 200: PaymentIssue },
+        response: { 200: PaymentIssue, ...refusals(409) },
       },
       config: { access: 'admin' },
     },

@@ -1,6 +1,7 @@
 import { CompetitionIdParams, CompetitionReviewList, PayoutCreate, PayoutSummary } from '@lastman/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { viewerOf } from '../../http/access.ts';
+import { refusals } from '../../http/openapi-errors.ts';
 import { clearReview, payoutSummary, recordPayout, reviewsOf } from './service.ts';
 
 /** Prizes the club paid outside the app, and competitions whose winners changed after a payout. */
@@ -26,7 +27,7 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Record a prize paid to a winner (bank transfer, cash) outside the app',
         params: CompetitionIdParams,
         body: PayoutCreate,
-        response: { 201: PayoutSummary },
+        response: { 201: PayoutSummary, ...refusals(409) },
       },
       config: { access: 'admin' },
     },
@@ -39,7 +40,7 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/competitions/:id/review/clear',
     {
-      schema: { tags, params: CompetitionIdParams, response: { 200: PayoutSummary } },
+      schema: { tags, params: CompetitionIdParams, response: { 200: PayoutSummary, ...refusals(409) } },
       config: { access: 'admin' },
     },
     async (request) => clearReview(db, viewerOf(request), request.params.id, now()),

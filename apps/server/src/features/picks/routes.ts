@@ -8,7 +8,9 @@ import {
   RoundPicks,
 } from '@lastman/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { viewerOf } from '../../http/access.ts';
+import { refusals } from '../../http/openapi-errors.ts';
 import { makePick, myEntries, removePick, roundFixtures, roundPicks } from './service.ts';
 
 export const pickRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -55,7 +57,12 @@ export const pickRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/entries/:id/picks/:round',
     {
-      schema: { tags, params: EntryRoundParams, body: PickRequest, response: { 200: PickResponse } },
+      schema: {
+        tags,
+        params: EntryRoundParams,
+        body: PickRequest,
+        response: { 200: PickResponse, ...refusals(409) },
+      },
       config: { access: 'member' },
     },
     async (request) =>
@@ -69,7 +76,10 @@ export const pickRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/entries/:id/picks/:round',
-    { schema: { tags, params: EntryRoundParams }, config: { access: 'member' } },
+    {
+      schema: { tags, params: EntryRoundParams, response: { 204: z.null(), ...refusals(409) } },
+      config: { access: 'member' },
+    },
     async (request, reply) => {
       await removePick(
         db,
@@ -77,7 +87,7 @@ export const pickRoutes: FastifyPluginAsyncZod = async (app) => {
         { entryId: request.params.id, round: request.params.round },
         now(),
       );
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 };

@@ -1,0 +1,78 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../src/db/client.ts';
+import { sqlRows } from '../../src/db/sql-rows.ts';
+import { DEMO_PASSWORD } from '../../src/seed/demo.ts';
+import { type HttpClient, httpClient } from './http-client.ts';
+import type { FuzzCaller, FuzzOptions } from './openapi-fuzz.ts';
+
+/**
+ * Tables whose rows may change during a refused request: the limits counting it, and the outbox, which
+ * better-auth's emails (a reset link, a verification link) reach after an earlier request was answered.
+ */
+export const TABLES_ALLOWED_TO_CHANGE = ['rate_limit', 'sign_in_failures', 'email_outbox'];
+
+/** Refusals of valid input by rules a JSON schema cannot state. */
+export const RULES_BEYOND_SCHEMA = [
+  // The minimum age is counted from today; the field's description says so.
+  { operation: 'POST /api/auth/sign-up/email', message: /you must be at least \d+ to join/ },
+];
+
+/**
+ * The demo club's callers (anonymous, player1, the admin) and its real ids, so that generated
+ * requests reach the handlers. The player and admin are never the target of member edits.
+ */
+export async function demoFuzzSetup(db: Db, baseUrl: string) {
+  const anonymous = async () => {
+    const c = httpClient(baseUrl);
+    await c.prime();
+    return c;
+  };
+  const signedIn = (email: string) => async (): Promise<HttpClient> => {
+    const c = httpClient(baseUrl);
+    await c.signIn(email, DEMO_PASSWORD);
+    return c;
+  };
+  const callers: FuzzCaller[] = [];
+  for (const [name, renew] of [
+    ['anonymous', anonymous],
+    ['player', signedIn('player1@redlion.test')],
+    ['admin', signedIn('admin@redlion.test')],
+  ] as const) {
+    callers.push({ name, client: await renew(), renew });
+  }
+
+  const ids = async (query: ReturnType<typeof sql>) =>
+    (await sqlRows<{ id: string }>(db, query)).map((r) => r.id);
+  const realIds: FuzzOptions['realIds'] = {
+    competitions: await ids(sql`select id from competitions order by created_at limit 10`),
+    entries: await ids(sql`select id from entries limit 10`),
+    orders: await ids(sql`select id from orders limit 10`),
+    seasons: await ids(sql`select id from seasons`),
+    fixtures: await ids(sql`select id from fixtures order by kickoff_at limit 20`),
+    teams: await ids(sql`select id from teams limit 20`),
+    users: await ids(sql`select id from "user" limit 10`),
+    members: await ids(
+      sql`select id from "user" where email not in ('admin@redlion.test', 'player1@redlion.test')`,
+    ),
+    'payment-issues': await ids(sql`select id from payment_issues limit 10`),
+    round: [1, 2, 3, 4, 5, 6, 7, 8],
+    clubSlug: ['red-lion'],
+    slug: ['red-lion'],
+  };
+
+  const tables = (
+    await sqlRows<{ name: string }>(
+      db,
+      sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+    )
+  ).map((t) => t.name);
+  const countQuery = sql.raw(
+    tables.map((t) => `select '${t}' as name, count(*)::int as n from "${t}"`).join(' union all '),
+  );
+  const countRows = async () =>
+    Object.fromEntries(
+      (await sqlRows<{ name: string; n: number }>(db, countQuery)).map((r) => [r.name, r.n]),
+    );
+
+  return { callers, realIds, countRows };
+}
