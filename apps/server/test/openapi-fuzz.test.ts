@@ -29,9 +29,8 @@ describe.each(backends())('requests generated from the OpenAPI document (%s)', (
       validPerOperation: 6,
       invalidPerOperation: 6,
       rowCheckEvery: 2,
-      // NUL characters in strings are still 500s until their fix (issue 9, another branch) is merged;
-      // then this goes on, as it is in the long run (`npm run bench -- fuzz`).
-      controlCharacters: false,
+      // NUL and other control characters in strings, ids and paths, as in the long run.
+      controlCharacters: true,
       seed: SEED,
       countRows,
       tablesAllowedToChange: TABLES_ALLOWED_TO_CHANGE,

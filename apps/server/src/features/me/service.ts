@@ -51,7 +51,7 @@ export async function updateProfile(
   if (input.image && !isOwnPhotoUrl(services.config.PUBLIC_URL, viewer.userId, input.image)) {
     throw new AppError(
       'VALIDATION_FAILED',
-      'Invalid input. image: must be your own photo as uploaded (PUT /api/me/photo), or null to remove it.',
+      'A profile picture must be your own photo as uploaded (PUT /api/me/photo), or null to remove it.',
     );
   }
   const values = {
