@@ -13,7 +13,7 @@ process.once('message', (w) => {
       if (w.path) return { ...req, method: 'GET', path: w.path, headers };
       const teamId = w.teamIds[Math.floor(i / w.users) % w.teamIds.length];
       const body = JSON.stringify({ teamId });
-      return { ...req, method: 'PUT', path: `/api/entries/e${player}/picks/1`, headers, body };
+      return { ...req, method: 'PUT', path: `/api/entries/${w.entryIds[player - 1]}/picks/1`, headers, body };
     },
   };
   const seconds = w.durationMs / 1000;

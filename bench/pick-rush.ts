@@ -17,6 +17,9 @@ const SEASON = new URL('../apps/server/seed/football/premier-league-2024-25.json
 const USERS = 1000;
 const CONCURRENCY = Number(process.env.BENCH_RUSH_CONCURRENCY ?? 32);
 const DURATION_MS = Number(process.env.BENCH_RUSH_SECONDS ?? 10) * 1000;
+/** Entry ids are UUIDs, as the API hands them out (and now requires): player n's is this prefix + n. */
+const ENTRY_ID_PREFIX = '00000000-0000-4000-8000-';
+const entryId = (player: number) => `${ENTRY_ID_PREFIX}${String(player).padStart(12, '0')}`;
 
 function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? Number.NaN;
@@ -73,7 +76,7 @@ function loadFromWorker(data: {
     generator.once('exit', (code) => {
       if (code !== 0) reject(new Error(`the load generator exited with ${code}`));
     });
-    generator.send(data);
+    generator.send({ ...data, entryIds: Array.from({ length: data.users }, (_, i) => entryId(i + 1)) });
   });
 }
 
@@ -122,7 +125,8 @@ export const pickRushBenchmark: Benchmark = {
       await db.execute(sql`INSERT INTO session (id, token, user_id, expires_at)
         SELECT 's' || g, 'rush-token-' || g, 'u' || g, now() + interval '1 day' FROM generate_series(1, ${USERS}) g`);
       await db.execute(sql`INSERT INTO entries (id, club_id, competition_id, user_id, status)
-        SELECT 'e' || g, ${club.id}, 'rush', 'u' || g, 'active' FROM generate_series(1, ${USERS}) g`);
+        SELECT ${ENTRY_ID_PREFIX} || lpad(g::text, 12, '0'), ${club.id}, 'rush', 'u' || g, 'active'
+        FROM generate_series(1, ${USERS}) g`);
       const round1 = await sqlRows<{ id: string }>(
         db,
         sql`SELECT home_team_id AS id FROM fixtures WHERE season_id = ${seasonId} AND round = 1
@@ -137,7 +141,7 @@ export const pickRushBenchmark: Benchmark = {
         return `${token}.${createHmac('sha256', config.AUTH_SECRET).update(token).digest('base64')}`;
       });
       const address = await app.listen({ port: 0, host: '127.0.0.1' });
-      const probe = await fetch(`${address}/api/entries/e1/picks/1`, {
+      const probe = await fetch(`${address}/api/entries/${entryId(1)}/picks/1`, {
         method: 'PUT',
         headers: { authorization: `Bearer ${tokens[0]}`, 'content-type': 'application/json' },
         body: JSON.stringify({ teamId: teamIds[0] }),
