@@ -8,7 +8,7 @@ import { runSettlementPass } from '../src/features/settlement/worker.ts';
 import { DEMO_PASSWORD } from '../src/seed/demo.ts';
 import { put, seasonId } from './game-helpers.ts';
 import { openCompetition } from './support/competitions.ts';
-import { someEntries, somePicks } from './support/factories.ts';
+import { aResult, someEntries, somePicks } from './support/factories.ts';
 import type { HttpClient, Json } from './support/http-client.ts';
 import { backends, startTestServer, type TestServer } from './support/test-server.ts';
 
@@ -50,15 +50,14 @@ describe.each(backends())('rounds in a live season on %s', (backend) => {
   /** A counted match whose result has not come in (yet): as the importer stores one before full time. */
   const withoutResult = async (fixtureId: string) => {
     const [before] = await server.db.select().from(fixtures).where(eq(fixtures.id, fixtureId));
-    await server.db
-      .update(fixtures)
-      .set({ status: 'scheduled', homeScore: null, awayScore: null })
-      .where(eq(fixtures.id, fixtureId));
+    await aResult(server, { fixtureId, status: 'scheduled' });
     return async () => {
-      await server.db
-        .update(fixtures)
-        .set({ status: 'finished', homeScore: before?.homeScore, awayScore: before?.awayScore })
-        .where(eq(fixtures.id, fixtureId));
+      await aResult(server, {
+        fixtureId,
+        status: 'finished',
+        home: before?.homeScore,
+        away: before?.awayScore,
+      });
     };
   };
   const settledRounds = async (comp: string) =>
