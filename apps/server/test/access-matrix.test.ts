@@ -437,7 +437,7 @@ describe.each(backends())('the access matrix on %s', (backend) => {
     const player3Id = (await player3.get('/api/me')).json.user.id as string;
 
     server.clock.set('2024-08-27T12:00:00Z');
-    await runSettlementPass(server.db, server.clock);
+    await runSettlementPass(server);
     // Made after the clock moves on, so that it is not expired as stale by the time it is paid.
     const ownerPendingSecret = (await order(false)).secret;
     const fixture = round1.find((f: Json) => f.home.name.startsWith('Manchester United'));

@@ -108,13 +108,13 @@ describe.each(backends())('rounds in a live season on %s', (backend) => {
     expect(last).toBe(round(N).lastCountedKickoff);
 
     server.clock.set(new Date(last + 47 * HOUR));
-    await runSettlementPass(server.db, server.clock);
+    await runSettlementPass(server);
     expect(await settledRounds(comp.id)).toEqual([]);
     const waiting = await players[0]?.get(`/api/competitions/${comp.id}`);
     expect(waiting?.json.rounds.find((r: Json) => r.round === N).state).toBe('locked');
 
     server.clock.set(new Date(last + 48 * HOUR));
-    await runSettlementPass(server.db, server.clock);
+    await runSettlementPass(server);
     expect(await settledRounds(comp.id)).toEqual([N]);
     const [survivor] = await server.db.select().from(entries).where(eq(entries.id, a));
     expect(survivor?.status).toBe('active');
@@ -150,7 +150,7 @@ describe.each(backends())('rounds in a live season on %s', (backend) => {
     const resultArrives = await withoutResult(pending.fixture.id);
 
     server.clock.set(new Date(deadlineOf(N) + 60_000));
-    await runSettlementPass(server.db, server.clock);
+    await runSettlementPass(server);
     expect(await settledRounds(comp.id)).toEqual([]);
     const summary = (await players[0]?.get('/api/competitions'))?.json.competitions.find(
       (c: Json) => c.id === comp.id,
@@ -175,7 +175,7 @@ describe.each(backends())('rounds in a live season on %s', (backend) => {
 
     // The result comes in: round N settles and entry 1 is out; its pick for N + 1 lapses.
     await resultArrives();
-    await runSettlementPass(server.db, server.clock);
+    await runSettlementPass(server);
     expect(await settledRounds(comp.id)).toEqual([N]);
     const [out] = await server.db
       .select()
@@ -193,7 +193,7 @@ describe.each(backends())('rounds in a live season on %s', (backend) => {
       [ids[1], ids[2]].map(String).sort(),
     );
     server.clock.set(new Date((round(N + 1).lastCountedKickoff as number) + 3 * HOUR));
-    await runSettlementPass(server.db, server.clock);
+    await runSettlementPass(server);
     expect(await settledRounds(comp.id)).toEqual([N, N + 1]);
     const [lapsed] = await server.db
       .select()
@@ -232,7 +232,7 @@ describe.each(backends())('rounds in a live season on %s', (backend) => {
     expect((await pick(1, b, 15, winner)).status).toBe(200);
 
     server.clock.set(new Date((round(15).lastCountedKickoff as number) + 3 * HOUR));
-    await runSettlementPass(server.db, server.clock);
+    await runSettlementPass(server);
     expect(await settledRounds(comp.id)).toEqual([15]);
     const [everton] = await server.db.select().from(picks).where(eq(picks.entryId, a));
     expect(everton?.outcome).toBe('survived');

@@ -59,7 +59,7 @@ describe.each(backends())('payouts and corrections on %s', (backend) => {
     await pick(0, 2, round2, 'Manchester City');
     await pick(1, 2, round2, 'Everton');
     server.clock.set('2024-08-20T12:00:00Z');
-    await runSettlementPass(server.db, server.clock);
+    await runSettlementPass(server);
   });
   afterAll(() => server?.close());
 
@@ -75,7 +75,7 @@ describe.each(backends())('payouts and corrections on %s', (backend) => {
 
   it('lists the winners with their share once finished, and records a payout', async () => {
     server.clock.set('2024-08-27T12:00:00Z');
-    await runSettlementPass(server.db, server.clock);
+    await runSettlementPass(server);
     const before = await payoutsOf();
     expect(before.json).toMatchObject({ finished: true, potPence: 5000, remainderPence: 0, payouts: [] });
     expect(before.json.winners).toEqual([

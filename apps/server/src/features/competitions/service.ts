@@ -126,7 +126,7 @@ function summaryOf(
 
 async function seasonNames(db: DbOrTx, ids: readonly string[]): Promise<Map<string, string>> {
   const names = new Map<string, string>();
-  for (const id of new Set(ids)) names.set(id, (await findSeason(db, id))?.name ?? '');
+  for (const id of new Set(ids)) names.set(id, (await findSeason(db, { seasonId: id }))?.name ?? '');
   return names;
 }
 
@@ -219,7 +219,7 @@ async function detailOf(db: Db, viewer: Viewer, id: string, now: number): Promis
   const counts = (await entryCounts(db, { clubId: viewer.clubId, userId: viewer.userId })).find(
     (c) => c.competitionId === comp.id,
   );
-  const season = await findSeason(db, comp.seasonId);
+  const season = await findSeason(db, { seasonId: comp.seasonId });
   const summary = summaryOf(comp, model, season?.name ?? '', new Set(byRound.keys()), counts, now);
   const rounds = compileRounds(comp, model).rounds.map((r) => roundInfo(comp, r, byRound.get(r.round), now));
 
@@ -312,7 +312,7 @@ async function checkSettings(
     'seasonId' | 'startRound' | 'prizeModel' | 'entryFeePence' | 'prizePence' | 'houseSharePercent'
   >,
 ) {
-  const season = await findSeason(db, s.seasonId);
+  const season = await findSeason(db, { seasonId: s.seasonId });
   if (!season) throw new AppError('VALIDATION_FAILED', 'That season does not exist.');
   const model = seasonModel(await listSeasonFixtures(db, { clubId, seasonId: s.seasonId }));
   if (!model.byLabel.has(s.startRound)) {

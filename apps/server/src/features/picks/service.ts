@@ -141,7 +141,9 @@ export async function makePick(
   const earlier = using.filter((p) => p.round < params.round);
   // Only a reuse cycle needs every team of the season; otherwise the round's own teams decide.
   const seasonTeams =
-    comp.rules.reuse === 'afterAllUsed' ? await listSeasonTeamNames(db, comp.seasonId) : analysis.teams;
+    comp.rules.reuse === 'afterAllUsed'
+      ? await listSeasonTeamNames(db, { seasonId: comp.seasonId })
+      : analysis.teams;
   const verdict = validatePick(
     {
       rules: comp.rules,
@@ -186,7 +188,7 @@ async function teamOfRound(db: DbOrTx, rows: readonly FixtureRow[], teamId: stri
     if (r.homeTeamId === teamId) return { id: teamId, name: r.homeName };
     if (r.awayTeamId === teamId) return { id: teamId, name: r.awayName };
   }
-  return findTeam(db, teamId);
+  return findTeam(db, { teamId });
 }
 
 export async function removePick(
@@ -226,7 +228,9 @@ export async function roundFixtures(
   });
   // As makePick checks: with reuse cycles only the current cycle's earlier picks forbid a team.
   const seasonTeams =
-    comp.rules.reuse === 'afterAllUsed' ? await listSeasonTeamNames(db, comp.seasonId) : analysis.teams;
+    comp.rules.reuse === 'afterAllUsed'
+      ? await listSeasonTeamNames(db, { seasonId: comp.seasonId })
+      : analysis.teams;
   return {
     competitionId: comp.id,
     round: params.round,

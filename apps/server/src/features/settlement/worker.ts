@@ -17,7 +17,7 @@ export interface PassSummary {
  * running competition on. Each competition in its own transaction under a try-lock, so with several
  * server processes each competition is settled by exactly one of them, and a crash mid-way rolls back.
  */
-export async function runSettlementPass(db: Db, clock: Clock): Promise<PassSummary> {
+export async function runSettlementPass({ db, clock }: { db: Db; clock: Clock }): Promise<PassSummary> {
   const now = clock.now().getTime();
   await revealDemoResults(db, now);
   const due = await db
@@ -31,7 +31,7 @@ export async function runSettlementPass(db: Db, clock: Clock): Promise<PassSumma
         summary.skippedLocked++;
         return;
       }
-      const result = await advanceCompetition(tx, id, now);
+      const result = await advanceCompetition(tx, { competitionId: id, now });
       summary.settledRounds += result.settled.length;
     });
   }
@@ -55,7 +55,7 @@ export function startSettlementWorker(opts: {
   const pass = (): Promise<void> => {
     if (stopped) return Promise.resolve();
     if (running) return running;
-    running = runSettlementPass(opts.db, opts.clock)
+    running = runSettlementPass(opts)
       .then(() => undefined)
       .catch((err: unknown) => opts.log?.error({ err }, 'settlement pass failed'))
       .finally(() => {
