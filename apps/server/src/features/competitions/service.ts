@@ -136,11 +136,7 @@ export async function competitionsOf(
 ): Promise<CompetitionSummary[]> {
   const { db } = services;
   const now = services.clock.now().getTime();
-  const rows = await listCompetitions(
-    db,
-    { clubId: viewer.clubId },
-    { includeDrafts: viewer.role === 'admin' },
-  );
+  const rows = await listCompetitions(db, { clubId: viewer.clubId, includeDrafts: viewer.role === 'admin' });
   const counts = new Map(
     (await entryCounts(db, { clubId: viewer.clubId, userId: viewer.userId })).map((c) => [
       c.competitionId,
@@ -488,7 +484,7 @@ const onGameScreen: ReadonlySet<string> = new Set(GAME_SCREEN_STATUSES);
 export async function gameScreen(services: CompetitionServices, viewer: Viewer): Promise<GameScreen> {
   const { db } = services;
   const now = services.clock.now().getTime();
-  const rows = await listCompetitions(db, { clubId: viewer.clubId }, { includeDrafts: false });
+  const rows = await listCompetitions(db, { clubId: viewer.clubId, includeDrafts: false });
   const competitions = [];
   for (const row of rows) {
     if (onGameScreen.has(row.status)) competitions.push(await detailOf(db, viewer, row.id, now));

@@ -55,7 +55,7 @@ async function pickableEntry(
   { entryId, round }: { entryId: string; round: number },
   now: number,
 ) {
-  const found = await findEntryForPick(db, { clubId: viewer.clubId, entryId }, round);
+  const found = await findEntryForPick(db, { clubId: viewer.clubId, entryId, round });
   if (!found) throw notFound('That entry');
   const { entry, competition: comp } = found;
   if (entry.userId !== viewer.userId)
