@@ -1,9 +1,8 @@
-import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { tryLockCompetitionAdvisory } from '../../db/competition-locks.ts';
-import { competitions } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { revealDemoResults } from '../fixtures/index.ts';
+import { listCompetitionsInPlay } from './queries.ts';
 import { advanceCompetition } from './settle.ts';
 
 export interface PassSummary {
@@ -20,10 +19,7 @@ export interface PassSummary {
 export async function runSettlementPass({ db, clock }: { db: Db; clock: Clock }): Promise<PassSummary> {
   const now = clock.now().getTime();
   await revealDemoResults(db, now);
-  const due = await db
-    .select({ id: competitions.id })
-    .from(competitions)
-    .where(inArray(competitions.status, ['open', 'running']));
+  const due = await listCompetitionsInPlay(db);
   const summary: PassSummary = { competitions: due.length, settledRounds: 0, skippedLocked: 0 };
   for (const { id } of due) {
     await db.transaction(async (tx) => {
