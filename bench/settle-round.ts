@@ -95,7 +95,7 @@ export const settleRoundBenchmark: Benchmark = {
       started = performance.now();
       const result = await db.transaction(async (tx) => {
         if (!(await tryLockCompetitionAdvisory(tx, serverComp))) throw new Error('lock taken');
-        return advanceCompetition(tx, serverComp, now);
+        return advanceCompetition(tx, { competitionId: serverComp, now });
       });
       const serverMs = performance.now() - started;
       if (result.settled.join() !== '1')

@@ -3,11 +3,11 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clubs, user } from '../src/db/schema/index.ts';
-import { paymentIssues } from '../src/db/schema/payments.ts';
 import { runSettlementPass } from '../src/features/settlement/worker.ts';
 import type { Access, DeclaredRoute } from '../src/http/access.ts';
 import { DEMO_PASSWORD } from '../src/seed/demo.ts';
 import { put, seasonId, teamIn } from './game-helpers.ts';
+import { aPaymentIssue } from './support/factories.ts';
 import type { HttpClient, Json } from './support/http-client.ts';
 import { otherClubAdmin, signedIn } from './support/members.ts';
 import { backends, startTestServer, type TestServer } from './support/test-server.ts';
@@ -416,11 +416,7 @@ describe.each(backends())('the access matrix on %s', (backend) => {
     for (const u of await server.db.select().from(user)) {
       (u.clubId === club.id ? firstClubMarks : otherClubMarks).add(u.id).add(u.name);
     }
-    const [issue] = await server.db
-      .insert(paymentIssues)
-      .values({ clubId: club.id, kind: 'dispute', detail: 'Matrix dispute over £5.00' })
-      .returning();
-    if (!issue) throw new Error('issue insert returned nothing');
+    const issue = await aPaymentIssue(server, { clubId: club.id, detail: 'Matrix dispute over £5.00' });
     firstClubMarks.add(issue.id).add('Matrix dispute');
 
     const contact = await owner.post('/api/contact', {
@@ -441,7 +437,7 @@ describe.each(backends())('the access matrix on %s', (backend) => {
     const player3Id = (await player3.get('/api/me')).json.user.id as string;
 
     server.clock.set('2024-08-27T12:00:00Z');
-    await runSettlementPass(server.db, server.clock);
+    await runSettlementPass(server);
     // Made after the clock moves on, so that it is not expired as stale by the time it is paid.
     const ownerPendingSecret = (await order(false)).secret;
     const fixture = round1.find((f: Json) => f.home.name.startsWith('Manchester United'));

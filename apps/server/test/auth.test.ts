@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { user, verification } from '../src/db/schema/index.ts';
+import { expireVerification } from './support/factories.ts';
 import { firstLink } from './support/smtp.ts';
 import { backends, startTestServer, type TestServer } from './support/test-server.ts';
 
@@ -144,10 +145,7 @@ describe.each(backends())('accounts over HTTP on %s', (backend) => {
       await server.db.select().from(verification).where(eq(verification.identifier, identifier)),
     ).toHaveLength(1);
 
-    await server.db
-      .update(verification)
-      .set({ expiresAt: new Date(Date.now() - 60_000) })
-      .where(eq(verification.identifier, identifier));
+    await expireVerification(server, { identifier });
 
     const landing = await c.get(link.pathname + link.search);
     expect(landing.status).toBe(302);

@@ -186,7 +186,7 @@ describe.each(backends())('the game over HTTP on %s', (backend) => {
   });
 
   it('settles round 1 by the clock, then round 2 decides the winner', async () => {
-    await runSettlementPass(server.db, server.clock);
+    await runSettlementPass(server);
     let detail = (await players[0]?.get(`/api/competitions/${compId}`))?.json;
     expect(detail.competition.status).toBe('running');
     expect(detail.rounds[0]).toMatchObject({ round: 1, state: 'settled', survivors: 2, eliminated: 1 });
@@ -209,7 +209,7 @@ describe.each(backends())('the game over HTTP on %s', (backend) => {
     expect((await pick(0, 2, team(round2, 'Manchester City'))).status).toBe(200);
     expect((await pick(1, 2, team(round2, 'Everton'))).status).toBe(200);
     server.clock.set('2024-08-27T12:00:00Z');
-    await runSettlementPass(server.db, server.clock);
+    await runSettlementPass(server);
     detail = (await players[0]?.get(`/api/competitions/${compId}`))?.json;
     expect(detail.competition).toMatchObject({ status: 'finished', finalRound: 2, entriesRemaining: 1 });
     expect(detail.payouts).toEqual({
@@ -217,7 +217,7 @@ describe.each(backends())('the game over HTTP on %s', (backend) => {
       remainderPence: 0,
     });
     // Settling again changes nothing.
-    const again = await runSettlementPass(server.db, server.clock);
+    const again = await runSettlementPass(server);
     expect(again.settledRounds).toBe(0);
   });
 
@@ -336,7 +336,7 @@ describe.each(backends())('the game over HTTP on %s', (backend) => {
       expect(res.status).toBe(200);
     }
     server.clock.set('2024-09-03T12:00:00Z');
-    await runSettlementPass(server.db, server.clock);
+    await runSettlementPass(server);
 
     const variant = { draw: 'survive' };
     expect((await players[0]?.post(`/api/admin/competitions/${id}/replay`, { rules: variant }))?.status).toBe(

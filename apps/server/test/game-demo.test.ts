@@ -59,11 +59,11 @@ describe('the live demo season', () => {
     const demo = (await player.get('/api/seasons')).json.seasons.find((s: Json) => s.demo);
     const r6 = demo.rounds.find((r: Json) => r.round === next);
     server.clock.set(new Date(Date.parse(r6.firstKickoff) + 30 * 60_000));
-    await runSettlementPass(server.db, server.clock);
+    await runSettlementPass(server);
     const live = (await player.get(`/api/seasons/${demo.id}/rounds/${next}`)).json.fixtures;
     expect(live[0]).toMatchObject({ status: 'live', homeScore: null });
     server.clock.set(new Date(Date.parse(r6.lastKickoff) + 3 * 3_600_000));
-    await runSettlementPass(server.db, server.clock);
+    await runSettlementPass(server);
     const done = (await player.get(`/api/seasons/${demo.id}/rounds/${next}`)).json.fixtures;
     expect(done.every((f: Json) => f.status === 'finished')).toBe(true);
     const running = (await player.get('/api/competitions')).json.competitions.find((c: Json) =>

@@ -8,7 +8,7 @@ import { runSettlementPass } from '../src/features/settlement/worker.ts';
 import { DEMO_PASSWORD } from '../src/seed/demo.ts';
 import { put, seasonId } from './game-helpers.ts';
 import { openCompetition } from './support/competitions.ts';
-import { someEntries, somePicks } from './support/factories.ts';
+import { aResult, someEntries, somePicks } from './support/factories.ts';
 import type { HttpClient, Json } from './support/http-client.ts';
 import { backends, startTestServer, type TestServer } from './support/test-server.ts';
 
@@ -50,15 +50,14 @@ describe.each(backends())('rounds in a live season on %s', (backend) => {
   /** A counted match whose result has not come in (yet): as the importer stores one before full time. */
   const withoutResult = async (fixtureId: string) => {
     const [before] = await server.db.select().from(fixtures).where(eq(fixtures.id, fixtureId));
-    await server.db
-      .update(fixtures)
-      .set({ status: 'scheduled', homeScore: null, awayScore: null })
-      .where(eq(fixtures.id, fixtureId));
+    await aResult(server, { fixtureId, status: 'scheduled' });
     return async () => {
-      await server.db
-        .update(fixtures)
-        .set({ status: 'finished', homeScore: before?.homeScore, awayScore: before?.awayScore })
-        .where(eq(fixtures.id, fixtureId));
+      await aResult(server, {
+        fixtureId,
+        status: 'finished',
+        home: before?.homeScore,
+        away: before?.awayScore,
+      });
     };
   };
   const settledRounds = async (comp: string) =>
@@ -109,13 +108,13 @@ describe.each(backends())('rounds in a live season on %s', (backend) => {
     expect(last).toBe(round(N).lastCountedKickoff);
 
     server.clock.set(new Date(last + 47 * HOUR));
-    await runSettlementPass(server.db, server.clock);
+    await runSettlementPass(server);
     expect(await settledRounds(comp.id)).toEqual([]);
     const waiting = await players[0]?.get(`/api/competitions/${comp.id}`);
     expect(waiting?.json.rounds.find((r: Json) => r.round === N).state).toBe('locked');
 
     server.clock.set(new Date(last + 48 * HOUR));
-    await runSettlementPass(server.db, server.clock);
+    await runSettlementPass(server);
     expect(await settledRounds(comp.id)).toEqual([N]);
     const [survivor] = await server.db.select().from(entries).where(eq(entries.id, a));
     expect(survivor?.status).toBe('active');
@@ -151,7 +150,7 @@ describe.each(backends())('rounds in a live season on %s', (backend) => {
     const resultArrives = await withoutResult(pending.fixture.id);
 
     server.clock.set(new Date(deadlineOf(N) + 60_000));
-    await runSettlementPass(server.db, server.clock);
+    await runSettlementPass(server);
     expect(await settledRounds(comp.id)).toEqual([]);
     const summary = (await players[0]?.get('/api/competitions'))?.json.competitions.find(
       (c: Json) => c.id === comp.id,
@@ -176,7 +175,7 @@ describe.each(backends())('rounds in a live season on %s', (backend) => {
 
     // The result comes in: round N settles and entry 1 is out; its pick for N + 1 lapses.
     await resultArrives();
-    await runSettlementPass(server.db, server.clock);
+    await runSettlementPass(server);
     expect(await settledRounds(comp.id)).toEqual([N]);
     const [out] = await server.db
       .select()
@@ -194,7 +193,7 @@ describe.each(backends())('rounds in a live season on %s', (backend) => {
       [ids[1], ids[2]].map(String).sort(),
     );
     server.clock.set(new Date((round(N + 1).lastCountedKickoff as number) + 3 * HOUR));
-    await runSettlementPass(server.db, server.clock);
+    await runSettlementPass(server);
     expect(await settledRounds(comp.id)).toEqual([N, N + 1]);
     const [lapsed] = await server.db
       .select()
@@ -233,7 +232,7 @@ describe.each(backends())('rounds in a live season on %s', (backend) => {
     expect((await pick(1, b, 15, winner)).status).toBe(200);
 
     server.clock.set(new Date((round(15).lastCountedKickoff as number) + 3 * HOUR));
-    await runSettlementPass(server.db, server.clock);
+    await runSettlementPass(server);
     expect(await settledRounds(comp.id)).toEqual([15]);
     const [everton] = await server.db.select().from(picks).where(eq(picks.entryId, a));
     expect(everton?.outcome).toBe('survived');

@@ -155,7 +155,7 @@ describe.skipIf(!postgres)('the game on PostgreSQL: concurrency, workers, tenanc
       // Both processes and this one start their passes at once.
       server.clock.set(at);
       for (const w of workers) w.go();
-      const own = await runSettlementPass(server.db, server.clock);
+      const own = await runSettlementPass(server);
       const exits = await Promise.all(workers.map((w) => w.exited));
       expect(exits.map((e) => e.code)).toEqual([0, 0]);
       for (const id of ids) {
@@ -170,7 +170,7 @@ describe.skipIf(!postgres)('the game on PostgreSQL: concurrency, workers, tenanc
       const settled = own.settledRounds + workers.reduce((n, w) => n + w.summary().settledRounds, 0);
       expect(settled).toBeGreaterThanOrEqual(ids.length);
       // A restart (a fresh pass) finds nothing left to do for them.
-      const after = await runSettlementPass(server.db, server.clock);
+      const after = await runSettlementPass(server);
       expect(after.settledRounds).toBe(0);
     } finally {
       for (const w of workers) w.child.kill('SIGKILL');
@@ -234,7 +234,7 @@ describe.skipIf(!postgres)('the game on PostgreSQL: concurrency, workers, tenanc
 
     // A fresh worker (the restarted server) settles the round, once, with the right outcomes.
     server.clock.set('2024-08-20T12:00:00Z');
-    await runSettlementPass(server.db, server.clock);
+    await runSettlementPass(server);
     const rows = await settledRows();
     expect(rows.map((r) => [r.round, r.record.survivors, r.record.eliminated])).toEqual([[1, 2, 1]]);
     const status = new Map(
@@ -259,7 +259,7 @@ describe.skipIf(!postgres)('the game on PostgreSQL: concurrency, workers, tenanc
         [liverpool, 'survived'],
       ]),
     );
-    await runSettlementPass(server.db, server.clock);
+    await runSettlementPass(server);
     expect(await settledRows()).toHaveLength(1);
   }, 120_000);
 
@@ -306,7 +306,7 @@ describe.skipIf(!postgres)('the game on PostgreSQL: concurrency, workers, tenanc
     const comp = await createOpen('Too small', { minEntries: 2 });
     await player.post(`/api/competitions/${comp}/entries`);
     server.clock.set(new Date(Date.parse(ROUND1_DEADLINE) + 1000));
-    await runSettlementPass(server.db, server.clock);
+    await runSettlementPass(server);
     expect((await player.get(`/api/competitions/${comp}`)).json.competition.status).toBe('cancelled');
   });
 });

@@ -151,7 +151,9 @@ describe.each(backends())('set-based settlement agrees with the engine on %s', (
           startRound: variant.startRound,
           entries: engineEntries,
         });
-        await server.db.transaction((tx) => advanceCompetition(tx, comp.id, server.clock.now().getTime()));
+        await server.db.transaction((tx) =>
+          advanceCompetition(tx, { competitionId: comp.id, now: server.clock.now().getTime() }),
+        );
 
         const after = await server.db.select().from(entries).where(eq(entries.competitionId, comp.id));
         const [row] = await server.db.select().from(competitions).where(eq(competitions.id, comp.id));

@@ -362,7 +362,7 @@ describe.each(backends())('refunds and payment events on %s', (backend) => {
     const potBefore = await potOf();
 
     server.clock.set(new Date(Date.parse(ROUND1_DEADLINE) + 60_000));
-    await runSettlementPass(server.db, server.clock);
+    await runSettlementPass(server);
     expect((await admin.get(`/api/competitions/${comp.id}`)).json.competition.status).toBe('running');
 
     stand.markSucceeded(o.intentId);
@@ -395,7 +395,7 @@ describe.each(backends())('refunds and payment events on %s', (backend) => {
     const b = await paidOrder(await player(4), comp.id, 1);
 
     server.clock.set(new Date(Date.parse(ROUND1_DEADLINE) + 60_000));
-    await runSettlementPass(server.db, server.clock);
+    await runSettlementPass(server);
     const [row] = await server.db
       .select({ n: entries.id })
       .from(entries)

@@ -1,8 +1,7 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { user } from '../src/db/schema/index.ts';
 import { runSettlementPass } from '../src/features/settlement/worker.ts';
 import { put, seasonId, teamIn } from './game-helpers.ts';
+import { setEmailVerified } from './support/factories.ts';
 import type { HttpClient, Json } from './support/http-client.ts';
 import { otherClubAdmin, signedIn } from './support/members.ts';
 import { backends, startTestServer, type TestServer } from './support/test-server.ts';
@@ -60,7 +59,7 @@ describe.each(backends())('payouts and corrections on %s', (backend) => {
     await pick(0, 2, round2, 'Manchester City');
     await pick(1, 2, round2, 'Everton');
     server.clock.set('2024-08-20T12:00:00Z');
-    await runSettlementPass(server.db, server.clock);
+    await runSettlementPass(server);
   });
   afterAll(() => server?.close());
 
@@ -76,7 +75,7 @@ describe.each(backends())('payouts and corrections on %s', (backend) => {
 
   it('lists the winners with their share once finished, and records a payout', async () => {
     server.clock.set('2024-08-27T12:00:00Z');
-    await runSettlementPass(server.db, server.clock);
+    await runSettlementPass(server);
     const before = await payoutsOf();
     expect(before.json).toMatchObject({ finished: true, potPence: 5000, remainderPence: 0, payouts: [] });
     expect(before.json.winners).toEqual([
@@ -113,15 +112,15 @@ describe.each(backends())('payouts and corrections on %s', (backend) => {
   });
 
   it('records a prize only to a winner whose email address is confirmed', async () => {
-    const winner = eq(user.email, 'player1@redlion.test');
-    await server.db.update(user).set({ emailVerified: false }).where(winner);
+    const email = 'player1@redlion.test';
+    await setEmailVerified(server, { email, verified: false });
     try {
       const refused = await pay({ entryId: entry[0], amountPence: 100 });
       expect(refused.status).toBe(409);
       expect(refused.json.error.code).toBe('EMAIL_NOT_VERIFIED');
       expect(refused.json.error.message).toMatch(/^Pat Player has not confirmed their email address yet/);
     } finally {
-      await server.db.update(user).set({ emailVerified: true }).where(winner);
+      await setEmailVerified(server, { email, verified: true });
     }
   });
 

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { session, user } from '../src/db/schema/index.ts';
+import { user } from '../src/db/schema/index.ts';
 import { DEMO_PASSWORD } from '../src/seed/demo.ts';
+import { revokeSessions, setSessionExpiry } from './support/factories.ts';
 import type { HttpClient } from './support/http-client.ts';
 import { backends, startTestServer, type TestServer } from './support/test-server.ts';
 
@@ -59,16 +60,13 @@ describe.each(backends())('signed-in requests on %s', (backend) => {
       .where(eq(user.email, 'player1@redlion.test'));
     const userId = me?.id ?? '';
     // Two days into its thirty: better-auth extends it (once a day), so the reader steps aside.
-    await server.db
-      .update(session)
-      .set({ expiresAt: new Date(Date.now() + 28 * 86_400_000) })
-      .where(eq(session.userId, userId));
+    await setSessionExpiry(server, { userId, expiresAt: new Date(Date.now() + 28 * 86_400_000) });
     expect(await read({ cookie })).toBeUndefined();
     expect((await player.get('/api/me')).status).toBe(200);
     // better-auth extended it: the reader answers again.
     expect(await read({ cookie })).toMatchObject({ userId });
 
-    await server.db.delete(session).where(eq(session.userId, userId));
+    await revokeSessions(server, { userId });
     expect(await read({ cookie })).toBeNull();
     expect((await player.get('/api/me')).status).toBe(401);
   });

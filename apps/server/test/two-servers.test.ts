@@ -17,6 +17,7 @@ import { competitions, entries, orders, roundSettlements } from '../src/db/schem
 import { DEMO_PASSWORD } from '../src/seed/demo.ts';
 import { put } from './game-helpers.ts';
 import { withDatabase } from './global-setup.ts';
+import { aCompetition, anOrder, DEFAULT_RULES, someEntries } from './support/factories.ts';
 import { httpClient, type Json } from './support/http-client.ts';
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
@@ -156,54 +157,28 @@ describe.runIf(templateUrl)('two server processes on one PostgreSQL behind a pro
       where: (u, { like }) => like(u.email, 'player%@redlion.test'),
     });
     if (!season || !club || players.length < 3) throw new Error('the demo seed is missing');
-    const [past] = await database.db
-      .insert(competitions)
-      .values({
-        clubId: club.id,
-        seasonId: season.id,
-        name: 'Played out',
-        status: 'open',
-        prizeModel: 'free',
-        startRound: 36,
-        rules: {
-          draw: 'eliminate',
-          reuse: 'never',
-          missedPick: 'eliminate',
-          postponed: 'survive',
-          allOut: 'split',
-        },
-      })
-      .returning();
-    if (!past) throw new Error('no competition');
+    const past = await aCompetition(database, {
+      clubId: club.id,
+      seasonId: season.id,
+      name: 'Played out',
+      prizeModel: 'free',
+      entryFeePence: 0,
+      houseSharePercent: 0,
+      startRound: 36,
+      rules: { ...DEFAULT_RULES, allOut: 'split' },
+    });
     pastCompetitionId = past.id;
-    await database.db
-      .insert(entries)
-      .values(
-        players
-          .slice(0, 3)
-          .map((p) => ({ clubId: club.id, competitionId: past.id, userId: p.id, status: 'active' as const })),
-      );
+    for (const p of players.slice(0, 3)) await someEntries(database, { competition: past, userId: p.id });
 
     const paid = await database.db.query.competitions.findFirst({
       where: (c, { and, eq }) => and(eq(c.clubId, club.id), eq(c.status, 'open'), eq(c.prizeModel, 'pool')),
     });
     if (!paid) throw new Error('the demo has no open paid competition');
-    const [order] = await database.db
-      .insert(orders)
-      .values({
-        clubId: club.id,
-        userId: (players[0] as { id: string }).id,
-        competitionId: paid.id,
-        entryCount: 1,
-        unitPricePence: paid.entryFeePence,
-        amountPence: paid.entryFeePence,
-        currency: 'gbp',
-        status: 'pending',
-        provider: 'test',
-        expiresAt: new Date(Date.now() - 60_000),
-      })
-      .returning();
-    if (!order) throw new Error('no order');
+    const order = await anOrder(database, {
+      competition: paid,
+      userId: (players[0] as { id: string }).id,
+      expiresAt: new Date(Date.now() - 60_000),
+    });
     expiredOrderId = order.id;
 
     const b = startServer('b', portB, env);

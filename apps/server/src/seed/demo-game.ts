@@ -271,5 +271,5 @@ export async function seedDemoGame(
       await tx.insert(entries).values({ clubId, competitionId: open.id, userId, status: 'active' });
     }
   }
-  await advanceCompetition(tx, running.id, now);
+  await advanceCompetition(tx, { competitionId: running.id, now });
 }

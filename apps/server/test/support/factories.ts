@@ -1,15 +1,20 @@
 import type { Role } from '@lastman/api';
+import type { FixtureStatus } from '@lastman/game';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { seasons } from '../../src/db/schema/football.ts';
+import { fixtures, seasons } from '../../src/db/schema/football.ts';
 import { type CompetitionRules, competitions, entries, picks } from '../../src/db/schema/game.ts';
-import { clubs, teams, user } from '../../src/db/schema/index.ts';
+import { clubs, session, teams, user, verification } from '../../src/db/schema/index.ts';
+import { orders, paymentIssues } from '../../src/db/schema/payments.ts';
 import { newJoinCode } from '../../src/features/clubs/service.ts';
 import type { HttpClient } from './http-client.ts';
 import type { TestServer } from './test-server.ts';
 
 // The one place tests write rows straight into the database: each test asks for what it needs
 // (`aCompetition`, `aMember({ club, role })`) and the factories fill in the rest.
+
+/** What a factory that only writes rows needs: a test server, or a database of a test's own. */
+type WithDb = Pick<TestServer, 'db'>;
 
 type ClubRow = typeof clubs.$inferSelect;
 type CompetitionRow = typeof competitions.$inferSelect;
@@ -25,7 +30,7 @@ export const DEFAULT_RULES: CompetitionRules = {
 
 /** A club of its own (The Kings Arms unless named otherwise). */
 export async function aClub(
-  server: TestServer,
+  server: WithDb,
   values: Partial<typeof clubs.$inferInsert> = {},
 ): Promise<ClubRow> {
   const [row] = await server.db
@@ -37,7 +42,7 @@ export async function aClub(
 }
 
 /** The seeded demo club, The Red Lion. */
-export async function demoClub(server: TestServer): Promise<ClubRow> {
+export async function demoClub(server: WithDb): Promise<ClubRow> {
   const [club] = await server.db.select().from(clubs).where(eq(clubs.slug, 'red-lion'));
   if (!club) throw new Error('seed the demo club first');
   return club;
@@ -74,7 +79,7 @@ export async function aMember(
 
 /** A person who exists only as a row (never signs in): a player for settlement tests. */
 export async function aUser(
-  server: TestServer,
+  server: WithDb,
   { club, email, name = 'Row Player' }: { club: ClubRow | { id: string }; email: string; name?: string },
 ): Promise<string> {
   const id = crypto.randomUUID();
@@ -82,11 +87,11 @@ export async function aUser(
   return id;
 }
 
-export async function setRole(server: TestServer, { email, role }: { email: string; role: Role }) {
+export async function setRole(server: WithDb, { email, role }: { email: string; role: Role }) {
   await server.db.update(user).set({ role }).where(eq(user.email, email));
 }
 
-export async function setDateOfBirth(server: TestServer, email: string, dateOfBirth: string) {
+export async function setDateOfBirth(server: WithDb, email: string, dateOfBirth: string) {
   await server.db.update(user).set({ dateOfBirth }).where(eq(user.email, email));
 }
 
@@ -95,7 +100,7 @@ export async function setDateOfBirth(server: TestServer, email: string, dateOfBi
  * column can be given.
  */
 export async function aCompetition(
-  server: TestServer,
+  server: WithDb,
   values: Partial<typeof competitions.$inferInsert> = {},
 ): Promise<CompetitionRow> {
   const clubId = values.clubId ?? (await demoClub(server)).id;
@@ -126,7 +131,7 @@ export async function aCompetition(
 }
 
 export async function setCompetitionStatus(
-  server: TestServer,
+  server: WithDb,
   { competition, status }: { competition: { id: string }; status: CompetitionRow['status'] },
 ) {
   await server.db.update(competitions).set({ status }).where(eq(competitions.id, competition.id));
@@ -134,7 +139,7 @@ export async function setCompetitionStatus(
 
 /** Active entries of one player in a competition (`count` of them, one by default). */
 export async function someEntries(
-  server: TestServer,
+  server: WithDb,
   { competition, userId, count = 1 }: { competition: CompetitionRow; userId: string; count?: number },
 ): Promise<EntryRow[]> {
   return server.db
@@ -152,7 +157,7 @@ export async function someEntries(
 
 /** Picks already made, each `{ entry, round, teamId }`. */
 export async function somePicks(
-  server: TestServer,
+  server: WithDb,
   competition: CompetitionRow,
   made: { entry: { id: string }; round: number; teamId: string }[],
 ) {
@@ -169,8 +174,96 @@ export async function somePicks(
 }
 
 /** A team of no season: it plays in no round. */
-export async function aTeam(server: TestServer, values: typeof teams.$inferInsert) {
+export async function aTeam(server: WithDb, values: typeof teams.$inferInsert) {
   const [row] = await server.db.insert(teams).values(values).returning();
   if (!row) throw new Error('team insert returned nothing');
+  return row;
+}
+
+/** A match's result as the importer would store it: a final score, or none yet (`scheduled`). */
+export async function aResult(
+  server: WithDb,
+  {
+    fixtureId,
+    status,
+    home = null,
+    away = null,
+  }: { fixtureId: string; status: FixtureStatus; home?: number | null; away?: number | null },
+) {
+  await server.db
+    .update(fixtures)
+    .set({ status, homeScore: home, awayScore: away })
+    .where(eq(fixtures.id, fixtureId));
+}
+
+/** The person's email address confirmed, or not (as a fresh sign-up's is). */
+export async function setEmailVerified(
+  server: WithDb,
+  { email, verified }: { email: string; verified: boolean },
+) {
+  await server.db.update(user).set({ emailVerified: verified }).where(eq(user.email, email));
+}
+
+/** A verification (a reset link, an email confirmation) whose time ran out a minute ago. */
+export async function expireVerification(server: WithDb, { identifier }: { identifier: string }) {
+  await server.db
+    .update(verification)
+    .set({ expiresAt: new Date(Date.now() - 60_000) })
+    .where(eq(verification.identifier, identifier));
+}
+
+/** Every session of the person ends at `expiresAt`, as if it had been made earlier. */
+export async function setSessionExpiry(
+  server: WithDb,
+  { userId, expiresAt }: { userId: string; expiresAt: Date },
+) {
+  await server.db.update(session).set({ expiresAt }).where(eq(session.userId, userId));
+}
+
+/** Every session of the person revoked, as signing out everywhere does. */
+export async function revokeSessions(server: WithDb, { userId }: { userId: string }) {
+  await server.db.delete(session).where(eq(session.userId, userId));
+}
+
+/** A payment issue for the club's admin (a dispute unless told otherwise). */
+export async function aPaymentIssue(
+  server: WithDb,
+  values: Pick<typeof paymentIssues.$inferInsert, 'clubId' | 'detail'> &
+    Partial<typeof paymentIssues.$inferInsert>,
+) {
+  const [row] = await server.db
+    .insert(paymentIssues)
+    .values({ kind: 'dispute', ...values })
+    .returning();
+  if (!row) throw new Error('payment issue insert returned nothing');
+  return row;
+}
+
+/** An unpaid order of one entry at the competition's fee, on the test provider; any column can be given. */
+export async function anOrder(
+  server: WithDb,
+  {
+    competition,
+    userId,
+    ...values
+  }: { competition: CompetitionRow; userId: string } & Partial<typeof orders.$inferInsert>,
+) {
+  const [row] = await server.db
+    .insert(orders)
+    .values({
+      clubId: competition.clubId,
+      userId,
+      competitionId: competition.id,
+      entryCount: 1,
+      unitPricePence: competition.entryFeePence,
+      amountPence: competition.entryFeePence,
+      currency: 'gbp',
+      status: 'pending',
+      provider: 'test',
+      expiresAt: new Date(Date.now() + 15 * 60_000),
+      ...values,
+    })
+    .returning();
+  if (!row) throw new Error('order insert returned nothing');
   return row;
 }

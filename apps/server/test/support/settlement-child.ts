@@ -18,7 +18,7 @@ if (process.env.WAIT_FOR_GO) {
   process.stdin.destroy(); // else the open pipe keeps the process alive after the pass
 }
 try {
-  const summary = await runSettlementPass(database.db, createTestClock(at));
+  const summary = await runSettlementPass({ db: database.db, clock: createTestClock(at) });
   process.stdout.write(`${JSON.stringify(summary)}\n`);
 } finally {
   await database.close();

@@ -8,14 +8,13 @@ export type CompetitionRow = typeof competitions.$inferSelect;
 
 export async function listCompetitions(
   db: DbOrTx,
-  { clubId }: { clubId: string },
-  opts: { includeDrafts: boolean },
+  { clubId, includeDrafts }: { clubId: string; includeDrafts: boolean },
 ) {
   return db
     .select()
     .from(competitions)
     .where(
-      opts.includeDrafts
+      includeDrafts
         ? eq(competitions.clubId, clubId)
         : and(eq(competitions.clubId, clubId), ne(competitions.status, 'draft')),
     )

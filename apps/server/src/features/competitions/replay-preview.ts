@@ -1,8 +1,8 @@
 import type { CompetitionRules, ReplayOutcome, ReplayPreview } from '@lastman/api';
 import { type EntryPicks, settleCompetition, splitPot } from '@lastman/game';
 import type { Viewer } from '../../auth/guards.ts';
-import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
+import type { Services } from '../../services.ts';
 import { type FixtureRow, listSeasonFixtures, type SeasonModel, seasonModel } from '../fixtures/index.ts';
 import { findCompetition, listEntriesInPlay, listOwnPicks, listSettlements } from './queries.ts';
 import { potOf } from './service.ts';
@@ -26,10 +26,9 @@ function resultsThrough(rows: readonly FixtureRow[], throughRound: number | null
  * competition has settled. Nothing is written.
  */
 export async function replayPreview(
-  db: Db,
+  { db }: Pick<Services, 'db'>,
   admin: Viewer,
-  competitionId: string,
-  variantRules: CompetitionRules,
+  { competitionId, rules: variantRules }: { competitionId: string; rules: CompetitionRules },
 ): Promise<ReplayPreview> {
   const comp = await findCompetition(db, { clubId: admin.clubId, competitionId });
   if (!comp || comp.status === 'draft') throw notFound('That competition');

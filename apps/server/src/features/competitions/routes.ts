@@ -29,8 +29,6 @@ import {
 export const competitionRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['game'];
   const adminTags = ['admin', 'game'];
-  const { db, clock } = app.services;
-  const now = () => clock.now().getTime();
 
   app.get(
     '/api/competition-rules',
@@ -41,7 +39,7 @@ export const competitionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/competitions',
     { schema: { tags, response: { 200: CompetitionList } }, config: { access: 'member' } },
-    async (request) => ({ competitions: await competitionsOf(db, viewerOf(request), now()) }),
+    async (request) => ({ competitions: await competitionsOf(app.services, viewerOf(request)) }),
   );
 
   app.get(
@@ -54,7 +52,7 @@ export const competitionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: GameScreen },
       },
     },
-    async (request) => gameScreen(db, viewerOf(request), now()),
+    async (request) => gameScreen(app.services, viewerOf(request)),
   );
 
   app.get(
@@ -63,7 +61,8 @@ export const competitionRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: CompetitionIdParams, response: { 200: CompetitionDetail } },
       config: { access: 'member' },
     },
-    async (request) => competitionDetail(db, viewerOf(request), request.params.id, now()),
+    async (request) =>
+      competitionDetail(app.services, viewerOf(request), { competitionId: request.params.id }),
   );
 
   app.post(
@@ -73,7 +72,9 @@ export const competitionRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'member' },
     },
     async (request, reply) => {
-      const entry = await enterCompetition(db, viewerOf(request), request.params.id, now());
+      const entry = await enterCompetition(app.services, viewerOf(request), {
+        competitionId: request.params.id,
+      });
       return reply.status(201).send(entry);
     },
   );
@@ -89,7 +90,7 @@ export const competitionRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'admin' },
     },
     async (request, reply) => {
-      const created = await createCompetition(db, viewerOf(request), request.body, now());
+      const created = await createCompetition(app.services, viewerOf(request), request.body);
       return reply.status(201).send(created);
     },
   );
@@ -105,7 +106,11 @@ export const competitionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { access: 'admin' },
     },
-    async (request) => editCompetition(db, viewerOf(request), request.params.id, request.body, now()),
+    async (request) =>
+      editCompetition(app.services, viewerOf(request), {
+        competitionId: request.params.id,
+        changes: request.body,
+      }),
   );
 
   app.post(
@@ -118,7 +123,7 @@ export const competitionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { access: 'admin' },
     },
-    async (request) => openCompetition(db, viewerOf(request), request.params.id, now()),
+    async (request) => openCompetition(app.services, viewerOf(request), { competitionId: request.params.id }),
   );
 
   app.post(
@@ -131,7 +136,8 @@ export const competitionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { access: 'admin' },
     },
-    async (request) => cancelCompetition(db, viewerOf(request), request.params.id, now()),
+    async (request) =>
+      cancelCompetition(app.services, viewerOf(request), { competitionId: request.params.id }),
   );
 
   app.post(
@@ -146,6 +152,10 @@ export const competitionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { access: 'admin' },
     },
-    async (request) => replayPreview(db, viewerOf(request), request.params.id, request.body.rules),
+    async (request) =>
+      replayPreview(app.services, viewerOf(request), {
+        competitionId: request.params.id,
+        rules: request.body.rules,
+      }),
   );
 };

@@ -15,6 +15,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { lockCompetitionAdvisory, lockPlayerEntries } from '../../db/competition-locks.ts';
 import type { RoundRecord } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import type { Services } from '../../services.ts';
 import { findSeason, iso, listSeasonFixtures, type SeasonModel, seasonModel } from '../fixtures/index.ts';
 import { compileRounds, firstLockingRound } from '../settlement/index.ts';
 import {
@@ -33,6 +34,8 @@ import {
   refundPaidEntries,
   updateCompetition,
 } from './queries.ts';
+
+type CompetitionServices = Pick<Services, 'db' | 'clock'>;
 
 const STANDINGS_LIMIT = 1000;
 
@@ -123,16 +126,17 @@ function summaryOf(
 
 async function seasonNames(db: DbOrTx, ids: readonly string[]): Promise<Map<string, string>> {
   const names = new Map<string, string>();
-  for (const id of new Set(ids)) names.set(id, (await findSeason(db, id))?.name ?? '');
+  for (const id of new Set(ids)) names.set(id, (await findSeason(db, { seasonId: id }))?.name ?? '');
   return names;
 }
 
-export async function competitionsOf(db: Db, viewer: Viewer, now: number): Promise<CompetitionSummary[]> {
-  const rows = await listCompetitions(
-    db,
-    { clubId: viewer.clubId },
-    { includeDrafts: viewer.role === 'admin' },
-  );
+export async function competitionsOf(
+  services: CompetitionServices,
+  viewer: Viewer,
+): Promise<CompetitionSummary[]> {
+  const { db } = services;
+  const now = services.clock.now().getTime();
+  const rows = await listCompetitions(db, { clubId: viewer.clubId, includeDrafts: viewer.role === 'admin' });
   const counts = new Map(
     (await entryCounts(db, { clubId: viewer.clubId, userId: viewer.userId })).map((c) => [
       c.competitionId,
@@ -195,11 +199,15 @@ function roundInfo(
 }
 
 export async function competitionDetail(
-  db: Db,
+  services: CompetitionServices,
   viewer: Viewer,
-  id: string,
-  now: number,
+  { competitionId }: { competitionId: string },
 ): Promise<CompetitionDetail> {
+  return detailOf(services.db, viewer, competitionId, services.clock.now().getTime());
+}
+
+/** One competition as the viewer sees it at `now`; the game screen shows several at one instant. */
+async function detailOf(db: Db, viewer: Viewer, id: string, now: number): Promise<CompetitionDetail> {
   const comp = await visibleCompetition(db, viewer, id);
   const model = seasonModel(await listSeasonFixtures(db, { clubId: viewer.clubId, seasonId: comp.seasonId }));
   const settlements = await listSettlements(db, { clubId: viewer.clubId, competitionIds: [comp.id] });
@@ -207,7 +215,7 @@ export async function competitionDetail(
   const counts = (await entryCounts(db, { clubId: viewer.clubId, userId: viewer.userId })).find(
     (c) => c.competitionId === comp.id,
   );
-  const season = await findSeason(db, comp.seasonId);
+  const season = await findSeason(db, { seasonId: comp.seasonId });
   const summary = summaryOf(comp, model, season?.name ?? '', new Set(byRound.keys()), counts, now);
   const rounds = compileRounds(comp, model).rounds.map((r) => roundInfo(comp, r, byRound.get(r.round), now));
 
@@ -300,7 +308,7 @@ async function checkSettings(
     'seasonId' | 'startRound' | 'prizeModel' | 'entryFeePence' | 'prizePence' | 'houseSharePercent'
   >,
 ) {
-  const season = await findSeason(db, s.seasonId);
+  const season = await findSeason(db, { seasonId: s.seasonId });
   if (!season) throw new AppError('VALIDATION_FAILED', 'That season does not exist.');
   const model = seasonModel(await listSeasonFixtures(db, { clubId, seasonId: s.seasonId }));
   if (!model.byLabel.has(s.startRound)) {
@@ -328,23 +336,25 @@ async function checkSettings(
   return model;
 }
 
-export async function createCompetition(db: Db, viewer: Viewer, input: CompetitionCreate, now: number) {
-  const id = await db.transaction(async (tx) => {
+export async function createCompetition(
+  services: CompetitionServices,
+  viewer: Viewer,
+  input: CompetitionCreate,
+): Promise<CompetitionDetail> {
+  const id = await services.db.transaction(async (tx) => {
     await checkSettings(tx, viewer.clubId, input);
     const row = await insertCompetition(tx, { ...input, clubId: viewer.clubId, status: 'draft' });
     return row.id;
   });
-  return competitionDetail(db, viewer, id, now);
+  return competitionDetail(services, viewer, { competitionId: id });
 }
 
 export async function editCompetition(
-  db: Db,
+  services: CompetitionServices,
   viewer: Viewer,
-  id: string,
-  input: CompetitionUpdate,
-  now: number,
-) {
-  await db.transaction(async (tx) => {
+  { competitionId: id, changes: input }: { competitionId: string; changes: CompetitionUpdate },
+): Promise<CompetitionDetail> {
+  await services.db.transaction(async (tx) => {
     const comp = await findCompetition(tx, { clubId: viewer.clubId, competitionId: id });
     if (!comp) throw notFound('That competition');
     if (comp.status !== 'draft') {
@@ -359,11 +369,16 @@ export async function editCompetition(
     await checkSettings(tx, viewer.clubId, next);
     await updateCompetition(tx, { clubId: viewer.clubId, competitionId: id }, input);
   });
-  return competitionDetail(db, viewer, id, now);
+  return competitionDetail(services, viewer, { competitionId: id });
 }
 
-export async function openCompetition(db: Db, viewer: Viewer, id: string, now: number) {
-  await db.transaction(async (tx) => {
+export async function openCompetition(
+  services: CompetitionServices,
+  viewer: Viewer,
+  { competitionId: id }: { competitionId: string },
+): Promise<CompetitionDetail> {
+  const now = services.clock.now().getTime();
+  await services.db.transaction(async (tx) => {
     const comp = await findCompetition(tx, { clubId: viewer.clubId, competitionId: id });
     if (!comp) throw notFound('That competition');
     if (comp.status !== 'draft') {
@@ -380,11 +395,15 @@ export async function openCompetition(db: Db, viewer: Viewer, id: string, now: n
     }
     await updateCompetition(tx, { clubId: viewer.clubId, competitionId: id }, { status: 'open' });
   });
-  return competitionDetail(db, viewer, id, now);
+  return competitionDetail(services, viewer, { competitionId: id });
 }
 
-export async function cancelCompetition(db: Db, viewer: Viewer, id: string, now: number) {
-  await db.transaction(async (tx) => {
+export async function cancelCompetition(
+  services: CompetitionServices,
+  viewer: Viewer,
+  { competitionId: id }: { competitionId: string },
+): Promise<CompetitionDetail> {
+  await services.db.transaction(async (tx) => {
     // Serialised with the settlement job, which may be settling this competition.
     await lockCompetitionAdvisory(tx, id);
     const comp = await findCompetition(tx, { clubId: viewer.clubId, competitionId: id });
@@ -395,11 +414,16 @@ export async function cancelCompetition(db: Db, viewer: Viewer, id: string, now:
     await updateCompetition(tx, { clubId: viewer.clubId, competitionId: id }, { status: 'cancelled' });
     await refundPaidEntries(tx, { clubId: viewer.clubId, competitionId: id });
   });
-  return competitionDetail(db, viewer, id, now);
+  return competitionDetail(services, viewer, { competitionId: id });
 }
 
-export async function enterCompetition(db: Db, viewer: Viewer, id: string, now: number): Promise<EntryView> {
-  return db.transaction(async (tx) => {
+export async function enterCompetition(
+  services: CompetitionServices,
+  viewer: Viewer,
+  { competitionId: id }: { competitionId: string },
+): Promise<EntryView> {
+  const now = services.clock.now().getTime();
+  return services.db.transaction(async (tx) => {
     // One entry at a time per player and competition, so the allowance cannot be overrun.
     await lockPlayerEntries(tx, { competitionId: id, userId: viewer.userId });
     const comp = await visibleCompetition(tx, viewer, id);
@@ -457,11 +481,13 @@ const onGameScreen: ReadonlySet<string> = new Set(GAME_SCREEN_STATUSES);
  * The game screen's data for the viewer's club: what the list and each competition's detail gave
  * in one call per competition before, composed on the server so the screen costs one request.
  */
-export async function gameScreen(db: Db, viewer: Viewer, now: number): Promise<GameScreen> {
-  const rows = await listCompetitions(db, { clubId: viewer.clubId }, { includeDrafts: false });
+export async function gameScreen(services: CompetitionServices, viewer: Viewer): Promise<GameScreen> {
+  const { db } = services;
+  const now = services.clock.now().getTime();
+  const rows = await listCompetitions(db, { clubId: viewer.clubId, includeDrafts: false });
   const competitions = [];
   for (const row of rows) {
-    if (onGameScreen.has(row.status)) competitions.push(await competitionDetail(db, viewer, row.id, now));
+    if (onGameScreen.has(row.status)) competitions.push(await detailOf(db, viewer, row.id, now));
   }
   return { competitions };
 }

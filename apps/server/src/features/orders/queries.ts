@@ -56,8 +56,12 @@ export async function insertEntries(
     .returning({ id: entries.id, status: entries.status });
 }
 
-export async function updateOrder(tx: DbOrTx, id: string, values: Partial<typeof orders.$inferInsert>) {
-  await tx.update(orders).set(values).where(eq(orders.id, id));
+export async function updateOrder(
+  tx: DbOrTx,
+  { orderId }: { orderId: string },
+  values: Partial<typeof orders.$inferInsert>,
+) {
+  await tx.update(orders).set(values).where(eq(orders.id, orderId));
 }
 
 export async function findOrder(tx: DbOrTx, { clubId, orderId }: { clubId: string; orderId: string }) {
@@ -69,12 +73,12 @@ export async function findOrder(tx: DbOrTx, { clubId, orderId }: { clubId: strin
 }
 
 /** For the payment events, which name the order but carry no session. */
-export async function lockOrderById(tx: DbOrTx, id: string) {
-  const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
+export async function lockOrderById(tx: DbOrTx, { orderId }: { orderId: string }) {
+  const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
   return row;
 }
 
-export async function lockOrderByIntent(tx: DbOrTx, paymentIntentId: string) {
+export async function lockOrderByIntent(tx: DbOrTx, { paymentIntentId }: { paymentIntentId: string }) {
   const [row] = await tx
     .select()
     .from(orders)
@@ -99,10 +103,18 @@ export async function refundsOfOrders(tx: DbOrTx, orderIds: string[]) {
 
 export async function setEntriesStatus(
   tx: DbOrTx,
-  orderId: string,
-  from: ('pending' | 'active' | 'eliminated' | 'won')[],
-  to: 'active' | 'refunded',
-  entryIds?: string[],
+  {
+    orderId,
+    from,
+    to,
+    entryIds,
+  }: {
+    orderId: string;
+    from: ('pending' | 'active' | 'eliminated' | 'won')[];
+    to: 'active' | 'refunded';
+    /** Only these of the order's entries; all of them when left out. */
+    entryIds?: string[] | undefined;
+  },
 ) {
   if (entryIds?.length === 0) return [];
   return tx
@@ -119,7 +131,7 @@ export async function setEntriesStatus(
 }
 
 /** Entries of a failed or expired order never played: they go, and their place is free again. */
-export async function deletePendingEntries(tx: DbOrTx, orderId: string) {
+export async function deletePendingEntries(tx: DbOrTx, { orderId }: { orderId: string }) {
   await tx.delete(entries).where(and(eq(entries.orderId, orderId), eq(entries.status, 'pending')));
 }
 
@@ -142,18 +154,22 @@ export async function insertRefund(
   return row;
 }
 
-export async function findRefund(tx: DbOrTx, id: string) {
-  const [row] = await tx.select().from(refunds).where(eq(refunds.id, id));
+export async function findRefund(tx: DbOrTx, { refundId }: { refundId: string }) {
+  const [row] = await tx.select().from(refunds).where(eq(refunds.id, refundId));
   return row;
 }
 
-export async function findRefundByProviderId(tx: DbOrTx, providerRefundId: string) {
+export async function findRefundByProviderId(tx: DbOrTx, { providerRefundId }: { providerRefundId: string }) {
   const [row] = await tx.select().from(refunds).where(eq(refunds.providerRefundId, providerRefundId));
   return row;
 }
 
-export async function updateRefund(tx: DbOrTx, id: string, values: Partial<typeof refunds.$inferInsert>) {
-  await tx.update(refunds).set(values).where(eq(refunds.id, id));
+export async function updateRefund(
+  tx: DbOrTx,
+  { refundId }: { refundId: string },
+  values: Partial<typeof refunds.$inferInsert>,
+) {
+  await tx.update(refunds).set(values).where(eq(refunds.id, refundId));
 }
 
 /** Refunds still waiting on the provider's answer since before `before` (their process gave up). */
@@ -166,7 +182,7 @@ export async function stalePendingRefunds(tx: DbOrTx, before: Date) {
 }
 
 /** Takes the right to send the receipts of the order's confirmed refunds: each is emailed once. */
-export async function claimRefundReceipts(tx: DbOrTx, orderId: string, now: Date) {
+export async function claimRefundReceipts(tx: DbOrTx, { orderId, now }: { orderId: string; now: Date }) {
   return tx
     .update(refunds)
     .set({ emailedAt: now })
@@ -174,7 +190,7 @@ export async function claimRefundReceipts(tx: DbOrTx, orderId: string, now: Date
     .returning();
 }
 
-export async function countEventsOfOrder(tx: DbOrTx, orderId: string, type: string) {
+export async function countEventsOfOrder(tx: DbOrTx, { orderId, type }: { orderId: string; type: string }) {
   const [row] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(paymentEvents)

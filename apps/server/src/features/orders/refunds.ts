@@ -87,7 +87,7 @@ export async function recordRefundIntent(
  * amount added on top), so a refund seen twice, or by two paths, counts once.
  */
 export async function recomputeOrderRefunds(tx: DbOrTx, orderId: string): Promise<OrderRow | undefined> {
-  const order = await lockOrderById(tx, orderId);
+  const order = await lockOrderById(tx, { orderId });
   if (!order) return undefined;
   const rows = await refundsOfOrders(tx, [orderId]);
   const refundedPence = Math.min(order.amountPence, refundsPence(rows, 'succeeded'));
@@ -101,7 +101,7 @@ export async function recomputeOrderRefunds(tx: DbOrTx, orderId: string): Promis
         ? 'partially_refunded'
         : 'paid';
   if (status !== order.status || refundedPence !== order.refundedPence) {
-    await updateOrder(tx, orderId, { refundedPence, status });
+    await updateOrder(tx, { orderId }, { refundedPence, status });
   }
   return { ...order, refundedPence, status };
 }
@@ -117,28 +117,36 @@ export type RefundOutcome =
  * 007. Returns whether anything changed. Caller holds the order's lock.
  */
 export async function settleRefund(tx: DbOrTx, refundId: string, outcome: RefundOutcome): Promise<boolean> {
-  const row = await findRefund(tx, refundId);
+  const row = await findRefund(tx, { refundId });
   if (!row) return false;
   const providerRefundId = row.providerRefundId ?? outcome.providerRefundId ?? null;
   if (row.status === outcome.status) {
-    if (providerRefundId !== row.providerRefundId) await updateRefund(tx, row.id, { providerRefundId });
+    if (providerRefundId !== row.providerRefundId)
+      await updateRefund(tx, { refundId: row.id }, { providerRefundId });
     return false;
   }
   if (outcome.status === 'succeeded') {
-    await updateRefund(tx, row.id, { status: 'succeeded', providerRefundId, failureReason: null });
-    await setEntriesStatus(
+    await updateRefund(
       tx,
-      row.orderId,
-      ['pending', 'active', 'eliminated', 'won'],
-      'refunded',
-      row.entryIds,
+      { refundId: row.id },
+      { status: 'succeeded', providerRefundId, failureReason: null },
     );
-  } else {
-    await updateRefund(tx, row.id, {
-      status: 'failed',
-      providerRefundId,
-      failureReason: outcome.failureReason,
+    await setEntriesStatus(tx, {
+      orderId: row.orderId,
+      from: ['pending', 'active', 'eliminated', 'won'],
+      to: 'refunded',
+      entryIds: row.entryIds,
     });
+  } else {
+    await updateRefund(
+      tx,
+      { refundId: row.id },
+      {
+        status: 'failed',
+        providerRefundId,
+        failureReason: outcome.failureReason,
+      },
+    );
     const wasConfirmed = row.status === 'succeeded';
     await insertIssue(tx, {
       clubId: row.clubId,
@@ -185,9 +193,9 @@ export async function executeRefund(
   services: RefundServices,
   refundId: string,
 ): Promise<RefundRow | undefined> {
-  const row = await findRefund(services.db, refundId);
+  const row = await findRefund(services.db, { refundId });
   if (row?.status !== 'pending' || !row.idempotencyKey) return row;
-  const order = await lockOrderById(services.db, row.orderId);
+  const order = await lockOrderById(services.db, { orderId: row.orderId });
   let outcome: RefundOutcome | null;
   if (!order?.paymentIntentId) {
     outcome = { status: 'failed', failureReason: 'the order has no payment to refund' };
@@ -202,22 +210,22 @@ export async function executeRefund(
       });
       outcome = outcomeOfProviderRefund(done.status, done.id);
       if (!outcome) {
-        await updateRefund(services.db, row.id, { providerRefundId: done.id });
+        await updateRefund(services.db, { refundId: row.id }, { providerRefundId: done.id });
       }
     } catch (err) {
-      if (!isRefusal(err)) return findRefund(services.db, refundId);
+      if (!isRefusal(err)) return findRefund(services.db, { refundId });
       outcome = { status: 'failed', failureReason: (err as Error).message || String(err) };
     }
   }
   if (outcome) {
     const settled = outcome;
     await services.db.transaction(async (tx) => {
-      await lockOrderById(tx, row.orderId);
+      await lockOrderById(tx, { orderId: row.orderId });
       await settleRefund(tx, row.id, settled);
     });
   }
   await sendRefundReceipts(services, row.orderId);
-  return findRefund(services.db, refundId);
+  return findRefund(services.db, { refundId });
 }
 
 /** Emails the player each confirmed refund of the order not emailed yet, once per refund. */
@@ -225,9 +233,9 @@ export async function sendRefundReceipts(
   services: Pick<Services, 'db' | 'clock' | 'mailer'>,
   orderId: string,
 ): Promise<number> {
-  const claimed = await claimRefundReceipts(services.db, orderId, services.clock.now());
+  const claimed = await claimRefundReceipts(services.db, { orderId, now: services.clock.now() });
   if (claimed.length === 0) return 0;
-  const order = await lockOrderById(services.db, orderId);
+  const order = await lockOrderById(services.db, { orderId });
   if (!order) return 0;
   const view = await viewOne(services.db, order.clubId, order.id);
   for (const refund of claimed) {

@@ -51,7 +51,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/orders/:id',
     { schema: { tags, params: OrderIdParams, response: { 200: Order } }, config: { access: 'member' } },
-    async (request) => getOrder(app.services, viewerOf(request), request.params.id),
+    async (request) => getOrder(app.services, viewerOf(request), { orderId: request.params.id }),
   );
 
   app.get(

@@ -105,18 +105,22 @@ export async function createOrder(
     intent = await services.payments.createIntent(order);
   } catch (err) {
     await services.db.transaction(async (tx) => {
-      await updateOrder(tx, order.id, {
-        status: 'failed',
-        failureReason: 'The card payment service could not be reached.',
-      });
-      await deletePendingEntries(tx, order.id);
+      await updateOrder(
+        tx,
+        { orderId: order.id },
+        {
+          status: 'failed',
+          failureReason: 'The card payment service could not be reached.',
+        },
+      );
+      await deletePendingEntries(tx, { orderId: order.id });
     });
     throw new AppError(
       'SERVICE_UNAVAILABLE',
       `Card payments are unavailable right now. Please try again in a minute. (${String(err)})`,
     );
   }
-  await updateOrder(services.db, order.id, { paymentIntentId: intent.id });
+  await updateOrder(services.db, { orderId: order.id }, { paymentIntentId: intent.id });
   return {
     order: await viewOne(services.db, viewer.clubId, order.id),
     payment: {
@@ -131,7 +135,7 @@ export async function createOrder(
 export async function getOrder(
   services: Pick<Services, 'db'>,
   viewer: Viewer,
-  orderId: string,
+  { orderId }: { orderId: string },
 ): Promise<Order> {
   const order = await findOrder(services.db, { clubId: viewer.clubId, orderId });
   if (!order || (order.userId !== viewer.userId && viewer.role !== 'admin')) throw notFound('That order');
@@ -175,7 +179,7 @@ export async function refundEntries(
   },
 ): Promise<Order> {
   const refundId = await services.db.transaction(async (tx) => {
-    const order = await lockOrderById(tx, opts.orderId);
+    const order = await lockOrderById(tx, { orderId: opts.orderId });
     if (!order || order.clubId !== opts.clubId) throw notFound('That order');
     if (order.status !== 'paid' && order.status !== 'partially_refunded') {
       throw new AppError(
@@ -253,7 +257,7 @@ export async function refundCancelledCompetitions(services: OrderServices): Prom
   let refunded = 0;
   for (const { id } of owed) {
     const refundId = await services.db.transaction(async (tx) => {
-      const order = await lockOrderById(tx, id);
+      const order = await lockOrderById(tx, { orderId: id });
       if (!order?.paymentIntentId) return null;
       const rows = await refundsOfOrders(tx, [order.id]);
       if (rows.some((r) => r.status === 'pending')) return null; // under way
@@ -293,13 +297,17 @@ export async function expireStaleOrders(services: Pick<Services, 'db' | 'clock'>
   const intents: string[] = [];
   for (const { id } of stale) {
     await services.db.transaction(async (tx) => {
-      const order = await lockOrderById(tx, id);
+      const order = await lockOrderById(tx, { orderId: id });
       if (order?.status !== 'pending' || order.expiresAt > now) return;
-      await updateOrder(tx, id, {
-        status: 'expired',
-        failureReason: 'The payment was not completed in time.',
-      });
-      await deletePendingEntries(tx, id);
+      await updateOrder(
+        tx,
+        { orderId: id },
+        {
+          status: 'expired',
+          failureReason: 'The payment was not completed in time.',
+        },
+      );
+      await deletePendingEntries(tx, { orderId: id });
       if (order.paymentIntentId) intents.push(order.paymentIntentId);
     });
   }

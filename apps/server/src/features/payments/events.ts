@@ -153,10 +153,10 @@ async function applyEvent(
 const idOf = (ref: string | { id: string } | null | undefined) => (typeof ref === 'string' ? ref : ref?.id);
 
 async function orderOfIntent(tx: Tx, intent: Stripe.PaymentIntent): Promise<OrderRow | undefined> {
-  const byIntent = await lockOrderByIntent(tx, intent.id);
+  const byIntent = await lockOrderByIntent(tx, { paymentIntentId: intent.id });
   if (byIntent) return byIntent;
   const orderId = intent.metadata?.orderId;
-  const byMetadata = orderId ? await lockOrderById(tx, orderId) : undefined;
+  const byMetadata = orderId ? await lockOrderById(tx, { orderId }) : undefined;
   // The intent id may not be stored yet if the event beat our own write; never trust a foreign one.
   return byMetadata && (byMetadata.paymentIntentId === null || byMetadata.paymentIntentId === intent.id)
     ? byMetadata
@@ -206,15 +206,15 @@ async function honourOrRefund(
   const paid = { status: 'paid' as const, paidAt: now, paymentIntentId: intent.id, failureReason: null };
   if (competition?.status === 'open') {
     if (order.status === 'pending') {
-      await updateOrder(tx, order.id, paid);
-      await setEntriesStatus(tx, order.id, ['pending'], 'active');
+      await updateOrder(tx, { orderId: order.id }, paid);
+      await setEntriesStatus(tx, { orderId: order.id, from: ['pending'], to: 'active' });
       return { outcome: 'paid', order: { ...order, ...paid }, after: { receipt: true } };
     }
     const held = await countHeldEntries(tx, { competitionId: competition.id, userId: order.userId }, now);
     if (held + order.entryCount <= competition.maxEntriesPerPlayer) {
-      await deletePendingEntries(tx, order.id);
+      await deletePendingEntries(tx, { orderId: order.id });
       await insertEntries(tx, order, order.entryCount, 'active');
-      await updateOrder(tx, order.id, paid);
+      await updateOrder(tx, { orderId: order.id }, paid);
       return { outcome: 'paid_late', order: { ...order, ...paid }, after: { receipt: true } };
     }
   }
@@ -224,8 +224,12 @@ async function honourOrRefund(
     order.status === 'pending'
       ? `Payment arrived after the competition had ${competition?.status === 'cancelled' ? 'been cancelled' : 'closed to entries'}`
       : `Payment arrived after the order had ${order.status}`;
-  await deletePendingEntries(tx, order.id);
-  await updateOrder(tx, order.id, { ...paid, failureReason: `${why}; it is refunded automatically.` });
+  await deletePendingEntries(tx, { orderId: order.id });
+  await updateOrder(
+    tx,
+    { orderId: order.id },
+    { ...paid, failureReason: `${why}; it is refunded automatically.` },
+  );
   const refund = await recordRefundIntent(
     tx,
     { ...order, ...paid },
@@ -272,7 +276,8 @@ async function paymentFailed(
       return { outcome: 'failed_after_success', order };
     }
     if (order.status === 'failed' || order.status === 'expired') {
-      const attempts = (await countEventsOfOrder(tx, order.id, 'payment_intent.payment_failed')) + 1;
+      const attempts =
+        (await countEventsOfOrder(tx, { orderId: order.id, type: 'payment_intent.payment_failed' })) + 1;
       if (attempts === FAILED_ATTEMPTS_WORTH_A_LOOK) {
         await insertIssue(tx, {
           clubId: order.clubId,
@@ -287,8 +292,8 @@ async function paymentFailed(
   if (intentNow?.status === 'succeeded' || intentNow?.status === 'processing') {
     return { outcome: 'ignored_superseded', order };
   }
-  await updateOrder(tx, order.id, { status: 'failed', failureReason: reason });
-  await deletePendingEntries(tx, order.id);
+  await updateOrder(tx, { orderId: order.id }, { status: 'failed', failureReason: reason });
+  await deletePendingEntries(tx, { orderId: order.id });
   return { outcome: 'failed', order };
 }
 
@@ -297,8 +302,12 @@ async function paymentCanceled(tx: Tx, intent: Stripe.PaymentIntent): Promise<Ap
   const order = await orderOfIntent(tx, intent);
   if (!order) return { outcome: 'unknown_order', order: null };
   if (order.status !== 'pending') return { outcome: 'ignored_not_pending', order };
-  await updateOrder(tx, order.id, { status: 'failed', failureReason: 'The payment was cancelled.' });
-  await deletePendingEntries(tx, order.id);
+  await updateOrder(
+    tx,
+    { orderId: order.id },
+    { status: 'failed', failureReason: 'The payment was cancelled.' },
+  );
+  await deletePendingEntries(tx, { orderId: order.id });
   return { outcome: 'canceled', order };
 }
 
@@ -308,10 +317,10 @@ async function knownRefund(
   order: OrderRow,
   refund: Pick<Stripe.Refund, 'id' | 'metadata'>,
 ): Promise<RefundRow | undefined> {
-  const byId = await findRefundByProviderId(tx, refund.id);
+  const byId = await findRefundByProviderId(tx, { providerRefundId: refund.id });
   if (byId) return byId.orderId === order.id ? byId : undefined;
   const ours = refund.metadata?.refundId;
-  const byMetadata = ours ? await findRefund(tx, ours) : undefined;
+  const byMetadata = ours ? await findRefund(tx, { refundId: ours }) : undefined;
   return byMetadata?.orderId === order.id && refund.metadata?.orderId === order.id ? byMetadata : undefined;
 }
 
@@ -324,7 +333,7 @@ async function knownRefund(
  */
 async function chargeRefunded(tx: Tx, charge: Stripe.Charge): Promise<Applied> {
   const intentId = idOf(charge.payment_intent);
-  const order = intentId ? await lockOrderByIntent(tx, intentId) : undefined;
+  const order = intentId ? await lockOrderByIntent(tx, { paymentIntentId: intentId }) : undefined;
   if (!order) return { outcome: 'unknown_order', order: null };
   let confirmed = false;
   const outside: RefundRow[] = [];
@@ -396,8 +405,13 @@ async function takeEntriesOutFor(tx: Tx, order: OrderRow, outside: RefundRow[], 
     const n = all ? candidates.length : Math.floor(row.amountPence / order.unitPricePence);
     const ids = candidates.splice(0, n).map((e) => e.id);
     if (ids.length === 0) continue;
-    await setEntriesStatus(tx, order.id, ['active', 'eliminated', 'won'], 'refunded', ids);
-    await updateRefund(tx, row.id, { entryIds: ids });
+    await setEntriesStatus(tx, {
+      orderId: order.id,
+      from: ['active', 'eliminated', 'won'],
+      to: 'refunded',
+      entryIds: ids,
+    });
+    await updateRefund(tx, { refundId: row.id }, { entryIds: ids });
     taken += ids.length;
   }
   return taken;
@@ -423,7 +437,7 @@ function outsideRefund(order: OrderRow, amountPence: number, providerRefundId: s
  */
 async function refundChanged(tx: Tx, refund: Stripe.Refund): Promise<Applied> {
   const intentId = idOf(refund.payment_intent);
-  const order = intentId ? await lockOrderByIntent(tx, intentId) : undefined;
+  const order = intentId ? await lockOrderByIntent(tx, { paymentIntentId: intentId }) : undefined;
   if (!order) return { outcome: 'unknown_order', order: null };
   const known = await knownRefund(tx, order, refund);
   if (!known) return { outcome: 'unknown_refund', order };
@@ -438,7 +452,7 @@ async function refundChanged(tx: Tx, refund: Stripe.Refund): Promise<Applied> {
 
 async function disputeCreated(tx: Tx, dispute: Stripe.Dispute): Promise<Applied> {
   const intentId = idOf(dispute.payment_intent);
-  const order = intentId ? await lockOrderByIntent(tx, intentId) : undefined;
+  const order = intentId ? await lockOrderByIntent(tx, { paymentIntentId: intentId }) : undefined;
   if (!order) return { outcome: 'unknown_order', order: null };
   const due = dispute.evidence_details?.due_by
     ? ` Respond in Stripe's dashboard before ${new Date(dispute.evidence_details.due_by * 1000).toLocaleString('en-GB', { timeZone: 'Europe/London' })}.`

@@ -27,7 +27,7 @@ export async function payWithTestCard(
     );
   }
   const intentId = input.clientSecret.split('_secret_')[0] ?? '';
-  const order = await lockOrderByIntent(services.db, intentId);
+  const order = await lockOrderByIntent(services.db, { paymentIntentId: intentId });
   if (!order || order.userId !== viewer.userId || order.clubId !== viewer.clubId)
     throw notFound('That payment');
   if (order.status !== 'pending') {
@@ -48,6 +48,6 @@ export async function payWithTestCard(
       event.outcome === 'succeeded'
         ? 'Payment accepted. Your entries are active.'
         : (event.message ?? 'The payment failed.'),
-    order: await getOrder(services, viewer, order.id),
+    order: await getOrder(services, viewer, { orderId: order.id }),
   };
 }

@@ -7,8 +7,6 @@ import { clearReview, payoutSummary, recordPayout, reviewsOf } from './service.t
 /** Prizes the club paid outside the app, and competitions whose winners changed after a payout. */
 export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['admin', 'payouts'];
-  const { db, clock } = app.services;
-  const now = () => clock.now().getTime();
 
   app.get(
     '/api/admin/competitions/:id/payouts',
@@ -16,7 +14,7 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: CompetitionIdParams, response: { 200: PayoutSummary } },
       config: { access: 'admin' },
     },
-    async (request) => payoutSummary(db, viewerOf(request), request.params.id),
+    async (request) => payoutSummary(app.services, viewerOf(request), { competitionId: request.params.id }),
   );
 
   app.post(
@@ -32,7 +30,10 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'admin' },
     },
     async (request, reply) => {
-      const summary = await recordPayout(db, viewerOf(request), request.params.id, request.body, now());
+      const summary = await recordPayout(app.services, viewerOf(request), {
+        competitionId: request.params.id,
+        payout: request.body,
+      });
       return reply.status(201).send(summary);
     },
   );
@@ -43,12 +44,12 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: CompetitionIdParams, response: { 200: PayoutSummary, ...refusals(409) } },
       config: { access: 'admin' },
     },
-    async (request) => clearReview(db, viewerOf(request), request.params.id, now()),
+    async (request) => clearReview(app.services, viewerOf(request), { competitionId: request.params.id }),
   );
 
   app.get(
     '/api/admin/competition-reviews',
     { schema: { tags, response: { 200: CompetitionReviewList } }, config: { access: 'admin' } },
-    async (request) => reviewsOf(db, viewerOf(request)),
+    async (request) => reviewsOf(app.services, viewerOf(request)),
   );
 };

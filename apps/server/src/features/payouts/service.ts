@@ -2,9 +2,10 @@ import type { CompetitionReviewList, PayoutCreate, PayoutSummary } from '@lastma
 import { formatPence, payoutMethodLabels } from '@lastman/api';
 import { splitPot } from '@lastman/game';
 import type { Viewer } from '../../auth/guards.ts';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { lockCompetitionAdvisory } from '../../db/competition-locks.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import type { Services } from '../../services.ts';
 import { type CompetitionRow, findCompetition, potOf } from '../competitions/index.ts';
 import {
   countConfirmedEntries,
@@ -28,6 +29,8 @@ const londonDate = new Intl.DateTimeFormat('en-GB', {
   year: 'numeric',
   timeZone: 'Europe/London',
 });
+
+type PayoutServices = Pick<Services, 'db' | 'clock'>;
 
 export type Winner = Awaited<ReturnType<typeof listWinners>>[number];
 
@@ -109,19 +112,24 @@ async function summaryOf(tx: DbOrTx, comp: CompetitionRow): Promise<PayoutSummar
   };
 }
 
-export async function payoutSummary(db: Db, viewer: Viewer, competitionId: string): Promise<PayoutSummary> {
-  return db.transaction(async (tx) => summaryOf(tx, await clubCompetition(tx, viewer, competitionId)));
+export async function payoutSummary(
+  services: Pick<Services, 'db'>,
+  viewer: Viewer,
+  { competitionId }: { competitionId: string },
+): Promise<PayoutSummary> {
+  return services.db.transaction(async (tx) =>
+    summaryOf(tx, await clubCompetition(tx, viewer, competitionId)),
+  );
 }
 
 /** Records a prize the club paid: only to a winner of a finished competition, and never over their share. */
 export async function recordPayout(
-  db: Db,
+  services: PayoutServices,
   viewer: Viewer,
-  competitionId: string,
-  input: PayoutCreate,
-  now: number,
+  { competitionId, payout: input }: { competitionId: string; payout: PayoutCreate },
 ): Promise<PayoutSummary> {
-  return db.transaction(async (tx) => {
+  const now = services.clock.now().getTime();
+  return services.db.transaction(async (tx) => {
     // Serialised with settlement and result corrections, which may change the winners.
     await lockCompetitionAdvisory(tx, competitionId);
     const comp = await clubCompetition(tx, viewer, competitionId);
@@ -199,12 +207,12 @@ export async function recordPayout(
 }
 
 export async function clearReview(
-  db: Db,
+  services: PayoutServices,
   viewer: Viewer,
-  competitionId: string,
-  now: number,
+  { competitionId }: { competitionId: string },
 ): Promise<PayoutSummary> {
-  return db.transaction(async (tx) => {
+  const now = services.clock.now().getTime();
+  return services.db.transaction(async (tx) => {
     await lockCompetitionAdvisory(tx, competitionId);
     const comp = await clubCompetition(tx, viewer, competitionId);
     if (comp.needsReviewReason === null) {
@@ -224,8 +232,11 @@ export async function clearReview(
   });
 }
 
-export async function reviewsOf(db: Db, viewer: Viewer): Promise<CompetitionReviewList> {
-  const rows = await listReviews(db, { clubId: viewer.clubId });
+export async function reviewsOf(
+  services: Pick<Services, 'db'>,
+  viewer: Viewer,
+): Promise<CompetitionReviewList> {
+  const rows = await listReviews(services.db, { clubId: viewer.clubId });
   return {
     reviews: rows.map((r) => ({
       competitionId: r.competitionId,
@@ -237,7 +248,10 @@ export async function reviewsOf(db: Db, viewer: Viewer): Promise<CompetitionRevi
 }
 
 /** The winners before a correction re-settles a competition, to compare with those after. */
-export async function winnersBefore(tx: DbOrTx, clubId: string, competitionId: string): Promise<Winner[]> {
+export async function winnersBefore(
+  tx: DbOrTx,
+  { clubId, competitionId }: { clubId: string; competitionId: string },
+): Promise<Winner[]> {
   return listWinners(tx, { clubId, competitionId });
 }
 
@@ -263,11 +277,20 @@ export interface CorrectionFacts {
  */
 export async function flagIfWinnersChanged(
   tx: DbOrTx,
-  clubId: string,
-  competitionId: string,
-  before: readonly Winner[],
-  correction: CorrectionFacts,
-  now: number,
+  {
+    clubId,
+    competitionId,
+    before,
+    correction,
+    now,
+  }: {
+    clubId: string;
+    competitionId: string;
+    before: readonly Winner[];
+    correction: CorrectionFacts;
+    /** The correction's time: the caller's transaction already read the clock. */
+    now: number;
+  },
 ): Promise<boolean> {
   const after = await listWinners(tx, { clubId, competitionId });
   const key = (l: readonly Winner[]) =>

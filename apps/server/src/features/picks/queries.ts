@@ -19,8 +19,16 @@ export interface UsingPick {
  */
 export async function findEntryForPick(
   db: Db,
-  { clubId, entryId }: { clubId: string; entryId: string },
-  round = 0,
+  {
+    clubId,
+    entryId,
+    round,
+  }: {
+    clubId: string;
+    entryId: string;
+    /** The round whose settlement is checked with the entry (the round being picked for). */
+    round: number;
+  },
 ) {
   const statement = prepared(db, 'pick_entry', () =>
     db

@@ -15,13 +15,11 @@ import { makePick, myEntries, removePick, roundFixtures, roundPicks } from './se
 
 export const pickRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['game'];
-  const { db, clock } = app.services;
-  const now = () => clock.now().getTime();
 
   app.get(
     '/api/entries',
     { schema: { tags, response: { 200: MyEntryList } }, config: { access: 'member' } },
-    async (request) => myEntries(db, viewerOf(request)),
+    async (request) => myEntries(app.services, viewerOf(request)),
   );
 
   app.get(
@@ -31,12 +29,10 @@ export const pickRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'member' },
     },
     async (request) =>
-      roundFixtures(
-        db,
-        viewerOf(request),
-        { competitionId: request.params.id, round: request.params.round },
-        now(),
-      ),
+      roundFixtures(app.services, viewerOf(request), {
+        competitionId: request.params.id,
+        round: request.params.round,
+      }),
   );
 
   app.get(
@@ -46,12 +42,10 @@ export const pickRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'member' },
     },
     async (request) =>
-      roundPicks(
-        db,
-        viewerOf(request),
-        { competitionId: request.params.id, round: request.params.round },
-        now(),
-      ),
+      roundPicks(app.services, viewerOf(request), {
+        competitionId: request.params.id,
+        round: request.params.round,
+      }),
   );
 
   app.put(
@@ -66,12 +60,11 @@ export const pickRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'member' },
     },
     async (request) =>
-      makePick(
-        db,
-        viewerOf(request),
-        { entryId: request.params.id, round: request.params.round, teamId: request.body.teamId },
-        now(),
-      ),
+      makePick(app.services, viewerOf(request), {
+        entryId: request.params.id,
+        round: request.params.round,
+        teamId: request.body.teamId,
+      }),
   );
 
   app.delete(
@@ -81,12 +74,10 @@ export const pickRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'member' },
     },
     async (request, reply) => {
-      await removePick(
-        db,
-        viewerOf(request),
-        { entryId: request.params.id, round: request.params.round },
-        now(),
-      );
+      await removePick(app.services, viewerOf(request), {
+        entryId: request.params.id,
+        round: request.params.round,
+      });
       return reply.status(204).send(null);
     },
   );

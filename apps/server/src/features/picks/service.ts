@@ -9,6 +9,7 @@ import {
 import type { Viewer } from '../../auth/guards.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
+import type { Services } from '../../services.ts';
 import { findCompetition } from '../competitions/index.ts';
 import {
   type FixtureRow,
@@ -32,6 +33,8 @@ import {
   upsertPick,
 } from './queries.ts';
 
+type PickServices = Pick<Services, 'db' | 'clock'>;
+
 const PUBLIC_PICKS_LIMIT = 2000;
 
 function deadlineText(ms: number): string {
@@ -46,8 +49,13 @@ function deadlineText(ms: number): string {
 }
 
 /** The entry, if it is the viewer's and can still pick in `round` of its competition. */
-async function pickableEntry(db: Db, viewer: Viewer, entryId: string, round: number, now: number) {
-  const found = await findEntryForPick(db, { clubId: viewer.clubId, entryId }, round);
+async function pickableEntry(
+  db: Db,
+  viewer: Viewer,
+  { entryId, round }: { entryId: string; round: number },
+  now: number,
+) {
+  const found = await findEntryForPick(db, { clubId: viewer.clubId, entryId, round });
   if (!found) throw notFound('That entry');
   const { entry, competition: comp } = found;
   if (entry.userId !== viewer.userId)
@@ -120,25 +128,22 @@ function refusal(
  * overwritten. Fewer round trips here is what carries a deadline rush.
  */
 export async function makePick(
-  db: Db,
+  services: PickServices,
   viewer: Viewer,
   params: { entryId: string; round: number; teamId: string },
-  now: number,
 ): Promise<PickResponse> {
-  const { entry, comp, rows, analysis, deadline, usingPicks } = await pickableEntry(
-    db,
-    viewer,
-    params.entryId,
-    params.round,
-    now,
-  );
+  const { db } = services;
+  const now = services.clock.now().getTime();
+  const { entry, comp, rows, analysis, deadline, usingPicks } = await pickableEntry(db, viewer, params, now);
   const team = await teamOfRound(db, rows, params.teamId);
   if (!team) throw notFound('That team');
   const using = usingPicks.filter((p) => p.round !== params.round);
   const earlier = using.filter((p) => p.round < params.round);
   // Only a reuse cycle needs every team of the season; otherwise the round's own teams decide.
   const seasonTeams =
-    comp.rules.reuse === 'afterAllUsed' ? await listSeasonTeamNames(db, comp.seasonId) : analysis.teams;
+    comp.rules.reuse === 'afterAllUsed'
+      ? await listSeasonTeamNames(db, { seasonId: comp.seasonId })
+      : analysis.teams;
   const verdict = validatePick(
     {
       rules: comp.rules,
@@ -183,27 +188,29 @@ async function teamOfRound(db: DbOrTx, rows: readonly FixtureRow[], teamId: stri
     if (r.homeTeamId === teamId) return { id: teamId, name: r.homeName };
     if (r.awayTeamId === teamId) return { id: teamId, name: r.awayName };
   }
-  return findTeam(db, teamId);
+  return findTeam(db, { teamId });
 }
 
 export async function removePick(
-  db: Db,
+  services: PickServices,
   viewer: Viewer,
   params: { entryId: string; round: number },
-  now: number,
 ) {
+  const { db } = services;
+  const now = services.clock.now().getTime();
   // As with makePick, the one write is guarded itself: a settled pick is never deleted.
-  const { entry } = await pickableEntry(db, viewer, params.entryId, params.round, now);
+  const { entry } = await pickableEntry(db, viewer, params, now);
   const removed = await deletePick(db, { clubId: viewer.clubId, entryId: entry.id, round: params.round });
   if (removed.length === 0) throw notFound(`A pick for round ${params.round}`);
 }
 
 export async function roundFixtures(
-  db: Db,
+  services: PickServices,
   viewer: Viewer,
   params: { competitionId: string; round: number },
-  now: number,
 ): Promise<RoundFixtures> {
+  const { db } = services;
+  const now = services.clock.now().getTime();
   const comp = await findCompetition(db, { clubId: viewer.clubId, competitionId: params.competitionId });
   if (!comp || (comp.status === 'draft' && viewer.role !== 'admin')) throw notFound('That competition');
   const rows = await listSeasonFixtures(db, {
@@ -221,7 +228,9 @@ export async function roundFixtures(
   });
   // As makePick checks: with reuse cycles only the current cycle's earlier picks forbid a team.
   const seasonTeams =
-    comp.rules.reuse === 'afterAllUsed' ? await listSeasonTeamNames(db, comp.seasonId) : analysis.teams;
+    comp.rules.reuse === 'afterAllUsed'
+      ? await listSeasonTeamNames(db, { seasonId: comp.seasonId })
+      : analysis.teams;
   return {
     competitionId: comp.id,
     round: params.round,
@@ -280,11 +289,12 @@ function forbiddenTeams(
 }
 
 export async function roundPicks(
-  db: Db,
+  services: PickServices,
   viewer: Viewer,
   params: { competitionId: string; round: number },
-  now: number,
 ): Promise<RoundPicks> {
+  const { db } = services;
+  const now = services.clock.now().getTime();
   const comp = await findCompetition(db, { clubId: viewer.clubId, competitionId: params.competitionId });
   if (!comp || (comp.status === 'draft' && viewer.role !== 'admin')) throw notFound('That competition');
   const rows = await listSeasonFixtures(db, {
@@ -318,7 +328,7 @@ export async function roundPicks(
 }
 
 /** The player's entries in every competition of the club, each with its picks round by round. */
-export async function myEntries(db: Db, viewer: Viewer): Promise<MyEntryList> {
+export async function myEntries({ db }: Pick<Services, 'db'>, viewer: Viewer): Promise<MyEntryList> {
   const rows = await listPlayerEntries(db, { clubId: viewer.clubId, userId: viewer.userId });
   const all = await listPicksOfEntries(db, { clubId: viewer.clubId, entryIds: rows.map((r) => r.entry.id) });
   return {

@@ -58,8 +58,14 @@ async function settledRounds(tx: DbOrTx, comp: Competition): Promise<number[]> {
  */
 export async function advanceCompetition(
   tx: DbOrTx,
-  competitionId: string,
-  now: number,
+  {
+    competitionId,
+    now,
+  }: {
+    competitionId: string;
+    /** The time of the caller's pass or correction, which may settle several competitions at one instant. */
+    now: number;
+  },
 ): Promise<AdvanceResult> {
   const [comp] = await tx.select().from(competitions).where(eq(competitions.id, competitionId));
   if (!comp) return { settled: [], status: 'cancelled' };
@@ -384,7 +390,10 @@ async function recordRound(
  * Undoes the settlement of `fromRound` and every later round (an admin corrected a result in it),
  * so that advancing again re-settles them from the corrected data.
  */
-export async function unsettleFrom(tx: DbOrTx, comp: Competition, fromRound: number): Promise<boolean> {
+export async function unsettleFrom(
+  tx: DbOrTx,
+  { competition: comp, fromRound }: { competition: Competition; fromRound: number },
+): Promise<boolean> {
   const undone = await tx
     .delete(roundSettlements)
     .where(

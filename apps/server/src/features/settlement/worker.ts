@@ -1,9 +1,8 @@
-import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { tryLockCompetitionAdvisory } from '../../db/competition-locks.ts';
-import { competitions } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { revealDemoResults } from '../fixtures/index.ts';
+import { listCompetitionsInPlay } from './queries.ts';
 import { advanceCompetition } from './settle.ts';
 
 export interface PassSummary {
@@ -17,13 +16,10 @@ export interface PassSummary {
  * running competition on. Each competition in its own transaction under a try-lock, so with several
  * server processes each competition is settled by exactly one of them, and a crash mid-way rolls back.
  */
-export async function runSettlementPass(db: Db, clock: Clock): Promise<PassSummary> {
+export async function runSettlementPass({ db, clock }: { db: Db; clock: Clock }): Promise<PassSummary> {
   const now = clock.now().getTime();
   await revealDemoResults(db, now);
-  const due = await db
-    .select({ id: competitions.id })
-    .from(competitions)
-    .where(inArray(competitions.status, ['open', 'running']));
+  const due = await listCompetitionsInPlay(db);
   const summary: PassSummary = { competitions: due.length, settledRounds: 0, skippedLocked: 0 };
   for (const { id } of due) {
     await db.transaction(async (tx) => {
@@ -31,7 +27,7 @@ export async function runSettlementPass(db: Db, clock: Clock): Promise<PassSumma
         summary.skippedLocked++;
         return;
       }
-      const result = await advanceCompetition(tx, id, now);
+      const result = await advanceCompetition(tx, { competitionId: id, now });
       summary.settledRounds += result.settled.length;
     });
   }
@@ -55,7 +51,7 @@ export function startSettlementWorker(opts: {
   const pass = (): Promise<void> => {
     if (stopped) return Promise.resolve();
     if (running) return running;
-    running = runSettlementPass(opts.db, opts.clock)
+    running = runSettlementPass(opts)
       .then(() => undefined)
       .catch((err: unknown) => opts.log?.error({ err }, 'settlement pass failed'))
       .finally(() => {
