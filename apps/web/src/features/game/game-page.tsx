@@ -90,6 +90,12 @@ export function GamePage() {
                 <p>Your competitions at {clubName} appear here as soon as it answers.</p>
               </EmptyState>
             </div>
+          ) : screen.isPending && screen.fetchStatus === 'paused' ? (
+            <div className="card" data-testid="competitions-offline">
+              <EmptyState icon={cloudOfflineOutline} title="You are offline">
+                <p>Your competitions at {clubName} load when you are back online.</p>
+              </EmptyState>
+            </div>
           ) : screen.isPending ? (
             <InlineLoading label="Loading competitions…" />
           ) : screen.isError ? (

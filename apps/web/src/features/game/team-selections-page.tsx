@@ -4,6 +4,8 @@ import { shieldOutline } from 'ionicons/icons';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { londonDate, londonDayKey, londonTime } from '../../lib/format.ts';
+import { HttpError } from '../../lib/http.ts';
+import { OFFLINE_MESSAGE, unsentReason, useOnline } from '../../lib/online.ts';
 import { showToast } from '../../lib/toast.ts';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { FormError } from '../../ui/form-field.tsx';
@@ -27,6 +29,12 @@ export function TeamSelectionsPage() {
       : (detail.data?.competition.pickRound ?? detail.data?.competition.currentRound ?? null);
   const fixtures = useRoundFixtures(competitionId, competitionId ? round : null);
   const [entryId, setEntryId] = useState(params.get('entry') ?? '');
+  const online = useOnline();
+  // Offline, the queries wait for the connection instead of failing: say so rather than spin.
+  const waitingForNetwork =
+    (fixtures.isPending && fixtures.fetchStatus === 'paused') ||
+    (detail.isPending && detail.fetchStatus === 'paused') ||
+    (!online && (fixtures.isPending || detail.isPending));
 
   if (!competitionId) {
     return (
@@ -54,7 +62,11 @@ export function TeamSelectionsPage() {
       <PageHeader title={round ? `Pick a team · Round ${round}` : 'Pick a team'} back={back} />
       <IonContent className="ion-padding">
         <div className="page-wide">
-          {fixtures.isPending || detail.isPending ? (
+          {waitingForNetwork ? (
+            <p className="card notice" role="status" data-testid="fixtures-offline">
+              {OFFLINE_MESSAGE} The fixtures will load when you are back online.
+            </p>
+          ) : fixtures.isPending || detail.isPending ? (
             <InlineLoading label="Loading fixtures…" />
           ) : fixtures.isError ? (
             <p role="alert" className="card">
@@ -197,7 +209,7 @@ function PickBoard({
       ))}
       {!locked ? (
         <div className="confirm-bar">
-          <FormError message={pick.isError ? pick.error.message : null} />
+          <FormError message={pick.isError ? pickFailure(pick.error) : null} />
           <IonButton
             expand="block"
             disabled={!changed || pick.isPending}
@@ -210,7 +222,9 @@ function PickBoard({
             }
           >
             {pick.isPending ? (
-              <IonSpinner name="dots" />
+              <>
+                <IonSpinner name="dots" /> Sending…
+              </>
             ) : chosen ? (
               changed ? (
                 `Confirm ${teamName(chosen)}`
@@ -225,4 +239,10 @@ function PickBoard({
       ) : null}
     </section>
   );
+}
+
+/** Why a pick failed; when it never reached the server, plainly that it was not saved. */
+function pickFailure(error: Error): string {
+  const unsent = error instanceof HttpError ? unsentReason(error) : null;
+  return unsent ? `${unsent} Your pick was not saved: confirm it again.` : error.message;
 }
