@@ -6,15 +6,25 @@ import { FormError } from '../../../ui/form-field.tsx';
 import { paymentPath, rememberPayment, useCreateOrder } from '../../payments/index.ts';
 
 /** Choose how many entries (within my allowance), see the total, and go to the card screen. */
-export function BuyEntries({ competition }: { competition: CompetitionSummary }) {
+export function BuyEntries({
+  competition,
+  unpaid = 0,
+}: {
+  competition: CompetitionSummary;
+  unpaid?: number;
+}) {
+  // Unpaid entries hold their places until paid, cancelled or expired, but they are not the player's yet.
   const allowance = Math.max(0, competition.maxEntriesPerPlayer - competition.myEntries);
+  const paid = competition.myEntries - unpaid;
   const [count, setCount] = useState(1);
   const create = useCreateOrder();
   const router = useIonRouter();
   if (allowance === 0) {
     return (
-      <p className="muted">
-        You have all {competition.maxEntriesPerPlayer} of your entries for this competition.
+      <p className="muted" data-testid="entry-allowance">
+        {unpaid === 0
+          ? `You have all ${competition.maxEntriesPerPlayer} of your entries for this competition.`
+          : `${paid > 0 ? `You have ${paid} paid ${paid === 1 ? 'entry' : 'entries'}; ${unpaid} more` : unpaid === 1 ? 'Your entry' : `Your ${unpaid} entries`} ${unpaid === 1 ? 'waits' : 'wait'} for payment above: pay or cancel ${unpaid === 1 ? 'it' : 'them'}.`}
       </p>
     );
   }
@@ -69,7 +79,8 @@ export function BuyEntries({ competition }: { competition: CompetitionSummary })
       </div>
       <p className="muted small">
         {formatPence(competition.entryFeePence)} per entry · you can buy {allowance} more
-        {competition.myEntries > 0 ? ` (you have ${competition.myEntries})` : ''}.
+        {paid > 0 ? ` (you have ${paid})` : ''}
+        {unpaid > 0 ? `, ${unpaid} not paid yet` : ''}.
       </p>
       <FormError message={create.isError ? create.error.message : null} />
       <IonButton expand="block" onClick={buy} disabled={create.isPending}>

@@ -4,6 +4,7 @@ import { lazy, Suspense, useState } from 'react';
 import { formatPence } from '../../../lib/format.ts';
 import { FormError } from '../../../ui/form-field.tsx';
 import { InlineLoading } from '../../../ui/page-loading.tsx';
+import { UnpaidOrders } from '../../payments/index.ts';
 import { useJoinCompetition } from '../api/game-api.ts';
 import { BuyEntries } from './buy-entries.tsx';
 import { Deadline } from './deadline.tsx';
@@ -24,6 +25,7 @@ export function CompetitionCard({ detail }: { detail: CompetitionDetail }) {
   const [showStandings, setShowStandings] = useState(false);
   const c = detail.competition;
   const headingId = `comp-${c.id}`;
+  const unpaidIds = detail.myEntries.filter((e) => e.status === 'pending').map((e) => e.id);
   return (
     <section className="card competition" aria-labelledby={headingId} data-competition={c.name}>
       <div className="competition__head">
@@ -59,7 +61,8 @@ export function CompetitionCard({ detail }: { detail: CompetitionDetail }) {
       ) : null}
       <LastRound detail={detail} />
       <MyEntries detail={detail} />
-      {c.status === 'open' ? <JoinOrBuy summary={c} /> : null}
+      <UnpaidOrders competitionId={c.id} pendingEntryIds={unpaidIds} />
+      {c.status === 'open' ? <JoinOrBuy summary={c} unpaid={unpaidIds.length} /> : null}
       <IonButton
         fill="clear"
         size="small"
@@ -80,10 +83,10 @@ export function CompetitionCard({ detail }: { detail: CompetitionDetail }) {
   );
 }
 
-function JoinOrBuy({ summary }: { summary: CompetitionSummary }) {
+function JoinOrBuy({ summary, unpaid }: { summary: CompetitionSummary; unpaid: number }) {
   const join = useJoinCompetition();
   const allowance = summary.maxEntriesPerPlayer - summary.myEntries;
-  if (isPaid(summary)) return <BuyEntries competition={summary} />;
+  if (isPaid(summary)) return <BuyEntries competition={summary} unpaid={unpaid} />;
   if (allowance <= 0) return null;
   return (
     <div className="join">
@@ -109,7 +112,7 @@ function JoinOrBuy({ summary }: { summary: CompetitionSummary }) {
 function LastRound({ detail }: { detail: CompetitionDetail }) {
   const last = [...detail.rounds].reverse().find((r) => r.state === 'settled' && !r.isVoid);
   if (!last) return null;
-  const mine = detail.myEntries.flatMap((e, i) =>
+  const mine = entriesInPlay(detail).flatMap((e, i) =>
     e.picks.filter((p) => p.round === last.round).map((p) => ({ label: `Entry ${i + 1}`, pick: p })),
   );
   return (
@@ -129,7 +132,7 @@ function LastRound({ detail }: { detail: CompetitionDetail }) {
         <ul className="my-results">
           {mine.map(({ label, pick }) => (
             <li key={label} className={`outcome outcome--${pick.outcome ?? 'pending'}`}>
-              {detail.myEntries.length > 1 ? `${label}: ` : 'You picked '}
+              {entriesInPlay(detail).length > 1 ? `${label}: ` : 'You picked '}
               <strong>{pick.teamName}</strong> —{' '}
               {last.rollover && pick.outcome === 'eliminated'
                 ? 'lost, back in by the rollover'
@@ -142,8 +145,12 @@ function LastRound({ detail }: { detail: CompetitionDetail }) {
   );
 }
 
+/** The player's entries, without those of a checkout not paid yet (shown apart, with Pay and Cancel). */
+const entriesInPlay = (detail: CompetitionDetail) => detail.myEntries.filter((e) => e.status !== 'pending');
+
 function MyEntries({ detail }: { detail: CompetitionDetail }) {
-  const { competition, myEntries } = detail;
+  const { competition } = detail;
+  const myEntries = entriesInPlay(detail);
   if (myEntries.length === 0) return null;
   const current = competition.currentRound;
   // The round to pick for: the current one until it locks, then the next while results come in.
