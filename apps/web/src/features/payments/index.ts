@@ -2,5 +2,5 @@
 export { orderKeys, useCreateOrder, useMyOrders } from './api/payments-api.ts';
 export { OrderStatusBadge, orderStatusLabel } from './components/order-status-badge.tsx';
 export { TestPaymentsBanner } from './components/test-payments-banner.tsx';
-export { paymentPath, rememberPayment } from './pending-payment.ts';
 export { UnpaidOrders } from './components/unpaid-orders.tsx';
+export { paymentPath, rememberPayment } from './pending-payment.ts';
