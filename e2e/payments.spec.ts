@@ -58,7 +58,11 @@ test('buy two entries with the test card, a declined card, and a refund', async 
     await payWithCard(page, '4242 4242 4242 4242');
     await expect(activePage(page).getByText('Payment received')).toBeVisible();
     await activePage(page).locator('ion-button', { hasText: 'Pick your teams' }).click();
-    await page.waitForURL('**/app/tabs/game');
+    // Straight to the pick screen of the first new entry, not the top of the game tab.
+    await page.waitForURL('**/teamselections?**');
+    expect(new URL(page.url()).searchParams.get('entry')).toBeTruthy();
+    await expect(activePage(page).locator('button.team').first()).toBeVisible();
+    await page.goto('/app/tabs/game');
     // 2 × £5.00 less the club's 10%.
     await expect(card().locator('[data-testid="pot"]')).toHaveText('£9.00');
     await expect(card().locator('[data-entry="1"]')).toContainText('Still in');

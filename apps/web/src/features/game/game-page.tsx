@@ -10,6 +10,7 @@ import { InlineLoading } from '../../ui/page-loading.tsx';
 import { TestPaymentsBanner } from '../payments/index.ts';
 import { useGameScreen } from './api/game-api.ts';
 import { CompetitionCard } from './components/competition-card.tsx';
+import { NextAction } from './components/next-action.tsx';
 import '../../ui/game-screens.css';
 
 export function GamePage() {
@@ -46,6 +47,7 @@ export function GamePage() {
           </IonRefresher>
         ) : null}
         <div className="page-wide">
+          {signedIn && screen.data ? <NextAction details={shown} now={screen.dataUpdatedAt} /> : null}
           <section className="hero-banner" aria-labelledby="game-hero">
             <h2 id="game-hero">{firstName ? `Hi ${firstName}, welcome back` : 'Last Man Standing'}</h2>
             <p>
