@@ -1,4 +1,4 @@
-import { IonButton, IonContent, IonSegment, IonSegmentButton, IonSpinner } from '@ionic/react';
+import { IonButton, IonContent, IonSpinner } from '@ionic/react';
 import type { FixtureView, RoundFixtures } from '@lastman/api';
 import { shieldOutline } from 'ionicons/icons';
 import { useState } from 'react';
@@ -29,6 +29,13 @@ export function TeamSelectionsPage() {
       : (detail.data?.competition.pickRound ?? detail.data?.competition.currentRound ?? null);
   const fixtures = useRoundFixtures(competitionId, competitionId ? round : null);
   const [entryId, setEntryId] = useState(params.get('entry') ?? '');
+  // The address follows the chosen entry, so a reload or a shared link opens the same one.
+  const chooseEntry = (id: string) => {
+    setEntryId(id);
+    const url = new URL(window.location.href);
+    url.searchParams.set('entry', id);
+    window.history.replaceState(window.history.state, '', url);
+  };
   const online = useOnline();
   // Offline, the queries wait for the connection instead of failing: say so rather than spin.
   const waitingForNetwork =
@@ -83,19 +90,26 @@ export function TeamSelectionsPage() {
                   <p>This round is void: too many of its matches were moved. No pick is needed.</p>
                 ) : null}
                 {data.entries.length > 1 ? (
-                  <IonSegment
-                    value={current?.entryId ?? ''}
-                    onIonChange={(e) => setEntryId(String(e.detail.value ?? ''))}
-                    aria-label="Entry"
-                    scrollable
-                  >
+                  // Buttons that wrap, not a scrolling segment: on a phone every entry stays in sight.
+                  <div className="entry-tabs" role="group" aria-label="Entry">
                     {data.entries.map((e, i) => (
-                      <IonSegmentButton key={e.entryId} value={e.entryId} disabled={e.status !== 'active'}>
+                      <button
+                        key={e.entryId}
+                        type="button"
+                        className="entry-tab"
+                        aria-pressed={e.entryId === current?.entryId}
+                        disabled={e.status !== 'active'}
+                        onClick={() => chooseEntry(e.entryId)}
+                      >
                         Entry {i + 1}
-                        {e.pick ? ` · ${e.pick.teamName}` : ''}
-                      </IonSegmentButton>
+                        {e.pick ? (
+                          <span className="entry-tab__pick">
+                            {shortName(data, e.pick.teamId) ?? e.pick.teamName}
+                          </span>
+                        ) : null}
+                      </button>
                     ))}
-                  </IonSegment>
+                  </div>
                 ) : null}
               </section>
               {!current ? (
@@ -245,4 +259,9 @@ function PickBoard({
 function pickFailure(error: Error): string {
   const unsent = error instanceof HttpError ? unsentReason(error) : null;
   return unsent ? `${unsent} Your pick was not saved: confirm it again.` : error.message;
+}
+
+/** A team's short name from the round's fixtures ("Man Utd"), where space is short. */
+function shortName(data: RoundFixtures, teamId: string): string | undefined {
+  return data.fixtures.flatMap((f) => [f.home, f.away]).find((t) => t.id === teamId)?.shortName;
 }
