@@ -91,7 +91,7 @@ export function TeamSelectionsPage() {
                 ) : null}
                 {data.entries.length > 1 ? (
                   // Buttons that wrap, not a scrolling segment: on a phone every entry stays in sight.
-                  <div className="entry-tabs" role="group" aria-label="Entry">
+                  <fieldset className="entry-tabs" aria-label="Entry">
                     {data.entries.map((e, i) => (
                       <button
                         key={e.entryId}
@@ -109,7 +109,7 @@ export function TeamSelectionsPage() {
                         ) : null}
                       </button>
                     ))}
-                  </div>
+                  </fieldset>
                 ) : null}
               </section>
               {!current ? (
