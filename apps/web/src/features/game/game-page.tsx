@@ -49,7 +49,11 @@ export function GamePage() {
         <div className="page-wide">
           {signedIn && screen.data ? <NextAction details={shown} now={screen.dataUpdatedAt} /> : null}
           <section className="hero-banner" aria-labelledby="game-hero">
-            <h2 id="game-hero">{firstName ? `Hi ${firstName}, welcome back` : 'Last Man Standing'}</h2>
+            <h2 id="game-hero">
+              {firstName
+                ? `Hi ${firstName}, ${me.data && firstVisit(me.data.user.id) ? 'welcome' : 'welcome back'}`
+                : 'Last Man Standing'}
+            </h2>
             <p>
               Pick one Premier League team each gameweek. If it wins, you are through; lose or draw and you
               are out. Last one standing at {clubName} takes the pot.
@@ -124,6 +128,26 @@ export function GamePage() {
       </IonContent>
     </>
   );
+}
+
+const seenThisVisit = new Map<string, boolean>();
+/**
+ * Whether this is the account's first visit on this device: a new account is welcomed, not welcomed
+ * back. Decided once per page load, so the greeting does not change under the player's eyes.
+ */
+function firstVisit(userId: string): boolean {
+  let first = seenThisVisit.get(userId);
+  if (first === undefined) {
+    const key = `lastman.greeted.${userId}`;
+    try {
+      first = localStorage.getItem(key) === null;
+      localStorage.setItem(key, '1');
+    } catch {
+      first = false;
+    }
+    seenThisVisit.set(userId, first);
+  }
+  return first;
 }
 
 const rank = (status: string) => (status === 'running' ? 0 : status === 'open' ? 1 : 2);

@@ -1,7 +1,9 @@
 import { IonButton, IonSpinner, useIonRouter } from '@ionic/react';
 import type { CompetitionSummary } from '@lastman/api';
+import { ageOn, MIN_AGE_FOR_PAID_ENTRY } from '@lastman/api/rules';
 import { useState } from 'react';
 import { formatPence } from '../../../lib/format.ts';
+import { useMe } from '../../../lib/me.ts';
 import { FormError } from '../../../ui/form-field.tsx';
 import { paymentPath, rememberPayment, useCreateOrder } from '../../payments/index.ts';
 
@@ -19,6 +21,16 @@ export function BuyEntries({
   const [count, setCount] = useState(1);
   const create = useCreateOrder();
   const router = useIonRouter();
+  const dateOfBirth = useMe().data?.user.dateOfBirth;
+  // Said before the player tries, not after the server refuses the order.
+  if (dateOfBirth && ageOn(dateOfBirth, new Date()) < MIN_AGE_FOR_PAID_ENTRY) {
+    return (
+      <p className="notice" data-testid="paid-entry-age">
+        Paid entries are for players aged {MIN_AGE_FOR_PAID_ENTRY} or over. You can still play in the
+        club&rsquo;s free competitions.
+      </p>
+    );
+  }
   if (allowance === 0) {
     return (
       <p className="muted" data-testid="entry-allowance">

@@ -45,7 +45,14 @@ export function CompetitionCard({ detail }: { detail: CompetitionDetail }) {
         <div>
           <dt>Entries left</dt>
           <dd data-testid="entries-remaining">
-            {c.entriesRemaining} <span className="muted small">of {c.entriesTotal}</span>
+            {c.entriesTotal === 0 ? (
+              // Not "0 of 0", which reads as sold out.
+              <span className="small">No entries yet</span>
+            ) : (
+              <>
+                {c.entriesRemaining} <span className="muted small">of {c.entriesTotal}</span>
+              </>
+            )}
           </dd>
         </div>
         <div>
