@@ -52,6 +52,7 @@ test('buy two entries with the test card, a declined card, and a refund', async 
     await expect(card().locator('[data-testid="pot"]')).toHaveText('£0.00');
     await card().getByRole('button', { name: 'One more entry' }).click();
     await expect(card().locator('[data-testid="order-total"]')).toHaveText('£10.00');
+    await card().getByLabel('I am 18 or over, and I accept these terms.').check();
     await card().locator('ion-button', { hasText: 'Buy 2 entries' }).click();
     await page.waitForURL('**/stripe-web?order=*');
     await expect(activePage(page).locator('.summary__total')).toHaveText('£10.00');
@@ -70,6 +71,7 @@ test('buy two entries with the test card, a declined card, and a refund', async 
   });
 
   await test.step('the declined card: the order fails and nothing becomes active', async () => {
+    await card().getByLabel('I am 18 or over, and I accept these terms.').check();
     await card().locator('ion-button', { hasText: 'Buy 1 entry' }).click();
     await page.waitForURL('**/stripe-web?order=*');
     await payWithCard(page, '4000 0000 0000 0002');

@@ -17,7 +17,18 @@ test('an abandoned checkout shows as not paid, Pay resumes it and Cancel gives t
   const card = activePage(page).locator(`[data-competition="${name}"]`);
   await card.getByRole('button', { name: 'One more entry' }).click();
   await card.getByRole('button', { name: 'One more entry' }).click();
-  await card.locator('ion-button', { hasText: 'Buy 3 entries' }).click();
+  // Before paying: the terms, where to get help, and the 18+ confirmation, without which Buy is off.
+  const terms = card.getByTestId('paid-terms');
+  await expect(terms).toContainText(
+    'If the club cancels the competition, every entry fee is refunded to your card.',
+  );
+  await expect(terms).toContainText('GamCare helpline free on 0808 8020 133');
+  await expect(terms.getByRole('link', { name: 'Rules of this competition' })).toBeVisible();
+  const buy = card.locator('ion-button', { hasText: 'Buy 3 entries' });
+  await expect(buy).toHaveAttribute('disabled', '');
+  await card.getByLabel('I am 18 or over, and I accept these terms.').check();
+  await expect(buy).not.toHaveAttribute('disabled', '');
+  await buy.click();
   await page.waitForURL('**/stripe-web?order=*');
   const cardScreen = page.url();
   await page.goBack();

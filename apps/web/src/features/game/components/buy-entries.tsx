@@ -1,7 +1,8 @@
 import { IonButton, IonSpinner, useIonRouter } from '@ionic/react';
-import type { CompetitionSummary } from '@lastman/api';
+import type { CompetitionDetail } from '@lastman/api';
 import { ageOn, MIN_AGE_FOR_PAID_ENTRY } from '@lastman/api/rules';
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { formatPence } from '../../../lib/format.ts';
 import { useMe } from '../../../lib/me.ts';
 import { FormError } from '../../../ui/form-field.tsx';
@@ -12,13 +13,14 @@ export function BuyEntries({
   competition,
   unpaid = 0,
 }: {
-  competition: CompetitionSummary;
+  competition: CompetitionDetail['competition'];
   unpaid?: number;
 }) {
   // Unpaid entries hold their places until paid, cancelled or expired, but they are not the player's yet.
   const allowance = Math.max(0, competition.maxEntriesPerPlayer - competition.myEntries);
   const paid = competition.myEntries - unpaid;
   const [count, setCount] = useState(1);
+  const [confirmedAge, setConfirmedAge] = useState(false);
   const create = useCreateOrder();
   const router = useIonRouter();
   const dateOfBirth = useMe().data?.user.dateOfBirth;
@@ -94,10 +96,35 @@ export function BuyEntries({
         {paid > 0 ? ` (you have ${paid})` : ''}
         {unpaid > 0 ? `, ${unpaid} not paid yet` : ''}.
       </p>
+      <PaidTerms competition={competition} />
+      <label className="buy__confirm">
+        <input type="checkbox" checked={confirmedAge} onChange={(e) => setConfirmedAge(e.target.checked)} />
+        <span>I am 18 or over, and I accept these terms.</span>
+      </label>
       <FormError message={create.isError ? create.error.message : null} />
-      <IonButton expand="block" onClick={buy} disabled={create.isPending}>
+      <IonButton expand="block" onClick={buy} disabled={create.isPending || !confirmedAge}>
         {create.isPending ? <IonSpinner name="dots" /> : `Buy ${n === 1 ? '1 entry' : `${n} entries`}`}
       </IonButton>
     </fieldset>
+  );
+}
+
+/** What a player agrees to before paying: the rules, where the money goes, a cancellation, and where to get help. */
+function PaidTerms({ competition: c }: { competition: CompetitionDetail['competition'] }) {
+  const prize =
+    c.prizeModel === 'fixed'
+      ? `The winner takes a fixed prize of ${formatPence(c.prizePence)}, shared if several entries win together.`
+      : `The entry fees make the pot${c.houseSharePercent > 0 ? `, less the club's ${c.houseSharePercent}%` : ''}; the last entry standing takes it, and it is shared if several entries win together.`;
+  return (
+    <div className="buy__terms" data-testid="paid-terms">
+      <p className="small">
+        {prize} If the club cancels the competition, every entry fee is refunded to your card.{' '}
+        <Link to={`/rules?competition=${encodeURIComponent(c.id)}`}>Rules of this competition</Link>.
+      </p>
+      <p className="small muted">
+        Play for fun, with money you can afford to lose. Worried about gambling? Visit BeGambleAware.org or
+        call the GamCare helpline free on <a href="tel:08088020133">0808 8020 133</a>.
+      </p>
+    </div>
   );
 }

@@ -90,7 +90,7 @@ export function CompetitionCard({ detail }: { detail: CompetitionDetail }) {
   );
 }
 
-function JoinOrBuy({ summary, unpaid }: { summary: CompetitionSummary; unpaid: number }) {
+function JoinOrBuy({ summary, unpaid }: { summary: CompetitionDetail['competition']; unpaid: number }) {
   const join = useJoinCompetition();
   const allowance = summary.maxEntriesPerPlayer - summary.myEntries;
   if (isPaid(summary)) return <BuyEntries competition={summary} unpaid={unpaid} />;
