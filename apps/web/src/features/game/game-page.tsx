@@ -10,6 +10,7 @@ import { InlineLoading } from '../../ui/page-loading.tsx';
 import { TestPaymentsBanner } from '../payments/index.ts';
 import { useGameScreen } from './api/game-api.ts';
 import { CompetitionCard } from './components/competition-card.tsx';
+import { InviteFriends } from './components/invite-friends.tsx';
 import { NextAction } from './components/next-action.tsx';
 import '../../ui/game-screens.css';
 
@@ -124,6 +125,7 @@ export function GamePage() {
               ))}
             </div>
           )}
+          {me.data ? <InviteFriends clubName={me.data.club.name} slug={me.data.club.slug} /> : null}
         </div>
       </IonContent>
     </>
