@@ -1,6 +1,7 @@
 import { IonButton, IonContent, IonRefresher, IonRefresherContent } from '@ionic/react';
 import { useQuery } from '@tanstack/react-query';
 import { cloudOfflineOutline, trophyOutline } from 'ionicons/icons';
+import { lazy, Suspense } from 'react';
 import { configQuery, useClub } from '../../lib/club.ts';
 import { useMe } from '../../lib/me.ts';
 import { useUiState } from '../../lib/ui-state.ts';
@@ -10,9 +11,13 @@ import { InlineLoading } from '../../ui/page-loading.tsx';
 import { TestPaymentsBanner } from '../payments/index.ts';
 import { useGameScreen } from './api/game-api.ts';
 import { CompetitionCard } from './components/competition-card.tsx';
-import { InviteFriends } from './components/invite-friends.tsx';
 import { NextAction } from './components/next-action.tsx';
 import '../../ui/game-screens.css';
+
+// Below the competitions, for signed-in players only: not part of the first screen's code.
+const InviteFriends = lazy(async () => ({
+  default: (await import('./components/invite-friends.tsx')).InviteFriends,
+}));
 
 export function GamePage() {
   const loggedIn = useUiState((s) => s.loggedIn);
@@ -125,7 +130,11 @@ export function GamePage() {
               ))}
             </div>
           )}
-          {me.data ? <InviteFriends clubName={me.data.club.name} slug={me.data.club.slug} /> : null}
+          {me.data ? (
+            <Suspense fallback={null}>
+              <InviteFriends clubName={me.data.club.name} slug={me.data.club.slug} />
+            </Suspense>
+          ) : null}
         </div>
       </IonContent>
     </>

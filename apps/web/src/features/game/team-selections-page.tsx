@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { londonDate, londonDayKey, londonTime } from '../../lib/format.ts';
 import { HttpError } from '../../lib/http.ts';
-import { OFFLINE_MESSAGE, unsentReason, useOnline } from '../../lib/online.ts';
+import { isOnline, OFFLINE_MESSAGE, useOnline } from '../../lib/online.ts';
 import { showToast } from '../../lib/toast.ts';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { FormError } from '../../ui/form-field.tsx';
@@ -264,4 +264,13 @@ function pickFailure(error: Error): string {
 /** A team's short name from the round's fixtures ("Man Utd"), where space is short. */
 function shortName(data: RoundFixtures, teamId: string): string | undefined {
   return data.fixtures.flatMap((f) => [f.home, f.away]).find((t) => t.id === teamId)?.shortName;
+}
+
+/** A request that never reached the server (no network, or no answer in time), in plain words. */
+export function unsentReason(error: unknown): string | null {
+  if (!isOnline()) return `${OFFLINE_MESSAGE} Nothing was sent.`;
+  if (!(error instanceof HttpError) || error.status !== 0) return null;
+  return error.code === 'TIMEOUT'
+    ? 'The server did not answer in time, so we cannot say it was saved.'
+    : 'The server cannot be reached: check your connection.';
 }

@@ -2,7 +2,6 @@ import { IonButton, IonSpinner, useIonRouter } from '@ionic/react';
 import type { CompetitionDetail } from '@lastman/api';
 import { ageOn, MIN_AGE_FOR_PAID_ENTRY } from '@lastman/api/rules';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
 import { formatPence } from '../../../lib/format.ts';
 import { useMe } from '../../../lib/me.ts';
 import { FormError } from '../../../ui/form-field.tsx';
@@ -111,6 +110,8 @@ export function BuyEntries({
 
 /** What a player agrees to before paying: the rules, where the money goes, a cancellation, and where to get help. */
 function PaidTerms({ competition: c }: { competition: CompetitionDetail['competition'] }) {
+  const router = useIonRouter();
+  const rules = `/rules?competition=${encodeURIComponent(c.id)}`;
   const prize =
     c.prizeModel === 'fixed'
       ? `The winner takes a fixed prize of ${formatPence(c.prizePence)}, shared if several entries win together.`
@@ -119,7 +120,16 @@ function PaidTerms({ competition: c }: { competition: CompetitionDetail['competi
     <div className="buy__terms" data-testid="paid-terms">
       <p className="small">
         {prize} If the club cancels the competition, every entry fee is refunded to your card.{' '}
-        <Link to={`/rules?competition=${encodeURIComponent(c.id)}`}>Rules of this competition</Link>.
+        <a
+          href={rules}
+          onClick={(e) => {
+            e.preventDefault();
+            router.push(rules, 'forward');
+          }}
+        >
+          Rules of this competition
+        </a>
+        .
       </p>
       <p className="small muted">
         Play for fun, with money you can afford to lose. Worried about gambling? Visit BeGambleAware.org or

@@ -6,12 +6,14 @@ import { FormError } from '../../../ui/form-field.tsx';
 import { InlineLoading } from '../../../ui/page-loading.tsx';
 import { UnpaidOrders } from '../../payments/index.ts';
 import { useJoinCompetition } from '../api/game-api.ts';
-import { BuyEntries } from './buy-entries.tsx';
 import { Deadline } from './deadline.tsx';
 import { CompetitionStatusPill, EntryStatusPill, outcomeLabel } from './status-pill.tsx';
 
 export const teamSelectionsLink = (competitionId: string, entryId: string, round: number) =>
   `/teamselections?competition=${encodeURIComponent(competitionId)}&entry=${encodeURIComponent(entryId)}&round=${round}`;
+
+// Only open paid competitions show it, and only to signed-in players: not the first screen's code.
+const BuyEntries = lazy(async () => ({ default: (await import('./buy-entries.tsx')).BuyEntries }));
 
 // Loaded when first opened: with it go the segment components, which the first screen does not need.
 const StandingsSection = lazy(async () => ({
@@ -68,7 +70,11 @@ export function CompetitionCard({ detail }: { detail: CompetitionDetail }) {
       ) : null}
       <LastRound detail={detail} />
       <MyEntries detail={detail} />
-      <UnpaidOrders competitionId={c.id} pendingEntryIds={unpaidIds} />
+      {unpaidIds.length > 0 ? (
+        <Suspense fallback={null}>
+          <UnpaidOrders competitionId={c.id} pendingEntryIds={unpaidIds} />
+        </Suspense>
+      ) : null}
       {c.status === 'open' ? <JoinOrBuy summary={c} unpaid={unpaidIds.length} /> : null}
       <IonButton
         fill="clear"
@@ -93,7 +99,13 @@ export function CompetitionCard({ detail }: { detail: CompetitionDetail }) {
 function JoinOrBuy({ summary, unpaid }: { summary: CompetitionDetail['competition']; unpaid: number }) {
   const join = useJoinCompetition();
   const allowance = summary.maxEntriesPerPlayer - summary.myEntries;
-  if (isPaid(summary)) return <BuyEntries competition={summary} unpaid={unpaid} />;
+  if (isPaid(summary)) {
+    return (
+      <Suspense fallback={null}>
+        <BuyEntries competition={summary} unpaid={unpaid} />
+      </Suspense>
+    );
+  }
   if (allowance <= 0) return null;
   return (
     <div className="join">

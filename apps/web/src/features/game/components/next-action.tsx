@@ -1,5 +1,5 @@
+import { useIonRouter } from '@ionic/react';
 import type { CompetitionDetail } from '@lastman/api';
-import { Link } from 'react-router-dom';
 import { londonDateTime } from '../../../lib/format.ts';
 import { teamSelectionsLink } from './competition-card.tsx';
 
@@ -25,20 +25,27 @@ export function picksToMake(details: CompetitionDetail[], now: number): Needed[]
 
 /** The first thing to do, at the top of the game screen: the picks still to make, and the first of them. */
 export function NextAction({ details, now }: { details: CompetitionDetail[]; now: number }) {
+  const router = useIonRouter();
   const needed = picksToMake(details, now);
   const first = needed[0];
   if (!first) return null;
   const count = needed.length;
+  const href = teamSelectionsLink(first.competitionId, first.entryId, first.round);
   return (
-    <Link
+    // A plain link through Ionic's router: react-router's Link would add to the first page's code.
+    <a
       className="next-action"
       data-testid="next-action"
-      to={teamSelectionsLink(first.competitionId, first.entryId, first.round)}
+      href={href}
+      onClick={(e) => {
+        e.preventDefault();
+        router.push(href, 'forward');
+      }}
     >
       <strong>
         {count === 1 ? '1 pick' : `${count} picks`} to make before {londonDateTime(first.deadline)}
       </strong>
       <span>{count === 1 ? 'Pick a team' : 'Start with the first'} ›</span>
-    </Link>
+    </a>
   );
 }
