@@ -52,13 +52,18 @@ test('buy two entries with the test card, a declined card, and a refund', async 
     await expect(card().locator('[data-testid="pot"]')).toHaveText('£0.00');
     await card().getByRole('button', { name: 'One more entry' }).click();
     await expect(card().locator('[data-testid="order-total"]')).toHaveText('£10.00');
+    await card().getByLabel('I am 18 or over, and I accept these terms.').check();
     await card().locator('ion-button', { hasText: 'Buy 2 entries' }).click();
     await page.waitForURL('**/stripe-web?order=*');
     await expect(activePage(page).locator('.summary__total')).toHaveText('£10.00');
     await payWithCard(page, '4242 4242 4242 4242');
     await expect(activePage(page).getByText('Payment received')).toBeVisible();
     await activePage(page).locator('ion-button', { hasText: 'Pick your teams' }).click();
-    await page.waitForURL('**/app/tabs/game');
+    // Straight to the pick screen of the first new entry, not the top of the game tab.
+    await page.waitForURL('**/teamselections?**');
+    expect(new URL(page.url()).searchParams.get('entry')).toBeTruthy();
+    await expect(activePage(page).locator('button.team').first()).toBeVisible();
+    await page.goto('/app/tabs/game');
     // 2 × £5.00 less the club's 10%.
     await expect(card().locator('[data-testid="pot"]')).toHaveText('£9.00');
     await expect(card().locator('[data-entry="1"]')).toContainText('Still in');
@@ -66,6 +71,7 @@ test('buy two entries with the test card, a declined card, and a refund', async 
   });
 
   await test.step('the declined card: the order fails and nothing becomes active', async () => {
+    await card().getByLabel('I am 18 or over, and I accept these terms.').check();
     await card().locator('ion-button', { hasText: 'Buy 1 entry' }).click();
     await page.waitForURL('**/stripe-web?order=*');
     await payWithCard(page, '4000 0000 0000 0002');

@@ -76,6 +76,7 @@ interface World {
   ownerPaidOrder: string;
   ownerOrderToRefund: string;
   ownerPendingSecret: string;
+  ownerOrderToCancel: string;
   issueId: string;
   memberToChange: string;
   photoOwner: string;
@@ -198,6 +199,7 @@ function fixturesFor(w: World): Record<string, Fixture> {
     'POST /api/orders': { call: at('/api/orders', { competitionId: w.paidId, entries: 1 }), firstClub: true },
     'GET /api/orders': { call: at('/api/orders') },
     'GET /api/orders/:id': { call: at(`/api/orders/${w.ownerPaidOrder}`), owned: 'ownerOrAdmin' },
+    'POST /api/orders/:id/cancel': { call: at(`/api/orders/${w.ownerOrderToCancel}/cancel`), owned: 'owner' },
     'POST /api/payments/test/confirm': {
       call: at('/api/payments/test/confirm', {
         clientSecret: w.ownerPendingSecret,
@@ -440,6 +442,7 @@ describe.each(backends())('the access matrix on %s', (backend) => {
     await runSettlementPass(server);
     // Made after the clock moves on, so that it is not expired as stale by the time it is paid.
     const ownerPendingSecret = (await order(false)).secret;
+    const ownerOrderToCancel = (await order(false)).id;
     const fixture = round1.find((f: Json) => f.home.name.startsWith('Manchester United'));
     const seasonRound1 = (await admin.get(`/api/seasons/${season}/rounds/1`)).json.fixtures;
     const current = seasonRound1.find((f: Json) => f.id === fixture.id);
@@ -458,6 +461,7 @@ describe.each(backends())('the access matrix on %s', (backend) => {
       ownerPaidOrder,
       ownerOrderToRefund,
       ownerPendingSecret,
+      ownerOrderToCancel,
       issueId: issue.id,
       memberToChange: player3Id,
       photoOwner: player3Id,

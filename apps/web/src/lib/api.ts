@@ -4,7 +4,7 @@ import { AUTH_TOKEN_KEY } from './session.ts';
 import { storage } from './storage/storage.ts';
 
 /** In a browser the API is same-origin (relative URLs); the native app calls the server by origin. */
-const nativeApiOrigin: string = import.meta.env.VITE_API_ORIGIN ?? 'https://lastman.uk';
+export const nativeApiOrigin: string = import.meta.env.VITE_API_ORIGIN ?? 'https://lastman.uk';
 
 export const http = createHttpClient({
   baseUrl: isNative() ? nativeApiOrigin : '',

@@ -1,6 +1,7 @@
 import { IonBackButton, IonButtons, IonHeader, IonMenuButton, IonTitle, IonToolbar } from '@ionic/react';
 import { createContext, type ReactNode, useContext } from 'react';
 import { useLocation } from 'react-router-dom';
+import { OFFLINE_MESSAGE, useOnline } from '../lib/online.ts';
 
 /** The title of the route being shown, from the route table (provided around each routed page). */
 export const RouteTitle = createContext('');
@@ -20,6 +21,7 @@ export function PageHeader({ title, back, end }: { title?: string; back?: string
   const routeTitle = useRouteTitle();
   const inTabs = useLocation().pathname.startsWith('/app/tabs/');
   const backTo = back ?? (inTabs ? null : HOME);
+  const online = useOnline();
   return (
     <IonHeader>
       <IonToolbar color="primary">
@@ -30,6 +32,12 @@ export function PageHeader({ title, back, end }: { title?: string; back?: string
         <IonTitle>{title ?? routeTitle}</IonTitle>
         {end ? <IonButtons slot="end">{end}</IonButtons> : null}
       </IonToolbar>
+      {online ? null : (
+        <p className="offline-bar" role="status" data-testid="offline-bar">
+          {OFFLINE_MESSAGE} What you see may be out of date; picks and payments wait until you are back
+          online.
+        </p>
+      )}
     </IonHeader>
   );
 }

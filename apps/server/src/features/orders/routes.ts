@@ -10,6 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { viewerOf } from '../../http/access.ts';
 import { refusals } from '../../http/openapi-errors.ts';
+import { cancelPendingOrder } from './cancel.ts';
 import {
   cancelIntents,
   clubOrders,
@@ -52,6 +53,15 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/orders/:id',
     { schema: { tags, params: OrderIdParams, response: { 200: Order } }, config: { access: 'member' } },
     async (request) => getOrder(app.services, viewerOf(request), { orderId: request.params.id }),
+  );
+
+  app.post(
+    '/api/orders/:id/cancel',
+    {
+      schema: { tags, params: OrderIdParams, response: { 200: Order, ...refusals(404, 409) } },
+      config: { access: 'member' },
+    },
+    async (request) => cancelPendingOrder(app.services, viewerOf(request), request.params.id),
   );
 
   app.get(

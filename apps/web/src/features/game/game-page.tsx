@@ -1,6 +1,7 @@
 import { IonButton, IonContent, IonRefresher, IonRefresherContent } from '@ionic/react';
 import { useQuery } from '@tanstack/react-query';
 import { cloudOfflineOutline, trophyOutline } from 'ionicons/icons';
+import { lazy, Suspense } from 'react';
 import { configQuery, useClub } from '../../lib/club.ts';
 import { useMe } from '../../lib/me.ts';
 import { useUiState } from '../../lib/ui-state.ts';
@@ -10,7 +11,13 @@ import { InlineLoading } from '../../ui/page-loading.tsx';
 import { TestPaymentsBanner } from '../payments/index.ts';
 import { useGameScreen } from './api/game-api.ts';
 import { CompetitionCard } from './components/competition-card.tsx';
+import { NextAction } from './components/next-action.tsx';
 import '../../ui/game-screens.css';
+
+// Below the competitions, for signed-in players only: not part of the first screen's code.
+const InviteFriends = lazy(async () => ({
+  default: (await import('./components/invite-friends.tsx')).InviteFriends,
+}));
 
 export function GamePage() {
   const loggedIn = useUiState((s) => s.loggedIn);
@@ -46,8 +53,13 @@ export function GamePage() {
           </IonRefresher>
         ) : null}
         <div className="page-wide">
+          {signedIn && screen.data ? <NextAction details={shown} now={screen.dataUpdatedAt} /> : null}
           <section className="hero-banner" aria-labelledby="game-hero">
-            <h2 id="game-hero">{firstName ? `Hi ${firstName}, welcome back` : 'Last Man Standing'}</h2>
+            <h2 id="game-hero">
+              {firstName
+                ? `Hi ${firstName}, ${me.data && firstVisit(me.data.user.id) ? 'welcome' : 'welcome back'}`
+                : 'Last Man Standing'}
+            </h2>
             <p>
               Pick one Premier League team each gameweek. If it wins, you are through; lose or draw and you
               are out. Last one standing at {clubName} takes the pot.
@@ -90,6 +102,12 @@ export function GamePage() {
                 <p>Your competitions at {clubName} appear here as soon as it answers.</p>
               </EmptyState>
             </div>
+          ) : screen.isPending && screen.fetchStatus === 'paused' ? (
+            <div className="card" data-testid="competitions-offline">
+              <EmptyState icon={cloudOfflineOutline} title="You are offline">
+                <p>Your competitions at {clubName} load when you are back online.</p>
+              </EmptyState>
+            </div>
           ) : screen.isPending ? (
             <InlineLoading label="Loading competitions…" />
           ) : screen.isError ? (
@@ -112,10 +130,35 @@ export function GamePage() {
               ))}
             </div>
           )}
+          {me.data ? (
+            <Suspense fallback={null}>
+              <InviteFriends clubName={me.data.club.name} slug={me.data.club.slug} />
+            </Suspense>
+          ) : null}
         </div>
       </IonContent>
     </>
   );
+}
+
+const seenThisVisit = new Map<string, boolean>();
+/**
+ * Whether this is the account's first visit on this device: a new account is welcomed, not welcomed
+ * back. Decided once per page load, so the greeting does not change under the player's eyes.
+ */
+function firstVisit(userId: string): boolean {
+  let first = seenThisVisit.get(userId);
+  if (first === undefined) {
+    const key = `lastman.greeted.${userId}`;
+    try {
+      first = localStorage.getItem(key) === null;
+      localStorage.setItem(key, '1');
+    } catch {
+      first = false;
+    }
+    seenThisVisit.set(userId, first);
+  }
+  return first;
 }
 
 const rank = (status: string) => (status === 'running' ? 0 : status === 'open' ? 1 : 2);

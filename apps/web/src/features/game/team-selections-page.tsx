@@ -1,9 +1,11 @@
-import { IonButton, IonContent, IonSegment, IonSegmentButton, IonSpinner } from '@ionic/react';
+import { IonButton, IonContent, IonSpinner } from '@ionic/react';
 import type { FixtureView, RoundFixtures } from '@lastman/api';
 import { shieldOutline } from 'ionicons/icons';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { londonDate, londonDayKey, londonTime } from '../../lib/format.ts';
+import { HttpError } from '../../lib/http.ts';
+import { isOnline, OFFLINE_MESSAGE, useOnline } from '../../lib/online.ts';
 import { showToast } from '../../lib/toast.ts';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { FormError } from '../../ui/form-field.tsx';
@@ -27,6 +29,19 @@ export function TeamSelectionsPage() {
       : (detail.data?.competition.pickRound ?? detail.data?.competition.currentRound ?? null);
   const fixtures = useRoundFixtures(competitionId, competitionId ? round : null);
   const [entryId, setEntryId] = useState(params.get('entry') ?? '');
+  // The address follows the chosen entry, so a reload or a shared link opens the same one.
+  const chooseEntry = (id: string) => {
+    setEntryId(id);
+    const url = new URL(window.location.href);
+    url.searchParams.set('entry', id);
+    window.history.replaceState(window.history.state, '', url);
+  };
+  const online = useOnline();
+  // Offline, the queries wait for the connection instead of failing: say so rather than spin.
+  const waitingForNetwork =
+    (fixtures.isPending && fixtures.fetchStatus === 'paused') ||
+    (detail.isPending && detail.fetchStatus === 'paused') ||
+    (!online && (fixtures.isPending || detail.isPending));
 
   if (!competitionId) {
     return (
@@ -54,7 +69,11 @@ export function TeamSelectionsPage() {
       <PageHeader title={round ? `Pick a team · Round ${round}` : 'Pick a team'} back={back} />
       <IonContent className="ion-padding">
         <div className="page-wide">
-          {fixtures.isPending || detail.isPending ? (
+          {waitingForNetwork ? (
+            <p className="card notice" role="status" data-testid="fixtures-offline">
+              {OFFLINE_MESSAGE} The fixtures will load when you are back online.
+            </p>
+          ) : fixtures.isPending || detail.isPending ? (
             <InlineLoading label="Loading fixtures…" />
           ) : fixtures.isError ? (
             <p role="alert" className="card">
@@ -71,19 +90,26 @@ export function TeamSelectionsPage() {
                   <p>This round is void: too many of its matches were moved. No pick is needed.</p>
                 ) : null}
                 {data.entries.length > 1 ? (
-                  <IonSegment
-                    value={current?.entryId ?? ''}
-                    onIonChange={(e) => setEntryId(String(e.detail.value ?? ''))}
-                    aria-label="Entry"
-                    scrollable
-                  >
+                  // Buttons that wrap, not a scrolling segment: on a phone every entry stays in sight.
+                  <fieldset className="entry-tabs" aria-label="Entry">
                     {data.entries.map((e, i) => (
-                      <IonSegmentButton key={e.entryId} value={e.entryId} disabled={e.status !== 'active'}>
+                      <button
+                        key={e.entryId}
+                        type="button"
+                        className="entry-tab"
+                        aria-pressed={e.entryId === current?.entryId}
+                        disabled={e.status !== 'active'}
+                        onClick={() => chooseEntry(e.entryId)}
+                      >
                         Entry {i + 1}
-                        {e.pick ? ` · ${e.pick.teamName}` : ''}
-                      </IonSegmentButton>
+                        {e.pick ? (
+                          <span className="entry-tab__pick">
+                            {shortName(data, e.pick.teamId) ?? e.pick.teamName}
+                          </span>
+                        ) : null}
+                      </button>
                     ))}
-                  </IonSegment>
+                  </fieldset>
                 ) : null}
               </section>
               {!current ? (
@@ -197,7 +223,7 @@ function PickBoard({
       ))}
       {!locked ? (
         <div className="confirm-bar">
-          <FormError message={pick.isError ? pick.error.message : null} />
+          <FormError message={pick.isError ? pickFailure(pick.error) : null} />
           <IonButton
             expand="block"
             disabled={!changed || pick.isPending}
@@ -210,7 +236,9 @@ function PickBoard({
             }
           >
             {pick.isPending ? (
-              <IonSpinner name="dots" />
+              <>
+                <IonSpinner name="dots" /> Sending…
+              </>
             ) : chosen ? (
               changed ? (
                 `Confirm ${teamName(chosen)}`
@@ -225,4 +253,24 @@ function PickBoard({
       ) : null}
     </section>
   );
+}
+
+/** Why a pick failed; when it never reached the server, plainly that it was not saved. */
+function pickFailure(error: Error): string {
+  const unsent = error instanceof HttpError ? unsentReason(error) : null;
+  return unsent ? `${unsent} Your pick was not saved: confirm it again.` : error.message;
+}
+
+/** A team's short name from the round's fixtures ("Man Utd"), where space is short. */
+function shortName(data: RoundFixtures, teamId: string): string | undefined {
+  return data.fixtures.flatMap((f) => [f.home, f.away]).find((t) => t.id === teamId)?.shortName;
+}
+
+/** A request that never reached the server (no network, or no answer in time), in plain words. */
+export function unsentReason(error: unknown): string | null {
+  if (!isOnline()) return `${OFFLINE_MESSAGE} Nothing was sent.`;
+  if (!(error instanceof HttpError) || error.status !== 0) return null;
+  return error.code === 'TIMEOUT'
+    ? 'The server did not answer in time, so we cannot say it was saved.'
+    : 'The server cannot be reached: check your connection.';
 }

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { formatPence, londonDateTime } from '../../lib/format.ts';
 import { InlineLoading } from '../../ui/page-loading.tsx';
 import { EntryStatusPill, outcomeLabel, useRoundPicks } from '../game/index.ts';
+import { SurvivalChart } from './survival-chart.tsx';
 
 /** A player's name, with the entry's number when they have several ("Jo Bloggs (2)"). */
 export function entryLabel(e: { playerName: string; entryNumber: number | null }): string {
@@ -34,6 +35,7 @@ export function StandingsSection({ detail }: { detail: CompetitionDetail }) {
       </IonSegment>
       {view === 'table' ? (
         <div className="standings__table">
+          <SurvivalChart rounds={rounds} />
           {payouts && payouts.winners.length > 0 ? (
             <div className="winners">
               <h4>Winners</h4>

@@ -12,6 +12,7 @@ import type {
 } from '@lastman/api';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/api.ts';
+import { isOnline, OFFLINE_MESSAGE } from '../../../lib/online.ts';
 
 const enc = encodeURIComponent;
 
@@ -143,7 +144,15 @@ export const makePick = ({ entryId, round, teamId }: PickInput) =>
 export function useMakePick() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: makePick,
+    // Never parked silently while offline (the default): refused at once, with the reason.
+    networkMode: 'always',
+    mutationFn: (input: PickInput) => {
+      if (!isOnline())
+        throw new Error(
+          `${OFFLINE_MESSAGE} Your pick was not sent: confirm it again when you are back online.`,
+        );
+      return makePick(input);
+    },
     onSuccess: (_pick, { competitionId, round }) => {
       void queryClient.invalidateQueries({ queryKey: gameKeys.roundFixtures(competitionId, round) });
       void queryClient.invalidateQueries({ queryKey: gameKeys.roundPicks(competitionId, round) });

@@ -1,20 +1,43 @@
 import { IonButton, IonSpinner, useIonRouter } from '@ionic/react';
-import type { CompetitionSummary } from '@lastman/api';
+import type { CompetitionDetail } from '@lastman/api';
+import { ageOn, MIN_AGE_FOR_PAID_ENTRY } from '@lastman/api/rules';
 import { useState } from 'react';
 import { formatPence } from '../../../lib/format.ts';
+import { useMe } from '../../../lib/me.ts';
 import { FormError } from '../../../ui/form-field.tsx';
 import { paymentPath, rememberPayment, useCreateOrder } from '../../payments/index.ts';
 
 /** Choose how many entries (within my allowance), see the total, and go to the card screen. */
-export function BuyEntries({ competition }: { competition: CompetitionSummary }) {
+export function BuyEntries({
+  competition,
+  unpaid = 0,
+}: {
+  competition: CompetitionDetail['competition'];
+  unpaid?: number;
+}) {
+  // Unpaid entries hold their places until paid, cancelled or expired, but they are not the player's yet.
   const allowance = Math.max(0, competition.maxEntriesPerPlayer - competition.myEntries);
+  const paid = competition.myEntries - unpaid;
   const [count, setCount] = useState(1);
+  const [confirmedAge, setConfirmedAge] = useState(false);
   const create = useCreateOrder();
   const router = useIonRouter();
+  const dateOfBirth = useMe().data?.user.dateOfBirth;
+  // Said before the player tries, not after the server refuses the order.
+  if (dateOfBirth && ageOn(dateOfBirth, new Date()) < MIN_AGE_FOR_PAID_ENTRY) {
+    return (
+      <p className="notice" data-testid="paid-entry-age">
+        Paid entries are for players aged {MIN_AGE_FOR_PAID_ENTRY} or over. You can still play in the
+        club&rsquo;s free competitions.
+      </p>
+    );
+  }
   if (allowance === 0) {
     return (
-      <p className="muted">
-        You have all {competition.maxEntriesPerPlayer} of your entries for this competition.
+      <p className="muted" data-testid="entry-allowance">
+        {unpaid === 0
+          ? `You have all ${competition.maxEntriesPerPlayer} of your entries for this competition.`
+          : `${paid > 0 ? `You have ${paid} paid ${paid === 1 ? 'entry' : 'entries'}; ${unpaid} more` : unpaid === 1 ? 'Your entry' : `Your ${unpaid} entries`} ${unpaid === 1 ? 'waits' : 'wait'} for payment above: pay or cancel ${unpaid === 1 ? 'it' : 'them'}.`}
       </p>
     );
   }
@@ -69,12 +92,49 @@ export function BuyEntries({ competition }: { competition: CompetitionSummary })
       </div>
       <p className="muted small">
         {formatPence(competition.entryFeePence)} per entry · you can buy {allowance} more
-        {competition.myEntries > 0 ? ` (you have ${competition.myEntries})` : ''}.
+        {paid > 0 ? ` (you have ${paid})` : ''}
+        {unpaid > 0 ? `, ${unpaid} not paid yet` : ''}.
       </p>
+      <PaidTerms competition={competition} />
+      <label className="buy__confirm">
+        <input type="checkbox" checked={confirmedAge} onChange={(e) => setConfirmedAge(e.target.checked)} />
+        <span>I am 18 or over, and I accept these terms.</span>
+      </label>
       <FormError message={create.isError ? create.error.message : null} />
-      <IonButton expand="block" onClick={buy} disabled={create.isPending}>
+      <IonButton expand="block" onClick={buy} disabled={create.isPending || !confirmedAge}>
         {create.isPending ? <IonSpinner name="dots" /> : `Buy ${n === 1 ? '1 entry' : `${n} entries`}`}
       </IonButton>
     </fieldset>
+  );
+}
+
+/** What a player agrees to before paying: the rules, where the money goes, a cancellation, and where to get help. */
+function PaidTerms({ competition: c }: { competition: CompetitionDetail['competition'] }) {
+  const router = useIonRouter();
+  const rules = `/rules?competition=${encodeURIComponent(c.id)}`;
+  const prize =
+    c.prizeModel === 'fixed'
+      ? `The winner takes a fixed prize of ${formatPence(c.prizePence)}, shared if several entries win together.`
+      : `The entry fees make the pot${c.houseSharePercent > 0 ? `, less the club's ${c.houseSharePercent}%` : ''}; the last entry standing takes it, and it is shared if several entries win together.`;
+  return (
+    <div className="buy__terms" data-testid="paid-terms">
+      <p className="small">
+        {prize} If the club cancels the competition, every entry fee is refunded to your card.{' '}
+        <a
+          href={rules}
+          onClick={(e) => {
+            e.preventDefault();
+            router.push(rules, 'forward');
+          }}
+        >
+          Rules of this competition
+        </a>
+        .
+      </p>
+      <p className="small muted">
+        Play for fun, with money you can afford to lose. Worried about gambling? Visit BeGambleAware.org or
+        call the GamCare helpline free on <a href="tel:08088020133">0808 8020 133</a>.
+      </p>
+    </div>
   );
 }

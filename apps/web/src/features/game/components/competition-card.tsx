@@ -4,13 +4,16 @@ import { lazy, Suspense, useState } from 'react';
 import { formatPence } from '../../../lib/format.ts';
 import { FormError } from '../../../ui/form-field.tsx';
 import { InlineLoading } from '../../../ui/page-loading.tsx';
+import { UnpaidOrders } from '../../payments/index.ts';
 import { useJoinCompetition } from '../api/game-api.ts';
-import { BuyEntries } from './buy-entries.tsx';
 import { Deadline } from './deadline.tsx';
 import { CompetitionStatusPill, EntryStatusPill, outcomeLabel } from './status-pill.tsx';
 
 export const teamSelectionsLink = (competitionId: string, entryId: string, round: number) =>
   `/teamselections?competition=${encodeURIComponent(competitionId)}&entry=${encodeURIComponent(entryId)}&round=${round}`;
+
+// Only open paid competitions show it, and only to signed-in players: not the first screen's code.
+const BuyEntries = lazy(async () => ({ default: (await import('./buy-entries.tsx')).BuyEntries }));
 
 // Loaded when first opened: with it go the segment components, which the first screen does not need.
 const StandingsSection = lazy(async () => ({
@@ -24,6 +27,7 @@ export function CompetitionCard({ detail }: { detail: CompetitionDetail }) {
   const [showStandings, setShowStandings] = useState(false);
   const c = detail.competition;
   const headingId = `comp-${c.id}`;
+  const unpaidIds = detail.myEntries.filter((e) => e.status === 'pending').map((e) => e.id);
   return (
     <section className="card competition" aria-labelledby={headingId} data-competition={c.name}>
       <div className="competition__head">
@@ -43,7 +47,14 @@ export function CompetitionCard({ detail }: { detail: CompetitionDetail }) {
         <div>
           <dt>Entries left</dt>
           <dd data-testid="entries-remaining">
-            {c.entriesRemaining} <span className="muted small">of {c.entriesTotal}</span>
+            {c.entriesTotal === 0 ? (
+              // Not "0 of 0", which reads as sold out.
+              <span className="small">No entries yet</span>
+            ) : (
+              <>
+                {c.entriesRemaining} <span className="muted small">of {c.entriesTotal}</span>
+              </>
+            )}
           </dd>
         </div>
         <div>
@@ -59,7 +70,12 @@ export function CompetitionCard({ detail }: { detail: CompetitionDetail }) {
       ) : null}
       <LastRound detail={detail} />
       <MyEntries detail={detail} />
-      {c.status === 'open' ? <JoinOrBuy summary={c} /> : null}
+      {unpaidIds.length > 0 ? (
+        <Suspense fallback={null}>
+          <UnpaidOrders competitionId={c.id} pendingEntryIds={unpaidIds} />
+        </Suspense>
+      ) : null}
+      {c.status === 'open' ? <JoinOrBuy summary={c} unpaid={unpaidIds.length} /> : null}
       <IonButton
         fill="clear"
         size="small"
@@ -80,10 +96,16 @@ export function CompetitionCard({ detail }: { detail: CompetitionDetail }) {
   );
 }
 
-function JoinOrBuy({ summary }: { summary: CompetitionSummary }) {
+function JoinOrBuy({ summary, unpaid }: { summary: CompetitionDetail['competition']; unpaid: number }) {
   const join = useJoinCompetition();
   const allowance = summary.maxEntriesPerPlayer - summary.myEntries;
-  if (isPaid(summary)) return <BuyEntries competition={summary} />;
+  if (isPaid(summary)) {
+    return (
+      <Suspense fallback={null}>
+        <BuyEntries competition={summary} unpaid={unpaid} />
+      </Suspense>
+    );
+  }
   if (allowance <= 0) return null;
   return (
     <div className="join">
@@ -109,7 +131,7 @@ function JoinOrBuy({ summary }: { summary: CompetitionSummary }) {
 function LastRound({ detail }: { detail: CompetitionDetail }) {
   const last = [...detail.rounds].reverse().find((r) => r.state === 'settled' && !r.isVoid);
   if (!last) return null;
-  const mine = detail.myEntries.flatMap((e, i) =>
+  const mine = entriesInPlay(detail).flatMap((e, i) =>
     e.picks.filter((p) => p.round === last.round).map((p) => ({ label: `Entry ${i + 1}`, pick: p })),
   );
   return (
@@ -129,7 +151,7 @@ function LastRound({ detail }: { detail: CompetitionDetail }) {
         <ul className="my-results">
           {mine.map(({ label, pick }) => (
             <li key={label} className={`outcome outcome--${pick.outcome ?? 'pending'}`}>
-              {detail.myEntries.length > 1 ? `${label}: ` : 'You picked '}
+              {entriesInPlay(detail).length > 1 ? `${label}: ` : 'You picked '}
               <strong>{pick.teamName}</strong> —{' '}
               {last.rollover && pick.outcome === 'eliminated'
                 ? 'lost, back in by the rollover'
@@ -142,8 +164,12 @@ function LastRound({ detail }: { detail: CompetitionDetail }) {
   );
 }
 
+/** The player's entries, without those of a checkout not paid yet (shown apart, with Pay and Cancel). */
+const entriesInPlay = (detail: CompetitionDetail) => detail.myEntries.filter((e) => e.status !== 'pending');
+
 function MyEntries({ detail }: { detail: CompetitionDetail }) {
-  const { competition, myEntries } = detail;
+  const { competition } = detail;
+  const myEntries = entriesInPlay(detail);
   if (myEntries.length === 0) return null;
   const current = competition.currentRound;
   // The round to pick for: the current one until it locks, then the next while results come in.

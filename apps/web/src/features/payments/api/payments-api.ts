@@ -65,3 +65,10 @@ export function usePayWithTestCard() {
   const after = useInvalidateAfterPayment();
   return useMutation({ mutationFn: payWithTestCard, onSuccess: (result) => after(result.order) });
 }
+
+// POST /api/orders/:id/cancel (the owner backs out of an unpaid order; its places are given back)
+export const cancelOrder = (id: string) => http.post<Order>(`/api/orders/${enc(id)}/cancel`);
+export function useCancelOrder() {
+  const after = useInvalidateAfterPayment();
+  return useMutation({ mutationFn: cancelOrder, onSuccess: after });
+}

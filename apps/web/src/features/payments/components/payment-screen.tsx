@@ -85,9 +85,7 @@ export function PaymentScreen({ title }: { title: string }) {
             good
             actions={
               <>
-                <IonButton routerLink="/app/tabs/game" routerDirection="root">
-                  Pick your teams
-                </IonButton>
+                <IonButton routerLink={pickLink(o)}>Pick your teams</IonButton>
                 <IonButton routerLink="/payments" fill="outline">
                   My payments
                 </IonButton>
@@ -247,4 +245,11 @@ function TryAgain({ order }: { order: Order }) {
       </IonButton>
     </>
   );
+}
+
+/** Straight to the pick screen of the first entry just paid for, not the top of the game tab. */
+function pickLink(o: Order): string {
+  const entry = o.entries.find((e) => e.status === 'active') ?? o.entries[0];
+  const params = new URLSearchParams({ competition: o.competitionId, ...(entry ? { entry: entry.id } : {}) });
+  return `/teamselections?${params.toString()}`;
 }

@@ -1,0 +1,51 @@
+/** On a phone every entry can be chosen on the pick screen, nothing leaves its card, and a reload keeps the entry. */
+
+import { activePage, expect, signUpByApi, test, uniqueEmail } from './support/fixtures.ts';
+import { expectInside } from './support/layout.ts';
+
+for (const width of [360, 390]) {
+  test(`at ${width} px every entry is in sight and the address follows the chosen one`, async ({ page }) => {
+    test.skip(test.info().project.name !== 'phone', 'a phone-sized screen');
+    await page.setViewportSize({ width, height: 800 });
+    await signUpByApi(page, {
+      name: 'Tabitha Tabs',
+      email: uniqueEmail('tabs'),
+      password: 'correct horse battery',
+      dateOfBirth: '1990-04-23',
+    });
+    await page.goto('/app/tabs/game');
+    const card = activePage(page).locator('section.competition', { hasText: 'Autumn Cup' });
+    await card.getByRole('button', { name: 'Join (free)' }).click();
+    await card.getByRole('button', { name: 'Add another entry (free)' }).click();
+    await expect(card.locator('[data-entry="2"]')).toContainText('no pick yet');
+
+    // Entry 1 picks the team with the longest name, so its tab carries a name too.
+    await card.locator('[data-entry="1"] ion-button', { hasText: 'Pick a team' }).click();
+    await page.waitForURL('**/teamselections?**');
+    const teams = activePage(page).locator('button.team:not([disabled])');
+    await expect(teams.first()).toBeVisible();
+    const names = await teams.evaluateAll((els) => els.map((e) => e.getAttribute('data-team') ?? ''));
+    const longest = names.reduce((a, b) => (b.length > a.length ? b : a), '');
+    await activePage(page).locator(`button.team[data-team="${longest}"]`).first().click();
+    await activePage(page)
+      .locator('ion-button', { hasText: `Confirm ${longest}` })
+      .click();
+    await expect(
+      activePage(page).locator('ion-button', { hasText: `${longest} is your pick` }),
+    ).toBeVisible();
+
+    const tabs = activePage(page).locator('.entry-tab');
+    await expect(tabs).toHaveCount(2);
+    for (const tab of await tabs.all()) await expect(tab).toBeInViewport();
+    await expectInside(tabs, '.card');
+    await expectInside(activePage(page).locator('button.team, .pick-fixture__time'), '.card');
+
+    await tabs.nth(1).click();
+    await expect(tabs.nth(1)).toHaveAttribute('aria-pressed', 'true');
+    const second = new URL(page.url()).searchParams.get('entry');
+    expect(second).toBeTruthy();
+    await page.reload();
+    await expect(activePage(page).locator('.entry-tab').nth(1)).toHaveAttribute('aria-pressed', 'true');
+    expect(new URL(page.url()).searchParams.get('entry')).toBe(second);
+  });
+}
