@@ -20,7 +20,7 @@ export async function cancelPendingOrder(
   const found = await findOrder(services.db, { clubId: viewer.clubId, orderId });
   if (!found || found.userId !== viewer.userId) throw notFound('That order');
   const intent = await services.db.transaction(async (tx) => {
-    const order = await lockOrderById(tx, orderId);
+    const order = await lockOrderById(tx, { orderId });
     if (order?.status !== 'pending') {
       throw new AppError(
         'CONFLICT',
@@ -28,8 +28,8 @@ export async function cancelPendingOrder(
       );
     }
     // `expired` as an order that timed out: no longer payable, nothing taken; the reason says who ended it.
-    await updateOrder(tx, orderId, { status: 'expired', failureReason: CANCELLED_BY_PLAYER });
-    await deletePendingEntries(tx, orderId);
+    await updateOrder(tx, { orderId }, { status: 'expired', failureReason: CANCELLED_BY_PLAYER });
+    await deletePendingEntries(tx, { orderId });
     return order.paymentIntentId;
   });
   // A payment that beat the cancel to the provider still arrives as its event, which honours or refunds it.
