@@ -1,9 +1,9 @@
-import { createServer } from 'node:net';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { ensureClub } from '../apps/server/src/features/clubs/service.ts';
 import { createTestClock } from '../apps/server/src/lib/clock.ts';
 import { seedDemo } from '../apps/server/src/seed/demo.ts';
+import { freePort } from '../apps/server/test/support/free-port.ts';
 import {
   demoFuzzSetup,
   RULES_BEYOND_SCHEMA,
@@ -24,18 +24,6 @@ const CASES = Number(process.env.FUZZ_CASES ?? 100);
 // NUL and other control characters in strings: FUZZ_CONTROL=0 leaves them out.
 const CONTROL_CHARACTERS = process.env.FUZZ_CONTROL !== '0';
 const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const address = s.address();
-      s.close(() =>
-        address && typeof address !== 'string' ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 /**
  * The suite's fuzz test at length: many more generated requests per operation of the OpenAPI

@@ -6,7 +6,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { and, eq, inArray } from 'drizzle-orm';
 import pg from 'pg';
@@ -18,6 +17,7 @@ import { DEMO_PASSWORD } from '../src/seed/demo.ts';
 import { put } from './game-helpers.ts';
 import { withDatabase } from './global-setup.ts';
 import { aCompetition, anOrder, DEFAULT_RULES, someEntries } from './support/factories.ts';
+import { freePort } from './support/free-port.ts';
 import { httpClient, type Json } from './support/http-client.ts';
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
@@ -29,14 +29,6 @@ interface ServerProcess {
   child: ChildProcess;
   output: () => string;
   exited: Promise<number | null>;
-}
-
-async function freePort(): Promise<number> {
-  const s = http.createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-  const { port } = s.address() as AddressInfo;
-  await new Promise((r) => s.close(r));
-  return port;
 }
 
 function startServer(name: string, port: number, env: Record<string, string>): ServerProcess {

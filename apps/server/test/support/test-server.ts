@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../../src/app.ts';
@@ -9,6 +8,7 @@ import { ensureClub } from '../../src/features/clubs/service.ts';
 import { createTestClock } from '../../src/lib/clock.ts';
 import { seedDemo } from '../../src/seed/demo.ts';
 import { withDatabase } from '../global-setup.ts';
+import { freePort } from './free-port.ts';
 import { httpClient } from './http-client.ts';
 import { startSmtpSink } from './smtp.ts';
 
@@ -17,18 +17,6 @@ export type Backend = 'pglite' | 'postgres';
 /** The back-ends this run tests on: PGlite always, PostgreSQL when reachable (always in CI). */
 export function backends(): Backend[] {
   return inject('pgTemplateUrl') ? ['pglite', 'postgres'] : ['pglite'];
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const address = s.address();
-      s.close(() =>
-        address && typeof address !== 'string' ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 let counter = 0;
