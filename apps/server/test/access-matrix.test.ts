@@ -80,6 +80,8 @@ interface World {
   issueId: string;
   memberToChange: string;
   photoOwner: string;
+  /** A file in the storage (lib/storage.ts). */
+  fileKey: string;
   round1Fixture: { id: string; home: number | null; away: number | null; status: string };
 }
 
@@ -278,6 +280,8 @@ function fixturesFor(w: World): Record<string, Fixture> {
       refused: 'no review is open on the competition (409): payouts.test.ts clears one',
     },
     'GET /api/admin/competition-reviews': { call: at('/api/admin/competition-reviews') },
+    // Storage: uploaded files, public by their unguessable keys.
+    'GET /api/files/*': { call: at(`/api/files/${w.fileKey}`) },
   };
 }
 
@@ -465,6 +469,7 @@ describe.each(backends())('the access matrix on %s', (backend) => {
       issueId: issue.id,
       memberToChange: player3Id,
       photoOwner: player3Id,
+      fileKey: 'matrix/a-stored-picture.png',
       round1Fixture: {
         id: current.id,
         home: current.homeScore,
@@ -472,6 +477,7 @@ describe.each(backends())('the access matrix on %s', (backend) => {
         status: current.status,
       },
     };
+    await server.app.services.storage.put(world.fileKey, png, { contentType: 'image/png' });
     const payouts = await admin.get(`/api/admin/competitions/${finishedId}/payouts`);
     expect(payouts.json.winners).toEqual([expect.objectContaining({ entryId: finalEntries[0] })]);
   }, 300_000);

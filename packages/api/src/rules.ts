@@ -47,3 +47,11 @@ export function formatPence(pence: number): string {
   gbp ??= new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
   return gbp.format(pence / 100);
 }
+
+// Uploaded images (the gallery, and events' and the menu's pictures): the server checks each
+// file's own bytes, turns it upright, drops its metadata and stores a display size and a thumbnail.
+/** The largest image upload the server takes, before it is resized (a phone's photo is 2-8 MB). */
+export const IMAGE_MAX_BYTES = 15 * 1024 * 1024;
+/** What an image upload may be, recognised from its bytes: HEIC is an iPhone's own format. */
+export const IMAGE_UPLOAD_ACCEPT =
+  'image/jpeg,image/png,image/webp,image/gif,image/avif,image/heic,image/heif,.heic,.heif';
