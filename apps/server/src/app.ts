@@ -21,6 +21,7 @@ import { competitionRoutes } from './features/competitions/routes.ts';
 import { contactRoutes } from './features/contact/routes.ts';
 import { fileRoutes } from './features/files/routes.ts';
 import { fixtureRoutes } from './features/fixtures/routes.ts';
+import { galleryRoutes } from './features/gallery/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { meRoutes } from './features/me/routes.ts';
 import { memberRoutes } from './features/members/routes.ts';
@@ -193,6 +194,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(payoutRoutes);
   // Uploaded files (storage).
   await app.register(fileRoutes);
+  // Gallery.
+  await app.register(galleryRoutes);
   await serveWebApp(app, config.WEB_DIST);
   return app;
 }

@@ -82,6 +82,7 @@ interface World {
   photoOwner: string;
   /** A file in the storage (lib/storage.ts). */
   fileKey: string;
+  gallery: { albumId: string; albumToDelete: string; photoToEdit: string; photoToDelete: string };
   round1Fixture: { id: string; home: number | null; away: number | null; status: string };
 }
 
@@ -89,6 +90,36 @@ let signUps = 0;
 const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#b71c1c' } })
   .png()
   .toBuffer();
+
+// Gallery: an upload as the web app sends it (multipart/form-data, the image in the field `file`).
+const MULTIPART_BOUNDARY = 'matrix-boundary-7d1a';
+const MULTIPART_TYPE = `multipart/form-data; boundary=${MULTIPART_BOUNDARY}`;
+const multipartPng = Buffer.concat([
+  Buffer.from(
+    `--${MULTIPART_BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="quiz.png"\r\nContent-Type: image/png\r\n\r\n`,
+  ),
+  png,
+  Buffer.from(`\r\n--${MULTIPART_BOUNDARY}--\r\n`),
+]);
+
+/** Two albums and two photos of the first club, made by its admin. */
+async function galleryWorld(baseUrl: string, headers: Record<string, string>): Promise<World['gallery']> {
+  const post = async (path: string, body: Buffer | object, contentType: string) => {
+    const res = await fetch(new URL(path, baseUrl), {
+      method: 'POST',
+      headers: { ...headers, 'content-type': contentType },
+      body: Buffer.isBuffer(body) ? body : JSON.stringify(body),
+    });
+    if (res.status !== 201) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as Json;
+  };
+  const album = (title: string) => post('/api/admin/gallery/albums', { title }, 'application/json');
+  const albumId = (await album('Quiz night')).album.id;
+  const albumToDelete = (await album('To delete')).album.id;
+  const photo = async () =>
+    (await post(`/api/admin/gallery/photos?albumId=${albumId}`, multipartPng, MULTIPART_TYPE)).photo.id;
+  return { albumId, albumToDelete, photoToEdit: await photo(), photoToDelete: await photo() };
+}
 
 function fixturesFor(w: World): Record<string, Fixture> {
   const at =
@@ -282,6 +313,25 @@ function fixturesFor(w: World): Record<string, Fixture> {
     'GET /api/admin/competition-reviews': { call: at('/api/admin/competition-reviews') },
     // Storage: uploaded files, public by their unguessable keys.
     'GET /api/files/*': { call: at(`/api/files/${w.fileKey}`) },
+    // Gallery (staff manage it only when the club's admin allows: not in this club, so staff get 403).
+    'GET /api/gallery/photos': { call: at(`/api/gallery/photos?album=${w.gallery.albumId}&limit=5`) },
+    'GET /api/gallery/albums': { call: at('/api/gallery/albums') },
+    'GET /api/gallery/albums/:id': { call: at(`/api/gallery/albums/${w.gallery.albumId}`) },
+    'GET /api/gallery/abilities': { call: at('/api/gallery/abilities') },
+    'POST /api/admin/gallery/photos': {
+      call: () => ({ path: '/api/admin/gallery/photos', body: multipartPng, contentType: MULTIPART_TYPE }),
+    },
+    'PATCH /api/admin/gallery/photos/:id': {
+      call: at(`/api/admin/gallery/photos/${w.gallery.photoToEdit}`, { caption: 'Quiz night' }),
+    },
+    'DELETE /api/admin/gallery/photos/:id': {
+      call: at(`/api/admin/gallery/photos/${w.gallery.photoToDelete}`),
+    },
+    'POST /api/admin/gallery/albums': { call: at('/api/admin/gallery/albums', { title: 'Darts final' }) },
+    'DELETE /api/admin/gallery/albums/:id': {
+      call: at(`/api/admin/gallery/albums/${w.gallery.albumToDelete}`),
+    },
+    'PUT /api/admin/gallery/settings': { call: at('/api/admin/gallery/settings', { staffCanUpload: false }) },
   };
 }
 
@@ -470,6 +520,7 @@ describe.each(backends())('the access matrix on %s', (backend) => {
       memberToChange: player3Id,
       photoOwner: player3Id,
       fileKey: 'matrix/a-stored-picture.png',
+      gallery: await galleryWorld(server.baseUrl, sessionHeaders(admin)),
       round1Fixture: {
         id: current.id,
         home: current.homeScore,

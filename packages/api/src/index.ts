@@ -4,6 +4,8 @@ export * from './clubs.ts';
 export * from './common.ts';
 export * from './contact.ts';
 export * from './corrections.ts';
+// Gallery.
+export * from './gallery.ts';
 export * from './game.ts';
 export * from './game-screen.ts';
 export * from './me.ts';

@@ -55,3 +55,12 @@ export const IMAGE_MAX_BYTES = 15 * 1024 * 1024;
 /** What an image upload may be, recognised from its bytes: HEIC is an iPhone's own format. */
 export const IMAGE_UPLOAD_ACCEPT =
   'image/jpeg,image/png,image/webp,image/gif,image/avif,image/heic,image/heif,.heic,.heif';
+
+/** The gallery's limits: a caption, an album's title and description, a page of photos. */
+export const GALLERY_LIMITS = {
+  captionMax: 300,
+  albumTitleMax: 100,
+  albumDescriptionMax: 500,
+  pageMax: 100,
+  pageDefault: 60,
+} as const;

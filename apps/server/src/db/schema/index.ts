@@ -2,6 +2,8 @@ export * from './accounts.ts';
 export * from './clubs.ts';
 export * from './contact.ts';
 export * from './football.ts';
+// Gallery.
+export * from './gallery.ts';
 export * from './game.ts';
 export * from './mail.ts';
 export * from './payments.ts';
