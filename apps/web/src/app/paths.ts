@@ -43,4 +43,6 @@ export const paths = {
   game: '/game',
   teamselections: '/teamselections',
   tutorial: '/tutorial',
+  // Gallery.
+  galleryUpload: '/gallery-upload',
 } as const;

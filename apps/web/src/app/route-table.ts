@@ -149,6 +149,10 @@ export const appRoutes: readonly AppRoute[] = [
   route(paths.tutorial, 'How it works', bulbOutline, 'public', () =>
     import('../features/tutorial/tutorial-page.tsx').then((m) => m.TutorialPage),
   ),
+  // Gallery: the upload screen (staff, when the club's admin allows it).
+  route(paths.galleryUpload, 'Upload photos', imagesOutline, 'staff', () =>
+    import('../features/admin/gallery-upload-page.tsx').then((m) => m.GalleryUploadPage),
+  ),
 ];
 
 /**

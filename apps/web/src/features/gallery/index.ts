@@ -1,0 +1,10 @@
+// The gallery as other features see it (the admin upload screen, the Club tab's latest photos).
+export {
+  uploadPhoto,
+  useAlbums,
+  useCreateAlbum,
+  useGalleryAbilities,
+  usePhotos,
+  useRefreshGallery,
+  useUpdateSettings,
+} from './api/gallery-api.ts';
