@@ -309,10 +309,14 @@ function fixturesFor(w: World): Record<string, Fixture> {
         breakMinutes: 0,
       }),
     },
-    'PATCH /api/admin/shifts/:id': { call: at(`/api/admin/shifts/${w.shiftToEdit}`, { notes: 'Matrix note' }) },
+    'PATCH /api/admin/shifts/:id': {
+      call: at(`/api/admin/shifts/${w.shiftToEdit}`, { notes: 'Matrix note' }),
+    },
     'DELETE /api/admin/shifts/:id': { call: at(`/api/admin/shifts/${w.shiftToDelete}`) },
     'POST /api/admin/rota/publish': { call: at('/api/admin/rota/publish', { week: '2024-09-02' }) },
-    'POST /api/admin/rota/copy': { call: at('/api/admin/rota/copy', { from: '2024-09-02', to: '2024-09-23' }) },
+    'POST /api/admin/rota/copy': {
+      call: at('/api/admin/rota/copy', { from: '2024-09-02', to: '2024-09-23' }),
+    },
     'PUT /api/admin/staff/:userId/pay-rate': {
       call: at(`/api/admin/staff/${w.staffUserId}/pay-rate`, { hourlyRatePence: 1150 }),
     },
@@ -494,9 +498,21 @@ describe.each(backends())('the access matrix on %s', (backend) => {
       firstClubMarks.add(res.json.shift.id);
       return res.json.shift.id as string;
     };
-    const shiftToEdit = await aShift({ userId: staffUserId, startsAt: '2024-09-03T17:00:00Z', endsAt: '2024-09-03T22:00:00Z' });
-    const shiftToDelete = await aShift({ userId: staffUserId, startsAt: '2024-09-04T17:00:00Z', endsAt: '2024-09-04T22:00:00Z' });
-    const openShift = await aShift({ userId: null, startsAt: '2024-09-05T17:00:00Z', endsAt: '2024-09-05T22:00:00Z' });
+    const shiftToEdit = await aShift({
+      userId: staffUserId,
+      startsAt: '2024-09-03T17:00:00Z',
+      endsAt: '2024-09-03T22:00:00Z',
+    });
+    const shiftToDelete = await aShift({
+      userId: staffUserId,
+      startsAt: '2024-09-04T17:00:00Z',
+      endsAt: '2024-09-04T22:00:00Z',
+    });
+    const openShift = await aShift({
+      userId: null,
+      startsAt: '2024-09-05T17:00:00Z',
+      endsAt: '2024-09-05T22:00:00Z',
+    });
     expect((await admin.post('/api/admin/rota/publish', { week: '2024-09-02' })).status).toBe(200);
     world = {
       seasonId: season,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HttpClient } from './support/http-client.ts';
 import { aClub, aMember, aUser, setDateOfBirth, setRole } from './support/factories.ts';
+import type { HttpClient } from './support/http-client.ts';
 import { backends, startTestServer, type TestServer } from './support/test-server.ts';
 
 // Times go in as instants with their London offset, as the web form sends them.
@@ -15,7 +15,8 @@ describe.each(backends())('the staff rota on %s', (backend) => {
   beforeAll(async () => {
     server = await startTestServer(backend, { now: '2026-11-02T09:00:00Z' });
     club = await aClub(server);
-    admin = (await aMember(server, { club, role: 'admin', email: 'manager@kings.test', name: 'Mia Manager' })).client;
+    admin = (await aMember(server, { club, role: 'admin', email: 'manager@kings.test', name: 'Mia Manager' }))
+      .client;
     const s = await aMember(server, { club, role: 'staff', email: 'sam@kings.test', name: 'Sam Server' });
     staff = s.client;
     staffId = s.userId;
@@ -39,20 +40,28 @@ describe.each(backends())('the staff rota on %s', (backend) => {
     expect(created.json.shift).toMatchObject({ userId: staffId, status: 'draft', warnings: [] });
     expect(created.json.shift.id).toEqual(expect.any(String));
 
-    const clash = await admin.post('/api/admin/shifts', shift({ startsAt: '2026-11-09T22:00:00Z', endsAt: '2026-11-10T01:00:00Z' }));
+    const clash = await admin.post(
+      '/api/admin/shifts',
+      shift({ startsAt: '2026-11-09T22:00:00Z', endsAt: '2026-11-10T01:00:00Z' }),
+    );
     expect(clash.status).toBe(409);
     expect(clash.json.error.message).toBe(
       'This overlaps another shift for the same person: Bar, 2026-11-09 17:00 to 2026-11-09 23:00 (London time).',
     );
     // Back to back is not an overlap.
-    const after = await admin.post('/api/admin/shifts', shift({ startsAt: '2026-11-09T23:00:00Z', endsAt: '2026-11-10T00:00:00Z' }));
+    const after = await admin.post(
+      '/api/admin/shifts',
+      shift({ startsAt: '2026-11-09T23:00:00Z', endsAt: '2026-11-10T00:00:00Z' }),
+    );
     expect(after.status).toBe(201);
   });
 
   it('lets exactly one of many concurrent shifts for one person through', async () => {
     const at = { startsAt: '2026-11-12T10:00:00Z', endsAt: '2026-11-12T14:00:00Z' };
     const answers = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => admin.post('/api/admin/shifts', shift({ ...at, position: `Race ${i}` }))),
+      Array.from({ length: 8 }, (_, i) =>
+        admin.post('/api/admin/shifts', shift({ ...at, position: `Race ${i}` })),
+      ),
     );
     expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
     for (const a of answers.filter((x) => x.status === 409)) {
@@ -61,7 +70,10 @@ describe.each(backends())('the staff rota on %s', (backend) => {
   });
 
   it('warns of short rest, a short break and, for a worker under 18, the stricter limits', async () => {
-    const adultShort = await admin.post('/api/admin/shifts', shift({ startsAt: '2026-11-10T08:00:00Z', endsAt: '2026-11-10T15:00:00Z' }));
+    const adultShort = await admin.post(
+      '/api/admin/shifts',
+      shift({ startsAt: '2026-11-10T08:00:00Z', endsAt: '2026-11-10T15:00:00Z' }),
+    );
     expect(adultShort.status).toBe(201);
     // 00:00 to 08:00 is 8 hours of rest after the shift ending at midnight, and 7 hours with no break.
     expect(adultShort.json.shift.warnings.map((w: { code: string }) => w.code).sort()).toEqual([
@@ -73,42 +85,78 @@ describe.each(backends())('the staff rota on %s', (backend) => {
     await setRole(server, { email: 'yasmin@kings.test', role: 'staff' });
     // Seventeen on the day of the shift: born 2009-06-01, eighteen on 2027-06-01.
     await setDateOfBirth(server, 'yasmin@kings.test', '2009-06-01');
-    const five = { userId: youngId, startsAt: '2026-11-14T10:00:00Z', endsAt: '2026-11-14T15:00:00Z', position: 'Kitchen' };
+    const five = {
+      userId: youngId,
+      startsAt: '2026-11-14T10:00:00Z',
+      endsAt: '2026-11-14T15:00:00Z',
+      position: 'Kitchen',
+    };
     const young = await admin.post('/api/admin/shifts', { ...five, breakMinutes: 20 });
     expect(young.status).toBe(201);
     expect(young.json.shift.warnings).toEqual([
       {
         code: 'BREAK_TOO_SHORT',
-        message: 'A shift over 4.5 hours needs a break of at least 30 minutes for a worker under 18; this one has 20.',
+        message:
+          'A shift over 4.5 hours needs a break of at least 30 minutes for a worker under 18; this one has 20.',
       },
     ]);
     // The same shift for an adult needs no warning at all (20 minutes after 6 hours only).
-    const check = await admin.post('/api/admin/shifts/check', { ...five, userId: staffId, startsAt: '2026-11-20T10:00:00Z', endsAt: '2026-11-20T15:00:00Z', breakMinutes: 0 });
+    const check = await admin.post('/api/admin/shifts/check', {
+      ...five,
+      userId: staffId,
+      startsAt: '2026-11-20T10:00:00Z',
+      endsAt: '2026-11-20T15:00:00Z',
+      breakMinutes: 0,
+    });
     expect(check.json).toEqual({ warnings: [], overlap: null });
     // A second shift the same day takes her past 8 hours.
-    const later = await admin.post('/api/admin/shifts', { ...five, startsAt: '2026-11-15T02:00:00Z', endsAt: '2026-11-15T05:30:00Z', breakMinutes: 0 });
+    const later = await admin.post('/api/admin/shifts', {
+      ...five,
+      startsAt: '2026-11-15T02:00:00Z',
+      endsAt: '2026-11-15T05:30:00Z',
+      breakMinutes: 0,
+    });
     expect(later.json.shift.warnings.map((w: { code: string }) => w.code)).toContain('REST_BETWEEN_SHIFTS');
-    const sameDay = await admin.post('/api/admin/shifts/check', { ...five, startsAt: '2026-11-14T16:00:00Z', endsAt: '2026-11-14T20:00:00Z', breakMinutes: 0 });
-    expect(sameDay.json.warnings.map((w: { code: string }) => w.code)).toEqual(['REST_BETWEEN_SHIFTS', 'YOUNG_DAILY']);
+    const sameDay = await admin.post('/api/admin/shifts/check', {
+      ...five,
+      startsAt: '2026-11-14T16:00:00Z',
+      endsAt: '2026-11-14T20:00:00Z',
+      breakMinutes: 0,
+    });
+    expect(sameDay.json.warnings.map((w: { code: string }) => w.code)).toEqual([
+      'REST_BETWEEN_SHIFTS',
+      'YOUNG_DAILY',
+    ]);
   });
 
   it('costs a shift by hours worked across the clock changes, and copies a week by London time', async () => {
     const rateFor = await admin.put(`/api/admin/staff/${staffId}/pay-rate`, { hourlyRatePence: 1200 });
     expect(rateFor.status).toBe(204);
     // The last Saturday night of October 2026: 22:00 BST to 03:00 GMT is six hours, not five.
-    const october = await admin.post('/api/admin/shifts', shift({ startsAt: '2026-10-24T22:00:00+01:00', endsAt: '2026-10-25T03:00:00+00:00', breakMinutes: 30 }));
+    const october = await admin.post(
+      '/api/admin/shifts',
+      shift({ startsAt: '2026-10-24T22:00:00+01:00', endsAt: '2026-10-25T03:00:00+00:00', breakMinutes: 30 }),
+    );
     expect(october.json.shift.costPence).toBe(6600);
     // The last Saturday night of March 2027: 22:00 GMT to 03:00 BST is four hours, not five.
-    const march = await admin.post('/api/admin/shifts', shift({ startsAt: '2027-03-27T22:00:00+00:00', endsAt: '2027-03-28T03:00:00+01:00' }));
+    const march = await admin.post(
+      '/api/admin/shifts',
+      shift({ startsAt: '2027-03-27T22:00:00+00:00', endsAt: '2027-03-28T03:00:00+01:00' }),
+    );
     expect(march.json.shift.costPence).toBe(4800);
 
     // A BST week's 18:00 shift copied into a GMT week stays at 18:00 London time.
-    await admin.post('/api/admin/shifts', shift({ startsAt: '2026-10-20T18:00:00+01:00', endsAt: '2026-10-20T22:00:00+01:00' }));
+    await admin.post(
+      '/api/admin/shifts',
+      shift({ startsAt: '2026-10-20T18:00:00+01:00', endsAt: '2026-10-20T22:00:00+01:00' }),
+    );
     const copied = await admin.post('/api/admin/rota/copy', { from: '2026-10-19', to: '2026-11-02' });
     expect(copied.status).toBe(200);
     const week = await admin.get('/api/admin/rota?week=2026-11-02');
     expect(week.json.week).toBe('2026-11-02');
-    expect(week.json.shifts.map((s: { startsAt: string }) => s.startsAt)).toContain('2026-11-03T18:00:00.000Z');
+    expect(week.json.shifts.map((s: { startsAt: string }) => s.startsAt)).toContain(
+      '2026-11-03T18:00:00.000Z',
+    );
     expect(copied.json.copied).toBeGreaterThanOrEqual(1);
   });
 
@@ -119,7 +167,11 @@ describe.each(backends())('the staff rota on %s', (backend) => {
 
     const week = await admin.get('/api/admin/rota?week=2026-11-09');
     expect(week.json.drafts).toBeGreaterThan(0);
-    expect(week.json.staff.map((s: { name: string }) => s.name)).toEqual(['Mia Manager', 'Sam Server', 'Yasmin Young']);
+    expect(week.json.staff.map((s: { name: string }) => s.name)).toEqual([
+      'Mia Manager',
+      'Sam Server',
+      'Yasmin Young',
+    ]);
     const published = await admin.post('/api/admin/rota/publish', { week: '2026-11-09' });
     expect(published.json.published).toBe(week.json.drafts);
 
@@ -132,13 +184,23 @@ describe.each(backends())('the staff rota on %s', (backend) => {
   });
 
   it('lets one of two staff claim an open shift', async () => {
-    const second = await aMember(server, { club, role: 'staff', email: 'pat@kings.test', name: 'Pat Pourer' });
-    const open = await admin.post('/api/admin/shifts', shift({ userId: null, startsAt: '2026-11-18T17:00:00Z', endsAt: '2026-11-18T21:00:00Z' }));
+    const second = await aMember(server, {
+      club,
+      role: 'staff',
+      email: 'pat@kings.test',
+      name: 'Pat Pourer',
+    });
+    const open = await admin.post(
+      '/api/admin/shifts',
+      shift({ userId: null, startsAt: '2026-11-18T17:00:00Z', endsAt: '2026-11-18T21:00:00Z' }),
+    );
     expect(open.status).toBe(201);
     await admin.post('/api/admin/rota/publish', { week: '2026-11-16' });
     const offered = await staff.get('/api/shifts/mine');
     expect(offered.json.open.map((s: { id: string }) => s.id)).toContain(open.json.shift.id);
-    const claims = await Promise.all([staff, second.client].map((c) => c.post(`/api/shifts/${open.json.shift.id}/claim`)));
+    const claims = await Promise.all(
+      [staff, second.client].map((c) => c.post(`/api/shifts/${open.json.shift.id}/claim`)),
+    );
     expect(claims.map((c) => c.status).sort()).toEqual([200, 409]);
   });
 
@@ -157,11 +219,17 @@ describe.each(backends())('the staff rota on %s', (backend) => {
   });
 
   it('refuses a shift that ends before it starts, or for someone who is not staff, in plain words', async () => {
-    const backwards = await admin.post('/api/admin/shifts', shift({ startsAt: '2026-11-21T20:00:00Z', endsAt: '2026-11-21T18:00:00Z' }));
+    const backwards = await admin.post(
+      '/api/admin/shifts',
+      shift({ startsAt: '2026-11-21T20:00:00Z', endsAt: '2026-11-21T18:00:00Z' }),
+    );
     expect(backwards.status).toBe(400);
     expect(backwards.json.error.message).toBe('A shift must end after it starts.');
     const punter = await aUser(server, { club, email: 'drinker@kings.test' });
-    const notStaff = await admin.post('/api/admin/shifts', shift({ userId: punter, startsAt: '2026-11-21T10:00:00Z', endsAt: '2026-11-21T12:00:00Z' }));
+    const notStaff = await admin.post(
+      '/api/admin/shifts',
+      shift({ userId: punter, startsAt: '2026-11-21T10:00:00Z', endsAt: '2026-11-21T12:00:00Z' }),
+    );
     expect(notStaff.status).toBe(400);
   });
 });

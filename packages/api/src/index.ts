@@ -10,6 +10,6 @@ export * from './me.ts';
 export * from './members.ts';
 export * from './payments.ts';
 export * from './payouts.ts';
-export * from './rules.ts';
 // rota
 export * from './rota.ts';
+export * from './rules.ts';

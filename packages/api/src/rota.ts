@@ -3,7 +3,10 @@ import { Id, IsoDate, requiredText } from './common.ts';
 import { ROTA_LIMITS } from './rules.ts';
 
 /** An instant as the API takes it: ISO 8601 with an offset (`Z` or `+01:00`), stored in UTC. */
-const Instant = z.iso.datetime({ offset: true, error: 'must be a date and time such as 2026-11-28T18:00:00Z' });
+const Instant = z.iso.datetime({
+  offset: true,
+  error: 'must be a date and time such as 2026-11-28T18:00:00Z',
+});
 
 const shiftFields = {
   /** null: an open shift any staff member may claim. */
@@ -69,7 +72,6 @@ export const RotaWeek = z
   })
   .meta({ id: 'RotaWeek' });
 export type RotaWeek = z.infer<typeof RotaWeek>;
-
 
 export const PublishWeekInput = z.object({ week: IsoDate }).strict();
 export const PublishWeekResult = z.object({ published: z.int() });

@@ -47,5 +47,8 @@ export const staffPayRates = pgTable(
     hourlyRatePence: integer('hourly_rate_pence').notNull(),
     updatedAt: updatedAt(),
   },
-  (t) => [primaryKey({ columns: [t.clubId, t.userId] }), check('pay_rate_positive', sql`${t.hourlyRatePence} >= 0`)],
+  (t) => [
+    primaryKey({ columns: [t.clubId, t.userId] }),
+    check('pay_rate_positive', sql`${t.hourlyRatePence} >= 0`),
+  ],
 );

@@ -7,7 +7,13 @@ export type ShiftRow = typeof shifts.$inferSelect;
 /** The club's shifts that start in [from, to), with the staff member's name. */
 export async function shiftsBetween(
   db: DbOrTx,
-  { clubId, from, to, userId, status }: { clubId: string; from: Date; to: Date; userId?: string; status?: 'published' },
+  {
+    clubId,
+    from,
+    to,
+    userId,
+    status,
+  }: { clubId: string; from: Date; to: Date; userId?: string; status?: 'published' },
 ) {
   return db
     .select({ shift: shifts, staffName: user.name })
@@ -31,9 +37,21 @@ export async function personShiftsAround(
   { clubId, userId, from, to }: { clubId: string; userId: string; from: Date; to: Date },
 ) {
   return db
-    .select({ id: shifts.id, startsAt: shifts.startsAt, endsAt: shifts.endsAt, breakMinutes: shifts.breakMinutes })
+    .select({
+      id: shifts.id,
+      startsAt: shifts.startsAt,
+      endsAt: shifts.endsAt,
+      breakMinutes: shifts.breakMinutes,
+    })
     .from(shifts)
-    .where(and(eq(shifts.clubId, clubId), eq(shifts.userId, userId), gt(shifts.endsAt, from), lt(shifts.startsAt, to)));
+    .where(
+      and(
+        eq(shifts.clubId, clubId),
+        eq(shifts.userId, userId),
+        gt(shifts.endsAt, from),
+        lt(shifts.startsAt, to),
+      ),
+    );
 }
 
 /** The shift of the same person that overlaps [startsAt, endsAt), if any (for the 409's message). */
@@ -79,7 +97,11 @@ export async function insertShift(db: DbOrTx, values: typeof shifts.$inferInsert
 
 export async function updateShift(
   db: DbOrTx,
-  { clubId, shiftId, values }: { clubId: string; shiftId: string; values: Partial<typeof shifts.$inferInsert> },
+  {
+    clubId,
+    shiftId,
+    values,
+  }: { clubId: string; shiftId: string; values: Partial<typeof shifts.$inferInsert> },
 ) {
   const [row] = await db
     .update(shifts)
@@ -105,7 +127,14 @@ export async function publishDrafts(
   return db
     .update(shifts)
     .set({ status: 'published', publishedAt: at })
-    .where(and(eq(shifts.clubId, clubId), eq(shifts.status, 'draft'), gte(shifts.startsAt, from), lt(shifts.startsAt, to)))
+    .where(
+      and(
+        eq(shifts.clubId, clubId),
+        eq(shifts.status, 'draft'),
+        gte(shifts.startsAt, from),
+        lt(shifts.startsAt, to),
+      ),
+    )
     .returning({ id: shifts.id, userId: shifts.userId });
 }
 
@@ -137,7 +166,9 @@ export async function setPayRate(
   { clubId, userId, hourlyRatePence }: { clubId: string; userId: string; hourlyRatePence: number | null },
 ) {
   if (hourlyRatePence === null) {
-    await db.delete(staffPayRates).where(and(eq(staffPayRates.clubId, clubId), eq(staffPayRates.userId, userId)));
+    await db
+      .delete(staffPayRates)
+      .where(and(eq(staffPayRates.clubId, clubId), eq(staffPayRates.userId, userId)));
     return;
   }
   await db
@@ -156,7 +187,12 @@ export async function upcomingPublishedShifts(
     .from(shifts)
     .leftJoin(user, eq(user.id, shifts.userId))
     .where(
-      and(eq(shifts.clubId, clubId), eq(shifts.userId, userId), eq(shifts.status, 'published'), gt(shifts.endsAt, now)),
+      and(
+        eq(shifts.clubId, clubId),
+        eq(shifts.userId, userId),
+        eq(shifts.status, 'published'),
+        gt(shifts.endsAt, now),
+      ),
     )
     .orderBy(asc(shifts.startsAt))
     .limit(limit);
@@ -186,7 +222,14 @@ export async function claimOpenShift(
   const [row] = await db
     .update(shifts)
     .set({ userId })
-    .where(and(eq(shifts.clubId, clubId), eq(shifts.id, shiftId), sql`${shifts.userId} is null`, eq(shifts.status, 'published')))
+    .where(
+      and(
+        eq(shifts.clubId, clubId),
+        eq(shifts.id, shiftId),
+        sql`${shifts.userId} is null`,
+        eq(shifts.status, 'published'),
+      ),
+    )
     .returning();
   return row;
 }

@@ -60,17 +60,28 @@ export const rotaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/admin/shifts/:id',
     {
-      schema: { tags, params: ShiftIdParams, body: ShiftUpdate, response: { 200: ShiftCreated, ...refusals(404, 409) } },
+      schema: {
+        tags,
+        params: ShiftIdParams,
+        body: ShiftUpdate,
+        response: { 200: ShiftCreated, ...refusals(404, 409) },
+      },
       config: { access: 'admin' },
     },
     async (request) => ({
-      shift: await editShift(app.services, viewerOf(request), { shiftId: request.params.id, input: request.body }),
+      shift: await editShift(app.services, viewerOf(request), {
+        shiftId: request.params.id,
+        input: request.body,
+      }),
     }),
   );
 
   app.delete(
     '/api/admin/shifts/:id',
-    { schema: { tags, params: ShiftIdParams, response: { 204: z.null(), ...refusals(404) } }, config: { access: 'admin' } },
+    {
+      schema: { tags, params: ShiftIdParams, response: { 204: z.null(), ...refusals(404) } },
+      config: { access: 'admin' },
+    },
     async (request, reply) => {
       await removeShift(app.services, viewerOf(request), { shiftId: request.params.id });
       return reply.status(204).send(null);
@@ -79,7 +90,10 @@ export const rotaRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/admin/rota/publish',
-    { schema: { tags, body: PublishWeekInput, response: { 200: PublishWeekResult } }, config: { access: 'admin' } },
+    {
+      schema: { tags, body: PublishWeekInput, response: { 200: PublishWeekResult } },
+      config: { access: 'admin' },
+    },
     async (request) => publishWeek(app.services, viewerOf(request), request.body),
   );
 
@@ -96,7 +110,10 @@ export const rotaRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'admin' },
     },
     async (request, reply) => {
-      await changePayRate(app.services, viewerOf(request), { userId: request.params.userId, input: request.body });
+      await changePayRate(app.services, viewerOf(request), {
+        userId: request.params.userId,
+        input: request.body,
+      });
       return reply.status(204).send(null);
     },
   );
@@ -113,6 +130,8 @@ export const rotaRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: ShiftIdParams, response: { 200: ShiftCreated, ...refusals(404, 409) } },
       config: { access: 'staff' },
     },
-    async (request) => ({ shift: await claimShift(app.services, viewerOf(request), { shiftId: request.params.id }) }),
+    async (request) => ({
+      shift: await claimShift(app.services, viewerOf(request), { shiftId: request.params.id }),
+    }),
   );
 };

@@ -1,4 +1,11 @@
-import type { PayRateInput, RotaWeek, Shift, ShiftInput, ShiftUpdate, WorkingTimeWarning } from '@lastman/api';
+import type {
+  PayRateInput,
+  RotaWeek,
+  Shift,
+  ShiftInput,
+  ShiftUpdate,
+  WorkingTimeWarning,
+} from '@lastman/api';
 import { ROTA_LIMITS } from '@lastman/api';
 import { ukLocalToUtc, utcToUkLocal } from '@lastman/game';
 import type { z } from 'zod';
@@ -19,8 +26,8 @@ import {
   shiftById,
   shiftsBetween,
   staffOfClub,
-  updateShift,
   upcomingPublishedShifts,
+  updateShift,
 } from './queries.ts';
 import { weekBounds, weekStartOf, workedHours, workingTimeWarnings } from './working-time.ts';
 
@@ -60,7 +67,11 @@ function checkTimes(t: Times) {
 }
 
 /** The Working Time warnings for a shift of a person, from their shifts in the 17 weeks around it. */
-async function warningsFor(db: Services['db'], clubId: string, t: Times & { id?: string }): Promise<WorkingTimeWarning[]> {
+async function warningsFor(
+  db: Services['db'],
+  clubId: string,
+  t: Times & { id?: string },
+): Promise<WorkingTimeWarning[]> {
   if (!t.userId) return [];
   const [person] = await staffOfClub(db, { clubId, userIds: [t.userId] });
   const others = await personShiftsAround(db, {
@@ -79,7 +90,8 @@ async function warningsFor(db: Services['db'], clubId: string, t: Times & { id?:
 async function requireStaff(db: Services['db'], clubId: string, userId: string | null) {
   if (userId === null) return;
   const [person] = await staffOfClub(db, { clubId, userIds: [userId] });
-  if (!person) throw new AppError('BAD_REQUEST', 'Shifts are for the club’s staff and admins: that person is not one.');
+  if (!person)
+    throw new AppError('BAD_REQUEST', 'Shifts are for the club’s staff and admins: that person is not one.');
 }
 
 function costOf(row: ShiftRow, rate: number | null | undefined): number | null {
@@ -120,8 +132,16 @@ async function refusingOverlap<T>(
     return await write();
   } catch (err) {
     if (sqlState(err) !== '23P01' || !t.userId) throw err;
-    const other = await overlappingShift(services.db, { clubId, userId: t.userId, startsAt: t.startsAt, endsAt: t.endsAt, exceptId: t.id });
-    throw other ? overlapError(other) : new AppError('CONFLICT', 'This overlaps another shift for the same person.');
+    const other = await overlappingShift(services.db, {
+      clubId,
+      userId: t.userId,
+      startsAt: t.startsAt,
+      endsAt: t.endsAt,
+      exceptId: t.id,
+    });
+    throw other
+      ? overlapError(other)
+      : new AppError('CONFLICT', 'This overlaps another shift for the same person.');
   }
 }
 
@@ -135,7 +155,12 @@ export async function createShift(services: Db, viewer: Viewer, input: ShiftInpu
   checkTimes(t);
   await requireStaff(services.db, viewer.clubId, t.userId);
   if (t.userId) {
-    const other = await overlappingShift(services.db, { clubId: viewer.clubId, userId: t.userId, startsAt: t.startsAt, endsAt: t.endsAt });
+    const other = await overlappingShift(services.db, {
+      clubId: viewer.clubId,
+      userId: t.userId,
+      startsAt: t.startsAt,
+      endsAt: t.endsAt,
+    });
     if (other) throw overlapError(other);
   }
   const row = await refusingOverlap(services, viewer.clubId, t, () =>
@@ -148,17 +173,31 @@ export async function createShift(services: Db, viewer: Viewer, input: ShiftInpu
     }),
   );
   const warnings = await warningsFor(services.db, viewer.clubId, { ...t, id: row.id });
-  const [person] = t.userId ? await staffOfClub(services.db, { clubId: viewer.clubId, userIds: [t.userId] }) : [];
+  const [person] = t.userId
+    ? await staffOfClub(services.db, { clubId: viewer.clubId, userIds: [t.userId] })
+    : [];
   return toShift(row, person?.name ?? null, warnings, person?.hourlyRatePence ?? null);
 }
 
 /** The warnings a shift would have, and the overlap it would meet, without saving it: for the form. */
 export async function checkShift(services: Db, viewer: Viewer, input: ShiftInput & { id?: string }) {
-  const t = { id: input.id, userId: input.userId, startsAt: new Date(input.startsAt), endsAt: new Date(input.endsAt), breakMinutes: input.breakMinutes };
+  const t = {
+    id: input.id,
+    userId: input.userId,
+    startsAt: new Date(input.startsAt),
+    endsAt: new Date(input.endsAt),
+    breakMinutes: input.breakMinutes,
+  };
   checkTimes(t);
   await requireStaff(services.db, viewer.clubId, t.userId);
   const other = t.userId
-    ? await overlappingShift(services.db, { clubId: viewer.clubId, userId: t.userId, startsAt: t.startsAt, endsAt: t.endsAt, exceptId: t.id })
+    ? await overlappingShift(services.db, {
+        clubId: viewer.clubId,
+        userId: t.userId,
+        startsAt: t.startsAt,
+        endsAt: t.endsAt,
+        exceptId: t.id,
+      })
     : undefined;
   return {
     warnings: await warningsFor(services.db, viewer.clubId, t),
@@ -166,7 +205,11 @@ export async function checkShift(services: Db, viewer: Viewer, input: ShiftInput
   };
 }
 
-export async function editShift(services: Db, viewer: Viewer, { shiftId, input }: { shiftId: string; input: ShiftUpdate }) {
+export async function editShift(
+  services: Db,
+  viewer: Viewer,
+  { shiftId, input }: { shiftId: string; input: ShiftUpdate },
+) {
   const current = await shiftById(services.db, { clubId: viewer.clubId, shiftId });
   if (!current) throw notFound('The shift');
   const t = {
@@ -179,7 +222,13 @@ export async function editShift(services: Db, viewer: Viewer, { shiftId, input }
   checkTimes(t);
   await requireStaff(services.db, viewer.clubId, t.userId);
   if (t.userId) {
-    const other = await overlappingShift(services.db, { clubId: viewer.clubId, userId: t.userId, startsAt: t.startsAt, endsAt: t.endsAt, exceptId: shiftId });
+    const other = await overlappingShift(services.db, {
+      clubId: viewer.clubId,
+      userId: t.userId,
+      startsAt: t.startsAt,
+      endsAt: t.endsAt,
+      exceptId: shiftId,
+    });
     if (other) throw overlapError(other);
   }
   // An edit makes the shift a draft again: staff hear of it when the week is next published.
@@ -201,7 +250,9 @@ export async function editShift(services: Db, viewer: Viewer, { shiftId, input }
   );
   if (!row) throw notFound('The shift');
   const warnings = await warningsFor(services.db, viewer.clubId, t);
-  const [person] = t.userId ? await staffOfClub(services.db, { clubId: viewer.clubId, userIds: [t.userId] }) : [];
+  const [person] = t.userId
+    ? await staffOfClub(services.db, { clubId: viewer.clubId, userIds: [t.userId] })
+    : [];
   return toShift(row, person?.name ?? null, warnings, person?.hourlyRatePence ?? null);
 }
 
@@ -215,7 +266,11 @@ function mondayOf(services: WithClock, week: string | undefined): string {
 }
 
 /** The whole club's week for an admin: every shift with its warnings and cost, and the staff. */
-export async function rotaWeek(services: WithClock, viewer: Viewer, { week }: { week?: string }): Promise<RotaWeek> {
+export async function rotaWeek(
+  services: WithClock,
+  viewer: Viewer,
+  { week }: { week?: string },
+): Promise<RotaWeek> {
   const monday = mondayOf(services, week);
   const { from, to } = weekBounds(monday);
   const [rows, staff] = await Promise.all([
@@ -231,20 +286,34 @@ export async function rotaWeek(services: WithClock, viewer: Viewer, { week }: { 
     people.map(async (userId) => {
       around.set(
         userId,
-        await personShiftsAround(services.db, { clubId: viewer.clubId, userId, from: new Date(from.getTime() - 18 * WEEK_MS), to: new Date(to.getTime() + WEEK_MS) }),
+        await personShiftsAround(services.db, {
+          clubId: viewer.clubId,
+          userId,
+          from: new Date(from.getTime() - 18 * WEEK_MS),
+          to: new Date(to.getTime() + WEEK_MS),
+        }),
       );
     }),
   );
   const shifts = rows.map(({ shift, staffName }) => {
     const warnings = shift.userId
-      ? workingTimeWarnings(shift, (around.get(shift.userId) ?? []).filter((o) => o.id !== shift.id), dob.get(shift.userId) ?? null)
+      ? workingTimeWarnings(
+          shift,
+          (around.get(shift.userId) ?? []).filter((o) => o.id !== shift.id),
+          dob.get(shift.userId) ?? null,
+        )
       : [];
     return toShift(shift, staffName, warnings, shift.userId ? (rate.get(shift.userId) ?? null) : null);
   });
   return {
     week: monday,
     shifts,
-    staff: staff.map((s) => ({ userId: s.userId, name: s.name, role: s.role, hourlyRatePence: s.hourlyRatePence ?? null })),
+    staff: staff.map((s) => ({
+      userId: s.userId,
+      name: s.name,
+      role: s.role,
+      hourlyRatePence: s.hourlyRatePence ?? null,
+    })),
     drafts: shifts.filter((s) => s.status === 'draft').length,
     totalCostPence: shifts.reduce((sum, s) => sum + (s.costPence ?? 0), 0),
   };
@@ -253,7 +322,12 @@ export async function rotaWeek(services: WithClock, viewer: Viewer, { week }: { 
 /** Publishes a week's drafts; each affected person hears what changed (through notifications, once merged). */
 export async function publishWeek(services: WithClock, viewer: Viewer, { week }: { week: string }) {
   const { from, to } = weekBounds(mondayOf(services, week));
-  const published = await publishDrafts(services.db, { clubId: viewer.clubId, from, to, at: services.clock.now() });
+  const published = await publishDrafts(services.db, {
+    clubId: viewer.clubId,
+    from,
+    to,
+    at: services.clock.now(),
+  });
   return { published: published.length };
 }
 
@@ -261,7 +335,8 @@ export async function publishWeek(services: WithClock, viewer: Viewer, { week }:
 export async function copyWeek(services: WithClock, viewer: Viewer, input: { from: string; to: string }) {
   const source = weekBounds(mondayOf(services, input.from));
   const target = weekBounds(mondayOf(services, input.to));
-  if (source.from.getTime() === target.from.getTime()) throw new AppError('BAD_REQUEST', 'Choose a different week to copy into.');
+  if (source.from.getTime() === target.from.getTime())
+    throw new AppError('BAD_REQUEST', 'Choose a different week to copy into.');
   const rows = await shiftsBetween(services.db, { clubId: viewer.clubId, from: source.from, to: source.to });
   let copied = 0;
   let skipped = 0;
@@ -270,12 +345,18 @@ export async function copyWeek(services: WithClock, viewer: Viewer, input: { fro
     const days = Math.round((target.from.getTime() - source.from.getTime()) / 86_400_000);
     const move = (d: Date) => {
       const { date, time } = utcToUkLocal(d.getTime());
-      const shifted = new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+      const shifted = new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000)
+        .toISOString()
+        .slice(0, 10);
       return new Date(ukLocalToUtc(shifted, time));
     };
     const values = { startsAt: move(shift.startsAt), endsAt: move(shift.endsAt) };
     if (shift.userId) {
-      const other = await overlappingShift(services.db, { clubId: viewer.clubId, userId: shift.userId, ...values });
+      const other = await overlappingShift(services.db, {
+        clubId: viewer.clubId,
+        userId: shift.userId,
+        ...values,
+      });
       if (other) {
         skipped++;
         continue;
@@ -315,11 +396,24 @@ export async function myShifts(services: WithClock, viewer: Viewer) {
 /** A staff member takes an open shift, unless someone was quicker or it clashes with their own. */
 export async function claimShift(services: WithClock, viewer: Viewer, { shiftId }: { shiftId: string }) {
   const shift = await shiftById(services.db, { clubId: viewer.clubId, shiftId });
-  if (!shift || shift.status !== 'published') throw notFound('The open shift');
+  if (shift?.status !== 'published') throw notFound('The open shift');
   if (shift.userId !== null) throw new AppError('CONFLICT', 'Someone has already taken this shift.');
-  if (shift.startsAt <= services.clock.now()) throw new AppError('CONFLICT', 'This shift has already started.');
-  const t = { id: shiftId, userId: viewer.userId, startsAt: shift.startsAt, endsAt: shift.endsAt, breakMinutes: shift.breakMinutes };
-  const other = await overlappingShift(services.db, { clubId: viewer.clubId, userId: viewer.userId, startsAt: shift.startsAt, endsAt: shift.endsAt, exceptId: shiftId });
+  if (shift.startsAt <= services.clock.now())
+    throw new AppError('CONFLICT', 'This shift has already started.');
+  const t = {
+    id: shiftId,
+    userId: viewer.userId,
+    startsAt: shift.startsAt,
+    endsAt: shift.endsAt,
+    breakMinutes: shift.breakMinutes,
+  };
+  const other = await overlappingShift(services.db, {
+    clubId: viewer.clubId,
+    userId: viewer.userId,
+    startsAt: shift.startsAt,
+    endsAt: shift.endsAt,
+    exceptId: shiftId,
+  });
   if (other) throw overlapError(other);
   const row = await refusingOverlap(services, viewer.clubId, t, () =>
     claimOpenShift(services.db, { clubId: viewer.clubId, shiftId, userId: viewer.userId }),

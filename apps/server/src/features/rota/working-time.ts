@@ -46,7 +46,10 @@ export function dateOfDay(n: number): string {
 /** The UTC instants a London week (Monday 00:00 to the next Monday 00:00) spans. */
 export function weekBounds(monday: string): { from: Date; to: Date } {
   const n = dayNumber(monday) as number;
-  return { from: new Date(ukLocalToUtc(monday, '00:00')), to: new Date(ukLocalToUtc(dateOfDay(n + 7), '00:00')) };
+  return {
+    from: new Date(ukLocalToUtc(monday, '00:00')),
+    to: new Date(ukLocalToUtc(dateOfDay(n + 7), '00:00')),
+  };
 }
 
 const hours = (h: number) => (Number.isInteger(h) ? `${h} hours` : `${h.toFixed(1)} hours`);
