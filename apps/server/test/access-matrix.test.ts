@@ -86,6 +86,8 @@ interface World {
   shiftToEdit: string;
   shiftToDelete: string;
   openShift: string;
+  clockToken: string;
+  tillToRemove: string;
 }
 
 let signUps = 0;
@@ -322,6 +324,24 @@ function fixturesFor(w: World): Record<string, Fixture> {
     },
     'GET /api/shifts/mine': { call: at('/api/shifts/mine') },
     'POST /api/shifts/:id/claim': { call: at(`/api/shifts/${w.openShift}/claim`) },
+    'GET /api/clock/code': { call: at('/api/clock/code') },
+    'GET /api/clock/status': { call: at('/api/clock/status') },
+    'POST /api/clock/in': { call: at('/api/clock/in', { token: w.clockToken }) },
+    'POST /api/clock/out': { call: at('/api/clock/out') },
+    'POST /api/clock/break/start': {
+      call: at('/api/clock/break/start'),
+      refused: 'no one is clocked in by then (the clock-out row runs first): clock-in.test.ts takes breaks',
+    },
+    'POST /api/clock/break/end': {
+      call: at('/api/clock/break/end'),
+      refused: 'no one is on a break: clock-in.test.ts takes breaks',
+    },
+    'GET /api/admin/clock/tills': { call: at('/api/admin/clock/tills') },
+    'POST /api/admin/clock/tills': { call: at('/api/admin/clock/tills', { name: 'Matrix till' }) },
+    'DELETE /api/admin/clock/tills/:id': { call: at(`/api/admin/clock/tills/${w.tillToRemove}`) },
+    'PUT /api/admin/staff/:userId/clock-setting': {
+      call: at(`/api/admin/staff/${w.staffUserId}/clock-setting`, { clockWithoutCode: false }),
+    },
   };
 }
 
@@ -514,6 +534,10 @@ describe.each(backends())('the access matrix on %s', (backend) => {
       endsAt: '2024-09-05T22:00:00Z',
     });
     expect((await admin.post('/api/admin/rota/publish', { week: '2024-09-02' })).status).toBe(200);
+    const clockToken = (await admin.get('/api/clock/code')).json.token as string;
+    const till = await admin.post('/api/admin/clock/tills', { name: 'Matrix bar till' });
+    expect(till.status).toBe(201);
+    firstClubMarks.add(till.json.till.id);
     world = {
       seasonId: season,
       finishedId,
@@ -537,6 +561,8 @@ describe.each(backends())('the access matrix on %s', (backend) => {
       shiftToEdit,
       shiftToDelete,
       openShift,
+      clockToken,
+      tillToRemove: till.json.till.id,
       round1Fixture: {
         id: current.id,
         home: current.homeScore,

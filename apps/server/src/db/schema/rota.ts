@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { user } from './accounts.ts';
 import { clubIdColumn } from './clubs.ts';
 import { createdAt, id, updatedAt } from './columns.ts';
@@ -36,19 +46,61 @@ export const shifts = pgTable(
   ],
 );
 
-/** A staff member's hourly rate, seen only by admins. */
-export const staffPayRates = pgTable(
-  'staff_pay_rates',
+/** Per staff member: the hourly rate (seen only by admins) and whether they may clock in without the till's code. */
+export const staffSettings = pgTable(
+  'staff_settings',
   {
     clubId: clubIdColumn(),
     userId: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
-    hourlyRatePence: integer('hourly_rate_pence').notNull(),
+    hourlyRatePence: integer('hourly_rate_pence'),
+    clockWithoutCode: boolean('clock_without_code').notNull().default(false),
     updatedAt: updatedAt(),
   },
   (t) => [
     primaryKey({ columns: [t.clubId, t.userId] }),
-    check('pay_rate_positive', sql`${t.hourlyRatePence} >= 0`),
+    check('staff_settings_rate_positive', sql`${t.hourlyRatePence} >= 0`),
+  ],
+);
+
+/** A device behind the bar that shows the clock-in code; its key is kept only as a hash. */
+export const clockTills = pgTable(
+  'clock_tills',
+  {
+    id: id(),
+    clubId: clubIdColumn(),
+    name: text('name').notNull(),
+    keyHash: text('key_hash').notNull().unique(),
+    createdAt: createdAt(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('clock_tills_club_idx').on(t.clubId)],
+);
+
+export const clockFlags = ['no_shift_near', 'auto_closed', 'without_code'] as const;
+
+/** A clock-in and its clock-out; at most one open (no clock-out yet) per person, held by the database. */
+export const clockEntries = pgTable(
+  'clock_entries',
+  {
+    id: id(),
+    clubId: clubIdColumn(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    shiftId: text('shift_id').references(() => shifts.id, { onDelete: 'set null' }),
+    clockInAt: timestamp('clock_in_at', { withTimezone: true }).notNull(),
+    clockOutAt: timestamp('clock_out_at', { withTimezone: true }),
+    /** Minutes of breaks already ended; a break under way started at `breakStartedAt`. */
+    breakMinutes: integer('break_minutes').notNull().default(0),
+    breakStartedAt: timestamp('break_started_at', { withTimezone: true }),
+    flags: text('flags', { enum: clockFlags }).array().notNull().default(sql`'{}'::text[]`),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('clock_entries_one_open').on(t.userId).where(sql`${t.clockOutAt} is null`),
+    index('clock_entries_club_in_idx').on(t.clubId, t.clockInAt),
+    check('clock_entries_out_after_in', sql`${t.clockOutAt} is null or ${t.clockOutAt} >= ${t.clockInAt}`),
   ],
 );

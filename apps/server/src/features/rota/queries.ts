@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, gte, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { shifts, staffPayRates, user } from '../../db/schema/index.ts';
+import { shifts, staffSettings, user } from '../../db/schema/index.ts';
 
 export type ShiftRow = typeof shifts.$inferSelect;
 
@@ -146,10 +146,10 @@ export async function staffOfClub(db: DbOrTx, { clubId, userIds }: { clubId: str
       name: user.name,
       role: user.role,
       dateOfBirth: user.dateOfBirth,
-      hourlyRatePence: staffPayRates.hourlyRatePence,
+      hourlyRatePence: staffSettings.hourlyRatePence,
     })
     .from(user)
-    .leftJoin(staffPayRates, and(eq(staffPayRates.userId, user.id), eq(staffPayRates.clubId, clubId)))
+    .leftJoin(staffSettings, and(eq(staffSettings.userId, user.id), eq(staffSettings.clubId, clubId)))
     .where(
       and(
         eq(user.clubId, clubId),
@@ -167,14 +167,14 @@ export async function setPayRate(
 ) {
   if (hourlyRatePence === null) {
     await db
-      .delete(staffPayRates)
-      .where(and(eq(staffPayRates.clubId, clubId), eq(staffPayRates.userId, userId)));
+      .delete(staffSettings)
+      .where(and(eq(staffSettings.clubId, clubId), eq(staffSettings.userId, userId)));
     return;
   }
   await db
-    .insert(staffPayRates)
+    .insert(staffSettings)
     .values({ clubId, userId, hourlyRatePence })
-    .onConflictDoUpdate({ target: [staffPayRates.clubId, staffPayRates.userId], set: { hourlyRatePence } });
+    .onConflictDoUpdate({ target: [staffSettings.clubId, staffSettings.userId], set: { hourlyRatePence } });
 }
 
 /** A staff member's published shifts that have not ended yet, next first. */
