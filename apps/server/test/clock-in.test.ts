@@ -18,7 +18,8 @@ describe.each(backends())('clocking in and out on %s', (backend) => {
     const s = await aMember(server, { club, role: 'staff', email: 'sam@kings.test', name: 'Sam Server' });
     staff = s.client;
     staffId = s.userId;
-    other = (await aMember(server, { club, role: 'staff', email: 'pat@kings.test', name: 'Pat Pourer' })).client;
+    other = (await aMember(server, { club, role: 'staff', email: 'pat@kings.test', name: 'Pat Pourer' }))
+      .client;
     const otherClub = await aClub(server, { slug: 'other-club', name: 'The Other Club' });
     otherAdmin = (await aMember(server, { club: otherClub, role: 'admin', email: 'boss@other.test' })).client;
     const shift = await admin.post('/api/admin/shifts', {
@@ -79,7 +80,9 @@ describe.each(backends())('clocking in and out on %s', (backend) => {
     expect(expired.status).toBe(403);
     expect(expired.json.error.message).toBe('That code has expired: scan the code on the till again.');
     const [v, t, sig] = (await code()).split('.');
-    const forged = await other.post('/api/clock/in', { token: `${v}.${t}.${(sig as string).replace(/^./, (c) => (c === 'A' ? 'B' : 'A'))}` });
+    const forged = await other.post('/api/clock/in', {
+      token: `${v}.${t}.${(sig as string).replace(/^./, (c) => (c === 'A' ? 'B' : 'A'))}`,
+    });
     expect(forged.status).toBe(403);
     const theirs = (await otherAdmin.get('/api/clock/code')).json.token;
     expect((await other.post('/api/clock/in', { token: theirs })).status).toBe(403);
@@ -90,8 +93,10 @@ describe.each(backends())('clocking in and out on %s', (backend) => {
     expect((await staff.get('/api/clock/code')).status).toBe(403);
     const till = await admin.post('/api/admin/clock/tills', { name: 'Bar till' });
     expect(till.status).toBe(201);
-    const key = new URL(till.json.url).searchParams.get('till') as string;
-    const byTill = await fetch(new URL('/api/clock/code', server.baseUrl), { headers: { 'x-till-key': key } });
+    const key = new URL(till.json.url).searchParams.get('key') as string;
+    const byTill = await fetch(new URL('/api/clock/code', server.baseUrl), {
+      headers: { 'x-till-key': key },
+    });
     expect(byTill.status).toBe(200);
     const token = ((await byTill.json()) as { token: string }).token;
     expect((await other.post('/api/clock/in', { token })).status).toBe(201);
@@ -99,7 +104,9 @@ describe.each(backends())('clocking in and out on %s', (backend) => {
     // Another club's admin cannot remove it; once removed, the key shows nothing.
     expect((await otherAdmin.delete(`/api/admin/clock/tills/${till.json.till.id}`)).status).toBe(404);
     expect((await admin.delete(`/api/admin/clock/tills/${till.json.till.id}`)).status).toBe(204);
-    const revoked = await fetch(new URL('/api/clock/code', server.baseUrl), { headers: { 'x-till-key': key } });
+    const revoked = await fetch(new URL('/api/clock/code', server.baseUrl), {
+      headers: { 'x-till-key': key },
+    });
     expect(revoked.status).toBe(403);
   });
 
@@ -108,8 +115,12 @@ describe.each(backends())('clocking in and out on %s', (backend) => {
     expect(refused.status).toBe(400);
     expect(refused.json.error.message).toBe('Scan the code on the till to clock in.');
     const otherId = (await other.get('/api/me')).json.user.id;
-    expect((await otherAdmin.put(`/api/admin/staff/${otherId}/clock-setting`, { clockWithoutCode: true })).status).toBe(404);
-    expect((await admin.put(`/api/admin/staff/${otherId}/clock-setting`, { clockWithoutCode: true })).status).toBe(204);
+    expect(
+      (await otherAdmin.put(`/api/admin/staff/${otherId}/clock-setting`, { clockWithoutCode: true })).status,
+    ).toBe(404);
+    expect(
+      (await admin.put(`/api/admin/staff/${otherId}/clock-setting`, { clockWithoutCode: true })).status,
+    ).toBe(204);
     const allowed = await other.post('/api/clock/in', {});
     expect(allowed.status).toBe(201);
     expect(allowed.json.flags).toEqual(['without_code', 'no_shift_near']);
@@ -130,7 +141,10 @@ describe.each(backends())('clocking in and out on %s', (backend) => {
     server.clock.set('2026-11-10T23:01:00Z');
     const status = await staff.get('/api/clock/status');
     expect(status.json.open).toBeNull();
-    expect(status.json.recent[0]).toMatchObject({ clockOutAt: '2026-11-10T22:00:00.000Z', flags: ['auto_closed'] });
+    expect(status.json.recent[0]).toMatchObject({
+      clockOutAt: '2026-11-10T22:00:00.000Z',
+      flags: ['auto_closed'],
+    });
     // And the person can clock in again.
     expect((await staff.post('/api/clock/in', { token: await code() })).status).toBe(201);
   });

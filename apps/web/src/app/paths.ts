@@ -43,4 +43,6 @@ export const paths = {
   game: '/game',
   teamselections: '/teamselections',
   tutorial: '/tutorial',
+  // rota: the till device's screen (not in the original's table).
+  till: '/till',
 } as const;

@@ -149,6 +149,10 @@ export const appRoutes: readonly AppRoute[] = [
   route(paths.tutorial, 'How it works', bulbOutline, 'public', () =>
     import('../features/tutorial/tutorial-page.tsx').then((m) => m.TutorialPage),
   ),
+  // rota
+  route(paths.till, 'Clock-in code', timeOutline, 'public', () =>
+    import('../features/staff/till-page.tsx').then((m) => m.TillPage),
+  ),
 ];
 
 /**

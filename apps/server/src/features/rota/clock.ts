@@ -166,7 +166,7 @@ export async function createTill(services: S, viewer: Viewer, { name }: { name: 
   const till = await insertTill(services.db, { clubId: viewer.clubId, name, keyHash: hashKey(key) });
   return {
     till: { id: till.id, name: till.name, createdAt: till.createdAt.toISOString() },
-    url: `${services.config.PUBLIC_URL}/clockin?till=${key}`,
+    url: `${services.config.PUBLIC_URL}/till?key=${key}`,
   };
 }
 
