@@ -30,6 +30,8 @@ import { createPaymentProvider, type PaymentProvider } from './features/payments
 import { paymentRoutes, WEBHOOK_PATH } from './features/payments/routes.ts';
 import { payoutRoutes } from './features/payouts/routes.ts';
 import { pickRoutes } from './features/picks/routes.ts';
+// rota
+import { rotaRoutes } from './features/rota/routes.ts';
 import { registerAccessRules } from './http/access.ts';
 import { openLimitStore } from './http/limit-store.ts';
 import { registerApiErrors } from './http/openapi-errors.ts';
@@ -196,6 +198,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(fileRoutes);
   // Gallery.
   await app.register(galleryRoutes);
+  // rota
+  await app.register(rotaRoutes);
   await serveWebApp(app, config.WEB_DIST);
   return app;
 }

@@ -5,6 +5,7 @@ import { ensureClub } from './features/clubs/service.ts';
 import { importBundledSeasons } from './features/football/bundled.ts';
 import { startFootballDataSync } from './features/football/football-data.ts';
 import { startPaymentsWorker } from './features/payments/worker.ts';
+import { closeForgottenClockOuts } from './features/rota/clock.ts';
 import { startSettlementWorker } from './features/settlement/worker.ts';
 import { DEMO_PASSWORD, demoAccounts, seedDemo } from './seed/demo.ts';
 
@@ -28,6 +29,7 @@ async function main() {
   let settlement: ReturnType<typeof startSettlementWorker> | null = null;
   let footballData: ReturnType<typeof startFootballDataSync> | null = null;
   let payments: ReturnType<typeof startPaymentsWorker> | null = null;
+  let clockHousekeeping: ReturnType<typeof setInterval> | null = null;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -38,6 +40,7 @@ async function main() {
     footballData?.stop();
     await settlement?.stop();
     await payments?.stop();
+    if (clockHousekeeping) clearInterval(clockHousekeeping);
     await app.services.mailer.flush();
     await database.close();
     process.exit(0);
@@ -65,6 +68,15 @@ async function main() {
   }
   // Expires unpaid orders and refunds cancelled competitions; idempotent, so safe in every process.
   payments = startPaymentsWorker(app.services, app.log);
+  // Closes clock-ins left open past their shift (one UPDATE, safe in every process).
+  clockHousekeeping = setInterval(
+    () =>
+      void closeForgottenClockOuts({ db, clock: app.services.clock }).catch((err: unknown) =>
+        app.log.error({ err }, 'closing forgotten clock-outs failed'),
+      ),
+    5 * 60_000,
+  );
+  clockHousekeeping.unref();
   const where =
     database.kind === 'pglite' ? `embedded database in ${config.DATA_DIR}` : 'PostgreSQL (DATABASE_URL)';
   const lines = [

@@ -84,6 +84,13 @@ interface World {
   fileKey: string;
   gallery: { albumId: string; albumToDelete: string; photoToEdit: string; photoToDelete: string };
   round1Fixture: { id: string; home: number | null; away: number | null; status: string };
+  // rota
+  staffUserId: string;
+  shiftToEdit: string;
+  shiftToDelete: string;
+  openShift: string;
+  clockToken: string;
+  tillToRemove: string;
 }
 
 let signUps = 0;
@@ -332,6 +339,63 @@ function fixturesFor(w: World): Record<string, Fixture> {
       call: at(`/api/admin/gallery/albums/${w.gallery.albumToDelete}`),
     },
     'PUT /api/admin/gallery/settings': { call: at('/api/admin/gallery/settings', { staffCanUpload: false }) },
+    // rota
+    'GET /api/admin/rota': { call: at('/api/admin/rota?week=2024-08-26') },
+    'POST /api/admin/shifts': {
+      call: (caller) => {
+        const day = 10 + CALLERS.indexOf(caller);
+        return {
+          path: '/api/admin/shifts',
+          body: {
+            userId: w.staffUserId,
+            startsAt: `2024-09-${day}T17:00:00Z`,
+            endsAt: `2024-09-${day}T22:00:00Z`,
+            position: 'Bar',
+            breakMinutes: 0,
+          },
+        };
+      },
+    },
+    'POST /api/admin/shifts/check': {
+      call: at('/api/admin/shifts/check', {
+        userId: w.staffUserId,
+        startsAt: '2024-09-20T17:00:00Z',
+        endsAt: '2024-09-20T22:00:00Z',
+        position: 'Bar',
+        breakMinutes: 0,
+      }),
+    },
+    'PATCH /api/admin/shifts/:id': {
+      call: at(`/api/admin/shifts/${w.shiftToEdit}`, { notes: 'Matrix note' }),
+    },
+    'DELETE /api/admin/shifts/:id': { call: at(`/api/admin/shifts/${w.shiftToDelete}`) },
+    'POST /api/admin/rota/publish': { call: at('/api/admin/rota/publish', { week: '2024-09-02' }) },
+    'POST /api/admin/rota/copy': {
+      call: at('/api/admin/rota/copy', { from: '2024-09-02', to: '2024-09-23' }),
+    },
+    'PUT /api/admin/staff/:userId/pay-rate': {
+      call: at(`/api/admin/staff/${w.staffUserId}/pay-rate`, { hourlyRatePence: 1150 }),
+    },
+    'GET /api/shifts/mine': { call: at('/api/shifts/mine') },
+    'POST /api/shifts/:id/claim': { call: at(`/api/shifts/${w.openShift}/claim`) },
+    'GET /api/clock/code': { call: at('/api/clock/code') },
+    'GET /api/clock/status': { call: at('/api/clock/status') },
+    'POST /api/clock/in': { call: at('/api/clock/in', { token: w.clockToken }) },
+    'POST /api/clock/out': { call: at('/api/clock/out') },
+    'POST /api/clock/break/start': {
+      call: at('/api/clock/break/start'),
+      refused: 'no one is clocked in by then (the clock-out row runs first): clock-in.test.ts takes breaks',
+    },
+    'POST /api/clock/break/end': {
+      call: at('/api/clock/break/end'),
+      refused: 'no one is on a break: clock-in.test.ts takes breaks',
+    },
+    'GET /api/admin/clock/tills': { call: at('/api/admin/clock/tills') },
+    'POST /api/admin/clock/tills': { call: at('/api/admin/clock/tills', { name: 'Matrix till' }) },
+    'DELETE /api/admin/clock/tills/:id': { call: at(`/api/admin/clock/tills/${w.tillToRemove}`) },
+    'PUT /api/admin/staff/:userId/clock-setting': {
+      call: at(`/api/admin/staff/${w.staffUserId}/clock-setting`, { clockWithoutCode: false }),
+    },
   };
 }
 
@@ -500,6 +564,34 @@ describe.each(backends())('the access matrix on %s', (backend) => {
     const fixture = round1.find((f: Json) => f.home.name.startsWith('Manchester United'));
     const seasonRound1 = (await admin.get(`/api/seasons/${season}/rounds/1`)).json.fixtures;
     const current = seasonRound1.find((f: Json) => f.id === fixture.id);
+    // rota: a draft shift to edit, one to delete and an open published shift to claim.
+    const staffUserId = (await clients.staff.get('/api/me')).json.user.id as string;
+    const aShift = async (body: Record<string, unknown>) => {
+      const res = await admin.post('/api/admin/shifts', { position: 'Bar', breakMinutes: 0, ...body });
+      expect(res.status).toBe(201);
+      firstClubMarks.add(res.json.shift.id);
+      return res.json.shift.id as string;
+    };
+    const shiftToEdit = await aShift({
+      userId: staffUserId,
+      startsAt: '2024-09-03T17:00:00Z',
+      endsAt: '2024-09-03T22:00:00Z',
+    });
+    const shiftToDelete = await aShift({
+      userId: staffUserId,
+      startsAt: '2024-09-04T17:00:00Z',
+      endsAt: '2024-09-04T22:00:00Z',
+    });
+    const openShift = await aShift({
+      userId: null,
+      startsAt: '2024-09-05T17:00:00Z',
+      endsAt: '2024-09-05T22:00:00Z',
+    });
+    expect((await admin.post('/api/admin/rota/publish', { week: '2024-09-02' })).status).toBe(200);
+    const clockToken = (await admin.get('/api/clock/code')).json.token as string;
+    const till = await admin.post('/api/admin/clock/tills', { name: 'Matrix bar till' });
+    expect(till.status).toBe(201);
+    firstClubMarks.add(till.json.till.id);
     world = {
       seasonId: season,
       finishedId,
@@ -521,6 +613,12 @@ describe.each(backends())('the access matrix on %s', (backend) => {
       photoOwner: player3Id,
       fileKey: 'matrix/a-stored-picture.png',
       gallery: await galleryWorld(server.baseUrl, sessionHeaders(admin)),
+      staffUserId,
+      shiftToEdit,
+      shiftToDelete,
+      openShift,
+      clockToken,
+      tillToRemove: till.json.till.id,
       round1Fixture: {
         id: current.id,
         home: current.homeScore,

@@ -12,4 +12,6 @@ export * from './me.ts';
 export * from './members.ts';
 export * from './payments.ts';
 export * from './payouts.ts';
+// rota
+export * from './rota.ts';
 export * from './rules.ts';

@@ -39,6 +39,14 @@ export const CONTACT_LIMITS = {
   messageMax: 5000,
 } as const;
 
+/** The rota's limits: a shift is at most a day long (a pub's longest is an open-to-close Saturday). */
+export const ROTA_LIMITS = {
+  positionMax: 60,
+  notesMax: 500,
+  breakMinutesMax: 240,
+  shiftHoursMax: 16,
+} as const;
+
 /** Building an Intl formatter costs about a millisecond: built on first use, not when loaded. */
 let gbp: Intl.NumberFormat | undefined;
 

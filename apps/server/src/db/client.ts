@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { type ExtractTablesWithRelations, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -53,7 +54,8 @@ function openPostgres(url: string): Database {
 
 function openPglite(dataDir: string | undefined): Database {
   // One PGlite instance per folder: two on one folder can corrupt it (environment.md).
-  const client = new PGlite(dataDir);
+  // btree_gist: the rota's no-overlap rule (drizzle/0008_shift_overlap.sql).
+  const client = new PGlite({ ...(dataDir !== undefined && { dataDir }), extensions: { btree_gist } });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   let closed = false;
   return {

@@ -45,4 +45,6 @@ export const paths = {
   tutorial: '/tutorial',
   // Gallery.
   galleryUpload: '/gallery-upload',
+  // rota: the till device's screen (not in the original's table).
+  till: '/till',
 } as const;

@@ -153,6 +153,10 @@ export const appRoutes: readonly AppRoute[] = [
   route(paths.galleryUpload, 'Upload photos', imagesOutline, 'staff', () =>
     import('../features/admin/gallery-upload-page.tsx').then((m) => m.GalleryUploadPage),
   ),
+  // rota
+  route(paths.till, 'Clock-in code', timeOutline, 'public', () =>
+    import('../features/staff/till-page.tsx').then((m) => m.TillPage),
+  ),
 ];
 
 /**

@@ -81,6 +81,8 @@ export interface HttpClientOptions {
 export interface RequestOptions {
   body?: unknown;
   signal?: AbortSignal;
+  /** Extra headers (a till device's key). */
+  headers?: Record<string, string>;
 }
 
 export interface HttpResult<T> {
@@ -105,7 +107,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     req: RequestOptions = {},
   ): Promise<HttpResult<T>> {
     const url = isAbsoluteUrl(path) ? path : `${options.baseUrl}${path}`;
-    const headers = new Headers({ Accept: 'application/json' });
+    const headers = new Headers({ ...req.headers, Accept: 'application/json' });
     // A Blob (a file the user picked) goes as its own bytes; anything else as JSON.
     const blob = typeof Blob !== 'undefined' && req.body instanceof Blob ? req.body : null;
     if (blob) headers.set('Content-Type', blob.type || 'application/octet-stream');

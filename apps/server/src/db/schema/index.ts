@@ -9,3 +9,5 @@ export * from './mail.ts';
 export * from './payments.ts';
 export * from './payouts.ts';
 export * from './photos.ts';
+// rota
+export * from './rota.ts';

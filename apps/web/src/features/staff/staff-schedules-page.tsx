@@ -1,12 +1,309 @@
-import { calendarOutline } from 'ionicons/icons';
-import { PlaceholderPage } from '../../ui/placeholder-page.tsx';
+import { IonButton, IonContent, IonIcon, IonSpinner } from '@ionic/react';
+import type { Shift } from '@lastman/api';
+import { calendarOutline, chevronBack, chevronForward, warningOutline } from 'ionicons/icons';
+import { useSearchParams } from 'react-router-dom';
+import { formatPence, londonTime } from '../../lib/format.ts';
+import { hasRole, useMe } from '../../lib/me.ts';
+import { showToast } from '../../lib/toast.ts';
+import { EmptyState } from '../../ui/empty-state.tsx';
+import { SelectField } from '../../ui/form-field.tsx';
+import { PageHeader } from '../../ui/page-header.tsx';
+import { InlineLoading } from '../../ui/page-loading.tsx';
+import {
+  useClaimShift,
+  useCopyWeek,
+  useDeleteShift,
+  useMyShifts,
+  usePublishWeek,
+  useRotaWeek,
+} from './api/rota-api.ts';
+import { addDays, daysOf, formatDay, hoursOf, isDate, londonParts, mondayOf } from './rota-time.ts';
+import './rota.css';
 
+/** Staff see their own shifts, next first; admins also plan the whole week (`?view=week`). */
 export function StaffSchedulesPage() {
+  const me = useMe();
+  const [params, setParams] = useSearchParams();
+  const isAdmin = hasRole(me.data?.role, 'admin');
+  const view = isAdmin && params.get('view') !== 'mine' ? 'week' : 'mine';
+  const setView = (v: 'week' | 'mine') =>
+    setParams((p) => {
+      p.set('view', v);
+      return p;
+    });
   return (
-    <PlaceholderPage icon={calendarOutline} heading="No shifts scheduled" back="/app/tabs/game">
-      <p>
-        Your shifts for the week will appear here. Admins will see everyone&rsquo;s shifts in a week view.
+    <>
+      <PageHeader />
+      <IonContent className="ion-padding">
+        <div className="page-narrow">
+          {isAdmin ? (
+            <fieldset className="rota-actions rota-views">
+              <legend className="visually-hidden">Show</legend>
+              <IonButton fill={view === 'week' ? 'solid' : 'outline'} onClick={() => setView('week')}>
+                Whole week
+              </IonButton>
+              <IonButton fill={view === 'mine' ? 'solid' : 'outline'} onClick={() => setView('mine')}>
+                My shifts
+              </IonButton>
+            </fieldset>
+          ) : null}
+          {view === 'week' ? <WeekPlanner /> : <MyShifts />}
+        </div>
+      </IonContent>
+    </>
+  );
+}
+
+function ShiftLine({
+  shift,
+  showName,
+  children,
+}: {
+  shift: Shift;
+  showName?: boolean;
+  children?: React.ReactNode;
+}) {
+  return (
+    <div className="rota-shift" data-testid="shift">
+      <div className="rota-shift__main">
+        <div className="rota-shift__time">
+          {londonTime(shift.startsAt)}–{londonTime(shift.endsAt)}{' '}
+          {shift.status === 'draft' ? <span className="badge rota-draft">Draft</span> : null}
+        </div>
+        <div>
+          {showName ? <strong>{shift.staffName ?? 'Open shift'}</strong> : null}
+          {showName ? ' · ' : null}
+          {shift.position}
+        </div>
+        <div className="rota-shift__meta">
+          {hoursOf(shift)}
+          {shift.breakMinutes ? `, ${shift.breakMinutes} min break` : ''}
+          {shift.costPence !== undefined && shift.costPence !== null
+            ? ` · ${formatPence(shift.costPence)}`
+            : ''}
+          {shift.notes ? ` · ${shift.notes}` : ''}
+        </div>
+        {shift.warnings.map((w) => (
+          <p key={w.code} className="rota-warning">
+            <IonIcon icon={warningOutline} aria-hidden="true" /> {w.message}
+            {shift.overrideReason ? ` Kept because: ${shift.overrideReason}` : ''}
+          </p>
+        ))}
+      </div>
+      {children}
+    </div>
+  );
+}
+
+function WeekPlanner() {
+  const [params, setParams] = useSearchParams();
+  const week = isDate(params.get('week'))
+    ? mondayOf(Date.parse(`${params.get('week')}T12:00:00Z`))
+    : mondayOf();
+  const person = params.get('person') ?? '';
+  const rota = useRotaWeek(week);
+  const publish = usePublishWeek();
+  const copy = useCopyWeek();
+  const remove = useDeleteShift();
+  const set = (key: string, value: string) =>
+    setParams((p) => {
+      if (value) p.set(key, value);
+      else p.delete(key);
+      return p;
+    });
+
+  const shifts = (rota.data?.shifts ?? []).filter(
+    (s) => !person || s.userId === person || (person === 'open' && !s.userId),
+  );
+  const days = daysOf(week);
+
+  return (
+    <section aria-labelledby="week-heading">
+      <div className="card">
+        <div className="rota-toolbar">
+          <IonButton fill="clear" aria-label="Previous week" onClick={() => set('week', addDays(week, -7))}>
+            <IonIcon icon={chevronBack} slot="icon-only" />
+          </IonButton>
+          <h2 id="week-heading" className="rota-week-label">
+            Week of {formatDay(week)}
+          </h2>
+          <IonButton fill="clear" aria-label="Next week" onClick={() => set('week', addDays(week, 7))}>
+            <IonIcon icon={chevronForward} slot="icon-only" />
+          </IonButton>
+        </div>
+        <SelectField label="Show" value={person} onValue={(v) => set('person', v)}>
+          <option value="">Everyone</option>
+          <option value="open">Open shifts</option>
+          {(rota.data?.staff ?? []).map((s) => (
+            <option key={s.userId} value={s.userId}>
+              {s.name}
+            </option>
+          ))}
+        </SelectField>
+        {rota.data ? (
+          <p className="muted" data-testid="week-summary">
+            {rota.data.shifts.length} shift{rota.data.shifts.length === 1 ? '' : 's'}
+            {rota.data.drafts ? `, ${rota.data.drafts} not yet published` : ', all published'}
+            {rota.data.totalCostPence ? ` · staff cost ${formatPence(rota.data.totalCostPence)}` : ''}
+          </p>
+        ) : null}
+        <div className="rota-actions">
+          <IonButton routerLink={`/addschedule?week=${week}`}>Add shift</IonButton>
+          <IonButton
+            fill="outline"
+            disabled={copy.isPending}
+            onClick={() =>
+              copy.mutate(
+                { from: addDays(week, -7), to: week },
+                {
+                  onSuccess: (r) =>
+                    showToast(
+                      r.copied
+                        ? `Copied ${r.copied} shift${r.copied === 1 ? '' : 's'} from last week as drafts${r.skipped ? `; ${r.skipped} skipped because they would overlap` : ''}.`
+                        : 'Last week had no shifts to copy.',
+                    ),
+                  onError: (e) => showToast(e.message, 'error'),
+                },
+              )
+            }
+          >
+            Copy last week
+          </IonButton>
+          {rota.data?.drafts ? (
+            <IonButton
+              color="secondary"
+              disabled={publish.isPending}
+              onClick={() =>
+                publish.mutate(week, {
+                  onSuccess: (r) =>
+                    showToast(
+                      `Published ${r.published} shift${r.published === 1 ? '' : 's'}. Staff can see them now.`,
+                    ),
+                  onError: (e) => showToast(e.message, 'error'),
+                })
+              }
+            >
+              Publish {rota.data.drafts} draft{rota.data.drafts === 1 ? '' : 's'}
+            </IonButton>
+          ) : null}
+        </div>
+      </div>
+
+      {rota.isPending ? (
+        <InlineLoading label="Loading the week’s shifts" />
+      ) : rota.isError ? (
+        <p className="form-error" role="alert">
+          The week could not be loaded: {rota.error.message}
+        </p>
+      ) : (
+        days.map((day) => {
+          const today = shifts.filter((s) => londonParts(s.startsAt).date === day);
+          return (
+            <div key={day} className="card">
+              <h3 className="rota-day">{formatDay(day)}</h3>
+              {today.length === 0 ? (
+                <p className="muted">No shifts.</p>
+              ) : (
+                today.map((s) => (
+                  <ShiftLine key={s.id} shift={s} showName>
+                    <div>
+                      <IonButton
+                        size="small"
+                        fill="outline"
+                        routerLink={`/addschedule?shift=${s.id}&week=${week}`}
+                      >
+                        Edit
+                      </IonButton>
+                      <IonButton
+                        size="small"
+                        fill="clear"
+                        color="danger"
+                        aria-label={`Delete ${s.staffName ?? 'open'} shift ${londonTime(s.startsAt)}`}
+                        onClick={() =>
+                          remove.mutate(s.id, {
+                            onSuccess: () => showToast('Shift deleted.'),
+                            onError: (e) => showToast(e.message, 'error'),
+                          })
+                        }
+                      >
+                        Delete
+                      </IonButton>
+                    </div>
+                  </ShiftLine>
+                ))
+              )}
+            </div>
+          );
+        })
+      )}
+    </section>
+  );
+}
+
+function MyShifts() {
+  const mine = useMyShifts();
+  const claim = useClaimShift();
+  if (mine.isPending) return <InlineLoading label="Loading your shifts" />;
+  if (mine.isError) {
+    return (
+      <p className="form-error" role="alert">
+        Your shifts could not be loaded: {mine.error.message}
       </p>
-    </PlaceholderPage>
+    );
+  }
+  const [next, ...later] = mine.data.shifts;
+  return (
+    <>
+      {next ? (
+        <section className="card rota-next" aria-labelledby="next-shift">
+          <h2 id="next-shift">Your next shift</h2>
+          <p className="rota-day">{formatDay(londonParts(next.startsAt).date)}</p>
+          <ShiftLine shift={next} />
+        </section>
+      ) : (
+        <div className="card">
+          <EmptyState icon={calendarOutline} title="No shifts coming up">
+            <p>When an admin publishes the rota, your shifts appear here, next one first.</p>
+          </EmptyState>
+        </div>
+      )}
+      {later.length ? (
+        <section className="card" aria-labelledby="later-shifts">
+          <h2 id="later-shifts">After that</h2>
+          {later.map((s) => (
+            <div key={s.id}>
+              <h3 className="rota-day">{formatDay(londonParts(s.startsAt).date)}</h3>
+              <ShiftLine shift={s} />
+            </div>
+          ))}
+        </section>
+      ) : null}
+      <section className="card" aria-labelledby="open-shifts">
+        <h2 id="open-shifts">Open shifts</h2>
+        {mine.data.open.length === 0 ? (
+          <p className="muted">No open shifts to pick up right now.</p>
+        ) : (
+          mine.data.open.map((s) => (
+            <div key={s.id}>
+              <h3 className="rota-day">{formatDay(londonParts(s.startsAt).date)}</h3>
+              <ShiftLine shift={s}>
+                <IonButton
+                  size="small"
+                  disabled={claim.isPending}
+                  onClick={() =>
+                    claim.mutate(s.id, {
+                      onSuccess: () => showToast('The shift is yours.'),
+                      onError: (e) => showToast(e.message, 'error'),
+                    })
+                  }
+                >
+                  {claim.isPending ? <IonSpinner name="dots" aria-label="Taking it" /> : 'Take it'}
+                </IonButton>
+              </ShiftLine>
+            </div>
+          ))
+        )}
+      </section>
+    </>
   );
 }

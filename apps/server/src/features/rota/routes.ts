@@ -1,0 +1,248 @@
+import {
+  ClockCode,
+  ClockEntry,
+  ClockInInput,
+  ClockSettingInput,
+  ClockStatus,
+  CopyWeekInput,
+  CopyWeekResult,
+  PayRateInput,
+  PublishWeekInput,
+  PublishWeekResult,
+  RotaWeek,
+  ShiftCheck,
+  ShiftCheckInput,
+  ShiftCreated,
+  ShiftIdParams,
+  ShiftInput,
+  ShiftUpdate,
+  StaffShifts,
+  TillCreated,
+  TillIdParams,
+  TillInput,
+  TillList,
+  UserIdParams,
+  WeekQuery,
+} from '@lastman/api';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentViewer } from '../../auth/guards.ts';
+import { viewerOf } from '../../http/access.ts';
+import { refusals } from '../../http/openapi-errors.ts';
+import {
+  changeClockWithoutCode,
+  clockCode,
+  clockIn,
+  clockOut,
+  clockStatus,
+  createTill,
+  endBreak,
+  removeTill,
+  startBreak,
+  tillsOf,
+} from './clock.ts';
+import {
+  changePayRate,
+  checkShift,
+  claimShift,
+  copyWeek,
+  createShift,
+  editShift,
+  myShifts,
+  publishWeek,
+  removeShift,
+  rotaWeek,
+} from './service.ts';
+
+export const rotaRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['rota'];
+
+  app.get(
+    '/api/admin/rota',
+    { schema: { tags, querystring: WeekQuery, response: { 200: RotaWeek } }, config: { access: 'admin' } },
+    async (request) => rotaWeek(app.services, viewerOf(request), request.query),
+  );
+
+  app.post(
+    '/api/admin/shifts',
+    {
+      schema: { tags, body: ShiftInput, response: { 201: ShiftCreated, ...refusals(409) } },
+      config: { access: 'admin' },
+    },
+    async (request, reply) =>
+      reply.status(201).send({ shift: await createShift(app.services, viewerOf(request), request.body) }),
+  );
+
+  app.post(
+    '/api/admin/shifts/check',
+    { schema: { tags, body: ShiftCheckInput, response: { 200: ShiftCheck } }, config: { access: 'admin' } },
+    async (request) => checkShift(app.services, viewerOf(request), request.body),
+  );
+
+  app.patch(
+    '/api/admin/shifts/:id',
+    {
+      schema: {
+        tags,
+        params: ShiftIdParams,
+        body: ShiftUpdate,
+        response: { 200: ShiftCreated, ...refusals(404, 409) },
+      },
+      config: { access: 'admin' },
+    },
+    async (request) => ({
+      shift: await editShift(app.services, viewerOf(request), {
+        shiftId: request.params.id,
+        input: request.body,
+      }),
+    }),
+  );
+
+  app.delete(
+    '/api/admin/shifts/:id',
+    {
+      schema: { tags, params: ShiftIdParams, response: { 204: z.null(), ...refusals(404) } },
+      config: { access: 'admin' },
+    },
+    async (request, reply) => {
+      await removeShift(app.services, viewerOf(request), { shiftId: request.params.id });
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/admin/rota/publish',
+    {
+      schema: { tags, body: PublishWeekInput, response: { 200: PublishWeekResult } },
+      config: { access: 'admin' },
+    },
+    async (request) => publishWeek(app.services, viewerOf(request), request.body),
+  );
+
+  app.post(
+    '/api/admin/rota/copy',
+    { schema: { tags, body: CopyWeekInput, response: { 200: CopyWeekResult } }, config: { access: 'admin' } },
+    async (request) => copyWeek(app.services, viewerOf(request), request.body),
+  );
+
+  app.put(
+    '/api/admin/staff/:userId/pay-rate',
+    {
+      schema: { tags, params: UserIdParams, body: PayRateInput, response: { 204: z.null() } },
+      config: { access: 'admin' },
+    },
+    async (request, reply) => {
+      await changePayRate(app.services, viewerOf(request), {
+        userId: request.params.userId,
+        input: request.body,
+      });
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/shifts/mine',
+    { schema: { tags, response: { 200: StaffShifts } }, config: { access: 'staff' } },
+    async (request) => myShifts(app.services, viewerOf(request)),
+  );
+
+  app.post(
+    '/api/shifts/:id/claim',
+    {
+      schema: { tags, params: ShiftIdParams, response: { 200: ShiftCreated, ...refusals(404, 409) } },
+      config: { access: 'staff' },
+    },
+    async (request) => ({
+      shift: await claimShift(app.services, viewerOf(request), { shiftId: request.params.id }),
+    }),
+  );
+
+  // Clock-in.
+  app.get(
+    '/api/clock/code',
+    {
+      schema: {
+        tags,
+        headers: z.object({ 'x-till-key': z.string().max(100).optional() }),
+        response: { 200: ClockCode, ...refusals(403) },
+      },
+      // The admin, or the till device by its key: checked in the service (http/access.ts admits anyone).
+      config: { access: 'public' },
+    },
+    async (request) =>
+      clockCode(app.services, await currentViewer(request), { tillKey: request.headers['x-till-key'] }),
+  );
+
+  app.get(
+    '/api/clock/status',
+    { schema: { tags, response: { 200: ClockStatus } }, config: { access: 'staff' } },
+    async (request) => clockStatus(app.services, viewerOf(request)),
+  );
+
+  app.post(
+    '/api/clock/in',
+    {
+      schema: { tags, body: ClockInInput, response: { 201: ClockEntry, ...refusals(403, 409) } },
+      config: { access: 'staff' },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await clockIn(app.services, viewerOf(request), request.body)),
+  );
+
+  for (const [path, action] of [
+    ['/api/clock/out', clockOut],
+    ['/api/clock/break/start', startBreak],
+    ['/api/clock/break/end', endBreak],
+  ] as const) {
+    app.post(
+      path,
+      { schema: { tags, response: { 200: ClockEntry, ...refusals(409) } }, config: { access: 'staff' } },
+      async (request) => action(app.services, viewerOf(request)),
+    );
+  }
+
+  app.get(
+    '/api/admin/clock/tills',
+    { schema: { tags, response: { 200: TillList } }, config: { access: 'admin' } },
+    async (request) => tillsOf(app.services, viewerOf(request)),
+  );
+
+  app.post(
+    '/api/admin/clock/tills',
+    { schema: { tags, body: TillInput, response: { 201: TillCreated } }, config: { access: 'admin' } },
+    async (request, reply) =>
+      reply.status(201).send(await createTill(app.services, viewerOf(request), request.body)),
+  );
+
+  app.delete(
+    '/api/admin/clock/tills/:id',
+    {
+      schema: { tags, params: TillIdParams, response: { 204: z.null(), ...refusals(404) } },
+      config: { access: 'admin' },
+    },
+    async (request, reply) => {
+      await removeTill(app.services, viewerOf(request), { tillId: request.params.id });
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.put(
+    '/api/admin/staff/:userId/clock-setting',
+    {
+      schema: {
+        tags,
+        params: UserIdParams,
+        body: ClockSettingInput,
+        response: { 204: z.null(), ...refusals(404) },
+      },
+      config: { access: 'admin' },
+    },
+    async (request, reply) => {
+      await changeClockWithoutCode(app.services, viewerOf(request), {
+        userId: request.params.userId,
+        allowed: request.body.clockWithoutCode,
+      });
+      return reply.status(204).send(null);
+    },
+  );
+};

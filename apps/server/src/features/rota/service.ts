@@ -1,0 +1,433 @@
+import type {
+  PayRateInput,
+  RotaWeek,
+  Shift,
+  ShiftInput,
+  ShiftUpdate,
+  WorkingTimeWarning,
+} from '@lastman/api';
+import { ROTA_LIMITS } from '@lastman/api';
+import { ukLocalToUtc, utcToUkLocal } from '@lastman/game';
+import type { z } from 'zod';
+import type { Viewer } from '../../auth/guards.ts';
+import { sqlState } from '../../db/pg-errors.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import type { Services } from '../../services.ts';
+import {
+  claimOpenShift,
+  deleteShift,
+  insertShift,
+  openShifts,
+  overlappingShift,
+  personShiftsAround,
+  publishDrafts,
+  type ShiftRow,
+  setPayRate,
+  shiftById,
+  shiftsBetween,
+  staffOfClub,
+  upcomingPublishedShifts,
+  updateShift,
+} from './queries.ts';
+import { weekBounds, weekStartOf, workedHours, workingTimeWarnings } from './working-time.ts';
+
+type Db = Pick<Services, 'db'>;
+type WithClock = Pick<Services, 'db' | 'clock'>;
+
+const WEEK_MS = 7 * 86_400_000;
+const HOUR_MS = 3_600_000;
+
+function londonLabel(at: Date): string {
+  const { date, time } = utcToUkLocal(at.getTime());
+  return `${date} ${time}`;
+}
+
+function overlapError(other: ShiftRow): AppError {
+  return new AppError(
+    'CONFLICT',
+    `This overlaps another shift for the same person: ${other.position}, ${londonLabel(other.startsAt)} to ${londonLabel(other.endsAt)} (London time).`,
+  );
+}
+
+interface Times {
+  userId: string | null;
+  startsAt: Date;
+  endsAt: Date;
+  breakMinutes: number;
+}
+
+function checkTimes(t: Times) {
+  if (t.endsAt <= t.startsAt) throw new AppError('BAD_REQUEST', 'A shift must end after it starts.');
+  if (t.endsAt.getTime() - t.startsAt.getTime() > ROTA_LIMITS.shiftHoursMax * HOUR_MS) {
+    throw new AppError('BAD_REQUEST', `A shift can be at most ${ROTA_LIMITS.shiftHoursMax} hours long.`);
+  }
+  if (t.breakMinutes * 60_000 >= t.endsAt.getTime() - t.startsAt.getTime()) {
+    throw new AppError('BAD_REQUEST', 'The break must be shorter than the shift.');
+  }
+}
+
+/** The Working Time warnings for a shift of a person, from their shifts in the 17 weeks around it. */
+async function warningsFor(
+  db: Services['db'],
+  clubId: string,
+  t: Times & { id?: string },
+): Promise<WorkingTimeWarning[]> {
+  if (!t.userId) return [];
+  const [person] = await staffOfClub(db, { clubId, userIds: [t.userId] });
+  const others = await personShiftsAround(db, {
+    clubId,
+    userId: t.userId,
+    from: new Date(t.startsAt.getTime() - 18 * WEEK_MS),
+    to: new Date(t.endsAt.getTime() + WEEK_MS),
+  });
+  return workingTimeWarnings(
+    { id: t.id, startsAt: t.startsAt, endsAt: t.endsAt, breakMinutes: t.breakMinutes },
+    others.filter((o) => o.id !== t.id),
+    person?.dateOfBirth ?? null,
+  );
+}
+
+async function requireStaff(db: Services['db'], clubId: string, userId: string | null) {
+  if (userId === null) return;
+  const [person] = await staffOfClub(db, { clubId, userIds: [userId] });
+  if (!person)
+    throw new AppError('BAD_REQUEST', 'Shifts are for the club’s staff and admins: that person is not one.');
+}
+
+function costOf(row: ShiftRow, rate: number | null | undefined): number | null {
+  if (rate === null || rate === undefined) return null;
+  return Math.round(workedHours(row) * rate);
+}
+
+function toShift(
+  row: ShiftRow,
+  staffName: string | null,
+  warnings: WorkingTimeWarning[],
+  rate?: number | null,
+): Shift {
+  return {
+    id: row.id,
+    userId: row.userId,
+    staffName,
+    startsAt: row.startsAt.toISOString(),
+    endsAt: row.endsAt.toISOString(),
+    position: row.position,
+    breakMinutes: row.breakMinutes,
+    notes: row.notes,
+    status: row.status,
+    overrideReason: row.overrideReason,
+    warnings,
+    ...(rate !== undefined && { costPence: costOf(row, rate) }),
+  };
+}
+
+/** Runs a write that the no-overlap constraint may refuse, turning the refusal into a plain 409. */
+async function refusingOverlap<T>(
+  services: Db,
+  clubId: string,
+  t: Times & { id?: string },
+  write: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (sqlState(err) !== '23P01' || !t.userId) throw err;
+    const other = await overlappingShift(services.db, {
+      clubId,
+      userId: t.userId,
+      startsAt: t.startsAt,
+      endsAt: t.endsAt,
+      exceptId: t.id,
+    });
+    throw other
+      ? overlapError(other)
+      : new AppError('CONFLICT', 'This overlaps another shift for the same person.');
+  }
+}
+
+export async function createShift(services: Db, viewer: Viewer, input: ShiftInput) {
+  const t = {
+    userId: input.userId,
+    startsAt: new Date(input.startsAt),
+    endsAt: new Date(input.endsAt),
+    breakMinutes: input.breakMinutes,
+  };
+  checkTimes(t);
+  await requireStaff(services.db, viewer.clubId, t.userId);
+  if (t.userId) {
+    const other = await overlappingShift(services.db, {
+      clubId: viewer.clubId,
+      userId: t.userId,
+      startsAt: t.startsAt,
+      endsAt: t.endsAt,
+    });
+    if (other) throw overlapError(other);
+  }
+  const row = await refusingOverlap(services, viewer.clubId, t, () =>
+    insertShift(services.db, {
+      clubId: viewer.clubId,
+      ...t,
+      position: input.position,
+      notes: input.notes || null,
+      overrideReason: input.overrideReason || null,
+    }),
+  );
+  const warnings = await warningsFor(services.db, viewer.clubId, { ...t, id: row.id });
+  const [person] = t.userId
+    ? await staffOfClub(services.db, { clubId: viewer.clubId, userIds: [t.userId] })
+    : [];
+  return toShift(row, person?.name ?? null, warnings, person?.hourlyRatePence ?? null);
+}
+
+/** The warnings a shift would have, and the overlap it would meet, without saving it: for the form. */
+export async function checkShift(services: Db, viewer: Viewer, input: ShiftInput & { id?: string }) {
+  const t = {
+    id: input.id,
+    userId: input.userId,
+    startsAt: new Date(input.startsAt),
+    endsAt: new Date(input.endsAt),
+    breakMinutes: input.breakMinutes,
+  };
+  checkTimes(t);
+  await requireStaff(services.db, viewer.clubId, t.userId);
+  const other = t.userId
+    ? await overlappingShift(services.db, {
+        clubId: viewer.clubId,
+        userId: t.userId,
+        startsAt: t.startsAt,
+        endsAt: t.endsAt,
+        exceptId: t.id,
+      })
+    : undefined;
+  return {
+    warnings: await warningsFor(services.db, viewer.clubId, t),
+    overlap: other ? overlapError(other).message : null,
+  };
+}
+
+export async function editShift(
+  services: Db,
+  viewer: Viewer,
+  { shiftId, input }: { shiftId: string; input: ShiftUpdate },
+) {
+  const current = await shiftById(services.db, { clubId: viewer.clubId, shiftId });
+  if (!current) throw notFound('The shift');
+  const t = {
+    id: shiftId,
+    userId: input.userId !== undefined ? input.userId : current.userId,
+    startsAt: input.startsAt ? new Date(input.startsAt) : current.startsAt,
+    endsAt: input.endsAt ? new Date(input.endsAt) : current.endsAt,
+    breakMinutes: input.breakMinutes ?? current.breakMinutes,
+  };
+  checkTimes(t);
+  await requireStaff(services.db, viewer.clubId, t.userId);
+  if (t.userId) {
+    const other = await overlappingShift(services.db, {
+      clubId: viewer.clubId,
+      userId: t.userId,
+      startsAt: t.startsAt,
+      endsAt: t.endsAt,
+      exceptId: shiftId,
+    });
+    if (other) throw overlapError(other);
+  }
+  // An edit makes the shift a draft again: staff hear of it when the week is next published.
+  const row = await refusingOverlap(services, viewer.clubId, t, () =>
+    updateShift(services.db, {
+      clubId: viewer.clubId,
+      shiftId,
+      values: {
+        userId: t.userId,
+        startsAt: t.startsAt,
+        endsAt: t.endsAt,
+        breakMinutes: t.breakMinutes,
+        ...(input.position !== undefined && { position: input.position }),
+        ...(input.notes !== undefined && { notes: input.notes || null }),
+        ...(input.overrideReason !== undefined && { overrideReason: input.overrideReason || null }),
+        status: 'draft',
+      },
+    }),
+  );
+  if (!row) throw notFound('The shift');
+  const warnings = await warningsFor(services.db, viewer.clubId, t);
+  const [person] = t.userId
+    ? await staffOfClub(services.db, { clubId: viewer.clubId, userIds: [t.userId] })
+    : [];
+  return toShift(row, person?.name ?? null, warnings, person?.hourlyRatePence ?? null);
+}
+
+export async function removeShift(services: Db, viewer: Viewer, { shiftId }: { shiftId: string }) {
+  if (!(await deleteShift(services.db, { clubId: viewer.clubId, shiftId }))) throw notFound('The shift');
+}
+
+/** The Monday of the week asked for, or of this week. */
+function mondayOf(services: WithClock, week: string | undefined): string {
+  return weekStartOf(week ? new Date(`${week}T12:00:00Z`) : services.clock.now());
+}
+
+/** The whole club's week for an admin: every shift with its warnings and cost, and the staff. */
+export async function rotaWeek(
+  services: WithClock,
+  viewer: Viewer,
+  { week }: { week?: string },
+): Promise<RotaWeek> {
+  const monday = mondayOf(services, week);
+  const { from, to } = weekBounds(monday);
+  const [rows, staff] = await Promise.all([
+    shiftsBetween(services.db, { clubId: viewer.clubId, from, to }),
+    staffOfClub(services.db, { clubId: viewer.clubId }),
+  ]);
+  const dob = new Map(staff.map((s) => [s.userId, s.dateOfBirth]));
+  const rate = new Map(staff.map((s) => [s.userId, s.hourlyRatePence]));
+  // Neighbours for every person on the rota this week, read once: 17 weeks back, a week ahead.
+  const people = [...new Set(rows.map((r) => r.shift.userId).filter((u): u is string => u !== null))];
+  const around = new Map<string, Awaited<ReturnType<typeof personShiftsAround>>>();
+  await Promise.all(
+    people.map(async (userId) => {
+      around.set(
+        userId,
+        await personShiftsAround(services.db, {
+          clubId: viewer.clubId,
+          userId,
+          from: new Date(from.getTime() - 18 * WEEK_MS),
+          to: new Date(to.getTime() + WEEK_MS),
+        }),
+      );
+    }),
+  );
+  const shifts = rows.map(({ shift, staffName }) => {
+    const warnings = shift.userId
+      ? workingTimeWarnings(
+          shift,
+          (around.get(shift.userId) ?? []).filter((o) => o.id !== shift.id),
+          dob.get(shift.userId) ?? null,
+        )
+      : [];
+    return toShift(shift, staffName, warnings, shift.userId ? (rate.get(shift.userId) ?? null) : null);
+  });
+  return {
+    week: monday,
+    shifts,
+    staff: staff.map((s) => ({
+      userId: s.userId,
+      name: s.name,
+      role: s.role,
+      hourlyRatePence: s.hourlyRatePence ?? null,
+    })),
+    drafts: shifts.filter((s) => s.status === 'draft').length,
+    totalCostPence: shifts.reduce((sum, s) => sum + (s.costPence ?? 0), 0),
+  };
+}
+
+/** Publishes a week's drafts; each affected person hears what changed (through notifications, once merged). */
+export async function publishWeek(services: WithClock, viewer: Viewer, { week }: { week: string }) {
+  const { from, to } = weekBounds(mondayOf(services, week));
+  const published = await publishDrafts(services.db, {
+    clubId: viewer.clubId,
+    from,
+    to,
+    at: services.clock.now(),
+  });
+  return { published: published.length };
+}
+
+/** Copies last week's shifts (or any week's) into another week as drafts, skipping any that would overlap. */
+export async function copyWeek(services: WithClock, viewer: Viewer, input: { from: string; to: string }) {
+  const source = weekBounds(mondayOf(services, input.from));
+  const target = weekBounds(mondayOf(services, input.to));
+  if (source.from.getTime() === target.from.getTime())
+    throw new AppError('BAD_REQUEST', 'Choose a different week to copy into.');
+  const rows = await shiftsBetween(services.db, { clubId: viewer.clubId, from: source.from, to: source.to });
+  let copied = 0;
+  let skipped = 0;
+  for (const { shift } of rows) {
+    // By London wall-clock time, so a shift at 18:00 stays at 18:00 across a clock change.
+    const days = Math.round((target.from.getTime() - source.from.getTime()) / 86_400_000);
+    const move = (d: Date) => {
+      const { date, time } = utcToUkLocal(d.getTime());
+      const shifted = new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000)
+        .toISOString()
+        .slice(0, 10);
+      return new Date(ukLocalToUtc(shifted, time));
+    };
+    const values = { startsAt: move(shift.startsAt), endsAt: move(shift.endsAt) };
+    if (shift.userId) {
+      const other = await overlappingShift(services.db, {
+        clubId: viewer.clubId,
+        userId: shift.userId,
+        ...values,
+      });
+      if (other) {
+        skipped++;
+        continue;
+      }
+    }
+    try {
+      await insertShift(services.db, {
+        clubId: viewer.clubId,
+        userId: shift.userId,
+        ...values,
+        position: shift.position,
+        breakMinutes: shift.breakMinutes,
+        notes: shift.notes,
+      });
+      copied++;
+    } catch (err) {
+      if (sqlState(err) !== '23P01') throw err;
+      skipped++;
+    }
+  }
+  return { copied, skipped };
+}
+
+/** A staff member's own published shifts, next first, and the open shifts they may claim. */
+export async function myShifts(services: WithClock, viewer: Viewer) {
+  const now = services.clock.now();
+  const [mine, open] = await Promise.all([
+    upcomingPublishedShifts(services.db, { clubId: viewer.clubId, userId: viewer.userId, now, limit: 50 }),
+    openShifts(services.db, { clubId: viewer.clubId, now }),
+  ]);
+  return {
+    shifts: mine.map(({ shift, staffName }) => toShift(shift, staffName, [])),
+    open: open.map(({ shift }) => toShift(shift, null, [])),
+  };
+}
+
+/** A staff member takes an open shift, unless someone was quicker or it clashes with their own. */
+export async function claimShift(services: WithClock, viewer: Viewer, { shiftId }: { shiftId: string }) {
+  const shift = await shiftById(services.db, { clubId: viewer.clubId, shiftId });
+  if (shift?.status !== 'published') throw notFound('The open shift');
+  if (shift.userId !== null) throw new AppError('CONFLICT', 'Someone has already taken this shift.');
+  if (shift.startsAt <= services.clock.now())
+    throw new AppError('CONFLICT', 'This shift has already started.');
+  const t = {
+    id: shiftId,
+    userId: viewer.userId,
+    startsAt: shift.startsAt,
+    endsAt: shift.endsAt,
+    breakMinutes: shift.breakMinutes,
+  };
+  const other = await overlappingShift(services.db, {
+    clubId: viewer.clubId,
+    userId: viewer.userId,
+    startsAt: shift.startsAt,
+    endsAt: shift.endsAt,
+    exceptId: shiftId,
+  });
+  if (other) throw overlapError(other);
+  const row = await refusingOverlap(services, viewer.clubId, t, () =>
+    claimOpenShift(services.db, { clubId: viewer.clubId, shiftId, userId: viewer.userId }),
+  );
+  if (!row) throw new AppError('CONFLICT', 'Someone has already taken this shift.');
+  return toShift(row, viewer.name, []);
+}
+
+export async function changePayRate(
+  services: Db,
+  viewer: Viewer,
+  { userId, input }: { userId: string; input: z.infer<typeof PayRateInput> },
+) {
+  const [person] = await staffOfClub(services.db, { clubId: viewer.clubId, userIds: [userId] });
+  if (!person) throw notFound('The staff member');
+  await setPayRate(services.db, { clubId: viewer.clubId, userId, hourlyRatePence: input.hourlyRatePence });
+}

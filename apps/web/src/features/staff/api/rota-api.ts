@@ -1,0 +1,154 @@
+import type {
+  ClockCode,
+  ClockEntry,
+  ClockStatus,
+  RotaWeek,
+  ShiftCheck,
+  ShiftInput,
+  ShiftUpdate,
+  StaffShifts,
+} from '@lastman/api';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { http } from '../../../lib/api.ts';
+
+const enc = encodeURIComponent;
+
+export const rotaKeys = {
+  all: ['rota'] as const,
+  week: (week: string) => ['rota', 'week', week] as const,
+  mine: ['rota', 'mine'] as const,
+};
+
+// GET /api/admin/rota?week=
+export const rotaWeekQuery = (week: string) =>
+  queryOptions({
+    queryKey: rotaKeys.week(week),
+    queryFn: () => http.get<RotaWeek>(`/api/admin/rota?week=${enc(week)}`),
+  });
+export const useRotaWeek = (week: string, enabled = true) => useQuery({ ...rotaWeekQuery(week), enabled });
+
+// GET /api/shifts/mine
+export const myShiftsQuery = queryOptions({
+  queryKey: rotaKeys.mine,
+  queryFn: () => http.get<StaffShifts>('/api/shifts/mine'),
+});
+export const useMyShifts = () => useQuery(myShiftsQuery);
+
+function useInvalidateRota() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: rotaKeys.all });
+}
+
+// POST /api/admin/shifts
+export function useCreateShift() {
+  const after = useInvalidateRota();
+  return useMutation({
+    mutationFn: (input: ShiftInput) =>
+      http.post<{ shift: RotaWeek['shifts'][number] }>('/api/admin/shifts', input),
+    onSuccess: after,
+  });
+}
+
+// PATCH /api/admin/shifts/:id
+export function useUpdateShift() {
+  const after = useInvalidateRota();
+  return useMutation({
+    mutationFn: ({ id, patch }: { id: string; patch: ShiftUpdate }) =>
+      http.patch<{ shift: RotaWeek['shifts'][number] }>(`/api/admin/shifts/${enc(id)}`, patch),
+    onSuccess: after,
+  });
+}
+
+// DELETE /api/admin/shifts/:id
+export function useDeleteShift() {
+  const after = useInvalidateRota();
+  return useMutation({
+    mutationFn: (id: string) => http.delete(`/api/admin/shifts/${enc(id)}`),
+    onSuccess: after,
+  });
+}
+
+// POST /api/admin/shifts/check: the warnings a shift would have, as the admin edits it.
+export const checkShift = (input: ShiftInput & { id?: string }) =>
+  http.post<ShiftCheck>('/api/admin/shifts/check', input);
+
+// POST /api/admin/rota/publish
+export function usePublishWeek() {
+  const after = useInvalidateRota();
+  return useMutation({
+    mutationFn: (week: string) => http.post<{ published: number }>('/api/admin/rota/publish', { week }),
+    onSuccess: after,
+  });
+}
+
+// POST /api/admin/rota/copy
+export function useCopyWeek() {
+  const after = useInvalidateRota();
+  return useMutation({
+    mutationFn: (input: { from: string; to: string }) =>
+      http.post<{ copied: number; skipped: number }>('/api/admin/rota/copy', input),
+    onSuccess: after,
+  });
+}
+
+// POST /api/shifts/:id/claim
+export function useClaimShift() {
+  const after = useInvalidateRota();
+  return useMutation({
+    mutationFn: (id: string) => http.post(`/api/shifts/${enc(id)}/claim`),
+    onSuccess: after,
+  });
+}
+
+// Clock-in.
+export const clockKeys = { status: ['clock', 'status'] as const, tills: ['clock', 'tills'] as const };
+
+// GET /api/clock/status
+export const useClockStatus = () =>
+  useQuery({ queryKey: clockKeys.status, queryFn: () => http.get<ClockStatus>('/api/clock/status') });
+
+function useClockAction<T>(fn: (arg: T) => Promise<ClockEntry>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: clockKeys.status }),
+  });
+}
+// POST /api/clock/in, /out, /break/start, /break/end
+export const useClockIn = () =>
+  useClockAction((token: string | undefined) =>
+    http.post<ClockEntry>('/api/clock/in', token ? { token } : {}),
+  );
+export const useClockOut = () => useClockAction(() => http.post<ClockEntry>('/api/clock/out'));
+export const useStartBreak = () => useClockAction(() => http.post<ClockEntry>('/api/clock/break/start'));
+export const useEndBreak = () => useClockAction(() => http.post<ClockEntry>('/api/clock/break/end'));
+
+// GET /api/clock/code (the admin's own screen, or a till device by its key)
+export const fetchClockCode = (tillKey?: string) =>
+  http
+    .request<ClockCode>('GET', '/api/clock/code', tillKey ? { headers: { 'X-Till-Key': tillKey } } : {})
+    .then((r) => r.data);
+
+// GET/POST/DELETE /api/admin/clock/tills
+export const useTills = (enabled: boolean) =>
+  useQuery({
+    queryKey: clockKeys.tills,
+    queryFn: () =>
+      http.get<{ tills: Array<{ id: string; name: string; createdAt: string }> }>('/api/admin/clock/tills'),
+    enabled,
+  });
+export function useCreateTill() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) =>
+      http.post<{ till: { id: string; name: string }; url: string }>('/api/admin/clock/tills', { name }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: clockKeys.tills }),
+  });
+}
+export function useRemoveTill() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => http.delete(`/api/admin/clock/tills/${enc(id)}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: clockKeys.tills }),
+  });
+}
