@@ -41,6 +41,8 @@ import { createMailer, type Mailer } from './lib/mailer.ts';
 import { createXsrf } from './lib/xsrf.ts';
 import type { Services } from './services.ts';
 import { serveWebApp } from './web-app.ts';
+// Events (issue 12).
+import { eventRoutes } from './features/events/routes.ts';
 
 export interface AppOptions {
   config: Config;
@@ -185,6 +187,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(pickRoutes);
   await app.register(fixtureRoutes);
   await app.register(payoutRoutes);
+  // Events (issue 12).
+  await app.register(eventRoutes);
   await serveWebApp(app, config.WEB_DIST);
   return app;
 }

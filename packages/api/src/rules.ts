@@ -47,3 +47,16 @@ export function formatPence(pence: number): string {
   gbp ??= new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
   return gbp.format(pence / 100);
 }
+
+// Events (issue 12).
+export const EVENT_LIMITS = {
+  titleMax: 120,
+  descriptionMax: 4000,
+  placeMax: 120,
+  recurrenceMax: 300,
+  capacityMax: 10_000,
+  teamNameMax: 60,
+  teamSizeMax: 20,
+  /** The widest range one GET /api/events answers, so a series cannot be asked for ten thousand dates. */
+  rangeMaxDays: 400,
+} as const;
