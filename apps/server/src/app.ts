@@ -19,6 +19,8 @@ import { clientConfigRoutes } from './features/client-config/routes.ts';
 import { clubRoutes } from './features/clubs/routes.ts';
 import { competitionRoutes } from './features/competitions/routes.ts';
 import { contactRoutes } from './features/contact/routes.ts';
+// Events (issue 12).
+import { eventRoutes } from './features/events/routes.ts';
 import { fixtureRoutes } from './features/fixtures/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { meRoutes } from './features/me/routes.ts';
@@ -41,8 +43,6 @@ import { createMailer, type Mailer } from './lib/mailer.ts';
 import { createXsrf } from './lib/xsrf.ts';
 import type { Services } from './services.ts';
 import { serveWebApp } from './web-app.ts';
-// Events (issue 12).
-import { eventRoutes } from './features/events/routes.ts';
 
 export interface AppOptions {
   config: Config;

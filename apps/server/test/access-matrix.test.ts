@@ -290,8 +290,12 @@ function fixturesFor(w: World): Record<string, Fixture> {
       }),
       shared: 'each caller reads the public feed of their own club',
     },
-    'POST /api/events/:id/registrations': { call: at(`/api/events/${w.events.occurrenceId}/registrations`, {}) },
-    'DELETE /api/events/:id/registrations/mine': { call: at(`/api/events/${w.events.occurrenceId}/registrations/mine`) },
+    'POST /api/events/:id/registrations': {
+      call: at(`/api/events/${w.events.occurrenceId}/registrations`, {}),
+    },
+    'DELETE /api/events/:id/registrations/mine': {
+      call: at(`/api/events/${w.events.occurrenceId}/registrations/mine`),
+    },
     'GET /api/admin/events': { call: at('/api/admin/events') },
     'POST /api/admin/events': {
       call: at('/api/admin/events', {
@@ -302,7 +306,9 @@ function fixturesFor(w: World): Record<string, Fixture> {
         capacity: null,
       }),
     },
-    'PATCH /api/admin/events/:id': { call: at(`/api/admin/events/${w.events.seriesId}`, { place: 'Lounge' }) },
+    'PATCH /api/admin/events/:id': {
+      call: at(`/api/admin/events/${w.events.seriesId}`, { place: 'Lounge' }),
+    },
     'POST /api/admin/events/:id/cancel': { call: at(`/api/admin/events/${w.events.toCancel}/cancel`) },
     'POST /api/admin/events/:id/restore': { call: at(`/api/admin/events/${w.events.toCancel}/restore`) },
     'DELETE /api/admin/events/:id': { call: at(`/api/admin/events/${w.events.toDelete}`) },
@@ -315,7 +321,9 @@ function fixturesFor(w: World): Record<string, Fixture> {
     'DELETE /api/admin/events/:id/exceptions/:exceptionId': {
       call: at(`/api/admin/events/${w.events.seriesId}/exceptions/${w.events.exceptionId}`),
     },
-    'GET /api/admin/events/:id/registrations': { call: at(`/api/admin/events/${w.events.occurrenceId}/registrations`) },
+    'GET /api/admin/events/:id/registrations': {
+      call: at(`/api/admin/events/${w.events.occurrenceId}/registrations`),
+    },
     'GET /api/admin/event-settings': { call: at('/api/admin/event-settings') },
     'PUT /api/admin/event-settings': { call: at('/api/admin/event-settings', { showMatches: true }) },
   };

@@ -28,18 +28,30 @@ function expandIcs(text: string, until: string) {
   const out: { uid: string; summary: string; start: string; end: string }[] = [];
   for (const m of masters) {
     const event = new ICAL.Event(m);
-    for (const x of vevents.filter((v) => v.hasProperty('recurrence-id') && v.getFirstPropertyValue('uid') === event.uid)) {
+    for (const x of vevents.filter(
+      (v) => v.hasProperty('recurrence-id') && v.getFirstPropertyValue('uid') === event.uid,
+    )) {
       event.relateException(new ICAL.Event(x));
     }
     if (!event.isRecurring()) {
-      out.push({ uid: event.uid, summary: event.summary, start: event.startDate.toJSDate().toISOString(), end: event.endDate.toJSDate().toISOString() });
+      out.push({
+        uid: event.uid,
+        summary: event.summary,
+        start: event.startDate.toJSDate().toISOString(),
+        end: event.endDate.toJSDate().toISOString(),
+      });
       continue;
     }
     const it = event.iterator();
     for (let next = it.next(); next; next = it.next()) {
       if (next.toJSDate() > new Date(until)) break;
       const d = event.getOccurrenceDetails(next);
-      out.push({ uid: event.uid, summary: d.item.summary, start: d.startDate.toJSDate().toISOString(), end: d.endDate.toJSDate().toISOString() });
+      out.push({
+        uid: event.uid,
+        summary: d.item.summary,
+        start: d.startDate.toJSDate().toISOString(),
+        end: d.endDate.toJSDate().toISOString(),
+      });
     }
   }
   return { root, out };
@@ -112,7 +124,9 @@ describe.each(backends())('events on %s', (backend) => {
     expect(notADate.status).toBe(400);
 
     const list = await anon.get(range('2026-11-25T00:00:00Z', '2026-12-25T00:00:00Z', 'red-lion'));
-    const starts = list.json.events.filter((e: Json) => e.seriesId === quiz.id).map((e: Json) => [e.id, e.startsAt]);
+    const starts = list.json.events
+      .filter((e: Json) => e.seriesId === quiz.id)
+      .map((e: Json) => [e.id, e.startsAt]);
     expect(starts).toEqual([
       [`${quiz.id}_20261126T200000Z`, '2026-11-26T20:00:00.000Z'],
       [`${quiz.id}_20261210T200000Z`, '2026-12-11T19:30:00.000Z'],
@@ -132,7 +146,9 @@ describe.each(backends())('events on %s', (backend) => {
     const master = vevents.find((v) => v.hasProperty('rrule'));
     expect(String(master?.getFirstPropertyValue('rrule'))).toBe('FREQ=WEEKLY;BYDAY=TH');
     expect(master?.getFirstProperty('dtstart')?.getParameter('tzid')).toBe('Europe/London');
-    expect(master?.getAllProperties('exdate').map((p) => p.getFirstValue()?.toString())).toEqual(['2026-12-03T20:00:00']);
+    expect(master?.getAllProperties('exdate').map((p) => p.getFirstValue()?.toString())).toEqual([
+      '2026-12-03T20:00:00',
+    ]);
     expect(vevents.filter((v) => v.hasProperty('recurrence-id'))).toHaveLength(1);
     expect(out.filter((o) => o.summary === 'Pub Quiz').map((o) => o.start)).toEqual(
       starts.map(([, s]: string[]) => s),
@@ -162,11 +178,18 @@ describe.each(backends())('events on %s', (backend) => {
     expect(ics.headers.get('content-type')).toMatch(/^text\/calendar/);
     const { out } = expandIcs(ics.text, '2027-01-01T00:00:00Z');
     expect(out).toEqual([
-      expect.objectContaining({ summary: 'Christmas Karaoke', start: '2026-12-19T19:00:00.000Z', end: '2026-12-19T23:00:00.000Z' }),
+      expect.objectContaining({
+        summary: 'Christmas Karaoke',
+        start: '2026-12-19T19:00:00.000Z',
+        end: '2026-12-19T23:00:00.000Z',
+      }),
     ]);
     const series = expandIcs((await anon.get(`/api/events/${quiz.id}.ics`)).text, '2027-01-01T00:00:00Z');
     expect(series.out.length).toBeGreaterThan(4);
-    const oneDate = expandIcs((await anon.get(`/api/events/${quiz.id}_20261217T200000Z.ics`)).text, '2028-01-01T00:00:00Z');
+    const oneDate = expandIcs(
+      (await anon.get(`/api/events/${quiz.id}_20261217T200000Z.ics`)).text,
+      '2028-01-01T00:00:00Z',
+    );
     expect(oneDate.out.map((o) => o.start)).toEqual(['2026-12-17T20:00:00.000Z']);
     expect((await anon.get(`/api/events/${crypto.randomUUID()}.ics`)).status).toBe(404);
   });
@@ -180,7 +203,10 @@ describe.each(backends())('events on %s', (backend) => {
       capacity: null,
     });
     const id = made.json.event.id;
-    const edited = await admin.patch(`/api/admin/events/${id}`, { title: 'Darts league night', place: 'Oche' });
+    const edited = await admin.patch(`/api/admin/events/${id}`, {
+      title: 'Darts league night',
+      place: 'Oche',
+    });
     expect(edited.json.event).toMatchObject({ title: 'Darts league night', place: 'Oche' });
     const badTimes = await admin.patch(`/api/admin/events/${id}`, { endsAt: '2026-12-01T18:00:00Z' });
     expect(badTimes.status).toBe(400);
@@ -221,12 +247,16 @@ describe.each(backends())('events on %s', (backend) => {
     const id = `${made.json.event.id}_20261126T200000Z`;
     const members: HttpClient[] = [];
     for (let i = 0; i < 12; i++) {
-      members.push((await aMember(server, { club, email: `racer${i}@race.test`, name: `Racer ${i}` })).client);
+      members.push(
+        (await aMember(server, { club, email: `racer${i}@race.test`, name: `Racer ${i}` })).client,
+      );
     }
     const noTeam = await members[0]?.post(`/api/events/${id}/registrations`, {});
     expect(noTeam?.status).toBe(400);
     const results = await Promise.all(
-      members.map((m, i) => m.post(`/api/events/${id}/registrations`, { teamName: `Quizzers ${i}`, teamSize: 4 })),
+      members.map((m, i) =>
+        m.post(`/api/events/${id}/registrations`, { teamName: `Quizzers ${i}`, teamSize: 4 }),
+      ),
     );
     const statuses = results.map((r) => r.status).sort();
     expect(statuses.filter((s) => s === 201)).toHaveLength(5);
@@ -235,16 +265,22 @@ describe.each(backends())('events on %s', (backend) => {
     const list = await raceAdmin.get(`/api/admin/events/${id}/registrations`);
     expect(list.json.registrations).toHaveLength(5);
     expect(list.json.placesLeft).toBe(0);
-    expect(list.json.registrations[0]).toMatchObject({ teamSize: 4, teamName: expect.stringMatching(/^Quizzers/) });
+    expect(list.json.registrations[0]).toMatchObject({
+      teamSize: 4,
+      teamName: expect.stringMatching(/^Quizzers/),
+    });
 
     // One of them cancels: a place is free again for someone who was turned away.
     const winner = members[results.findIndex((r) => r.status === 201)] as HttpClient;
     const loser = members[results.findIndex((r) => r.status === 409)] as HttpClient;
     expect((await winner.delete(`/api/events/${id}/registrations/mine`)).status).toBe(204);
-    expect((await loser.post(`/api/events/${id}/registrations`, { teamName: 'Late ones', teamSize: 2 })).status).toBe(201);
-    expect((await loser.post(`/api/events/${id}/registrations`, { teamName: 'Again', teamSize: 2 })).json.error.code).toBe(
-      'ALREADY_REGISTERED',
-    );
+    expect(
+      (await loser.post(`/api/events/${id}/registrations`, { teamName: 'Late ones', teamSize: 2 })).status,
+    ).toBe(201);
+    expect(
+      (await loser.post(`/api/events/${id}/registrations`, { teamName: 'Again', teamSize: 2 })).json.error
+        .code,
+    ).toBe('ALREADY_REGISTERED');
     const detail = await loser.get(`/api/events/${id}`);
     expect(detail.json.event.myRegistration).toMatchObject({ teamName: 'Late ones', teamSize: 2 });
     expect(detail.json.event.placesLeft).toBe(0);
@@ -275,7 +311,9 @@ describe.each(backends())('events on %s', (backend) => {
     // The 2024-25 season the demo holds: Manchester United v Fulham, Friday 16 August 2024.
     const window = range('2024-08-16T00:00:00Z', '2024-08-17T00:00:00Z', 'red-lion');
     expect((await anon.get(window)).json.events).toEqual([]);
-    expect((await admin.put('/api/admin/event-settings', { showMatches: true })).json).toEqual({ showMatches: true });
+    expect((await admin.put('/api/admin/event-settings', { showMatches: true })).json).toEqual({
+      showMatches: true,
+    });
     const shown = (await anon.get(window)).json.events;
     expect(shown).toHaveLength(1);
     expect(shown[0]).toMatchObject({
@@ -287,7 +325,10 @@ describe.each(backends())('events on %s', (backend) => {
     });
     const fixtureId = shown[0].id.replace('match_', '');
     // Kick-off moved by the importer: the event follows without an edit; postponed, it goes.
-    await server.db.update(fixtures).set({ kickoffAt: new Date('2024-08-16T18:30:00Z') }).where(eq(fixtures.id, fixtureId));
+    await server.db
+      .update(fixtures)
+      .set({ kickoffAt: new Date('2024-08-16T18:30:00Z') })
+      .where(eq(fixtures.id, fixtureId));
     expect((await anon.get(window)).json.events[0].startsAt).toBe('2024-08-16T18:30:00.000Z');
     await server.db.update(fixtures).set({ status: 'postponed' }).where(eq(fixtures.id, fixtureId));
     expect((await anon.get(window)).json.events).toEqual([]);
@@ -297,7 +338,10 @@ describe.each(backends())('events on %s', (backend) => {
     const feed = expandIcs((await anon.get('/api/clubs/red-lion/calendar.ics')).text, '2027-12-31T00:00:00Z');
     expect(feed.out.some((o) => o.summary.includes('Pub Quiz'))).toBe(true);
     await admin.put('/api/admin/event-settings', { showMatches: false });
-    const [team] = await server.db.select().from(teams).where(and(eq(teams.name, 'Fulham FC')));
+    const [team] = await server.db
+      .select()
+      .from(teams)
+      .where(and(eq(teams.name, 'Fulham FC')));
     expect(team).toBeDefined();
   });
 });

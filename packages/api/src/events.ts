@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { requiredText } from './common.ts';
 import { EVENT_LIMITS } from './rules.ts';
 
-const Instant = z.iso.datetime({ offset: true, error: 'must be a date and time as ISO 8601, e.g. 2026-11-26T20:00:00Z' });
+const Instant = z.iso.datetime({
+  offset: true,
+  error: 'must be a date and time as ISO 8601, e.g. 2026-11-26T20:00:00Z',
+});
 
 /**
  * One RFC 5545 recurrence rule, as "RRULE:FREQ=WEEKLY;BYDAY=TH" (the "RRULE:" prefix optional). The
@@ -12,7 +15,10 @@ const Instant = z.iso.datetime({ offset: true, error: 'must be a date and time a
 export const Recurrence = z
   .string()
   .max(EVENT_LIMITS.recurrenceMax)
-  .regex(/^(RRULE:)?FREQ=[A-Z]+(;[A-Z]+=[A-Za-z0-9,+\-:]+)*$/, 'must be a recurrence rule such as RRULE:FREQ=WEEKLY;BYDAY=TH');
+  .regex(
+    /^(RRULE:)?FREQ=[A-Z]+(;[A-Z]+=[A-Za-z0-9,+\-:]+)*$/,
+    'must be a recurrence rule such as RRULE:FREQ=WEEKLY;BYDAY=TH',
+  );
 
 /** An occurrence's id: the event's id, or `<event id>_<original start as yyyymmddThhmmssZ>`, or `match_<fixture id>`. */
 export const OccurrenceId = z
@@ -32,7 +38,11 @@ export const EventInput = z
     place: z.string().max(EVENT_LIMITS.placeMax).default(''),
     recurrence: Recurrence.nullable().default(null),
     capacity: z.int().min(1).max(EVENT_LIMITS.capacityMax).nullable().default(null),
-    ticketUrl: z.url({ protocol: /^https?$/, error: 'must be a web address (https://…)' }).max(500).nullable().default(null),
+    ticketUrl: z
+      .url({ protocol: /^https?$/, error: 'must be a web address (https://…)' })
+      .max(500)
+      .nullable()
+      .default(null),
     /** Sign-ups name a team and its size (a quiz); a team is one place whatever its size. */
     teams: z.boolean().default(false),
   })
@@ -48,7 +58,11 @@ export const EventPatch = z
     place: z.string().max(EVENT_LIMITS.placeMax).optional(),
     recurrence: Recurrence.nullable().optional(),
     capacity: z.int().min(1).max(EVENT_LIMITS.capacityMax).nullable().optional(),
-    ticketUrl: z.url({ protocol: /^https?$/, error: 'must be a web address (https://…)' }).max(500).nullable().optional(),
+    ticketUrl: z
+      .url({ protocol: /^https?$/, error: 'must be a web address (https://…)' })
+      .max(500)
+      .nullable()
+      .optional(),
     teams: z.boolean().optional(),
   })
   .strict();

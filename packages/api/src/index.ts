@@ -4,6 +4,8 @@ export * from './clubs.ts';
 export * from './common.ts';
 export * from './contact.ts';
 export * from './corrections.ts';
+// Events (issue 12).
+export * from './events.ts';
 export * from './game.ts';
 export * from './game-screen.ts';
 export * from './me.ts';
@@ -11,5 +13,3 @@ export * from './members.ts';
 export * from './payments.ts';
 export * from './payouts.ts';
 export * from './rules.ts';
-// Events (issue 12).
-export * from './events.ts';

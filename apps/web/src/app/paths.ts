@@ -43,4 +43,6 @@ export const paths = {
   game: '/game',
   teamselections: '/teamselections',
   tutorial: '/tutorial',
+  // Events (issue 12).
+  adminEvents: '/admin/events',
 } as const;

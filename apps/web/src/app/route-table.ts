@@ -149,6 +149,10 @@ export const appRoutes: readonly AppRoute[] = [
   route(paths.tutorial, 'How it works', bulbOutline, 'public', () =>
     import('../features/tutorial/tutorial-page.tsx').then((m) => m.TutorialPage),
   ),
+  // Events (issue 12).
+  route(paths.adminEvents, 'Manage events', calendarOutline, 'admin', () =>
+    import('../features/admin/events-admin-page.tsx').then((m) => m.EventsAdminPage),
+  ),
 ];
 
 /**

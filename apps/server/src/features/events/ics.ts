@@ -30,7 +30,11 @@ function londonVtimezone(): string {
 }
 
 export function newCalendar(name: string, url?: string): ICalCalendar {
-  const cal = ical({ name, prodId: { company: 'Lastman', product: 'Club events', language: 'EN' }, ...(url && { url }) });
+  const cal = ical({
+    name,
+    prodId: { company: 'Lastman', product: 'Club events', language: 'EN' },
+    ...(url && { url }),
+  });
   cal.timezone({ name: LONDON, generator: () => londonVtimezone() });
   return cal;
 }
@@ -91,7 +95,12 @@ export function addEvent(cal: ICalCalendar, e: EventWithExceptions, opts: { host
 }
 
 /** One date of a series on its own (the "add this date to my calendar" button). */
-export function addOccurrence(cal: ICalCalendar, e: EventWithExceptions, o: Occurrence, opts: { host: string; url: string }) {
+export function addOccurrence(
+  cal: ICalCalendar,
+  e: EventWithExceptions,
+  o: Occurrence,
+  opts: { host: string; url: string },
+) {
   cal.createEvent({
     id: `${o.id}@${opts.host}`,
     summary: e.title,
@@ -122,5 +131,14 @@ export function addMatch(
 function parseUntil(v: string): Date {
   const m = /^(\d{4})(\d{2})(\d{2})(?:T(\d{2})(\d{2})(\d{2})Z?)?$/.exec(v);
   if (!m) return new Date(v);
-  return new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4] ?? 23), Number(m[5] ?? 59), Number(m[6] ?? 59)));
+  return new Date(
+    Date.UTC(
+      Number(m[1]),
+      Number(m[2]) - 1,
+      Number(m[3]),
+      Number(m[4] ?? 23),
+      Number(m[5] ?? 59),
+      Number(m[6] ?? 59),
+    ),
+  );
 }

@@ -66,7 +66,17 @@ export function parseOccurrenceId(id: string): { eventId: string; key: string } 
   return at < 0 ? { eventId: id, key: '' } : { eventId: id.slice(0, at), key: id.slice(at + 1) };
 }
 
-const ALLOWED_PARTS = new Set(['FREQ', 'INTERVAL', 'COUNT', 'UNTIL', 'BYDAY', 'BYMONTHDAY', 'BYMONTH', 'BYSETPOS', 'WKST']);
+const ALLOWED_PARTS = new Set([
+  'FREQ',
+  'INTERVAL',
+  'COUNT',
+  'UNTIL',
+  'BYDAY',
+  'BYMONTHDAY',
+  'BYMONTH',
+  'BYSETPOS',
+  'WKST',
+]);
 const ALLOWED_FREQ = new Set(['DAILY', 'WEEKLY', 'MONTHLY', 'YEARLY']);
 
 /** The rule in its canonical "RRULE:..." form, or a 400 that says what is wrong with it. */
@@ -77,7 +87,10 @@ export function normaliseRecurrence(input: string): string {
   for (const part of parts) {
     const [name = '', value = ''] = part.split('=');
     if (!ALLOWED_PARTS.has(name)) {
-      throw new AppError('VALIDATION_FAILED', `The recurrence rule's ${name} is not supported here; use FREQ, INTERVAL, COUNT, UNTIL, BYDAY, BYMONTHDAY, BYMONTH, BYSETPOS or WKST.`);
+      throw new AppError(
+        'VALIDATION_FAILED',
+        `The recurrence rule's ${name} is not supported here; use FREQ, INTERVAL, COUNT, UNTIL, BYDAY, BYMONTHDAY, BYMONTH, BYSETPOS or WKST.`,
+      );
     }
     if (seen.has(name)) throw new AppError('VALIDATION_FAILED', `The recurrence rule gives ${name} twice.`);
     seen.add(name);
@@ -90,11 +103,16 @@ export function normaliseRecurrence(input: string): string {
   }
   try {
     const options = RRule.parseString(body);
-    if (options.interval !== undefined && (options.interval < 1 || options.interval > 365)) throw new Error('interval');
-    if (options.count !== undefined && options.count !== null && (options.count < 1 || options.count > 1000)) throw new Error('count');
+    if (options.interval !== undefined && (options.interval < 1 || options.interval > 365))
+      throw new Error('interval');
+    if (options.count !== undefined && options.count !== null && (options.count < 1 || options.count > 1000))
+      throw new Error('count');
     new RRule({ ...options, dtstart: new Date(Date.UTC(2026, 0, 1)) }).all((_d, i) => i < 2);
   } catch {
-    throw new AppError('VALIDATION_FAILED', 'The recurrence rule is not a valid RFC 5545 RRULE, e.g. RRULE:FREQ=WEEKLY;BYDAY=TH.');
+    throw new AppError(
+      'VALIDATION_FAILED',
+      'The recurrence rule is not a valid RFC 5545 RRULE, e.g. RRULE:FREQ=WEEKLY;BYDAY=TH.',
+    );
   }
   return `RRULE:${body}`;
 }

@@ -5,8 +5,8 @@ import {
   clubs,
   eventExceptions,
   eventRegistrations,
-  events,
   eventSettings,
+  events,
   fixtures,
   teams,
   user,
@@ -42,7 +42,11 @@ export async function insertEvent(db: DbOrTx, values: typeof events.$inferInsert
 
 export async function updateEvent(
   db: DbOrTx,
-  { clubId, eventId, values }: { clubId: string; eventId: string; values: Partial<typeof events.$inferInsert> },
+  {
+    clubId,
+    eventId,
+    values,
+  }: { clubId: string; eventId: string; values: Partial<typeof events.$inferInsert> },
 ): Promise<EventRow | undefined> {
   const [row] = await db
     .update(events)
@@ -95,14 +99,24 @@ export async function listEventsInRange(
 }
 
 /** Every event of the club, cancelled ones too, for the admin. */
-export async function listAllEvents(db: DbOrTx, { clubId }: { clubId: string }): Promise<EventWithExceptions[]> {
+export async function listAllEvents(
+  db: DbOrTx,
+  { clubId }: { clubId: string },
+): Promise<EventWithExceptions[]> {
   const rows = await db.select().from(events).where(eq(events.clubId, clubId)).orderBy(asc(events.startsAt));
   return withExceptions(db, clubId, rows);
 }
 
 export async function upsertException(
   db: DbOrTx,
-  values: { clubId: string; eventId: string; originalStartsAt: Date; cancelled: boolean; startsAt: Date | null; endsAt: Date | null },
+  values: {
+    clubId: string;
+    eventId: string;
+    originalStartsAt: Date;
+    cancelled: boolean;
+    startsAt: Date | null;
+    endsAt: Date | null;
+  },
 ): Promise<ExceptionRow> {
   const [row] = await db
     .insert(eventExceptions)
@@ -218,7 +232,10 @@ export async function findSettings(db: DbOrTx, { clubId }: { clubId: string }) {
   return { showMatches: row?.showMatches ?? false };
 }
 
-export async function saveSettings(db: DbOrTx, { clubId, showMatches }: { clubId: string; showMatches: boolean }) {
+export async function saveSettings(
+  db: DbOrTx,
+  { clubId, showMatches }: { clubId: string; showMatches: boolean },
+) {
   await db
     .insert(eventSettings)
     .values({ clubId, showMatches })

@@ -171,11 +171,19 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/admin/events/:id',
     {
-      schema: { tags: ['admin'], params: EventParams, body: EventPatch, response: { 200: ClubEventResponse } },
+      schema: {
+        tags: ['admin'],
+        params: EventParams,
+        body: EventPatch,
+        response: { 200: ClubEventResponse },
+      },
       config: { access: 'admin' },
     },
     async (request) => ({
-      event: await editEvent(app.services, viewerOf(request), { eventId: request.params.id, patch: request.body }),
+      event: await editEvent(app.services, viewerOf(request), {
+        eventId: request.params.id,
+        patch: request.body,
+      }),
     }),
   );
 
@@ -190,7 +198,10 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
         config: { access: 'admin' },
       },
       async (request) => ({
-        event: await setEventCancelled(app.services, viewerOf(request), { eventId: request.params.id, cancelled }),
+        event: await setEventCancelled(app.services, viewerOf(request), {
+          eventId: request.params.id,
+          cancelled,
+        }),
       }),
     );
   }
@@ -219,7 +230,10 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'admin' },
     },
     async (request) => ({
-      event: await saveException(app.services, viewerOf(request), { eventId: request.params.id, input: request.body }),
+      event: await saveException(app.services, viewerOf(request), {
+        eventId: request.params.id,
+        input: request.body,
+      }),
     }),
   );
 

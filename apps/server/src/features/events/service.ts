@@ -2,9 +2,9 @@ import {
   type ClubEvent,
   EVENT_LIMITS,
   type EventExceptionInput,
+  type EventInput,
   type EventOccurrence,
   type EventOccurrenceDetail,
-  type EventInput,
   type EventPatch,
   type EventSettings,
   type Registration,
@@ -17,7 +17,14 @@ import type { Services } from '../../services.ts';
 import { clubForViewer } from '../clubs/index.ts';
 import { confirmationEmail } from './emails.ts';
 import { addEvent, addMatch, addOccurrence, newCalendar } from './ics.ts';
-import { expandEvent, findOccurrence, isSeriesDate, normaliseRecurrence, type Occurrence, parseOccurrenceId } from './occurrences.ts';
+import {
+  expandEvent,
+  findOccurrence,
+  isSeriesDate,
+  normaliseRecurrence,
+  type Occurrence,
+  parseOccurrenceId,
+} from './occurrences.ts';
 import {
   countRegistrations,
   deleteEvent,
@@ -46,7 +53,11 @@ const MATCH_MS = 2 * 60 * 60 * 1000;
 const DAY_MS = 86_400_000;
 
 /** Visitors see the club of their link (`?club=`), members their own club. */
-export async function publicClub(services: Pick<Services, 'db' | 'config'>, viewer: Viewer | null, slug?: string) {
+export async function publicClub(
+  services: Pick<Services, 'db' | 'config'>,
+  viewer: Viewer | null,
+  slug?: string,
+) {
   return clubForViewer(services.db, {
     slug: viewer ? undefined : slug,
     userClubId: viewer?.clubId,
@@ -98,7 +109,13 @@ function matchTitle(m: { homeName: string; awayName: string }) {
   return `${m.homeName} v ${m.awayName}, live on the big screen`;
 }
 
-function matchView(m: { id: string; kickoffAt: Date; kickoffTbc: boolean; homeName: string; awayName: string }): EventOccurrence {
+function matchView(m: {
+  id: string;
+  kickoffAt: Date;
+  kickoffTbc: boolean;
+  homeName: string;
+  awayName: string;
+}): EventOccurrence {
   return {
     id: `${MATCH_PREFIX}${m.id}`,
     seriesId: null,
@@ -128,7 +145,10 @@ export async function clubOccurrences(
     }
   }
   if ((await findSettings(services.db, { clubId })).showMatches) {
-    for (const m of await listMatchesInRange(services.db, { from: new Date(from.getTime() - MATCH_MS), to })) {
+    for (const m of await listMatchesInRange(services.db, {
+      from: new Date(from.getTime() - MATCH_MS),
+      to,
+    })) {
       const view = matchView(m);
       if (new Date(view.endsAt) > from) out.push({ event: null, o: null, occurrence: view });
     }
@@ -141,7 +161,10 @@ function checkRange(fromIso: string, toIso: string) {
   const to = new Date(toIso);
   if (!(to > from)) throw new AppError('VALIDATION_FAILED', '`to` must be after `from`.');
   if (to.getTime() - from.getTime() > EVENT_LIMITS.rangeMaxDays * DAY_MS) {
-    throw new AppError('VALIDATION_FAILED', `Ask for at most ${EVENT_LIMITS.rangeMaxDays} days of events at a time.`);
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `Ask for at most ${EVENT_LIMITS.rangeMaxDays} days of events at a time.`,
+    );
   }
   return { from, to };
 }
@@ -157,7 +180,10 @@ export async function listOccurrences(
 }
 
 /** The event and the date an occurrence id names in the club, or a 404. */
-async function resolveOccurrence(services: Pick<Services, 'db'>, { clubId, id }: { clubId: string; id: string }) {
+async function resolveOccurrence(
+  services: Pick<Services, 'db'>,
+  { clubId, id }: { clubId: string; id: string },
+) {
   const { eventId, key } = parseOccurrenceId(id);
   const event = await findEvent(services.db, { clubId, eventId });
   const o = event ? findOccurrence(event, key) : null;
@@ -175,12 +201,23 @@ export async function getOccurrence(
     const m = await findMatch(services.db, { fixtureId: input.id.slice(MATCH_PREFIX.length) });
     const shown = (await findSettings(services.db, { clubId: club.id })).showMatches;
     if (!m || !shown || m.status === 'postponed' || m.status === 'abandoned') throw notFound('That match');
-    return { ...matchView(m), description: 'Shown live on the big screen.', ticketUrl: null, imageUrl: null, myRegistration: null };
+    return {
+      ...matchView(m),
+      description: 'Shown live on the big screen.',
+      ticketUrl: null,
+      imageUrl: null,
+      myRegistration: null,
+    };
   }
   const { event, o } = await resolveOccurrence(services, { clubId: club.id, id: input.id });
   const counts = await countRegistrations(services.db, { clubId: club.id, eventIds: [event.id] });
   const mine = viewer
-    ? await findRegistration(services.db, { clubId: club.id, eventId: event.id, key: o.key, userId: viewer.userId })
+    ? await findRegistration(services.db, {
+        clubId: club.id,
+        eventId: event.id,
+        key: o.key,
+        userId: viewer.userId,
+      })
     : undefined;
   return {
     ...occurrenceView(event, o, counts.get(o.id) ?? 0),
@@ -188,7 +225,12 @@ export async function getOccurrence(
     ticketUrl: event.ticketUrl,
     imageUrl: null,
     myRegistration: mine
-      ? { id: mine.id, teamName: mine.teamName, teamSize: mine.teamSize, createdAt: mine.createdAt.toISOString() }
+      ? {
+          id: mine.id,
+          teamName: mine.teamName,
+          teamSize: mine.teamSize,
+          createdAt: mine.createdAt.toISOString(),
+        }
       : null,
   };
 }
@@ -202,7 +244,11 @@ function checkTimes(startsAt: Date, endsAt: Date) {
   }
 }
 
-export async function createEvent(services: Svc, viewer: Viewer, input: z.output<typeof EventInput>): Promise<ClubEvent> {
+export async function createEvent(
+  services: Svc,
+  viewer: Viewer,
+  input: z.output<typeof EventInput>,
+): Promise<ClubEvent> {
   const startsAt = new Date(input.startsAt);
   const endsAt = new Date(input.endsAt);
   checkTimes(startsAt, endsAt);
@@ -221,7 +267,11 @@ export async function createEvent(services: Svc, viewer: Viewer, input: z.output
   return toClubEvent({ ...row, exceptions: [] });
 }
 
-export async function editEvent(services: Svc, viewer: Viewer, { eventId, patch }: { eventId: string; patch: EventPatch }) {
+export async function editEvent(
+  services: Svc,
+  viewer: Viewer,
+  { eventId, patch }: { eventId: string; patch: EventPatch },
+) {
   return services.db.transaction(async (tx) => {
     const current = await findEvent(tx, { clubId: viewer.clubId, eventId, forUpdate: true });
     if (!current) throw notFound('That event');
@@ -229,7 +279,11 @@ export async function editEvent(services: Svc, viewer: Viewer, { eventId, patch 
     const endsAt = patch.endsAt ? new Date(patch.endsAt) : current.endsAt;
     checkTimes(startsAt, endsAt);
     const recurrence =
-      patch.recurrence === undefined ? current.recurrence : patch.recurrence ? normaliseRecurrence(patch.recurrence) : null;
+      patch.recurrence === undefined
+        ? current.recurrence
+        : patch.recurrence
+          ? normaliseRecurrence(patch.recurrence)
+          : null;
     await updateEvent(tx, {
       clubId: viewer.clubId,
       eventId,
@@ -251,7 +305,11 @@ export async function editEvent(services: Svc, viewer: Viewer, { eventId, patch 
   });
 }
 
-export async function setEventCancelled(services: Svc, viewer: Viewer, { eventId, cancelled }: { eventId: string; cancelled: boolean }) {
+export async function setEventCancelled(
+  services: Svc,
+  viewer: Viewer,
+  { eventId, cancelled }: { eventId: string; cancelled: boolean },
+) {
   const row = await updateEvent(services.db, { clubId: viewer.clubId, eventId, values: { cancelled } });
   if (!row) throw notFound('That event');
   const updated = await findEvent(services.db, { clubId: viewer.clubId, eventId });
@@ -277,11 +335,17 @@ export async function saveException(
     const event = await findEvent(tx, { clubId: viewer.clubId, eventId, forUpdate: true });
     if (!event) throw notFound('That event');
     if (!event.recurrence) {
-      throw new AppError('VALIDATION_FAILED', 'Only a series has dates to cancel or move; edit or cancel a single event itself.');
+      throw new AppError(
+        'VALIDATION_FAILED',
+        'Only a series has dates to cancel or move; edit or cancel a single event itself.',
+      );
     }
     const original = new Date(input.originalStartsAt);
     if (!isSeriesDate(event, original)) {
-      throw new AppError('VALIDATION_FAILED', `The series has no date starting at ${input.originalStartsAt}.`);
+      throw new AppError(
+        'VALIDATION_FAILED',
+        `The series has no date starting at ${input.originalStartsAt}.`,
+      );
     }
     let startsAt: Date | null = null;
     let endsAt: Date | null = null;
@@ -293,14 +357,25 @@ export async function saveException(
       endsAt = new Date(input.endsAt);
       checkTimes(startsAt, endsAt);
     }
-    await upsertException(tx, { clubId: viewer.clubId, eventId, originalStartsAt: original, cancelled: input.cancelled, startsAt, endsAt });
+    await upsertException(tx, {
+      clubId: viewer.clubId,
+      eventId,
+      originalStartsAt: original,
+      cancelled: input.cancelled,
+      startsAt,
+      endsAt,
+    });
     const updated = await findEvent(tx, { clubId: viewer.clubId, eventId });
     if (!updated) throw notFound('That event');
     return toClubEvent(updated);
   });
 }
 
-export async function removeException(services: Svc, viewer: Viewer, { eventId, exceptionId }: { eventId: string; exceptionId: string }) {
+export async function removeException(
+  services: Svc,
+  viewer: Viewer,
+  { eventId, exceptionId }: { eventId: string; exceptionId: string },
+) {
   if (!(await deleteException(services.db, { clubId: viewer.clubId, eventId, exceptionId }))) {
     throw notFound('That change to the series');
   }
@@ -316,7 +391,8 @@ export async function register(
   viewer: Viewer,
   { id, input }: { id: string; input: RegistrationInput },
 ) {
-  if (id.startsWith(MATCH_PREFIX)) throw new AppError('EVENT_NOT_OPEN', 'Matches on the big screen need no sign-up: just come along.');
+  if (id.startsWith(MATCH_PREFIX))
+    throw new AppError('EVENT_NOT_OPEN', 'Matches on the big screen need no sign-up: just come along.');
   const { eventId, key } = parseOccurrenceId(id);
   const now = services.clock.now();
   const result = await services.db.transaction(async (tx) => {
@@ -324,15 +400,18 @@ export async function register(
     const event = await findEvent(tx, { clubId: viewer.clubId, eventId, forUpdate: true });
     const o = event ? findOccurrence(event, key) : null;
     if (!event || !o || o.cancelled) throw notFound('That event');
-    if (event.capacity === null) throw new AppError('EVENT_NOT_OPEN', 'This event takes no sign-ups: just come along.');
-    if (o.startsAt <= now) throw new AppError('EVENT_NOT_OPEN', 'This event has already started, so sign-ups are closed.');
+    if (event.capacity === null)
+      throw new AppError('EVENT_NOT_OPEN', 'This event takes no sign-ups: just come along.');
+    if (o.startsAt <= now)
+      throw new AppError('EVENT_NOT_OPEN', 'This event has already started, so sign-ups are closed.');
     if (event.teams && (!input.teamName || !input.teamSize)) {
       throw new AppError('VALIDATION_FAILED', 'Give your team’s name and how many are in it.');
     }
     if (await findRegistration(tx, { clubId: viewer.clubId, eventId, key: o.key, userId: viewer.userId })) {
       throw new AppError('ALREADY_REGISTERED', 'You are already signed up for this date.');
     }
-    const taken = (await countRegistrations(tx, { clubId: viewer.clubId, eventIds: [eventId] })).get(o.id) ?? 0;
+    const taken =
+      (await countRegistrations(tx, { clubId: viewer.clubId, eventIds: [eventId] })).get(o.id) ?? 0;
     if (taken >= event.capacity) throw new AppError('EVENT_FULL', 'Sorry, this event is full.');
     const row = await insertRegistration(tx, {
       clubId: viewer.clubId,
@@ -371,7 +450,9 @@ export async function register(
 
 export async function cancelRegistration(services: Svc, viewer: Viewer, { id }: { id: string }) {
   const { eventId, key } = parseOccurrenceId(id);
-  if (!(await deleteRegistration(services.db, { clubId: viewer.clubId, eventId, key, userId: viewer.userId }))) {
+  if (
+    !(await deleteRegistration(services.db, { clubId: viewer.clubId, eventId, key, userId: viewer.userId }))
+  ) {
     throw notFound('Your sign-up');
   }
 }
@@ -399,7 +480,11 @@ export async function getEventSettings(services: Svc, viewer: Viewer): Promise<E
   return findSettings(services.db, { clubId: viewer.clubId });
 }
 
-export async function putEventSettings(services: Svc, viewer: Viewer, input: EventSettings): Promise<EventSettings> {
+export async function putEventSettings(
+  services: Svc,
+  viewer: Viewer,
+  input: EventSettings,
+): Promise<EventSettings> {
   await saveSettings(services.db, { clubId: viewer.clubId, showMatches: input.showMatches });
   return findSettings(services.db, { clubId: viewer.clubId });
 }
@@ -454,7 +539,10 @@ export async function clubCalendarIcs(services: Svc, { slug }: { slug: string })
   }
   if ((await findSettings(services.db, { clubId: club.id })).showMatches) {
     const now = services.clock.now().getTime();
-    const matches = await listMatchesInRange(services.db, { from: new Date(now - 7 * DAY_MS), to: new Date(now + 120 * DAY_MS) });
+    const matches = await listMatchesInRange(services.db, {
+      from: new Date(now - 7 * DAY_MS),
+      to: new Date(now + 120 * DAY_MS),
+    });
     for (const m of matches) addMatch(cal, matchView(m), opts);
   }
   return cal.toString();
