@@ -1,9 +1,19 @@
 /** Events: an admin creates a weekly quiz, a member signs up a team, the admin sees the team. */
 import type { Page } from '@playwright/test';
-import { activePage, expect, fill, logIn, signUpByApi, test, uniqueEmail, waitForMail } from './support/fixtures.ts';
+import {
+  activePage,
+  expect,
+  fill,
+  logIn,
+  signUpByApi,
+  test,
+  uniqueEmail,
+  waitForMail,
+} from './support/fixtures.ts';
 import { expectInside, expectTouchTargets } from './support/layout.ts';
 
-const shots = (name: string) => `${test.info().outputDir}/../../lastman-events-${test.info().project.name}-${name}.png`;
+const shots = (name: string) =>
+  `${test.info().outputDir}/../../lastman-events-${test.info().project.name}-${name}.png`;
 
 /** The next Thursday (not today) as a London date, YYYY-MM-DD. */
 function nextThursday(): string {
@@ -49,13 +59,18 @@ test('an admin creates a weekly quiz and a member signs up a team', async ({ pag
   const context = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
   const member = await context.newPage();
   const email = uniqueEmail('quizzer');
-  await signUpByApi(member, { name: 'Quinn Quizzer', email, password: 'quiz-night-pass', dateOfBirth: '1990-04-04' });
+  await signUpByApi(member, {
+    name: 'Quinn Quizzer',
+    email,
+    password: 'quiz-night-pass',
+    dateOfBirth: '1990-04-04',
+  });
   await member.goto('/events');
   const list = activePage(member);
   const row = list.locator('[data-testid="event-row"]', { hasText: title }).first();
   await expect(row).toContainText('20:00');
   await expect(row).toContainText('12 places left');
-  await expectInside(list.locator('.event-row__title'), '.event-row');
+  await expectInside(list.locator('.event-row__title, .event-row__time'), '.event-row');
   await expectTouchTargets(list.locator('ion-button, .event-row'));
   const ld = await member.locator('script[type="application/ld+json"]').first().textContent();
   const data = JSON.parse(ld ?? '[]') as { name: string; '@type': string; startDate: string }[];
@@ -71,7 +86,10 @@ test('an admin creates a weekly quiz and a member signs up a team', async ({ pag
   const detail = activePage(member);
   await expect(detail.getByRole('heading', { name: title })).toBeVisible();
   await expect(detail).toContainText('The back bar');
-  await expect(detail.locator('ion-button', { hasText: 'Add to calendar' })).toHaveAttribute('href', /\.ics(\?club=red-lion)?$/);
+  await expect(detail.locator('ion-button', { hasText: 'Add to calendar' })).toHaveAttribute(
+    'href',
+    /\.ics(\?club=red-lion)?$/,
+  );
   await detail.locator('input[name="teamName"]').fill(team);
   await detail.locator('input[name="teamSize"]').fill('5');
   await shoot(member, 'event-signup');
@@ -108,6 +126,8 @@ test('a visitor sees a club’s events by its link, and the 390 px phone layout 
   await page.goto('/events?club=red-lion');
   const list = activePage(page);
   await expect(list.locator('ion-button', { hasText: 'Subscribe in your calendar' })).toBeVisible();
-  await expect(list.locator('[data-testid="event-row"]').first().or(list.getByText('No upcoming events'))).toBeVisible();
+  await expect(
+    list.locator('[data-testid="event-row"]').first().or(list.getByText('No upcoming events')),
+  ).toBeVisible();
   await shoot(page, 'visitor-390');
 });

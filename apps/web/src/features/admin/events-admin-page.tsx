@@ -136,7 +136,7 @@ export function EventsAdminPage() {
     <>
       <PageHeader back="/events" />
       <IonContent className="ion-padding">
-        <div className="page-narrow">
+        <div className="page-narrow events-admin">
           <MatchesSetting />
           {editing ? (
             <EventForm
@@ -358,7 +358,7 @@ function EventCard({ event, onEdit }: { event: ClubEvent; onEdit: () => void }) 
           <span className="event-pill">No sign-up</span>
         )}
       </p>
-      <div className="event-buttons">
+      <div className="admin-event-buttons">
         <IonButton fill="outline" onClick={onEdit}>
           Edit
         </IonButton>
@@ -367,7 +367,7 @@ function EventCard({ event, onEdit }: { event: ClubEvent; onEdit: () => void }) 
         </IonButton>
         <IonButton
           fill="outline"
-          color={event.cancelled ? 'success' : 'warning'}
+          color={event.cancelled ? 'success' : 'medium'}
           onClick={() =>
             setCancelled.mutate(
               { id: event.id, cancelled: !event.cancelled },
@@ -495,7 +495,7 @@ function OccurrenceRow({ event, occurrence }: { event: ClubEvent; occurrence: Ev
             <IonButton size="small" fill="outline" onClick={() => setMode(mode === 'move' ? 'none' : 'move')}>
               Move
             </IonButton>
-            <IonButton size="small" fill="outline" color="warning" onClick={cancelDate}>
+            <IonButton size="small" fill="outline" color="medium" onClick={cancelDate}>
               Cancel date
             </IonButton>
           </>

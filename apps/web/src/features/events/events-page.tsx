@@ -131,30 +131,32 @@ export function EventsPage() {
                     <IonRouterLink
                       key={e.id}
                       routerLink={eventLink(e.id, slug)}
-                      className="event-row"
+                      className="event-row-link"
                       data-testid="event-row"
                     >
-                      <span className="event-row__time">
-                        {londonTime(e.startsAt)}
-                        <span className="muted"> – {londonTime(e.endsAt)}</span>
+                      <span className="event-row">
+                        <span className="event-row__time">
+                          {londonTime(e.startsAt)}
+                          <span className="muted event-row__end">to {londonTime(e.endsAt)}</span>
+                        </span>
+                        <span className="event-row__body">
+                          <strong className="event-row__title">{e.title}</strong>
+                          {e.place ? <span className="muted">{e.place}</span> : null}
+                          {e.movedFrom ? (
+                            <span className="event-pill event-pill--warn">
+                              Moved from {londonDateTime(e.movedFrom)}
+                            </span>
+                          ) : null}
+                          {note ? (
+                            <span className={`event-pill event-pill--${note.tone}`}>{note.text}</span>
+                          ) : null}
+                        </span>
+                        <IonIcon
+                          icon={chevronForwardOutline}
+                          aria-hidden="true"
+                          className="event-row__chevron"
+                        />
                       </span>
-                      <span className="event-row__body">
-                        <strong className="event-row__title">{e.title}</strong>
-                        {e.place ? <span className="muted">{e.place}</span> : null}
-                        {e.movedFrom ? (
-                          <span className="event-pill event-pill--warn">
-                            Moved from {londonDateTime(e.movedFrom)}
-                          </span>
-                        ) : null}
-                        {note ? (
-                          <span className={`event-pill event-pill--${note.tone}`}>{note.text}</span>
-                        ) : null}
-                      </span>
-                      <IonIcon
-                        icon={chevronForwardOutline}
-                        aria-hidden="true"
-                        className="event-row__chevron"
-                      />
                     </IonRouterLink>
                   );
                 })}
