@@ -29,6 +29,8 @@ async function shoot(page: Page, name: string) {
 }
 
 test('an admin creates a weekly quiz and a member signs up a team', async ({ page, browser }) => {
+  // Two people, two browsers and several screens on a shared two-core machine.
+  test.setTimeout(180_000);
   const project = test.info().project.name;
   const title = `Thursday Quiz ${project} ${Date.now().toString(36)}`;
   const team = `The Quizzly Bears ${project}`;
