@@ -80,6 +80,8 @@ interface World {
   issueId: string;
   memberToChange: string;
   photoOwner: string;
+  /** A file in the storage (lib/storage.ts). */
+  fileKey: string;
   round1Fixture: { id: string; home: number | null; away: number | null; status: string };
   // Events (issue 12).
   events: { seriesId: string; occurrenceId: string; toCancel: string; toDelete: string; exceptionId: string };
@@ -326,6 +328,8 @@ function fixturesFor(w: World): Record<string, Fixture> {
     },
     'GET /api/admin/event-settings': { call: at('/api/admin/event-settings') },
     'PUT /api/admin/event-settings': { call: at('/api/admin/event-settings', { showMatches: true }) },
+    // Storage: uploaded files, public by their unguessable keys.
+    'GET /api/files/*': { call: at(`/api/files/${w.fileKey}`) },
   };
 }
 
@@ -543,6 +547,7 @@ describe.each(backends())('the access matrix on %s', (backend) => {
       memberToChange: player3Id,
       photoOwner: player3Id,
       events,
+      fileKey: 'matrix/a-stored-picture.png',
       round1Fixture: {
         id: current.id,
         home: current.homeScore,
@@ -550,6 +555,7 @@ describe.each(backends())('the access matrix on %s', (backend) => {
         status: current.status,
       },
     };
+    await server.app.services.storage.put(world.fileKey, png, { contentType: 'image/png' });
     const payouts = await admin.get(`/api/admin/competitions/${finishedId}/payouts`);
     expect(payouts.json.winners).toEqual([expect.objectContaining({ entryId: finalEntries[0] })]);
   }, 300_000);
