@@ -328,6 +328,14 @@ function fixturesFor(w: World): Record<string, Fixture> {
     },
     'GET /api/admin/event-settings': { call: at('/api/admin/event-settings') },
     'PUT /api/admin/event-settings': { call: at('/api/admin/event-settings', { showMatches: true }) },
+    'PUT /api/admin/events/:id/image': {
+      call: () => ({
+        path: `/api/admin/events/${w.events.seriesId}/image`,
+        body: png,
+        contentType: 'image/png',
+      }),
+    },
+    'DELETE /api/admin/events/:id/image': { call: at(`/api/admin/events/${w.events.seriesId}/image`) },
     // Storage: uploaded files, public by their unguessable keys.
     'GET /api/files/*': { call: at(`/api/files/${w.fileKey}`) },
   };

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtures, teams } from '../src/db/schema/index.ts';
 import { aClub, aMember } from './support/factories.ts';
@@ -343,5 +344,40 @@ describe.each(backends())('events on %s', (backend) => {
       .from(teams)
       .where(and(eq(teams.name, 'Fulham FC')));
     expect(team).toBeDefined();
+  });
+
+  it('takes a picture for an event from its bytes, strips its metadata, and refuses a renamed text file', async () => {
+    const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#1b5e20' } })
+      .withExif({ IFD0: { Artist: 'Quiz Master', Copyright: 'GPS secret' } })
+      .jpeg()
+      .toBuffer();
+    const headers = (c: HttpClient, type: string) => ({
+      origin: new URL(server.baseUrl).origin,
+      cookie: [...c.jar].map(([k, v]) => `${k}=${v}`).join('; '),
+      'x-xsrf-token': decodeURIComponent(c.jar.get('XSRF-TOKEN') ?? ''),
+      'content-type': type,
+    });
+    const put = (c: HttpClient, body: Buffer, type: string) =>
+      fetch(new URL(`/api/admin/events/${quiz.id}/image`, server.baseUrl), {
+        method: 'PUT',
+        headers: headers(c, type),
+        body,
+      });
+    const text = await put(admin, Buffer.from('not a picture at all'), 'image/jpeg');
+    expect(text.status).toBe(400);
+    const ok = await put(admin, jpeg, 'image/jpeg');
+    expect(ok.status).toBe(200);
+    const imageUrl = ((await ok.json()) as Json).event.imageUrl as string;
+    expect(imageUrl).toMatch(/\/api\/files\/events\/.+\.webp$/);
+    const stored = Buffer.from(await (await fetch(imageUrl)).arrayBuffer());
+    const meta = await sharp(stored).metadata();
+    expect(meta.format).toBe('webp');
+    expect(meta.exif).toBeUndefined();
+    expect(stored.includes(Buffer.from('Quiz Master'))).toBe(false);
+    const detail = await anon.get(`/api/events/${quiz.id}_20261217T200000Z?club=red-lion`);
+    expect(detail.json.event.imageUrl).toBe(imageUrl);
+    const removed = await admin.delete(`/api/admin/events/${quiz.id}/image`);
+    expect(removed.json.event.imageUrl).toBeNull();
+    expect((await fetch(imageUrl)).status).toBe(404);
   });
 });

@@ -14,11 +14,13 @@ import {
   RegistrationList,
   RegistrationResponse,
 } from '@lastman/api';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentViewer } from '../../auth/guards.ts';
 import { viewerOf } from '../../http/access.ts';
 import { refusals } from '../../http/openapi-errors.ts';
+import { errorBody } from '../../lib/errors.ts';
+import { IMAGE_MAX_BYTES } from '../../lib/images.ts';
 import {
   cancelRegistration,
   clubCalendarIcs,
@@ -33,9 +35,11 @@ import {
   putEventSettings,
   register,
   removeEvent,
+  removeEventImage,
   removeException,
   saveException,
   setEventCancelled,
+  setEventImage,
 } from './service.ts';
 
 const OccurrenceParams = z.object({ id: OccurrenceId });
@@ -278,4 +282,54 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => putEventSettings(app.services, viewerOf(request), request.body),
   );
+
+  // The event's picture travels as the image's own bytes; lib/images.ts checks them, whatever the type says.
+  await app.register(async (plain) => {
+    const images = plain.withTypeProvider<ZodTypeProvider>();
+    images.removeAllContentTypeParsers();
+    images.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: IMAGE_MAX_BYTES }, (_req, body, done) =>
+      done(null, body),
+    );
+    images.setErrorHandler((err: { code?: string }, _request, reply) => {
+      if (err.code !== 'FST_ERR_CTP_BODY_TOO_LARGE') throw err;
+      return reply
+        .status(413)
+        .send(
+          errorBody(
+            'PAYLOAD_TOO_LARGE',
+            `The picture is too large: at most ${IMAGE_MAX_BYTES / 1024 / 1024} MB.`,
+          ),
+        );
+    });
+    images.put(
+      '/api/admin/events/:id/image',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: "Set the event's picture (the image bytes: JPEG, PNG, WebP, GIF, AVIF or HEIC)",
+          consumes: ['image/jpeg', 'image/png', 'image/webp', 'image/heic'],
+          params: EventParams,
+          body: z.any().meta({ type: 'string', format: 'binary', description: 'the image file' }),
+          response: { 200: ClubEventResponse },
+        },
+        config: { access: 'admin' },
+      },
+      async (request) => ({
+        event: await setEventImage(app.services, viewerOf(request), {
+          eventId: request.params.id,
+          bytes: request.body,
+        }),
+      }),
+    );
+    images.delete(
+      '/api/admin/events/:id/image',
+      {
+        schema: { tags: ['admin'], params: EventParams, response: { 200: ClubEventResponse } },
+        config: { access: 'admin' },
+      },
+      async (request) => ({
+        event: await removeEventImage(app.services, viewerOf(request), { eventId: request.params.id }),
+      }),
+    );
+  });
 };

@@ -13,6 +13,8 @@ import {
 import type { z } from 'zod';
 import type { Viewer } from '../../auth/guards.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import { processImage } from '../../lib/images.ts';
+import { fileUrl, storageKey } from '../../lib/storage.ts';
 import type { Services } from '../../services.ts';
 import { clubForViewer } from '../clubs/index.ts';
 import { confirmationEmail } from './emails.ts';
@@ -65,7 +67,7 @@ export async function publicClub(
   });
 }
 
-export function toClubEvent(e: EventWithExceptions): ClubEvent {
+export function toClubEvent(e: EventWithExceptions, publicUrl: string): ClubEvent {
   return {
     id: e.id,
     title: e.title,
@@ -77,7 +79,7 @@ export function toClubEvent(e: EventWithExceptions): ClubEvent {
     capacity: e.capacity,
     ticketUrl: e.ticketUrl,
     teams: e.teams,
-    imageUrl: null,
+    imageUrl: e.imageKey ? fileUrl(publicUrl, e.imageKey) : null,
     cancelled: e.cancelled,
     exceptions: e.exceptions.map((x) => ({
       id: x.id,
@@ -223,7 +225,7 @@ export async function getOccurrence(
     ...occurrenceView(event, o, counts.get(o.id) ?? 0),
     description: event.description,
     ticketUrl: event.ticketUrl,
-    imageUrl: null,
+    imageUrl: event.imageKey ? fileUrl(services.config.PUBLIC_URL, event.imageKey) : null,
     myRegistration: mine
       ? {
           id: mine.id,
@@ -264,7 +266,7 @@ export async function createEvent(
     ticketUrl: input.ticketUrl,
     teams: input.teams,
   });
-  return toClubEvent({ ...row, exceptions: [] });
+  return toClubEvent({ ...row, exceptions: [] }, services.config.PUBLIC_URL);
 }
 
 export async function editEvent(
@@ -301,7 +303,7 @@ export async function editEvent(
     });
     const updated = await findEvent(tx, { clubId: viewer.clubId, eventId });
     if (!updated) throw notFound('That event');
-    return toClubEvent(updated);
+    return toClubEvent(updated, services.config.PUBLIC_URL);
   });
 }
 
@@ -314,15 +316,25 @@ export async function setEventCancelled(
   if (!row) throw notFound('That event');
   const updated = await findEvent(services.db, { clubId: viewer.clubId, eventId });
   if (!updated) throw notFound('That event');
-  return toClubEvent(updated);
+  return toClubEvent(updated, services.config.PUBLIC_URL);
 }
 
-export async function removeEvent(services: Svc, viewer: Viewer, { eventId }: { eventId: string }) {
-  if (!(await deleteEvent(services.db, { clubId: viewer.clubId, eventId }))) throw notFound('That event');
+export async function removeEvent(
+  services: Svc & Pick<Services, 'storage'>,
+  viewer: Viewer,
+  { eventId }: { eventId: string },
+) {
+  const current = await findEvent(services.db, { clubId: viewer.clubId, eventId });
+  if (!current || !(await deleteEvent(services.db, { clubId: viewer.clubId, eventId }))) {
+    throw notFound('That event');
+  }
+  if (current.imageKey) await services.storage.delete(current.imageKey);
 }
 
 export async function listAdminEvents(services: Svc, viewer: Viewer) {
-  return (await listAllEvents(services.db, { clubId: viewer.clubId })).map(toClubEvent);
+  return (await listAllEvents(services.db, { clubId: viewer.clubId })).map((e) =>
+    toClubEvent(e, services.config.PUBLIC_URL),
+  );
 }
 
 /** Cancels or moves one date of a series, leaving the others as they are. */
@@ -367,7 +379,7 @@ export async function saveException(
     });
     const updated = await findEvent(tx, { clubId: viewer.clubId, eventId });
     if (!updated) throw notFound('That event');
-    return toClubEvent(updated);
+    return toClubEvent(updated, services.config.PUBLIC_URL);
   });
 }
 
@@ -381,7 +393,7 @@ export async function removeException(
   }
   const updated = await findEvent(services.db, { clubId: viewer.clubId, eventId });
   if (!updated) throw notFound('That event');
-  return toClubEvent(updated);
+  return toClubEvent(updated, services.config.PUBLIC_URL);
 }
 
 // ---- Sign-ups ----
@@ -546,4 +558,39 @@ export async function clubCalendarIcs(services: Svc, { slug }: { slug: string })
     for (const m of matches) addMatch(cal, matchView(m), opts);
   }
   return cal.toString();
+}
+
+// ---- The event's picture (stored through lib/storage.ts, made safe by lib/images.ts) ----
+
+export async function setEventImage(
+  services: Pick<Services, 'db' | 'config' | 'storage'>,
+  viewer: Viewer,
+  { eventId, bytes }: { eventId: string; bytes: unknown },
+): Promise<ClubEvent> {
+  const current = await findEvent(services.db, { clubId: viewer.clubId, eventId });
+  if (!current) throw notFound('That event');
+  if (!Buffer.isBuffer(bytes) || bytes.byteLength === 0) {
+    throw new AppError(
+      'BAD_REQUEST',
+      'Send the picture itself as the body (a JPEG, PNG, WebP or HEIC image).',
+    );
+  }
+  const image = await processImage(bytes);
+  const key = storageKey('events', viewer.clubId, `${eventId}-${crypto.randomUUID()}.webp`);
+  await services.storage.put(key, image.display.bytes, { contentType: image.display.contentType });
+  await updateEvent(services.db, { clubId: viewer.clubId, eventId, values: { imageKey: key } });
+  if (current.imageKey) await services.storage.delete(current.imageKey);
+  return toClubEvent({ ...current, imageKey: key }, services.config.PUBLIC_URL);
+}
+
+export async function removeEventImage(
+  services: Pick<Services, 'db' | 'config' | 'storage'>,
+  viewer: Viewer,
+  { eventId }: { eventId: string },
+): Promise<ClubEvent> {
+  const current = await findEvent(services.db, { clubId: viewer.clubId, eventId });
+  if (!current) throw notFound('That event');
+  await updateEvent(services.db, { clubId: viewer.clubId, eventId, values: { imageKey: null } });
+  if (current.imageKey) await services.storage.delete(current.imageKey);
+  return toClubEvent({ ...current, imageKey: null }, services.config.PUBLIC_URL);
 }
