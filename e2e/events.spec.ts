@@ -12,6 +12,12 @@ import {
 } from './support/fixtures.ts';
 import { expectInside, expectTouchTargets } from './support/layout.ts';
 
+/** A 1 x 1 red PNG: the event's picture. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC',
+  'base64',
+);
+
 const shots = (name: string) =>
   `${test.info().outputDir}/../../lastman-events-${test.info().project.name}-${name}.png`;
 
@@ -54,6 +60,10 @@ test('an admin creates a weekly quiz and a member signs up a team', async ({ pag
   const card = admin.locator('[data-testid="admin-event"]', { hasText: title });
   await expect(card).toContainText('every Thursday');
   await expect(card).toContainText('12 teams');
+  await card
+    .locator('input[name="eventImage"]')
+    .setInputFiles({ name: 'quiz.png', mimeType: 'image/png', buffer: PNG });
+  await expect(card.locator('img.event-image')).toBeVisible();
   await card.scrollIntoViewIfNeeded();
   await shoot(page, 'admin-list');
 
@@ -88,6 +98,7 @@ test('an admin creates a weekly quiz and a member signs up a team', async ({ pag
   const detail = activePage(member);
   await expect(detail.getByRole('heading', { name: title })).toBeVisible();
   await expect(detail).toContainText('The back bar');
+  await expect(detail.locator('img.event-image')).toBeVisible();
   await expect(detail.locator('ion-button', { hasText: 'Add to calendar' })).toHaveAttribute(
     'href',
     /\.ics(\?club=red-lion)?$/,

@@ -20,9 +20,11 @@ import {
   useOccurrences,
   usePutEventSettings,
   useRegistrations,
+  useRemoveEventImage,
   useRemoveException,
   useSaveException,
   useSetCancelled,
+  useSetEventImage,
   useUpdateEvent,
   weekdayOf,
 } from '../events/index.ts';
@@ -384,6 +386,7 @@ function EventCard({ event, onEdit }: { event: ClubEvent; onEdit: () => void }) 
           Delete
         </IonButton>
       </div>
+      <EventPicture event={event} />
       {showDates && !event.cancelled ? <SeriesDates event={event} /> : null}
     </article>
   );
@@ -548,6 +551,47 @@ function SignUps({ id }: { id: string }) {
           </li>
         ))}
       </ol>
+    </div>
+  );
+}
+
+function EventPicture({ event }: { event: ClubEvent }) {
+  const upload = useSetEventImage();
+  const remove = useRemoveEventImage();
+  return (
+    <div className="admin-event-picture">
+      {event.imageUrl ? <img src={event.imageUrl} alt="" className="event-image" /> : null}
+      <label className="admin-file-label">
+        <span>
+          {upload.isPending ? 'Uploading…' : event.imageUrl ? 'Change the picture' : 'Add a picture'}
+        </span>
+        <input
+          type="file"
+          accept="image/*,.heic,.heif"
+          name="eventImage"
+          disabled={upload.isPending}
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            e.target.value = '';
+            if (file)
+              upload.mutate(
+                { id: event.id, file },
+                { onSuccess: () => showToast('Picture saved.'), onError: showError },
+              );
+          }}
+        />
+      </label>
+      {event.imageUrl ? (
+        <IonButton
+          fill="clear"
+          color="medium"
+          onClick={() =>
+            remove.mutate(event.id, { onSuccess: () => showToast('Picture removed.'), onError: showError })
+          }
+        >
+          Remove the picture
+        </IonButton>
+      ) : null}
     </div>
   );
 }

@@ -69,6 +69,9 @@ export function EventModalPage() {
           ) : (
             <>
               <article className="card">
+                {detail.data.event.imageUrl ? (
+                  <img src={detail.data.event.imageUrl} alt="" className="event-image" />
+                ) : null}
                 <h1>{detail.data.event.title}</h1>
                 <dl className="event-detail__facts">
                   <div>

@@ -151,3 +151,16 @@ export function usePutEventSettings() {
     },
   });
 }
+
+// PUT /api/admin/events/:id/image (the picture's own bytes) and DELETE
+export const setEventImage = async ({ id, file }: { id: string; file: Blob }) =>
+  (await http.request<{ event: ClubEvent }>('PUT', `/api/admin/events/${enc(id)}/image`, { body: file }))
+    .data;
+export function useSetEventImage() {
+  return useMutation({ mutationFn: setEventImage, onSuccess: useInvalidateEvents() });
+}
+export const removeEventImage = (id: string) =>
+  http.delete<{ event: ClubEvent }>(`/api/admin/events/${enc(id)}/image`);
+export function useRemoveEventImage() {
+  return useMutation({ mutationFn: removeEventImage, onSuccess: useInvalidateEvents() });
+}
