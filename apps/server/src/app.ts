@@ -19,6 +19,8 @@ import { clientConfigRoutes } from './features/client-config/routes.ts';
 import { clubRoutes } from './features/clubs/routes.ts';
 import { competitionRoutes } from './features/competitions/routes.ts';
 import { contactRoutes } from './features/contact/routes.ts';
+// Events (issue 12).
+import { eventRoutes } from './features/events/routes.ts';
 import { fileRoutes } from './features/files/routes.ts';
 import { fixtureRoutes } from './features/fixtures/routes.ts';
 import { galleryRoutes } from './features/gallery/routes.ts';
@@ -194,6 +196,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(pickRoutes);
   await app.register(fixtureRoutes);
   await app.register(payoutRoutes);
+  // Events (issue 12).
+  await app.register(eventRoutes);
   // Uploaded files (storage).
   await app.register(fileRoutes);
   // Gallery.

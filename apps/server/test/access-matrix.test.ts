@@ -91,6 +91,8 @@ interface World {
   openShift: string;
   clockToken: string;
   tillToRemove: string;
+  // Events (issue 12).
+  events: { seriesId: string; occurrenceId: string; toCancel: string; toDelete: string; exceptionId: string };
 }
 
 let signUps = 0;
@@ -318,6 +320,60 @@ function fixturesFor(w: World): Record<string, Fixture> {
       refused: 'no review is open on the competition (409): payouts.test.ts clears one',
     },
     'GET /api/admin/competition-reviews': { call: at('/api/admin/competition-reviews') },
+    // Events (issue 12). The calendar feed is public by design: each caller reads their own club's.
+    'GET /api/events': { call: at('/api/events?from=2029-12-30T00:00:00Z&to=2030-01-20T00:00:00Z') },
+    'GET /api/events/:id': { call: at(`/api/events/${w.events.occurrenceId}`) },
+    'GET /api/events/:id.ics': { call: at(`/api/events/${w.events.occurrenceId}.ics`) },
+    'GET /api/clubs/:slug/calendar.ics': {
+      call: (caller) => ({
+        path: `/api/clubs/${caller === 'otherClubAdmin' ? 'kings-arms' : 'red-lion'}/calendar.ics`,
+      }),
+      shared: 'each caller reads the public feed of their own club',
+    },
+    'POST /api/events/:id/registrations': {
+      call: at(`/api/events/${w.events.occurrenceId}/registrations`, {}),
+    },
+    'DELETE /api/events/:id/registrations/mine': {
+      call: at(`/api/events/${w.events.occurrenceId}/registrations/mine`),
+    },
+    'GET /api/admin/events': { call: at('/api/admin/events') },
+    'POST /api/admin/events': {
+      call: at('/api/admin/events', {
+        title: 'Matrix Made Event',
+        startsAt: '2030-02-01T19:00:00Z',
+        endsAt: '2030-02-01T21:00:00Z',
+        recurrence: null,
+        capacity: null,
+      }),
+    },
+    'PATCH /api/admin/events/:id': {
+      call: at(`/api/admin/events/${w.events.seriesId}`, { place: 'Lounge' }),
+    },
+    'POST /api/admin/events/:id/cancel': { call: at(`/api/admin/events/${w.events.toCancel}/cancel`) },
+    'POST /api/admin/events/:id/restore': { call: at(`/api/admin/events/${w.events.toCancel}/restore`) },
+    'DELETE /api/admin/events/:id': { call: at(`/api/admin/events/${w.events.toDelete}`) },
+    'PUT /api/admin/events/:id/exceptions': {
+      call: at(`/api/admin/events/${w.events.seriesId}/exceptions`, {
+        originalStartsAt: '2030-01-17T20:00:00Z',
+        cancelled: true,
+      }),
+    },
+    'DELETE /api/admin/events/:id/exceptions/:exceptionId': {
+      call: at(`/api/admin/events/${w.events.seriesId}/exceptions/${w.events.exceptionId}`),
+    },
+    'GET /api/admin/events/:id/registrations': {
+      call: at(`/api/admin/events/${w.events.occurrenceId}/registrations`),
+    },
+    'GET /api/admin/event-settings': { call: at('/api/admin/event-settings') },
+    'PUT /api/admin/event-settings': { call: at('/api/admin/event-settings', { showMatches: true }) },
+    'PUT /api/admin/events/:id/image': {
+      call: () => ({
+        path: `/api/admin/events/${w.events.seriesId}/image`,
+        body: png,
+        contentType: 'image/png',
+      }),
+    },
+    'DELETE /api/admin/events/:id/image': { call: at(`/api/admin/events/${w.events.seriesId}/image`) },
     // Storage: uploaded files, public by their unguessable keys.
     'GET /api/files/*': { call: at(`/api/files/${w.fileKey}`) },
     // Gallery (staff manage it only when the club's admin allows: not in this club, so staff get 403).
@@ -548,6 +604,35 @@ describe.each(backends())('the access matrix on %s', (backend) => {
     expect(contact.status).toBe(201);
     firstClubMarks.add(contact.json.id).add('Matrix owner question');
 
+    // Events (issue 12): a weekly series with places, one to cancel, one to delete, one date moved.
+    const event = async (title: string, recurrence: string | null) => {
+      const res = await admin.post('/api/admin/events', {
+        title,
+        startsAt: '2030-01-03T20:00:00Z',
+        endsAt: '2030-01-03T22:00:00Z',
+        recurrence,
+        capacity: 100,
+      });
+      expect(res.status).toBe(201);
+      firstClubMarks.add(res.json.event.id).add(title);
+      return res.json.event.id as string;
+    };
+    const seriesId = await event('Matrix Quiz Series', 'RRULE:FREQ=WEEKLY;BYDAY=TH');
+    const moved = await admin.put(`/api/admin/events/${seriesId}/exceptions`, {
+      originalStartsAt: '2030-01-10T20:00:00Z',
+      cancelled: false,
+      startsAt: '2030-01-11T20:00:00Z',
+      endsAt: '2030-01-11T22:00:00Z',
+    });
+    expect(moved.status).toBe(200);
+    const events = {
+      seriesId,
+      occurrenceId: `${seriesId}_20300103T200000Z`,
+      toCancel: await event('Matrix Event To Cancel', null),
+      toDelete: await event('Matrix Event To Delete', null),
+      exceptionId: moved.json.event.exceptions[0].id as string,
+    };
+
     const photo = await fetch(new URL('/api/me/photo', server.baseUrl), {
       method: 'PUT',
       headers: sessionHeaders(player3, 'image/png'),
@@ -611,6 +696,7 @@ describe.each(backends())('the access matrix on %s', (backend) => {
       issueId: issue.id,
       memberToChange: player3Id,
       photoOwner: player3Id,
+      events,
       fileKey: 'matrix/a-stored-picture.png',
       gallery: await galleryWorld(server.baseUrl, sessionHeaders(admin)),
       staffUserId,

@@ -6,6 +6,8 @@ export * from './contact.ts';
 export * from './corrections.ts';
 // Gallery.
 export * from './gallery.ts';
+// Events (issue 12).
+export * from './events.ts';
 export * from './game.ts';
 export * from './game-screen.ts';
 export * from './me.ts';

@@ -56,6 +56,19 @@ export function formatPence(pence: number): string {
   return gbp.format(pence / 100);
 }
 
+// Events (issue 12).
+export const EVENT_LIMITS = {
+  titleMax: 120,
+  descriptionMax: 4000,
+  placeMax: 120,
+  recurrenceMax: 300,
+  capacityMax: 10_000,
+  teamNameMax: 60,
+  teamSizeMax: 20,
+  /** The widest range one GET /api/events answers, so a series cannot be asked for ten thousand dates. */
+  rangeMaxDays: 400,
+} as const;
+
 // Uploaded images (the gallery, and events' and the menu's pictures): the server checks each
 // file's own bytes, turns it upright, drops its metadata and stores a display size and a thumbnail.
 /** The largest image upload the server takes, before it is resized (a phone's photo is 2-8 MB). */

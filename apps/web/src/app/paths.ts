@@ -47,4 +47,6 @@ export const paths = {
   galleryUpload: '/gallery-upload',
   // rota: the till device's screen (not in the original's table).
   till: '/till',
+  // Events (issue 12).
+  adminEvents: '/admin/events',
 } as const;

@@ -157,6 +157,10 @@ export const appRoutes: readonly AppRoute[] = [
   route(paths.till, 'Clock-in code', timeOutline, 'public', () =>
     import('../features/staff/till-page.tsx').then((m) => m.TillPage),
   ),
+  // Events (issue 12).
+  route(paths.adminEvents, 'Manage events', calendarOutline, 'admin', () =>
+    import('../features/admin/events-admin-page.tsx').then((m) => m.EventsAdminPage),
+  ),
 ];
 
 /**

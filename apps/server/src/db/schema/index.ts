@@ -1,6 +1,8 @@
 export * from './accounts.ts';
 export * from './clubs.ts';
 export * from './contact.ts';
+// Events (issue 12).
+export * from './events.ts';
 export * from './football.ts';
 // Gallery.
 export * from './gallery.ts';

@@ -27,6 +27,10 @@ export function AdminPage() {
       <IonContent className="ion-padding">
         <div className="page-wide">
           <GameAdmin />
+          {/* Events (issue 12). */}
+          <IonButton expand="block" fill="outline" routerLink="/admin/events">
+            Manage events
+          </IonButton>
           <section className="card" aria-labelledby="messages-heading">
             <div className="card-heading">
               <h2 id="messages-heading">Messages from the contact form</h2>

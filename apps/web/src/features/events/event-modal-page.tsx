@@ -1,15 +1,267 @@
-import { calendarNumberOutline } from 'ionicons/icons';
-import { PlaceholderPage } from '../../ui/placeholder-page.tsx';
+import { IonButton, IonContent, IonIcon } from '@ionic/react';
+import { EVENT_LIMITS } from '@lastman/api/rules';
+import { calendarNumberOutline, downloadOutline, ticketOutline } from 'ionicons/icons';
+import { type FormEvent, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import { londonDateTime, londonTime, londonZone } from '../../lib/format.ts';
+import { useMe } from '../../lib/me.ts';
+import { showError, showToast } from '../../lib/toast.ts';
+import { useIonAlert } from '../../lib/use-ion-alert.ts';
+import { EmptyState } from '../../ui/empty-state.tsx';
+import { FormError, FormField } from '../../ui/form-field.tsx';
+import { PageHeader } from '../../ui/page-header.tsx';
+import { InlineLoading } from '../../ui/page-loading.tsx';
+import { icsUrl, useCancelRegistration, useOccurrence, useRegister } from './api/events-api.ts';
+import { useEventsClub } from './use-events-club.ts';
+import './events.css';
+
+const longDay = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+});
 
 export function EventModalPage() {
+  const id = new URLSearchParams(useLocation().search).get('id') ?? '';
+  const club = useEventsClub();
+  const me = useMe();
+  const detail = useOccurrence(id, me.data ? undefined : club);
+  const back = `/events${club && !me.data ? `?club=${encodeURIComponent(club)}` : ''}`;
+
+  if (!id) {
+    return (
+      <>
+        <PageHeader back="/events" />
+        <IonContent className="ion-padding">
+          <div className="page-narrow card">
+            <EmptyState
+              icon={calendarNumberOutline}
+              title="Event details"
+              actions={<IonButton routerLink="/events">See all events</IonButton>}
+            >
+              <p>Pick an event from the events list to see its date, time, place and description here.</p>
+            </EmptyState>
+          </div>
+        </IonContent>
+      </>
+    );
+  }
+
   return (
-    <PlaceholderPage
-      icon={calendarNumberOutline}
-      heading="Event details"
-      back="/events"
-      action={{ label: 'See all events', href: '/events' }}
-    >
-      <p>Pick an event from the events list to see its date, time, place and description here.</p>
-    </PlaceholderPage>
+    <>
+      <PageHeader back={back} />
+      <IonContent className="ion-padding">
+        <div className="page-narrow event-detail">
+          {detail.isPending ? (
+            <InlineLoading label="Loading the event…" />
+          ) : detail.isError ? (
+            <div className="card">
+              <EmptyState
+                icon={calendarNumberOutline}
+                title="We couldn’t show this event"
+                actions={<IonButton routerLink={back}>See all events</IonButton>}
+              >
+                <p>{detail.error.message} It may have been cancelled or moved.</p>
+              </EmptyState>
+            </div>
+          ) : (
+            <>
+              <article className="card">
+                {detail.data.event.imageUrl ? (
+                  <img src={detail.data.event.imageUrl} alt="" className="event-image" />
+                ) : null}
+                <h1>{detail.data.event.title}</h1>
+                <dl className="event-detail__facts">
+                  <div>
+                    <dt>When</dt>
+                    <dd>
+                      {longDay.format(new Date(detail.data.event.startsAt))},{' '}
+                      {londonTime(detail.data.event.startsAt)}–{londonTime(detail.data.event.endsAt)} (
+                      {londonZone(detail.data.event.startsAt)})
+                    </dd>
+                  </div>
+                  {detail.data.event.movedFrom ? (
+                    <div>
+                      <dt>Moved</dt>
+                      <dd>from {londonDateTime(detail.data.event.movedFrom)}</dd>
+                    </div>
+                  ) : null}
+                  {detail.data.event.place ? (
+                    <div>
+                      <dt>Where</dt>
+                      <dd>{detail.data.event.place}</dd>
+                    </div>
+                  ) : null}
+                  {detail.data.event.capacity !== null ? (
+                    <div>
+                      <dt>Places</dt>
+                      <dd>
+                        {detail.data.event.placesLeft === 0
+                          ? `Full (${detail.data.event.capacity} ${detail.data.event.teams ? 'teams' : 'places'})`
+                          : `${detail.data.event.placesLeft} of ${detail.data.event.capacity} left${detail.data.event.teams ? ' (one per team)' : ''}`}
+                      </dd>
+                    </div>
+                  ) : null}
+                </dl>
+                {detail.data.event.description ? (
+                  <p className="event-detail__description">{detail.data.event.description}</p>
+                ) : null}
+                <div className="event-buttons">
+                  <IonButton fill="outline" href={icsUrl(detail.data.event.id, club)} download="event.ics">
+                    <IonIcon slot="start" icon={downloadOutline} />
+                    Add to calendar
+                  </IonButton>
+                  {detail.data.event.ticketUrl ? (
+                    <IonButton
+                      fill="outline"
+                      href={detail.data.event.ticketUrl}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                    >
+                      <IonIcon slot="start" icon={ticketOutline} />
+                      Buy tickets
+                    </IonButton>
+                  ) : null}
+                </div>
+              </article>
+              <SignUp eventId={detail.data.event.id} signedIn={!!me.data} event={detail.data.event} />
+            </>
+          )}
+        </div>
+      </IonContent>
+    </>
+  );
+}
+
+type Detail = NonNullable<ReturnType<typeof useOccurrence>['data']>['event'];
+
+function SignUp({ eventId, signedIn, event }: { eventId: string; signedIn: boolean; event: Detail }) {
+  const register = useRegister();
+  const cancel = useCancelRegistration();
+  const [present] = useIonAlert();
+  const [teamName, setTeamName] = useState('');
+  const [teamSize, setTeamSize] = useState('4');
+  const [error, setError] = useState<string | null>(null);
+
+  if (event.kind === 'match') return null;
+  if (event.capacity === null) {
+    return (
+      <section className="card">
+        <h2>Sign-up</h2>
+        <p>No sign-up needed: just come along.</p>
+      </section>
+    );
+  }
+  if (!signedIn) {
+    return (
+      <section className="card">
+        <h2>Sign up</h2>
+        <p>Log in or create an account to take a place.</p>
+        <IonButton expand="block" routerLink="/login">
+          Log in to sign up
+        </IonButton>
+      </section>
+    );
+  }
+  const mine = event.myRegistration;
+  if (mine) {
+    const confirmCancel = () =>
+      present({
+        header: 'Give up your place?',
+        message: 'Someone else can then have it.',
+        buttons: [
+          { text: 'Keep my place', role: 'cancel' },
+          {
+            text: 'Cancel my place',
+            role: 'destructive',
+            handler: () =>
+              cancel.mutate(eventId, {
+                onSuccess: () => showToast('Your place is cancelled.'),
+                onError: showError,
+              }),
+          },
+        ],
+      });
+    return (
+      <section className="card" aria-live="polite">
+        <h2>You’re signed up</h2>
+        <p data-testid="my-registration">
+          {mine.teamName
+            ? `Team “${mine.teamName}”, ${mine.teamSize} ${mine.teamSize === 1 ? 'player' : 'players'}.`
+            : 'Your place is booked.'}{' '}
+          We’ve sent you an email with the details.
+        </p>
+        <IonButton
+          expand="block"
+          color="danger"
+          fill="outline"
+          onClick={confirmCancel}
+          disabled={cancel.isPending}
+        >
+          Cancel my place
+        </IonButton>
+      </section>
+    );
+  }
+  if (event.placesLeft === 0) {
+    return (
+      <section className="card">
+        <h2>Sign up</h2>
+        <p>Sorry, this date is full. Places come free when someone cancels, so look again later.</p>
+      </section>
+    );
+  }
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    const size = Number(teamSize);
+    if (event.teams) {
+      if (!teamName.trim()) return setError('Give your team a name.');
+      if (teamName.trim().length > EVENT_LIMITS.teamNameMax)
+        return setError(`Keep the team name under ${EVENT_LIMITS.teamNameMax} characters.`);
+      if (!Number.isInteger(size) || size < 1 || size > EVENT_LIMITS.teamSizeMax) {
+        return setError(`A team has 1 to ${EVENT_LIMITS.teamSizeMax} players.`);
+      }
+    }
+    register.mutate(
+      { id: eventId, input: event.teams ? { teamName: teamName.trim(), teamSize: size } : {} },
+      {
+        onSuccess: () => showToast(event.teams ? 'Your team is signed up.' : 'You’re signed up.'),
+        onError: (err) => setError(err.message),
+      },
+    );
+  };
+  return (
+    <section className="card">
+      <h2>{event.teams ? 'Sign up your team' : 'Sign up'}</h2>
+      <form onSubmit={submit} noValidate>
+        {event.teams ? (
+          <>
+            <FormField
+              label="Team name"
+              name="teamName"
+              value={teamName}
+              onValue={setTeamName}
+              autoComplete="off"
+            />
+            <FormField
+              label="Players in the team"
+              name="teamSize"
+              type="number"
+              inputMode="numeric"
+              value={teamSize}
+              onValue={setTeamSize}
+              helper="A team takes one place, whatever its size."
+            />
+          </>
+        ) : null}
+        <FormError message={error} />
+        <IonButton type="submit" expand="block" disabled={register.isPending}>
+          {event.teams ? 'Sign up our team' : 'Sign me up'}
+        </IonButton>
+      </form>
+    </section>
   );
 }

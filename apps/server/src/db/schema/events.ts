@@ -1,0 +1,108 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { user } from './accounts.ts';
+import { clubIdColumn, clubs } from './clubs.ts';
+import { createdAt, id, updatedAt } from './columns.ts';
+
+/**
+ * A club's event: one date, or a series when `recurrence` holds an RFC 5545 RRULE, whose first date
+ * is starts_at (UTC; the rule is expanded in London wall-clock time, so 20:00 stays 20:00 in summer).
+ */
+export const events = pgTable(
+  'events',
+  {
+    id: id(),
+    clubId: clubIdColumn(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    place: text('place').notNull().default(''),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    recurrence: text('recurrence'),
+    capacity: integer('capacity'),
+    ticketUrl: text('ticket_url'),
+    teams: boolean('teams').notNull().default(false),
+    imageKey: text('image_key'),
+    cancelled: boolean('cancelled').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('events_club_idx').on(t.clubId, t.startsAt),
+    check('events_ends_after_start', sql`${t.endsAt} > ${t.startsAt}`),
+    check('events_capacity_positive', sql`${t.capacity} IS NULL OR ${t.capacity} > 0`),
+  ],
+);
+
+/**
+ * One date of a series cancelled (EXDATE) or moved (RECURRENCE-ID), named by the start the series
+ * gives it, so that the other dates are untouched.
+ */
+export const eventExceptions = pgTable(
+  'event_exceptions',
+  {
+    id: id(),
+    clubId: clubIdColumn(),
+    eventId: text('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    originalStartsAt: timestamp('original_starts_at', { withTimezone: true }).notNull(),
+    cancelled: boolean('cancelled').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('event_exceptions_date_idx').on(t.eventId, t.originalStartsAt),
+    index('event_exceptions_club_idx').on(t.clubId),
+    check(
+      'event_exceptions_moved_has_times',
+      sql`${t.cancelled} OR (${t.startsAt} IS NOT NULL AND ${t.endsAt} IS NOT NULL AND ${t.endsAt} > ${t.startsAt})`,
+    ),
+  ],
+);
+
+/**
+ * A member's sign-up for one date of an event. `occurrence_key` is '' for a single event and the
+ * date's original start (yyyymmddThhmmssZ) in a series: the part of the occurrence id after the event's.
+ */
+export const eventRegistrations = pgTable(
+  'event_registrations',
+  {
+    id: id(),
+    clubId: clubIdColumn(),
+    eventId: text('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    occurrenceKey: text('occurrence_key').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    teamName: text('team_name'),
+    teamSize: smallint('team_size'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('event_registrations_one_each_idx').on(t.eventId, t.occurrenceKey, t.userId),
+    index('event_registrations_club_idx').on(t.clubId, t.eventId, t.occurrenceKey),
+  ],
+);
+
+/** A club's event settings: one row per club, absent until the admin changes one. */
+export const eventSettings = pgTable('event_settings', {
+  clubId: text('club_id')
+    .primaryKey()
+    .references(() => clubs.id),
+  showMatches: boolean('show_matches').notNull().default(false),
+  updatedAt: updatedAt(),
+});

@@ -1,0 +1,10 @@
+// The events feature as other features see it (notifications' reminders, the Club tab): they import from here.
+export {
+  expandEvent,
+  findOccurrence,
+  type Occurrence,
+  occurrenceKey,
+  parseOccurrenceId,
+} from './occurrences.ts';
+export { listRegistrations } from './queries.ts';
+export { clubOccurrences } from './service.ts';

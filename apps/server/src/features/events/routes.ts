@@ -1,0 +1,335 @@
+import {
+  ClubEventList,
+  ClubEventResponse,
+  EventExceptionInput,
+  EventInput,
+  EventOccurrenceDetailResponse,
+  EventOccurrenceList,
+  EventPatch,
+  EventSettings,
+  EventsQuery,
+  Id,
+  OccurrenceId,
+  RegistrationInput,
+  RegistrationList,
+  RegistrationResponse,
+} from '@lastman/api';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentViewer } from '../../auth/guards.ts';
+import { viewerOf } from '../../http/access.ts';
+import { refusals } from '../../http/openapi-errors.ts';
+import { errorBody } from '../../lib/errors.ts';
+import { IMAGE_MAX_BYTES } from '../../lib/images.ts';
+import {
+  cancelRegistration,
+  clubCalendarIcs,
+  createEvent,
+  editEvent,
+  eventIcs,
+  getEventSettings,
+  getOccurrence,
+  listAdminEvents,
+  listOccurrences,
+  occurrenceRegistrations,
+  putEventSettings,
+  register,
+  removeEvent,
+  removeEventImage,
+  removeException,
+  saveException,
+  setEventCancelled,
+  setEventImage,
+} from './service.ts';
+
+const OccurrenceParams = z.object({ id: OccurrenceId });
+const EventParams = z.object({ id: Id });
+const ClubQuery = z.object({ club: z.string().max(100).optional() }).strict();
+const CALENDAR = 'text/calendar; charset=utf-8';
+
+export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
+  // ---- Everyone (visitors by ?club=<slug>, members their own club) ----
+  app.get(
+    '/api/events',
+    {
+      schema: { tags: ['events'], querystring: EventsQuery, response: { 200: EventOccurrenceList } },
+      config: { access: 'public' },
+    },
+    async (request) => ({
+      events: await listOccurrences(app.services, await currentViewer(request), request.query),
+    }),
+  );
+
+  app.get(
+    '/api/events/:id.ics',
+    {
+      schema: {
+        tags: ['events'],
+        params: OccurrenceParams,
+        querystring: ClubQuery,
+        produces: ['text/calendar'],
+        response: { 200: { content: { 'text/calendar': { schema: z.string() } } } },
+      },
+      config: { access: 'public' },
+    },
+    async (request, reply) => {
+      const body = await eventIcs(app.services, await currentViewer(request), {
+        id: request.params.id,
+        club: request.query.club,
+      });
+      return reply
+        .type(CALENDAR)
+        .header('content-disposition', `attachment; filename="event-${request.params.id}.ics"`)
+        .send(body);
+    },
+  );
+
+  app.get(
+    '/api/events/:id',
+    {
+      schema: {
+        tags: ['events'],
+        params: OccurrenceParams,
+        querystring: ClubQuery,
+        response: { 200: EventOccurrenceDetailResponse },
+      },
+      config: { access: 'public' },
+    },
+    async (request) => ({
+      event: await getOccurrence(app.services, await currentViewer(request), {
+        id: request.params.id,
+        club: request.query.club,
+      }),
+    }),
+  );
+
+  app.get(
+    '/api/clubs/:slug/calendar.ics',
+    {
+      schema: {
+        tags: ['events'],
+        params: z.object({ slug: z.string().max(100) }),
+        produces: ['text/calendar'],
+        response: { 200: { content: { 'text/calendar': { schema: z.string() } } } },
+      },
+      config: { access: 'public' },
+    },
+    async (request, reply) => {
+      const body = await clubCalendarIcs(app.services, { slug: request.params.slug });
+      return reply.type(CALENDAR).header('cache-control', 'public, max-age=900').send(body);
+    },
+  );
+
+  // ---- Members: their own sign-ups ----
+  app.post(
+    '/api/events/:id/registrations',
+    {
+      schema: {
+        tags: ['events'],
+        params: OccurrenceParams,
+        body: RegistrationInput,
+        response: { 201: RegistrationResponse, ...refusals(409) },
+      },
+      config: { access: 'member' },
+    },
+    async (request, reply) => {
+      const result = await register(app.services, viewerOf(request), {
+        id: request.params.id,
+        input: request.body ?? {},
+      });
+      return reply.status(201).send(result);
+    },
+  );
+
+  app.delete(
+    '/api/events/:id/registrations/mine',
+    {
+      schema: { tags: ['events'], params: OccurrenceParams, response: { 204: z.null() } },
+      config: { access: 'member' },
+    },
+    async (request, reply) => {
+      await cancelRegistration(app.services, viewerOf(request), { id: request.params.id });
+      return reply.status(204).send(null);
+    },
+  );
+
+  // ---- The club's admin ----
+  app.get(
+    '/api/admin/events',
+    { schema: { tags: ['admin'], response: { 200: ClubEventList } }, config: { access: 'admin' } },
+    async (request) => ({ events: await listAdminEvents(app.services, viewerOf(request)) }),
+  );
+
+  app.post(
+    '/api/admin/events',
+    {
+      schema: { tags: ['admin'], body: EventInput, response: { 201: ClubEventResponse } },
+      config: { access: 'admin' },
+    },
+    async (request, reply) => {
+      const event = await createEvent(app.services, viewerOf(request), request.body);
+      return reply.status(201).send({ event });
+    },
+  );
+
+  app.patch(
+    '/api/admin/events/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        params: EventParams,
+        body: EventPatch,
+        response: { 200: ClubEventResponse },
+      },
+      config: { access: 'admin' },
+    },
+    async (request) => ({
+      event: await editEvent(app.services, viewerOf(request), {
+        eventId: request.params.id,
+        patch: request.body,
+      }),
+    }),
+  );
+
+  for (const [action, cancelled] of [
+    ['cancel', true],
+    ['restore', false],
+  ] as const) {
+    app.post(
+      `/api/admin/events/:id/${action}`,
+      {
+        schema: { tags: ['admin'], params: EventParams, response: { 200: ClubEventResponse } },
+        config: { access: 'admin' },
+      },
+      async (request) => ({
+        event: await setEventCancelled(app.services, viewerOf(request), {
+          eventId: request.params.id,
+          cancelled,
+        }),
+      }),
+    );
+  }
+
+  app.delete(
+    '/api/admin/events/:id',
+    {
+      schema: { tags: ['admin'], params: EventParams, response: { 204: z.null() } },
+      config: { access: 'admin' },
+    },
+    async (request, reply) => {
+      await removeEvent(app.services, viewerOf(request), { eventId: request.params.id });
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.put(
+    '/api/admin/events/:id/exceptions',
+    {
+      schema: {
+        tags: ['admin'],
+        params: EventParams,
+        body: EventExceptionInput,
+        response: { 200: ClubEventResponse },
+      },
+      config: { access: 'admin' },
+    },
+    async (request) => ({
+      event: await saveException(app.services, viewerOf(request), {
+        eventId: request.params.id,
+        input: request.body,
+      }),
+    }),
+  );
+
+  app.delete(
+    '/api/admin/events/:id/exceptions/:exceptionId',
+    {
+      schema: {
+        tags: ['admin'],
+        params: z.object({ id: Id, exceptionId: Id }),
+        response: { 200: ClubEventResponse },
+      },
+      config: { access: 'admin' },
+    },
+    async (request) => ({
+      event: await removeException(app.services, viewerOf(request), {
+        eventId: request.params.id,
+        exceptionId: request.params.exceptionId,
+      }),
+    }),
+  );
+
+  app.get(
+    '/api/admin/events/:id/registrations',
+    {
+      schema: { tags: ['admin'], params: OccurrenceParams, response: { 200: RegistrationList } },
+      config: { access: 'admin' },
+    },
+    async (request) => occurrenceRegistrations(app.services, viewerOf(request), { id: request.params.id }),
+  );
+
+  app.get(
+    '/api/admin/event-settings',
+    { schema: { tags: ['admin'], response: { 200: EventSettings } }, config: { access: 'admin' } },
+    async (request) => getEventSettings(app.services, viewerOf(request)),
+  );
+
+  app.put(
+    '/api/admin/event-settings',
+    {
+      schema: { tags: ['admin'], body: EventSettings, response: { 200: EventSettings } },
+      config: { access: 'admin' },
+    },
+    async (request) => putEventSettings(app.services, viewerOf(request), request.body),
+  );
+
+  // The event's picture travels as the image's own bytes; lib/images.ts checks them, whatever the type says.
+  await app.register(async (plain) => {
+    const images = plain.withTypeProvider<ZodTypeProvider>();
+    images.removeAllContentTypeParsers();
+    images.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: IMAGE_MAX_BYTES }, (_req, body, done) =>
+      done(null, body),
+    );
+    images.setErrorHandler((err: { code?: string }, _request, reply) => {
+      if (err.code !== 'FST_ERR_CTP_BODY_TOO_LARGE') throw err;
+      return reply
+        .status(413)
+        .send(
+          errorBody(
+            'PAYLOAD_TOO_LARGE',
+            `The picture is too large: at most ${IMAGE_MAX_BYTES / 1024 / 1024} MB.`,
+          ),
+        );
+    });
+    images.put(
+      '/api/admin/events/:id/image',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: "Set the event's picture (the image bytes: JPEG, PNG, WebP, GIF, AVIF or HEIC)",
+          consumes: ['image/jpeg', 'image/png', 'image/webp', 'image/heic'],
+          params: EventParams,
+          body: z.any().meta({ type: 'string', format: 'binary', description: 'the image file' }),
+          response: { 200: ClubEventResponse },
+        },
+        config: { access: 'admin' },
+      },
+      async (request) => ({
+        event: await setEventImage(app.services, viewerOf(request), {
+          eventId: request.params.id,
+          bytes: request.body,
+        }),
+      }),
+    );
+    images.delete(
+      '/api/admin/events/:id/image',
+      {
+        schema: { tags: ['admin'], params: EventParams, response: { 200: ClubEventResponse } },
+        config: { access: 'admin' },
+      },
+      async (request) => ({
+        event: await removeEventImage(app.services, viewerOf(request), { eventId: request.params.id }),
+      }),
+    );
+  });
+};

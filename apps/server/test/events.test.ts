@@ -1,0 +1,383 @@
+import { and, eq } from 'drizzle-orm';
+import ICAL from 'ical.js';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixtures, teams } from '../src/db/schema/index.ts';
+import { aClub, aMember } from './support/factories.ts';
+import type { HttpClient, Json } from './support/http-client.ts';
+import { otherClubAdmin, signedIn } from './support/members.ts';
+import { backends, startTestServer, type TestServer } from './support/test-server.ts';
+
+// Thursday 26 November 2026, 20:00 GMT: the first quiz of the weekly series.
+const FIRST = '2026-11-26T20:00:00Z';
+const QUIZ = {
+  title: 'Pub Quiz',
+  description: 'Teams of up to six. £2 a head, cash prize.',
+  startsAt: FIRST,
+  endsAt: '2026-11-26T22:30:00Z',
+  place: 'The back bar',
+  recurrence: 'RRULE:FREQ=WEEKLY;BYDAY=TH',
+  capacity: 30,
+};
+
+/** Every date the parsed calendar gives a UID, exceptions applied (ical.js, independent of rrule). */
+function expandIcs(text: string, until: string) {
+  const root = new ICAL.Component(ICAL.parse(text));
+  for (const tz of root.getAllSubcomponents('vtimezone')) ICAL.TimezoneService.register(tz);
+  const vevents = root.getAllSubcomponents('vevent');
+  const masters = vevents.filter((v) => !v.hasProperty('recurrence-id'));
+  const out: { uid: string; summary: string; start: string; end: string }[] = [];
+  for (const m of masters) {
+    const event = new ICAL.Event(m);
+    for (const x of vevents.filter(
+      (v) => v.hasProperty('recurrence-id') && v.getFirstPropertyValue('uid') === event.uid,
+    )) {
+      event.relateException(new ICAL.Event(x));
+    }
+    if (!event.isRecurring()) {
+      out.push({
+        uid: event.uid,
+        summary: event.summary,
+        start: event.startDate.toJSDate().toISOString(),
+        end: event.endDate.toJSDate().toISOString(),
+      });
+      continue;
+    }
+    const it = event.iterator();
+    for (let next = it.next(); next; next = it.next()) {
+      if (next.toJSDate() > new Date(until)) break;
+      const d = event.getOccurrenceDetails(next);
+      out.push({
+        uid: event.uid,
+        summary: d.item.summary,
+        start: d.startDate.toJSDate().toISOString(),
+        end: d.endDate.toJSDate().toISOString(),
+      });
+    }
+  }
+  return { root, out };
+}
+
+describe.each(backends())('events on %s', (backend) => {
+  let server: TestServer;
+  let admin: HttpClient;
+  let anon: HttpClient;
+  let quiz: Json;
+
+  beforeAll(async () => {
+    server = await startTestServer(backend, { seed: true, now: '2026-11-20T12:00:00Z' });
+    admin = await signedIn(server, 'admin@redlion.test');
+    anon = server.client();
+    await anon.prime();
+    const res = await admin.post('/api/admin/events', QUIZ);
+    expect(res.status).toBe(201);
+    quiz = res.json.event;
+  }, 120_000);
+  afterAll(() => server?.close());
+
+  const range = (from: string, to: string, club = '') =>
+    `/api/events?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}${club && `&club=${club}`}`;
+
+  it('expands a weekly series at 20:00 London time, summer and winter, with stable ids', async () => {
+    const res = await anon.get(range('2026-11-20T00:00:00Z', '2027-04-10T00:00:00Z', 'red-lion'));
+    expect(res.status).toBe(200);
+    const quizzes = res.json.events.filter((e: Json) => e.seriesId === quiz.id);
+    expect(quizzes[0]).toEqual({
+      id: `${quiz.id}_20261126T200000Z`,
+      seriesId: quiz.id,
+      kind: 'event',
+      title: 'Pub Quiz',
+      startsAt: '2026-11-26T20:00:00.000Z',
+      endsAt: '2026-11-26T22:30:00.000Z',
+      place: 'The back bar',
+      capacity: 30,
+      placesLeft: 30,
+      movedFrom: null,
+      teams: false,
+    });
+    // After the clocks go forward (28 March 2027) the quiz is still at 20:00 in London: 19:00 UTC.
+    const april = quizzes.find((e: Json) => e.startsAt.startsWith('2027-04-01'));
+    expect(april.startsAt).toBe('2027-04-01T19:00:00.000Z');
+    expect(quizzes.length).toBe(20);
+    // A visitor without ?club sees the default club; the same call twice gives the same ids.
+    const again = await anon.get(range('2026-11-20T00:00:00Z', '2027-04-10T00:00:00Z', 'red-lion'));
+    expect(again.json.events.map((e: Json) => e.id)).toEqual(res.json.events.map((e: Json) => e.id));
+  });
+
+  it('cancels one date and moves another without touching the rest, and the feed says the same', async () => {
+    const cancel = await admin.put(`/api/admin/events/${quiz.id}/exceptions`, {
+      originalStartsAt: '2026-12-03T20:00:00Z',
+      cancelled: true,
+    });
+    expect(cancel.status).toBe(200);
+    const move = await admin.put(`/api/admin/events/${quiz.id}/exceptions`, {
+      originalStartsAt: '2026-12-10T20:00:00Z',
+      cancelled: false,
+      startsAt: '2026-12-11T19:30:00Z',
+      endsAt: '2026-12-11T22:00:00Z',
+    });
+    expect(move.status).toBe(200);
+    expect(move.json.event.exceptions).toHaveLength(2);
+    const notADate = await admin.put(`/api/admin/events/${quiz.id}/exceptions`, {
+      originalStartsAt: '2026-12-09T20:00:00Z',
+      cancelled: true,
+    });
+    expect(notADate.status).toBe(400);
+
+    const list = await anon.get(range('2026-11-25T00:00:00Z', '2026-12-25T00:00:00Z', 'red-lion'));
+    const starts = list.json.events
+      .filter((e: Json) => e.seriesId === quiz.id)
+      .map((e: Json) => [e.id, e.startsAt]);
+    expect(starts).toEqual([
+      [`${quiz.id}_20261126T200000Z`, '2026-11-26T20:00:00.000Z'],
+      [`${quiz.id}_20261210T200000Z`, '2026-12-11T19:30:00.000Z'],
+      [`${quiz.id}_20261217T200000Z`, '2026-12-17T20:00:00.000Z'],
+      [`${quiz.id}_20261224T200000Z`, '2026-12-24T20:00:00.000Z'],
+    ]);
+    const moved = await anon.get(`/api/events/${quiz.id}_20261210T200000Z?club=red-lion`);
+    expect(moved.json.event.movedFrom).toBe('2026-12-10T20:00:00.000Z');
+    expect((await anon.get(`/api/events/${quiz.id}_20261203T200000Z?club=red-lion`)).status).toBe(404);
+
+    // The subscribable feed: one VEVENT with the RRULE and an EXDATE, one with a RECURRENCE-ID.
+    const feed = await anon.get('/api/clubs/red-lion/calendar.ics');
+    expect(feed.status).toBe(200);
+    expect(feed.headers.get('content-type')).toMatch(/^text\/calendar/);
+    const { root, out } = expandIcs(feed.text, '2026-12-25T00:00:00Z');
+    const vevents = root.getAllSubcomponents('vevent');
+    const master = vevents.find((v) => v.hasProperty('rrule'));
+    expect(String(master?.getFirstPropertyValue('rrule'))).toBe('FREQ=WEEKLY;BYDAY=TH');
+    expect(master?.getFirstProperty('dtstart')?.getParameter('tzid')).toBe('Europe/London');
+    expect(master?.getAllProperties('exdate').map((p) => p.getFirstValue()?.toString())).toEqual([
+      '2026-12-03T20:00:00',
+    ]);
+    expect(vevents.filter((v) => v.hasProperty('recurrence-id'))).toHaveLength(1);
+    expect(out.filter((o) => o.summary === 'Pub Quiz').map((o) => o.start)).toEqual(
+      starts.map(([, s]: string[]) => s),
+    );
+
+    // Restoring the cancelled date brings it back.
+    const exception = cancel.json.event.exceptions[0];
+    const restored = await admin.delete(`/api/admin/events/${quiz.id}/exceptions/${exception.id}`);
+    expect(restored.status).toBe(200);
+    expect((await anon.get(`/api/events/${quiz.id}_20261203T200000Z?club=red-lion`)).status).toBe(200);
+  });
+
+  it('gives one event, and one date of a series, as an .ics file that parses back', async () => {
+    const single = await admin.post('/api/admin/events', {
+      title: 'Christmas Karaoke',
+      description: 'Sing for a mince pie.',
+      startsAt: '2026-12-19T19:00:00Z',
+      endsAt: '2026-12-19T23:00:00Z',
+      place: 'Function room',
+      recurrence: null,
+      capacity: null,
+      ticketUrl: 'https://tickets.example/karaoke',
+    });
+    expect(single.status).toBe(201);
+    const ics = await anon.get(`/api/events/${single.json.event.id}.ics`);
+    expect(ics.status).toBe(200);
+    expect(ics.headers.get('content-type')).toMatch(/^text\/calendar/);
+    const { out } = expandIcs(ics.text, '2027-01-01T00:00:00Z');
+    expect(out).toEqual([
+      expect.objectContaining({
+        summary: 'Christmas Karaoke',
+        start: '2026-12-19T19:00:00.000Z',
+        end: '2026-12-19T23:00:00.000Z',
+      }),
+    ]);
+    const series = expandIcs((await anon.get(`/api/events/${quiz.id}.ics`)).text, '2027-01-01T00:00:00Z');
+    expect(series.out.length).toBeGreaterThan(4);
+    const oneDate = expandIcs(
+      (await anon.get(`/api/events/${quiz.id}_20261217T200000Z.ics`)).text,
+      '2028-01-01T00:00:00Z',
+    );
+    expect(oneDate.out.map((o) => o.start)).toEqual(['2026-12-17T20:00:00.000Z']);
+    expect((await anon.get(`/api/events/${crypto.randomUUID()}.ics`)).status).toBe(404);
+  });
+
+  it('edits, cancels, restores and deletes an event', async () => {
+    const made = await admin.post('/api/admin/events', {
+      title: 'Darts night',
+      startsAt: '2026-12-01T19:00:00Z',
+      endsAt: '2026-12-01T22:00:00Z',
+      recurrence: null,
+      capacity: null,
+    });
+    const id = made.json.event.id;
+    const edited = await admin.patch(`/api/admin/events/${id}`, {
+      title: 'Darts league night',
+      place: 'Oche',
+    });
+    expect(edited.json.event).toMatchObject({ title: 'Darts league night', place: 'Oche' });
+    const badTimes = await admin.patch(`/api/admin/events/${id}`, { endsAt: '2026-12-01T18:00:00Z' });
+    expect(badTimes.status).toBe(400);
+    const window = range('2026-11-30T00:00:00Z', '2026-12-02T00:00:00Z', 'red-lion');
+    expect((await anon.get(window)).json.events.map((e: Json) => e.id)).toContain(id);
+    expect((await admin.post(`/api/admin/events/${id}/cancel`)).json.event.cancelled).toBe(true);
+    expect((await anon.get(window)).json.events.map((e: Json) => e.id)).not.toContain(id);
+    expect((await admin.post(`/api/admin/events/${id}/restore`)).json.event.cancelled).toBe(false);
+    expect((await admin.delete(`/api/admin/events/${id}`)).status).toBe(204);
+    expect((await admin.delete(`/api/admin/events/${id}`)).status).toBe(404);
+  });
+
+  it('refuses bad input with a plain message', async () => {
+    const bad = [
+      { ...QUIZ, recurrence: 'RRULE:FREQ=SECONDLY' },
+      { ...QUIZ, recurrence: 'RRULE:FREQ=WEEKLY;BYHOUR=3' },
+      { ...QUIZ, endsAt: QUIZ.startsAt },
+      { ...QUIZ, capacity: 0 },
+      { ...QUIZ, startsAt: 'next thursday' },
+    ];
+    for (const body of bad) {
+      const res = await admin.post('/api/admin/events', body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.json.error.message).toBeTruthy();
+    }
+    expect((await anon.get(range('2026-01-01T00:00:00Z', '2028-01-01T00:00:00Z'))).status).toBe(400);
+  });
+
+  it('never overbooks: many members at once for the last places', async () => {
+    const club = await aClub(server, { slug: 'race-club', name: 'Race Club' });
+    const raceAdmin = (await aMember(server, { club, role: 'admin', email: 'admin@race.test' })).client;
+    const made = await raceAdmin.post('/api/admin/events', {
+      ...QUIZ,
+      title: 'Race quiz',
+      capacity: 5,
+      teams: true,
+    });
+    const id = `${made.json.event.id}_20261126T200000Z`;
+    const members: HttpClient[] = [];
+    for (let i = 0; i < 12; i++) {
+      members.push(
+        (await aMember(server, { club, email: `racer${i}@race.test`, name: `Racer ${i}` })).client,
+      );
+    }
+    const noTeam = await members[0]?.post(`/api/events/${id}/registrations`, {});
+    expect(noTeam?.status).toBe(400);
+    const results = await Promise.all(
+      members.map((m, i) =>
+        m.post(`/api/events/${id}/registrations`, { teamName: `Quizzers ${i}`, teamSize: 4 }),
+      ),
+    );
+    const statuses = results.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 201)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(7);
+    expect(results.find((r) => r.status === 409)?.json.error.code).toBe('EVENT_FULL');
+    const list = await raceAdmin.get(`/api/admin/events/${id}/registrations`);
+    expect(list.json.registrations).toHaveLength(5);
+    expect(list.json.placesLeft).toBe(0);
+    expect(list.json.registrations[0]).toMatchObject({
+      teamSize: 4,
+      teamName: expect.stringMatching(/^Quizzers/),
+    });
+
+    // One of them cancels: a place is free again for someone who was turned away.
+    const winner = members[results.findIndex((r) => r.status === 201)] as HttpClient;
+    const loser = members[results.findIndex((r) => r.status === 409)] as HttpClient;
+    expect((await winner.delete(`/api/events/${id}/registrations/mine`)).status).toBe(204);
+    expect(
+      (await loser.post(`/api/events/${id}/registrations`, { teamName: 'Late ones', teamSize: 2 })).status,
+    ).toBe(201);
+    expect(
+      (await loser.post(`/api/events/${id}/registrations`, { teamName: 'Again', teamSize: 2 })).json.error
+        .code,
+    ).toBe('ALREADY_REGISTERED');
+    const detail = await loser.get(`/api/events/${id}`);
+    expect(detail.json.event.myRegistration).toMatchObject({ teamName: 'Late ones', teamSize: 2 });
+    expect(detail.json.event.placesLeft).toBe(0);
+  }, 120_000);
+
+  it('confirms a sign-up by email, refuses one with no capacity, and keeps clubs apart', async () => {
+    const player = await signedIn(server, 'player1@redlion.test');
+    const id = `${quiz.id}_20261217T200000Z`;
+    const res = await player.post(`/api/events/${id}/registrations`);
+    expect(res.status).toBe(201);
+    expect(res.json.placesLeft).toBe(29);
+    const mail = await server.smtp.waitFor('player1@redlion.test', /signed up: Pub Quiz/);
+    expect(mail.text).toContain('Thursday 17 December');
+    expect(mail.text).toContain('20:00');
+
+    const other = await otherClubAdmin(server, 'Kings Admin', 'admin@kingsarms.test');
+    expect((await other.get('/api/admin/events')).json.events).toEqual([]);
+    expect((await other.get(`/api/admin/events/${id}/registrations`)).status).toBe(404);
+    expect((await other.get(`/api/events/${id}`)).status).toBe(404);
+    expect((await other.patch(`/api/admin/events/${quiz.id}`, { title: 'Mine now' })).status).toBe(404);
+    expect((await other.delete(`/api/admin/events/${quiz.id}`)).status).toBe(404);
+    const theirList = await other.get(range('2026-11-20T00:00:00Z', '2027-01-01T00:00:00Z'));
+    expect(theirList.json.events).toEqual([]);
+    expect((await player.get('/api/admin/events')).status).toBe(403);
+  });
+
+  it('shows the Premier League fixtures as events when switched on, following kick-off changes', async () => {
+    // The 2024-25 season the demo holds: Manchester United v Fulham, Friday 16 August 2024.
+    const window = range('2024-08-16T00:00:00Z', '2024-08-17T00:00:00Z', 'red-lion');
+    expect((await anon.get(window)).json.events).toEqual([]);
+    expect((await admin.put('/api/admin/event-settings', { showMatches: true })).json).toEqual({
+      showMatches: true,
+    });
+    const shown = (await anon.get(window)).json.events;
+    expect(shown).toHaveLength(1);
+    expect(shown[0]).toMatchObject({
+      kind: 'match',
+      seriesId: null,
+      title: 'Manchester United FC v Fulham FC, live on the big screen',
+      startsAt: '2024-08-16T19:00:00.000Z',
+      capacity: null,
+    });
+    const fixtureId = shown[0].id.replace('match_', '');
+    // Kick-off moved by the importer: the event follows without an edit; postponed, it goes.
+    await server.db
+      .update(fixtures)
+      .set({ kickoffAt: new Date('2024-08-16T18:30:00Z') })
+      .where(eq(fixtures.id, fixtureId));
+    expect((await anon.get(window)).json.events[0].startsAt).toBe('2024-08-16T18:30:00.000Z');
+    await server.db.update(fixtures).set({ status: 'postponed' }).where(eq(fixtures.id, fixtureId));
+    expect((await anon.get(window)).json.events).toEqual([]);
+    await server.db.update(fixtures).set({ status: 'scheduled' }).where(eq(fixtures.id, fixtureId));
+    const member = await signedIn(server, 'player2@redlion.test');
+    expect((await member.post(`/api/events/${shown[0].id}/registrations`)).status).toBe(409);
+    const feed = expandIcs((await anon.get('/api/clubs/red-lion/calendar.ics')).text, '2027-12-31T00:00:00Z');
+    expect(feed.out.some((o) => o.summary.includes('Pub Quiz'))).toBe(true);
+    await admin.put('/api/admin/event-settings', { showMatches: false });
+    const [team] = await server.db
+      .select()
+      .from(teams)
+      .where(and(eq(teams.name, 'Fulham FC')));
+    expect(team).toBeDefined();
+  });
+
+  it('takes a picture for an event from its bytes, strips its metadata, and refuses a renamed text file', async () => {
+    const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#1b5e20' } })
+      .withExif({ IFD0: { Artist: 'Quiz Master', Copyright: 'GPS secret' } })
+      .jpeg()
+      .toBuffer();
+    const headers = (c: HttpClient, type: string) => ({
+      origin: new URL(server.baseUrl).origin,
+      cookie: [...c.jar].map(([k, v]) => `${k}=${v}`).join('; '),
+      'x-xsrf-token': decodeURIComponent(c.jar.get('XSRF-TOKEN') ?? ''),
+      'content-type': type,
+    });
+    const put = (c: HttpClient, body: Buffer, type: string) =>
+      fetch(new URL(`/api/admin/events/${quiz.id}/image`, server.baseUrl), {
+        method: 'PUT',
+        headers: headers(c, type),
+        body,
+      });
+    const text = await put(admin, Buffer.from('not a picture at all'), 'image/jpeg');
+    expect(text.status).toBe(400);
+    const ok = await put(admin, jpeg, 'image/jpeg');
+    expect(ok.status).toBe(200);
+    const imageUrl = ((await ok.json()) as Json).event.imageUrl as string;
+    expect(imageUrl).toMatch(/\/api\/files\/events\/.+\.webp$/);
+    const stored = Buffer.from(await (await fetch(imageUrl)).arrayBuffer());
+    const meta = await sharp(stored).metadata();
+    expect(meta.format).toBe('webp');
+    expect(meta.exif).toBeUndefined();
+    expect(stored.includes(Buffer.from('Quiz Master'))).toBe(false);
+    const detail = await anon.get(`/api/events/${quiz.id}_20261217T200000Z?club=red-lion`);
+    expect(detail.json.event.imageUrl).toBe(imageUrl);
+    const removed = await admin.delete(`/api/admin/events/${quiz.id}/image`);
+    expect(removed.json.event.imageUrl).toBeNull();
+    expect((await fetch(imageUrl)).status).toBe(404);
+  });
+});

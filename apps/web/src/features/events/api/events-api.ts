@@ -1,0 +1,166 @@
+import type {
+  ClubEvent,
+  EventExceptionInput,
+  EventInput,
+  EventOccurrenceDetail,
+  EventOccurrenceList,
+  EventPatch,
+  EventSettings,
+  RegistrationInput,
+  RegistrationList,
+} from '@lastman/api';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { http } from '../../../lib/api.ts';
+
+const enc = encodeURIComponent;
+const clubPart = (club: string | undefined) => (club ? `&club=${enc(club)}` : '');
+
+export const eventKeys = {
+  all: ['events'] as const,
+  range: (from: string, to: string, club: string | undefined) =>
+    ['events', 'range', from, to, club ?? ''] as const,
+  one: (id: string, club: string | undefined) => ['events', 'one', id, club ?? ''] as const,
+  admin: ['admin', 'events'] as const,
+  registrations: (id: string) => ['admin', 'events', 'registrations', id] as const,
+  settings: ['admin', 'event-settings'] as const,
+};
+
+// GET /api/events?from&to[&club]
+export const occurrencesQuery = (from: string, to: string, club: string | undefined) =>
+  queryOptions({
+    queryKey: eventKeys.range(from, to, club),
+    queryFn: () =>
+      http.get<EventOccurrenceList>(`/api/events?from=${enc(from)}&to=${enc(to)}${clubPart(club)}`),
+  });
+export const useOccurrences = (from: string, to: string, club: string | undefined) =>
+  useQuery(occurrencesQuery(from, to, club));
+
+// GET /api/events/:id[?club]
+export const occurrenceQuery = (id: string, club: string | undefined) =>
+  queryOptions({
+    queryKey: eventKeys.one(id, club),
+    queryFn: () =>
+      http.get<{ event: EventOccurrenceDetail }>(`/api/events/${enc(id)}${club ? `?club=${enc(club)}` : ''}`),
+    enabled: id !== '',
+  });
+export const useOccurrence = (id: string, club: string | undefined) => useQuery(occurrenceQuery(id, club));
+
+/** The .ics address of an event, a series or one date. */
+export const icsUrl = (id: string, club?: string) =>
+  `/api/events/${enc(id)}.ics${club ? `?club=${enc(club)}` : ''}`;
+/** The club's feed as a calendar app subscribes to it (webcal://). */
+export const feedUrl = (slug: string, origin = window.location.origin) =>
+  `${origin.replace(/^https?:/, 'webcal:')}/api/clubs/${enc(slug)}/calendar.ics`;
+
+function useInvalidateEvents() {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: eventKeys.all });
+    void queryClient.invalidateQueries({ queryKey: eventKeys.admin });
+  };
+}
+
+// POST /api/events/:id/registrations
+export const registerFor = ({ id, input }: { id: string; input: RegistrationInput }) =>
+  http.post<{ placesLeft: number | null }>(`/api/events/${enc(id)}/registrations`, input);
+export function useRegister() {
+  return useMutation({ mutationFn: registerFor, onSuccess: useInvalidateEvents() });
+}
+
+// DELETE /api/events/:id/registrations/mine
+export const cancelMine = (id: string) => http.delete<null>(`/api/events/${enc(id)}/registrations/mine`);
+export function useCancelRegistration() {
+  return useMutation({ mutationFn: cancelMine, onSuccess: useInvalidateEvents() });
+}
+
+// ---- The admin's ----
+
+// GET /api/admin/events
+export const adminEventsQuery = queryOptions({
+  queryKey: eventKeys.admin,
+  queryFn: () => http.get<{ events: ClubEvent[] }>('/api/admin/events'),
+});
+export const useAdminEvents = () => useQuery(adminEventsQuery);
+
+// POST /api/admin/events
+export const createEvent = (input: EventInput) => http.post<{ event: ClubEvent }>('/api/admin/events', input);
+export function useCreateEvent() {
+  return useMutation({ mutationFn: createEvent, onSuccess: useInvalidateEvents() });
+}
+
+// PATCH /api/admin/events/:id
+export const updateEvent = ({ id, patch }: { id: string; patch: EventPatch }) =>
+  http.patch<{ event: ClubEvent }>(`/api/admin/events/${enc(id)}`, patch);
+export function useUpdateEvent() {
+  return useMutation({ mutationFn: updateEvent, onSuccess: useInvalidateEvents() });
+}
+
+// POST /api/admin/events/:id/cancel and /restore
+export const setCancelled = ({ id, cancelled }: { id: string; cancelled: boolean }) =>
+  http.post<{ event: ClubEvent }>(`/api/admin/events/${enc(id)}/${cancelled ? 'cancel' : 'restore'}`);
+export function useSetCancelled() {
+  return useMutation({ mutationFn: setCancelled, onSuccess: useInvalidateEvents() });
+}
+
+// DELETE /api/admin/events/:id
+export const deleteEvent = (id: string) => http.delete<null>(`/api/admin/events/${enc(id)}`);
+export function useDeleteEvent() {
+  return useMutation({ mutationFn: deleteEvent, onSuccess: useInvalidateEvents() });
+}
+
+// PUT /api/admin/events/:id/exceptions
+export const saveException = ({ id, input }: { id: string; input: EventExceptionInput }) =>
+  http
+    .request<{ event: ClubEvent }>('PUT', `/api/admin/events/${enc(id)}/exceptions`, { body: input })
+    .then((r) => r.data);
+export function useSaveException() {
+  return useMutation({ mutationFn: saveException, onSuccess: useInvalidateEvents() });
+}
+
+// DELETE /api/admin/events/:id/exceptions/:exceptionId
+export const removeException = ({ id, exceptionId }: { id: string; exceptionId: string }) =>
+  http.delete<{ event: ClubEvent }>(`/api/admin/events/${enc(id)}/exceptions/${enc(exceptionId)}`);
+export function useRemoveException() {
+  return useMutation({ mutationFn: removeException, onSuccess: useInvalidateEvents() });
+}
+
+// GET /api/admin/events/:id/registrations
+export const registrationsQuery = (id: string) =>
+  queryOptions({
+    queryKey: eventKeys.registrations(id),
+    queryFn: () => http.get<RegistrationList>(`/api/admin/events/${enc(id)}/registrations`),
+  });
+export const useRegistrations = (id: string) => useQuery(registrationsQuery(id));
+
+// GET and PUT /api/admin/event-settings
+export const settingsQuery = queryOptions({
+  queryKey: eventKeys.settings,
+  queryFn: () => http.get<EventSettings>('/api/admin/event-settings'),
+});
+export const useEventSettings = () => useQuery(settingsQuery);
+export const putSettings = (input: EventSettings) =>
+  http.request<EventSettings>('PUT', '/api/admin/event-settings', { body: input }).then((r) => r.data);
+export function usePutEventSettings() {
+  const invalidate = useInvalidateEvents();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: putSettings,
+    onSuccess: (data) => {
+      queryClient.setQueryData(eventKeys.settings, data);
+      invalidate();
+    },
+  });
+}
+
+// PUT /api/admin/events/:id/image (the picture's own bytes) and DELETE
+export const setEventImage = async ({ id, file }: { id: string; file: Blob }) =>
+  (await http.request<{ event: ClubEvent }>('PUT', `/api/admin/events/${enc(id)}/image`, { body: file }))
+    .data;
+export function useSetEventImage() {
+  return useMutation({ mutationFn: setEventImage, onSuccess: useInvalidateEvents() });
+}
+export const removeEventImage = (id: string) =>
+  http.delete<{ event: ClubEvent }>(`/api/admin/events/${enc(id)}/image`);
+export function useRemoveEventImage() {
+  return useMutation({ mutationFn: removeEventImage, onSuccess: useInvalidateEvents() });
+}
