@@ -28,6 +28,8 @@ import { createPaymentProvider, type PaymentProvider } from './features/payments
 import { paymentRoutes, WEBHOOK_PATH } from './features/payments/routes.ts';
 import { payoutRoutes } from './features/payouts/routes.ts';
 import { pickRoutes } from './features/picks/routes.ts';
+// Stripe Connect: the club's own Stripe account
+import { connectRoutes } from './features/connect/routes.ts';
 import { registerAccessRules } from './http/access.ts';
 import { openLimitStore } from './http/limit-store.ts';
 import { registerApiErrors } from './http/openapi-errors.ts';
@@ -185,6 +187,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(pickRoutes);
   await app.register(fixtureRoutes);
   await app.register(payoutRoutes);
+  // Stripe Connect: the club's own Stripe account
+  await app.register(connectRoutes);
   await serveWebApp(app, config.WEB_DIST);
   return app;
 }

@@ -278,6 +278,16 @@ function fixturesFor(w: World): Record<string, Fixture> {
       refused: 'no review is open on the competition (409): payouts.test.ts clears one',
     },
     'GET /api/admin/competition-reviews': { call: at('/api/admin/competition-reviews') },
+    // Stripe Connect: the club's own Stripe account (this server takes test payments)
+    'GET /api/admin/stripe-account': { call: at('/api/admin/stripe-account') },
+    'POST /api/admin/stripe-account/onboarding': {
+      call: at('/api/admin/stripe-account/onboarding'),
+      refused: 'no Stripe Connect without Stripe keys (409): stripe-connect.test.ts onboards a club',
+    },
+    'POST /api/admin/stripe-account/refresh': {
+      call: at('/api/admin/stripe-account/refresh'),
+      refused: 'no Stripe Connect without Stripe keys (409): stripe-connect.test.ts refreshes one',
+    },
   };
 }
 

@@ -11,3 +11,5 @@ export * from './members.ts';
 export * from './payments.ts';
 export * from './payouts.ts';
 export * from './rules.ts';
+// Stripe Connect: the club's own Stripe account
+export * from './connect.ts';

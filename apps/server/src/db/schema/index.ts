@@ -7,3 +7,5 @@ export * from './mail.ts';
 export * from './payments.ts';
 export * from './payouts.ts';
 export * from './photos.ts';
+// Stripe Connect: each club's own Stripe account
+export * from './stripe-accounts.ts';
