@@ -18,6 +18,8 @@ import type { Database } from './db/client.ts';
 import { clientConfigRoutes } from './features/client-config/routes.ts';
 import { clubRoutes } from './features/clubs/routes.ts';
 import { competitionRoutes } from './features/competitions/routes.ts';
+// Stripe Connect: the club's own Stripe account
+import { connectRoutes } from './features/connect/routes.ts';
 import { contactRoutes } from './features/contact/routes.ts';
 import { fixtureRoutes } from './features/fixtures/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
@@ -28,8 +30,6 @@ import { createPaymentProvider, type PaymentProvider } from './features/payments
 import { paymentRoutes, WEBHOOK_PATH } from './features/payments/routes.ts';
 import { payoutRoutes } from './features/payouts/routes.ts';
 import { pickRoutes } from './features/picks/routes.ts';
-// Stripe Connect: the club's own Stripe account
-import { connectRoutes } from './features/connect/routes.ts';
 import { registerAccessRules } from './http/access.ts';
 import { openLimitStore } from './http/limit-store.ts';
 import { registerApiErrors } from './http/openapi-errors.ts';

@@ -88,7 +88,11 @@ const envSchema = z.object({
   // Backups of the embedded database and the uploaded files.
   BACKUP_DIR: z.string().min(1).optional(),
   /** Hours between the server's own backups; 0 takes none. */
-  BACKUP_EVERY_HOURS: z.coerce.number().min(0).max(24 * 7).default(24),
+  BACKUP_EVERY_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 7)
+    .default(24),
   BACKUP_KEEP_DAYS: z.coerce.number().int().min(1).max(3650).default(14),
   ORDER_EXPIRY_MINUTES: z.coerce
     .number()
@@ -169,7 +173,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (e.STRIPE_CONNECT && !e.STRIPE_SECRET_KEY) {
     throw new ConfigError(
-      'Invalid configuration:\n  STRIPE_CONNECT: is true but STRIPE_SECRET_KEY is not set (Connect needs the platform\'s Stripe keys)',
+      "Invalid configuration:\n  STRIPE_CONNECT: is true but STRIPE_SECRET_KEY is not set (Connect needs the platform's Stripe keys)",
     );
   }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');

@@ -1,4 +1,5 @@
 import { buildApp } from './app.ts';
+import { startAdminSocket, startBackupSchedule } from './backup/admin-socket.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { ensureClub } from './features/clubs/service.ts';
@@ -28,6 +29,8 @@ async function main() {
   let settlement: ReturnType<typeof startSettlementWorker> | null = null;
   let footballData: ReturnType<typeof startFootballDataSync> | null = null;
   let payments: ReturnType<typeof startPaymentsWorker> | null = null;
+  let adminSocket: Awaited<ReturnType<typeof startAdminSocket>> | null = null;
+  let backups: ReturnType<typeof startBackupSchedule> | null = null;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -38,6 +41,8 @@ async function main() {
     footballData?.stop();
     await settlement?.stop();
     await payments?.stop();
+    backups?.stop();
+    await adminSocket?.close();
     await app.services.mailer.flush();
     await database.close();
     process.exit(0);
@@ -65,6 +70,10 @@ async function main() {
   }
   // Expires unpaid orders and refunds cancelled competitions; idempotent, so safe in every process.
   payments = startPaymentsWorker(app.services, app.log);
+  // Backups: `lms backup` asks this process over a local socket; the schedule takes its own.
+  const backupDeps = { database, config, clock: app.services.clock, log: app.log };
+  adminSocket = await startAdminSocket(backupDeps);
+  backups = startBackupSchedule({ ...backupDeps, backup: adminSocket.backup });
   const where =
     database.kind === 'pglite' ? `embedded database in ${config.DATA_DIR}` : 'PostgreSQL (DATABASE_URL)';
   const lines = [

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
-import { clubStripeAccounts } from '../src/db/schema/index.ts';
 import { entries } from '../src/db/schema/game.ts';
+import { clubStripeAccounts } from '../src/db/schema/index.ts';
 import { paymentEvents } from '../src/db/schema/payments.ts';
 import { seasonId } from './game-helpers.ts';
 import { aClub, aCompetition, aMember, demoClub } from './support/factories.ts';
@@ -89,7 +89,7 @@ describe.each(backends())('Stripe Connect on %s', (backend) => {
     expect(created?.idempotencyKey).toBe(`club-account-${clubB.id}`);
     const linkCall = stand.calls.find((c) => c.path === '/v1/account_links');
     expect(linkCall?.form.get('type')).toBe('account_onboarding');
-    expect(linkCall?.form.get('return_url')).toBe(`${server.baseUrl}/admin/payments?stripe=return`);
+    expect(linkCall?.form.get('return_url')).toBe(`${server.baseUrl}/admin?stripe=return`);
 
     // Asking again reuses the account.
     await adminB.post('/api/admin/stripe-account/onboarding');
@@ -184,7 +184,9 @@ describe.each(backends())('Stripe Connect on %s', (backend) => {
       `evt_connect_${backend}`,
       accountB,
     );
-    const results = await Promise.all([1, 2, 3].map(() => hooks.deliver(payload, { secret: CONNECT_SECRET })));
+    const results = await Promise.all(
+      [1, 2, 3].map(() => hooks.deliver(payload, { secret: CONNECT_SECRET })),
+    );
     expect(results.map((r) => r.json.outcome).sort()).toEqual(['duplicate', 'duplicate', 'paid']);
     expect(await activeEntries(orderB.json.order.id)).toBe(2);
     expect((await playerB.get(`/api/orders/${orderB.json.order.id}`)).json.status).toBe('paid');
@@ -204,7 +206,12 @@ describe.each(backends())('Stripe Connect on %s', (backend) => {
     const orderId = order.json.order.id;
     const intent = order.json.payment.clientSecret.split('_secret_')[0];
     stand.markSucceeded(intent);
-    await hooks.sendFrom(accountB, 'payment_intent.succeeded', hooks.succeeded(intent, orderId, 1200), CONNECT_SECRET);
+    await hooks.sendFrom(
+      accountB,
+      'payment_intent.succeeded',
+      hooks.succeeded(intent, orderId, 1200),
+      CONNECT_SECRET,
+    );
     const refunded = await adminB.post(`/api/admin/orders/${orderId}/refunds`, {
       entryIds: [order.json.order.entries[0].id],
     });
@@ -216,8 +223,11 @@ describe.each(backends())('Stripe Connect on %s', (backend) => {
 
     // Club A's admin cannot refund club B's order.
     expect(
-      (await adminA.post(`/api/admin/orders/${orderId}/refunds`, { entryIds: [order.json.order.entries[1].id] }))
-        .status,
+      (
+        await adminA.post(`/api/admin/orders/${orderId}/refunds`, {
+          entryIds: [order.json.order.entries[1].id],
+        })
+      ).status,
     ).toBe(404);
 
     const dispute = await hooks.sendFrom(
@@ -228,9 +238,9 @@ describe.each(backends())('Stripe Connect on %s', (backend) => {
     );
     expect(dispute.json.outcome).toBe('dispute_recorded');
     const issues = (await adminB.get('/api/admin/payment-issues')).json.issues;
-    expect(issues.some((i: { kind: string; orderId: string }) => i.kind === 'dispute' && i.orderId === orderId)).toBe(
-      true,
-    );
+    expect(
+      issues.some((i: { kind: string; orderId: string }) => i.kind === 'dispute' && i.orderId === orderId),
+    ).toBe(true);
     expect(
       (await adminA.get('/api/admin/payment-issues')).json.issues.some(
         (i: { orderId: string }) => i.orderId === orderId,

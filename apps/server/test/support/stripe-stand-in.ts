@@ -181,7 +181,10 @@ export async function startStripeStandIn() {
     accounts,
     options,
     /** Stripe Connect: the account finished onboarding, or Stripe changed what it may do. */
-    setAccount(id: string, state: Partial<Record<'charges_enabled' | 'payouts_enabled' | 'details_submitted', boolean>>) {
+    setAccount(
+      id: string,
+      state: Partial<Record<'charges_enabled' | 'payouts_enabled' | 'details_submitted', boolean>>,
+    ) {
       const account = accounts.get(id);
       if (account) Object.assign(account, state, { requirements: { currently_due: [] } });
       return account;

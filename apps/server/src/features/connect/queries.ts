@@ -17,10 +17,7 @@ export async function findClubOfAccount(
   db: DbOrTx,
   { accountId }: { accountId: string },
 ): Promise<ClubStripeAccountRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(clubStripeAccounts)
-    .where(eq(clubStripeAccounts.accountId, accountId));
+  const [row] = await db.select().from(clubStripeAccounts).where(eq(clubStripeAccounts.accountId, accountId));
   return row;
 }
 

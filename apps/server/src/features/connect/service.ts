@@ -17,7 +17,7 @@ type ConnectServices = Pick<Services, 'db' | 'config' | 'clock' | 'payments'>;
 type ConnectConfig = Pick<Services['config'], 'STRIPE_CONNECT' | 'STRIPE_APPLICATION_FEE_PERCENT'>;
 
 /** Where the admin screen lives: Stripe sends the admin back here after its hosted onboarding. */
-export const PAYMENTS_ADMIN_PATH = '/admin/payments';
+export const PAYMENTS_ADMIN_PATH = '/admin';
 
 export function connectMode(services: Pick<Services, 'config' | 'payments'>): ClubPaymentAccount['mode'] {
   if (services.payments.kind === 'test') return 'test';
@@ -28,7 +28,7 @@ function describe(mode: ClubPaymentAccount['mode'], row: ClubStripeAccountRow | 
   if (mode === 'test') return 'This server takes test payments only (no Stripe keys): no real money moves.';
   if (mode === 'platform') return "Card payments go to this service's own Stripe account.";
   if (!row) {
-    return 'Connect your club\'s Stripe account to take entry fees: until then you cannot open a paid competition. Free competitions work as usual.';
+    return "Connect your club's Stripe account to take entry fees: until then you cannot open a paid competition. Free competitions work as usual.";
   }
   if (row.chargesEnabled) {
     return row.payoutsEnabled
@@ -79,10 +79,7 @@ function requireConnect(services: Pick<Services, 'config' | 'payments'>) {
  * A link to Stripe's hosted onboarding for the club's account, made on first use. Stripe's
  * idempotency key (per club) makes a retried or concurrent first call create one account only.
  */
-export async function startOnboarding(
-  services: ConnectServices,
-  viewer: Viewer,
-): Promise<{ url: string }> {
+export async function startOnboarding(services: ConnectServices, viewer: Viewer): Promise<{ url: string }> {
   requireConnect(services);
   let row = await findClubAccount(services.db, { clubId: viewer.clubId });
   try {
@@ -185,7 +182,7 @@ function notReady(row: ClubStripeAccountRow | undefined) {
   return new AppError(
     'CLUB_PAYMENTS_NOT_READY',
     row
-      ? "The club's Stripe account cannot take card payments yet: an admin must finish setting it up (Admin, Payments) before a paid competition can open or take entries. A free competition can open now."
-      : "The club has not connected a Stripe account, so it cannot take entry fees: an admin must connect one (Admin, Payments) before a paid competition can open. A free competition can open now.",
+      ? "The club's Stripe account cannot take card payments yet: an admin must finish setting it up (Admin, Card payments) before a paid competition can open or take entries. A free competition can open now."
+      : 'The club has not connected a Stripe account, so it cannot take entry fees: an admin must connect one (Admin, Card payments) before a paid competition can open. A free competition can open now.',
   );
 }

@@ -305,9 +305,7 @@ export interface StaleIntent {
  * cancelled at the provider, so that a card cannot be charged for them any more. A payment that
  * succeeded before the cancel reached the provider still arrives, and is honoured or refunded.
  */
-export async function expireStaleOrders(
-  services: Pick<Services, 'db' | 'clock'>,
-): Promise<StaleIntent[]> {
+export async function expireStaleOrders(services: Pick<Services, 'db' | 'clock'>): Promise<StaleIntent[]> {
   const now = services.clock.now();
   const stale = await staleOrders(services.db, now);
   const intents: StaleIntent[] = [];
@@ -338,7 +336,9 @@ export async function cancelIntents(
 ): Promise<{ cancelled: number; refused: string[] }> {
   const refused: string[] = [];
   for (const { id, account } of intentIds) {
-    await services.payments.cancelIntent(id, account).catch((err: unknown) => refused.push(`${id}: ${String(err)}`));
+    await services.payments
+      .cancelIntent(id, account)
+      .catch((err: unknown) => refused.push(`${id}: ${String(err)}`));
   }
   return { cancelled: intentIds.length - refused.length, refused };
 }

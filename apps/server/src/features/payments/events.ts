@@ -4,6 +4,7 @@ import type { Tx } from '../../db/client.ts';
 import { lockCompetitionRow } from '../../db/competition-locks.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Services } from '../../services.ts';
+import { clubOfAccount, recordAccountState } from '../connect/index.ts';
 import {
   countEventsOfOrder,
   countHeldEntries,
@@ -34,7 +35,6 @@ import {
   updateOrder,
   updateRefund,
 } from '../orders/index.ts';
-import { clubOfAccount, recordAccountState } from '../connect/index.ts';
 import { accountState, type IntentState } from './provider.ts';
 import { findCompetitionName, recordPaymentEvent, setPaymentEventOutcome } from './queries.ts';
 
@@ -504,11 +504,7 @@ async function disputeCreated(tx: Tx, dispute: Stripe.Dispute): Promise<Applied>
 }
 
 /** `account.updated`: a club's Stripe account changed (onboarding finished, payments enabled or not). */
-async function accountUpdated(
-  tx: Tx,
-  services: PaymentServices,
-  object: Stripe.Account,
-): Promise<Applied> {
+async function accountUpdated(tx: Tx, services: PaymentServices, object: Stripe.Account): Promise<Applied> {
   const updated = await recordAccountState(tx, accountState(object), services.clock.now());
   return { outcome: updated ? 'account_updated' : 'unknown_account', order: null };
 }

@@ -60,8 +60,8 @@ export function createPaymentProvider(config: Config): PaymentProvider {
   if (config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET) {
     return stripeProvider(
       config.STRIPE_SECRET_KEY,
-      [config.STRIPE_WEBHOOK_SECRET, config.STRIPE_CONNECT_WEBHOOK_SECRET].filter(
-        (s): s is string => Boolean(s),
+      [config.STRIPE_WEBHOOK_SECRET, config.STRIPE_CONNECT_WEBHOOK_SECRET].filter((s): s is string =>
+        Boolean(s),
       ),
       config.STRIPE_API_URL,
     );
@@ -118,9 +118,10 @@ function stripeProvider(secretKey: string, webhookSecrets: string[], apiUrl?: st
           automatic_payment_methods: { enabled: true },
           metadata: { orderId: order.id, clubId: order.clubId, competitionId: order.competitionId },
           description: `Lastman entries, order ${order.id}`,
-          ...(order.account && order.applicationFeePence > 0 && {
-            application_fee_amount: order.applicationFeePence,
-          }),
+          ...(order.account &&
+            order.applicationFeePence > 0 && {
+              application_fee_amount: order.applicationFeePence,
+            }),
         },
         {
           idempotencyKey: `order-${order.id}-${order.amountPence}-${order.currency}`,
