@@ -40,6 +40,8 @@ COPY packages/game/src packages/game/src
 COPY apps/server/package.json apps/server/
 COPY apps/server/src apps/server/src
 COPY apps/server/drizzle apps/server/drizzle
+# The bundled Premier League seasons, imported at start.
+COPY apps/server/seed apps/server/seed
 COPY --from=build /app/apps/web/dist apps/web/dist
 # The embedded database (when DATABASE_URL is unset), the uploaded files and the backups.
 RUN mkdir -p /data && chown node:node /data

@@ -182,7 +182,7 @@ function notReady(row: ClubStripeAccountRow | undefined) {
   return new AppError(
     'CLUB_PAYMENTS_NOT_READY',
     row
-      ? "The club's Stripe account cannot take card payments yet: an admin must finish setting it up (Admin, Card payments) before a paid competition can open or take entries. A free competition can open now."
-      : 'The club has not connected a Stripe account, so it cannot take entry fees: an admin must connect one (Admin, Card payments) before a paid competition can open. A free competition can open now.',
+      ? "The club's Stripe account cannot take card payments yet: an admin must finish setting it up (Admin, Payments) before a paid competition can open or take entries. A free competition can open now."
+      : 'The club has not connected a Stripe account, so it cannot take entry fees: an admin must connect one (Admin, Payments) before a paid competition can open. A free competition can open now.',
   );
 }

@@ -12,7 +12,7 @@ const tabs: [Tab, string][] = [
   ['competitions', 'Competitions'],
   ['results', 'Results'],
   ['orders', 'Orders'],
-  ['payments', 'Card payments'],
+  ['payments', 'Payments'],
 ];
 
 /** The game and orders part of the admin area. */
