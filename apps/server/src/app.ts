@@ -18,6 +18,8 @@ import type { Database } from './db/client.ts';
 import { clientConfigRoutes } from './features/client-config/routes.ts';
 import { clubRoutes } from './features/clubs/routes.ts';
 import { competitionRoutes } from './features/competitions/routes.ts';
+// Stripe Connect: the club's own Stripe account
+import { connectRoutes } from './features/connect/routes.ts';
 import { contactRoutes } from './features/contact/routes.ts';
 // Events (issue 12).
 import { eventRoutes } from './features/events/routes.ts';
@@ -204,6 +206,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(galleryRoutes);
   // rota
   await app.register(rotaRoutes);
+  // Stripe Connect: the club's own Stripe account
+  await app.register(connectRoutes);
   await serveWebApp(app, config.WEB_DIST);
   return app;
 }

@@ -76,6 +76,24 @@ const envSchema = z.object({
     .optional(),
   STRIPE_API_URL: z.url().optional(),
   PAYMENTS_REQUIRE_STRIPE: booleanString.default(false),
+  // Stripe Connect: each club takes entry money on its own Stripe account (needs the Stripe keys).
+  STRIPE_CONNECT: booleanString.default(false),
+  /** A Connect webhook endpoint has its own signing secret; without one the platform's is used. */
+  STRIPE_CONNECT_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_/, 'must be a Stripe webhook signing secret (whsec_…)')
+    .optional(),
+  /** The platform's fee on each Connect payment (Stripe's application_fee_amount), in percent. */
+  STRIPE_APPLICATION_FEE_PERCENT: z.coerce.number().min(0).max(50).default(0),
+  // Backups of the embedded database and the uploaded files.
+  BACKUP_DIR: z.string().min(1).optional(),
+  /** Hours between the server's own backups; 0 takes none. */
+  BACKUP_EVERY_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 7)
+    .default(24),
+  BACKUP_KEEP_DAYS: z.coerce.number().int().min(1).max(3650).default(14),
   ORDER_EXPIRY_MINUTES: z.coerce
     .number()
     .int()
@@ -134,8 +152,10 @@ function trustedProxies(value: string): false | number | string[] | null {
   return valid && entries.length > 0 ? entries : null;
 }
 
-export interface Config extends Omit<Env, 'AUTH_SECRET' | 'PUBLIC_URL'> {
+export interface Config extends Omit<Env, 'AUTH_SECRET' | 'PUBLIC_URL' | 'BACKUP_DIR'> {
   AUTH_SECRET: string;
+  /** Where backups are written: BACKUP_DIR, else DATA_DIR/backups. */
+  BACKUP_DIR: string;
   PUBLIC_URL: string;
   /** Origins allowed to call the API with credentials: the web origins and the native app's. */
   trustedOrigins: string[];
@@ -176,12 +196,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'Invalid configuration:\n  S3_BUCKET: required when S3_ENDPOINT or S3_ACCESS_KEY_ID is set (uploads go to disk without it)',
     );
   }
+  if (e.STRIPE_CONNECT && !e.STRIPE_SECRET_KEY) {
+    throw new ConfigError(
+      "Invalid configuration:\n  STRIPE_CONNECT: is true but STRIPE_SECRET_KEY is not set (Connect needs the platform's Stripe keys)",
+    );
+  }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const secret = e.AUTH_SECRET ?? localSecret(e);
   return {
     ...e,
     AUTH_SECRET: secret,
     PUBLIC_URL: publicUrl,
+    BACKUP_DIR: e.BACKUP_DIR ?? path.join(e.DATA_DIR, 'backups'),
     trustedOrigins: [
       ...new Set([
         new URL(publicUrl).origin,

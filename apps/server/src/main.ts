@@ -1,4 +1,5 @@
 import { buildApp } from './app.ts';
+import { startAdminSocket, startBackupSchedule } from './backup/admin-socket.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { ensureClub } from './features/clubs/service.ts';
@@ -30,6 +31,8 @@ async function main() {
   let footballData: ReturnType<typeof startFootballDataSync> | null = null;
   let payments: ReturnType<typeof startPaymentsWorker> | null = null;
   let clockHousekeeping: ReturnType<typeof setInterval> | null = null;
+  let adminSocket: Awaited<ReturnType<typeof startAdminSocket>> | null = null;
+  let backups: ReturnType<typeof startBackupSchedule> | null = null;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -41,6 +44,8 @@ async function main() {
     await settlement?.stop();
     await payments?.stop();
     if (clockHousekeeping) clearInterval(clockHousekeeping);
+    backups?.stop();
+    await adminSocket?.close();
     await app.services.mailer.flush();
     await database.close();
     process.exit(0);
@@ -77,6 +82,10 @@ async function main() {
     5 * 60_000,
   );
   clockHousekeeping.unref();
+  // Backups: `lms backup` asks this process over a local socket; the schedule takes its own.
+  const backupDeps = { database, config, clock: app.services.clock, log: app.log };
+  adminSocket = await startAdminSocket(backupDeps);
+  backups = startBackupSchedule({ ...backupDeps, backup: adminSocket.backup });
   const where =
     database.kind === 'pglite' ? `embedded database in ${config.DATA_DIR}` : 'PostgreSQL (DATABASE_URL)';
   const lines = [

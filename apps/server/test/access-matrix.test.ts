@@ -452,6 +452,16 @@ function fixturesFor(w: World): Record<string, Fixture> {
     'PUT /api/admin/staff/:userId/clock-setting': {
       call: at(`/api/admin/staff/${w.staffUserId}/clock-setting`, { clockWithoutCode: false }),
     },
+    // Stripe Connect: the club's own Stripe account (this server takes test payments)
+    'GET /api/admin/stripe-account': { call: at('/api/admin/stripe-account') },
+    'POST /api/admin/stripe-account/onboarding': {
+      call: at('/api/admin/stripe-account/onboarding'),
+      refused: 'no Stripe Connect without Stripe keys (409): stripe-connect.test.ts onboards a club',
+    },
+    'POST /api/admin/stripe-account/refresh': {
+      call: at('/api/admin/stripe-account/refresh'),
+      refused: 'no Stripe Connect without Stripe keys (409): stripe-connect.test.ts refreshes one',
+    },
   };
 }
 

@@ -2,6 +2,8 @@ export * from './auth.ts';
 export * from './client-config.ts';
 export * from './clubs.ts';
 export * from './common.ts';
+// Stripe Connect: the club's own Stripe account
+export * from './connect.ts';
 export * from './contact.ts';
 export * from './corrections.ts';
 // Gallery.

@@ -63,6 +63,8 @@ export const PaymentInstruction = z.object({
   provider: z.enum(['stripe', 'test']),
   clientSecret: z.string(),
   publishableKey: z.string().nullable(),
+  /** Stripe Connect: the club's account the payment is on; Stripe.js must be loaded for it. */
+  stripeAccount: z.string().nullable().optional(),
 });
 
 export const OrderCreated = z

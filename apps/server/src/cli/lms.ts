@@ -6,6 +6,8 @@ import type { SeasonFile } from '../features/football/bundled.ts';
 const USAGE = [
   'usage: npm run -s lms -- replay --season <openfootball.json> --input <competition.json>',
   '       npm run -s lms -- import --season <openfootball.json> [--database-url <postgres://...>]',
+  '       npm run -s lms -- backup [--out <dir>]',
+  '       npm run -s lms -- restore <backup.tar.gz> [--data-dir <dir>] [--force]',
 ].join('\n');
 
 class UsageError extends Error {}
@@ -113,8 +115,114 @@ async function importCommand(args: string[]): Promise<void> {
   }
 }
 
+/**
+ * Writes a backup of the embedded database and the uploaded files. A running server holds the
+ * database's folder, so it is asked over its local socket; with no server running, the folder is
+ * opened here. On PostgreSQL the archive holds the uploaded files; the database is pg_dump's.
+ */
+async function backupCommand(args: string[]): Promise<void> {
+  let values: { out?: string | undefined };
+  try {
+    ({ values } = parseArgs({ args, options: { out: { type: 'string' } }, strict: true }));
+  } catch (error) {
+    throw new UsageError(`${(error as Error).message}\n${USAGE}`);
+  }
+  const config = await cliConfig();
+  const path = await import('node:path');
+  const outDir = values.out ? path.resolve(values.out) : undefined;
+  const { askServerForBackup } = await import('../backup/admin-socket.ts');
+  let result = await askServerForBackup(config, outDir);
+  let how = 'asked the running server';
+  if (!result) {
+    const { openDatabase } = await import('../db/client.ts');
+    const { takeBackup } = await import('../backup/backup.ts');
+    const database = openDatabase(
+      config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : { dataDir: config.DATA_DIR },
+    );
+    try {
+      result = await takeBackup(database, config, new Date(), outDir);
+    } finally {
+      await database.close();
+    }
+    how = 'no server running';
+  }
+  process.stdout.write(
+    `backup written: ${result.file} (${Math.round(result.bytes / 1024)} KB, ${result.manifest.files} files; ${how})\n`,
+  );
+  if (result.manifest.database === 'postgres') {
+    process.stdout.write(
+      'the database is PostgreSQL: back it up with pg_dump (README, "Backups"); this archive holds the uploaded files\n',
+    );
+  }
+}
+
+/** Brings a backup back into a data folder (DATA_DIR unless --data-dir); the server must be stopped. */
+async function restoreCommand(args: string[]): Promise<void> {
+  let values: { 'data-dir'?: string | undefined; force?: boolean | undefined };
+  let positionals: string[];
+  try {
+    ({ values, positionals } = parseArgs({
+      args,
+      options: { 'data-dir': { type: 'string' }, force: { type: 'boolean' } },
+      strict: true,
+      allowPositionals: true,
+    }));
+  } catch (error) {
+    throw new UsageError(`${(error as Error).message}\n${USAGE}`);
+  }
+  const [file, ...extra] = positionals;
+  if (!file || extra.length > 0) throw new UsageError(`name one backup file\n${USAGE}`);
+  // Restoring needs no secret; reading the config must not write a new one into the empty folder.
+  const config = await cliConfig(values['data-dir'], { AUTH_SECRET: 'x'.repeat(32) });
+  const { restoreBackup, RestoreError } = await import('../backup/backup.ts');
+  if (await serverAnswers(config)) {
+    throw new UsageError(`a server is running on ${config.DATA_DIR}: stop it before restoring into it`);
+  }
+  try {
+    const { manifest, movedAside } = await restoreBackup(file, config.DATA_DIR, {
+      force: values.force === true,
+      now: new Date(),
+    });
+    process.stdout.write(
+      `restored the backup of ${manifest.createdAt} into ${config.DATA_DIR}${movedAside ? ` (the folder that was there is now ${movedAside})` : ''}\n`,
+    );
+    if (manifest.database === 'postgres') {
+      process.stdout.write('it held the uploaded files only: restore the database with pg_restore\n');
+    }
+  } catch (error) {
+    if (error instanceof RestoreError) throw new UsageError(error.message);
+    throw error;
+  }
+}
+
+/** Whether a server answers on the socket; asking it for nothing would take a backup, so only connect. */
+async function serverAnswers(config: { DATA_DIR: string }): Promise<boolean> {
+  const { request } = await import('node:http');
+  const { adminSocketPath } = await import('../backup/backup.ts');
+  return new Promise((resolve) => {
+    const req = request({ socketPath: adminSocketPath(config), path: '/', method: 'GET' }, (res) => {
+      res.resume();
+      resolve(true);
+    });
+    req.on('error', () => resolve(false));
+    req.end();
+  });
+}
+
+async function cliConfig(dataDir?: string, defaults: Record<string, string> = {}) {
+  const { loadConfig, ConfigError } = await import('../config.ts');
+  try {
+    return loadConfig({ ...defaults, ...process.env, ...(dataDir !== undefined && { DATA_DIR: dataDir }) });
+  } catch (error) {
+    if (error instanceof ConfigError) throw new UsageError(error.message);
+    throw error;
+  }
+}
+
 async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
+  if (command === 'backup') return backupCommand(rest);
+  if (command === 'restore') return restoreCommand(rest);
   if (command === 'replay') return replayCommand(rest);
   if (command === 'import') return importCommand(rest);
   throw new UsageError(

@@ -23,6 +23,12 @@ export interface Database {
   /** Applies the committed migrations (idempotent). */
   migrate(): Promise<void>;
   ping(): Promise<boolean>;
+  /**
+   * Runs `fn` while the database takes no statement and holds no transaction open: PGlite's own
+   * locks (those its `dumpDataDir` takes), so its folder can be copied consistently (backups).
+   * On PostgreSQL it simply runs `fn`.
+   */
+  paused<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -48,6 +54,7 @@ function openPostgres(url: string): Database {
       await migratePg(drizzlePg(pool), { migrationsFolder });
     },
     ping: () => pingDb(db),
+    paused: (fn) => fn(),
     close: () => pool.end(),
   };
 }
@@ -65,6 +72,7 @@ function openPglite(dataDir: string | undefined): Database {
       await migratePglite(drizzlePglite(client), { migrationsFolder });
     },
     ping: () => (closed ? Promise.resolve(false) : pingDb(db)),
+    paused: (fn) => client._runExclusiveTransaction(() => client._runExclusiveQuery(fn)),
     close: async () => {
       if (closed) return;
       closed = true;

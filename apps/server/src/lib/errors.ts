@@ -22,6 +22,8 @@ export const errorCodes = {
   COMPETITION_NOT_EDITABLE: 409,
   ENTRY_LIMIT_REACHED: 409,
   PAYMENT_REQUIRED: 402,
+  // Stripe Connect: the club has no connected, charges-enabled Stripe account.
+  CLUB_PAYMENTS_NOT_READY: 409,
   // Payouts (features/payouts).
   COMPETITION_NOT_FINISHED: 409,
   NOT_A_WINNER: 409,

@@ -9,6 +9,8 @@ export interface StripeCall {
   form: URLSearchParams;
   idempotencyKey: string | undefined;
   authorization: string | undefined;
+  /** Stripe Connect: the connected account the call was made on (the Stripe-Account header). */
+  stripeAccount: string | undefined;
 }
 
 /**
@@ -20,6 +22,8 @@ export async function startStripeStandIn() {
   const intents = new Map<string, Record<string, unknown>>();
   const refunds = new Map<string, Record<string, unknown>>();
   const refundsByKey = new Map<string, Record<string, unknown>>();
+  const accounts = new Map<string, Record<string, unknown>>();
+  const accountsByKey = new Map<string, Record<string, unknown>>();
   const options = {
     /** Status of the refunds it makes (`succeeded`, `pending`, `failed`). */
     refundStatus: 'succeeded',
@@ -37,6 +41,7 @@ export async function startStripeStandIn() {
       form: new URLSearchParams(body),
       idempotencyKey: header(req, 'idempotency-key'),
       authorization: header(req, 'authorization'),
+      stripeAccount: header(req, 'stripe-account'),
     };
     calls.push(call);
     const send = (status: number, json: unknown) => {
@@ -64,20 +69,25 @@ export async function startStripeStandIn() {
         client_secret: `${id}_secret_${randomBytes(8).toString('hex')}`,
         metadata,
         livemode: false,
+        // Stripe Connect: the intent lives on the account it was created on (not in Stripe's JSON).
+        _account: call.stripeAccount ?? null,
+        ...(call.form.get('application_fee_amount') && {
+          application_fee_amount: Number(call.form.get('application_fee_amount')),
+        }),
       };
       intents.set(id, intent);
       return send(200, intent);
     }
     const retrieve = /^\/v1\/payment_intents\/([^/]+)$/.exec(call.path);
     if (call.method === 'GET' && retrieve?.[1]) {
-      const intent = intents.get(retrieve[1]);
+      const intent = onAccount(intents.get(retrieve[1]), call);
       return intent
         ? send(200, intent)
         : send(404, { error: { type: 'invalid_request_error', message: 'No such payment_intent' } });
     }
     const cancel = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(call.path);
     if (call.method === 'POST' && cancel?.[1]) {
-      const intent = intents.get(cancel[1]);
+      const intent = onAccount(intents.get(cancel[1]), call);
       if (!intent)
         return send(404, { error: { type: 'invalid_request_error', message: 'No such payment_intent' } });
       if (intent.status === 'succeeded') {
@@ -99,6 +109,10 @@ export async function startStripeStandIn() {
       // The same idempotency key gives back the same refund, as Stripe does.
       const again = call.idempotencyKey ? refundsByKey.get(call.idempotencyKey) : undefined;
       if (again) return send(200, again);
+      // As Stripe: a payment on a connected account is refunded on that account only.
+      if (!onAccount(intents.get(call.form.get('payment_intent') ?? ''), call)) {
+        return send(404, { error: { type: 'invalid_request_error', message: 'No such payment_intent' } });
+      }
       const refund = {
         id: `re_${randomBytes(12).toString('hex')}`,
         object: 'refund',
@@ -113,6 +127,41 @@ export async function startStripeStandIn() {
       if (call.idempotencyKey) refundsByKey.set(call.idempotencyKey, refund);
       if (options.onRefund) await options.onRefund(refund);
       return send(200, refund);
+    }
+    // Stripe Connect: accounts, their hosted onboarding links, their state.
+    if (call.method === 'POST' && call.path === '/v1/accounts') {
+      const again = call.idempotencyKey ? accountsByKey.get(call.idempotencyKey) : undefined;
+      if (again) return send(200, again);
+      const account = {
+        id: `acct_${randomBytes(8).toString('hex')}`,
+        object: 'account',
+        charges_enabled: false,
+        payouts_enabled: false,
+        details_submitted: false,
+        email: call.form.get('email'),
+        metadata: metadataOf(call.form),
+        requirements: { currently_due: ['external_account', 'tos_acceptance.date'] },
+      };
+      accounts.set(account.id, account);
+      if (call.idempotencyKey) accountsByKey.set(call.idempotencyKey, account);
+      return send(200, account);
+    }
+    if (call.method === 'POST' && call.path === '/v1/account_links') {
+      const account = accounts.get(call.form.get('account') ?? '');
+      if (!account)
+        return send(400, { error: { type: 'invalid_request_error', message: 'No such account' } });
+      return send(200, {
+        object: 'account_link',
+        url: `https://connect.stripe.com/setup/e/${account.id}/${randomBytes(6).toString('hex')}`,
+        expires_at: Math.floor(Date.now() / 1000) + 300,
+      });
+    }
+    const accountPath = /^\/v1\/accounts\/([^/]+)$/.exec(call.path);
+    if (call.method === 'GET' && accountPath?.[1]) {
+      const account = accounts.get(accountPath[1]);
+      return account
+        ? send(200, account)
+        : send(404, { error: { type: 'invalid_request_error', message: 'No such account' } });
     }
     send(404, {
       error: {
@@ -129,7 +178,17 @@ export async function startStripeStandIn() {
     calls,
     intents,
     refunds,
+    accounts,
     options,
+    /** Stripe Connect: the account finished onboarding, or Stripe changed what it may do. */
+    setAccount(
+      id: string,
+      state: Partial<Record<'charges_enabled' | 'payouts_enabled' | 'details_submitted', boolean>>,
+    ) {
+      const account = accounts.get(id);
+      if (account) Object.assign(account, state, { requirements: { currently_due: [] } });
+      return account;
+    },
     /** What Stripe would hold after the card was charged. */
     markSucceeded(id: string, amountReceived?: number) {
       const intent = intents.get(id);
@@ -159,7 +218,10 @@ const WEBHOOK_SECRET = 'whsec_test_secret_for_lastman_tests';
  * A test server (seeded) taking card payments through Stripe, here the stand-in, with Stripe's
  * webhooks to it signed with the server's webhook secret.
  */
-export async function startStripeTestServer(backend: Backend, opts: { now?: string } = {}) {
+export async function startStripeTestServer(
+  backend: Backend,
+  opts: { now?: string; env?: Record<string, string> } = {},
+) {
   const stand = await startStripeStandIn();
   try {
     const server = await startTestServer(backend, {
@@ -170,6 +232,7 @@ export async function startStripeTestServer(backend: Backend, opts: { now?: stri
         STRIPE_PUBLISHABLE_KEY: 'pk_test_lastman',
         STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
         STRIPE_API_URL: stand.url,
+        ...opts.env,
       },
     });
     const hooks = stripeWebhooks({
@@ -182,6 +245,11 @@ export async function startStripeTestServer(backend: Backend, opts: { now?: stri
     await stand.close();
     throw err;
   }
+}
+
+/** A payment intent as seen from the account a call was made on: another account's is not there. */
+function onAccount(intent: Record<string, unknown> | undefined, call: StripeCall) {
+  return intent && (intent._account ?? null) === (call.stripeAccount ?? null) ? intent : undefined;
 }
 
 function metadataOf(form: URLSearchParams): Record<string, string> {
@@ -200,10 +268,16 @@ function metadataOf(form: URLSearchParams): Record<string, string> {
 export function stripeWebhooks(opts: { baseUrl: string; secret: string; nowMs: () => number }) {
   const stripe = new Stripe('sk_test_unused', { telemetry: false });
   let n = 0;
-  const event = (type: string, object: Record<string, unknown>, id = `evt_${Date.now()}_${++n}`) =>
+  const event = (
+    type: string,
+    object: Record<string, unknown>,
+    id = `evt_${Date.now()}_${++n}`,
+    account?: string,
+  ) =>
     JSON.stringify({
       id,
       object: 'event',
+      ...(account && { account }),
       type,
       created: Math.floor(opts.nowMs() / 1000),
       livemode: false,
@@ -233,6 +307,9 @@ export function stripeWebhooks(opts: { baseUrl: string; secret: string; nowMs: (
     event,
     deliver,
     send: (type: string, object: Record<string, unknown>) => deliver(event(type, object)),
+    /** Stripe Connect: an event from a connected account (it carries `account`). */
+    sendFrom: (account: string, type: string, object: Record<string, unknown>, secret?: string) =>
+      deliver(event(type, object, undefined, account), secret ? { secret } : {}),
     succeeded: (intentId: string, orderId: string, amount: number, currency = 'gbp') => ({
       id: intentId,
       object: 'payment_intent',

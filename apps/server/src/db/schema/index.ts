@@ -13,3 +13,5 @@ export * from './payouts.ts';
 export * from './photos.ts';
 // rota
 export * from './rota.ts';
+// Stripe Connect: each club's own Stripe account
+export * from './stripe-accounts.ts';

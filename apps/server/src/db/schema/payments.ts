@@ -45,6 +45,8 @@ export const orders = pgTable(
     currency: text('currency').notNull().default('gbp'),
     provider: text('provider', { enum: paymentProviders }).notNull(),
     paymentIntentId: text('payment_intent_id'),
+    /** Stripe Connect: the club's account the intent was created on (null: the platform's own). */
+    providerAccountId: text('provider_account_id'),
     failureReason: text('failure_reason'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
@@ -68,6 +70,8 @@ export const paymentEvents = pgTable('payment_events', {
   id: text('id').primaryKey(),
   provider: text('provider', { enum: paymentProviders }).notNull(),
   type: text('type').notNull(),
+  /** Stripe Connect: the connected account the event came from (null: the platform's own). */
+  account: text('account'),
   orderId: text('order_id'),
   outcome: text('outcome').notNull(),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),

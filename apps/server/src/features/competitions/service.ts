@@ -16,6 +16,7 @@ import { lockCompetitionAdvisory, lockPlayerEntries } from '../../db/competition
 import type { RoundRecord } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { Services } from '../../services.ts';
+import { requireClubCanTakePayments } from '../connect/index.ts';
 import { findSeason, iso, listSeasonFixtures, type SeasonModel, seasonModel } from '../fixtures/index.ts';
 import { compileRounds, firstLockingRound } from '../settlement/index.ts';
 import {
@@ -373,7 +374,7 @@ export async function editCompetition(
 }
 
 export async function openCompetition(
-  services: CompetitionServices,
+  services: CompetitionServices & Pick<Services, 'config'>,
   viewer: Viewer,
   { competitionId: id }: { competitionId: string },
 ): Promise<CompetitionDetail> {
@@ -385,6 +386,10 @@ export async function openCompetition(
       throw new AppError('COMPETITION_NOT_EDITABLE', `This competition is already ${comp.status}.`);
     }
     const model = await checkSettings(tx, viewer.clubId, comp);
+    // Stripe Connect: entry fees need the club's own account, able to take card payments.
+    if (comp.entryFeePence > 0) {
+      await requireClubCanTakePayments(tx, services.config, { clubId: viewer.clubId });
+    }
     const first = firstLockingRound(compileRounds(comp, model));
     const deadline = first ? roundDeadline(first, comp.deadlineMinutes) : null;
     if (deadline === null || now >= deadline) {

@@ -30,9 +30,9 @@ export async function cancelPendingOrder(
     // `expired` as an order that timed out: no longer payable, nothing taken; the reason says who ended it.
     await updateOrder(tx, { orderId }, { status: 'expired', failureReason: CANCELLED_BY_PLAYER });
     await deletePendingEntries(tx, { orderId });
-    return order.paymentIntentId;
+    return order.paymentIntentId ? { id: order.paymentIntentId, account: order.providerAccountId } : null;
   });
   // A payment that beat the cancel to the provider still arrives as its event, which honours or refunds it.
-  if (intent) await services.payments.cancelIntent(intent).catch(() => undefined);
+  if (intent) await services.payments.cancelIntent(intent.id, intent.account).catch(() => undefined);
   return viewOne(services.db, viewer.clubId, orderId);
 }

@@ -203,6 +203,7 @@ export async function executeRefund(
     try {
       const done = await services.payments.refund({
         paymentIntentId: order.paymentIntentId,
+        account: order.providerAccountId,
         amountPence: row.amountPence,
         idempotencyKey: row.idempotencyKey,
         reason: row.reason,

@@ -12,6 +12,7 @@ import type { Viewer } from '../../auth/guards.ts';
 import { lockCompetitionRow } from '../../db/competition-locks.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { Services } from '../../services.ts';
+import { type OnAccount, paymentAccountFor } from '../connect/index.ts';
 import { findUser } from '../me/index.ts';
 import {
   countHeldEntries,
@@ -85,6 +86,11 @@ export async function createOrder(
         `This order would cost ${formatPence(amountPence)}, more than one payment can be (${formatPence(MAX_ORDER_PENCE)}). Buy fewer entries at once.`,
       );
     }
+    // Stripe Connect: the money goes to the club's own account (refused, saying why, without one).
+    const { account, applicationFeePence } = await paymentAccountFor(tx, services.config, {
+      clubId: viewer.clubId,
+      amountPence,
+    });
     const created = await insertOrder(tx, {
       clubId: viewer.clubId,
       competitionId: competition.id,
@@ -94,10 +100,11 @@ export async function createOrder(
       amountPence,
       currency: 'gbp',
       provider: services.payments.kind,
+      providerAccountId: account,
       expiresAt: new Date(now.getTime() + services.config.ORDER_EXPIRY_MINUTES * 60_000),
     });
     await insertEntries(tx, created, input.entries, 'pending');
-    return created;
+    return { ...created, account, applicationFeePence };
   });
 
   let intent: { id: string; clientSecret: string };
@@ -127,6 +134,7 @@ export async function createOrder(
       provider: services.payments.kind,
       clientSecret: intent.clientSecret,
       publishableKey: services.config.STRIPE_PUBLISHABLE_KEY ?? null,
+      stripeAccount: order.account,
     },
   };
 }
@@ -286,15 +294,21 @@ export async function refundCancelledCompetitions(services: OrderServices): Prom
   return refunded;
 }
 
+/** An expired order's intent, on the account it was created on (Stripe Connect). */
+export interface StaleIntent {
+  id: string;
+  account: OnAccount;
+}
+
 /**
  * Pending orders past their time expire and give their places back; then their PaymentIntents are
  * cancelled at the provider, so that a card cannot be charged for them any more. A payment that
  * succeeded before the cancel reached the provider still arrives, and is honoured or refunded.
  */
-export async function expireStaleOrders(services: Pick<Services, 'db' | 'clock'>): Promise<string[]> {
+export async function expireStaleOrders(services: Pick<Services, 'db' | 'clock'>): Promise<StaleIntent[]> {
   const now = services.clock.now();
   const stale = await staleOrders(services.db, now);
-  const intents: string[] = [];
+  const intents: StaleIntent[] = [];
   for (const { id } of stale) {
     await services.db.transaction(async (tx) => {
       const order = await lockOrderById(tx, { orderId: id });
@@ -308,7 +322,8 @@ export async function expireStaleOrders(services: Pick<Services, 'db' | 'clock'>
         },
       );
       await deletePendingEntries(tx, { orderId: id });
-      if (order.paymentIntentId) intents.push(order.paymentIntentId);
+      if (order.paymentIntentId)
+        intents.push({ id: order.paymentIntentId, account: order.providerAccountId });
     });
   }
   return intents;
@@ -317,11 +332,13 @@ export async function expireStaleOrders(services: Pick<Services, 'db' | 'clock'>
 /** Cancels the intents of expired orders; one the provider refuses (already paid) is left to its event. */
 export async function cancelIntents(
   services: Pick<Services, 'payments'>,
-  intentIds: string[],
+  intentIds: StaleIntent[],
 ): Promise<{ cancelled: number; refused: string[] }> {
   const refused: string[] = [];
-  for (const id of intentIds) {
-    await services.payments.cancelIntent(id).catch((err: unknown) => refused.push(`${id}: ${String(err)}`));
+  for (const { id, account } of intentIds) {
+    await services.payments
+      .cancelIntent(id, account)
+      .catch((err: unknown) => refused.push(`${id}: ${String(err)}`));
   }
   return { cancelled: intentIds.length - refused.length, refused };
 }

@@ -4,6 +4,7 @@ import type { Tx } from '../../db/client.ts';
 import { lockCompetitionRow } from '../../db/competition-locks.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Services } from '../../services.ts';
+import { clubOfAccount, recordAccountState } from '../connect/index.ts';
 import {
   countEventsOfOrder,
   countHeldEntries,
@@ -34,7 +35,7 @@ import {
   updateOrder,
   updateRefund,
 } from '../orders/index.ts';
-import type { IntentState } from './provider.ts';
+import { accountState, type IntentState } from './provider.ts';
 import { findCompetitionName, recordPaymentEvent, setPaymentEventOutcome } from './queries.ts';
 
 type PaymentServices = Pick<Services, 'db' | 'clock' | 'config' | 'payments' | 'mailer'>;
@@ -78,10 +79,12 @@ export async function receivePaymentEvent(
 
   // A failure can arrive after a success: ask the provider what really happened before acting on it.
   // If it cannot be asked, nothing is recorded and the 503 makes Stripe deliver the event again.
+  // Stripe Connect: an event from a club's account names it; the intent is asked for on that account.
+  const account = event.account ?? null;
   let intentNow: IntentState | null = null;
   if (event.type === 'payment_intent.payment_failed') {
     try {
-      intentNow = await services.payments.retrieveIntent(event.data.object.id);
+      intentNow = await services.payments.retrieveIntent(event.data.object.id, account);
     } catch (err) {
       throw new AppError(
         'SERVICE_UNAVAILABLE',
@@ -90,23 +93,36 @@ export async function receivePaymentEvent(
     }
   }
 
-  const applied = await services.db.transaction(async (tx) => {
-    const recorded = await recordPaymentEvent(tx, {
+  const record = (tx: Tx) =>
+    recordPaymentEvent(tx, {
       id: event.id,
       provider: services.payments.kind,
       type: event.type,
+      account,
       receivedAt: services.clock.now(),
       payload: event as unknown as Record<string, unknown>,
     });
-    if (!recorded) return null;
-    const result = await applyEvent(tx, services, event, intentNow);
-    await setPaymentEventOutcome(tx, {
-      eventId: event.id,
-      outcome: result.outcome,
-      orderId: result.order?.id ?? null,
+  let applied: Applied | null;
+  try {
+    applied = await services.db.transaction(async (tx) => {
+      if (!(await record(tx))) return null;
+      const result = await applyEvent(tx, services, event, intentNow, account);
+      await setPaymentEventOutcome(tx, {
+        eventId: event.id,
+        outcome: result.outcome,
+        orderId: result.order?.id ?? null,
+      });
+      return result;
     });
-    return result;
-  });
+  } catch (err) {
+    if (!(err instanceof WrongAccount)) throw err;
+    // Its effect was rolled back; the event is still recorded once, as touching nothing.
+    applied = await services.db.transaction(async (tx) => {
+      if (!(await record(tx))) return null;
+      await setPaymentEventOutcome(tx, { eventId: event.id, outcome: 'wrong_account', orderId: null });
+      return { outcome: 'wrong_account', order: null };
+    });
+  }
   if (!applied) return { duplicate: true, outcome: 'duplicate', orderId: null };
 
   const order = applied.order;
@@ -126,6 +142,27 @@ export async function receivePaymentEvent(
 }
 
 async function applyEvent(
+  tx: Tx,
+  services: PaymentServices,
+  event: Stripe.Event,
+  intentNow: IntentState | null,
+  account: string | null,
+): Promise<Applied> {
+  if (event.type === 'account.updated') return accountUpdated(tx, services, event.data.object);
+  // An event from a connected account belongs to its club; one from an account we do not know
+  // (or about an order on another account) moves nothing.
+  if (account && !(await clubOfAccount(tx, account))) return { outcome: 'unknown_account', order: null };
+  const applied = await applyPaymentEvent(tx, services, event, intentNow);
+  if (applied.order && (applied.order.providerAccountId ?? null) !== account) {
+    throw new WrongAccount();
+  }
+  return applied;
+}
+
+/** Thrown inside the event's transaction, so whatever the handler wrote is rolled back. */
+class WrongAccount extends Error {}
+
+async function applyPaymentEvent(
   tx: Tx,
   services: PaymentServices,
   event: Stripe.Event,
@@ -464,6 +501,12 @@ async function disputeCreated(tx: Tx, dispute: Stripe.Dispute): Promise<Applied>
     detail: `The player's bank disputes ${formatPence(dispute.amount)} of order ${order.id} (reason: ${String(dispute.reason).replace(/_/g, ' ')}). Its entries still play; Stripe holds the money until the dispute is decided.${due}`,
   });
   return { outcome: 'dispute_recorded', order };
+}
+
+/** `account.updated`: a club's Stripe account changed (onboarding finished, payments enabled or not). */
+async function accountUpdated(tx: Tx, services: PaymentServices, object: Stripe.Account): Promise<Applied> {
+  const updated = await recordAccountState(tx, accountState(object), services.clock.now());
+  return { outcome: updated ? 'account_updated' : 'unknown_account', order: null };
 }
 
 async function competitionName(services: Pick<Services, 'db'>, order: OrderRow) {

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import type { Config } from '../../config.ts';
+import type { ConnectedAccountState, OnAccount } from '../connect/index.ts';
 
 export interface CreatedIntent {
   id: string;
@@ -19,7 +20,10 @@ export interface IntentState {
  */
 export interface PaymentProvider {
   readonly kind: 'stripe' | 'test';
-  /** Verifies a webhook's signature on its raw body (tolerance 5 minutes) and returns the event. */
+  /**
+   * Verifies a webhook's signature on its raw body (tolerance 5 minutes) and returns the event: with
+   * the platform endpoint's secret, or the Connect endpoint's (events from clubs' accounts).
+   */
   constructEvent(rawBody: Buffer, signature: string, receivedAtMs: number): Stripe.Event;
   createIntent(order: {
     id: string;
@@ -27,25 +31,40 @@ export interface PaymentProvider {
     currency: string;
     clubId: string;
     competitionId: string;
+    /** Stripe Connect: created on the club's account, with the platform's fee (pence) if any. */
+    account: OnAccount;
+    applicationFeePence: number;
   }): Promise<CreatedIntent>;
-  retrieveIntent(paymentIntentId: string): Promise<IntentState>;
+  retrieveIntent(paymentIntentId: string, account: OnAccount): Promise<IntentState>;
   /** Cancels an intent that was never paid, so that it can no longer take money. */
-  cancelIntent(paymentIntentId: string): Promise<void>;
+  cancelIntent(paymentIntentId: string, account: OnAccount): Promise<void>;
   refund(opts: {
     paymentIntentId: string;
+    account: OnAccount;
     amountPence: number;
     idempotencyKey: string;
     reason: string;
     /** Lets the provider's events name the refund, its order and its entries back to us. */
     metadata: Record<string, string>;
   }): Promise<{ id: string; status: string }>;
+  /** Stripe Connect: a new account for a club, which its admin completes on Stripe's hosted pages. */
+  createAccount(club: { id: string; name: string; email: string | null }): Promise<string>;
+  /** Stripe Connect: a single-use link to Stripe's hosted onboarding for the account. */
+  accountLink(accountId: string, urls: { refreshUrl: string; returnUrl: string }): Promise<string>;
+  retrieveAccount(accountId: string): Promise<ConnectedAccountState>;
 }
 
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
 export function createPaymentProvider(config: Config): PaymentProvider {
   if (config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET) {
-    return stripeProvider(config.STRIPE_SECRET_KEY, config.STRIPE_WEBHOOK_SECRET, config.STRIPE_API_URL);
+    return stripeProvider(
+      config.STRIPE_SECRET_KEY,
+      [config.STRIPE_WEBHOOK_SECRET, config.STRIPE_CONNECT_WEBHOOK_SECRET].filter((s): s is string =>
+        Boolean(s),
+      ),
+      config.STRIPE_API_URL,
+    );
   }
   if (config.PAYMENTS_REQUIRE_STRIPE)
     throw new Error('PAYMENTS_REQUIRE_STRIPE is set: the test provider may not run');
@@ -66,19 +85,31 @@ function stripeClient(secretKey: string, apiUrl?: string): Stripe {
   });
 }
 
-function stripeProvider(secretKey: string, webhookSecret: string, apiUrl?: string): PaymentProvider {
+/** Request options putting a call on a club's connected account (the Stripe-Account header). */
+const on = (account: OnAccount) => (account ? { stripeAccount: account } : {});
+
+function stripeProvider(secretKey: string, webhookSecrets: string[], apiUrl?: string): PaymentProvider {
   const stripe = stripeClient(secretKey, apiUrl);
   return {
     kind: 'stripe',
-    constructEvent: (raw, signature, receivedAt) =>
-      stripe.webhooks.constructEvent(
-        raw,
-        signature,
-        webhookSecret,
-        WEBHOOK_TOLERANCE_SECONDS,
-        undefined,
-        receivedAt,
-      ),
+    constructEvent(raw, signature, receivedAt) {
+      let failure: unknown;
+      for (const secret of webhookSecrets) {
+        try {
+          return stripe.webhooks.constructEvent(
+            raw,
+            signature,
+            secret,
+            WEBHOOK_TOLERANCE_SECONDS,
+            undefined,
+            receivedAt,
+          );
+        } catch (err) {
+          failure = err;
+        }
+      }
+      throw failure;
+    },
     async createIntent(order) {
       const intent = await stripe.paymentIntents.create(
         {
@@ -87,18 +118,25 @@ function stripeProvider(secretKey: string, webhookSecret: string, apiUrl?: strin
           automatic_payment_methods: { enabled: true },
           metadata: { orderId: order.id, clubId: order.clubId, competitionId: order.competitionId },
           description: `Lastman entries, order ${order.id}`,
+          ...(order.account &&
+            order.applicationFeePence > 0 && {
+              application_fee_amount: order.applicationFeePence,
+            }),
         },
-        { idempotencyKey: `order-${order.id}-${order.amountPence}-${order.currency}` },
+        {
+          idempotencyKey: `order-${order.id}-${order.amountPence}-${order.currency}`,
+          ...on(order.account),
+        },
       );
       if (!intent.client_secret) throw new Error('Stripe returned a payment intent without a client secret');
       return { id: intent.id, clientSecret: intent.client_secret };
     },
-    async retrieveIntent(id) {
-      const intent = await stripe.paymentIntents.retrieve(id);
+    async retrieveIntent(id, account) {
+      const intent = await stripe.paymentIntents.retrieve(id, {}, on(account));
       return { status: intent.status, amountReceived: intent.amount_received, currency: intent.currency };
     },
-    async cancelIntent(id) {
-      await stripe.paymentIntents.cancel(id, { cancellation_reason: 'abandoned' });
+    async cancelIntent(id, account) {
+      await stripe.paymentIntents.cancel(id, { cancellation_reason: 'abandoned' }, on(account));
     },
     async refund(opts) {
       const refund = await stripe.refunds.create(
@@ -106,13 +144,61 @@ function stripeProvider(secretKey: string, webhookSecret: string, apiUrl?: strin
           payment_intent: opts.paymentIntentId,
           amount: opts.amountPence,
           metadata: { ...opts.metadata, reason: opts.reason.slice(0, 500) },
+          // The platform keeps no fee on money that goes back: the club's refund returns it too.
+          ...(opts.account && { refund_application_fee: true }),
         },
-        { idempotencyKey: opts.idempotencyKey },
+        { idempotencyKey: opts.idempotencyKey, ...on(opts.account) },
       );
       return { id: refund.id, status: refund.status ?? 'pending' };
     },
+    async createAccount(club) {
+      const account = await stripe.accounts.create(
+        {
+          country: 'GB',
+          default_currency: 'gbp',
+          ...(club.email && { email: club.email }),
+          business_profile: { name: club.name },
+          metadata: { clubId: club.id },
+          // Stripe hosts onboarding and the dashboard and carries losses; the club pays Stripe's fees.
+          controller: {
+            fees: { payer: 'account' },
+            losses: { payments: 'stripe' },
+            stripe_dashboard: { type: 'express' },
+          },
+          capabilities: { card_payments: { requested: true }, transfers: { requested: true } },
+        },
+        { idempotencyKey: `club-account-${club.id}` },
+      );
+      return account.id;
+    },
+    async accountLink(accountId, urls) {
+      const link = await stripe.accountLinks.create({
+        account: accountId,
+        type: 'account_onboarding',
+        refresh_url: urls.refreshUrl,
+        return_url: urls.returnUrl,
+      });
+      return link.url;
+    },
+    async retrieveAccount(accountId) {
+      return accountState(await stripe.accounts.retrieve(accountId));
+    },
   };
 }
+
+export function accountState(account: Stripe.Account): ConnectedAccountState {
+  return {
+    accountId: account.id,
+    chargesEnabled: account.charges_enabled === true,
+    payoutsEnabled: account.payouts_enabled === true,
+    detailsSubmitted: account.details_submitted === true,
+    requirementsDue: account.requirements?.currently_due ?? [],
+  };
+}
+
+const noConnect = async (): Promise<never> => {
+  throw new Error('Stripe Connect needs the Stripe keys; the test provider has no connected accounts');
+};
 
 // ---------- the test provider ----------
 
@@ -171,6 +257,9 @@ export function testProvider(secret: string): TestProvider {
       intents.set(id, { status: 'requires_payment_method', amountReceived: 0, currency: order.currency });
       return { id, clientSecret: `${id}_secret_${randomBytes(12).toString('hex')}` };
     },
+    createAccount: noConnect,
+    accountLink: noConnect,
+    retrieveAccount: noConnect,
     async retrieveIntent(id) {
       return intents.get(id) ?? { status: 'requires_payment_method', amountReceived: 0, currency: 'gbp' };
     },

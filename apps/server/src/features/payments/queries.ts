@@ -9,7 +9,10 @@ import { paymentEvents } from '../../db/schema/payments.ts';
  */
 export async function recordPaymentEvent(
   tx: DbOrTx,
-  values: Pick<typeof paymentEvents.$inferInsert, 'id' | 'provider' | 'type' | 'receivedAt' | 'payload'>,
+  values: Pick<
+    typeof paymentEvents.$inferInsert,
+    'id' | 'provider' | 'type' | 'account' | 'receivedAt' | 'payload'
+  >,
 ): Promise<boolean> {
   const [recorded] = await tx
     .insert(paymentEvents)

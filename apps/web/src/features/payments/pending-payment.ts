@@ -45,7 +45,9 @@ export function recallPayment(orderId: string): Instruction | null {
     ) {
       const publishableKey =
         'publishableKey' in value && typeof value.publishableKey === 'string' ? value.publishableKey : null;
-      return { provider: value.provider, clientSecret: value.clientSecret, publishableKey };
+      const stripeAccount =
+        'stripeAccount' in value && typeof value.stripeAccount === 'string' ? value.stripeAccount : null;
+      return { provider: value.provider, clientSecret: value.clientSecret, publishableKey, stripeAccount };
     }
   } catch {
     // fall through

@@ -4,18 +4,21 @@ import './admin.css';
 import { CompetitionsAdmin } from './competitions-admin.tsx';
 import { OrdersAdmin } from './orders-admin.tsx';
 import { ResultsAdmin } from './results-admin.tsx';
+import { StripeAccountAdmin, stripeReturn } from './stripe-account-admin.tsx';
 
-type Tab = 'competitions' | 'results' | 'orders';
+type Tab = 'competitions' | 'results' | 'orders' | 'payments';
 
 const tabs: [Tab, string][] = [
   ['competitions', 'Competitions'],
   ['results', 'Results'],
   ['orders', 'Orders'],
+  ['payments', 'Payments'],
 ];
 
 /** The game and orders part of the admin area. */
 export function GameAdmin() {
-  const [tab, setTab] = useState<Tab>('competitions');
+  // Stripe's hosted onboarding sends the admin back to the card payments tab.
+  const [tab, setTab] = useState<Tab>(() => (stripeReturn() ? 'payments' : 'competitions'));
   return (
     <div className="game-admin">
       <div className="admin-tabs" role="tablist" aria-label="Admin section">
@@ -37,8 +40,10 @@ export function GameAdmin() {
         <CompetitionsAdmin />
       ) : tab === 'results' ? (
         <ResultsAdmin />
-      ) : (
+      ) : tab === 'orders' ? (
         <OrdersAdmin />
+      ) : (
+        <StripeAccountAdmin />
       )}
     </div>
   );

@@ -163,6 +163,7 @@ export function PaymentScreen({ title }: { title: string }) {
           <Suspense fallback={<InlineLoading label="Loading the secure card form…" />}>
             <StripeElementsForm
               publishableKey={instruction.publishableKey}
+              stripeAccount={instruction.stripeAccount ?? null}
               clientSecret={instruction.clientSecret}
               amountLabel={formatPence(o.amountPence)}
               returnUrl={`${window.location.origin}${window.location.pathname}?order=${encodeURIComponent(o.id)}`}

@@ -5,13 +5,17 @@ import { loadStripe } from '@stripe/stripe-js/pure';
 import { type FormEvent, useState } from 'react';
 import { FormError } from '../../../ui/form-field.tsx';
 
-/** One Stripe.js per publishable key; loaded from Stripe's own host, only when Stripe takes the payment. */
+/**
+ * One Stripe.js per publishable key and club account; loaded from Stripe's own host, only when Stripe
+ * takes the payment. With Stripe Connect the payment lives on the club's account, named here.
+ */
 const stripes = new Map<string, Promise<Stripe | null>>();
-const stripeFor = (key: string) => {
-  let p = stripes.get(key);
+const stripeFor = (key: string, stripeAccount: string | null) => {
+  const id = `${key}:${stripeAccount ?? ''}`;
+  let p = stripes.get(id);
   if (!p) {
-    p = loadStripe(key);
-    stripes.set(key, p);
+    p = loadStripe(key, stripeAccount ? { stripeAccount } : undefined);
+    stripes.set(id, p);
   }
   return p;
 };
@@ -59,13 +63,14 @@ interface StripeFormProps {
 
 export function StripeElementsForm({
   publishableKey,
+  stripeAccount = null,
   clientSecret,
   ...props
-}: StripeFormProps & { publishableKey: string; clientSecret: string }) {
+}: StripeFormProps & { publishableKey: string; stripeAccount?: string | null; clientSecret: string }) {
   const dark = typeof matchMedia !== 'undefined' && matchMedia('(prefers-color-scheme: dark)').matches;
   return (
     <Elements
-      stripe={stripeFor(publishableKey)}
+      stripe={stripeFor(publishableKey, stripeAccount)}
       options={{ clientSecret, appearance: { theme: dark ? 'night' : 'stripe' } }}
     >
       <ConfirmForm {...props} />
