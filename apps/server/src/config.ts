@@ -91,6 +91,33 @@ const envSchema = z.object({
     .default('PL'),
   FOOTBALL_DATA_SEASON: z.coerce.number().int().min(1990).max(2100).optional(),
   FOOTBALL_DATA_SYNC_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
+  // Notifications (issue 11): Web Push keys (generated and stored on first start when absent), the
+  // push services the server may post to, and the native senders (FCM for Android, APNs for iOS).
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{80,90}$/, 'must be a base64url P-256 public key (web-push generate-vapid-keys)')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{40,45}$/, 'must be a base64url P-256 private key (web-push generate-vapid-keys)')
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:[^@\s]+@[^@\s]+|https:\/\/[^\s]+)$/, 'must be a mailto: address or an https: URL')
+    .optional(),
+  PUSH_SERVICE_HOSTS: list.default([]),
+  FCM_PROJECT_ID: z.string().min(1).optional(),
+  FCM_CLIENT_EMAIL: z.email().optional(),
+  FCM_PRIVATE_KEY: z.string().includes('PRIVATE KEY', { message: 'must be a PEM private key' }).optional(),
+  FCM_API_URL: z.url().default('https://fcm.googleapis.com'),
+  APNS_KEY_ID: z.string().min(1).optional(),
+  APNS_TEAM_ID: z.string().min(1).optional(),
+  APNS_PRIVATE_KEY: z
+    .string()
+    .includes('PRIVATE KEY', { message: 'must be a PEM (.p8) private key' })
+    .optional(),
+  APNS_BUNDLE_ID: z.string().min(1).optional(),
+  APNS_HOST: z.url().default('https://api.push.apple.com'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -149,6 +176,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.PAYMENTS_REQUIRE_STRIPE && !e.STRIPE_SECRET_KEY) {
     throw new ConfigError(
       'Invalid configuration:\n  PAYMENTS_REQUIRE_STRIPE: is true but STRIPE_SECRET_KEY is not set',
+    );
+  }
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both, or neither to generate a pair on first start',
     );
   }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');

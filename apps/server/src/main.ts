@@ -4,6 +4,7 @@ import { openDatabase } from './db/client.ts';
 import { ensureClub } from './features/clubs/service.ts';
 import { importBundledSeasons } from './features/football/bundled.ts';
 import { startFootballDataSync } from './features/football/football-data.ts';
+import { startNotificationJobs } from './features/notifications/index.ts';
 import { startPaymentsWorker } from './features/payments/worker.ts';
 import { startSettlementWorker } from './features/settlement/worker.ts';
 import { DEMO_PASSWORD, demoAccounts, seedDemo } from './seed/demo.ts';
@@ -28,6 +29,7 @@ async function main() {
   let settlement: ReturnType<typeof startSettlementWorker> | null = null;
   let footballData: ReturnType<typeof startFootballDataSync> | null = null;
   let payments: ReturnType<typeof startPaymentsWorker> | null = null;
+  let notificationJobs: ReturnType<typeof startNotificationJobs> | null = null;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -38,6 +40,7 @@ async function main() {
     footballData?.stop();
     await settlement?.stop();
     await payments?.stop();
+    await notificationJobs?.stop();
     await app.services.mailer.flush();
     await database.close();
     process.exit(0);
@@ -65,6 +68,8 @@ async function main() {
   }
   // Expires unpaid orders and refunds cancelled competitions; idempotent, so safe in every process.
   payments = startPaymentsWorker(app.services, app.log);
+  // Sends queued push and email each second and reminders each minute; safe in every process.
+  notificationJobs = startNotificationJobs(app.services, app.log);
   const where =
     database.kind === 'pglite' ? `embedded database in ${config.DATA_DIR}` : 'PostgreSQL (DATABASE_URL)';
   const lines = [

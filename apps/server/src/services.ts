@@ -3,6 +3,7 @@ import type { Viewer } from './auth/guards.ts';
 import type { SessionReader } from './auth/session-reader.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import type { Notifier } from './features/notifications/index.ts';
 import type { PaymentProvider } from './features/payments/provider.ts';
 import type { Limits } from './http/rate-limits.ts';
 import type { Clock } from './lib/clock.ts';
@@ -23,6 +24,8 @@ export interface Services {
   payments: PaymentProvider;
   /** The per-route rate limits and the sign-in delay (http/rate-limits.ts). */
   limits: Limits;
+  /** Notifications (issue 11): the sending path that hands queued push and email to their services. */
+  notifier: Notifier;
 }
 
 declare module 'fastify' {

@@ -17,6 +17,7 @@ import type { RoundRecord } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { Services } from '../../services.ts';
 import { findSeason, iso, listSeasonFixtures, type SeasonModel, seasonModel } from '../fixtures/index.ts';
+import { notifyCompetitionOpened } from '../notifications/index.ts';
 import { compileRounds, firstLockingRound } from '../settlement/index.ts';
 import {
   type CompetitionRow,
@@ -394,6 +395,10 @@ export async function openCompetition(
       );
     }
     await updateCompetition(tx, { clubId: viewer.clubId, competitionId: id }, { status: 'open' });
+    await notifyCompetitionOpened(
+      { db: tx, clock: services.clock },
+      { clubId: viewer.clubId, name: comp.name },
+    );
   });
   return competitionDetail(services, viewer, { competitionId: id });
 }
