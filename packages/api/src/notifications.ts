@@ -83,6 +83,12 @@ export type BroadcastAccepted = z.infer<typeof BroadcastAccepted>;
 
 export const VapidPublicKey = z.object({ key: z.string() }).meta({ id: 'VapidPublicKey' });
 
+/** A base64url string that decodes to exactly `bytes` bytes. */
+function base64urlBytes(bytes: number, message: string) {
+  const chars = Math.ceil((bytes * 4) / 3);
+  return z.string().regex(new RegExp(`^[A-Za-z0-9_-]{${chars}}={0,2}$`), message);
+}
+
 /** A browser's PushSubscription.toJSON(), plus the device it belongs to (ours, optional). */
 export const WebPushSubscriptionInput = z
   .object({
@@ -90,16 +96,8 @@ export const WebPushSubscriptionInput = z
     expirationTime: z.number().nullable().optional(),
     keys: z
       .object({
-        p256dh: z
-          .string()
-          .min(20)
-          .max(200)
-          .regex(/^[A-Za-z0-9_-]+=*$/, 'must be base64url'),
-        auth: z
-          .string()
-          .min(8)
-          .max(100)
-          .regex(/^[A-Za-z0-9_-]+=*$/, 'must be base64url'),
+        p256dh: base64urlBytes(65, "must be the subscription's P-256 public key (65 bytes, base64url)"),
+        auth: base64urlBytes(16, "must be the subscription's auth secret (16 bytes, base64url)"),
       })
       .strict(),
     deviceId: z.string().min(8).max(100).optional(),
