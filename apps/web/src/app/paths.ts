@@ -43,4 +43,6 @@ export const paths = {
   game: '/game',
   teamselections: '/teamselections',
   tutorial: '/tutorial',
+  // notifications (issue 11)
+  notificationSettings: '/notification-settings',
 } as const;

@@ -149,6 +149,12 @@ export const appRoutes: readonly AppRoute[] = [
   route(paths.tutorial, 'How it works', bulbOutline, 'public', () =>
     import('../features/tutorial/tutorial-page.tsx').then((m) => m.TutorialPage),
   ),
+  // notifications (issue 11): the preference centre and push on this device
+  route(paths.notificationSettings, 'Notification settings', notificationsOutline, 'signedIn', () =>
+    import('../features/notifications/notification-settings-page.tsx').then(
+      (m) => m.NotificationSettingsPage,
+    ),
+  ),
 ];
 
 /**
