@@ -1,4 +1,5 @@
 import { createSign } from 'node:crypto';
+import https from 'node:https';
 import http2 from 'node:http2';
 import webpush from 'web-push';
 import type { Config } from '../../config.ts';
@@ -74,6 +75,9 @@ export interface WebPushTarget {
   auth: string;
 }
 
+/** Connections to the push services are kept open between messages, as a reminder run sends thousands. */
+const pushAgent = new https.Agent({ keepAlive: true, maxSockets: 64 });
+
 /** One Web Push message through web-push (RFC 8291 aes128gcm, VAPID RFC 8292). */
 export async function sendWebPush(
   keys: VapidKeys,
@@ -90,6 +94,7 @@ export async function sendWebPush(
         TTL: opts.urgent ? 30 * 60 : 24 * 3600,
         urgency: opts.urgent ? 'high' : 'normal',
         timeout: 10_000,
+        agent: pushAgent,
       },
     );
     return { outcome: 'sent' };
