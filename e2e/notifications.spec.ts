@@ -78,7 +78,7 @@ test('an empty list says what will appear there', async ({ page }) => {
   await newMember(page, 'Edna Empty');
   await page.goto('/notification-list');
   await expect(activePage(page).getByText('No notifications yet')).toBeVisible();
-  await expect(activePage(page).locator('ion-back-button')).toHaveCount(1);
+  await expect(page.locator('.ion-page:not(.ion-page-hidden) ion-back-button').filter({ visible: true })).toHaveCount(1);
 });
 
 test('the preference centre saves kinds, channels and quiet hours; push is asked for only on the button', async ({
@@ -111,6 +111,7 @@ test('the preference centre saves kinds, channels and quiet hours; push is asked
   await settings.locator('input[type="time"]').first().fill('21:30');
   await expectInside(settings.locator('.prefs-table th, .prefs-row label, h2, p'), '.card');
   await expectTouchTargets(settings.locator('ion-button, .prefs-row label, .prefs-table td input'));
+  await expect(settings.locator('.prefs-table')).toBeInViewport({ ratio: 0.5 });
   if (shots)
     await page.screenshot({
       path: `${shots}/notification-settings-${info.project.name}.png`,

@@ -179,12 +179,14 @@ export function NotificationSettingsPage() {
                       <th scope="row">{k.label ?? k.kind}</th>
                       {CHANNELS.map((c) => (
                         <td key={c.key}>
-                          <input
-                            type="checkbox"
-                            aria-label={`${k.label ?? k.kind} by ${c.label.toLowerCase()}`}
-                            checked={k[c.key]}
-                            onChange={(e) => setKind(k.kind, c.key, e.target.checked)}
-                          />
+                          <label className="prefs-check">
+                            <input
+                              type="checkbox"
+                              aria-label={`${k.label ?? k.kind} by ${c.label.toLowerCase()}`}
+                              checked={k[c.key]}
+                              onChange={(e) => setKind(k.kind, c.key, e.target.checked)}
+                            />
+                          </label>
                         </td>
                       ))}
                     </tr>
