@@ -78,6 +78,31 @@ export interface WebPushTarget {
 /** Connections to the push services are kept open between messages, as a reminder run sends thousands. */
 const pushAgent = new https.Agent({ keepAlive: true, maxSockets: 64 });
 
+/**
+ * The VAPID headers of one push service origin, signed once and reused until an hour before they
+ * expire: signing a JWT per message cost more than encrypting it (RFC 8292 allows up to 24 hours).
+ */
+const vapidCache = new Map<string, { headers: Record<string, string>; until: number }>();
+const VAPID_TTL_S = 12 * 3600;
+
+function vapidHeaders(keys: VapidKeys, endpoint: string): Record<string, string> {
+  const audience = new URL(endpoint).origin;
+  const key = `${keys.publicKey}|${audience}`;
+  const now = Date.now();
+  const cached = vapidCache.get(key);
+  if (cached && cached.until > now) return cached.headers;
+  const headers = webpush.getVapidHeaders(
+    audience,
+    keys.subject,
+    keys.publicKey,
+    keys.privateKey,
+    'aes128gcm',
+    Math.floor(now / 1000) + VAPID_TTL_S,
+  ) as Record<string, string>;
+  vapidCache.set(key, { headers, until: now + (VAPID_TTL_S - 3600) * 1000 });
+  return headers;
+}
+
 /** One Web Push message through web-push (RFC 8291 aes128gcm, VAPID RFC 8292). */
 export async function sendWebPush(
   keys: VapidKeys,
@@ -90,7 +115,7 @@ export async function sendWebPush(
       { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
       JSON.stringify(payload),
       {
-        vapidDetails: keys,
+        headers: vapidHeaders(keys, target.endpoint),
         TTL: opts.urgent ? 30 * 60 : 24 * 3600,
         urgency: opts.urgent ? 'high' : 'normal',
         timeout: 10_000,
@@ -100,8 +125,7 @@ export async function sendWebPush(
     return { outcome: 'sent' };
   } catch (err) {
     const status = (err as { statusCode?: number }).statusCode;
-    if (status === 404 || status === 410)
-      return { outcome: 'gone', detail: `push service answered ${status}` };
+    if (status === 404 || status === 410) return { outcome: 'gone', detail: `push service answered ${status}` };
     return {
       outcome: 'failed',
       detail: status ? `push service answered ${status}` : String((err as Error).message),
