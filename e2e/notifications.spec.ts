@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { apiClient } from './support/api-client.ts';
 import {
   activePage,
-  expect,
+  expect as baseExpect,
   expectSignedInShell,
   openMenu,
   signUpByApi,
@@ -12,6 +12,8 @@ import {
 import { expectInside, expectTouchTargets } from './support/layout.ts';
 
 const shots = process.env.E2E_SCREENSHOTS;
+// Pages here load their settings and push state lazily; a busy machine needs longer than the default.
+const expect = baseExpect.configure({ timeout: 30_000 });
 
 async function newMember(page: Page, name: string) {
   await signUpByApi(page, {
@@ -22,9 +24,10 @@ async function newMember(page: Page, name: string) {
   });
 }
 
+/** To staff only: the other tests' new members (players) never see these, nor are counts upset by them. */
 async function broadcast(baseURL: string, title: string, body: string) {
   const admin = await apiClient(baseURL, 'admin@redlion.test');
-  await admin.send('POST', '/api/admin/broadcasts', { title, body, audience: 'members' });
+  await admin.send('POST', '/api/admin/broadcasts', { title, body, audience: 'staff' });
   await admin.dispose();
 }
 
@@ -37,6 +40,7 @@ test('the unread badge, the list, read and all read, and a push arriving while o
   await broadcast(baseURL as string, `Quiz night ${stamp}`, 'Quiz on Thursday at 8pm in the back room.');
   await broadcast(baseURL as string, `Darts ${stamp}`, 'Darts league starts next week: sign up at the bar.');
 
+  await page.setViewportSize({ width: 360, height: 740 });
   await page.goto('/app/tabs/game');
   await expectSignedInShell(page);
   const tabBadge = page
@@ -48,6 +52,7 @@ test('the unread badge, the list, read and all read, and a push arriving while o
   await expect(menuItem.locator('[data-testid="unread-badge"]')).toHaveText('2');
   await menuItem.click();
   await page.waitForURL('**/notification-list');
+  await page.setViewportSize({ width: 1440, height: 900 });
 
   const list = activePage(page);
   await expect(list.locator('[data-notification]')).toHaveCount(2);
@@ -78,7 +83,9 @@ test('an empty list says what will appear there', async ({ page }) => {
   await newMember(page, 'Edna Empty');
   await page.goto('/notification-list');
   await expect(activePage(page).getByText('No notifications yet')).toBeVisible();
-  await expect(page.locator('.ion-page:not(.ion-page-hidden) ion-back-button').filter({ visible: true })).toHaveCount(1);
+  await expect(
+    page.locator('.ion-page:not(.ion-page-hidden) ion-back-button').filter({ visible: true }),
+  ).toHaveCount(1);
 });
 
 test('the preference centre saves kinds, channels and quiet hours; push is asked for only on the button', async ({
