@@ -1,5 +1,6 @@
 import { fuzzBenchmark } from './fuzz.ts';
 import { pickRushBenchmark } from './pick-rush.ts';
+import { remindersBenchmark } from './reminders.ts';
 import { replaySeasonBenchmark } from './replay-season.ts';
 import { settleRoundBenchmark } from './settle-round.ts';
 import { type Benchmark, formatFigures } from './timing.ts';
@@ -13,6 +14,8 @@ const benchmarks: readonly Benchmark[] = [
   webBundleBenchmark,
   lighthouseBenchmark,
   fuzzBenchmark,
+  // notifications (issue 11)
+  remindersBenchmark,
 ];
 
 async function main(selected: readonly string[]): Promise<void> {

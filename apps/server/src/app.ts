@@ -29,6 +29,8 @@ import { galleryRoutes } from './features/gallery/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { meRoutes } from './features/me/routes.ts';
 import { memberRoutes } from './features/members/routes.ts';
+import { createNotifier } from './features/notifications/index.ts';
+import { notificationRoutes, UNSUBSCRIBE_PATH } from './features/notifications/routes.ts';
 import { orderRoutes } from './features/orders/routes.ts';
 import { createPaymentProvider, type PaymentProvider } from './features/payments/provider.ts';
 import { paymentRoutes, WEBHOOK_PATH } from './features/payments/routes.ts';
@@ -64,7 +66,7 @@ export interface AppOptions {
 }
 
 /** Paths signed by their sender instead of by an XSRF token. */
-const XSRF_EXEMPT = [WEBHOOK_PATH];
+const XSRF_EXEMPT = [WEBHOOK_PATH, UNSUBSCRIBE_PATH];
 const STRIPE_HOSTS = ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'];
 
 /** Fastify's trustProxy; its types lack the number of hops that it takes, so hops become its function. */
@@ -123,6 +125,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     payments: opts.payments ?? createPaymentProvider(config),
     limits: createLimits({ store: limitStore, config, clock, log: app.log }),
     storage: opts.storage ?? (await createStorage(config)),
+    notifier: createNotifier({ db: database.db, config, clock, mailer, log: app.log }),
   };
   app.decorate('services', services);
   app.decorateRequest('viewer', undefined);
@@ -208,6 +211,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(rotaRoutes);
   // Stripe Connect: the club's own Stripe account
   await app.register(connectRoutes);
+  // notifications (issue 11)
+  await app.register(notificationRoutes);
   await serveWebApp(app, config.WEB_DIST);
   return app;
 }

@@ -123,6 +123,33 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: booleanString.default(false),
+  // Notifications (issue 11): Web Push keys (generated and stored on first start when absent), the
+  // push services the server may post to, and the native senders (FCM for Android, APNs for iOS).
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{80,90}$/, 'must be a base64url P-256 public key (web-push generate-vapid-keys)')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{40,45}$/, 'must be a base64url P-256 private key (web-push generate-vapid-keys)')
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:[^@\s]+@[^@\s]+|https:\/\/[^\s]+)$/, 'must be a mailto: address or an https: URL')
+    .optional(),
+  PUSH_SERVICE_HOSTS: list.default([]),
+  FCM_PROJECT_ID: z.string().min(1).optional(),
+  FCM_CLIENT_EMAIL: z.email().optional(),
+  FCM_PRIVATE_KEY: z.string().includes('PRIVATE KEY', { message: 'must be a PEM private key' }).optional(),
+  FCM_API_URL: z.url().default('https://fcm.googleapis.com'),
+  APNS_KEY_ID: z.string().min(1).optional(),
+  APNS_TEAM_ID: z.string().min(1).optional(),
+  APNS_PRIVATE_KEY: z
+    .string()
+    .includes('PRIVATE KEY', { message: 'must be a PEM (.p8) private key' })
+    .optional(),
+  APNS_BUNDLE_ID: z.string().min(1).optional(),
+  APNS_HOST: z.url().default('https://api.push.apple.com'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -199,6 +226,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.STRIPE_CONNECT && !e.STRIPE_SECRET_KEY) {
     throw new ConfigError(
       "Invalid configuration:\n  STRIPE_CONNECT: is true but STRIPE_SECRET_KEY is not set (Connect needs the platform's Stripe keys)",
+    );
+  }
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both, or neither to generate a pair on first start',
     );
   }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');

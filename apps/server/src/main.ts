@@ -5,6 +5,7 @@ import { openDatabase } from './db/client.ts';
 import { ensureClub } from './features/clubs/service.ts';
 import { importBundledSeasons } from './features/football/bundled.ts';
 import { startFootballDataSync } from './features/football/football-data.ts';
+import { startNotificationJobs } from './features/notifications/index.ts';
 import { startPaymentsWorker } from './features/payments/worker.ts';
 import { closeForgottenClockOuts } from './features/rota/clock.ts';
 import { startSettlementWorker } from './features/settlement/worker.ts';
@@ -33,6 +34,7 @@ async function main() {
   let clockHousekeeping: ReturnType<typeof setInterval> | null = null;
   let adminSocket: Awaited<ReturnType<typeof startAdminSocket>> | null = null;
   let backups: ReturnType<typeof startBackupSchedule> | null = null;
+  let notificationJobs: ReturnType<typeof startNotificationJobs> | null = null;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -46,6 +48,7 @@ async function main() {
     if (clockHousekeeping) clearInterval(clockHousekeeping);
     backups?.stop();
     await adminSocket?.close();
+    await notificationJobs?.stop();
     await app.services.mailer.flush();
     await database.close();
     process.exit(0);
@@ -86,6 +89,8 @@ async function main() {
   const backupDeps = { database, config, clock: app.services.clock, log: app.log };
   adminSocket = await startAdminSocket(backupDeps);
   backups = startBackupSchedule({ ...backupDeps, backup: adminSocket.backup });
+  // Sends queued push and email each second and reminders each minute; safe in every process.
+  notificationJobs = startNotificationJobs(app.services, app.log);
   const where =
     database.kind === 'pglite' ? `embedded database in ${config.DATA_DIR}` : 'PostgreSQL (DATABASE_URL)';
   const lines = [

@@ -3,6 +3,7 @@ import type { Viewer } from './auth/guards.ts';
 import type { SessionReader } from './auth/session-reader.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import type { Notifier } from './features/notifications/index.ts';
 import type { PaymentProvider } from './features/payments/provider.ts';
 import type { Limits } from './http/rate-limits.ts';
 import type { Clock } from './lib/clock.ts';
@@ -26,6 +27,8 @@ export interface Services {
   limits: Limits;
   /** Uploaded files: disk under DATA_DIR/uploads, or an S3-compatible bucket (lib/storage.ts). */
   storage: Storage;
+  /** Notifications (issue 11): the sending path that hands queued push and email to their services. */
+  notifier: Notifier;
 }
 
 declare module 'fastify' {

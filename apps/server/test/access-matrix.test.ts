@@ -1,3 +1,4 @@
+import { createECDH, randomBytes } from 'node:crypto';
 import type { Role } from '@lastman/api';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -96,6 +97,12 @@ interface World {
 }
 
 let signUps = 0;
+/** A real P-256 key and auth secret, as a browser's PushSubscription carries (notifications). */
+const PUSH_KEYS = (() => {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  return { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') };
+})();
 const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#b71c1c' } })
   .png()
   .toBuffer();
@@ -461,6 +468,54 @@ function fixturesFor(w: World): Record<string, Fixture> {
     'POST /api/admin/stripe-account/refresh': {
       call: at('/api/admin/stripe-account/refresh'),
       refused: 'no Stripe Connect without Stripe keys (409): stripe-connect.test.ts refreshes one',
+    },
+    // notifications (issue 11): every route acts on the caller's own list, preferences and devices.
+    'GET /api/notifications': { call: at('/api/notifications') },
+    'GET /api/notifications/unread': { call: at('/api/notifications/unread') },
+    'POST /api/notifications/read': { call: at('/api/notifications/read', { all: true }) },
+    'GET /api/me/notification-preferences': { call: at('/api/me/notification-preferences') },
+    'PUT /api/me/notification-preferences': {
+      call: at('/api/me/notification-preferences', {
+        timeZone: 'Europe/London',
+        quietHours: { enabled: false, start: '22:00', end: '07:00' },
+        kinds: [],
+      }),
+    },
+    'POST /api/admin/broadcasts': {
+      call: at('/api/admin/broadcasts', { title: 'Matrix', body: 'A broadcast.', audience: 'staff' }),
+    },
+    'GET /api/push/vapid-public-key': { call: at('/api/push/vapid-public-key') },
+    'POST /api/push/subscriptions': {
+      call: (caller) => ({
+        path: '/api/push/subscriptions',
+        body: {
+          endpoint: `https://fcm.googleapis.com/fcm/send/matrix-${caller}`,
+          keys: PUSH_KEYS,
+          deviceId: `matrix-web-${caller}`,
+        },
+      }),
+    },
+    'POST /api/push/native-tokens': {
+      call: (caller) => ({
+        path: '/api/push/native-tokens',
+        body: {
+          platform: 'android',
+          token: `matrix-token-${caller}-0123456789`,
+          deviceId: `matrix-app-${caller}`,
+        },
+      }),
+    },
+    'GET /api/push/devices': { call: at('/api/push/devices') },
+    'DELETE /api/push/devices/:deviceId': {
+      call: (caller) => ({ path: `/api/push/devices/matrix-app-${caller}` }),
+      firstClub: false,
+    },
+    'GET /api/notifications/unsubscribe': {
+      call: at('/api/notifications/unsubscribe?u=nobody&k=news&t=unsigned'),
+    },
+    'POST /api/notifications/unsubscribe': {
+      call: at('/api/notifications/unsubscribe?u=nobody&k=news&t=unsigned', {}),
+      refused: 'only a link signed by the server unsubscribes',
     },
   };
 }

@@ -14,6 +14,8 @@ export * from './game.ts';
 export * from './game-screen.ts';
 export * from './me.ts';
 export * from './members.ts';
+// notifications (issue 11)
+export * from './notifications.ts';
 export * from './payments.ts';
 export * from './payouts.ts';
 // rota

@@ -16,7 +16,15 @@ export const User = z
   .meta({ id: 'User' });
 export type User = z.infer<typeof User>;
 
-export const Me = z.object({ user: User, club: Club, role: Role }).meta({ id: 'Me' });
+export const Me = z
+  .object({
+    user: User,
+    club: Club,
+    role: Role,
+    /** Unread notifications, for the menu's and tab bar's badge (notifications, issue 11). */
+    unreadNotifications: z.number().int().optional(),
+  })
+  .meta({ id: 'Me' });
 export type Me = z.infer<typeof Me>;
 
 export const ProfileUpdate = z

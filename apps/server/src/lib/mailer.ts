@@ -13,6 +13,8 @@ export interface Email {
    * SMTP, the outbox keeps it without them, and the log never shows them.
    */
   secrets?: string[];
+  /** Extra headers (List-Unsubscribe on notification emails); sent by SMTP, not kept in the outbox. */
+  headers?: Record<string, string>;
 }
 
 const REDACTED = '[link removed once sent]';
@@ -62,7 +64,8 @@ export function createMailer(opts: {
           transport: 'smtp',
         });
       } else {
-        await opts.db.insert(emailOutbox).values({ ...email, transport: 'outbox' });
+        const { headers: _headers, ...stored } = email;
+        await opts.db.insert(emailOutbox).values({ ...stored, transport: 'outbox' });
         opts.log.info({ to: email.to, subject: email.subject }, 'email stored in the outbox (email_outbox)');
       }
     },

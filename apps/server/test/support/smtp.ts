@@ -6,6 +6,8 @@ export interface ReceivedEmail {
   subject: string;
   text: string;
   html: string;
+  /** Header names in lower case (the last of each). */
+  headers: Record<string, string>;
 }
 
 /** A real SMTP server on a free local port that keeps what it receives, parsed. */
@@ -26,6 +28,7 @@ export async function startSmtpSink() {
           subject: parsed.subject ?? '',
           text: parsed.text ?? '',
           html: parsed.html ?? '',
+          headers: Object.fromEntries(parsed.headers.map((h) => [h.key.toLowerCase(), h.value])),
         });
         for (const w of waiters.splice(0)) w();
         callback();

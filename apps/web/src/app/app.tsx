@@ -3,6 +3,7 @@ import { IonReactRouter } from '@ionic/react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Navigate, Route } from 'react-router-dom';
+import { NotificationLive } from '../features/notifications/index.ts';
 import { useClub } from '../lib/club.ts';
 import { applyClubColors } from '../lib/club-theme.ts';
 import { hideSplash } from '../lib/native.ts';
@@ -59,6 +60,7 @@ export function App() {
               <Route path="*" element={<Navigate to={paths.tabs.game} replace />} />
             </IonRouterOutlet>
           </IonSplitPane>
+          <NotificationLive />
         </IonReactRouter>
         <ClubColors />
         <ToastHost />

@@ -10,6 +10,7 @@ import {
   IonToolbar,
 } from '@ionic/react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { UnreadBadge } from '../features/notifications/index.ts';
 import { signOut } from '../lib/auth.ts';
 import { useClub } from '../lib/club.ts';
 import { useMe } from '../lib/me.ts';
@@ -58,6 +59,7 @@ export function Menu() {
           >
             <IonIcon slot="start" icon={item.icon} aria-hidden="true" />
             <IonLabel>{item.title}</IonLabel>
+            {item.path === paths.notificationList ? <UnreadBadge slot="end" /> : null}
           </IonItem>
         )}
       </IonMenuToggle>

@@ -49,4 +49,6 @@ export const paths = {
   till: '/till',
   // Events (issue 12).
   adminEvents: '/admin/events',
+  // notifications (issue 11)
+  notificationSettings: '/notification-settings',
 } as const;

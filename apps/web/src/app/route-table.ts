@@ -161,6 +161,12 @@ export const appRoutes: readonly AppRoute[] = [
   route(paths.adminEvents, 'Manage events', calendarOutline, 'admin', () =>
     import('../features/admin/events-admin-page.tsx').then((m) => m.EventsAdminPage),
   ),
+  // notifications (issue 11): the preference centre and push on this device
+  route(paths.notificationSettings, 'Notification settings', notificationsOutline, 'signedIn', () =>
+    import('../features/notifications/notification-settings-page.tsx').then(
+      (m) => m.NotificationSettingsPage,
+    ),
+  ),
 ];
 
 /**

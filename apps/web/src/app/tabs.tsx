@@ -1,5 +1,6 @@
 import { IonIcon, IonLabel, IonRouterOutlet, IonTabBar, IonTabButton, IonTabs } from '@ionic/react';
 import { Navigate, Route } from 'react-router-dom';
+import { UnreadBadge } from '../features/notifications/index.ts';
 import { useUiState } from '../lib/ui-state.ts';
 import { paths, tabPath } from './paths.ts';
 import { type AppRoute, tabRoutes } from './route-table.ts';
@@ -27,6 +28,8 @@ export function Tabs() {
           <IonTabButton key={tab.path} tab={tab.path} href={tabPath(tab.path)}>
             <IonIcon icon={tab.icon} aria-hidden="true" />
             <IonLabel>{tab.label}</IonLabel>
+            {/* The unread notifications, on the tab of the player's own things. */}
+            {tab.path === 'account' ? <UnreadBadge /> : null}
           </IonTabButton>
         ))}
       </IonTabBar>

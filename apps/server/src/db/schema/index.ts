@@ -8,6 +8,8 @@ export * from './football.ts';
 export * from './gallery.ts';
 export * from './game.ts';
 export * from './mail.ts';
+// notifications (issue 11)
+export * from './notifications.ts';
 export * from './payments.ts';
 export * from './payouts.ts';
 export * from './photos.ts';

@@ -18,6 +18,7 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import type { Services } from '../../services.ts';
 import { requireClubCanTakePayments } from '../connect/index.ts';
 import { findSeason, iso, listSeasonFixtures, type SeasonModel, seasonModel } from '../fixtures/index.ts';
+import { notifyCompetitionOpened } from '../notifications/index.ts';
 import { compileRounds, firstLockingRound } from '../settlement/index.ts';
 import {
   type CompetitionRow,
@@ -399,6 +400,10 @@ export async function openCompetition(
       );
     }
     await updateCompetition(tx, { clubId: viewer.clubId, competitionId: id }, { status: 'open' });
+    await notifyCompetitionOpened(
+      { db: tx, clock: services.clock },
+      { clubId: viewer.clubId, name: comp.name },
+    );
   });
   return competitionDetail(services, viewer, { competitionId: id });
 }

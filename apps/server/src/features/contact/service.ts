@@ -2,11 +2,12 @@ import type { ContactMessageInput } from '@lastman/api';
 import type { Viewer } from '../../auth/guards.ts';
 import type { Services } from '../../services.ts';
 import { clubForViewer } from '../clubs/index.ts';
+import { notifyAdmins } from '../notifications/index.ts';
 import { insertContactMessage, listContactMessages } from './queries.ts';
 
 /** A message goes to the sender's own club when signed in, else to the club of the link they came by. */
 export async function submitContactMessage(
-  services: Pick<Services, 'db' | 'config'>,
+  services: Pick<Services, 'db' | 'config' | 'clock'> & Partial<Pick<Services, 'notifier'>>,
   viewer: Viewer | null,
   input: ContactMessageInput,
 ): Promise<string> {
@@ -15,14 +16,28 @@ export async function submitContactMessage(
     userClubId: viewer?.clubId,
     defaultSlug: services.config.DEFAULT_CLUB,
   });
-  return insertContactMessage(services.db, {
-    clubId: club.id,
-    userId: viewer?.userId ?? null,
-    name: input.name,
-    email: input.email,
-    subject: input.subject,
-    message: input.message,
+  const id = await services.db.transaction(async (tx) => {
+    const messageId = await insertContactMessage(tx, {
+      clubId: club.id,
+      userId: viewer?.userId ?? null,
+      name: input.name,
+      email: input.email,
+      subject: input.subject,
+      message: input.message,
+    });
+    await notifyAdmins(
+      { db: tx, clock: services.clock },
+      {
+        clubId: club.id,
+        title: `New message: ${input.subject}`.slice(0, 120),
+        body: `${input.name} wrote: ${input.message}`.slice(0, 300),
+        link: '/admin',
+      },
+    );
+    return messageId;
   });
+  void services.notifier?.kick();
+  return id;
 }
 
 export async function listClubMessages(services: Pick<Services, 'db'>, viewer: Viewer) {

@@ -3,6 +3,7 @@ import type { Viewer } from '../../auth/guards.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Services } from '../../services.ts';
 import { toClub } from '../clubs/index.ts';
+import { countUnread } from '../notifications/index.ts';
 import {
   deleteMailAndSignInTraces,
   deletePhoto,
@@ -24,7 +25,10 @@ import {
 
 /** The person's profile, with the club and role of the viewer the request resolved. */
 export async function getMe(services: Pick<Services, 'db'>, viewer: Viewer): Promise<Me> {
-  const row = await findUserAndClub(services.db, { userId: viewer.userId, clubId: viewer.clubId });
+  const [row, unread] = await Promise.all([
+    findUserAndClub(services.db, { userId: viewer.userId, clubId: viewer.clubId }),
+    countUnread(services.db, { clubId: viewer.clubId, userId: viewer.userId }),
+  ]);
   if (!row) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
   const u = row.user;
   return {
@@ -40,6 +44,8 @@ export async function getMe(services: Pick<Services, 'db'>, viewer: Viewer): Pro
     },
     club: toClub(row.club),
     role: viewer.role,
+    // The menu's and tab bar's badge, folded into the first screen's answer (no extra request).
+    unreadNotifications: unread,
   };
 }
 

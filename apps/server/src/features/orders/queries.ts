@@ -3,6 +3,8 @@ import type { DbOrTx } from '../../db/client.ts';
 import { user } from '../../db/schema/accounts.ts';
 import { competitions, entries, picks } from '../../db/schema/game.ts';
 import { type OrderStatus, orders, paymentEvents, paymentIssues, refunds } from '../../db/schema/payments.ts';
+import { systemClock } from '../../lib/clock.ts';
+import { notifyAdmins } from '../notifications/index.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type RefundRow = typeof refunds.$inferSelect;
@@ -198,8 +200,18 @@ export async function countEventsOfOrder(tx: DbOrTx, { orderId, type }: { orderI
   return row?.n ?? 0;
 }
 
+/** Records a payment that needs an admin's attention, and tells the club's admins in the same transaction. */
 export async function insertIssue(tx: DbOrTx, values: typeof paymentIssues.$inferInsert) {
   await tx.insert(paymentIssues).values(values);
+  await notifyAdmins(
+    { db: tx, clock: systemClock },
+    {
+      clubId: values.clubId,
+      title: 'A payment needs attention',
+      body: values.detail.slice(0, 300),
+      link: '/admin',
+    },
+  );
 }
 
 export async function listIssues(

@@ -7,6 +7,7 @@ import { lockCompetitionAdvisory } from '../../db/competition-locks.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { Services } from '../../services.ts';
 import { type CompetitionRow, findCompetition, potOf } from '../competitions/index.ts';
+import { notifyAdmins } from '../notifications/index.ts';
 import {
   countConfirmedEntries,
   findEntry,
@@ -307,6 +308,10 @@ export async function flagIfWinnersChanged(
     `after ${formatPence(paid.pence)} had been recorded as paid out.`;
   const at = new Date(now);
   await setReview(tx, { clubId, competitionId }, { reason, at });
+  await notifyAdmins(
+    { db: tx, clock: { now: () => at } },
+    { clubId, title: 'A competition needs review', body: reason.slice(0, 300), link: '/admin' },
+  );
   await insertAudit(tx, {
     clubId,
     competitionId,

@@ -2,6 +2,7 @@ import type { Db } from '../../db/client.ts';
 import { tryLockCompetitionAdvisory } from '../../db/competition-locks.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { revealDemoResults } from '../fixtures/index.ts';
+import { notifyRoundsSettled } from '../notifications/index.ts';
 import { listCompetitionsInPlay } from './queries.ts';
 import { advanceCompetition } from './settle.ts';
 
@@ -29,6 +30,11 @@ export async function runSettlementPass({ db, clock }: { db: Db; clock: Clock })
       }
       const result = await advanceCompetition(tx, { competitionId: id, now });
       summary.settledRounds += result.settled.length;
+      // In the same transaction: results are sent exactly once, by the process that settled the round.
+      await notifyRoundsSettled(
+        { db: tx, clock },
+        { competitionId: id, rounds: result.settled, finished: result.status === 'finished' },
+      );
     });
   }
   return summary;

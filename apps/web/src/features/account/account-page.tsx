@@ -10,6 +10,7 @@ import { showError, showToast } from '../../lib/toast.ts';
 import { CheckboxField, FormError, FormField } from '../../ui/form-field.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { InlineLoading } from '../../ui/page-loading.tsx';
+import { PushDevicesCard } from '../notifications/index.ts';
 import {
   changePassword,
   deleteAccount,
@@ -277,6 +278,7 @@ export function AccountPage() {
               <ProfileCard me={me.data} />
               <ProfileForm me={me.data} />
               <PasswordForm />
+              <PushDevicesCard />
               <DataCard onDeleted={deleted} />
               <section className="card" aria-labelledby="app-heading">
                 <h2 id="app-heading">App</h2>

@@ -1,0 +1,146 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { user } from './accounts.ts';
+import { clubIdColumn } from './clubs.ts';
+import { createdAt, id, updatedAt } from './columns.ts';
+import { entries } from './game.ts';
+
+/** One notification in one user's list: the in-app channel, and what push and email carry. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: id(),
+    clubId: clubIdColumn(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    link: text('link'),
+    /** False when the user turned the in-app channel off for this kind: kept only to send it. */
+    listed: boolean('listed').notNull().default(true),
+    createdAt: createdAt(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('notifications_club_user_idx').on(t.clubId, t.userId, t.createdAt),
+    index('notifications_unread_idx').on(t.userId).where(sql`${t.readAt} IS NULL AND ${t.listed}`),
+  ],
+);
+
+export const deliveryChannels = ['push', 'email'] as const;
+export const deliveryStatuses = ['pending', 'sending', 'sent', 'failed', 'skipped'] as const;
+
+/**
+ * The outbox of the sending path: a row per notification and channel, written in the transaction of
+ * the event, claimed by one process (FOR UPDATE SKIP LOCKED) and sent within a second or two.
+ */
+export const notificationDeliveries = pgTable(
+  'notification_deliveries',
+  {
+    id: id(),
+    clubId: clubIdColumn(),
+    notificationId: text('notification_id')
+      .notNull()
+      .references(() => notifications.id, { onDelete: 'cascade' }),
+    channel: text('channel', { enum: deliveryChannels }).notNull(),
+    status: text('status', { enum: deliveryStatuses }).notNull().default('pending'),
+    attempts: smallint('attempts').notNull().default(0),
+    detail: text('detail'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('notification_deliveries_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
+    index('notification_deliveries_club_idx').on(t.clubId, t.notificationId),
+  ],
+);
+
+export interface ChannelChoice {
+  push: boolean;
+  email: boolean;
+  inApp: boolean;
+}
+
+/** One row per user: absent means every default (quiet hours off, Europe/London). */
+export const notificationPreferences = pgTable('notification_preferences', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  clubId: clubIdColumn(),
+  timeZone: text('time_zone').notNull().default('Europe/London'),
+  quietEnabled: boolean('quiet_enabled').notNull().default(false),
+  /** Minutes after local midnight. */
+  quietStart: smallint('quiet_start')
+    .notNull()
+    .default(22 * 60),
+  quietEnd: smallint('quiet_end')
+    .notNull()
+    .default(7 * 60),
+  /** Kind -> channels chosen; a kind not listed takes the kind's defaults. */
+  channels: jsonb('channels').$type<Record<string, ChannelChoice>>().notNull().default({}),
+  /** When the member agreed to club news by email (PECR consent); null when they have not. */
+  newsEmailConsentAt: timestamp('news_email_consent_at', { withTimezone: true }),
+  updatedAt: updatedAt(),
+});
+
+export const pushPlatforms = ['web', 'android', 'ios'] as const;
+export const pushStates = ['on', 'lapsed'] as const;
+
+/**
+ * One row per device of a user: a browser's Web Push subscription, or a native app's FCM (Android)
+ * or APNs (iOS) token. A push service's 404/410 removes the subscription (endpoint and keys cleared)
+ * and leaves the device as lapsed, so the account page can say so.
+ */
+export const pushDevices = pgTable(
+  'push_devices',
+  {
+    id: id(),
+    clubId: clubIdColumn(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    deviceId: text('device_id').notNull(),
+    platform: text('platform', { enum: pushPlatforms }).notNull(),
+    label: text('label').notNull().default(''),
+    state: text('state', { enum: pushStates }).notNull().default('on'),
+    endpoint: text('endpoint'),
+    p256dh: text('p256dh'),
+    auth: text('auth'),
+    token: text('token'),
+    createdAt: createdAt(),
+    renewedAt: timestamp('renewed_at', { withTimezone: true }).notNull().defaultNow(),
+    lapsedAt: timestamp('lapsed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('push_devices_user_device_idx').on(t.userId, t.deviceId),
+    uniqueIndex('push_devices_endpoint_idx').on(t.endpoint),
+    uniqueIndex('push_devices_token_idx').on(t.token),
+    index('push_devices_club_user_idx').on(t.clubId, t.userId),
+  ],
+);
+
+export const reminderKinds = ['24h', '2h', 'last-call'] as const;
+
+/** The exactly-once key of a pick reminder: one row per entry, round and reminder, whoever sends it. */
+export const reminderSends = pgTable(
+  'reminder_sends',
+  {
+    clubId: clubIdColumn(),
+    entryId: text('entry_id')
+      .notNull()
+      .references(() => entries.id, { onDelete: 'cascade' }),
+    round: smallint('round').notNull(),
+    reminder: text('reminder', { enum: reminderKinds }).notNull(),
+    sentAt: createdAt(),
+  },
+  (t) => [uniqueIndex('reminder_sends_key_idx').on(t.entryId, t.round, t.reminder)],
+);
+
+/** Keys made once and shared by every process (the VAPID key pair when not configured). */
+export const serverKeys = pgTable('server_keys', {
+  name: text('name').primaryKey(),
+  value: jsonb('value').$type<Record<string, string>>().notNull(),
+  createdAt: createdAt(),
+});

@@ -1,0 +1,13 @@
+// The notifications feature as other features see it: they import from here, never its other files.
+//
+// To notify: notify({ db: tx, clock }, { clubId, userIds | audience, kind, title, body, link }) inside
+// the event's transaction, then services.notifier.kick() after it commits. A new kind is registered
+// once with registerNotificationKind({ kind, label, defaults }) from the feature's own index.ts.
+
+export { notifyAdmins, notifyCompetitionOpened, notifyRoundsSettled } from './events.ts';
+export { registerNotificationKind } from './kinds.ts';
+export { type NotifyInput, type NotifyResult, notify, notifyUsers } from './notify.ts';
+export { countUnread } from './queries.ts';
+export { runReminderPass } from './reminders.ts';
+export { createNotifier, type Notifier } from './sender.ts';
+export { startNotificationJobs } from './worker.ts';

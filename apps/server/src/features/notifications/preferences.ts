@@ -1,0 +1,58 @@
+import type { NotificationPreferences } from '@lastman/api';
+import type { ChannelChoice, notificationPreferences } from '../../db/schema/index.ts';
+import { type NotificationKind, notificationKinds } from './kinds.ts';
+
+export type PreferenceRow = typeof notificationPreferences.$inferSelect;
+
+export const DEFAULT_TIME_ZONE = 'Europe/London';
+
+/** The channels a user chose for a kind, or the kind's defaults; email of news only with consent. */
+export function channelsFor(row: PreferenceRow | undefined, kind: NotificationKind): ChannelChoice {
+  const chosen = row?.channels[kind.kind] ?? kind.defaults;
+  const consent = !kind.emailNeedsConsent || Boolean(row?.newsEmailConsentAt);
+  return { push: chosen.push, email: chosen.email && consent, inApp: chosen.inApp };
+}
+
+const hhmm = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+const minutesOf = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
+
+/** Minutes after local midnight of `at` in the time zone. */
+export function localMinutes(at: Date, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(at);
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return get('hour') * 60 + get('minute');
+}
+
+/** True inside the user's quiet hours (a window that may run past midnight); never when off. */
+export function inQuietHours(row: PreferenceRow | undefined, at: Date): boolean {
+  if (!row?.quietEnabled) return false;
+  const m = localMinutes(at, row.timeZone);
+  const { quietStart: s, quietEnd: e } = row;
+  if (s === e) return false;
+  return s < e ? m >= s && m < e : m >= s || m < e;
+}
+
+/** The preference centre as the API shows it: every kind the viewer may get, with its channels. */
+export function preferencesView(row: PreferenceRow | undefined, isStaff: boolean): NotificationPreferences {
+  return {
+    timeZone: row?.timeZone ?? DEFAULT_TIME_ZONE,
+    quietHours: {
+      enabled: row?.quietEnabled ?? false,
+      start: hhmm(row?.quietStart ?? 22 * 60),
+      end: hhmm(row?.quietEnd ?? 7 * 60),
+    },
+    kinds: notificationKinds()
+      .filter((k) => isStaff || !k.staffOnly)
+      .map((k) => ({ kind: k.kind, label: k.label, ...channelsFor(row, k) })),
+  };
+}
+
+export function quietMinutes(input: NotificationPreferences['quietHours']) {
+  return { quietEnabled: input.enabled, quietStart: minutesOf(input.start), quietEnd: minutesOf(input.end) };
+}

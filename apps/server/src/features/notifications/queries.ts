@@ -1,0 +1,284 @@
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  notificationDeliveries,
+  notificationPreferences,
+  notifications,
+  pushDevices,
+  serverKeys,
+  user,
+} from '../../db/schema/index.ts';
+import { sqlRows } from '../../db/sql-rows.ts';
+
+export async function listNotifications(
+  db: DbOrTx,
+  { clubId, userId, limit }: { clubId: string; userId: string; limit: number },
+) {
+  return db
+    .select()
+    .from(notifications)
+    .where(
+      and(eq(notifications.clubId, clubId), eq(notifications.userId, userId), eq(notifications.listed, true)),
+    )
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(limit);
+}
+
+export async function countUnread(db: DbOrTx, { clubId, userId }: { clubId: string; userId: string }) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.clubId, clubId),
+        eq(notifications.userId, userId),
+        eq(notifications.listed, true),
+        isNull(notifications.readAt),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+export async function markRead(
+  db: DbOrTx,
+  { clubId, userId, ids, at }: { clubId: string; userId: string; ids: string[] | 'all'; at: Date },
+) {
+  await db
+    .update(notifications)
+    .set({ readAt: at })
+    .where(
+      and(
+        eq(notifications.clubId, clubId),
+        eq(notifications.userId, userId),
+        isNull(notifications.readAt),
+        ids === 'all' ? undefined : inArray(notifications.id, ids),
+      ),
+    );
+}
+
+/** The club's members a notification goes to: named users, or everyone of an audience. */
+export async function recipientsOf(
+  db: DbOrTx,
+  {
+    clubId,
+    userIds,
+    audience,
+  }: { clubId: string; userIds?: readonly string[]; audience?: 'members' | 'staff' | 'admins' },
+) {
+  const roleFilter =
+    audience === 'staff'
+      ? inArray(user.role, ['staff', 'admin'])
+      : audience === 'admins'
+        ? eq(user.role, 'admin')
+        : undefined;
+  return db
+    .select({ id: user.id, email: user.email, name: user.name })
+    .from(user)
+    .where(
+      and(
+        eq(user.clubId, clubId),
+        userIds ? inArray(user.id, userIds.length ? [...userIds] : ['']) : undefined,
+        roleFilter,
+      ),
+    );
+}
+
+export async function preferencesOf(db: DbOrTx, { clubId, userIds }: { clubId: string; userIds: string[] }) {
+  if (userIds.length === 0) return [];
+  return db
+    .select()
+    .from(notificationPreferences)
+    .where(and(eq(notificationPreferences.clubId, clubId), inArray(notificationPreferences.userId, userIds)));
+}
+
+export async function savePreferences(db: DbOrTx, values: typeof notificationPreferences.$inferInsert) {
+  const { userId: _u, clubId: _c, ...set } = values;
+  await db
+    .insert(notificationPreferences)
+    .values(values)
+    .onConflictDoUpdate({ target: notificationPreferences.userId, set });
+}
+
+/** Users of the club who have a device that can take a push now. */
+export async function usersWithPush(db: DbOrTx, { clubId, userIds }: { clubId: string; userIds: string[] }) {
+  if (userIds.length === 0) return new Set<string>();
+  const rows = await db
+    .selectDistinct({ userId: pushDevices.userId })
+    .from(pushDevices)
+    .where(
+      and(eq(pushDevices.clubId, clubId), inArray(pushDevices.userId, userIds), eq(pushDevices.state, 'on')),
+    );
+  return new Set(rows.map((r) => r.userId));
+}
+
+export async function insertNotifications(db: DbOrTx, rows: (typeof notifications.$inferInsert)[]) {
+  const out: string[] = [];
+  for (let i = 0; i < rows.length; i += 1000) {
+    const ids = await db
+      .insert(notifications)
+      .values(rows.slice(i, i + 1000))
+      .returning({ id: notifications.id });
+    out.push(...ids.map((r) => r.id));
+  }
+  return out;
+}
+
+export async function insertDeliveries(db: DbOrTx, rows: (typeof notificationDeliveries.$inferInsert)[]) {
+  for (let i = 0; i < rows.length; i += 2000)
+    await db.insert(notificationDeliveries).values(rows.slice(i, i + 2000));
+}
+
+export interface ClaimedDelivery {
+  id: string;
+  club_id: string;
+  channel: 'push' | 'email';
+  attempts: number;
+  notification_id: string;
+  user_id: string;
+  kind: string;
+  title: string;
+  body: string;
+  link: string | null;
+  email: string;
+  name: string;
+}
+
+/**
+ * Claims a batch of pending deliveries for this process: the row locks are skipped by every other
+ * process, and the claim (status 'sending') is committed before anything is sent, so a delivery goes
+ * out once. A claim older than `staleMs` (a process died mid-send) is taken again.
+ */
+export async function claimDeliveries(
+  db: DbOrTx,
+  { limit, now, staleMs }: { limit: number; now: Date; staleMs: number },
+): Promise<ClaimedDelivery[]> {
+  const stale = new Date(now.getTime() - staleMs);
+  return sqlRows<ClaimedDelivery>(
+    db,
+    sql`WITH claimed AS (
+          UPDATE ${notificationDeliveries} d SET status = 'sending', attempts = d.attempts + 1, sent_at = ${now}
+          WHERE d.id IN (
+            SELECT id FROM ${notificationDeliveries}
+            WHERE status = 'pending' OR (status = 'sending' AND sent_at < ${stale} AND attempts < 3)
+            ORDER BY created_at
+            LIMIT ${limit}
+            FOR UPDATE SKIP LOCKED)
+          RETURNING d.id, d.club_id, d.channel, d.attempts, d.notification_id)
+        SELECT c.id, c.club_id, c.channel, c.attempts, c.notification_id, n.user_id, n.kind, n.title, n.body,
+               n.link, u.email, u.name
+        FROM claimed c JOIN ${notifications} n ON n.id = c.notification_id JOIN ${user} u ON u.id = n.user_id`,
+  );
+}
+
+export async function finishDeliveries(
+  db: DbOrTx,
+  {
+    ids,
+    status,
+    detail,
+    at,
+  }: { ids: string[]; status: 'sent' | 'failed' | 'skipped'; detail?: string; at: Date },
+) {
+  if (ids.length === 0) return;
+  for (let i = 0; i < ids.length; i += 5000) {
+    await db
+      .update(notificationDeliveries)
+      .set({ status, detail: detail ?? null, sentAt: at })
+      .where(inArray(notificationDeliveries.id, ids.slice(i, i + 5000)));
+  }
+}
+
+export async function devicesOf(db: DbOrTx, { clubId, userIds }: { clubId: string; userIds: string[] }) {
+  if (userIds.length === 0) return [];
+  return db
+    .select()
+    .from(pushDevices)
+    .where(
+      and(eq(pushDevices.clubId, clubId), inArray(pushDevices.userId, userIds), eq(pushDevices.state, 'on')),
+    );
+}
+
+export async function listDevices(db: DbOrTx, { clubId, userId }: { clubId: string; userId: string }) {
+  return db
+    .select()
+    .from(pushDevices)
+    .where(and(eq(pushDevices.clubId, clubId), eq(pushDevices.userId, userId)))
+    .orderBy(desc(pushDevices.renewedAt));
+}
+
+/** Saves a device's subscription or token; the endpoint or token moves to this user and device. */
+export async function upsertDevice(
+  db: DbOrTx,
+  values: {
+    clubId: string;
+    userId: string;
+    deviceId: string;
+    platform: 'web' | 'android' | 'ios';
+    label: string;
+    endpoint: string | null;
+    p256dh: string | null;
+    auth: string | null;
+    token: string | null;
+    at: Date;
+  },
+) {
+  const { at, ...v } = values;
+  if (v.endpoint)
+    await db
+      .delete(pushDevices)
+      .where(
+        and(
+          eq(pushDevices.endpoint, v.endpoint),
+          sql`(${pushDevices.userId}, ${pushDevices.deviceId}) <> (${v.userId}, ${v.deviceId})`,
+        ),
+      );
+  if (v.token)
+    await db
+      .delete(pushDevices)
+      .where(
+        and(
+          eq(pushDevices.token, v.token),
+          sql`(${pushDevices.userId}, ${pushDevices.deviceId}) <> (${v.userId}, ${v.deviceId})`,
+        ),
+      );
+  const set = { ...v, state: 'on' as const, renewedAt: at, lapsedAt: null };
+  await db
+    .insert(pushDevices)
+    .values(set)
+    .onConflictDoUpdate({ target: [pushDevices.userId, pushDevices.deviceId], set });
+}
+
+/** The push service said the subscription is gone (404/410): it is removed, the device marked lapsed. */
+export async function lapseDevice(db: DbOrTx, { clubId, id, at }: { clubId: string; id: string; at: Date }) {
+  await db
+    .update(pushDevices)
+    .set({ state: 'lapsed', endpoint: null, p256dh: null, auth: null, token: null, lapsedAt: at })
+    .where(and(eq(pushDevices.clubId, clubId), eq(pushDevices.id, id)));
+}
+
+export async function deleteDevice(
+  db: DbOrTx,
+  { clubId, userId, deviceId }: { clubId: string; userId: string; deviceId: string },
+) {
+  await db
+    .delete(pushDevices)
+    .where(
+      and(eq(pushDevices.clubId, clubId), eq(pushDevices.userId, userId), eq(pushDevices.deviceId, deviceId)),
+    );
+}
+
+/** A key made once for every process: the first to insert wins, the others read it. */
+export async function sharedKey(
+  db: DbOrTx,
+  { name, make }: { name: string; make: () => Record<string, string> },
+) {
+  await db.insert(serverKeys).values({ name, value: make() }).onConflictDoNothing();
+  const [row] = await db.select().from(serverKeys).where(eq(serverKeys.name, name));
+  if (!row) throw new Error(`server key ${name} missing`);
+  return row.value;
+}
+
+export async function clubOfUser(db: DbOrTx, { userId }: { userId: string }): Promise<string | null> {
+  const [row] = await db.select({ clubId: user.clubId }).from(user).where(eq(user.id, userId));
+  return row?.clubId ?? null;
+}

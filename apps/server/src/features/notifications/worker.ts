@@ -1,0 +1,39 @@
+import type { Services } from '../../services.ts';
+import { runReminderPass } from './reminders.ts';
+
+export interface NotificationJobs {
+  stop(): Promise<void>;
+}
+
+/**
+ * The notification jobs of one server process: the delivery worker (every second, so a push leaves
+ * within seconds of its event in any process) and the reminder pass (every minute). Both are safe in
+ * every process: deliveries are claimed with SKIP LOCKED, reminders by their unique key.
+ */
+export function startNotificationJobs(
+  services: Pick<Services, 'db' | 'clock' | 'notifier'>,
+  log: { error(obj: unknown, msg: string): void },
+  { reminderMs = 60_000, deliveryMs = 1000 }: { reminderMs?: number; deliveryMs?: number } = {},
+): NotificationJobs {
+  services.notifier.start(deliveryMs);
+  let running: Promise<void> | null = null;
+  const pass = () => {
+    running ??= runReminderPass(services)
+      .then(() => services.notifier.kick())
+      .catch((err: unknown) => log.error({ err }, 'reminder pass failed'))
+      .finally(() => {
+        running = null;
+      });
+    return running;
+  };
+  const timer = setInterval(() => void pass(), reminderMs);
+  timer.unref();
+  void pass();
+  return {
+    async stop() {
+      clearInterval(timer);
+      if (running) await running;
+      await services.notifier.stop();
+    },
+  };
+}
