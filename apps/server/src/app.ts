@@ -24,9 +24,11 @@ import { healthRoutes } from './features/health/routes.ts';
 import { meRoutes } from './features/me/routes.ts';
 import { memberRoutes } from './features/members/routes.ts';
 import { orderRoutes } from './features/orders/routes.ts';
+import { passkeyRoutes } from './features/passkeys/routes.ts';
 import { createPaymentProvider, type PaymentProvider } from './features/payments/provider.ts';
 import { paymentRoutes, WEBHOOK_PATH } from './features/payments/routes.ts';
 import { payoutRoutes } from './features/payouts/routes.ts';
+import { phoneCodeRoutes } from './features/phone-codes/routes.ts';
 import { pickRoutes } from './features/picks/routes.ts';
 import { registerAccessRules } from './http/access.ts';
 import { openLimitStore } from './http/limit-store.ts';
@@ -38,6 +40,7 @@ import { errorBody } from './lib/errors.ts';
 import { canonicalUrl, registerInputGuards } from './lib/input-guards.ts';
 import { requestForLog } from './lib/log-safe.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
+import { createSmsSender } from './lib/sms.ts';
 import { createXsrf } from './lib/xsrf.ts';
 import type { Services } from './services.ts';
 import { serveWebApp } from './web-app.ts';
@@ -87,7 +90,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     opts.mailer ??
     createMailer({ db: database.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log });
   const secureCookies = config.PUBLIC_URL.startsWith('https://');
-  const auth = createAuth({ config, db: database.db, mailer, clock, log: app.log });
+  const sms = createSmsSender({ db: database.db, config, log: app.log });
+  const auth = createAuth({ config, db: database.db, mailer, clock, log: app.log, sms });
   const limitStore = await openLimitStore({
     redisUrl: config.REDIS_URL,
     keyPrefix: config.REDIS_KEY_PREFIX,
@@ -110,6 +114,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     xsrf: createXsrf({ secret: config.AUTH_SECRET, secureCookies, exemptPaths: XSRF_EXEMPT }),
     payments: opts.payments ?? createPaymentProvider(config),
     limits: createLimits({ store: limitStore, config, clock, log: app.log }),
+    sms,
   };
   app.decorate('services', services);
   app.decorateRequest('viewer', undefined);
@@ -185,6 +190,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(pickRoutes);
   await app.register(fixtureRoutes);
   await app.register(payoutRoutes);
+  // Passkeys and phone codes (issue 11).
+  await app.register(passkeyRoutes);
+  await app.register(phoneCodeRoutes);
   await serveWebApp(app, config.WEB_DIST);
   return app;
 }

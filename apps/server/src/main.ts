@@ -39,6 +39,7 @@ async function main() {
     await settlement?.stop();
     await payments?.stop();
     await app.services.mailer.flush();
+    await app.services.sms.flush();
     await database.close();
     process.exit(0);
   };

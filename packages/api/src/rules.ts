@@ -47,3 +47,12 @@ export function formatPence(pence: number): string {
   gbp ??= new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
   return gbp.format(pence / 100);
 }
+
+// Phone codes (issue 11: web-otp-page).
+export const PHONE_CODE_RULES = {
+  length: 6,
+  /** How long a code stays good. */
+  expiresInSeconds: 10 * 60,
+  /** Wrong codes allowed before the code locks and a new one is needed. */
+  maxAttempts: 5,
+} as const;
