@@ -17,6 +17,7 @@ import {
   sendVerificationEmail,
   useUpdateProfile,
 } from './account-api.ts';
+import { PasskeysCard, PhoneCard } from './passkeys-card.tsx';
 import { ProfilePhotoButtons } from './profile-photo.tsx';
 
 const initials = (name: string) =>
@@ -276,6 +277,8 @@ export function AccountPage() {
               <VerificationOutcome me={me.data} />
               <ProfileCard me={me.data} />
               <ProfileForm me={me.data} />
+              <PhoneCard me={me.data} />
+              <PasskeysCard />
               <PasswordForm />
               <DataCard onDeleted={deleted} />
               <section className="card" aria-labelledby="app-heading">
