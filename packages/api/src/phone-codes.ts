@@ -1,6 +1,11 @@
 import { z } from 'zod';
-import { PhoneNumber } from './common.ts';
+import { PhoneNumber as AnyPhoneNumber } from './common.ts';
 import { PHONE_CODE_RULES } from './rules.ts';
+
+/** A number that can receive a text: read as E.164 (a UK number when written without +). */
+const PhoneNumber = AnyPhoneNumber.describe(
+  'A mobile number, read as E.164 (UK when written without +); one of impossible length for its country is refused',
+);
 
 export const PhoneCode = z
   .string()
