@@ -280,7 +280,7 @@ function fixturesFor(w: World): Record<string, Fixture> {
     'GET /api/admin/competition-reviews': { call: at('/api/admin/competition-reviews') },
     // Passkeys and phone codes (issue 11).
     'GET /api/me/passkeys': { call: at('/api/me/passkeys') },
-    'POST /api/me/passkeys/options': { call: at('/api/me/passkeys/options') },
+    'POST /api/me/passkey-options': { call: at('/api/me/passkey-options') },
     'POST /api/me/passkeys': {
       call: at('/api/me/passkeys', { challengeId: crypto.randomUUID(), response: fakeCredential }),
       refused: 'no ceremony was started with that challenge',

@@ -23,7 +23,7 @@ describe.each(backends())('passkeys on %s', (backend) => {
   afterAll(() => server?.close());
 
   async function register(client: HttpClient, d = device) {
-    const start = await client.post('/api/me/passkeys/options');
+    const start = await client.post('/api/me/passkey-options');
     expect(start.status).toBe(200);
     return client.post('/api/me/passkeys', {
       challengeId: start.json.challengeId,
@@ -33,7 +33,7 @@ describe.each(backends())('passkeys on %s', (backend) => {
 
   it('registers a passkey and lists it', async () => {
     expect((await member.client.get('/api/me/passkeys')).json).toEqual({ passkeys: [] });
-    const start = await member.client.post('/api/me/passkeys/options');
+    const start = await member.client.post('/api/me/passkey-options');
     expect(start.json.options).toMatchObject({
       rp: { id: '127.0.0.1', name: 'Lastman' },
       user: { name: 'keys@redlion.test', displayName: 'Kim Keys' },
@@ -91,7 +91,7 @@ describe.each(backends())('passkeys on %s', (backend) => {
     });
     expect(unknown.status).toBe(401);
     const phishing = softAuthenticator({ rpId: 'evil.test', origin: 'https://evil.test' });
-    start = await member.client.post('/api/me/passkeys/options');
+    start = await member.client.post('/api/me/passkey-options');
     const bad = await member.client.post('/api/me/passkeys', {
       challengeId: start.json.challengeId,
       response: phishing.register(start.json.options.challenge),

@@ -17,7 +17,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/me/passkeys/options',
+    '/api/me/passkey-options',
     {
       schema: {
         tags: ['me'],

@@ -12,10 +12,7 @@ export const usePasskeys = () => useQuery(passkeysQuery);
 /** Makes a passkey on this device (its own prompt) and registers it; the helper loads only now. */
 async function addPasskey(): Promise<Passkey> {
   const { startRegistration } = await import('@simplewebauthn/browser');
-  const { challengeId, options } = await http.post<PasskeyRegistrationOptions>(
-    '/api/me/passkeys/options',
-    {},
-  );
+  const { challengeId, options } = await http.post<PasskeyRegistrationOptions>('/api/me/passkey-options', {});
   const response = await startRegistration({
     optionsJSON: options as unknown as Parameters<typeof startRegistration>[0]['optionsJSON'],
   });
