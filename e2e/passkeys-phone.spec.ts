@@ -155,3 +155,20 @@ test.describe('phone codes, refused', () => {
     );
   });
 });
+
+test.describe('at 390 px', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+  test('the passkey and phone-code pages fit a phone, with thumb-sized controls', async ({ page }, testInfo) => {
+    for (const [path, name] of [
+      ['/bio-auth', 'bio-auth-390'],
+      ['/web-otp-page', 'web-otp-390'],
+    ] as const) {
+      await page.goto(path);
+      const card = activePage(page).locator('.card').first();
+      await expect(card).toBeVisible();
+      await expectInside(card.locator('p, ion-button, input'), '.card');
+      expect(await smallControls(card.locator('ion-button'))).toEqual([]);
+      await shot(page, testInfo, name);
+    }
+  });
+});
