@@ -5,6 +5,7 @@
  * lives here rather than in a globalSetup file.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import PostalMime from 'postal-mime';
@@ -41,5 +42,32 @@ await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
 const smtpPort = (smtp.server.address() as AddressInfo).port;
 process.env.SMTP_URL = `smtp://127.0.0.1:${smtpPort}`;
 console.log(`E2E SMTP server on ${process.env.SMTP_URL}, mail in ${mailDir}`);
+
+// Text messages (issue 11): a stand-in for Twilio's REST API, speaking its wire format, that writes each
+// SMS as JSON into DATA_DIR/sms, where the phone-code tests read their codes.
+const smsDir = join(process.env.DATA_DIR ?? mailDir, 'sms');
+mkdirSync(smsDir, { recursive: true });
+let smsCount = 0;
+const twilio = createServer((req, res) => {
+  const chunks: Buffer[] = [];
+  req.on('data', (c: Buffer) => chunks.push(c));
+  req.on('end', () => {
+    const form = new URLSearchParams(Buffer.concat(chunks).toString());
+    if (req.method !== 'POST' || !/^\/2010-04-01\/Accounts\/AC\w+\/Messages\.json$/.test(req.url ?? '')) {
+      res.writeHead(404).end();
+      return;
+    }
+    smsCount += 1;
+    const sms = { to: form.get('To'), from: form.get('From'), body: form.get('Body') };
+    writeFileSync(join(smsDir, `${Date.now()}-${smsCount}.json`), JSON.stringify(sms));
+    res.writeHead(201, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ sid: `SM${smsCount}`, status: 'queued', ...sms }));
+  });
+});
+await new Promise<void>((resolve) => twilio.listen(0, '127.0.0.1', resolve));
+process.env.TWILIO_API_URL = `http://127.0.0.1:${(twilio.address() as AddressInfo).port}`;
+process.env.TWILIO_ACCOUNT_SID = `AC${'0'.repeat(32)}`;
+process.env.TWILIO_AUTH_TOKEN = 'e2e-twilio-token-0123456789';
+process.env.TWILIO_FROM = '+447700900000';
 
 await import('../../apps/server/src/main.ts');

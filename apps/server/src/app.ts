@@ -32,9 +32,11 @@ import { memberRoutes } from './features/members/routes.ts';
 import { createNotifier } from './features/notifications/index.ts';
 import { notificationRoutes, UNSUBSCRIBE_PATH } from './features/notifications/routes.ts';
 import { orderRoutes } from './features/orders/routes.ts';
+import { passkeyRoutes } from './features/passkeys/routes.ts';
 import { createPaymentProvider, type PaymentProvider } from './features/payments/provider.ts';
 import { paymentRoutes, WEBHOOK_PATH } from './features/payments/routes.ts';
 import { payoutRoutes } from './features/payouts/routes.ts';
+import { phoneCodeRoutes } from './features/phone-codes/routes.ts';
 import { pickRoutes } from './features/picks/routes.ts';
 // rota
 import { rotaRoutes } from './features/rota/routes.ts';
@@ -50,6 +52,7 @@ import { requestForLog } from './lib/log-safe.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import type { Storage } from './lib/storage.ts';
 import { createStorage } from './lib/storage-config.ts';
+import { createSmsSender } from './lib/sms.ts';
 import { createXsrf } from './lib/xsrf.ts';
 import type { Services } from './services.ts';
 import { serveWebApp } from './web-app.ts';
@@ -101,7 +104,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     opts.mailer ??
     createMailer({ db: database.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log });
   const secureCookies = config.PUBLIC_URL.startsWith('https://');
-  const auth = createAuth({ config, db: database.db, mailer, clock, log: app.log });
+  const sms = createSmsSender({ db: database.db, config, log: app.log });
+  const auth = createAuth({ config, db: database.db, mailer, clock, log: app.log, sms });
   const limitStore = await openLimitStore({
     redisUrl: config.REDIS_URL,
     keyPrefix: config.REDIS_KEY_PREFIX,
@@ -126,6 +130,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     limits: createLimits({ store: limitStore, config, clock, log: app.log }),
     storage: opts.storage ?? (await createStorage(config)),
     notifier: createNotifier({ db: database.db, config, clock, mailer, log: app.log }),
+    sms,
   };
   app.decorate('services', services);
   app.decorateRequest('viewer', undefined);
@@ -213,6 +218,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(connectRoutes);
   // notifications (issue 11)
   await app.register(notificationRoutes);
+  // Passkeys and phone codes (issue 11).
+  await app.register(passkeyRoutes);
+  await app.register(phoneCodeRoutes);
   await serveWebApp(app, config.WEB_DIST);
   return app;
 }

@@ -150,6 +150,27 @@ const envSchema = z.object({
     .optional(),
   APNS_BUNDLE_ID: z.string().min(1).optional(),
   APNS_HOST: z.url().default('https://api.push.apple.com'),
+  // Passkeys and phone codes (issue 11). Without Twilio's three settings, SMS land in sms_outbox.
+  WEBAUTHN_RP_ID: z
+    .string()
+    .regex(/^[a-z0-9.-]+$/, 'must be a host name such as lastman.example (no scheme, no port)')
+    .optional(),
+  WEBAUTHN_RP_NAME: z.string().min(1).default('Lastman'),
+  WEBAUTHN_ORIGINS: list.optional(),
+  TWILIO_ACCOUNT_SID: z
+    .string()
+    .regex(/^AC[0-9a-f]{32}$/i, 'must be a Twilio account SID (AC…)')
+    .optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(16, 'must be a Twilio auth token').optional(),
+  TWILIO_FROM: z
+    .string()
+    .min(3, 'must be a sender number (+447…) or a Messaging Service SID (MG…)')
+    .optional(),
+  TWILIO_API_URL: z.url().default('https://api.twilio.com'),
+  PHONE_DEFAULT_COUNTRY: z
+    .string()
+    .regex(/^[A-Z]{2}$/, 'must be a two-letter country code such as GB')
+    .default('GB'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -186,6 +207,8 @@ export interface Config extends Omit<Env, 'AUTH_SECRET' | 'PUBLIC_URL' | 'BACKUP
   PUBLIC_URL: string;
   /** Origins allowed to call the API with credentials: the web origins and the native app's. */
   trustedOrigins: string[];
+  /** The WebAuthn relying party: its id (a host name) and the origins a passkey ceremony may come from. */
+  webauthn: { rpId: string; rpName: string; origins: string[] };
 }
 
 export class ConfigError extends Error {}
@@ -233,22 +256,35 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'Invalid configuration:\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both, or neither to generate a pair on first start',
     );
   }
+  const twilio = [e.TWILIO_ACCOUNT_SID, e.TWILIO_AUTH_TOKEN, e.TWILIO_FROM];
+  if (twilio.some(Boolean) && !twilio.every(Boolean)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM: set all three, or none to keep SMS in the outbox',
+    );
+  }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const secret = e.AUTH_SECRET ?? localSecret(e);
+  const trustedOrigins = [
+    ...new Set([
+      new URL(publicUrl).origin,
+      ...e.WEB_ORIGINS,
+      'capacitor://localhost',
+      'https://localhost',
+      'http://localhost',
+    ]),
+  ];
   return {
     ...e,
     AUTH_SECRET: secret,
     PUBLIC_URL: publicUrl,
     BACKUP_DIR: e.BACKUP_DIR ?? path.join(e.DATA_DIR, 'backups'),
-    trustedOrigins: [
-      ...new Set([
-        new URL(publicUrl).origin,
-        ...e.WEB_ORIGINS,
-        'capacitor://localhost',
-        'https://localhost',
-        'http://localhost',
-      ]),
-    ],
+    trustedOrigins,
+    webauthn: {
+      rpId: e.WEBAUTHN_RP_ID ?? new URL(publicUrl).hostname,
+      rpName: e.WEBAUTHN_RP_NAME,
+      // The web app's origins and the Capacitor app's (capacitor://localhost, https://localhost).
+      origins: e.WEBAUTHN_ORIGINS ?? trustedOrigins.filter((o) => o !== 'http://localhost'),
+    },
   };
 }
 

@@ -50,6 +50,7 @@ async function main() {
     await adminSocket?.close();
     await notificationJobs?.stop();
     await app.services.mailer.flush();
+    await app.services.sms.flush();
     await database.close();
     process.exit(0);
   };

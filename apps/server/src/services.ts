@@ -9,6 +9,7 @@ import type { Limits } from './http/rate-limits.ts';
 import type { Clock } from './lib/clock.ts';
 import type { Mailer } from './lib/mailer.ts';
 import type { Storage } from './lib/storage.ts';
+import type { SmsSender } from './lib/sms.ts';
 import type { Xsrf } from './lib/xsrf.ts';
 
 /** What every route and service may use; built once in app.ts. */
@@ -29,6 +30,8 @@ export interface Services {
   storage: Storage;
   /** Notifications (issue 11): the sending path that hands queued push and email to their services. */
   notifier: Notifier;
+  /** Text messages: Twilio when configured, else the sms_outbox table (issue 11). */
+  sms: SmsSender;
 }
 
 declare module 'fastify' {

@@ -517,8 +517,52 @@ function fixturesFor(w: World): Record<string, Fixture> {
       call: at('/api/notifications/unsubscribe?u=nobody&k=news&t=unsigned', {}),
       refused: 'only a link signed by the server unsubscribes',
     },
+    // Passkeys and phone codes (issue 11).
+    'GET /api/me/passkeys': { call: at('/api/me/passkeys') },
+    'POST /api/me/passkey-options': { call: at('/api/me/passkey-options') },
+    'POST /api/me/passkeys': {
+      call: at('/api/me/passkeys', { challengeId: crypto.randomUUID(), response: fakeCredential }),
+      refused: 'no ceremony was started with that challenge',
+    },
+    'DELETE /api/me/passkeys/:id': {
+      call: at(`/api/me/passkeys/${crypto.randomUUID()}`),
+      firstClub: false,
+      refused: 'no such passkey: each person sees and removes only their own (passkeys are per user)',
+    },
+    'POST /api/me/phone/code': { call: at('/api/me/phone/code', { phoneNumber: '07700 900777' }) },
+    'POST /api/me/phone/verify': {
+      call: at('/api/me/phone/verify', { phoneNumber: '07700 900777', code: '000000' }),
+      refused: 'not the code sent (phone-codes.test.ts signs in with the right one)',
+    },
+    'GET /api/admin/sms-outbox': { call: at('/api/admin/sms-outbox') },
+    'POST /api/auth/sign-in/passkey/options': { call: at('/api/auth/sign-in/passkey/options') },
+    'POST /api/auth/sign-in/passkey': {
+      call: at('/api/auth/sign-in/passkey', {
+        challengeId: crypto.randomUUID(),
+        response: {
+          ...fakeCredential,
+          response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA' },
+        },
+      }),
+      refused: 'no ceremony was started with that challenge (e2e/passkeys.spec.ts signs in for real)',
+    },
+    'POST /api/auth/sign-in/phone/send-code': {
+      call: at('/api/auth/sign-in/phone/send-code', { phoneNumber: '07700 900778' }),
+    },
+    'POST /api/auth/sign-in/phone': {
+      call: at('/api/auth/sign-in/phone', { phoneNumber: '07700 900778', code: '000000' }),
+      refused: 'no account has confirmed the number (phone-codes.test.ts signs in for real)',
+    },
   };
 }
+
+/** A registration answer in the right encoding that no authenticator made. */
+const fakeCredential = {
+  id: 'AAAA',
+  rawId: 'AAAA',
+  type: 'public-key',
+  response: { clientDataJSON: 'e30', attestationObject: 'AA' },
+};
 
 /** The /api routes of Fastify's router, read from its printed radix tree (independent of access.ts). */
 function routerTable(printed: string): Set<string> {

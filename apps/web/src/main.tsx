@@ -2,6 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { restoreSession } from './lib/auth.ts';
+import { isNative } from './lib/platform.ts';
 
 import '@ionic/react/css/core.css';
 import '@ionic/react/css/normalize.css';
@@ -19,10 +20,20 @@ void restoreSession();
 const root = createRoot(container);
 // A transition lets React render the first screen in slices that yield to the browser, instead of
 // one long task; the prerendered shell in index.html stays on screen meanwhile.
-startTransition(() => {
-  root.render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-});
+const render = () =>
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
+// Native only: the biometric lock (issue 11, bio-auth) decides the first page; its code loads only there.
+if (isNative()) {
+  void import('./lib/biometric-lock.ts')
+    .then((lock) => lock.openLockedOnUnlockScreen())
+    .catch(() => undefined)
+    .finally(render);
+} else {
+  render();
+}

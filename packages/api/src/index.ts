@@ -16,8 +16,11 @@ export * from './me.ts';
 export * from './members.ts';
 // notifications (issue 11)
 export * from './notifications.ts';
-export * from './payments.ts';
-export * from './payouts.ts';
 // rota
 export * from './rota.ts';
+// Passkeys and phone codes (issue 11).
+export * from './passkeys.ts';
+export * from './payments.ts';
+export * from './payouts.ts';
+export * from './phone-codes.ts';
 export * from './rules.ts';

@@ -10,6 +10,8 @@ export const User = z
     emailVerified: z.boolean(),
     image: z.string().nullable(),
     phoneNumber: z.string().nullable(),
+    /** The number was confirmed with a code by SMS, and may sign in (issue 11). */
+    phoneNumberVerified: z.boolean().optional(),
     dateOfBirth: z.string().nullable(),
     isAnonymous: z.boolean(),
   })

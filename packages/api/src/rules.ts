@@ -85,3 +85,12 @@ export const GALLERY_LIMITS = {
   pageMax: 100,
   pageDefault: 60,
 } as const;
+
+// Phone codes (issue 11: web-otp-page).
+export const PHONE_CODE_RULES = {
+  length: 6,
+  /** How long a code stays good. */
+  expiresInSeconds: 10 * 60,
+  /** Wrong codes allowed before the code locks and a new one is needed. */
+  maxAttempts: 5,
+} as const;

@@ -18,8 +18,10 @@ import { resolveSignUpClub } from '../features/clubs/service.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { Mailer } from '../lib/mailer.ts';
 import { passwordProblem } from '../lib/password-policy.ts';
+import type { SmsSender } from '../lib/sms.ts';
 import { authLogger, logAuthError } from './auth-log.ts';
 import { accountEmails } from './emails.ts';
+import { signInMethods } from './sign-in-methods.ts';
 import { CLIENT_IP_HEADER, REQUEST_ORIGIN_HEADER } from './web-request.ts';
 
 /** Sessions last 30 days, extended at most once a day (seconds, as better-auth takes them). */
@@ -35,8 +37,10 @@ export function createAuth(opts: {
   mailer: Mailer;
   clock: Clock;
   log: FastifyBaseLogger;
+  /** Phone-code sign-in texts through it (issue 11); without it, that way of signing in is off. */
+  sms?: SmsSender;
 }) {
-  const { config, db, mailer, clock, log } = opts;
+  const { config, db, mailer, clock, log, sms } = opts;
   const emails = accountEmails(config);
 
   return betterAuth({
@@ -90,7 +94,11 @@ export function createAuth(opts: {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       database: { generateId: () => crypto.randomUUID() },
     },
-    plugins: [bearer({ requireSignature: true })],
+    plugins: [
+      bearer({ requireSignature: true }),
+      // Passkeys and phone codes (issue 11).
+      ...(sms ? [signInMethods({ config, db, clock, sms })] : []),
+    ],
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         const body = (ctx.body ?? {}) as Record<string, unknown>;

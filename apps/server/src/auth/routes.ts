@@ -3,6 +3,11 @@ import {
   AuthTokenResponse,
   ChangePassword,
   ErrorResponse,
+  PasskeySignIn,
+  PasskeySignInOptions,
+  PhoneCodeCheck,
+  PhoneCodeRequest,
+  PhoneCodeSent,
   RequestPasswordReset,
   ResetPassword,
   SessionResponse,
@@ -184,6 +189,47 @@ const documentedAuthRoutes: {
       summary: "Confirms the email address with the emailed link's token, then redirects to callbackURL",
       querystring: VerifyEmailQuery,
       response: { 200: AuthStatus, 302: z.null().describe('to callbackURL'), ...failed },
+    },
+  },
+  // Passkeys and phone codes (issue 11): auth/sign-in-methods.ts.
+  {
+    method: 'POST',
+    path: '/sign-in/passkey/options',
+    access: 'public',
+    schema: {
+      summary: 'Starts a passkey sign-in: the options for navigator.credentials.get (valid 5 minutes)',
+      response: { 200: PasskeySignInOptions, ...failed },
+    },
+  },
+  {
+    method: 'POST',
+    path: '/sign-in/passkey',
+    access: 'public',
+    schema: {
+      summary: "Signs in with the passkey's answer to the options' challenge",
+      body: PasskeySignIn,
+      response: { 200: AuthTokenResponse, ...failed },
+    },
+  },
+  {
+    method: 'POST',
+    path: '/sign-in/phone/send-code',
+    access: 'public',
+    schema: {
+      summary:
+        'Texts a 6-digit sign-in code to the number if it is confirmed on an account (the answer is the same either way)',
+      body: PhoneCodeRequest,
+      response: { 200: PhoneCodeSent, ...failed },
+    },
+  },
+  {
+    method: 'POST',
+    path: '/sign-in/phone',
+    access: 'public',
+    schema: {
+      summary: 'Signs in with the code texted to the number; 5 wrong codes lock the code',
+      body: PhoneCodeCheck,
+      response: { 200: AuthTokenResponse, ...failed },
     },
   },
 ];

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import type { Config } from '../config.ts';
 import type { Clock } from '../lib/clock.ts';
 import { AppError } from '../lib/errors.ts';
+import { toE164 } from '../lib/phone.ts';
 import type { GrowingDelay, LimitStore } from './limit-store.ts';
 
 const SECOND = 1000;
@@ -52,6 +53,11 @@ export const LIMITS = {
   changePasswordPerAccount: { max: 10, windowMs: 10 * MINUTE, what: 'password changes' },
   contactPerAddress: { max: 30, windowMs: 10 * MINUTE, what: 'messages from this network address' },
   contactPerAccount: { max: 5, windowMs: 10 * MINUTE, what: 'messages from you' },
+  // Phone codes (issue 11): each SMS costs money and can be aimed at a stranger's phone.
+  smsCooldownPerNumber: { max: 1, windowMs: MINUTE, what: 'codes sent to this number' },
+  smsPerNumber: { max: 5, windowMs: HOUR, what: 'codes sent to this number' },
+  smsPerAddress: { max: 20, windowMs: 10 * MINUTE, what: 'codes asked for from this network address' },
+  codeChecksPerAddress: { max: 30, windowMs: 10 * MINUTE, what: 'codes tried from this network address' },
 } as const satisfies Record<string, LimitRule>;
 
 export type LimitName = keyof typeof LIMITS;
@@ -179,6 +185,12 @@ export function createLimits(opts: {
         await enforce(reply, [['changePasswordPerAccount', viewer ? `user:${viewer.userId}` : address]]);
         return done;
       }
+      case '/sign-in/phone/send-code':
+        await beforePhoneCode(request, reply, 'send');
+        return done;
+      case '/sign-in/phone':
+        await beforePhoneCode(request, reply, 'check');
+        return done;
       default:
         // Any other way of signing in (none is enabled today) counts as a sign-in from the address.
         if (authPath.startsWith('/sign-in/')) await enforce(reply, [['signInPerAddress', address]]);
@@ -195,7 +207,27 @@ export function createLimits(opts: {
     ]);
   }
 
-  return { enforce, beforeAuth, beforeContact };
+  /**
+   * Phone codes: sending is limited per number (read as E.164, so spellings of one number count
+   * once) and per address; trying codes per address (each code also locks after a few wrong tries).
+   */
+  async function beforePhoneCode(request: FastifyRequest, reply: FastifyReply, kind: 'send' | 'check') {
+    const address = addressOf(request);
+    if (kind === 'check') return enforce(reply, [['codeChecksPerAddress', address]]);
+    const raw = (request.body as { phoneNumber?: unknown } | undefined)?.phoneNumber;
+    const number = typeof raw === 'string' ? toE164(raw, config.PHONE_DEFAULT_COUNTRY) : null;
+    await enforce(reply, [
+      ['smsPerAddress', address],
+      ...(number
+        ? ([
+            ['smsCooldownPerNumber', digest(number)],
+            ['smsPerNumber', digest(number)],
+          ] as [LimitName, string][])
+        : []),
+    ]);
+  }
+
+  return { enforce, beforeAuth, beforeContact, beforePhoneCode };
 }
 
 /**

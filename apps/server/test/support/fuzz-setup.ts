@@ -15,6 +15,13 @@ export const TABLES_ALLOWED_TO_CHANGE = ['rate_limit', 'sign_in_failures', 'emai
 export const RULES_BEYOND_SCHEMA = [
   // The minimum age is counted from today; the field's description says so.
   { operation: 'POST /api/auth/sign-up/email', message: /you must be at least \d+ to join/ },
+  // Phone codes (issue 11): a number must have a possible length for its country (the description says so).
+  ...[
+    'POST /api/auth/sign-in/phone/send-code',
+    'POST /api/auth/sign-in/phone',
+    'POST /api/me/phone/code',
+    'POST /api/me/phone/verify',
+  ].map((operation) => ({ operation, message: /that is not a phone number we can text/ })),
 ];
 
 /**

@@ -35,6 +35,11 @@ async function loadMe(): Promise<Me> {
 
 export async function signIn(input: { email: string; password: string; rememberMe?: boolean }): Promise<Me> {
   await http.post('/api/auth/sign-in/email', input);
+  return finishSignIn();
+}
+
+/** After any way of signing in has made the session (password, passkey, phone code): the account, remembered. */
+export async function finishSignIn(): Promise<Me> {
   const me = await loadMe();
   await session.login({ username: me.user.name, userid: me.user.id });
   queryClient.setQueryData(meQueryKey, me);

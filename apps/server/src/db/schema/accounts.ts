@@ -1,4 +1,15 @@
-import { bigint, boolean, date, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { clubIdColumn } from './clubs.ts';
 import { createdAt, updatedAt } from './columns.ts';
 
@@ -17,6 +28,8 @@ export const user = pgTable(
     emailVerified: boolean('email_verified').notNull().default(false),
     image: text('image'),
     phoneNumber: text('phone_number'),
+    // Set once a code sent to phone_number was entered (features/phone-codes); only then may it sign in.
+    phoneNumberVerified: boolean('phone_number_verified').notNull().default(false),
     dateOfBirth: date('date_of_birth', { mode: 'string' }),
     isAnonymous: boolean('is_anonymous').notNull().default(false),
     clubId: clubIdColumn(),
@@ -24,7 +37,11 @@ export const user = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('user_club_idx').on(t.clubId)],
+  (t) => [
+    index('user_club_idx').on(t.clubId),
+    // A verified number signs in to one account only.
+    uniqueIndex('user_verified_phone_idx').on(t.phoneNumber).where(sql`${t.phoneNumberVerified}`),
+  ],
 );
 
 export const session = pgTable(

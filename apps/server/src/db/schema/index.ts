@@ -10,8 +10,11 @@ export * from './game.ts';
 export * from './mail.ts';
 // notifications (issue 11)
 export * from './notifications.ts';
+// Passkeys and phone codes (issue 11: bio-auth, web-otp-page).
+export * from './passkeys.ts';
 export * from './payments.ts';
 export * from './payouts.ts';
+export * from './phone-codes.ts';
 export * from './photos.ts';
 // rota
 export * from './rota.ts';

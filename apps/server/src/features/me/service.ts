@@ -39,6 +39,7 @@ export async function getMe(services: Pick<Services, 'db'>, viewer: Viewer): Pro
       emailVerified: u.emailVerified,
       image: u.image,
       phoneNumber: u.phoneNumber,
+      phoneNumberVerified: u.phoneNumberVerified,
       dateOfBirth: u.dateOfBirth,
       isAnonymous: u.isAnonymous,
     },
@@ -60,9 +61,12 @@ export async function updateProfile(
       'A profile picture must be your own photo as uploaded (PUT /api/me/photo), or null to remove it.',
     );
   }
+  // A changed number is no longer the confirmed one (features/phone-codes confirms it again).
+  const current = input.phoneNumber !== undefined ? await getMe(services, viewer) : null;
+  const numberChanged = current !== null && current.user.phoneNumber !== input.phoneNumber;
   const values = {
     ...(input.name !== undefined && { name: input.name }),
-    ...(input.phoneNumber !== undefined && { phoneNumber: input.phoneNumber }),
+    ...(numberChanged && { phoneNumber: input.phoneNumber, phoneNumberVerified: false }),
     ...(input.image !== undefined && { image: input.image }),
   };
   if (Object.keys(values).length > 0) await updateUser(services.db, viewer.userId, values);

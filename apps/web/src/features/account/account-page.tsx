@@ -18,6 +18,7 @@ import {
   sendVerificationEmail,
   useUpdateProfile,
 } from './account-api.ts';
+import { PasskeysCard, PhoneCard } from './passkeys-card.tsx';
 import { ProfilePhotoButtons } from './profile-photo.tsx';
 
 const initials = (name: string) =>
@@ -277,6 +278,8 @@ export function AccountPage() {
               <VerificationOutcome me={me.data} />
               <ProfileCard me={me.data} />
               <ProfileForm me={me.data} />
+              <PhoneCard me={me.data} />
+              <PasskeysCard />
               <PasswordForm />
               <PushDevicesCard />
               <DataCard onDeleted={deleted} />

@@ -84,6 +84,10 @@ export function LoginPage() {
             </p>
           </form>
           <p className="link-row">
+            Or sign in with <IonRouterLink routerLink="/bio-auth">a passkey</IonRouterLink> or{' '}
+            <IonRouterLink routerLink="/web-otp-page">a code by text</IonRouterLink>
+          </p>
+          <p className="link-row">
             New here? <IonRouterLink routerLink="/signup">Create an account</IonRouterLink>
           </p>
         </div>

@@ -1,0 +1,2 @@
+// What the sign-in endpoints (auth/) use of passkeys.
+export { signInOptions, userForPasskey } from './service.ts';
