@@ -11,3 +11,5 @@ export * from './members.ts';
 export * from './payments.ts';
 export * from './payouts.ts';
 export * from './rules.ts';
+// Menu (issue 12).
+export * from './menu.ts';

@@ -7,3 +7,5 @@ export * from './mail.ts';
 export * from './payments.ts';
 export * from './payouts.ts';
 export * from './photos.ts';
+// Menu (issue 12).
+export * from './menu.ts';
