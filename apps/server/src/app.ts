@@ -23,6 +23,8 @@ import { fixtureRoutes } from './features/fixtures/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { meRoutes } from './features/me/routes.ts';
 import { memberRoutes } from './features/members/routes.ts';
+// Menu (issue 12).
+import { menuRoutes } from './features/menu/routes.ts';
 import { orderRoutes } from './features/orders/routes.ts';
 import { createPaymentProvider, type PaymentProvider } from './features/payments/provider.ts';
 import { paymentRoutes, WEBHOOK_PATH } from './features/payments/routes.ts';
@@ -185,6 +187,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(pickRoutes);
   await app.register(fixtureRoutes);
   await app.register(payoutRoutes);
+  // Menu (issue 12).
+  await app.register(menuRoutes);
   await serveWebApp(app, config.WEB_DIST);
   return app;
 }

@@ -8,8 +8,8 @@ export * from './game.ts';
 export * from './game-screen.ts';
 export * from './me.ts';
 export * from './members.ts';
+// Menu (issue 12).
+export * from './menu.ts';
 export * from './payments.ts';
 export * from './payouts.ts';
 export * from './rules.ts';
-// Menu (issue 12).
-export * from './menu.ts';

@@ -108,7 +108,15 @@ export const MENU_LIMITS = {
   pdfMaxBytes: 10 * 1024 * 1024,
 } as const;
 
-export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
+export const WEEKDAYS = [
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'sunday',
+] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 
 export const CLUB_DETAILS_LIMITS = { addressMax: 300, emailMax: 254 } as const;

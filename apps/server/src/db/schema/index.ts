@@ -4,8 +4,8 @@ export * from './contact.ts';
 export * from './football.ts';
 export * from './game.ts';
 export * from './mail.ts';
+// Menu (issue 12).
+export * from './menu.ts';
 export * from './payments.ts';
 export * from './payouts.ts';
 export * from './photos.ts';
-// Menu (issue 12).
-export * from './menu.ts';

@@ -1,0 +1,265 @@
+import type {
+  Menu,
+  MenuCategoryInput,
+  MenuItem,
+  MenuItemInput,
+  MenuItemUpdate,
+  MenuOrder,
+} from '@lastman/api';
+import { MENU_LIMITS } from '@lastman/api/rules';
+import type { Viewer } from '../../auth/guards.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { Services } from '../../services.ts';
+import { clubForViewer } from '../clubs/index.ts';
+import { renderMenuPdf } from './menu-pdf.ts';
+import {
+  countMenu,
+  deleteCategory,
+  deleteItem,
+  deletePdf,
+  findCategory,
+  findItem,
+  findPdf,
+  hasPdf,
+  insertCategory,
+  insertItem,
+  itemIdsOf,
+  listCategories,
+  listItems,
+  type MenuItemRow,
+  savePdf,
+  setCategoryOrder,
+  setItemOrder,
+  updateCategory,
+  updateItem,
+} from './queries.ts';
+
+type MenuServices = Pick<Services, 'db' | 'clock' | 'config'>;
+
+/** The calendar date in London: the date a bar's staff would write on the allergen sheet. */
+export function londonDate(at: Date): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(at);
+}
+
+export function toMenuItem(row: MenuItemRow): MenuItem {
+  return {
+    id: row.id,
+    categoryId: row.categoryId,
+    name: row.name,
+    description: row.description,
+    pricePence: row.pricePence,
+    allergens: row.allergens,
+    mayContain: row.mayContain,
+    dietary: row.dietary,
+    calories: row.calories,
+    available: row.available,
+    allergensCheckedOn: row.allergensCheckedOn,
+  };
+}
+
+/** The club a reader sees: a member their own, a visitor the club of their link (or the default). */
+async function readerClub(services: MenuServices, viewer: Viewer | null, slug: string | undefined) {
+  return clubForViewer(services.db, {
+    slug: viewer ? undefined : slug,
+    userClubId: viewer?.clubId,
+    defaultSlug: services.config.DEFAULT_CLUB,
+  });
+}
+
+async function menuOf(services: MenuServices, club: { id: string; slug: string }): Promise<Menu> {
+  const [categories, items, uploaded] = await Promise.all([
+    listCategories(services.db, { clubId: club.id }),
+    listItems(services.db, { clubId: club.id }),
+    hasPdf(services.db, { clubId: club.id }),
+  ]);
+  const checked = items.map((i) => i.allergensCheckedOn).sort();
+  const version = uploaded ? `&v=${uploaded.updatedAt.getTime()}` : '';
+  return {
+    categories: categories.map((c) => ({
+      id: c.id,
+      name: c.name,
+      items: items.filter((i) => i.categoryId === c.id).map(toMenuItem),
+    })),
+    allergensCheckedOn: checked[0] ?? null,
+    pdf: {
+      url: `/api/menu.pdf?club=${encodeURIComponent(club.slug)}${version}`,
+      source: uploaded ? 'uploaded' : 'generated',
+    },
+  };
+}
+
+export async function readMenu(
+  services: MenuServices,
+  viewer: Viewer | null,
+  query: { club?: string | undefined },
+) {
+  return menuOf(services, await readerClub(services, viewer, query.club));
+}
+
+/** The uploaded PDF when there is one, else one made now from the menu itself. */
+export async function readMenuPdf(
+  services: MenuServices,
+  viewer: Viewer | null,
+  query: { club?: string | undefined },
+): Promise<{ bytes: Buffer; fileName: string }> {
+  const club = await readerClub(services, viewer, query.club);
+  const fileName = `${club.slug}-menu.pdf`;
+  const uploaded = await findPdf(services.db, { clubId: club.id });
+  if (uploaded) return { bytes: uploaded.bytes, fileName };
+  const menu = await menuOf(services, club);
+  return { bytes: await renderMenuPdf({ clubName: club.name, menu, now: services.clock.now() }), fileName };
+}
+
+async function adminMenu(services: MenuServices, viewer: Viewer) {
+  return readMenu(services, viewer, {});
+}
+
+export async function createCategory(services: MenuServices, viewer: Viewer, input: MenuCategoryInput) {
+  return services.db.transaction(async (tx) => {
+    const counts = await countMenu(tx, { clubId: viewer.clubId });
+    if (counts.categories >= MENU_LIMITS.categoriesMax) {
+      throw new AppError('CONFLICT', `A menu has at most ${MENU_LIMITS.categoriesMax} categories.`);
+    }
+    const row = await insertCategory(tx, { clubId: viewer.clubId, name: input.name });
+    return { id: row.id, name: row.name };
+  });
+}
+
+const noCategory = () => new AppError('NOT_FOUND', 'That menu category does not exist.');
+const noItem = () => new AppError('NOT_FOUND', 'That menu item does not exist.');
+
+export async function renameCategory(
+  services: MenuServices,
+  viewer: Viewer,
+  { categoryId, name }: { categoryId: string; name: string },
+) {
+  const row = await updateCategory(services.db, { clubId: viewer.clubId, categoryId, name });
+  if (!row) throw noCategory();
+  return { id: row.id, name: row.name };
+}
+
+export async function removeCategory(
+  services: MenuServices,
+  viewer: Viewer,
+  { categoryId }: { categoryId: string },
+) {
+  if (!(await deleteCategory(services.db, { clubId: viewer.clubId, categoryId }))) throw noCategory();
+}
+
+export async function createItem(services: MenuServices, viewer: Viewer, input: MenuItemInput) {
+  return services.db.transaction(async (tx) => {
+    if (!(await findCategory(tx, { clubId: viewer.clubId, categoryId: input.categoryId })))
+      throw noCategory();
+    const counts = await countMenu(tx, { clubId: viewer.clubId });
+    if (counts.items >= MENU_LIMITS.itemsMax) {
+      throw new AppError('CONFLICT', `A menu has at most ${MENU_LIMITS.itemsMax} items.`);
+    }
+    const row = await insertItem(tx, {
+      clubId: viewer.clubId,
+      values: {
+        ...input,
+        calories: input.calories ?? null,
+        allergensCheckedOn: londonDate(services.clock.now()),
+      },
+    });
+    return toMenuItem(row);
+  });
+}
+
+export async function changeItem(
+  services: MenuServices,
+  viewer: Viewer,
+  { itemId, input }: { itemId: string; input: MenuItemUpdate },
+) {
+  return services.db.transaction(async (tx) => {
+    const current = await findItem(tx, { clubId: viewer.clubId, itemId });
+    if (!current) throw noItem();
+    const { allergensChecked, categoryId, ...rest } = input;
+    const values = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)) as typeof rest;
+    const allergens = values.allergens ?? current.allergens;
+    const mayContain = values.mayContain ?? current.mayContain;
+    if (allergens.some((a) => mayContain.includes(a))) {
+      throw new AppError('BAD_REQUEST', 'An allergen is either contained or may be contained, not both.');
+    }
+    const moveTo = categoryId && categoryId !== current.categoryId ? categoryId : undefined;
+    if (moveTo && !(await findCategory(tx, { clubId: viewer.clubId, categoryId: moveTo })))
+      throw noCategory();
+    // Saving the allergens, or saying they were looked at, is a check of the allergen record.
+    const checked = allergensChecked || values.allergens || values.mayContain;
+    const row = await updateItem(tx, {
+      clubId: viewer.clubId,
+      itemId,
+      values: { ...values, ...(checked ? { allergensCheckedOn: londonDate(services.clock.now()) } : {}) },
+      moveTo,
+    });
+    if (!row) throw noItem();
+    return toMenuItem(row);
+  });
+}
+
+/** Bar staff mark an item off (or back on) for today with one tap. */
+export async function setAvailability(
+  services: MenuServices,
+  viewer: Viewer,
+  { itemId, available }: { itemId: string; available: boolean },
+) {
+  const row = await updateItem(services.db, { clubId: viewer.clubId, itemId, values: { available } });
+  if (!row) throw noItem();
+  return toMenuItem(row);
+}
+
+export async function removeItem(services: MenuServices, viewer: Viewer, { itemId }: { itemId: string }) {
+  if (!(await deleteItem(services.db, { clubId: viewer.clubId, itemId }))) throw noItem();
+}
+
+function sameSet(a: string[], b: string[]) {
+  return a.length === b.length && new Set([...a, ...b]).size === a.length;
+}
+
+export async function reorderCategories(services: MenuServices, viewer: Viewer, input: MenuOrder) {
+  await services.db.transaction(async (tx) => {
+    const existing = (await listCategories(tx, { clubId: viewer.clubId })).map((c) => c.id);
+    if (!sameSet(existing, input.ids)) {
+      throw new AppError('BAD_REQUEST', "The new order must list every one of the menu's categories once.");
+    }
+    await setCategoryOrder(tx, { clubId: viewer.clubId, ids: input.ids });
+  });
+  return adminMenu(services, viewer);
+}
+
+export async function reorderItems(
+  services: MenuServices,
+  viewer: Viewer,
+  { categoryId, input }: { categoryId: string; input: MenuOrder },
+) {
+  await services.db.transaction(async (tx) => {
+    if (!(await findCategory(tx, { clubId: viewer.clubId, categoryId }))) throw noCategory();
+    const existing = await itemIdsOf(tx, { clubId: viewer.clubId, categoryId });
+    if (!sameSet(existing, input.ids)) {
+      throw new AppError('BAD_REQUEST', 'The new order must list every item of the category once.');
+    }
+    await setItemOrder(tx, { clubId: viewer.clubId, categoryId, ids: input.ids });
+  });
+  return adminMenu(services, viewer);
+}
+
+/** An uploaded menu is a PDF by its own first bytes, whatever its name or declared type. */
+export async function uploadPdf(
+  services: MenuServices,
+  viewer: Viewer,
+  { bytes, fileName }: { bytes: unknown; fileName: string | null },
+) {
+  if (!Buffer.isBuffer(bytes) || bytes.length === 0) {
+    throw new AppError('BAD_REQUEST', 'Send the PDF file itself as the body.');
+  }
+  if (!bytes.subarray(0, 5).equals(Buffer.from('%PDF-'))) {
+    throw new AppError('BAD_REQUEST', 'That file is not a PDF.');
+  }
+  await savePdf(services.db, { clubId: viewer.clubId, bytes, fileName, now: services.clock.now() });
+  return (await adminMenu(services, viewer)).pdf;
+}
+
+export async function removePdf(services: MenuServices, viewer: Viewer) {
+  await deletePdf(services.db, { clubId: viewer.clubId });
+  return (await adminMenu(services, viewer)).pdf;
+}
