@@ -11,7 +11,7 @@ const standardFontDataUrl = `${dirname(createRequire(import.meta.url).resolve('p
 
 /** The text of every page of a PDF, read back by an independent reader (pdf.js). */
 async function pdfText(bytes: Uint8Array): Promise<{ pages: number; text: string }> {
-  const task = getDocument({ data: bytes, standardFontDataUrl, isEvalSupported: false });
+  const task = getDocument({ data: bytes, standardFontDataUrl });
   const doc = await task.promise;
   let text = '';
   for (let n = 1; n <= doc.numPages; n++) {

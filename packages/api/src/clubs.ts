@@ -10,8 +10,7 @@ export const OpeningDay = z
   .strict()
   .refine((d) => (d.open === null) === (d.close === null), {
     message: 'give both the opening and the closing time, or neither for a closed day',
-  })
-  .meta({ id: 'OpeningDay' });
+  });
 export type OpeningDay = z.infer<typeof OpeningDay>;
 
 /** Monday to Sunday, each day once and in order. */
@@ -52,6 +51,5 @@ export const ClubDetailsUpdate = z
       .nullable()
       .optional(),
   })
-  .strict()
-  .meta({ id: 'ClubDetailsUpdate' });
+  .strict();
 export type ClubDetailsUpdate = z.infer<typeof ClubDetailsUpdate>;

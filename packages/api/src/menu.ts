@@ -52,10 +52,7 @@ export type Menu = z.infer<typeof Menu>;
 
 export const MenuQuery = z.object({ club: z.string().max(100).optional() });
 
-export const MenuCategoryInput = z
-  .object({ name: requiredText(MENU_LIMITS.categoryNameMax) })
-  .strict()
-  .meta({ id: 'MenuCategoryInput' });
+export const MenuCategoryInput = z.object({ name: requiredText(MENU_LIMITS.categoryNameMax) }).strict();
 export type MenuCategoryInput = z.infer<typeof MenuCategoryInput>;
 
 export const MenuCategoryCreated = z.object({
@@ -84,8 +81,7 @@ const overlapMessage = {
 export const MenuItemInput = z
   .object({ ...itemFields, calories: itemFields.calories.optional() })
   .strict()
-  .refine(noOverlap, overlapMessage)
-  .meta({ id: 'MenuItemInput' });
+  .refine(noOverlap, overlapMessage);
 export type MenuItemInput = z.infer<typeof MenuItemInput>;
 
 export const MenuItemUpdate = z
@@ -103,8 +99,7 @@ export const MenuItemUpdate = z
     allergensChecked: z.literal(true).optional(),
   })
   .strict()
-  .refine(noOverlap, overlapMessage)
-  .meta({ id: 'MenuItemUpdate' });
+  .refine(noOverlap, overlapMessage);
 export type MenuItemUpdate = z.infer<typeof MenuItemUpdate>;
 
 export const MenuItemResult = z.object({ item: MenuItem });
@@ -119,8 +114,7 @@ export const MenuOrder = z
       .max(MENU_LIMITS.itemsMax)
       .refine((ids) => new Set(ids).size === ids.length, 'lists an id twice'),
   })
-  .strict()
-  .meta({ id: 'MenuOrder' });
+  .strict();
 export type MenuOrder = z.infer<typeof MenuOrder>;
 
 export const MenuPdfInfo = z.object({ pdf: Menu.shape.pdf });
