@@ -43,4 +43,6 @@ export const paths = {
   game: '/game',
   teamselections: '/teamselections',
   tutorial: '/tutorial',
+  // Menu (issue 12): the guests' menu page.
+  menu: '/menu',
 } as const;

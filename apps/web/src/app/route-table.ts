@@ -86,7 +86,8 @@ export const appRoutes: readonly AppRoute[] = [
   route(paths.staffschedules, 'Staff schedules', calendarOutline, 'staff', () =>
     import('../features/staff/staff-schedules-page.tsx').then((m) => m.StaffSchedulesPage),
   ),
-  route(paths.menumanager, 'Menu manager', restaurantOutline, 'admin', () =>
+  // Staff come here too, to mark dishes available today or not (issue 12).
+  route(paths.menumanager, 'Menu manager', restaurantOutline, 'staff', () =>
     import('../features/menu/menu-manager-page.tsx').then((m) => m.MenuManagerPage),
   ),
   route(paths.addschedule, 'Add shift', addCircleOutline, 'admin', () =>
@@ -148,6 +149,10 @@ export const appRoutes: readonly AppRoute[] = [
   ),
   route(paths.tutorial, 'How it works', bulbOutline, 'public', () =>
     import('../features/tutorial/tutorial-page.tsx').then((m) => m.TutorialPage),
+  ),
+  // Menu (issue 12): the guests' menu, filtered by allergen and diet.
+  route(paths.menu, 'Food and drink', restaurantOutline, 'public', () =>
+    import('../features/menu/menu-page.tsx').then((m) => m.MenuPage),
   ),
 ];
 
