@@ -31,6 +31,7 @@ async function addDish(
 test('an admin builds a menu, and a player filters it by allergen and opens the PDF', async ({
   page,
 }, info) => {
+  test.setTimeout(180_000);
   const tag = `${info.project.name}-${Date.now().toString(36)}`;
   const category = `Mains ${tag}`;
   await logInByApi(page, 'admin@redlion.test');
@@ -129,6 +130,7 @@ test('the Club tab is the club home: admins set the hours and contact there', as
   page,
   baseURL,
 }, info) => {
+  test.setTimeout(120_000);
   if (!baseURL) throw new Error('baseURL');
   // Something on today's menu, whichever test runs first.
   const api = await apiClient(baseURL, 'admin@redlion.test');

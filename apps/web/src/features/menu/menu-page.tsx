@@ -84,8 +84,10 @@ export function MenuPage() {
                     type="checkbox"
                     checked={mayContainToo}
                     onChange={(e) => setMayContainToo(e.target.checked)}
-                  />{' '}
-                  Also hide dishes that <em>may contain</em> them
+                  />
+                  <span>
+                    Also hide dishes that <em>may contain</em> them
+                  </span>
                 </label>
                 <fieldset className="chip-row">
                   <legend>Diet</legend>
