@@ -42,15 +42,7 @@ import {
 import { ItemForm } from './components/item-form.tsx';
 import { checkedDate } from './components/menu-item-facts.tsx';
 import './menu.css';
-
-/** The list with one entry moved from one place to another. */
-export function moved<T>(list: readonly T[], from: number, to: number): T[] {
-  const next = [...list];
-  const [entry] = next.splice(from, 1);
-  if (entry === undefined) return next;
-  next.splice(to, 0, entry);
-  return next;
-}
+import { moved } from './menu-rules.ts';
 
 /** Up and down buttons: the keyboard's (and steady hands') way to reorder. */
 function MoveButtons({

@@ -1,5 +1,4 @@
 import { IonButton, IonContent, IonIcon } from '@ionic/react';
-import type { MenuItem } from '@lastman/api';
 import {
   ALLERGEN_LABELS,
   ALLERGENS,
@@ -17,16 +16,7 @@ import { InlineLoading } from '../../ui/page-loading.tsx';
 import { useMenu } from './api/menu-api.ts';
 import { checkedDate, MenuItemFacts } from './components/menu-item-facts.tsx';
 import './menu.css';
-
-/** Whether a guest avoiding these allergens and wanting these flags may have the dish. */
-export function suits(
-  item: MenuItem,
-  { avoid, mayContainToo, dietary }: { avoid: Allergen[]; mayContainToo: boolean; dietary: DietaryFlag[] },
-) {
-  if (avoid.some((a) => item.allergens.includes(a))) return false;
-  if (mayContainToo && avoid.some((a) => item.mayContain.includes(a))) return false;
-  return dietary.every((d) => item.dietary.includes(d));
-}
+import { suits } from './menu-rules.ts';
 
 const toggle = <T,>(list: T[], value: T) =>
   list.includes(value) ? list.filter((v) => v !== value) : [...list, value];

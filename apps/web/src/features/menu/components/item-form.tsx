@@ -11,16 +11,10 @@ import {
 } from '@lastman/api/rules';
 import { type FormEvent, useState } from 'react';
 import { FormError, FormField } from '../../../ui/form-field.tsx';
+import { parsePounds } from '../menu-rules.ts';
 
 const toggle = <T,>(list: T[], value: T, on: boolean) =>
   on ? (list.includes(value) ? list : [...list, value]) : list.filter((v) => v !== value);
-
-/** "12.95" or "£12.95" as 1295 pence; null when it is not an amount. */
-export function parsePounds(text: string): number | null {
-  const m = /^\s*£?\s*(\d{1,5})(?:\.(\d{1,2}))?\s*$/.exec(text);
-  if (!m) return null;
-  return Number(m[1]) * 100 + Number((m[2] ?? '0').padEnd(2, '0'));
-}
 
 /** Add or edit one dish: what it is, its price, and its allergen record. */
 export function ItemForm({
