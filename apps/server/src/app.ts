@@ -19,6 +19,7 @@ import { clientConfigRoutes } from './features/client-config/routes.ts';
 import { clubRoutes } from './features/clubs/routes.ts';
 import { competitionRoutes } from './features/competitions/routes.ts';
 import { contactRoutes } from './features/contact/routes.ts';
+import { fileRoutes } from './features/files/routes.ts';
 import { fixtureRoutes } from './features/fixtures/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { meRoutes } from './features/me/routes.ts';
@@ -40,6 +41,8 @@ import { errorBody } from './lib/errors.ts';
 import { canonicalUrl, registerInputGuards } from './lib/input-guards.ts';
 import { requestForLog } from './lib/log-safe.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
+import type { Storage } from './lib/storage.ts';
+import { createStorage } from './lib/storage-config.ts';
 import { createXsrf } from './lib/xsrf.ts';
 import type { Services } from './services.ts';
 import { serveWebApp } from './web-app.ts';
@@ -50,6 +53,8 @@ export interface AppOptions {
   clock?: Clock;
   mailer?: Mailer;
   payments?: PaymentProvider;
+  /** Where uploads go; by default what the configuration names (lib/storage.ts). */
+  storage?: Storage;
   logger?: boolean;
 }
 
@@ -112,6 +117,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     xsrf: createXsrf({ secret: config.AUTH_SECRET, secureCookies, exemptPaths: XSRF_EXEMPT }),
     payments: opts.payments ?? createPaymentProvider(config),
     limits: createLimits({ store: limitStore, config, clock, log: app.log }),
+    storage: opts.storage ?? (await createStorage(config)),
   };
   app.decorate('services', services);
   app.decorateRequest('viewer', undefined);
@@ -189,6 +195,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(payoutRoutes);
   // Menu (issue 12).
   await app.register(menuRoutes);
+  // Uploaded files (storage).
+  await app.register(fileRoutes);
   await serveWebApp(app, config.WEB_DIST);
   return app;
 }

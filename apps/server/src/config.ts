@@ -91,6 +91,20 @@ const envSchema = z.object({
     .default('PL'),
   FOOTBALL_DATA_SEASON: z.coerce.number().int().min(1990).max(2100).optional(),
   FOOTBALL_DATA_SYNC_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
+  // Uploaded files (lib/storage.ts): on disk under DATA_DIR/uploads, or in an S3-compatible bucket
+  // when S3_BUCKET is set.
+  S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'must be an S3 bucket name (3-63 lower-case letters, digits, dots, dashes)',
+    )
+    .optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: booleanString.default(false),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -149,6 +163,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.PAYMENTS_REQUIRE_STRIPE && !e.STRIPE_SECRET_KEY) {
     throw new ConfigError(
       'Invalid configuration:\n  PAYMENTS_REQUIRE_STRIPE: is true but STRIPE_SECRET_KEY is not set',
+    );
+  }
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError(
+      "Invalid configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both, or neither to use the machine's own AWS credentials",
+    );
+  }
+  const s3Only = [e.S3_ENDPOINT, e.S3_ACCESS_KEY_ID].some(Boolean);
+  if (s3Only && !e.S3_BUCKET) {
+    throw new ConfigError(
+      'Invalid configuration:\n  S3_BUCKET: required when S3_ENDPOINT or S3_ACCESS_KEY_ID is set (uploads go to disk without it)',
     );
   }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');

@@ -7,6 +7,7 @@ import type { PaymentProvider } from './features/payments/provider.ts';
 import type { Limits } from './http/rate-limits.ts';
 import type { Clock } from './lib/clock.ts';
 import type { Mailer } from './lib/mailer.ts';
+import type { Storage } from './lib/storage.ts';
 import type { Xsrf } from './lib/xsrf.ts';
 
 /** What every route and service may use; built once in app.ts. */
@@ -23,6 +24,8 @@ export interface Services {
   payments: PaymentProvider;
   /** The per-route rate limits and the sign-in delay (http/rate-limits.ts). */
   limits: Limits;
+  /** Uploaded files: disk under DATA_DIR/uploads, or an S3-compatible bucket (lib/storage.ts). */
+  storage: Storage;
 }
 
 declare module 'fastify' {

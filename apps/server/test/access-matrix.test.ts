@@ -80,6 +80,8 @@ interface World {
   issueId: string;
   memberToChange: string;
   photoOwner: string;
+  /** A file in the storage (lib/storage.ts). */
+  fileKey: string;
   round1Fixture: { id: string; home: number | null; away: number | null; status: string };
   // Menu (issue 12).
   menu: {
@@ -333,6 +335,8 @@ function fixturesFor(w: World): Record<string, Fixture> {
     },
     'DELETE /api/admin/menu/pdf': { call: at('/api/admin/menu/pdf') },
     'PATCH /api/admin/club': { call: at('/api/admin/club', { phone: '01865 000000' }) },
+    // Storage: uploaded files, public by their unguessable keys.
+    'GET /api/files/*': { call: at(`/api/files/${w.fileKey}`) },
   };
 }
 
@@ -553,6 +557,7 @@ describe.each(backends())('the access matrix on %s', (backend) => {
       issueId: issue.id,
       memberToChange: player3Id,
       photoOwner: player3Id,
+      fileKey: 'matrix/a-stored-picture.png',
       round1Fixture: {
         id: current.id,
         home: current.homeScore,
@@ -561,6 +566,7 @@ describe.each(backends())('the access matrix on %s', (backend) => {
       },
       menu,
     };
+    await server.app.services.storage.put(world.fileKey, png, { contentType: 'image/png' });
     const payouts = await admin.get(`/api/admin/competitions/${finishedId}/payouts`);
     expect(payouts.json.winners).toEqual([expect.objectContaining({ entryId: finalEntries[0] })]);
   }, 300_000);

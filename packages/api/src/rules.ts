@@ -120,3 +120,10 @@ export const WEEKDAYS = [
 export type Weekday = (typeof WEEKDAYS)[number];
 
 export const CLUB_DETAILS_LIMITS = { addressMax: 300, emailMax: 254 } as const;
+// Uploaded images (the gallery, and events' and the menu's pictures): the server checks each
+// file's own bytes, turns it upright, drops its metadata and stores a display size and a thumbnail.
+/** The largest image upload the server takes, before it is resized (a phone's photo is 2-8 MB). */
+export const IMAGE_MAX_BYTES = 15 * 1024 * 1024;
+/** What an image upload may be, recognised from its bytes: HEIC is an iPhone's own format. */
+export const IMAGE_UPLOAD_ACCEPT =
+  'image/jpeg,image/png,image/webp,image/gif,image/avif,image/heic,image/heif,.heic,.heif';

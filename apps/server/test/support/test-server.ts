@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../../src/app.ts';
@@ -71,6 +74,8 @@ export async function startTestServer(
     RATE_LIMIT_SCALE: '20',
     // Its own secret, as a deployment has: the constant test secret is refused with a DATABASE_URL.
     AUTH_SECRET: randomBytes(32).toString('base64url'),
+    // Uploads on disk go to a folder of the test's own, never the repository's data/.
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'lastman-test-data-')),
     ...(url && { DATABASE_URL: url }),
     ...opts.env,
   });
