@@ -19,6 +19,8 @@ CREATE TABLE "menu_items" (
 	"calories" integer,
 	"available" boolean DEFAULT true NOT NULL,
 	"allergens_checked_on" date NOT NULL,
+	"image_key" text,
+	"thumbnail_key" text,
 	"position" integer NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "menu_items_price_check" CHECK ("menu_items"."price_pence" >= 0)
@@ -26,8 +28,7 @@ CREATE TABLE "menu_items" (
 --> statement-breakpoint
 CREATE TABLE "menu_pdfs" (
 	"club_id" text PRIMARY KEY NOT NULL,
-	"bytes" "bytea" NOT NULL,
-	"file_name" text,
+	"file_key" text NOT NULL,
 	"updated_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint

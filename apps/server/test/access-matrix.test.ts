@@ -327,6 +327,14 @@ function fixturesFor(w: World): Record<string, Fixture> {
       call: at(`/api/admin/menu/items/${w.menu.item}`, { pricePence: 1100 }),
     },
     'DELETE /api/admin/menu/items/:id': { call: at(`/api/admin/menu/items/${w.menu.itemToDelete}`) },
+    'PUT /api/admin/menu/items/:id/image': {
+      call: () => ({
+        path: `/api/admin/menu/items/${w.menu.item}/image`,
+        body: png,
+        contentType: 'image/png',
+      }),
+    },
+    'DELETE /api/admin/menu/items/:id/image': { call: at(`/api/admin/menu/items/${w.menu.item}/image`) },
     'PUT /api/menu/items/:id/availability': {
       call: at(`/api/menu/items/${w.menu.item}/availability`, { available: true }),
     },

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aClub, aMember } from './support/factories.ts';
 import type { HttpClient, Json } from './support/http-client.ts';
@@ -23,8 +24,15 @@ async function pdfText(bytes: Uint8Array): Promise<{ pages: number; text: string
   return { pages, text: text.replace(/\s+/g, ' ') };
 }
 
-async function sendBytes(server: TestServer, c: HttpClient, method: string, path: string, body?: Buffer) {
-  const headers: Record<string, string> = { origin: server.baseUrl, 'content-type': 'application/pdf' };
+async function sendBytes(
+  server: TestServer,
+  c: HttpClient,
+  method: string,
+  path: string,
+  body?: Buffer,
+  contentType = 'application/pdf',
+) {
+  const headers: Record<string, string> = { origin: server.baseUrl, 'content-type': contentType };
   headers.cookie = [...c.jar].map(([k, v]) => `${k}=${v}`).join('; ');
   const token = c.jar.get('XSRF-TOKEN');
   if (token) headers['x-xsrf-token'] = decodeURIComponent(token);
@@ -229,6 +237,35 @@ describe.each(backends())('the menu on %s', (backend) => {
     expect(Buffer.from(await served.arrayBuffer()).equals(generated)).toBe(true);
     const removed = await sendBytes(server, admin, 'DELETE', '/api/admin/menu/pdf');
     expect(removed.json.pdf.source).toBe('generated');
+  });
+
+  it("stores a dish's picture from its bytes, upright and without metadata, and refuses a renamed text file", async () => {
+    const photo = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#8a5a2b' } })
+      .jpeg()
+      .withExif({ IFD0: { Artist: 'Menu Test Camera' } })
+      .toBuffer();
+    const put = (body: Buffer, c = admin) =>
+      sendBytes(server, c, 'PUT', `/api/admin/menu/items/${burgerId}/image`, body, 'image/jpeg');
+    const text = await put(Buffer.from('not a picture at all'));
+    expect(text.status).toBe(400);
+    expect((await put(photo, staff)).status).toBe(403);
+    expect((await put(photo, otherAdmin)).status).toBe(404);
+    const res = await put(photo);
+    expect(res.status).toBe(200);
+    expect(res.json.item.imageUrl).toMatch(/\/api\/files\/menu\/.+-display\.webp$/);
+    const stored = Buffer.from(await (await fetch(res.json.item.imageUrl)).arrayBuffer());
+    const meta = await sharp(stored).metadata();
+    expect(meta.format).toBe('webp');
+    expect(meta.exif).toBeUndefined();
+    expect(stored.includes('Menu Test Camera')).toBe(false);
+    const thumb = await fetch(res.json.item.thumbnailUrl);
+    expect(thumb.status).toBe(200);
+    const menu = await server.client().get('/api/menu?club=red-lion');
+    const item = menu.json.categories.flatMap((c: Json) => c.items).find((i: Json) => i.id === burgerId);
+    expect(item.thumbnailUrl).toBe(res.json.item.thumbnailUrl);
+    const removed = await admin.delete(`/api/admin/menu/items/${burgerId}/image`);
+    expect(removed.json.item.imageUrl).toBeNull();
+    expect((await fetch(res.json.item.imageUrl)).status).toBe(404);
   });
 
   it("another club's admin sees nothing of this menu and changes nothing in it", async () => {

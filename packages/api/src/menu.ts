@@ -30,6 +30,9 @@ export const MenuItem = z
     available: z.boolean(),
     /** The London date the item's allergens were last checked by the club. */
     allergensCheckedOn: z.string(),
+    /** The dish's picture (WebP), and its square thumbnail; null without one. */
+    imageUrl: z.string().nullable(),
+    thumbnailUrl: z.string().nullable(),
   })
   .meta({ id: 'MenuItem' });
 export type MenuItem = z.infer<typeof MenuItem>;

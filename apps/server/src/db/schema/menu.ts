@@ -14,12 +14,6 @@ import {
 import { clubIdColumn, clubs } from './clubs.ts';
 import { createdAt, id } from './columns.ts';
 
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  // node-postgres reads a Buffer, PGlite a Uint8Array.
-  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
-});
-
 /** A section of the club's menu (Starters, Mains, Drinks), in the admin's order. */
 export const menuCategories = pgTable(
   'menu_categories',
@@ -51,6 +45,9 @@ export const menuItems = pgTable(
     calories: integer('calories'),
     available: boolean('available').notNull().default(true),
     allergensCheckedOn: date('allergens_checked_on', { mode: 'string' }).notNull(),
+    /** The dish's picture in the storage (lib/storage.ts): display size and thumbnail, WebP. */
+    imageKey: text('image_key'),
+    thumbnailKey: text('thumbnail_key'),
     position: integer('position').notNull(),
     createdAt: createdAt(),
   },
@@ -65,7 +62,7 @@ export const menuPdfs = pgTable('menu_pdfs', {
   clubId: text('club_id')
     .primaryKey()
     .references(() => clubs.id),
-  bytes: bytea('bytes').notNull(),
-  fileName: text('file_name'),
+  /** The PDF in the storage (lib/storage.ts). */
+  fileKey: text('file_key').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
 });

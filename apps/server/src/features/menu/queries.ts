@@ -4,7 +4,10 @@ import { menuCategories, menuItems, menuPdfs } from '../../db/schema/index.ts';
 
 export type MenuCategoryRow = typeof menuCategories.$inferSelect;
 export type MenuItemRow = typeof menuItems.$inferSelect;
-type ItemValues = Omit<typeof menuItems.$inferInsert, 'id' | 'clubId' | 'position' | 'createdAt'>;
+type ItemValues = Omit<
+  typeof menuItems.$inferInsert,
+  'id' | 'clubId' | 'position' | 'createdAt' | 'imageKey' | 'thumbnailKey'
+>;
 
 export async function listCategories(db: DbOrTx, { clubId }: { clubId: string }) {
   return db
@@ -118,12 +121,42 @@ export async function updateItem(
   return row;
 }
 
+/** The deleted item's picture keys, or undefined when there was no such item. */
 export async function deleteItem(db: DbOrTx, { clubId, itemId }: { clubId: string; itemId: string }) {
-  const rows = await db
+  const [row] = await db
     .delete(menuItems)
     .where(and(eq(menuItems.id, itemId), eq(menuItems.clubId, clubId)))
-    .returning({ id: menuItems.id });
-  return rows.length > 0;
+    .returning({ imageKey: menuItems.imageKey, thumbnailKey: menuItems.thumbnailKey });
+  return row;
+}
+
+export async function setItemImage(
+  db: DbOrTx,
+  {
+    clubId,
+    itemId,
+    imageKey,
+    thumbnailKey,
+  }: { clubId: string; itemId: string; imageKey: string | null; thumbnailKey: string | null },
+) {
+  const [row] = await db
+    .update(menuItems)
+    .set({ imageKey, thumbnailKey })
+    .where(and(eq(menuItems.id, itemId), eq(menuItems.clubId, clubId)))
+    .returning();
+  return row;
+}
+
+/** Keys of the pictures of a category's items (to remove from the storage with it). */
+export async function imageKeysOf(
+  db: DbOrTx,
+  { clubId, categoryId }: { clubId: string; categoryId: string },
+) {
+  const rows = await db
+    .select({ imageKey: menuItems.imageKey, thumbnailKey: menuItems.thumbnailKey })
+    .from(menuItems)
+    .where(and(eq(menuItems.clubId, clubId), eq(menuItems.categoryId, categoryId)));
+  return rows.flatMap((r) => [r.imageKey, r.thumbnailKey]).filter((k): k is string => k !== null);
 }
 
 /** Puts the categories in the order given (every id of the club's, checked by the service). */
@@ -173,7 +206,7 @@ export async function findPdf(db: DbOrTx, { clubId }: { clubId: string }) {
 
 export async function hasPdf(db: DbOrTx, { clubId }: { clubId: string }) {
   const [row] = await db
-    .select({ updatedAt: menuPdfs.updatedAt })
+    .select({ updatedAt: menuPdfs.updatedAt, fileKey: menuPdfs.fileKey })
     .from(menuPdfs)
     .where(eq(menuPdfs.clubId, clubId));
   return row;
@@ -181,14 +214,19 @@ export async function hasPdf(db: DbOrTx, { clubId }: { clubId: string }) {
 
 export async function savePdf(
   db: DbOrTx,
-  { clubId, bytes, fileName, now }: { clubId: string; bytes: Buffer; fileName: string | null; now: Date },
+  { clubId, fileKey, now }: { clubId: string; fileKey: string; now: Date },
 ) {
   await db
     .insert(menuPdfs)
-    .values({ clubId, bytes, fileName, updatedAt: now })
-    .onConflictDoUpdate({ target: menuPdfs.clubId, set: { bytes, fileName, updatedAt: now } });
+    .values({ clubId, fileKey, updatedAt: now })
+    .onConflictDoUpdate({ target: menuPdfs.clubId, set: { fileKey, updatedAt: now } });
 }
 
+/** The removed PDF's key, if there was one. */
 export async function deletePdf(db: DbOrTx, { clubId }: { clubId: string }) {
-  await db.delete(menuPdfs).where(eq(menuPdfs.clubId, clubId));
+  const [row] = await db
+    .delete(menuPdfs)
+    .where(eq(menuPdfs.clubId, clubId))
+    .returning({ fileKey: menuPdfs.fileKey });
+  return row?.fileKey;
 }

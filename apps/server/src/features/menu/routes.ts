@@ -11,7 +11,7 @@ import {
   MenuPdfInfo,
   MenuQuery,
 } from '@lastman/api';
-import { MENU_LIMITS } from '@lastman/api/rules';
+import { IMAGE_MAX_BYTES, MENU_LIMITS } from '@lastman/api/rules';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentViewer } from '../../auth/guards.ts';
@@ -26,11 +26,13 @@ import {
   readMenuPdf,
   removeCategory,
   removeItem,
+  removeItemPicture,
   removePdf,
   renameCategory,
   reorderCategories,
   reorderItems,
   setAvailability,
+  setItemPicture,
   uploadPdf,
 } from './service.ts';
 
@@ -205,6 +207,65 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
+  // A dish's picture travels as the image's own bytes; lib/images.ts checks them (and the size).
+  await app.register(async (pictures) => {
+    pictures.removeAllContentTypeParsers();
+    pictures.addContentTypeParser(
+      '*',
+      { parseAs: 'buffer', bodyLimit: IMAGE_MAX_BYTES },
+      (_req, body, done) => done(null, body),
+    );
+    pictures.setErrorHandler((err: { code?: string }, _request, reply) => {
+      if (err.code !== 'FST_ERR_CTP_BODY_TOO_LARGE') throw err;
+      return reply
+        .status(413)
+        .send(
+          errorBody(
+            'PAYLOAD_TOO_LARGE',
+            `The picture is too large: at most ${IMAGE_MAX_BYTES / 1024 / 1024} MB.`,
+          ),
+        );
+    });
+    pictures.put(
+      '/api/admin/menu/items/:id/image',
+      {
+        schema: {
+          tags,
+          summary:
+            "Set a dish's picture (the image file itself as the body: JPEG, PNG, WebP, GIF, AVIF or HEIC)",
+          consumes: ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif', 'image/heic'],
+          params: ItemParams,
+          body: z.any().meta({ type: 'string', format: 'binary', description: 'the image file' }),
+          response: { 200: MenuItemResult },
+        },
+        config: { access: 'admin' },
+      },
+      async (request) => ({
+        item: await setItemPicture(app.services, viewerOf(request), {
+          itemId: (request.params as { id: string }).id,
+          bytes: request.body,
+        }),
+      }),
+    );
+    pictures.delete(
+      '/api/admin/menu/items/:id/image',
+      {
+        schema: {
+          tags,
+          summary: "Remove a dish's picture",
+          params: ItemParams,
+          response: { 200: MenuItemResult },
+        },
+        config: { access: 'admin' },
+      },
+      async (request) => ({
+        item: await removeItemPicture(app.services, viewerOf(request), {
+          itemId: (request.params as { id: string }).id,
+        }),
+      }),
+    );
+  });
+
   // The uploaded menu travels as the PDF's own bytes; the server checks them, not the declared type.
   await app.register(async (pdfs) => {
     pdfs.removeAllContentTypeParsers();
@@ -238,7 +299,7 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
         config: { access: 'admin' },
       },
       async (request) => ({
-        pdf: await uploadPdf(app.services, viewerOf(request), { bytes: request.body, fileName: null }),
+        pdf: await uploadPdf(app.services, viewerOf(request), { bytes: request.body }),
       }),
     );
 

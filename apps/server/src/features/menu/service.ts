@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type {
   Menu,
   MenuCategoryInput,
@@ -9,6 +10,8 @@ import type {
 import { MENU_LIMITS } from '@lastman/api/rules';
 import type { Viewer } from '../../auth/guards.ts';
 import { AppError } from '../../lib/errors.ts';
+import { processImage } from '../../lib/images.ts';
+import { fileUrl, storageKey } from '../../lib/storage.ts';
 import type { Services } from '../../services.ts';
 import { clubForViewer } from '../clubs/index.ts';
 import { renderMenuPdf } from './menu-pdf.ts';
@@ -21,6 +24,7 @@ import {
   findItem,
   findPdf,
   hasPdf,
+  imageKeysOf,
   insertCategory,
   insertItem,
   itemIdsOf,
@@ -29,19 +33,20 @@ import {
   type MenuItemRow,
   savePdf,
   setCategoryOrder,
+  setItemImage,
   setItemOrder,
   updateCategory,
   updateItem,
 } from './queries.ts';
 
-type MenuServices = Pick<Services, 'db' | 'clock' | 'config'>;
+type MenuServices = Pick<Services, 'db' | 'clock' | 'config' | 'storage'>;
 
 /** The calendar date in London: the date a bar's staff would write on the allergen sheet. */
 export function londonDate(at: Date): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(at);
 }
 
-export function toMenuItem(row: MenuItemRow): MenuItem {
+export function toMenuItem(row: MenuItemRow, publicUrl: string): MenuItem {
   return {
     id: row.id,
     categoryId: row.categoryId,
@@ -54,6 +59,8 @@ export function toMenuItem(row: MenuItemRow): MenuItem {
     calories: row.calories,
     available: row.available,
     allergensCheckedOn: row.allergensCheckedOn,
+    imageUrl: row.imageKey ? fileUrl(publicUrl, row.imageKey) : null,
+    thumbnailUrl: row.thumbnailKey ? fileUrl(publicUrl, row.thumbnailKey) : null,
   };
 }
 
@@ -78,7 +85,7 @@ async function menuOf(services: MenuServices, club: { id: string; slug: string }
     categories: categories.map((c) => ({
       id: c.id,
       name: c.name,
-      items: items.filter((i) => i.categoryId === c.id).map(toMenuItem),
+      items: items.filter((i) => i.categoryId === c.id).map((i) => toMenuItem(i, services.config.PUBLIC_URL)),
     })),
     allergensCheckedOn: checked[0] ?? null,
     pdf: {
@@ -105,7 +112,8 @@ export async function readMenuPdf(
   const club = await readerClub(services, viewer, query.club);
   const fileName = `${club.slug}-menu.pdf`;
   const uploaded = await findPdf(services.db, { clubId: club.id });
-  if (uploaded) return { bytes: uploaded.bytes, fileName };
+  const file = uploaded ? await services.storage.get(uploaded.fileKey) : null;
+  if (file) return { bytes: file.bytes, fileName };
   const menu = await menuOf(services, club);
   return { bytes: await renderMenuPdf({ clubName: club.name, menu, now: services.clock.now() }), fileName };
 }
@@ -143,7 +151,19 @@ export async function removeCategory(
   viewer: Viewer,
   { categoryId }: { categoryId: string },
 ) {
-  if (!(await deleteCategory(services.db, { clubId: viewer.clubId, categoryId }))) throw noCategory();
+  const keys = await services.db.transaction(async (tx) => {
+    const pictures = await imageKeysOf(tx, { clubId: viewer.clubId, categoryId });
+    if (!(await deleteCategory(tx, { clubId: viewer.clubId, categoryId }))) throw noCategory();
+    return pictures;
+  });
+  await forget(services, keys);
+}
+
+/** Files no row names any more; a failure leaves an orphan file, never a row without its file. */
+async function forget(services: MenuServices, keys: (string | null | undefined)[]) {
+  await Promise.all(
+    keys.filter((k): k is string => !!k).map((k) => services.storage.delete(k).catch(() => {})),
+  );
 }
 
 export async function createItem(services: MenuServices, viewer: Viewer, input: MenuItemInput) {
@@ -162,7 +182,7 @@ export async function createItem(services: MenuServices, viewer: Viewer, input: 
         allergensCheckedOn: londonDate(services.clock.now()),
       },
     });
-    return toMenuItem(row);
+    return toMenuItem(row, services.config.PUBLIC_URL);
   });
 }
 
@@ -193,7 +213,7 @@ export async function changeItem(
       moveTo,
     });
     if (!row) throw noItem();
-    return toMenuItem(row);
+    return toMenuItem(row, services.config.PUBLIC_URL);
   });
 }
 
@@ -205,11 +225,62 @@ export async function setAvailability(
 ) {
   const row = await updateItem(services.db, { clubId: viewer.clubId, itemId, values: { available } });
   if (!row) throw noItem();
-  return toMenuItem(row);
+  return toMenuItem(row, services.config.PUBLIC_URL);
 }
 
 export async function removeItem(services: MenuServices, viewer: Viewer, { itemId }: { itemId: string }) {
-  if (!(await deleteItem(services.db, { clubId: viewer.clubId, itemId }))) throw noItem();
+  const gone = await deleteItem(services.db, { clubId: viewer.clubId, itemId });
+  if (!gone) throw noItem();
+  await forget(services, [gone.imageKey, gone.thumbnailKey]);
+}
+
+/**
+ * A dish's picture: checked from its bytes, turned upright, stripped of its metadata and stored as
+ * a display size and a thumbnail (lib/images.ts), under new keys so that each can be cached for good.
+ */
+export async function setItemPicture(
+  services: MenuServices,
+  viewer: Viewer,
+  { itemId, bytes }: { itemId: string; bytes: unknown },
+) {
+  const current = await findItem(services.db, { clubId: viewer.clubId, itemId });
+  if (!current) throw noItem();
+  if (!Buffer.isBuffer(bytes) || bytes.length === 0) {
+    throw new AppError('BAD_REQUEST', 'Send the picture file itself as the body.');
+  }
+  const image = await processImage(bytes);
+  const stem = `${itemId}-${randomUUID().slice(0, 8)}`;
+  const imageKey = storageKey('menu', viewer.clubId, `${stem}-display.webp`);
+  const thumbnailKey = storageKey('menu', viewer.clubId, `${stem}-thumb.webp`);
+  await services.storage.put(imageKey, image.display.bytes, { contentType: image.display.contentType });
+  await services.storage.put(thumbnailKey, image.thumbnail.bytes, {
+    contentType: image.thumbnail.contentType,
+  });
+  const row = await setItemImage(services.db, { clubId: viewer.clubId, itemId, imageKey, thumbnailKey });
+  if (!row) {
+    await forget(services, [imageKey, thumbnailKey]);
+    throw noItem();
+  }
+  await forget(services, [current.imageKey, current.thumbnailKey]);
+  return toMenuItem(row, services.config.PUBLIC_URL);
+}
+
+export async function removeItemPicture(
+  services: MenuServices,
+  viewer: Viewer,
+  { itemId }: { itemId: string },
+) {
+  const current = await findItem(services.db, { clubId: viewer.clubId, itemId });
+  if (!current) throw noItem();
+  const row = await setItemImage(services.db, {
+    clubId: viewer.clubId,
+    itemId,
+    imageKey: null,
+    thumbnailKey: null,
+  });
+  if (!row) throw noItem();
+  await forget(services, [current.imageKey, current.thumbnailKey]);
+  return toMenuItem(row, services.config.PUBLIC_URL);
 }
 
 function sameSet(a: string[], b: string[]) {
@@ -244,22 +315,22 @@ export async function reorderItems(
 }
 
 /** An uploaded menu is a PDF by its own first bytes, whatever its name or declared type. */
-export async function uploadPdf(
-  services: MenuServices,
-  viewer: Viewer,
-  { bytes, fileName }: { bytes: unknown; fileName: string | null },
-) {
+export async function uploadPdf(services: MenuServices, viewer: Viewer, { bytes }: { bytes: unknown }) {
   if (!Buffer.isBuffer(bytes) || bytes.length === 0) {
     throw new AppError('BAD_REQUEST', 'Send the PDF file itself as the body.');
   }
   if (!bytes.subarray(0, 5).equals(Buffer.from('%PDF-'))) {
     throw new AppError('BAD_REQUEST', 'That file is not a PDF.');
   }
-  await savePdf(services.db, { clubId: viewer.clubId, bytes, fileName, now: services.clock.now() });
+  const fileKey = storageKey('menu', viewer.clubId, `menu-${randomUUID()}.pdf`);
+  await services.storage.put(fileKey, bytes, { contentType: 'application/pdf' });
+  const previous = await hasPdf(services.db, { clubId: viewer.clubId });
+  await savePdf(services.db, { clubId: viewer.clubId, fileKey, now: services.clock.now() });
+  await forget(services, [previous?.fileKey]);
   return (await adminMenu(services, viewer)).pdf;
 }
 
 export async function removePdf(services: MenuServices, viewer: Viewer) {
-  await deletePdf(services.db, { clubId: viewer.clubId });
+  await forget(services, [await deletePdf(services.db, { clubId: viewer.clubId })]);
   return (await adminMenu(services, viewer)).pdf;
 }
