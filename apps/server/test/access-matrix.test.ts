@@ -302,13 +302,13 @@ function fixturesFor(w: World): Record<string, Fixture> {
     'DELETE /api/admin/menu/categories/:id': {
       call: at(`/api/admin/menu/categories/${w.menu.categoryToDelete}`),
     },
-    'PUT /api/admin/menu/categories/order': {
-      call: at('/api/admin/menu/categories/order', { ids: [w.menu.category] }),
+    'PUT /api/admin/menu/categories': {
+      call: at('/api/admin/menu/categories', { ids: [w.menu.category] }),
       refused:
         'the order must name every category, and this matrix adds some as it runs: menu.test.ts reorders',
     },
-    'PUT /api/admin/menu/categories/:id/items/order': {
-      call: at(`/api/admin/menu/categories/${w.menu.orderCategory}/items/order`, { ids: [w.menu.orderItem] }),
+    'PUT /api/admin/menu/categories/:id/items': {
+      call: at(`/api/admin/menu/categories/${w.menu.orderCategory}/items`, { ids: [w.menu.orderItem] }),
     },
     'POST /api/admin/menu/items': {
       call: at('/api/admin/menu/items', {

@@ -1,23 +1,22 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN, PhoneNumber } from './common.ts';
-import { CLUB_DETAILS_LIMITS, WEEKDAYS } from './rules.ts';
+import { CLUB_DETAILS_LIMITS, WEEKDAYS, type Weekday } from './rules.ts';
 
 const ClockTime = z.string().regex(/^(?:[01]\d|2[0-3]):[0-5]\d$/, 'must be a time as HH:MM (24-hour)');
 
-/** One weekday's hours, London time; `open` and `close` both null on a day the club is closed. A close before the open is after midnight. */
-export const OpeningDay = z
-  .object({ day: z.enum(WEEKDAYS), open: ClockTime.nullable(), close: ClockTime.nullable() })
-  .strict()
-  .refine((d) => (d.open === null) === (d.close === null), {
-    message: 'give both the opening and the closing time, or neither for a closed day',
-  });
-export type OpeningDay = z.infer<typeof OpeningDay>;
+/** One day's hours, London time; a close before the open is after midnight. */
+export const OpeningTimes = z.object({ open: ClockTime, close: ClockTime }).strict();
+export type OpeningTimes = z.infer<typeof OpeningTimes>;
 
-/** Monday to Sunday, each day once and in order. */
+/** The week's hours by weekday, Monday to Sunday: each day's times, or null on a day the club is closed. */
 export const OpeningHours = z
-  .array(OpeningDay)
-  .length(7, 'must list the seven days, Monday to Sunday')
-  .refine((days) => days.every((d, i) => d.day === WEEKDAYS[i]), 'must list the days in order, Monday first');
+  .object(
+    Object.fromEntries(WEEKDAYS.map((d) => [d, OpeningTimes.nullable()])) as Record<
+      Weekday,
+      z.ZodNullable<typeof OpeningTimes>
+    >,
+  )
+  .strict();
 export type OpeningHours = z.infer<typeof OpeningHours>;
 
 export const Club = z
@@ -30,7 +29,7 @@ export const Club = z
     logoUrl: z.string().nullable(),
     // Club details (issue 12): shown on the Club tab, edited by its admins.
     address: z.string().nullable(),
-    openingHours: z.array(OpeningDay).nullable(),
+    openingHours: OpeningHours.nullable(),
     phone: z.string().nullable(),
     contactEmail: z.string().nullable(),
   })

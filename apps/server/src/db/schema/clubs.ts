@@ -1,4 +1,4 @@
-import type { OpeningDay } from '@lastman/api';
+import type { OpeningHours } from '@lastman/api';
 import { jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns.ts';
 
@@ -13,7 +13,7 @@ export const clubs = pgTable('clubs', {
   createdAt: createdAt(),
   // Club details (issue 12), shown on the Club tab.
   address: text('address'),
-  openingHours: jsonb('opening_hours').$type<OpeningDay[]>(),
+  openingHours: jsonb('opening_hours').$type<OpeningHours>(),
   phone: text('phone'),
   contactEmail: text('contact_email'),
 });

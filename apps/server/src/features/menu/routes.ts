@@ -48,7 +48,7 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "The club's menu in the admin's order (a member's own club, a visitor's by ?club=slug)",
         querystring: MenuQuery,
-        response: { 200: Menu },
+        response: { 200: Menu, ...refusals(404) },
       },
       config: { access: 'public' },
     },
@@ -63,6 +63,7 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'The menu as a PDF: the one the club uploaded, else one made from the menu itself',
         querystring: MenuQuery.extend({ v: z.string().max(20).optional() }),
         produces: ['application/pdf'],
+        response: { 200: z.any().describe('The menu as a PDF'), ...refusals(404) },
       },
       config: { access: 'public' },
     },
@@ -125,7 +126,7 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
-    '/api/admin/menu/categories/order',
+    '/api/admin/menu/categories',
     {
       schema: {
         tags,
@@ -139,7 +140,7 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
-    '/api/admin/menu/categories/:id/items/order',
+    '/api/admin/menu/categories/:id/items',
     {
       schema: {
         tags,

@@ -178,6 +178,8 @@ export async function createItem(services: MenuServices, viewer: Viewer, input: 
       clubId: viewer.clubId,
       values: {
         ...input,
+        // "Contains" wins over "may contain": an allergen is in one list or the other.
+        mayContain: input.mayContain.filter((a) => !input.allergens.includes(a)),
         calories: input.calories ?? null,
         allergensCheckedOn: londonDate(services.clock.now()),
       },
@@ -198,8 +200,8 @@ export async function changeItem(
     const values = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)) as typeof rest;
     const allergens = values.allergens ?? current.allergens;
     const mayContain = values.mayContain ?? current.mayContain;
-    if (allergens.some((a) => mayContain.includes(a))) {
-      throw new AppError('BAD_REQUEST', 'An allergen is either contained or may be contained, not both.');
+    if (values.allergens || values.mayContain) {
+      values.mayContain = mayContain.filter((a) => !allergens.includes(a));
     }
     const moveTo = categoryId && categoryId !== current.categoryId ? categoryId : undefined;
     if (moveTo && !(await findCategory(tx, { clubId: viewer.clubId, categoryId: moveTo })))

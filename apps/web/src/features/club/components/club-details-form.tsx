@@ -1,13 +1,14 @@
 import { IonButton } from '@ionic/react';
-import type { Club, OpeningDay } from '@lastman/api';
-import { WEEKDAYS } from '@lastman/api/rules';
+import type { Club, OpeningHours, OpeningTimes } from '@lastman/api';
+import { WEEKDAYS, type Weekday } from '@lastman/api/rules';
 import { type FormEvent, useState } from 'react';
 import { showToast } from '../../../lib/toast.ts';
 import { FormError, FormField } from '../../../ui/form-field.tsx';
 import { useUpdateClubDetails } from '../api/club-home-api.ts';
 import { dayName } from './opening-hours.tsx';
 
-const blankWeek = (): OpeningDay[] => WEEKDAYS.map((day) => ({ day, open: '11:00', close: '23:00' }));
+const blankWeek = (): OpeningHours =>
+  Object.fromEntries(WEEKDAYS.map((day) => [day, { open: '11:00', close: '23:00' }])) as OpeningHours;
 
 /** Admins set the address, opening hours (London time) and how to reach the club. */
 export function ClubDetailsForm({ club, onDone }: { club: Club; onDone: () => void }) {
@@ -15,9 +16,8 @@ export function ClubDetailsForm({ club, onDone }: { club: Club; onDone: () => vo
   const [address, setAddress] = useState(club.address ?? '');
   const [phone, setPhone] = useState(club.phone ?? '');
   const [email, setEmail] = useState(club.contactEmail ?? '');
-  const [week, setWeek] = useState<OpeningDay[]>(club.openingHours ?? blankWeek());
-  const setDay = (index: number, change: Partial<OpeningDay>) =>
-    setWeek((w) => w.map((d, i) => (i === index ? { ...d, ...change } : d)));
+  const [week, setWeek] = useState<OpeningHours>(club.openingHours ?? blankWeek());
+  const setDay = (day: Weekday, times: OpeningTimes | null) => setWeek((w) => ({ ...w, [day]: times }));
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -45,43 +45,38 @@ export function ClubDetailsForm({ club, onDone }: { club: Club; onDone: () => vo
       <FormField label="Contact email" name="contactEmail" type="email" value={email} onValue={setEmail} />
       <fieldset className="hours-editor">
         <legend>Opening hours (UK time)</legend>
-        {week.map((d, i) => {
-          const closed = d.open === null;
+        {WEEKDAYS.map((day) => {
+          const times = week[day];
           return (
-            <div key={d.day} className="hours-editor__day">
-              <span className="hours-editor__name">{dayName(d.day)}</span>
+            <div key={day} className="hours-editor__day">
+              <span className="hours-editor__name">{dayName(day)}</span>
               <label className="check-line">
                 <input
                   type="checkbox"
-                  checked={closed}
-                  onChange={(e) =>
-                    setDay(
-                      i,
-                      e.target.checked ? { open: null, close: null } : { open: '11:00', close: '23:00' },
-                    )
-                  }
+                  checked={times === null}
+                  onChange={(e) => setDay(day, e.target.checked ? null : { open: '11:00', close: '23:00' })}
                 />
                 Closed
               </label>
-              {closed ? null : (
+              {times === null ? null : (
                 <>
                   <label>
-                    <span className="visually-hidden">{dayName(d.day)} opens at</span>
+                    <span className="visually-hidden">{dayName(day)} opens at</span>
                     <input
                       type="time"
                       className="field__control"
-                      value={d.open ?? ''}
-                      onChange={(e) => setDay(i, { open: e.target.value })}
+                      value={times.open}
+                      onChange={(e) => setDay(day, { ...times, open: e.target.value })}
                     />
                   </label>
                   <span aria-hidden="true">to</span>
                   <label>
-                    <span className="visually-hidden">{dayName(d.day)} closes at</span>
+                    <span className="visually-hidden">{dayName(day)} closes at</span>
                     <input
                       type="time"
                       className="field__control"
-                      value={d.close ?? ''}
-                      onChange={(e) => setDay(i, { close: e.target.value })}
+                      value={times.close}
+                      onChange={(e) => setDay(day, { ...times, close: e.target.value })}
                     />
                   </label>
                 </>

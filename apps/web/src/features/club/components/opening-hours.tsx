@@ -1,5 +1,5 @@
-import type { OpeningDay } from '@lastman/api';
-import type { Weekday } from '@lastman/api/rules';
+import type { OpeningHours as Week } from '@lastman/api';
+import { WEEKDAYS, type Weekday } from '@lastman/api/rules';
 
 export const dayName = (day: Weekday) => day.charAt(0).toUpperCase() + day.slice(1);
 
@@ -11,21 +11,24 @@ export function londonWeekday(now: Date): Weekday {
 }
 
 /** The week's hours, today marked. */
-export function OpeningHours({ week, now }: { week: OpeningDay[]; now: Date }) {
+export function OpeningHours({ week, now }: { week: Week; now: Date }) {
   const today = londonWeekday(now);
   return (
     <table className="hours-table">
       <caption className="visually-hidden">Opening hours</caption>
       <tbody>
-        {week.map((d) => (
-          <tr key={d.day} className={d.day === today ? 'hours-table__today' : undefined}>
-            <th scope="row">
-              {dayName(d.day)}
-              {d.day === today ? <span className="visually-hidden"> (today)</span> : null}
-            </th>
-            <td>{d.open === null ? 'Closed' : `${d.open} – ${d.close}`}</td>
-          </tr>
-        ))}
+        {WEEKDAYS.map((day) => {
+          const times = week[day];
+          return (
+            <tr key={day} className={day === today ? 'hours-table__today' : undefined}>
+              <th scope="row">
+                {dayName(day)}
+                {day === today ? <span className="visually-hidden"> (today)</span> : null}
+              </th>
+              <td>{times ? `${times.open} – ${times.close}` : 'Closed'}</td>
+            </tr>
+          );
+        })}
       </tbody>
     </table>
   );

@@ -80,7 +80,7 @@ export function useSetAvailability() {
 
 export function useReorderCategories() {
   const optimistic = useOptimistic();
-  const mutation = useMenuMutation((ids: string[]) => put<Menu>('/api/admin/menu/categories/order', { ids }));
+  const mutation = useMenuMutation((ids: string[]) => put<Menu>('/api/admin/menu/categories', { ids }));
   return {
     ...mutation,
     mutate: (ids: string[]) => {
@@ -96,7 +96,7 @@ export function useReorderCategories() {
 export function useReorderItems() {
   const optimistic = useOptimistic();
   const mutation = useMenuMutation(({ categoryId, ids }: { categoryId: string; ids: string[] }) =>
-    put<Menu>(`/api/admin/menu/categories/${enc(categoryId)}/items/order`, { ids }),
+    put<Menu>(`/api/admin/menu/categories/${enc(categoryId)}/items`, { ids }),
   );
   return {
     ...mutation,
