@@ -5,6 +5,9 @@ import { apiClient } from './support/api-client.ts';
 import { activePage, expect, logInByApi, test } from './support/fixtures.ts';
 import { expectInside, smallControls } from './support/layout.ts';
 
+/** A 1 x 1 PNG. */
+const PNG_1PX =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 const SHOTS = process.env.E2E_SHOTS ?? '/tmp/menu-shots';
 mkdirSync(SHOTS, { recursive: true });
 const shot = (page: Page, name: string) =>
@@ -62,6 +65,16 @@ test('an admin builds a menu, and a player filters it by allergen and opens the 
   await expect
     .poll(async () => (await names()).map((n) => n.split(' ·')[0]))
     .toEqual([`Burger ${tag}`, `Pie ${tag}`, `Salad ${tag}`]);
+  // A picture for the burger, through the edit form: the server checks and resizes it.
+  await card.getByRole('button', { name: `Edit Burger ${tag}` }).click();
+  const edit = screen.locator(`form[aria-label="Edit Burger ${tag}"]`);
+  await edit.getByLabel(`Choose a picture of Burger ${tag}`).setInputFiles({
+    name: 'burger.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from(PNG_1PX, 'base64'),
+  });
+  await expect(edit.locator('img.menu-item__img')).toBeVisible();
+  await edit.locator('ion-button', { hasText: 'Cancel' }).click();
   await expectInside(card.locator('.manager-row__name'), '.card');
   expect(await smallControls(card.locator('ion-button, ion-toggle'))).toEqual([]);
   await card.scrollIntoViewIfNeeded();

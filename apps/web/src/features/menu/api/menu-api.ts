@@ -117,3 +117,11 @@ export function useReorderItems() {
 // PUT /api/admin/menu/pdf: the file's own bytes; DELETE goes back to the PDF made from the menu.
 export const useUploadPdf = () => useMenuMutation((file: File) => put('/api/admin/menu/pdf', file));
 export const useRemovePdf = () => useMenuMutation(() => http.delete('/api/admin/menu/pdf'));
+
+// PUT /api/admin/menu/items/:id/image: the picture's own bytes; DELETE removes it.
+export const useSetItemPicture = () =>
+  useMenuMutation(({ id, file }: { id: string; file: File }) =>
+    put<{ item: MenuItem }>(`/api/admin/menu/items/${enc(id)}/image`, file),
+  );
+export const useRemoveItemPicture = () =>
+  useMenuMutation((id: string) => http.delete<{ item: MenuItem }>(`/api/admin/menu/items/${enc(id)}/image`));

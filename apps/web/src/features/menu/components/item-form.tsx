@@ -11,6 +11,7 @@ import {
 } from '@lastman/api/rules';
 import { type FormEvent, useState } from 'react';
 import { FormError, FormField } from '../../../ui/form-field.tsx';
+import { useRemoveItemPicture, useSetItemPicture } from '../api/menu-api.ts';
 import { parsePounds } from '../menu-rules.ts';
 
 const toggle = <T,>(list: T[], value: T, on: boolean) =>
@@ -127,6 +128,7 @@ export function ItemForm({
           </select>
         </div>
       ) : null}
+      {item ? <PictureField item={item} /> : null}
       <fieldset className="check-grid">
         <legend>Contains</legend>
         {ALLERGENS.map((a) => (
@@ -187,5 +189,39 @@ export function ItemForm({
         </IonButton>
       </div>
     </form>
+  );
+}
+
+/** A dish's picture: chosen from the device, checked and resized by the server. */
+function PictureField({ item }: { item: MenuItem }) {
+  const set = useSetItemPicture();
+  const remove = useRemoveItemPicture();
+  const [shown, setShown] = useState(item.thumbnailUrl);
+  return (
+    <div className="field">
+      <span className="field__label">Picture</span>
+      {shown ? (
+        <img className="menu-item__img" src={shown} alt={`${item.name}`} width={72} height={72} />
+      ) : null}
+      <FormError message={set.error?.message ?? remove.error?.message ?? null} />
+      <label className="check-line">
+        <input
+          type="file"
+          accept="image/*"
+          aria-label={`Choose a picture of ${item.name}`}
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            e.target.value = '';
+            if (file) set.mutate({ id: item.id, file }, { onSuccess: (r) => setShown(r.item.thumbnailUrl) });
+          }}
+        />
+      </label>
+      {shown ? (
+        <IonButton fill="clear" onClick={() => remove.mutate(item.id, { onSuccess: () => setShown(null) })}>
+          Remove the picture
+        </IonButton>
+      ) : null}
+      {set.isPending ? <p className="muted">Uploading…</p> : null}
+    </div>
   );
 }

@@ -8,6 +8,16 @@ const names = (codes: readonly (keyof typeof ALLERGEN_LABELS)[]) =>
 export function MenuItemFacts({ item }: { item: MenuItem }) {
   return (
     <div className={item.available ? 'menu-item' : 'menu-item menu-item--off'}>
+      {item.thumbnailUrl ? (
+        <img
+          className="menu-item__img"
+          src={item.thumbnailUrl}
+          alt=""
+          loading="lazy"
+          width={72}
+          height={72}
+        />
+      ) : null}
       <div className="menu-item__head">
         <h3>{item.name}</h3>
         <span className="menu-item__price">{formatPence(item.pricePence)}</span>
