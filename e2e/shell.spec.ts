@@ -84,6 +84,7 @@ test('staff and admins get one more menu section', async ({ page }) => {
     'Logout',
     'Clock in',
     'My schedule',
+    'Menu availability',
   ]);
 });
 

@@ -12,7 +12,7 @@ export const routeCases: ReadonlyArray<{
   { path: '/gallery', title: 'Gallery', access: 'public' },
   { path: '/clockin', title: 'Clock in', access: 'staff' },
   { path: '/staffschedules', title: 'Staff schedules', access: 'staff' },
-  { path: '/menumanager', title: 'Menu manager', access: 'admin' },
+  { path: '/menumanager', title: 'Menu manager', access: 'staff' },
   { path: '/addschedule', title: 'Add shift', access: 'admin' },
   { path: '/analytics', title: 'Analytics', access: 'admin' },
   { path: '/analytics-filter', title: 'Analytics filters', access: 'admin' },
@@ -37,4 +37,6 @@ export const routeCases: ReadonlyArray<{
   { path: '/tutorial', title: 'How it works', access: 'public' },
   { path: '/reset-password', title: 'Choose a new password', access: 'public' },
   { path: '/app/tabs/club', title: 'The Red Lion', access: 'public' },
+  // Menu (issue 12).
+  { path: '/menu', title: 'Food and drink', access: 'public' },
 ];

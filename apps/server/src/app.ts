@@ -31,6 +31,8 @@ import { meRoutes } from './features/me/routes.ts';
 import { memberRoutes } from './features/members/routes.ts';
 import { createNotifier } from './features/notifications/index.ts';
 import { notificationRoutes, UNSUBSCRIBE_PATH } from './features/notifications/routes.ts';
+// Menu (issue 12).
+import { menuRoutes } from './features/menu/routes.ts';
 import { orderRoutes } from './features/orders/routes.ts';
 import { passkeyRoutes } from './features/passkeys/routes.ts';
 import { createPaymentProvider, type PaymentProvider } from './features/payments/provider.ts';
@@ -208,6 +210,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(payoutRoutes);
   // Events (issue 12).
   await app.register(eventRoutes);
+  // Menu (issue 12).
+  await app.register(menuRoutes);
   // Uploaded files (storage).
   await app.register(fileRoutes);
   // Gallery.

@@ -94,6 +94,16 @@ interface World {
   tillToRemove: string;
   // Events (issue 12).
   events: { seriesId: string; occurrenceId: string; toCancel: string; toDelete: string; exceptionId: string };
+  // Menu (issue 12).
+  menu: {
+    category: string;
+    categoryToDelete: string;
+    orderCategory: string;
+    orderItem: string;
+    item: string;
+    itemToDelete: string;
+    pdf: Buffer;
+  };
 }
 
 let signUps = 0;
@@ -380,7 +390,60 @@ function fixturesFor(w: World): Record<string, Fixture> {
         contentType: 'image/png',
       }),
     },
+    // Menu and club details (issue 12).
+    'GET /api/menu': { call: at('/api/menu') },
+    'GET /api/menu.pdf': { call: at('/api/menu.pdf') },
+    'POST /api/admin/menu/categories': {
+      call: at('/api/admin/menu/categories', { name: 'Matrix Puddings' }),
+    },
+    'PATCH /api/admin/menu/categories/:id': {
+      call: at(`/api/admin/menu/categories/${w.menu.category}`, { name: 'Matrix Mains' }),
+    },
+    'DELETE /api/admin/menu/categories/:id': {
+      call: at(`/api/admin/menu/categories/${w.menu.categoryToDelete}`),
+    },
+    'PUT /api/admin/menu/categories': {
+      call: at('/api/admin/menu/categories', { ids: [w.menu.category] }),
+      refused:
+        'the order must name every category, and this matrix adds some as it runs: menu.test.ts reorders',
+    },
+    'PUT /api/admin/menu/categories/:id/items': {
+      call: at(`/api/admin/menu/categories/${w.menu.orderCategory}/items`, { ids: [w.menu.orderItem] }),
+    },
+    'POST /api/admin/menu/items': {
+      call: at('/api/admin/menu/items', {
+        categoryId: w.menu.category,
+        name: 'Matrix Pudding',
+        description: '',
+        pricePence: 600,
+        allergens: ['milk'],
+        mayContain: [],
+        dietary: ['vegetarian'],
+        available: true,
+      }),
+      firstClub: true,
+    },
+    'PATCH /api/admin/menu/items/:id': {
+      call: at(`/api/admin/menu/items/${w.menu.item}`, { pricePence: 1100 }),
+    },
+    'DELETE /api/admin/menu/items/:id': { call: at(`/api/admin/menu/items/${w.menu.itemToDelete}`) },
+    'PUT /api/admin/menu/items/:id/image': {
+      call: () => ({
+        path: `/api/admin/menu/items/${w.menu.item}/image`,
+        body: png,
+        contentType: 'image/png',
+      }),
+    },
     'DELETE /api/admin/events/:id/image': { call: at(`/api/admin/events/${w.events.seriesId}/image`) },
+    'DELETE /api/admin/menu/items/:id/image': { call: at(`/api/admin/menu/items/${w.menu.item}/image`) },
+    'PUT /api/menu/items/:id/availability': {
+      call: at(`/api/menu/items/${w.menu.item}/availability`, { available: true }),
+    },
+    'PUT /api/admin/menu/pdf': {
+      call: () => ({ path: '/api/admin/menu/pdf', body: w.menu.pdf, contentType: 'application/pdf' }),
+    },
+    'DELETE /api/admin/menu/pdf': { call: at('/api/admin/menu/pdf') },
+    'PATCH /api/admin/club': { call: at('/api/admin/club', { phone: '01865 000000' }) },
     // Storage: uploaded files, public by their unguessable keys.
     'GET /api/files/*': { call: at(`/api/files/${w.fileKey}`) },
     // Gallery (staff manage it only when the club's admin allows: not in this club, so staff get 403).
@@ -750,6 +813,39 @@ describe.each(backends())('the access matrix on %s', (backend) => {
     expect(photo.status).toBe(200);
     const player3Id = (await player3.get('/api/me')).json.user.id as string;
 
+    // Menu (issue 12): two categories with items, one more to delete, one to reorder.
+    const category = async (name: string) => {
+      const res = await admin.post('/api/admin/menu/categories', { name });
+      expect(res.status).toBe(201);
+      firstClubMarks.add(res.json.category.id).add(name);
+      return res.json.category.id as string;
+    };
+    const dish = async (categoryId: string, name: string) => {
+      const res = await admin.post('/api/admin/menu/items', {
+        categoryId,
+        name,
+        description: 'Matrix dish',
+        pricePence: 1000,
+        allergens: ['gluten'],
+        mayContain: ['nuts'],
+        dietary: [],
+        available: true,
+      });
+      expect(res.status).toBe(201);
+      firstClubMarks.add(res.json.item.id).add(name);
+      return res.json.item.id as string;
+    };
+    const menuCategory = await category('Matrix Pies');
+    const orderCategory = await category('Matrix Sides');
+    const menu = {
+      category: menuCategory,
+      categoryToDelete: await category('Matrix Specials'),
+      orderCategory,
+      orderItem: await dish(orderCategory, 'Matrix Chips'),
+      item: await dish(menuCategory, 'Matrix Steak Pie'),
+      itemToDelete: await dish(menuCategory, 'Matrix Fish Pie'),
+      pdf: Buffer.from(await (await fetch(new URL('/api/menu.pdf', server.baseUrl))).arrayBuffer()),
+    };
     server.clock.set('2024-08-27T12:00:00Z');
     await runSettlementPass(server);
     // Made after the clock moves on, so that it is not expired as stale by the time it is paid.
@@ -820,6 +916,7 @@ describe.each(backends())('the access matrix on %s', (backend) => {
         away: current.awayScore,
         status: current.status,
       },
+      menu,
     };
     await server.app.services.storage.put(world.fileKey, png, { contentType: 'image/png' });
     const payouts = await admin.get(`/api/admin/competitions/${finishedId}/payouts`);

@@ -20,6 +20,8 @@ export * from './notifications.ts';
 export * from './rota.ts';
 // Passkeys and phone codes (issue 11).
 export * from './passkeys.ts';
+// Menu (issue 12).
+export * from './menu.ts';
 export * from './payments.ts';
 export * from './payouts.ts';
 export * from './phone-codes.ts';

@@ -69,6 +69,78 @@ export const EVENT_LIMITS = {
   rangeMaxDays: 400,
 } as const;
 
+// Menu and club details (issue 12): the codes both apps use, without zod.
+
+/** The 14 allergens of the Food Information Regulations 2014, by the codes the API uses. */
+export const ALLERGENS = [
+  'celery',
+  'gluten',
+  'crustaceans',
+  'eggs',
+  'fish',
+  'lupin',
+  'milk',
+  'molluscs',
+  'mustard',
+  'nuts',
+  'peanuts',
+  'sesame',
+  'soya',
+  'sulphites',
+] as const;
+export type Allergen = (typeof ALLERGENS)[number];
+/** How a menu names each allergen to a guest. */
+export const ALLERGEN_LABELS: Record<Allergen, string> = {
+  celery: 'Celery',
+  gluten: 'Cereals containing gluten',
+  crustaceans: 'Crustaceans',
+  eggs: 'Eggs',
+  fish: 'Fish',
+  lupin: 'Lupin',
+  milk: 'Milk',
+  molluscs: 'Molluscs',
+  mustard: 'Mustard',
+  nuts: 'Tree nuts',
+  peanuts: 'Peanuts',
+  sesame: 'Sesame',
+  soya: 'Soya',
+  sulphites: 'Sulphur dioxide and sulphites',
+};
+
+export const DIETARY_FLAGS = ['vegetarian', 'vegan', 'gluten-free', 'halal'] as const;
+export type DietaryFlag = (typeof DIETARY_FLAGS)[number];
+export const DIETARY_LABELS: Record<DietaryFlag, string> = {
+  vegetarian: 'Vegetarian',
+  vegan: 'Vegan',
+  'gluten-free': 'Gluten-free',
+  halal: 'Halal',
+};
+
+export const MENU_LIMITS = {
+  categoryNameMax: 80,
+  itemNameMax: 120,
+  descriptionMax: 1000,
+  /** £10,000: anything dearer is a typing slip. */
+  priceMaxPence: 1_000_000,
+  caloriesMax: 10_000,
+  categoriesMax: 50,
+  itemsMax: 500,
+  /** An uploaded menu PDF. */
+  pdfMaxBytes: 10 * 1024 * 1024,
+} as const;
+
+export const WEEKDAYS = [
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'sunday',
+] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+export const CLUB_DETAILS_LIMITS = { addressMax: 300, emailMax: 254 } as const;
 // Uploaded images (the gallery, and events' and the menu's pictures): the server checks each
 // file's own bytes, turns it upright, drops its metadata and stores a display size and a thumbnail.
 /** The largest image upload the server takes, before it is resized (a phone's photo is 2-8 MB). */

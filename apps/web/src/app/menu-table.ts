@@ -65,6 +65,8 @@ export const menuSections: readonly MenuSection[] = [
     items: [
       { title: 'Clock in', path: paths.clockin, icon: timeOutline },
       { title: 'My schedule', path: paths.staffschedules, icon: calendarOutline },
+      // Menu (issue 12): bar staff mark dishes available today or not.
+      { title: 'Menu availability', path: paths.menumanager, icon: restaurantOutline },
     ],
   },
   {

@@ -51,4 +51,6 @@ export const paths = {
   adminEvents: '/admin/events',
   // notifications (issue 11)
   notificationSettings: '/notification-settings',
+  // Menu (issue 12): the guests' menu page.
+  menu: '/menu',
 } as const;

@@ -86,7 +86,8 @@ export const appRoutes: readonly AppRoute[] = [
   route(paths.staffschedules, 'Staff schedules', calendarOutline, 'staff', () =>
     import('../features/staff/staff-schedules-page.tsx').then((m) => m.StaffSchedulesPage),
   ),
-  route(paths.menumanager, 'Menu manager', restaurantOutline, 'admin', () =>
+  // Staff come here too, to mark dishes available today or not (issue 12).
+  route(paths.menumanager, 'Menu manager', restaurantOutline, 'staff', () =>
     import('../features/menu/menu-manager-page.tsx').then((m) => m.MenuManagerPage),
   ),
   route(paths.addschedule, 'Add shift', addCircleOutline, 'admin', () =>
@@ -166,6 +167,10 @@ export const appRoutes: readonly AppRoute[] = [
     import('../features/notifications/notification-settings-page.tsx').then(
       (m) => m.NotificationSettingsPage,
     ),
+  ),
+  // Menu (issue 12): the guests' menu, filtered by allergen and diet.
+  route(paths.menu, 'Food and drink', restaurantOutline, 'public', () =>
+    import('../features/menu/menu-page.tsx').then((m) => m.MenuPage),
   ),
 ];
 

@@ -1,4 +1,5 @@
-import { pgTable, text } from 'drizzle-orm/pg-core';
+import type { OpeningHours } from '@lastman/api';
+import { jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns.ts';
 
 export const clubs = pgTable('clubs', {
@@ -10,6 +11,11 @@ export const clubs = pgTable('clubs', {
   logoUrl: text('logo_url'),
   joinCode: text('join_code').notNull().unique(),
   createdAt: createdAt(),
+  // Club details (issue 12), shown on the Club tab.
+  address: text('address'),
+  openingHours: jsonb('opening_hours').$type<OpeningHours>(),
+  phone: text('phone'),
+  contactEmail: text('contact_email'),
 });
 
 /** The club a row belongs to; every club's data is kept apart by it. */

@@ -12,6 +12,8 @@ export * from './mail.ts';
 export * from './notifications.ts';
 // Passkeys and phone codes (issue 11: bio-auth, web-otp-page).
 export * from './passkeys.ts';
+// Menu (issue 12).
+export * from './menu.ts';
 export * from './payments.ts';
 export * from './payouts.ts';
 export * from './phone-codes.ts';

@@ -24,3 +24,18 @@ export async function insertClub(db: DbOrTx, values: typeof clubs.$inferInsert):
   if (!row) throw new Error('club insert returned nothing');
   return row;
 }
+
+/** Club details (issue 12): the columns an admin edits from the Club tab. */
+export async function updateClub(
+  db: DbOrTx,
+  {
+    clubId,
+    values,
+  }: {
+    clubId: string;
+    values: Partial<Pick<ClubRow, 'address' | 'openingHours' | 'phone' | 'contactEmail'>>;
+  },
+): Promise<ClubRow | undefined> {
+  const [row] = await db.update(clubs).set(values).where(eq(clubs.id, clubId)).returning();
+  return row;
+}

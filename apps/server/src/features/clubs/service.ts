@@ -1,9 +1,18 @@
 import { randomInt } from 'node:crypto';
-import type { Club } from '@lastman/api';
+import type { Club, ClubDetailsUpdate } from '@lastman/api';
 import { APIError } from 'better-auth/api';
+import type { Viewer } from '../../auth/guards.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { type ClubRow, findClubById, findClubByJoinCode, findClubBySlug, insertClub } from './queries.ts';
+import type { Services } from '../../services.ts';
+import {
+  type ClubRow,
+  findClubById,
+  findClubByJoinCode,
+  findClubBySlug,
+  insertClub,
+  updateClub,
+} from './queries.ts';
 
 export function toClub(row: ClubRow): Club {
   return {
@@ -13,7 +22,26 @@ export function toClub(row: ClubRow): Club {
     primaryColor: row.primaryColor,
     secondaryColor: row.secondaryColor,
     logoUrl: row.logoUrl,
+    address: row.address,
+    openingHours: row.openingHours,
+    phone: row.phone,
+    contactEmail: row.contactEmail,
   };
+}
+
+/** An admin sets the club's details (issue 12): address, opening hours, phone, contact email. */
+export async function updateClubDetails(
+  services: Pick<Services, 'db'>,
+  viewer: Viewer,
+  input: ClubDetailsUpdate,
+): Promise<Club> {
+  const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+  const row =
+    Object.keys(changes).length === 0
+      ? await findClubById(services.db, viewer.clubId)
+      : await updateClub(services.db, { clubId: viewer.clubId, values: changes });
+  if (!row) throw new AppError('NOT_FOUND', 'The club was not found.');
+  return toClub(row);
 }
 
 const JOIN_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';

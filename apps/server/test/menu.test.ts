@@ -1,0 +1,331 @@
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { aClub, aMember } from './support/factories.ts';
+import type { HttpClient, Json } from './support/http-client.ts';
+import { signedIn } from './support/members.ts';
+import { backends, startTestServer, type TestServer } from './support/test-server.ts';
+
+const standardFontDataUrl = `${dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'))}/standard_fonts/`;
+
+/** The text of every page of a PDF, read back by an independent reader (pdf.js). */
+async function pdfText(bytes: Uint8Array): Promise<{ pages: number; text: string }> {
+  const task = getDocument({ data: bytes, standardFontDataUrl });
+  const doc = await task.promise;
+  let text = '';
+  for (let n = 1; n <= doc.numPages; n++) {
+    const content = await (await doc.getPage(n)).getTextContent();
+    text += `${content.items.map((i) => ('str' in i ? i.str : '')).join(' ')}\n`;
+  }
+  const pages = doc.numPages;
+  await task.destroy();
+  return { pages, text: text.replace(/\s+/g, ' ') };
+}
+
+async function sendBytes(
+  server: TestServer,
+  c: HttpClient,
+  method: string,
+  path: string,
+  body?: Buffer,
+  contentType = 'application/pdf',
+) {
+  const headers: Record<string, string> = { origin: server.baseUrl, 'content-type': contentType };
+  headers.cookie = [...c.jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  const token = c.jar.get('XSRF-TOKEN');
+  if (token) headers['x-xsrf-token'] = decodeURIComponent(token);
+  const res = await fetch(`${server.baseUrl}${path}`, {
+    method,
+    headers,
+    ...(body ? { body: new Uint8Array(body) } : {}),
+  });
+  const text = await res.text();
+  return { status: res.status, json: (text ? JSON.parse(text) : null) as Json };
+}
+
+const burger = (categoryId: string) => ({
+  categoryId,
+  name: 'Club burger',
+  description: 'Beef patty, cheddar, brioche bun',
+  pricePence: 1295,
+  allergens: ['gluten', 'milk', 'eggs', 'mustard'],
+  mayContain: ['sesame'],
+  dietary: [],
+  available: true,
+});
+
+describe.each(backends())('the menu on %s', (backend) => {
+  let server: TestServer;
+  let admin: HttpClient;
+  let staff: HttpClient;
+  let player: HttpClient;
+  let otherAdmin: HttpClient;
+  let mains: string;
+  let drinks: string;
+  let burgerId: string;
+  let saladId: string;
+
+  beforeAll(async () => {
+    server = await startTestServer(backend, { seed: true, now: '2026-11-23T10:00:00Z' });
+    admin = await signedIn(server, 'admin@redlion.test');
+    staff = await signedIn(server, 'staff@redlion.test');
+    player = await signedIn(server, 'player1@redlion.test');
+    const kings = await aClub(server);
+    otherAdmin = (await aMember(server, { club: kings, role: 'admin', email: 'admin@kingsarms.test' }))
+      .client;
+  }, 120_000);
+  afterAll(() => server?.close());
+
+  it('an admin builds a menu that everyone reads in the same order, visitors by ?club=slug', async () => {
+    const empty = await server.client().get('/api/menu?club=red-lion');
+    expect(empty.status).toBe(200);
+    expect(empty.json).toMatchObject({ categories: [], allergensCheckedOn: null });
+
+    const created = await admin.post('/api/admin/menu/categories', { name: 'Mains' });
+    expect(created.status).toBe(201);
+    expect(created.json.category).toEqual({ id: expect.any(String), name: 'Mains' });
+    mains = created.json.category.id;
+    drinks = (await admin.post('/api/admin/menu/categories', { name: 'Drinks' })).json.category.id;
+
+    const item = await admin.post('/api/admin/menu/items', burger(mains));
+    expect(item.status).toBe(201);
+    expect(item.json.item).toMatchObject({
+      name: 'Club burger',
+      pricePence: 1295,
+      allergens: ['gluten', 'milk', 'eggs', 'mustard'],
+      mayContain: ['sesame'],
+      calories: null,
+      available: true,
+      allergensCheckedOn: '2026-11-23',
+    });
+    burgerId = item.json.item.id;
+    const salad = await admin.post('/api/admin/menu/items', {
+      ...burger(mains),
+      name: 'Halloumi salad',
+      pricePence: 950,
+      allergens: ['milk'],
+      mayContain: [],
+      dietary: ['vegetarian', 'gluten-free'],
+      calories: 540,
+    });
+    saladId = salad.json.item.id;
+    await admin.post('/api/admin/menu/items', {
+      ...burger(drinks),
+      name: 'Orange juice',
+      pricePence: 250,
+      allergens: [],
+      mayContain: [],
+      dietary: ['vegan', 'vegetarian', 'gluten-free', 'halal'],
+    });
+
+    for (const reader of [server.client(), player]) {
+      const menu = await reader.get('/api/menu?club=red-lion');
+      expect(menu.status).toBe(200);
+      expect(menu.json.categories.map((c: Json) => c.name)).toEqual(['Mains', 'Drinks']);
+      expect(menu.json.categories[0].items.map((i: Json) => i.name)).toEqual([
+        'Club burger',
+        'Halloumi salad',
+      ]);
+      expect(menu.json.allergensCheckedOn).toBe('2026-11-23');
+      expect(menu.json.pdf).toEqual({ url: '/api/menu.pdf?club=red-lion', source: 'generated' });
+    }
+  });
+
+  it('refuses allergen and dietary codes outside the lists, and one allergen both contained and maybe', async () => {
+    for (const bad of [
+      { allergens: ['gluten', 'shellfish'] },
+      { mayContain: ['Milk'] },
+      { dietary: ['pescatarian'] },
+      { pricePence: 12.5 },
+      { pricePence: -1 },
+      { name: '   ' },
+    ]) {
+      const res = await admin.post('/api/admin/menu/items', { ...burger(mains), ...bad });
+      expect(res.status, JSON.stringify(bad)).toBe(400);
+      expect(res.json.error.message).toMatch(/\w/);
+    }
+    // "Contains" wins over "may contain", and a code given twice counts once.
+    const update = await admin.patch(`/api/admin/menu/items/${burgerId}`, {
+      mayContain: ['milk', 'sesame', 'sesame'],
+    });
+    expect(update.status).toBe(200);
+    expect(update.json.item.mayContain).toEqual(['sesame']);
+  });
+
+  it('reorders categories and items, and refuses an order that leaves one out', async () => {
+    const cats = await admin.request(
+      'PUT',
+      '/api/admin/menu/categories',
+      JSON.stringify({ ids: [drinks, mains] }),
+    );
+    expect(cats.status).toBe(200);
+    expect(cats.json.categories.map((c: Json) => c.name)).toEqual(['Drinks', 'Mains']);
+    const items = await admin.put(`/api/admin/menu/categories/${mains}/items`, {
+      ids: [saladId, burgerId],
+    });
+    expect(items.status).toBe(200);
+    expect(items.json.categories[1].items.map((i: Json) => i.name)).toEqual([
+      'Halloumi salad',
+      'Club burger',
+    ]);
+    const partial = await admin.put('/api/admin/menu/categories', { ids: [drinks] });
+    expect(partial.status).toBe(400);
+    const read = await player.get('/api/menu');
+    expect(read.json.categories.map((c: Json) => c.name)).toEqual(['Drinks', 'Mains']);
+  });
+
+  it('staff toggle availability with one call, and may change nothing else', async () => {
+    const off = await staff.put(`/api/menu/items/${burgerId}/availability`, { available: false });
+    expect(off.status).toBe(200);
+    expect(off.json.item.available).toBe(false);
+    expect((await staff.patch(`/api/admin/menu/items/${burgerId}`, { pricePence: 1 })).status).toBe(403);
+    expect((await player.put(`/api/menu/items/${burgerId}/availability`, { available: true })).status).toBe(
+      403,
+    );
+    const menu = await server.client().get('/api/menu?club=red-lion');
+    const found = menu.json.categories.flatMap((c: Json) => c.items).find((i: Json) => i.id === burgerId);
+    expect(found.available).toBe(false);
+  });
+
+  it('a new allergen check moves the date the record was last checked', async () => {
+    // 23:30 GMT is still 1 December in London (in summer, 23:30 UTC would be the next day).
+    server.clock.set('2026-12-01T23:30:00Z');
+    const checked = await admin.patch(`/api/admin/menu/items/${saladId}`, { allergensChecked: true });
+    expect(checked.json.item.allergensCheckedOn).toBe('2026-12-01');
+    const renamed = await admin.patch(`/api/admin/menu/items/${burgerId}`, { name: 'Red Lion burger' });
+    expect(renamed.json.item.allergensCheckedOn).toBe('2026-11-23');
+    const menu = await player.get('/api/menu');
+    expect(menu.json.allergensCheckedOn).toBe('2026-11-23');
+  });
+
+  it('makes the PDF from the same data: prices, allergens, may contain and the date checked', async () => {
+    const res = await fetch(`${server.baseUrl}/api/menu.pdf?club=red-lion`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    expect(Buffer.from(bytes.subarray(0, 5)).toString()).toBe('%PDF-');
+    const { text } = await pdfText(bytes);
+    expect(text).toContain('The Red Lion');
+    expect(text).toContain('Red Lion burger');
+    expect(text).toContain('£12.95');
+    expect(text).toMatch(/Contains: Cereals containing gluten, Milk, Eggs, Mustard/);
+    expect(text).toMatch(/May contain: Sesame/);
+    expect(text).toContain('not available today');
+    expect(text).toContain('540 kcal');
+    expect(text).toContain('last checked on 23 November 2026');
+  });
+
+  it('takes an uploaded PDF by its bytes, serves it instead, and refuses anything else', async () => {
+    const notPdf = await sendBytes(
+      server,
+      admin,
+      'PUT',
+      '/api/admin/menu/pdf',
+      Buffer.from('Just text, named menu.pdf'),
+    );
+    expect(notPdf.status).toBe(400);
+    expect(notPdf.json.error.message).toBe('That file is not a PDF.');
+    const generated = Buffer.from(
+      await (await fetch(`${server.baseUrl}/api/menu.pdf?club=red-lion`)).arrayBuffer(),
+    );
+    const upload = await sendBytes(server, admin, 'PUT', '/api/admin/menu/pdf', generated);
+    expect(upload.status).toBe(200);
+    expect(upload.json.pdf.source).toBe('uploaded');
+    expect((await sendBytes(server, staff, 'PUT', '/api/admin/menu/pdf', generated)).status).toBe(403);
+    const served = await fetch(`${server.baseUrl}${upload.json.pdf.url}`);
+    expect(Buffer.from(await served.arrayBuffer()).equals(generated)).toBe(true);
+    const removed = await sendBytes(server, admin, 'DELETE', '/api/admin/menu/pdf');
+    expect(removed.json.pdf.source).toBe('generated');
+  });
+
+  it("stores a dish's picture from its bytes, upright and without metadata, and refuses a renamed text file", async () => {
+    const photo = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#8a5a2b' } })
+      .jpeg()
+      .withExif({ IFD0: { Artist: 'Menu Test Camera' } })
+      .toBuffer();
+    const put = (body: Buffer, c = admin) =>
+      sendBytes(server, c, 'PUT', `/api/admin/menu/items/${burgerId}/image`, body, 'image/jpeg');
+    const text = await put(Buffer.from('not a picture at all'));
+    expect(text.status).toBe(400);
+    expect((await put(photo, staff)).status).toBe(403);
+    expect((await put(photo, otherAdmin)).status).toBe(404);
+    const res = await put(photo);
+    expect(res.status).toBe(200);
+    expect(res.json.item.imageUrl).toMatch(/\/api\/files\/menu\/.+-display\.webp$/);
+    const stored = Buffer.from(await (await fetch(res.json.item.imageUrl)).arrayBuffer());
+    const meta = await sharp(stored).metadata();
+    expect(meta.format).toBe('webp');
+    expect(meta.exif).toBeUndefined();
+    expect(stored.includes('Menu Test Camera')).toBe(false);
+    const thumb = await fetch(res.json.item.thumbnailUrl);
+    expect(thumb.status).toBe(200);
+    const menu = await server.client().get('/api/menu?club=red-lion');
+    const item = menu.json.categories.flatMap((c: Json) => c.items).find((i: Json) => i.id === burgerId);
+    expect(item.thumbnailUrl).toBe(res.json.item.thumbnailUrl);
+    const removed = await admin.delete(`/api/admin/menu/items/${burgerId}/image`);
+    expect(removed.json.item.imageUrl).toBeNull();
+    expect((await fetch(res.json.item.imageUrl)).status).toBe(404);
+  });
+
+  it("another club's admin sees nothing of this menu and changes nothing in it", async () => {
+    const theirs = await otherAdmin.get('/api/menu');
+    expect(theirs.json.categories).toEqual([]);
+    expect(theirs.text ?? '').not.toContain('burger');
+    expect((await otherAdmin.patch(`/api/admin/menu/items/${burgerId}`, { pricePence: 1 })).status).toBe(404);
+    expect(
+      (await otherAdmin.put(`/api/menu/items/${burgerId}/availability`, { available: true })).status,
+    ).toBe(404);
+    expect((await otherAdmin.delete(`/api/admin/menu/categories/${mains}`)).status).toBe(404);
+    expect((await otherAdmin.post('/api/admin/menu/items', burger(mains))).status).toBe(404);
+    expect((await otherAdmin.put('/api/admin/menu/categories', { ids: [mains, drinks] })).status).toBe(400);
+    const pdf = await fetch(`${server.baseUrl}/api/menu.pdf?club=kings-arms`);
+    expect((await pdfText(new Uint8Array(await pdf.arrayBuffer()))).text).not.toContain('burger');
+  });
+
+  it('deleting a category takes its items with it', async () => {
+    expect((await admin.delete(`/api/admin/menu/categories/${drinks}`)).status).toBe(204);
+    const menu = await player.get('/api/menu');
+    expect(menu.json.categories.map((c: Json) => c.name)).toEqual(['Mains']);
+  });
+
+  it("admins edit the club's address, opening hours, phone and email; everyone reads them", async () => {
+    const hours = {
+      monday: null,
+      tuesday: { open: '11:00', close: '23:00' },
+      wednesday: { open: '11:00', close: '23:00' },
+      thursday: { open: '11:00', close: '23:00' },
+      friday: { open: '11:00', close: '01:00' },
+      saturday: { open: '11:00', close: '01:00' },
+      sunday: { open: '12:00', close: '22:30' },
+    };
+    const res = await admin.patch('/api/admin/club', {
+      address: '1 High Street, Oxford OX1 1AA',
+      openingHours: hours,
+      phone: '01865 000000',
+      contactEmail: 'bar@redlion.test',
+    });
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ address: '1 High Street, Oxford OX1 1AA', phone: '01865 000000' });
+    const read = await server.client().get('/api/club?slug=red-lion');
+    expect(read.json.openingHours).toEqual(hours);
+    expect(read.json.contactEmail).toBe('bar@redlion.test');
+    expect((await player.get('/api/me')).json.club.address).toBe('1 High Street, Oxford OX1 1AA');
+
+    for (const bad of [
+      { openingHours: { ...hours, sunday: undefined } },
+      { openingHours: { ...hours, funday: null } },
+      { openingHours: { ...hours, monday: { open: '11:00' } } },
+      { openingHours: { ...hours, monday: { open: '25:00', close: '23:00' } } },
+      { contactEmail: 'not an email' },
+      { name: 'A new name' },
+    ]) {
+      expect((await admin.patch('/api/admin/club', bad)).status, JSON.stringify(bad)).toBe(400);
+    }
+    expect((await staff.patch('/api/admin/club', { phone: null })).status).toBe(403);
+    const other = await otherAdmin.patch('/api/admin/club', { phone: '0207 000 0000' });
+    expect(other.json.slug).toBe('kings-arms');
+    expect((await server.client().get('/api/club?slug=red-lion')).json.phone).toBe('01865 000000');
+  });
+});

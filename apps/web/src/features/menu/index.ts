@@ -1,0 +1,2 @@
+// The menu feature as other features see it: they import from here, never its other files.
+export { menuKeys, useMenu } from './api/menu-api.ts';

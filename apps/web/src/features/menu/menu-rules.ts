@@ -1,0 +1,32 @@
+import type { MenuItem } from '@lastman/api';
+import type { Allergen, DietaryFlag } from '@lastman/api/rules';
+
+export interface MenuFilter {
+  avoid: Allergen[];
+  /** Also leave out dishes that may contain an allergen avoided (traces). */
+  mayContainToo: boolean;
+  dietary: DietaryFlag[];
+}
+
+/** Whether a guest avoiding these allergens and keeping to these diets may have the dish. */
+export function suits(item: Pick<MenuItem, 'allergens' | 'mayContain' | 'dietary'>, filter: MenuFilter) {
+  if (filter.avoid.some((a) => item.allergens.includes(a))) return false;
+  if (filter.mayContainToo && filter.avoid.some((a) => item.mayContain.includes(a))) return false;
+  return filter.dietary.every((d) => item.dietary.includes(d));
+}
+
+/** The list with one entry moved from one place to another (a drag, or an up or down button). */
+export function moved<T>(list: readonly T[], from: number, to: number): T[] {
+  const next = [...list];
+  const [entry] = next.splice(from, 1);
+  if (entry === undefined) return [...list];
+  next.splice(to, 0, entry);
+  return next;
+}
+
+/** "12.95", "£12.95" or "8" as pence; null when it is not an amount of pounds and pence. */
+export function parsePounds(text: string): number | null {
+  const m = /^\s*£?\s*(\d{1,5})(?:\.(\d{1,2}))?\s*$/.exec(text);
+  if (!m) return null;
+  return Number(m[1]) * 100 + Number((m[2] ?? '0').padEnd(2, '0'));
+}

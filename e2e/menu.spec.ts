@@ -1,0 +1,195 @@
+/** Issue 12: an admin builds the menu, a player filters it by allergen and opens the PDF; the Club tab. */
+import { mkdirSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { apiClient } from './support/api-client.ts';
+import { activePage, expect, logInByApi, test } from './support/fixtures.ts';
+import { expectInside, smallControls } from './support/layout.ts';
+
+/** A 1 x 1 PNG. */
+const PNG_1PX =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+const SHOTS = process.env.E2E_SHOTS ?? '/tmp/menu-shots';
+mkdirSync(SHOTS, { recursive: true });
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()?.width}.png`, fullPage: false });
+
+/** A dish through the admin's form. */
+async function addDish(
+  page: Page,
+  category: string,
+  dish: { name: string; price: string; contains?: string[]; may?: string[]; diet?: string[] },
+) {
+  const screen = activePage(page);
+  await screen.locator('ion-button', { hasText: `Add a dish to ${category}` }).click();
+  const form = screen.locator('form[aria-label="New dish"]');
+  await form.locator('input[name="name"]').fill(dish.name);
+  await form.locator('input[name="price"]').fill(dish.price);
+  for (const a of dish.contains ?? []) await form.locator(`input[name="contains-${a}"]`).check();
+  for (const a of dish.may ?? []) await form.locator(`input[name="may-${a}"]`).check();
+  for (const d of dish.diet ?? []) await form.locator(`input[name="diet-${d}"]`).check();
+  await form.locator('ion-button[type="submit"]').click();
+  await expect(screen.locator('[data-testid="manager-item"]', { hasText: dish.name })).toBeVisible();
+}
+
+test('an admin builds a menu, and a player filters it by allergen and opens the PDF', async ({
+  page,
+}, info) => {
+  test.setTimeout(180_000);
+  const tag = `${info.project.name}-${Date.now().toString(36)}`;
+  const category = `Mains ${tag}`;
+  await logInByApi(page, 'admin@redlion.test');
+  await page.goto('/menumanager');
+  const screen = activePage(page);
+  await screen.locator('input[name="new-category"]').fill(category);
+  await screen.locator('ion-button', { hasText: 'Add category' }).click();
+  const card = screen.locator(`section[aria-label="${category}"]`);
+  await expect(card).toBeVisible();
+
+  await addDish(page, category, {
+    name: `Burger ${tag}`,
+    price: '12.50',
+    contains: ['gluten', 'milk'],
+    may: ['sesame'],
+  });
+  await addDish(page, category, { name: `Salad ${tag}`, price: '8', diet: ['vegan', 'gluten-free'] });
+  await addDish(page, category, { name: `Pie ${tag}`, price: '£10.95', contains: ['gluten', 'eggs'] });
+  const names = () => card.locator('[data-testid="manager-item"] .manager-row__name').allInnerTexts();
+  expect((await names()).map((n) => n.split(' ·')[0])).toEqual([
+    `Burger ${tag}`,
+    `Salad ${tag}`,
+    `Pie ${tag}`,
+  ]);
+
+  // The keyboard's way to reorder: Pie goes above Salad, and the order is kept by the server.
+  await card.getByRole('button', { name: `Move Pie ${tag} up` }).click();
+  await expect
+    .poll(async () => (await names()).map((n) => n.split(' ·')[0]))
+    .toEqual([`Burger ${tag}`, `Pie ${tag}`, `Salad ${tag}`]);
+  // A picture for the burger, through the edit form: the server checks and resizes it.
+  await card.getByRole('button', { name: `Edit Burger ${tag}` }).click();
+  const edit = screen.locator(`form[aria-label="Edit Burger ${tag}"]`);
+  await edit.getByLabel(`Choose a picture of Burger ${tag}`).setInputFiles({
+    name: 'burger.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from(PNG_1PX, 'base64'),
+  });
+  await expect(edit.locator('img.menu-item__img')).toBeVisible();
+  await edit.locator('ion-button', { hasText: 'Cancel' }).click();
+  await expectInside(card.locator('.manager-row__name'), '.card');
+  expect(await smallControls(card.locator('ion-button, ion-toggle'))).toEqual([]);
+  await card.scrollIntoViewIfNeeded();
+  await shot(page, 'menu-manager');
+
+  // The player, on the same device.
+  await page.context().clearCookies();
+  await logInByApi(page, 'player1@redlion.test');
+  await page.goto('/menu');
+  const menu = activePage(page);
+  const dish = (name: string) => menu.locator('.menu-item', { hasText: name });
+  await expect(dish(`Burger ${tag}`)).toBeVisible();
+  await expect(dish(`Burger ${tag}`)).toContainText('£12.50');
+  await expect(dish(`Burger ${tag}`)).toContainText('Contains: Cereals containing gluten, Milk.');
+  await expect(dish(`Burger ${tag}`)).toContainText('May contain: Sesame.');
+  await expect(menu.getByText(/Allergen information last checked on/)).toBeVisible();
+  await shot(page, 'menu-page');
+
+  await menu.getByRole('button', { name: 'Milk', exact: true }).click();
+  await expect(dish(`Burger ${tag}`)).toHaveCount(0);
+  await expect(dish(`Pie ${tag}`)).toBeVisible();
+  await menu.getByRole('button', { name: 'Sesame', exact: true }).click();
+  await menu.getByRole('button', { name: 'Eggs', exact: true }).click();
+  await expect(dish(`Pie ${tag}`)).toHaveCount(0);
+  await expect(dish(`Salad ${tag}`)).toBeVisible();
+  await menu.getByRole('button', { name: 'Clear filters' }).click();
+  await menu.getByRole('button', { name: 'Vegan', exact: true }).click();
+  await expect(dish(`Salad ${tag}`)).toBeVisible();
+  await expect(dish(`Burger ${tag}`)).toHaveCount(0);
+  await expectInside(menu.locator('.menu-item h3, .menu-item__price, .chip'), '.card');
+  expect(await smallControls(menu.locator('button.chip, ion-button'))).toEqual([]);
+  await shot(page, 'menu-filtered');
+
+  await menu.locator('ion-button', { hasText: 'Open the menu as a PDF' }).click();
+  await page.waitForURL('**/openpdf');
+  const viewer = activePage(page);
+  await expect(viewer.getByTestId('pdf-page')).toHaveText(/^Page 1 of \d+$/, { timeout: 20_000 });
+  const canvas = viewer.locator('.pdf-stage canvas');
+  // Something is drawn: the canvas is not blank white.
+  await expect
+    .poll(() =>
+      canvas.evaluate((c: HTMLCanvasElement) => {
+        const data = c.getContext('2d')?.getImageData(0, 0, c.width, c.height).data ?? [];
+        let ink = 0;
+        for (let i = 0; i < data.length; i += 4) if ((data[i] ?? 255) < 128) ink++;
+        return ink;
+      }),
+    )
+    .toBeGreaterThan(500);
+  const fitWidth = (await canvas.boundingBox())?.width ?? 0;
+  const viewport = page.viewportSize()?.width ?? 0;
+  expect(fitWidth).toBeLessThanOrEqual(viewport);
+  await shot(page, 'menu-pdf');
+  await viewer.getByRole('button', { name: 'Zoom in' }).click();
+  await expect(viewer.getByTestId('pdf-zoom')).toHaveText('125%');
+  await expect.poll(async () => (await canvas.boundingBox())?.width ?? 0).toBeGreaterThan(fitWidth * 1.2);
+  const pages = Number((await viewer.getByTestId('pdf-page').innerText()).split(' of ')[1]);
+  if (pages > 1) {
+    await viewer.getByRole('button', { name: 'Next page' }).click();
+    await expect(viewer.getByTestId('pdf-page')).toHaveText(`Page 2 of ${pages}`);
+  }
+  await shot(page, 'menu-pdf-zoomed');
+});
+
+test('the Club tab is the club home: admins set the hours and contact there', async ({
+  page,
+  baseURL,
+}, info) => {
+  test.setTimeout(120_000);
+  if (!baseURL) throw new Error('baseURL');
+  // Something on today's menu, whichever test runs first.
+  const api = await apiClient(baseURL, 'admin@redlion.test');
+  const { category } = await api.send<{ category: { id: string } }>('POST', '/api/admin/menu/categories', {
+    name: `Bar snacks ${info.project.name}`,
+  });
+  await api.send('POST', '/api/admin/menu/items', {
+    categoryId: category.id,
+    name: 'Scotch egg',
+    description: 'Free-range egg, sausage meat, crumb',
+    pricePence: 450,
+    allergens: ['eggs', 'gluten', 'mustard'],
+    mayContain: [],
+    dietary: [],
+    available: true,
+  });
+  await api.dispose();
+  await logInByApi(page, 'admin@redlion.test');
+  await page.goto('/app/tabs/club');
+  const club = activePage(page);
+  const details = club.getByTestId('club-details');
+  await details.locator('ion-button', { hasText: 'Edit club details' }).click();
+  const form = details.locator('form[aria-label="Club details"]');
+  await form.locator('textarea[name="address"]').fill('1 High Street\nOxford OX1 1AA');
+  await form.locator('input[name="phone"]').fill('01865 000000');
+  await form.locator('input[name="contactEmail"]').fill('bar@redlion.test');
+  await form.locator('ion-button[type="submit"]').click();
+  await expect(details).toContainText('Oxford OX1 1AA');
+  await expect(details).toContainText('Monday');
+  await expect(details.locator('ion-button', { hasText: '01865 000000' })).toBeVisible();
+
+  // A visitor sees the same, and no section for endpoints this build lacks.
+  await page.context().clearCookies();
+  for (const width of page.viewportSize()?.width === 360 ? [360, 390] : [1440]) {
+    await page.setViewportSize({ width, height: width === 1440 ? 900 : 844 });
+    await page.goto('/app/tabs/club');
+    const visitor = activePage(page);
+    await expect(visitor.getByTestId('club-details')).toContainText('Oxford OX1 1AA');
+    await expect(visitor.getByTestId('club-menu')).toBeVisible();
+    await expectInside(
+      visitor.locator('.club-section h2, .club-list li, .hours-table, .club-contact ion-button'),
+      '.card',
+    );
+    expect(await smallControls(visitor.locator('ion-button, .club-section__link'))).toEqual([]);
+    await shot(page, 'club-tab');
+    await visitor.getByTestId('club-details').scrollIntoViewIfNeeded();
+    await shot(page, 'club-tab-details');
+  }
+});
