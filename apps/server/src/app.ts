@@ -19,6 +19,7 @@ import { clientConfigRoutes } from './features/client-config/routes.ts';
 import { clubRoutes } from './features/clubs/routes.ts';
 import { competitionRoutes } from './features/competitions/routes.ts';
 import { contactRoutes } from './features/contact/routes.ts';
+import { entriesAdminRoutes } from './features/entries-admin/index.ts';
 import { fixtureRoutes } from './features/fixtures/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { meRoutes } from './features/me/routes.ts';
@@ -185,6 +186,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(pickRoutes);
   await app.register(fixtureRoutes);
   await app.register(payoutRoutes);
+  await app.register(entriesAdminRoutes);
   await serveWebApp(app, config.WEB_DIST);
   return app;
 }

@@ -72,6 +72,8 @@ interface World {
   toCancel: string;
   ownerPickEntry: string;
   ownerUnpickEntry: string;
+  /** An entry of player 3 in the free competition, for the admin to knock out. */
+  entryToKnockOut: string;
   round20Team: string;
   ownerPaidOrder: string;
   ownerOrderToRefund: string;
@@ -278,6 +280,18 @@ function fixturesFor(w: World): Record<string, Fixture> {
       refused: 'no review is open on the competition (409): payouts.test.ts clears one',
     },
     'GET /api/admin/competition-reviews': { call: at('/api/admin/competition-reviews') },
+    'GET /api/admin/competitions/:id/entries': {
+      call: at(`/api/admin/competitions/${w.freeId}/entries?search=a`),
+    },
+    'POST /api/admin/competitions/:id/entries/:entryId/knock-out': {
+      call: at(`/api/admin/competitions/${w.freeId}/entries/${w.entryToKnockOut}/knock-out`, {
+        reason: 'Matrix broke a club rule',
+      }),
+    },
+    'POST /api/admin/competitions/:id/entries/:entryId/reinstate': {
+      call: at(`/api/admin/competitions/${w.freeId}/entries/${w.ownerPickEntry}/reinstate`),
+      refused: 'the entry was not knocked out (409): entries-admin.test.ts reinstates one',
+    },
   };
 }
 
@@ -385,6 +399,7 @@ describe.each(backends())('the access matrix on %s', (backend) => {
     const draftToOpen = await create('Matrix Draft Open', { startRound: 20, prizeModel: 'free' }, false);
     const ownerPickEntry = await enter(owner, freeId);
     const ownerUnpickEntry = await enter(owner, freeId);
+    const entryToKnockOut = await enter(player3, freeId);
     const round20 = (await owner.get(`/api/competitions/${freeId}/rounds/20/fixtures`)).json.fixtures;
     const round20Team = teamIn(round20, round20[0].home.name);
     await pick(owner, ownerUnpickEntry, 20, round20, round20[1].home.name);
@@ -457,6 +472,7 @@ describe.each(backends())('the access matrix on %s', (backend) => {
       toCancel,
       ownerPickEntry,
       ownerUnpickEntry,
+      entryToKnockOut,
       round20Team,
       ownerPaidOrder,
       ownerOrderToRefund,

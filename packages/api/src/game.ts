@@ -209,6 +209,8 @@ export const MyEntry = z
     id: z.string(),
     status: EntryStatus,
     eliminatedRound: z.number().int().nullable(),
+    /** The club knocked it out (a broken club rule): shown as "Removed by the club from round N: reason". */
+    removedByClub: z.object({ fromRound: z.number().int(), reason: z.string() }).nullable(),
     createdAt: z.string(),
     picks: z.array(PickView),
   })

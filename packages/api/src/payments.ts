@@ -33,7 +33,7 @@ export const Order = z
     amountPence: z.number().int(),
     refundedPence: z.number().int(),
     currency: z.string(),
-    provider: z.enum(['stripe', 'test']),
+    provider: z.enum(['stripe', 'test', 'cash']),
     competitionId: z.string(),
     competitionName: z.string(),
     entryCount: z.number().int(),
@@ -60,7 +60,7 @@ export const Order = z
 export type Order = z.infer<typeof Order>;
 
 export const PaymentInstruction = z.object({
-  provider: z.enum(['stripe', 'test']),
+  provider: z.enum(['stripe', 'test', 'cash']),
   clientSecret: z.string(),
   publishableKey: z.string().nullable(),
 });

@@ -264,6 +264,8 @@ async function detailOf(db: Db, viewer: Viewer, id: string, now: number): Promis
       id: e.id,
       status: e.status,
       eliminatedRound: e.eliminatedRound,
+      removedByClub:
+        e.removedFromRound === null ? null : { fromRound: e.removedFromRound, reason: e.removedReason ?? '' },
       createdAt: e.createdAt.toISOString(),
       picks: minePicks
         .filter((p) => p.entryId === e.id)

@@ -66,11 +66,13 @@ async function pickableEntry(
   if (entry.status !== 'active') {
     throw new AppError(
       'ENTRY_NOT_ACTIVE',
-      entry.status === 'eliminated'
-        ? `This entry went out in round ${entry.eliminatedRound}: it cannot pick any more.`
-        : entry.status === 'pending'
-          ? 'This entry is waiting for its payment: it can pick once the payment is confirmed.'
-          : `This entry is ${entry.status}: it cannot pick any more.`,
+      entry.removedFromRound !== null && entry.eliminatedRound === entry.removedFromRound
+        ? `This entry was removed by the club from round ${entry.removedFromRound}: it cannot pick any more.`
+        : entry.status === 'eliminated'
+          ? `This entry went out in round ${entry.eliminatedRound}: it cannot pick any more.`
+          : entry.status === 'pending'
+            ? 'This entry is waiting for its payment: it can pick once the payment is confirmed.'
+            : `This entry is ${entry.status}: it cannot pick any more.`,
     );
   }
   if (round < comp.startRound) {
@@ -340,6 +342,10 @@ export async function myEntries({ db }: Pick<Services, 'db'>, viewer: Viewer): P
       orderId: entry.orderId,
       status: entry.status,
       eliminatedRound: entry.eliminatedRound,
+      removedByClub:
+        entry.removedFromRound === null
+          ? null
+          : { fromRound: entry.removedFromRound, reason: entry.removedReason ?? '' },
       createdAt: entry.createdAt.toISOString(),
       picks: all.filter((p) => p.entryId === entry.id).map(({ entryId: _, ...p }) => p),
     })),

@@ -1,0 +1,64 @@
+import {
+  AdminEntriesQuery,
+  AdminEntryList,
+  AdminEntryView,
+  CompetitionEntryParams,
+  CompetitionIdParams,
+  EntryKnockOut,
+} from '@lastman/api';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { viewerOf } from '../../http/access.ts';
+import { refusals } from '../../http/openapi-errors.ts';
+import { competitionEntries, knockOut, reinstate } from './service.ts';
+
+/** Who is in a competition, and the club knocking an entry out (and back in). */
+export const entriesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['admin', 'game'];
+  const { db, clock } = app.services;
+  const now = () => clock.now().getTime();
+
+  app.get(
+    '/api/admin/competitions/:id/entries',
+    {
+      schema: {
+        tags,
+        summary: "A competition's entries: player, status, picks and how each was paid",
+        params: CompetitionIdParams,
+        querystring: AdminEntriesQuery,
+        response: { 200: AdminEntryList },
+      },
+      config: { access: 'admin' },
+    },
+    async (request) => competitionEntries(db, viewerOf(request), request.params.id, request.query.search),
+  );
+
+  app.post(
+    '/api/admin/competitions/:id/entries/:entryId/knock-out',
+    {
+      schema: {
+        tags,
+        summary: 'Knock an entry out for a broken club rule, from the first round not settled yet',
+        params: CompetitionEntryParams,
+        body: EntryKnockOut,
+        response: { 200: AdminEntryView, ...refusals(409) },
+      },
+      config: { access: 'admin' },
+    },
+    async (request) =>
+      knockOut(db, viewerOf(request), request.params.id, request.params.entryId, request.body, now()),
+  );
+
+  app.post(
+    '/api/admin/competitions/:id/entries/:entryId/reinstate',
+    {
+      schema: {
+        tags,
+        summary: 'Undo a knock-out: the entry is back from the round it was removed from',
+        params: CompetitionEntryParams,
+        response: { 200: AdminEntryView, ...refusals(409) },
+      },
+      config: { access: 'admin' },
+    },
+    async (request) => reinstate(db, viewerOf(request), request.params.id, request.params.entryId, now()),
+  );
+};
