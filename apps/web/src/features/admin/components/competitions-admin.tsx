@@ -15,6 +15,7 @@ import {
   useUpdateCompetition,
 } from '../api/admin-game-api.ts';
 import { CompetitionForm, type CompetitionFormValues } from './competition-form.tsx';
+import { EntriesPanel } from './entries-admin.tsx';
 import { PayoutsPanel } from './payouts-admin.tsx';
 import { ReplayPreviewPanel } from './replay-preview.tsx';
 
@@ -213,6 +214,7 @@ function CompetitionManager({ summary }: { summary: CompetitionSummary }) {
         </p>
       ) : null}
       {c.status === 'finished' || c.status === 'running' ? <PayoutsPanel competitionId={c.id} /> : null}
+      {c.status !== 'draft' ? <EntriesPanel competitionId={c.id} /> : null}
       <RoundsTable detail={d} />
       {c.status !== 'draft' ? <ReplayPreviewPanel detail={d} /> : null}
     </div>
