@@ -288,6 +288,13 @@ function fixturesFor(w: World): Record<string, Fixture> {
         reason: 'Matrix broke a club rule',
       }),
     },
+    'POST /api/admin/competitions/:id/cash-entries': {
+      call: at(`/api/admin/competitions/${w.paidId}/cash-entries`, {
+        userId: w.memberToChange,
+        entries: 1,
+        reference: 'Matrix till 42',
+      }),
+    },
     'POST /api/admin/competitions/:id/entries/:entryId/reinstate': {
       call: at(`/api/admin/competitions/${w.freeId}/entries/${w.ownerPickEntry}/reinstate`),
       refused: 'the entry was not knocked out (409): entries-admin.test.ts reinstates one',

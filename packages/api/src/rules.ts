@@ -47,3 +47,8 @@ export function formatPence(pence: number): string {
   gbp ??= new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
   return gbp.format(pence / 100);
 }
+
+/** The order number people read and say: the first 8 characters of its id, upper case ("3F2A9C1B"). */
+export function shortOrderNumber(orderId: string): string {
+  return orderId.slice(0, 8).toUpperCase();
+}

@@ -2,6 +2,8 @@ import {
   AdminEntriesQuery,
   AdminEntryList,
   AdminEntryView,
+  CashEntryCreate,
+  CashEntryCreated,
   CompetitionEntryParams,
   CompetitionIdParams,
   EntryKnockOut,
@@ -9,12 +11,14 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { viewerOf } from '../../http/access.ts';
 import { refusals } from '../../http/openapi-errors.ts';
+import { recordCashEntries } from '../orders/index.ts';
 import { competitionEntries, knockOut, reinstate } from './service.ts';
 
 /** Who is in a competition, and the club knocking an entry out (and back in). */
 export const entriesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['admin', 'game'];
   const { db, clock } = app.services;
+  const services = app.services;
   const now = () => clock.now().getTime();
 
   app.get(
@@ -60,5 +64,22 @@ export const entriesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'admin' },
     },
     async (request) => reinstate(db, viewerOf(request), request.params.id, request.params.entryId, now()),
+  );
+  app.post(
+    '/api/admin/competitions/:id/cash-entries',
+    {
+      schema: {
+        tags,
+        summary: 'Record entries a member paid for in cash at the bar: a paid order, the entries in at once',
+        params: CompetitionIdParams,
+        body: CashEntryCreate,
+        response: { 201: CashEntryCreated, ...refusals(409) },
+      },
+      config: { access: 'admin' },
+    },
+    async (request, reply) => {
+      const created = await recordCashEntries(services, viewerOf(request), request.params.id, request.body);
+      return reply.status(201).send(created);
+    },
   );
 };

@@ -30,7 +30,9 @@ export const orderEmails = {
       `We have refunded ${money(amountPence)} of your order ${order.id} (${order.competitionName}).`,
       `Reason: ${reason}`,
       `Refunded so far: ${money(order.refundedPence)} of ${money(order.amountPence)}.`,
-      'Card refunds usually reach your account within 5 to 10 working days.',
+      order.provider === 'cash'
+        ? 'You paid in cash: the club gives it back to you in cash.'
+        : 'Card refunds usually reach your account within 5 to 10 working days.',
       order.provider === 'test' ? '\nTest payments: no real money was moved.' : '',
       '',
       'Lastman',

@@ -187,7 +187,9 @@ export async function refundEntries(
         `Only a paid order can be refunded; this one is ${order.status.replace('_', ' ')}.`,
       );
     }
-    if (!order.paymentIntentId) throw new AppError('CONFLICT', 'This order has no payment to refund.');
+    if (!order.paymentIntentId && order.provider !== 'cash') {
+      throw new AppError('CONFLICT', 'This order has no payment to refund.');
+    }
     const rows = await refundsOfOrders(tx, [order.id]);
     const covered = coveredEntryIds(rows);
     const inFlight = new Set(rows.filter((r) => r.status === 'pending').flatMap((r) => r.entryIds));
