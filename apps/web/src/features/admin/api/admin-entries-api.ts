@@ -1,4 +1,10 @@
-import type { AdminEntryList, AdminEntryView, CashEntryCreate, CashEntryCreated } from '@lastman/api';
+import type {
+  AdminEntryList,
+  AdminEntryView,
+  CashEntryCreate,
+  CashEntryCreated,
+  MemberList,
+} from '@lastman/api';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/api.ts';
 import { gameKeys } from '../../game/index.ts';
@@ -66,3 +72,10 @@ export function useRecordCashEntry(competitionId: string) {
     onSuccess: useEntriesChanged(competitionId),
   });
 }
+
+// GET /api/admin/members: whom a cash entry can be recorded for.
+export const useClubMembers = () =>
+  useQuery({
+    queryKey: ['admin', 'members'],
+    queryFn: () => http.get<{ members: Member[] }>('/api/admin/members'),
+  });

@@ -214,7 +214,14 @@ function CompetitionManager({ summary }: { summary: CompetitionSummary }) {
         </p>
       ) : null}
       {c.status === 'finished' || c.status === 'running' ? <PayoutsPanel competitionId={c.id} /> : null}
-      {c.status !== 'draft' ? <EntriesPanel competitionId={c.id} /> : null}
+      {c.status !== 'draft' ? (
+        <EntriesPanel
+          competitionId={c.id}
+          cashFeePence={
+            c.status === 'open' && c.prizeModel !== 'free' && c.entryFeePence > 0 ? c.entryFeePence : null
+          }
+        />
+      ) : null}
       <RoundsTable detail={d} />
       {c.status !== 'draft' ? <ReplayPreviewPanel detail={d} /> : null}
     </div>

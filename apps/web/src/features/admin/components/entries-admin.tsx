@@ -1,11 +1,17 @@
 import { IonButton } from '@ionic/react';
-import { type AdminEntryView, paidHowLabels, removalText } from '@lastman/api';
+import { type AdminEntryView, formatPence, paidHowLabels, removalText, shortOrderNumber } from '@lastman/api';
 import { type FormEvent, useState } from 'react';
 import { londonDateTime } from '../../../lib/format.ts';
 import { showToast } from '../../../lib/toast.ts';
-import { FormError, FormField } from '../../../ui/form-field.tsx';
+import { FormError, FormField, SelectField } from '../../../ui/form-field.tsx';
 import { InlineLoading } from '../../../ui/page-loading.tsx';
-import { useCompetitionEntries, useKnockOut, useReinstate } from '../api/admin-entries-api.ts';
+import {
+  useClubMembers,
+  useCompetitionEntries,
+  useKnockOut,
+  useRecordCashEntry,
+  useReinstate,
+} from '../api/admin-entries-api.ts';
 
 const statusLabels: Record<AdminEntryView['status'], string> = {
   pending: 'Awaiting payment',
@@ -23,7 +29,14 @@ function statusText(e: AdminEntryView): string {
 }
 
 /** Who is in a competition: each entry's player, status, picks and how it was paid, with search. */
-export function EntriesPanel({ competitionId }: { competitionId: string }) {
+export function EntriesPanel({
+  competitionId,
+  cashFeePence,
+}: {
+  competitionId: string;
+  /** The entry fee when the competition takes cash entries now (open and paid); null otherwise. */
+  cashFeePence: number | null;
+}) {
   const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
   const list = useCompetitionEntries(competitionId, search);
@@ -44,6 +57,7 @@ export function EntriesPanel({ competitionId }: { competitionId: string }) {
           Search
         </IonButton>
       </form>
+      {cashFeePence !== null ? <CashEntryForm competitionId={competitionId} feePence={cashFeePence} /> : null}
       {list.isPending ? (
         <InlineLoading />
       ) : list.isError ? (
@@ -131,7 +145,7 @@ function EntryRow({
         </td>
         <td className="small">
           {paidHowLabels[e.paidHow]}
-          {e.orderId ? <span className="muted"> · {e.orderId.slice(0, 8).toUpperCase()}</span> : null}
+          {e.orderId ? <span className="muted"> · {shortOrderNumber(e.orderId)}</span> : null}
         </td>
         <td>
           {e.status === 'active' && fromRound !== null && !knocking ? (
@@ -191,5 +205,75 @@ function EntryRow({
         </tr>
       ) : null}
     </>
+  );
+}
+
+/** Entries a member paid for in cash at the bar, recorded by the admin. */
+function CashEntryForm({ competitionId, feePence }: { competitionId: string; feePence: number }) {
+  const members = useClubMembers();
+  const record = useRecordCashEntry(competitionId);
+  const [open, setOpen] = useState(false);
+  const [userId, setUserId] = useState('');
+  const [count, setCount] = useState('1');
+  const [reference, setReference] = useState('');
+  const entries = Number.parseInt(count, 10) || 0;
+  if (!open) {
+    return (
+      <IonButton size="small" fill="outline" onClick={() => setOpen(true)}>
+        Record a cash entry
+      </IonButton>
+    );
+  }
+  const close = () => {
+    setOpen(false);
+    record.reset();
+  };
+  return (
+    <form
+      className="cash-entry"
+      aria-label="Record a cash entry"
+      onSubmit={(ev) => {
+        ev.preventDefault();
+        record.mutate(
+          { userId, entries, ...(reference.trim() ? { reference: reference.trim() } : {}) },
+          {
+            onSuccess: (done) => {
+              showToast(`Cash entry recorded: order ${done.shortNumber}, ${formatPence(done.amountPence)}.`);
+              setUserId('');
+              setCount('1');
+              setReference('');
+              setOpen(false);
+            },
+          },
+        );
+      }}
+    >
+      <SelectField label="Member" name="userId" value={userId} onValue={setUserId}>
+        <option value="">Choose a member</option>
+        {(members.data?.members ?? []).map((m) => (
+          <option key={m.id} value={m.id}>
+            {m.name} ({m.email})
+          </option>
+        ))}
+      </SelectField>
+      <FormField
+        label="Entries"
+        name="entries"
+        value={count}
+        onValue={setCount}
+        inputMode="numeric"
+        helper={entries > 0 ? `${formatPence(feePence * entries)} paid in cash` : undefined}
+      />
+      <FormField label="Reference (optional)" name="reference" value={reference} onValue={setReference} />
+      <FormError message={record.error?.message ?? null} />
+      <div className="button-row">
+        <IonButton type="submit" size="small" disabled={record.isPending || !userId || entries < 1}>
+          Record cash entry
+        </IonButton>
+        <IonButton size="small" fill="clear" onClick={close}>
+          Cancel
+        </IonButton>
+      </div>
+    </form>
   );
 }
