@@ -3,7 +3,7 @@ import type {
   AdminEntryView,
   CashEntryCreate,
   CashEntryCreated,
-  MemberList,
+  Member,
 } from '@lastman/api';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/api.ts';
