@@ -1,10 +1,4 @@
-import type {
-  AdminEntryList,
-  AdminEntryView,
-  CashEntryCreate,
-  CashEntryCreated,
-  Member,
-} from '@lastman/api';
+import type { AdminEntryList, AdminEntryView, CashEntryCreate, CashEntryCreated, Member } from '@lastman/api';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/api.ts';
 import { gameKeys } from '../../game/index.ts';

@@ -35,6 +35,7 @@ export function CompetitionCard({ detail }: { detail: CompetitionDetail }) {
         <CompetitionStatusPill status={c.status} />
       </div>
       <p className="muted small">{c.seasonName}</p>
+      {c.description ? <p className="competition__description">{c.description}</p> : null}
       <dl className="stats">
         <div>
           <dt>Round</dt>
