@@ -65,4 +65,15 @@ test('the Manage screen lists entries, records a cash entry, knocks one out and 
   await second.locator('ion-button', { hasText: 'Reinstate' }).click();
   await expect(second).toContainText('In');
   await expect(second).not.toContainText('Removed by the club');
+
+  // Open, its words still change: the description shows on the players' card.
+  await card.locator('ion-button', { hasText: 'Edit name and description' }).click();
+  const words = card.locator('form[aria-label="Edit name and description"]');
+  await words.getByLabel('Description (optional)').fill('Winner buys the first round.');
+  await words.locator('ion-button[type="submit"]').click();
+  await expect(words).toHaveCount(0);
+  await page.goto('/game');
+  await expect(activePage(page).locator(`[data-competition="${name}"]`)).toContainText(
+    'Winner buys the first round.',
+  );
 });

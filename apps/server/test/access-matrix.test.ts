@@ -256,6 +256,14 @@ function fixturesFor(w: World): Record<string, Fixture> {
       }),
       shared: football,
     },
+    'POST /api/admin/fixtures/:id/result/preview': {
+      call: at(`/api/admin/fixtures/${w.round1Fixture.id}/result/preview`, {
+        home: w.round1Fixture.home,
+        away: w.round1Fixture.away,
+        status: w.round1Fixture.status,
+      }),
+      shared: football,
+    },
     'GET /api/admin/fixtures/:id/corrections': {
       call: at(`/api/admin/fixtures/${w.round1Fixture.id}/corrections`),
       shared: football,

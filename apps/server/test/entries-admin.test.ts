@@ -28,8 +28,17 @@ describe.each(backends())('entries, knock-outs and reinstatement on %s', (backen
     c.post(`/api/admin/competitions/${compId}/entries/${entry[i]}/knock-out`, { reason });
   const reinstate = (i: number) =>
     admin.post(`/api/admin/competitions/${compId}/entries/${entry[i]}/reinstate`);
-  const correct = (fixtureId: string, home: number, away: number) =>
-    put(admin, server.baseUrl, `/api/admin/fixtures/${fixtureId}/result`, { home, away, status: 'finished' });
+  let corrections = 0;
+  // Each correction a minute after the last: the latest one is the result, so they must not tie.
+  const tick = () => server.clock.set(new Date(Date.parse('2024-08-27T13:00:00Z') + ++corrections * 60_000));
+  const correct = (fixtureId: string, home: number, away: number) => {
+    tick();
+    return put(admin, server.baseUrl, `/api/admin/fixtures/${fixtureId}/result`, {
+      home,
+      away,
+      status: 'finished',
+    });
+  };
   const fixture = (home: string) => round1.find((f: Json) => f.home.name.startsWith(home));
   const entryOf = async (i: number) =>
     (await list()).json.entries.find((e: Json) => e.id === entry[i]) as Json;
@@ -210,6 +219,34 @@ describe.each(backends())('entries, knock-outs and reinstatement on %s', (backen
       .from(competitionAudit)
       .where(and(eq(competitionAudit.competitionId, compId), eq(competitionAudit.kind, 'entry_removed')));
     expect(rows).toHaveLength(2);
+  });
+
+  it('previews a correction with the same result as saving it, and saves nothing', async () => {
+    // Liverpool lose round 1: Jo goes out there, and Pat, whose removal was only from round 2, wins.
+    const liverpool = fixture('Liverpool') ?? round1.find((f: Json) => f.away.name.startsWith('Liverpool'));
+    const liverpoolLoses = liverpool.home.name.startsWith('Liverpool') ? [0, 2] : [2, 0];
+    const body = { home: liverpoolLoses[0], away: liverpoolLoses[1], status: 'finished' };
+    const preview = await admin.post(`/api/admin/fixtures/${liverpool.id}/result/preview`, body);
+    expect(preview.status).toBe(200);
+    expect(preview.json.competitions).toContainEqual({
+      competitionId: compId,
+      name: 'Conduct Cup',
+      knocksOut: 1,
+      bringsBack: 1,
+      summary: 'This knocks out 1 entry, brings back 1.',
+    });
+    expect((await entryOf(1)).status).toBe('won');
+    expect((await entryOf(0)).status).toBe('eliminated');
+    const statuses = async () => Promise.all([0, 1, 2].map(async (i) => (await entryOf(i)).status));
+    const before = await statuses();
+    expect(
+      (await put(admin, server.baseUrl, `/api/admin/fixtures/${liverpool.id}/result`, body)).status,
+    ).toBe(200);
+    const after = await statuses();
+    const out = before.filter((s, i) => s !== 'eliminated' && after[i] === 'eliminated').length;
+    const back = before.filter((s, i) => s === 'eliminated' && after[i] !== 'eliminated').length;
+    expect([out, back]).toEqual([1, 1]);
+    expect(after).toEqual(['won', 'eliminated', 'eliminated']);
   });
 
   it('refuses to knock out an entry of a finished competition', async () => {

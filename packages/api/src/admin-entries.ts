@@ -94,3 +94,26 @@ export const CashEntryCreated = z
   })
   .meta({ id: 'CashEntryCreated' });
 export type CashEntryCreated = z.infer<typeof CashEntryCreated>;
+
+/** What saving a result would do, competition by competition (nothing is saved). */
+export const ResultPreview = z
+  .object({
+    competitions: z.array(
+      z.object({
+        competitionId: z.string(),
+        name: z.string(),
+        /** Entries in now that the result would put out. */
+        knocksOut: z.number().int(),
+        /** Entries out now that the result would bring back. */
+        bringsBack: z.number().int(),
+        /** In plain words: "this knocks out 1 entry, brings back 0". */
+        summary: z.string(),
+      }),
+    ),
+  })
+  .meta({ id: 'ResultPreview' });
+export type ResultPreview = z.infer<typeof ResultPreview>;
+
+export function resultPreviewText(knocksOut: number, bringsBack: number): string {
+  return `This knocks out ${knocksOut} ${knocksOut === 1 ? 'entry' : 'entries'}, brings back ${bringsBack}.`;
+}
