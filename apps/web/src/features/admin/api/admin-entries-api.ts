@@ -1,4 +1,12 @@
-import type { AdminEntryList, AdminEntryView, CashEntryCreate, CashEntryCreated, Member } from '@lastman/api';
+import type {
+  AdminEntryList,
+  AdminEntryView,
+  CashEntryCreate,
+  CashEntryCreated,
+  Member,
+  ResultPreview,
+  ResultUpdate,
+} from '@lastman/api';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/api.ts';
 import { gameKeys } from '../../game/index.ts';
@@ -73,3 +81,11 @@ export const useClubMembers = () =>
     queryKey: ['admin', 'members'],
     queryFn: () => http.get<{ members: Member[] }>('/api/admin/members'),
   });
+
+// POST /api/admin/fixtures/:id/result/preview: what saving the result would do (nothing is saved).
+export function usePreviewResult() {
+  return useMutation({
+    mutationFn: ({ fixtureId, result }: { fixtureId: string; result: ResultUpdate }) =>
+      http.post<ResultPreview>(`/api/admin/fixtures/${enc(fixtureId)}/result/preview`, result),
+  });
+}
