@@ -34,6 +34,10 @@ export const Order = z
     refundedPence: z.number().int(),
     currency: z.string(),
     provider: z.enum(['stripe', 'test', 'cash']),
+    /** The number people read and say: the id's first 8 characters, upper case. */
+    shortNumber: z.string(),
+    /** The paying card's last four digits, when known. */
+    cardLast4: z.string().nullable(),
     competitionId: z.string(),
     competitionName: z.string(),
     entryCount: z.number().int(),
