@@ -188,7 +188,7 @@ function ResultRow({ fixture: f, history }: { fixture: FixtureView; history: Cor
         </IonButton>
       </div>
       {preview.isSuccess ? (
-        <div className="result-preview" role="group" aria-label={`Confirm ${label}`}>
+        <fieldset className="result-preview" aria-label={`Confirm ${label}`}>
           {preview.data.competitions.length === 0 ? (
             <p className="small">No competition of the club has played this round yet: nobody changes.</p>
           ) : (
@@ -208,7 +208,7 @@ function ResultRow({ fixture: f, history }: { fixture: FixtureView; history: Cor
               Back
             </IonButton>
           </div>
-        </div>
+        </fieldset>
       ) : null}
       {history.length > 0 ? (
         <ul className="correction-history muted small" aria-label={`Corrections of ${label}`}>
