@@ -76,4 +76,15 @@ test('the Manage screen lists entries, records a cash entry, knocks one out and 
   await expect(activePage(page).locator(`[data-competition="${name}"]`)).toContainText(
     'Winner buys the first round.',
   );
+
+  // The cash order is listed as cash with its short number; refund one entry, and the rest is offered.
+  await page.goto('/admin');
+  await page.locator('.admin-tabs [data-tab="orders"]').click();
+  const order = activePage(page).locator('[data-admin-order]', { hasText: name });
+  await expect(order).toContainText(/order [0-9A-F]{8} · cash/);
+  await order.locator('ion-button', { hasText: 'Refund entry 1' }).click();
+  await expect(page.locator('ion-alert')).toContainText('in cash, over the bar');
+  await page.locator('ion-alert button', { hasText: /^Refund$/ }).click();
+  await expect(order.locator('ion-button', { hasText: 'Refund the rest' })).toContainText('£5.00 left');
+  await page.screenshot({ path: test.info().outputPath('orders-refund-left.png') });
 });
