@@ -78,7 +78,7 @@ describe.each(backends())('entries, knock-outs and reinstatement on %s', (backen
     await pick(0, 2, round2, 'Manchester City');
     await pick(1, 2, round2, 'Everton');
     server.clock.set('2024-08-20T12:00:00Z');
-    await runSettlementPass(server.db, server.clock);
+    await runSettlementPass(server);
   });
   afterAll(() => server?.close());
 
@@ -173,7 +173,7 @@ describe.each(backends())('entries, knock-outs and reinstatement on %s', (backen
 
   it('settles the next round without the removed entry, whatever its pick did', async () => {
     server.clock.set('2024-08-27T12:00:00Z');
-    await runSettlementPass(server.db, server.clock);
+    await runSettlementPass(server);
     // Pat's Manchester City won, but Pat was out: Jo, alone in round 2, lost, and the rollover makes Jo the winner.
     expect(await entryOf(0)).toMatchObject({
       status: 'eliminated',

@@ -17,9 +17,7 @@ import { competitionEntries, knockOut, reinstate } from './service.ts';
 /** Who is in a competition, and the club knocking an entry out (and back in). */
 export const entriesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['admin', 'game'];
-  const { db, clock } = app.services;
   const services = app.services;
-  const now = () => clock.now().getTime();
 
   app.get(
     '/api/admin/competitions/:id/entries',
@@ -33,7 +31,11 @@ export const entriesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { access: 'admin' },
     },
-    async (request) => competitionEntries(db, viewerOf(request), request.params.id, request.query.search),
+    async (request) =>
+      competitionEntries(services, viewerOf(request), {
+        competitionId: request.params.id,
+        search: request.query.search,
+      }),
   );
 
   app.post(
@@ -49,7 +51,11 @@ export const entriesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'admin' },
     },
     async (request) =>
-      knockOut(db, viewerOf(request), request.params.id, request.params.entryId, request.body, now()),
+      knockOut(services, viewerOf(request), {
+        competitionId: request.params.id,
+        entryId: request.params.entryId,
+        knockOut: request.body,
+      }),
   );
 
   app.post(
@@ -63,8 +69,13 @@ export const entriesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { access: 'admin' },
     },
-    async (request) => reinstate(db, viewerOf(request), request.params.id, request.params.entryId, now()),
+    async (request) =>
+      reinstate(services, viewerOf(request), {
+        competitionId: request.params.id,
+        entryId: request.params.entryId,
+      }),
   );
+
   app.post(
     '/api/admin/competitions/:id/cash-entries',
     {
@@ -78,7 +89,10 @@ export const entriesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'admin' },
     },
     async (request, reply) => {
-      const created = await recordCashEntries(services, viewerOf(request), request.params.id, request.body);
+      const created = await recordCashEntries(services, viewerOf(request), {
+        competitionId: request.params.id,
+        cash: request.body,
+      });
       return reply.status(201).send(created);
     },
   );

@@ -1,9 +1,10 @@
 import type { AdminEntryList, AdminEntryView, EntryKnockOut, PaidHow } from '@lastman/api';
 import { removalText } from '@lastman/api';
 import type { Viewer } from '../../auth/guards.ts';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { lockCompetitionAdvisory } from '../../db/competition-locks.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import type { Services } from '../../services.ts';
 import { type CompetitionRow, findCompetition } from '../competitions/index.ts';
 import { advanceCompetition, firstUnsettledRound, unsettleFrom } from '../settlement/index.ts';
 import {
@@ -15,7 +16,13 @@ import {
   setRemoval,
 } from './queries.ts';
 
-async function clubCompetition(db: DbOrTx, viewer: Viewer, competitionId: string): Promise<CompetitionRow> {
+type EntriesAdminServices = Pick<Services, 'db' | 'clock'>;
+
+async function clubCompetition(
+  db: DbOrTx,
+  viewer: Viewer,
+  { competitionId }: { competitionId: string },
+): Promise<CompetitionRow> {
   const comp = await findCompetition(db, { clubId: viewer.clubId, competitionId });
   if (!comp) throw notFound('That competition');
   return comp;
@@ -33,8 +40,7 @@ const inPlay = (comp: CompetitionRow) => comp.status === 'open' || comp.status =
 async function entryViews(
   db: DbOrTx,
   viewer: Viewer,
-  competitionId: string,
-  search?: string,
+  { competitionId, search }: { competitionId: string; search?: string | undefined },
 ): Promise<AdminEntryView[]> {
   const rows = await listCompetitionEntries(db, { clubId: viewer.clubId, competitionId, search });
   const picks = await listPicksOf(db, { clubId: viewer.clubId, entryIds: rows.map((r) => r.id) });
@@ -64,21 +70,25 @@ async function entryViews(
 
 /** Who is in a competition: every entry with its player, picks and how it was paid; `search` by name or email. */
 export async function competitionEntries(
-  db: Db,
+  services: EntriesAdminServices,
   viewer: Viewer,
-  competitionId: string,
-  search: string | undefined,
+  { competitionId, search }: { competitionId: string; search?: string | undefined },
 ): Promise<AdminEntryList> {
-  const comp = await clubCompetition(db, viewer, competitionId);
+  const { db } = services;
+  const comp = await clubCompetition(db, viewer, { competitionId });
   return {
     competitionId,
-    knockOutFromRound: inPlay(comp) ? await firstUnsettledRound(db, comp) : null,
-    entries: await entryViews(db, viewer, competitionId, search || undefined),
+    knockOutFromRound: inPlay(comp) ? await firstUnsettledRound(db, { competition: comp }) : null,
+    entries: await entryViews(db, viewer, { competitionId, search: search || undefined }),
   };
 }
 
-async function oneEntry(tx: DbOrTx, viewer: Viewer, competitionId: string, entryId: string) {
-  const view = (await entryViews(tx, viewer, competitionId)).find((e) => e.id === entryId);
+async function oneEntry(
+  tx: DbOrTx,
+  viewer: Viewer,
+  { competitionId, entryId }: { competitionId: string; entryId: string },
+) {
+  const view = (await entryViews(tx, viewer, { competitionId })).find((e) => e.id === entryId);
   if (!view) throw notFound('That entry');
   return view;
 }
@@ -90,16 +100,18 @@ async function oneEntry(tx: DbOrTx, viewer: Viewer, competitionId: string, entry
  * keeps it out through any later re-settlement (see applyRemovals).
  */
 export async function knockOut(
-  db: Db,
+  services: EntriesAdminServices,
   viewer: Viewer,
-  competitionId: string,
-  entryId: string,
-  input: EntryKnockOut,
-  now: number,
+  {
+    competitionId,
+    entryId,
+    knockOut: input,
+  }: { competitionId: string; entryId: string; knockOut: EntryKnockOut },
 ): Promise<AdminEntryView> {
-  return db.transaction(async (tx) => {
+  const now = services.clock.now().getTime();
+  return services.db.transaction(async (tx) => {
     await lockCompetitionAdvisory(tx, competitionId);
-    const comp = await clubCompetition(tx, viewer, competitionId);
+    const comp = await clubCompetition(tx, viewer, { competitionId });
     const entry = await findCompetitionEntry(tx, { clubId: viewer.clubId, competitionId, entryId });
     if (!entry) throw notFound('That entry');
     if (!inPlay(comp)) {
@@ -116,7 +128,7 @@ export async function knockOut(
           : `This entry is already ${entry.status === 'eliminated' ? 'out' : entry.status}: only an entry still in can be knocked out.`,
       );
     }
-    const fromRound = await firstUnsettledRound(tx, comp);
+    const fromRound = await firstUnsettledRound(tx, { competition: comp });
     const reason = input.reason.trim();
     await setRemoval(
       tx,
@@ -130,7 +142,7 @@ export async function knockOut(
         removedAt: new Date(now),
       },
     );
-    const view = await oneEntry(tx, viewer, competitionId, entryId);
+    const view = await oneEntry(tx, viewer, { competitionId, entryId });
     await insertEntryAudit(tx, {
       clubId: viewer.clubId,
       competitionId,
@@ -150,15 +162,14 @@ export async function knockOut(
  * never removed) is not brought back here: only a corrected result does that.
  */
 export async function reinstate(
-  db: Db,
+  services: EntriesAdminServices,
   viewer: Viewer,
-  competitionId: string,
-  entryId: string,
-  now: number,
+  { competitionId, entryId }: { competitionId: string; entryId: string },
 ): Promise<AdminEntryView> {
-  return db.transaction(async (tx) => {
+  const now = services.clock.now().getTime();
+  return services.db.transaction(async (tx) => {
     await lockCompetitionAdvisory(tx, competitionId);
-    const comp = await clubCompetition(tx, viewer, competitionId);
+    const comp = await clubCompetition(tx, viewer, { competitionId });
     const entry = await findCompetitionEntry(tx, { clubId: viewer.clubId, competitionId, entryId });
     if (!entry) throw notFound('That entry');
     const fromRound = entry.removedFromRound;
@@ -191,8 +202,10 @@ export async function reinstate(
       },
     );
     // Rounds settled without it since the removal are settled again with it in.
-    if (await unsettleFrom(tx, comp, fromRound)) await advanceCompetition(tx, competitionId, now);
-    const view = await oneEntry(tx, viewer, competitionId, entryId);
+    if (await unsettleFrom(tx, { competition: comp, fromRound })) {
+      await advanceCompetition(tx, { competitionId, now });
+    }
+    const view = await oneEntry(tx, viewer, { competitionId, entryId });
     await insertEntryAudit(tx, {
       clubId: viewer.clubId,
       competitionId,

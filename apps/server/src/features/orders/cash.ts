@@ -23,8 +23,7 @@ import { countHeldEntries, insertEntries, insertOrder } from './queries.ts';
 export async function recordCashEntries(
   services: Pick<Services, 'db' | 'clock'>,
   viewer: Viewer,
-  competitionId: string,
-  input: CashEntryCreate,
+  { competitionId, cash: input }: { competitionId: string; cash: CashEntryCreate },
 ): Promise<CashEntryCreated> {
   const now = services.clock.now();
   return services.db.transaction(async (tx) => {

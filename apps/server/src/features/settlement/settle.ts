@@ -161,7 +161,7 @@ export async function settleRound(tx: DbOrTx, ctx: RoundContext): Promise<boolea
   const cycles = rules.reuse === 'afterAllUsed';
 
   // Entries the club removed from this round (or earlier) take no part in it, whatever they picked.
-  await applyRemovals(tx, comp);
+  await applyRemovals(tx, { competition: comp });
   const [counts] = await sqlRows<{ active: number }>(
     tx,
     sql`SELECT count(*)::int AS active FROM ${entries}
@@ -418,7 +418,7 @@ export async function unsettleFrom(
     .update(competitions)
     .set({ status: 'running', finalRound: null })
     .where(and(eq(competitions.clubId, comp.clubId), eq(competitions.id, comp.id)));
-  await applyRemovals(tx, comp);
+  await applyRemovals(tx, { competition: comp });
   return true;
 }
 
@@ -426,7 +426,10 @@ export async function unsettleFrom(
  * The first round of the competition not settled yet: the round in play or the next to lock. A
  * knock-out made now takes effect from it (the round's result does not apply to the entry).
  */
-export async function firstUnsettledRound(tx: DbOrTx, comp: Competition): Promise<number> {
+export async function firstUnsettledRound(
+  tx: DbOrTx,
+  { competition: comp }: { competition: Competition },
+): Promise<number> {
   const [row] = await sqlRows<{ last: number | null }>(
     tx,
     sql`SELECT max(round)::int AS last FROM ${roundSettlements}
@@ -442,8 +445,11 @@ export async function firstUnsettledRound(tx: DbOrTx, comp: Competition): Promis
  * Settlement calls it before each round and after undoing rounds, so a removal survives any
  * re-settlement.
  */
-export async function applyRemovals(tx: DbOrTx, comp: Competition): Promise<void> {
-  const next = await firstUnsettledRound(tx, comp);
+export async function applyRemovals(
+  tx: DbOrTx,
+  { competition: comp }: { competition: Competition },
+): Promise<void> {
+  const next = await firstUnsettledRound(tx, { competition: comp });
   await tx.execute(sql`UPDATE ${entries}
     SET status = 'eliminated', eliminated_round = removed_from_round, updated_at = now()
     WHERE club_id = ${comp.clubId} AND competition_id = ${comp.id} AND status = 'active'
