@@ -184,6 +184,10 @@ function fixturesFor(w: World): Record<string, Fixture> {
     },
     'GET /api/entries': { call: at('/api/entries') },
     'GET /api/game': { call: at('/api/game') },
+    // Pick history (issue 10).
+    'GET /api/competitions/:id/entries/:entryId/picks': {
+      call: at(`/api/competitions/${w.freeId}/entries/${w.ownerPickEntry}/picks`),
+    },
     'PUT /api/entries/:id/picks/:round': {
       call: at(`/api/entries/${w.ownerPickEntry}/picks/20`, { teamId: w.round20Team }),
       owned: 'owner',
@@ -594,6 +598,14 @@ describe.each(backends())('the access matrix on %s', (backend) => {
         res.json.picks.filter((p: Json) => owners.has(p.entryId)),
         caller,
       ).toEqual([]);
+    }
+    // Nor in the entry's pick history, which lists a round only once its deadline has passed.
+    for (const caller of ['owner', 'otherPlayer', 'staff', 'admin'] as const) {
+      const res = await clients[caller].get(
+        `/api/competitions/${world.freeId}/entries/${world.ownerPickEntry}/picks`,
+      );
+      expect(res.status, caller).toBe(200);
+      expect(res.json.picks, caller).toEqual([]);
     }
   });
 

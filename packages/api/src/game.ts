@@ -468,3 +468,19 @@ export const ReplayPreview = z
   })
   .meta({ id: 'ReplayPreview' });
 export type ReplayPreview = z.infer<typeof ReplayPreview>;
+
+// Pick history: one entry's picks round by round, from the standings (params: CompetitionEntryParams).
+export const EntryPickHistory = z
+  .object({
+    entryId: z.string(),
+    playerName: z.string(),
+    entryNumber: EntryNumber,
+    status: EntryStatus,
+    eliminatedRound: z.number().int().nullable(),
+    /** The viewer's own entry. */
+    mine: z.boolean(),
+    /** Only rounds whose deadline has passed: nobody sees a pick before then, not even its own player here. */
+    picks: z.array(PickView),
+  })
+  .meta({ id: 'EntryPickHistory' });
+export type EntryPickHistory = z.infer<typeof EntryPickHistory>;
