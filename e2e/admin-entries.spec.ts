@@ -10,6 +10,8 @@ test('the Manage screen lists entries, records a cash entry, knocks one out and 
   baseURL,
 }) => {
   if (!baseURL) throw new Error('baseURL');
+  // Many steps through the admin screens: more than the default minute on a busy machine.
+  test.setTimeout(180_000);
   const admin = await apiClient(baseURL, 'admin@redlion.test');
   const { seasons } = await admin.get<SeasonList>('/api/seasons');
   const season = seasons.find((s) => s.demo);

@@ -260,7 +260,8 @@ export async function refundCancelledCompetitions(services: OrderServices): Prom
   for (const { id } of owed) {
     const refundId = await services.db.transaction(async (tx) => {
       const order = await lockOrderById(tx, { orderId: id });
-      if (!order?.paymentIntentId) return null;
+      // Cash goes back over the bar: recorded like a card refund, without asking a provider.
+      if (!order || (!order.paymentIntentId && order.provider !== 'cash')) return null;
       const rows = await refundsOfOrders(tx, [order.id]);
       if (rows.some((r) => r.status === 'pending')) return null; // under way
       if (rows.some((r) => r.status === 'failed' && r.idempotencyKey?.startsWith('cancel-'))) return null;

@@ -88,7 +88,8 @@ export async function advanceCompetition(
       .set({ status })
       .where(and(eq(competitions.clubId, comp.clubId), eq(competitions.id, comp.id)));
     if (status === 'cancelled') {
-      // Paid entries are refunded by the payments feature; here they leave the pot.
+      // Paid entries are refunded by the payments feature; here they leave the pot. An entry the club
+      // knocked out before this first lock is refunded too: the player paid for it.
       await tx
         .update(entries)
         .set({ status: 'refunded' })
@@ -97,7 +98,7 @@ export async function advanceCompetition(
             eq(entries.clubId, comp.clubId),
             eq(entries.competitionId, comp.id),
             sql`${entries.orderId} IS NOT NULL`,
-            sql`${entries.status} IN ('pending', 'active')`,
+            sql`${entries.status} IN ('pending', 'active', 'eliminated')`,
           ),
         );
       return { settled: [], status };
