@@ -75,8 +75,10 @@ test('the Manage screen lists entries, records a cash entry, knocks one out and 
   await words.locator('ion-button[type="submit"]').click();
   await expect(words).toHaveCount(0);
   await page.goto('/game');
+  // The game screen loads every competition of the club: slow on a busy machine.
   await expect(activePage(page).locator(`[data-competition="${name}"]`)).toContainText(
     'Winner buys the first round.',
+    { timeout: 30_000 },
   );
 
   // The cash order is listed as cash with its short number; refund one entry, and the rest is offered.
