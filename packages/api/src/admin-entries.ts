@@ -22,11 +22,6 @@ export const EntryRemoval = z.object({
 });
 export type EntryRemoval = z.infer<typeof EntryRemoval>;
 
-/** "Removed by the club from round 4: abusive to staff" — the same words for the admin and the player. */
-export function removalText(removal: Pick<EntryRemoval, 'fromRound' | 'reason'>): string {
-  return `Removed by the club from round ${removal.fromRound}: ${removal.reason}`;
-}
-
 export const AdminEntryView = z
   .object({
     id: z.string(),

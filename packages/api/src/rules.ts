@@ -52,3 +52,11 @@ export function formatPence(pence: number): string {
 export function shortOrderNumber(orderId: string): string {
   return orderId.slice(0, 8).toUpperCase();
 }
+
+/**
+ * "Removed by the club from round 4: abusive to staff" — the same words for the admin and the player.
+ * Here, not beside the entries' schemas, so that the game screen shows it without loading zod.
+ */
+export function removalText(removal: { fromRound: number; reason: string }): string {
+  return `Removed by the club from round ${removal.fromRound}: ${removal.reason}`;
+}

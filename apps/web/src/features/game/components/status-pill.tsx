@@ -1,4 +1,5 @@
-import { type CompetitionStatus, type EntryStatus, removalText } from '@lastman/api';
+import type { CompetitionStatus, EntryStatus } from '@lastman/api';
+import { removalText } from '@lastman/api/rules';
 
 const entryLabels: Record<EntryStatus, [string, string]> = {
   pending: ['Awaiting payment', 'warn'],
