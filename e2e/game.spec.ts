@@ -166,6 +166,11 @@ test('a player joins a free competition, picks, sees the result, then a rollover
       await row.getByLabel(`${f1.home.name} goals`).fill(String(t1Home ? base1 : 0));
       await row.getByLabel(`${f1.away.name} goals`).fill(String(t1Home ? 0 : base1));
       await row.locator('ion-button', { hasText: 'Save' }).click();
+      // Saving first says what the result would do, and asks to confirm.
+      await expect(row.getByRole('group', { name: /^Confirm / })).toContainText(
+        /This knocks out \d+ (entry|entries), brings back \d+\./,
+      );
+      await row.locator('ion-button', { hasText: 'Save result' }).click();
       await expect(adminPage.locator('ion-toast')).toContainText('Saved');
       await adminContext.close();
     });

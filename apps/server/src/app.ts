@@ -24,6 +24,7 @@ import { contactRoutes } from './features/contact/routes.ts';
 // Events (issue 12).
 import { eventRoutes } from './features/events/routes.ts';
 import { fileRoutes } from './features/files/routes.ts';
+import { entriesAdminRoutes } from './features/entries-admin/index.ts';
 import { fixtureRoutes } from './features/fixtures/routes.ts';
 import { galleryRoutes } from './features/gallery/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
@@ -225,6 +226,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // Passkeys and phone codes (issue 11).
   await app.register(passkeyRoutes);
   await app.register(phoneCodeRoutes);
+  await app.register(entriesAdminRoutes);
   await serveWebApp(app, config.WEB_DIST);
   return app;
 }

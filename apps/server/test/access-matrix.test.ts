@@ -73,6 +73,8 @@ interface World {
   toCancel: string;
   ownerPickEntry: string;
   ownerUnpickEntry: string;
+  /** An entry of player 3 in the free competition, for the admin to knock out. */
+  entryToKnockOut: string;
   round20Team: string;
   ownerPaidOrder: string;
   ownerOrderToRefund: string;
@@ -241,6 +243,10 @@ function fixturesFor(w: World): Record<string, Fixture> {
     },
     'GET /api/entries': { call: at('/api/entries') },
     'GET /api/game': { call: at('/api/game') },
+    // Pick history (issue 10).
+    'GET /api/competitions/:id/entries/:entryId/picks': {
+      call: at(`/api/competitions/${w.freeId}/entries/${w.ownerPickEntry}/picks`),
+    },
     'PUT /api/entries/:id/picks/:round': {
       call: at(`/api/entries/${w.ownerPickEntry}/picks/20`, { teamId: w.round20Team }),
       owned: 'owner',
@@ -307,6 +313,14 @@ function fixturesFor(w: World): Record<string, Fixture> {
     },
     'PUT /api/admin/fixtures/:id/result': {
       call: at(`/api/admin/fixtures/${w.round1Fixture.id}/result`, {
+        home: w.round1Fixture.home,
+        away: w.round1Fixture.away,
+        status: w.round1Fixture.status,
+      }),
+      shared: football,
+    },
+    'POST /api/admin/fixtures/:id/result/preview': {
+      call: at(`/api/admin/fixtures/${w.round1Fixture.id}/result/preview`, {
         home: w.round1Fixture.home,
         away: w.round1Fixture.away,
         status: w.round1Fixture.status,
@@ -616,6 +630,25 @@ function fixturesFor(w: World): Record<string, Fixture> {
       call: at('/api/auth/sign-in/phone', { phoneNumber: '07700 900778', code: '000000' }),
       refused: 'no account has confirmed the number (phone-codes.test.ts signs in for real)',
     },
+    'GET /api/admin/competitions/:id/entries': {
+      call: at(`/api/admin/competitions/${w.freeId}/entries?search=a`),
+    },
+    'POST /api/admin/competitions/:id/entries/:entryId/knock-out': {
+      call: at(`/api/admin/competitions/${w.freeId}/entries/${w.entryToKnockOut}/knock-out`, {
+        reason: 'Matrix broke a club rule',
+      }),
+    },
+    'POST /api/admin/competitions/:id/cash-entries': {
+      call: at(`/api/admin/competitions/${w.paidId}/cash-entries`, {
+        userId: w.memberToChange,
+        entries: 1,
+        reference: 'Matrix till 42',
+      }),
+    },
+    'POST /api/admin/competitions/:id/entries/:entryId/reinstate': {
+      call: at(`/api/admin/competitions/${w.freeId}/entries/${w.ownerPickEntry}/reinstate`),
+      refused: 'the entry was not knocked out (409): entries-admin.test.ts reinstates one',
+    },
   };
 }
 
@@ -731,6 +764,7 @@ describe.each(backends())('the access matrix on %s', (backend) => {
     const draftToOpen = await create('Matrix Draft Open', { startRound: 20, prizeModel: 'free' }, false);
     const ownerPickEntry = await enter(owner, freeId);
     const ownerUnpickEntry = await enter(owner, freeId);
+    const entryToKnockOut = await enter(player3, freeId);
     const round20 = (await owner.get(`/api/competitions/${freeId}/rounds/20/fixtures`)).json.fixtures;
     const round20Team = teamIn(round20, round20[0].home.name);
     await pick(owner, ownerUnpickEntry, 20, round20, round20[1].home.name);
@@ -893,6 +927,7 @@ describe.each(backends())('the access matrix on %s', (backend) => {
       toCancel,
       ownerPickEntry,
       ownerUnpickEntry,
+      entryToKnockOut,
       round20Team,
       ownerPaidOrder,
       ownerOrderToRefund,
@@ -1010,6 +1045,14 @@ describe.each(backends())('the access matrix on %s', (backend) => {
         res.json.picks.filter((p: Json) => owners.has(p.entryId)),
         caller,
       ).toEqual([]);
+    }
+    // Nor in the entry's pick history, which lists a round only once its deadline has passed.
+    for (const caller of ['owner', 'otherPlayer', 'staff', 'admin'] as const) {
+      const res = await clients[caller].get(
+        `/api/competitions/${world.freeId}/entries/${world.ownerPickEntry}/picks`,
+      );
+      expect(res.status, caller).toBe(200);
+      expect(res.json.picks, caller).toEqual([]);
     }
   });
 

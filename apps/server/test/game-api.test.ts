@@ -69,9 +69,29 @@ describe.each(backends())('the game over HTTP on %s', (backend) => {
     const opened = await admin.post(`/api/admin/competitions/${compId}/open`);
     expect(opened.status).toBe(200);
     expect(opened.json.competition.status).toBe('open');
-    const again = await admin.patch(`/api/admin/competitions/${compId}`, { name: 'Renamed' });
+    // Open, its words may change; its rules, fee and rounds may not (the same values are no change).
+    const name = opened.json.competition.name;
+    const renamed = await admin.patch(`/api/admin/competitions/${compId}`, {
+      name: 'Renamed',
+      description: 'Winner buys the first round.',
+      startRound: opened.json.competition.startRound,
+      rules: { ...opened.json.competition.rules },
+    });
+    expect(renamed.status).toBe(200);
+    expect(renamed.json.competition).toMatchObject({
+      name: 'Renamed',
+      description: 'Winner buys the first round.',
+    });
+    const seen = await players[0]?.get(`/api/competitions/${compId}`);
+    expect(seen?.json.competition.description).toBe('Winner buys the first round.');
+    const again = await admin.patch(`/api/admin/competitions/${compId}`, { name: 'Again', prizePence: 1 });
     expect(again.status).toBe(409);
-    expect(again.json.error.code).toBe('COMPETITION_NOT_EDITABLE');
+    expect(again.json.error).toEqual({
+      code: 'COMPETITION_NOT_EDITABLE',
+      message:
+        'This competition is open: only its name and description can change now, not its rules, fee or rounds (prizePence).',
+    });
+    expect((await admin.patch(`/api/admin/competitions/${compId}`, { name })).status).toBe(200);
   });
 
   it('players join a free competition up to their allowance; a paid one needs an order', async () => {

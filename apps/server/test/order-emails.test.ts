@@ -9,6 +9,8 @@ const order: Order = {
   refundedPence: 0,
   currency: 'gbp',
   provider: 'stripe',
+  shortNumber: 'ORD_1',
+  cardLast4: '4242',
   competitionId: 'cmp_1',
   competitionName: 'Autumn Cup',
   entryCount: 21,
@@ -30,5 +32,14 @@ describe('order emails', () => {
     const refund = orderEmails.refund(to, { ...order, refundedPence: 100_000 }, 100_000, 'cancelled').text;
     expect(refund).toContain('We have refunded £1,000.00');
     expect(refund).toContain('Refunded so far: £1,000.00 of £1,050.00.');
+  });
+
+  it('name the order by its short number and the card by its last four digits', () => {
+    const receipt = orderEmails.receipt(to, order).text;
+    expect(receipt).toContain('Order: ORD_1');
+    expect(receipt).toContain('Card: ending 4242');
+    expect(orderEmails.refund(to, order, 5000, 'asked').text).toContain('your order ORD_1 (Autumn Cup)');
+    const cash = orderEmails.receipt(to, { ...order, provider: 'cash', cardLast4: null }).text;
+    expect(cash).toContain('Paid in cash at the club.');
   });
 });

@@ -47,6 +47,8 @@ describe.each(backends())('orders with the test provider on %s', (backend) => {
 
     const again = await c.get(`/api/orders/${created.json.order.id}`);
     expect(again.json.status).toBe('paid');
+    expect(again.json.cardLast4).toBe('4242');
+    expect(again.json.shortNumber).toBe(created.json.order.id.slice(0, 8).toUpperCase());
     const receipt = await server.smtp.waitFor('player1@redlion.test', /receipt/i);
     expect(receipt.text).toContain('£10.00');
     expect(receipt.text).toMatch(/Test payments: no real money/);

@@ -84,9 +84,16 @@ const EntryFeePence = z
   .min(0)
   .max(MAX_ENTRY_FEE_PENCE, `must be at most ${MAX_ENTRY_FEE_PENCE} (£10,000)`);
 
+/** A few words from the club for players; shown on the competition's card and rules page. */
+const CompetitionDescription = z.string().trim().max(500, 'must be at most 500 characters');
+
+/** What stays editable once players have entered: the words, never the rules, fee or rounds. */
+export const EDITABLE_WHILE_OPEN = ['name', 'description'] as const;
+
 export const CompetitionCreate = z
   .object({
     name: requiredText(100, 'must not be empty'),
+    description: CompetitionDescription.default(''),
     seasonId: Id,
     startRound: z.number().int().min(1).max(60),
     prizeModel: PrizeModel,
@@ -116,6 +123,7 @@ export type CompetitionCreate = z.infer<typeof CompetitionCreate>;
 export const CompetitionUpdate = z
   .object({
     name: requiredText(100, 'must not be empty'),
+    description: CompetitionDescription,
     seasonId: Id,
     startRound: z.number().int().min(1).max(60),
     prizeModel: PrizeModel,
@@ -146,6 +154,7 @@ export const CompetitionSummary = z
   .object({
     id: z.string(),
     name: z.string(),
+    description: z.string(),
     status: CompetitionStatus,
     prizeModel: PrizeModel,
     entryFeePence: z.number().int(),
@@ -209,6 +218,8 @@ export const MyEntry = z
     id: z.string(),
     status: EntryStatus,
     eliminatedRound: z.number().int().nullable(),
+    /** The club knocked it out (a broken club rule): shown as "Removed by the club from round N: reason". */
+    removedByClub: z.object({ fromRound: z.number().int(), reason: z.string() }).nullable(),
     createdAt: z.string(),
     picks: z.array(PickView),
   })
@@ -457,3 +468,19 @@ export const ReplayPreview = z
   })
   .meta({ id: 'ReplayPreview' });
 export type ReplayPreview = z.infer<typeof ReplayPreview>;
+
+// Pick history: one entry's picks round by round, from the standings (params: CompetitionEntryParams).
+export const EntryPickHistory = z
+  .object({
+    entryId: z.string(),
+    playerName: z.string(),
+    entryNumber: EntryNumber,
+    status: EntryStatus,
+    eliminatedRound: z.number().int().nullable(),
+    /** The viewer's own entry. */
+    mine: z.boolean(),
+    /** Only rounds whose deadline has passed: nobody sees a pick before then, not even its own player here. */
+    picks: z.array(PickView),
+  })
+  .meta({ id: 'EntryPickHistory' });
+export type EntryPickHistory = z.infer<typeof EntryPickHistory>;

@@ -1,3 +1,4 @@
+export * from './admin-entries.ts';
 export * from './auth.ts';
 export * from './client-config.ts';
 export * from './clubs.ts';

@@ -33,7 +33,11 @@ export const Order = z
     amountPence: z.number().int(),
     refundedPence: z.number().int(),
     currency: z.string(),
-    provider: z.enum(['stripe', 'test']),
+    provider: z.enum(['stripe', 'test', 'cash']),
+    /** The number people read and say: the id's first 8 characters, upper case. */
+    shortNumber: z.string(),
+    /** The paying card's last four digits, when known. */
+    cardLast4: z.string().nullable(),
     competitionId: z.string(),
     competitionName: z.string(),
     entryCount: z.number().int(),
@@ -60,7 +64,7 @@ export const Order = z
 export type Order = z.infer<typeof Order>;
 
 export const PaymentInstruction = z.object({
-  provider: z.enum(['stripe', 'test']),
+  provider: z.enum(['stripe', 'test', 'cash']),
   clientSecret: z.string(),
   publishableKey: z.string().nullable(),
   /** Stripe Connect: the club's account the payment is on; Stripe.js must be loaded for it. */

@@ -44,7 +44,7 @@ export type PayoutView = z.infer<typeof PayoutView>;
 
 export const CompetitionAuditView = z.object({
   id: z.string(),
-  kind: z.enum(['payout_recorded', 'winners_changed', 'review_cleared']),
+  kind: z.enum(['payout_recorded', 'winners_changed', 'review_cleared', 'entry_removed', 'entry_reinstated']),
   message: z.string(),
   at: z.string(),
   byName: z.string().nullable(),

@@ -166,3 +166,15 @@ export const PHONE_CODE_RULES = {
   /** Wrong codes allowed before the code locks and a new one is needed. */
   maxAttempts: 5,
 } as const;
+/** The order number people read and say: the first 8 characters of its id, upper case ("3F2A9C1B"). */
+export function shortOrderNumber(orderId: string): string {
+  return orderId.slice(0, 8).toUpperCase();
+}
+
+/**
+ * "Removed by the club from round 4: abusive to staff" — the same words for the admin and the player.
+ * Here, not beside the entries' schemas, so that the game screen shows it without loading zod.
+ */
+export function removalText(removal: { fromRound: number; reason: string }): string {
+  return `Removed by the club from round ${removal.fromRound}: ${removal.reason}`;
+}

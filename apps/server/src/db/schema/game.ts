@@ -40,6 +40,8 @@ export const competitions = pgTable(
       .notNull()
       .references(() => seasons.id),
     name: text('name').notNull(),
+    /** A few words from the club for players (shown on the card and the rules page); editable while open. */
+    description: text('description').notNull().default(''),
     status: text('status', { enum: competitionStatuses }).notNull().default('draft'),
     prizeModel: text('prize_model', { enum: prizeModels }).notNull(),
     entryFeePence: integer('entry_fee_pence').notNull().default(0),
@@ -80,6 +82,15 @@ export const entries = pgTable(
     eliminatedRound: smallint('eliminated_round'),
     /** The order that bought it (payments issue); null for a free competition. */
     orderId: text('order_id'),
+    /**
+     * Knocked out by the club (a broken club rule): the first round the entry takes no part in. It
+     * plays every earlier round as usual; settlement puts it out at this round whatever its pick did,
+     * and keeps it out through any re-settlement. Null when not removed (or reinstated).
+     */
+    removedFromRound: smallint('removed_from_round'),
+    removedReason: text('removed_reason'),
+    removedBy: text('removed_by'),
+    removedAt: timestamp('removed_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

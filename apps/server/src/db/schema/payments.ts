@@ -24,7 +24,8 @@ export const orderStatuses = [
   'partially_refunded',
 ] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
-export const paymentProviders = ['stripe', 'test'] as const;
+/** 'cash': paid at the bar and recorded by an admin; nothing is asked of a card provider for it. */
+export const paymentProviders = ['stripe', 'test', 'cash'] as const;
 
 export const orders = pgTable(
   'orders',
@@ -48,6 +49,11 @@ export const orders = pgTable(
     /** Stripe Connect: the club's account the intent was created on (null: the platform's own). */
     providerAccountId: text('provider_account_id'),
     failureReason: text('failure_reason'),
+    /** The paying card's last four digits, when the provider told us (receipts show them). */
+    cardLast4: text('card_last4'),
+    /** A cash order: the admin's note (a till receipt number, say) and who recorded it. */
+    reference: text('reference'),
+    recordedBy: text('recorded_by').references(() => user.id),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     createdAt: createdAt(),

@@ -39,7 +39,13 @@ export const payouts = pgTable(
   ],
 );
 
-export const competitionAuditKinds = ['payout_recorded', 'winners_changed', 'review_cleared'] as const;
+export const competitionAuditKinds = [
+  'payout_recorded',
+  'winners_changed',
+  'review_cleared',
+  'entry_removed',
+  'entry_reinstated',
+] as const;
 
 /** What happened to a competition's prize and why: payouts, winners changed by a correction, reviews. */
 export const competitionAudit = pgTable(

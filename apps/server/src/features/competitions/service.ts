@@ -8,7 +8,7 @@ import type {
   RoundInfo,
   RuleDescriptionList,
 } from '@lastman/api';
-import { GAME_SCREEN_STATUSES, ruleDescriptions } from '@lastman/api';
+import { EDITABLE_WHILE_OPEN, GAME_SCREEN_STATUSES, ruleDescriptions } from '@lastman/api';
 import { poolPotPence, type RoundAnalysis, roundDeadline, ruleValues, splitPot } from '@lastman/game';
 import type { Viewer } from '../../auth/guards.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -108,6 +108,7 @@ function summaryOf(
   return {
     id: comp.id,
     name: comp.name,
+    description: comp.description,
     status: comp.status,
     prizeModel: comp.prizeModel,
     entryFeePence: comp.entryFeePence,
@@ -266,6 +267,8 @@ async function detailOf(db: Db, viewer: Viewer, id: string, now: number): Promis
       id: e.id,
       status: e.status,
       eliminatedRound: e.eliminatedRound,
+      removedByClub:
+        e.removedFromRound === null ? null : { fromRound: e.removedFromRound, reason: e.removedReason ?? '' },
       createdAt: e.createdAt.toISOString(),
       picks: minePicks
         .filter((p) => p.entryId === e.id)
@@ -351,6 +354,15 @@ export async function createCompetition(
   return competitionDetail(services, viewer, { competitionId: id });
 }
 
+/** A value as JSON with its object keys sorted: jsonb gives keys back in its own order. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
+}
+
 export async function editCompetition(
   services: CompetitionServices,
   viewer: Viewer,
@@ -360,10 +372,31 @@ export async function editCompetition(
     const comp = await findCompetition(tx, { clubId: viewer.clubId, competitionId: id });
     if (!comp) throw notFound('That competition');
     if (comp.status !== 'draft') {
-      throw new AppError(
-        'COMPETITION_NOT_EDITABLE',
-        'Only a draft competition can be edited; this one is already open.',
+      // Players entered under these rules, this fee and these rounds: only the words may change.
+      const locked = (Object.keys(input) as (keyof CompetitionUpdate)[]).filter(
+        (key) =>
+          !(EDITABLE_WHILE_OPEN as readonly string[]).includes(key) &&
+          canonical(input[key]) !== canonical(comp[key]),
       );
+      if (comp.status === 'finished' || comp.status === 'cancelled') {
+        throw new AppError(
+          'COMPETITION_NOT_EDITABLE',
+          `This competition is ${comp.status}: it can no longer be edited.`,
+        );
+      }
+      if (locked.length > 0) {
+        throw new AppError(
+          'COMPETITION_NOT_EDITABLE',
+          `This competition is ${comp.status}: only its name and description can change now, not its rules, fee or rounds (${locked.join(', ')}).`,
+        );
+      }
+      const words = Object.fromEntries(
+        Object.entries(input).filter(([key]) => (EDITABLE_WHILE_OPEN as readonly string[]).includes(key)),
+      );
+      if (Object.keys(words).length > 0) {
+        await updateCompetition(tx, { clubId: viewer.clubId, competitionId: id }, words);
+      }
+      return;
     }
     // An empty edit changes nothing: answered with the competition as it is, not an empty UPDATE.
     if (Object.keys(input).length === 0) return;

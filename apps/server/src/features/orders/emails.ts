@@ -12,7 +12,12 @@ export const orderEmails = {
       '',
       `Thank you: your payment for ${order.entryCount} ${order.entryCount === 1 ? 'entry' : 'entries'} in ${order.competitionName} went through.`,
       '',
-      `Order: ${order.id}`,
+      `Order: ${order.shortNumber}`,
+      order.provider === 'cash'
+        ? 'Paid in cash at the club.'
+        : order.cardLast4
+          ? `Card: ending ${order.cardLast4}`
+          : '',
       `Entries: ${order.entryCount} x ${money(order.unitPricePence)}`,
       `Total paid: ${money(order.amountPence)}`,
       `Paid on: ${new Date(order.paidAt ?? order.createdAt).toLocaleString('en-GB', { timeZone: 'Europe/London' })}`,
@@ -27,10 +32,13 @@ export const orderEmails = {
     const lines = [
       `Hello ${to.name},`,
       '',
-      `We have refunded ${money(amountPence)} of your order ${order.id} (${order.competitionName}).`,
+      `We have refunded ${money(amountPence)} of your order ${order.shortNumber} (${order.competitionName}).`,
       `Reason: ${reason}`,
       `Refunded so far: ${money(order.refundedPence)} of ${money(order.amountPence)}.`,
-      'Card refunds usually reach your account within 5 to 10 working days.',
+      order.cardLast4 && order.provider !== 'cash' ? `To the card ending ${order.cardLast4}.` : '',
+      order.provider === 'cash'
+        ? 'You paid in cash: the club gives it back to you in cash.'
+        : 'Card refunds usually reach your account within 5 to 10 working days.',
       order.provider === 'test' ? '\nTest payments: no real money was moved.' : '',
       '',
       'Lastman',

@@ -1,4 +1,6 @@
 // The orders feature as other features see it: they import from here, never its other files.
+
+export { recordCashEntries } from './cash.ts';
 export { orderEmails, sendReceipt } from './emails.ts';
 export type { OrderRow, RefundRow } from './queries.ts';
 export {

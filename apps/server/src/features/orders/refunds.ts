@@ -197,7 +197,10 @@ export async function executeRefund(
   if (row?.status !== 'pending' || !row.idempotencyKey) return row;
   const order = await lockOrderById(services.db, { orderId: row.orderId });
   let outcome: RefundOutcome | null;
-  if (!order?.paymentIntentId) {
+  if (order?.provider === 'cash') {
+    // Cash goes back over the bar: the admin's refund is the record of it, no provider is asked.
+    outcome = { status: 'succeeded', providerRefundId: null };
+  } else if (!order?.paymentIntentId) {
     outcome = { status: 'failed', failureReason: 'the order has no payment to refund' };
   } else {
     try {

@@ -195,7 +195,9 @@ export async function refundEntries(
         `Only a paid order can be refunded; this one is ${order.status.replace('_', ' ')}.`,
       );
     }
-    if (!order.paymentIntentId) throw new AppError('CONFLICT', 'This order has no payment to refund.');
+    if (!order.paymentIntentId && order.provider !== 'cash') {
+      throw new AppError('CONFLICT', 'This order has no payment to refund.');
+    }
     const rows = await refundsOfOrders(tx, [order.id]);
     const covered = coveredEntryIds(rows);
     const inFlight = new Set(rows.filter((r) => r.status === 'pending').flatMap((r) => r.entryIds));
@@ -266,7 +268,8 @@ export async function refundCancelledCompetitions(services: OrderServices): Prom
   for (const { id } of owed) {
     const refundId = await services.db.transaction(async (tx) => {
       const order = await lockOrderById(tx, { orderId: id });
-      if (!order?.paymentIntentId) return null;
+      // Cash goes back over the bar: recorded like a card refund, without asking a provider.
+      if (!order || (!order.paymentIntentId && order.provider !== 'cash')) return null;
       const rows = await refundsOfOrders(tx, [order.id]);
       if (rows.some((r) => r.status === 'pending')) return null; // under way
       if (rows.some((r) => r.status === 'failed' && r.idempotencyKey?.startsWith('cancel-'))) return null;

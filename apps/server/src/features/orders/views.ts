@@ -1,4 +1,4 @@
-import type { Order } from '@lastman/api';
+import { type Order, shortOrderNumber } from '@lastman/api';
 import type { DbOrTx } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import { entriesOfOrders, listOrders, type OrderRow, refundsOfOrders } from './queries.ts';
@@ -17,6 +17,8 @@ export async function orderViews(
     refundedPence: order.refundedPence,
     currency: order.currency,
     provider: order.provider,
+    shortNumber: shortOrderNumber(order.id),
+    cardLast4: order.cardLast4,
     competitionId: order.competitionId,
     competitionName,
     entryCount: order.entryCount,

@@ -240,7 +240,13 @@ async function honourOrRefund(
     { clubId: order.clubId, competitionId: order.competitionId },
     order.status === 'pending' ? 'share' : 'update',
   );
-  const paid = { status: 'paid' as const, paidAt: now, paymentIntentId: intent.id, failureReason: null };
+  const paid = {
+    status: 'paid' as const,
+    paidAt: now,
+    paymentIntentId: intent.id,
+    failureReason: null,
+    cardLast4: cardLast4Of(intent),
+  };
   if (competition?.status === 'open') {
     if (order.status === 'pending') {
       await updateOrder(tx, { orderId: order.id }, paid);
@@ -515,4 +521,12 @@ async function competitionName(services: Pick<Services, 'db'>, order: OrderRow) 
     competitionId: order.competitionId,
   });
   return name ?? 'the competition';
+}
+
+/** The paying card's last four digits, when the event carries the charge expanded (ours and the test provider's do). */
+function cardLast4Of(intent: Stripe.PaymentIntent): string | null {
+  const charge = intent.latest_charge;
+  if (!charge || typeof charge === 'string') return null;
+  const last4 = charge.payment_method_details?.card?.last4;
+  return typeof last4 === 'string' && /^\d{4}$/.test(last4) ? last4 : null;
 }

@@ -299,6 +299,16 @@ export function testProvider(secret: string): TestProvider {
             currency: opts.currency,
             status: succeeded ? 'succeeded' : 'requires_payment_method',
             metadata: { orderId: opts.orderId },
+            // As Stripe gives it when the charge is expanded: receipts show the card's last four digits.
+            latest_charge: succeeded
+              ? {
+                  object: 'charge',
+                  payment_method_details: {
+                    type: 'card',
+                    card: { last4: opts.cardNumber.replace(/\D/g, '').slice(-4) },
+                  },
+                }
+              : null,
             last_payment_error: succeeded
               ? null
               : { code: card.code, message: card.message, type: 'card_error' },

@@ -234,3 +234,25 @@ export async function listPicksOfEntries(
     .where(and(eq(picks.clubId, clubId), inArray(picks.entryId, [...entryIds])))
     .orderBy(asc(picks.round));
 }
+
+/** An entry of the competition with its player's name and entry number (pick history). */
+export async function findEntryWithPlayer(
+  db: DbOrTx,
+  { clubId, competitionId, entryId }: { clubId: string; competitionId: string; entryId: string },
+) {
+  const [row] = await db
+    .select({
+      id: entries.id,
+      userId: entries.userId,
+      status: entries.status,
+      eliminatedRound: entries.eliminatedRound,
+      playerName: user.name,
+      entryNumber,
+    })
+    .from(entries)
+    .innerJoin(user, eq(user.id, entries.userId))
+    .where(
+      and(eq(entries.clubId, clubId), eq(entries.competitionId, competitionId), eq(entries.id, entryId)),
+    );
+  return row;
+}

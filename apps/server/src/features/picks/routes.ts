@@ -1,5 +1,7 @@
 import {
+  CompetitionEntryParams,
   CompetitionRoundParams,
+  EntryPickHistory,
   EntryRoundParams,
   MyEntryList,
   PickRequest,
@@ -11,7 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { viewerOf } from '../../http/access.ts';
 import { refusals } from '../../http/openapi-errors.ts';
-import { makePick, myEntries, removePick, roundFixtures, roundPicks } from './service.ts';
+import { entryPickHistory, makePick, myEntries, removePick, roundFixtures, roundPicks } from './service.ts';
 
 export const pickRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['game'];
@@ -80,5 +82,24 @@ export const pickRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return reply.status(204).send(null);
     },
+  );
+
+  // Pick history: one entry's picks, round by round, once each round's deadline has passed.
+  app.get(
+    '/api/competitions/:id/entries/:entryId/picks',
+    {
+      schema: {
+        tags,
+        summary: "An entry's picks round by round, only for rounds whose deadline has passed",
+        params: CompetitionEntryParams,
+        response: { 200: EntryPickHistory, ...refusals(404) },
+      },
+      config: { access: 'member' },
+    },
+    async (request) =>
+      entryPickHistory(app.services, viewerOf(request), {
+        competitionId: request.params.id,
+        entryId: request.params.entryId,
+      }),
   );
 };

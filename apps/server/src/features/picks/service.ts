@@ -1,4 +1,4 @@
-import type { MyEntryList, PickResponse, RoundFixtures, RoundPicks } from '@lastman/api';
+import type { EntryPickHistory, MyEntryList, PickResponse, RoundFixtures, RoundPicks } from '@lastman/api';
 import {
   type PickRejection,
   type RoundAnalysis,
@@ -25,6 +25,7 @@ import {
   countRoundPicks,
   deletePick,
   findEntryForPick,
+  findEntryWithPlayer,
   isRoundSettled,
   listMyEntriesWithPicks,
   listPicksOfEntries,
@@ -66,11 +67,13 @@ async function pickableEntry(
   if (entry.status !== 'active') {
     throw new AppError(
       'ENTRY_NOT_ACTIVE',
-      entry.status === 'eliminated'
-        ? `This entry went out in round ${entry.eliminatedRound}: it cannot pick any more.`
-        : entry.status === 'pending'
-          ? 'This entry is waiting for its payment: it can pick once the payment is confirmed.'
-          : `This entry is ${entry.status}: it cannot pick any more.`,
+      entry.removedFromRound !== null && entry.eliminatedRound === entry.removedFromRound
+        ? `This entry was removed by the club from round ${entry.removedFromRound}: it cannot pick any more.`
+        : entry.status === 'eliminated'
+          ? `This entry went out in round ${entry.eliminatedRound}: it cannot pick any more.`
+          : entry.status === 'pending'
+            ? 'This entry is waiting for its payment: it can pick once the payment is confirmed.'
+            : `This entry is ${entry.status}: it cannot pick any more.`,
     );
   }
   if (round < comp.startRound) {
@@ -340,8 +343,55 @@ export async function myEntries({ db }: Pick<Services, 'db'>, viewer: Viewer): P
       orderId: entry.orderId,
       status: entry.status,
       eliminatedRound: entry.eliminatedRound,
+      removedByClub:
+        entry.removedFromRound === null
+          ? null
+          : { fromRound: entry.removedFromRound, reason: entry.removedReason ?? '' },
       createdAt: entry.createdAt.toISOString(),
       picks: all.filter((p) => p.entryId === entry.id).map(({ entryId: _, ...p }) => p),
     })),
+  };
+}
+
+/**
+ * One entry's picks round by round (tapped from the standings), with each pick's outcome. Only the
+ * rounds whose deadline has passed are listed, for every viewer alike: the same rule as the round's
+ * public picks (a round without a deadline, all its matches postponed, once it is settled).
+ */
+export async function entryPickHistory(
+  services: PickServices,
+  viewer: Viewer,
+  { competitionId, entryId }: { competitionId: string; entryId: string },
+): Promise<EntryPickHistory> {
+  const { db } = services;
+  const now = services.clock.now().getTime();
+  const comp = await findCompetition(db, { clubId: viewer.clubId, competitionId });
+  if (!comp || (comp.status === 'draft' && viewer.role !== 'admin')) throw notFound('That competition');
+  const entry = await findEntryWithPlayer(db, { clubId: viewer.clubId, competitionId, entryId });
+  const inStandings = entry && ['active', 'eliminated', 'won'].includes(entry.status);
+  if (!entry || (!inStandings && entry.userId !== viewer.userId)) throw notFound('That entry');
+  const all = await listPicksOfEntries(db, { clubId: viewer.clubId, entryIds: [entryId] });
+  // A pick made ahead by an entry that went out before that round lapsed with it.
+  const played = all.filter((p) => entry.eliminatedRound === null || p.round <= entry.eliminatedRound);
+  const fixtures =
+    played.length > 0 ? await listSeasonFixtures(db, { clubId: viewer.clubId, seasonId: comp.seasonId }) : [];
+  const picks: EntryPickHistory['picks'] = [];
+  for (const { entryId: _, ...pick } of played) {
+    const analysis = roundModel(fixtures, pick.round);
+    const deadline = analysis ? roundDeadline(analysis, comp.deadlineMinutes) : null;
+    const isPublic =
+      deadline !== null
+        ? now >= deadline
+        : await isRoundSettled(db, { clubId: viewer.clubId, competitionId, round: pick.round });
+    if (isPublic) picks.push(pick);
+  }
+  return {
+    entryId,
+    playerName: entry.playerName,
+    entryNumber: entry.entryNumber,
+    status: entry.status,
+    eliminatedRound: entry.eliminatedRound,
+    mine: entry.userId === viewer.userId,
+    picks,
   };
 }

@@ -1,2 +1,9 @@
 // The settlement feature as other features see it: they import from here, never its other files.
-export { advanceCompetition, compileRounds, firstLockingRound, unsettleFrom } from './settle.ts';
+export {
+  advanceCompetition,
+  applyRemovals,
+  compileRounds,
+  firstLockingRound,
+  firstUnsettledRound,
+  unsettleFrom,
+} from './settle.ts';

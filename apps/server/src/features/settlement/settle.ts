@@ -88,7 +88,8 @@ export async function advanceCompetition(
       .set({ status })
       .where(and(eq(competitions.clubId, comp.clubId), eq(competitions.id, comp.id)));
     if (status === 'cancelled') {
-      // Paid entries are refunded by the payments feature; here they leave the pot.
+      // Paid entries are refunded by the payments feature; here they leave the pot. An entry the club
+      // knocked out before this first lock is refunded too: the player paid for it.
       await tx
         .update(entries)
         .set({ status: 'refunded' })
@@ -97,7 +98,7 @@ export async function advanceCompetition(
             eq(entries.clubId, comp.clubId),
             eq(entries.competitionId, comp.id),
             sql`${entries.orderId} IS NOT NULL`,
-            sql`${entries.status} IN ('pending', 'active')`,
+            sql`${entries.status} IN ('pending', 'active', 'eliminated')`,
           ),
         );
       return { settled: [], status };
@@ -160,6 +161,8 @@ export async function settleRound(tx: DbOrTx, ctx: RoundContext): Promise<boolea
   const rules = comp.rules as CompetitionRules;
   const cycles = rules.reuse === 'afterAllUsed';
 
+  // Entries the club removed from this round (or earlier) take no part in it, whatever they picked.
+  await applyRemovals(tx, { competition: comp });
   const [counts] = await sqlRows<{ active: number }>(
     tx,
     sql`SELECT count(*)::int AS active FROM ${entries}
@@ -416,5 +419,40 @@ export async function unsettleFrom(
     .update(competitions)
     .set({ status: 'running', finalRound: null })
     .where(and(eq(competitions.clubId, comp.clubId), eq(competitions.id, comp.id)));
+  await applyRemovals(tx, { competition: comp });
   return true;
+}
+
+/**
+ * The first round of the competition not settled yet: the round in play or the next to lock. A
+ * knock-out made now takes effect from it (the round's result does not apply to the entry).
+ */
+export async function firstUnsettledRound(
+  tx: DbOrTx,
+  { competition: comp }: { competition: Competition },
+): Promise<number> {
+  const [row] = await sqlRows<{ last: number | null }>(
+    tx,
+    sql`SELECT max(round)::int AS last FROM ${roundSettlements}
+        WHERE club_id = ${comp.clubId} AND competition_id = ${comp.id}`,
+  );
+  return row?.last == null ? comp.startRound : row.last + 1;
+}
+
+/**
+ * Puts out every entry the club removed from a round that has been reached: an entry removed from
+ * round N plays every round before N as usual (so a re-settlement of those rounds may still put it
+ * out earlier, by the rules) and is out, with N as its round, once every round before N is settled.
+ * Settlement calls it before each round and after undoing rounds, so a removal survives any
+ * re-settlement.
+ */
+export async function applyRemovals(
+  tx: DbOrTx,
+  { competition: comp }: { competition: Competition },
+): Promise<void> {
+  const next = await firstUnsettledRound(tx, { competition: comp });
+  await tx.execute(sql`UPDATE ${entries}
+    SET status = 'eliminated', eliminated_round = removed_from_round, updated_at = now()
+    WHERE club_id = ${comp.clubId} AND competition_id = ${comp.id} AND status = 'active'
+      AND removed_from_round IS NOT NULL AND removed_from_round <= ${next}`);
 }

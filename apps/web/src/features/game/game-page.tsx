@@ -1,7 +1,7 @@
 import { IonButton, IonContent, IonRefresher, IonRefresherContent } from '@ionic/react';
 import { useQuery } from '@tanstack/react-query';
 import { cloudOfflineOutline, trophyOutline } from 'ionicons/icons';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { configQuery, useClub } from '../../lib/club.ts';
 import { useMe } from '../../lib/me.ts';
 import { useUiState } from '../../lib/ui-state.ts';
@@ -10,9 +10,13 @@ import { PageHeader } from '../../ui/page-header.tsx';
 import { InlineLoading } from '../../ui/page-loading.tsx';
 import { TestPaymentsBanner } from '../payments/index.ts';
 import { useGameScreen } from './api/game-api.ts';
-import { CompetitionCard } from './components/competition-card.tsx';
-import { NextAction } from './components/next-action.tsx';
 import '../../ui/game-screens.css';
+
+// The competition cards and the next action, for signed-in members only: a signed-out visitor's first
+// page does without their code; a member's screen starts fetching it with the competitions.
+const loadSignedIn = () => import('./components/signed-in.ts');
+const CompetitionCard = lazy(async () => ({ default: (await loadSignedIn()).CompetitionCard }));
+const NextAction = lazy(async () => ({ default: (await loadSignedIn()).NextAction }));
 
 // Below the competitions, for signed-in players only: not part of the first screen's code.
 const InviteFriends = lazy(async () => ({
@@ -27,6 +31,9 @@ export function GamePage() {
   // While the server cannot say who is signed in, the person this device remembers stays in.
   const signedIn = Boolean(me.data) || (me.data === undefined && remembered !== null);
   const screen = useGameScreen(Boolean(me.data));
+  useEffect(() => {
+    if (signedIn) void loadSignedIn();
+  }, [signedIn]);
   const config = useQuery(configQuery);
   const clubName = me.data?.club.name ?? club.data?.name ?? remembered?.clubName ?? 'your club';
   const firstName = (me.data?.user.name ?? (signedIn ? remembered?.username : undefined))?.split(' ')[0];
@@ -53,7 +60,11 @@ export function GamePage() {
           </IonRefresher>
         ) : null}
         <div className="page-wide">
-          {signedIn && screen.data ? <NextAction details={shown} now={screen.dataUpdatedAt} /> : null}
+          {signedIn && screen.data ? (
+            <Suspense fallback={null}>
+              <NextAction details={shown} now={screen.dataUpdatedAt} />
+            </Suspense>
+          ) : null}
           <section className="hero-banner" aria-labelledby="game-hero">
             <h2 id="game-hero">
               {firstName
@@ -124,11 +135,13 @@ export function GamePage() {
               </EmptyState>
             </div>
           ) : (
-            <div className="competitions">
-              {ordered.map((detail) => (
-                <CompetitionCard key={detail.competition.id} detail={detail} />
-              ))}
-            </div>
+            <Suspense fallback={<InlineLoading label="Loading competitions…" />}>
+              <div className="competitions">
+                {ordered.map((detail) => (
+                  <CompetitionCard key={detail.competition.id} detail={detail} />
+                ))}
+              </div>
+            </Suspense>
           )}
           {me.data ? (
             <Suspense fallback={null}>

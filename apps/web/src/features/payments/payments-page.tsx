@@ -104,7 +104,7 @@ function OrderItem({ order: o }: { order: OrderRow }) {
           <dl className="summary">
             <div>
               <dt>Receipt for order</dt>
-              <dd className="small">{o.id}</dd>
+              <dd className="small">{o.shortNumber}</dd>
             </div>
             <div>
               <dt>Paid</dt>
@@ -128,7 +128,11 @@ function OrderItem({ order: o }: { order: OrderRow }) {
             </div>
             <div>
               <dt>Paid by</dt>
-              <dd>{o.provider === 'test' ? 'Test card (no real money)' : 'Card'}</dd>
+              <dd>
+                {o.provider === 'cash'
+                  ? 'Cash at the club'
+                  : `${o.provider === 'test' ? 'Test card (no real money)' : 'Card'}${o.cardLast4 ? ` ending ${o.cardLast4}` : ''}`}
+              </dd>
             </div>
           </dl>
           <p className="muted small">A copy of this receipt was emailed to you.</p>

@@ -60,6 +60,7 @@ function CompetitionRulesCard({ id }: { id: string }) {
   return (
     <section className="card" aria-labelledby={headingId} data-competition-rules={c.name}>
       <h2 id={headingId}>Rules of {c.name}</h2>
+      {c.description ? <p className="competition__description">{c.description}</p> : null}
       <dl className="rule-list">
         {competitionRuleLines(c).map((line) => (
           <div key={line.key} data-rule={line.key}>

@@ -73,7 +73,11 @@ function CompetitionEntries({
             <li key={e.id} className="order" data-entry={i + 1}>
               <div className="row">
                 <h3>Entry {i + 1}</h3>
-                <EntryStatusPill status={e.status} round={e.eliminatedRound} />
+                <EntryStatusPill
+                  status={e.status}
+                  round={e.eliminatedRound}
+                  removedByClub={e.removedByClub}
+                />
               </div>
               <p className="muted small">
                 {order ? (

@@ -1,9 +1,10 @@
 import { IonButton, IonSegment, IonSegmentButton } from '@ionic/react';
 import type { CompetitionDetail } from '@lastman/api';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { formatPence, londonDateTime } from '../../lib/format.ts';
 import { InlineLoading } from '../../ui/page-loading.tsx';
 import { EntryStatusPill, outcomeLabel, useRoundPicks } from '../game/index.ts';
+import { PickHistory } from './pick-history.tsx';
 import { SurvivalChart } from './survival-chart.tsx';
 
 /** A player's name, with the entry's number when they have several ("Jo Bloggs (2)"). */
@@ -14,6 +15,20 @@ export function entryLabel(e: { playerName: string; entryNumber: number | null }
 /** Who is still in, who went out in which round, and every round's picks once its deadline passed. */
 export function StandingsSection({ detail }: { detail: CompetitionDetail }) {
   const [view, setView] = useState<'table' | 'picks'>('table');
+  // The entry whose pick history is open, tapped from a name below.
+  const [open, setOpen] = useState<{ id: string; name: string } | null>(null);
+  const nameButton = (n: { id: string; name: string }, extra?: ReactNode) => (
+    <button
+      type="button"
+      className="name-button"
+      aria-expanded={open?.id === n.id}
+      aria-label={`${n.name}: picks`}
+      onClick={() => setOpen(open?.id === n.id ? null : n)}
+    >
+      {n.name}
+      {extra}
+    </button>
+  );
   const { competition, standings, rounds, payouts } = detail;
   const stillIn = standings.filter((s) => s.status === 'active' || s.status === 'won');
   const out = standings.filter((s) => s.status === 'eliminated');
@@ -36,6 +51,15 @@ export function StandingsSection({ detail }: { detail: CompetitionDetail }) {
       {view === 'table' ? (
         <div className="standings__table">
           <SurvivalChart rounds={rounds} />
+          {open ? (
+            <PickHistory
+              key={open.id}
+              competitionId={competition.id}
+              entryId={open.id}
+              label={open.name}
+              onClose={() => setOpen(null)}
+            />
+          ) : null}
           {payouts && payouts.winners.length > 0 ? (
             <div className="winners">
               <h4>Winners</h4>
@@ -53,6 +77,7 @@ export function StandingsSection({ detail }: { detail: CompetitionDetail }) {
               ) : null}
             </div>
           ) : null}
+          <p className="muted small">Tap a name to see that player&rsquo;s picks.</p>
           <h4>
             Still in <span className="count">{stillIn.length}</span>
           </h4>
@@ -62,7 +87,15 @@ export function StandingsSection({ detail }: { detail: CompetitionDetail }) {
             <ul className="names">
               {stillIn.map((s) => (
                 <li key={s.entryId}>
-                  {entryLabel(s)} {s.status === 'won' ? <EntryStatusPill status="won" /> : null}
+                  {nameButton(
+                    { id: s.entryId, name: entryLabel(s) },
+                    s.status === 'won' ? (
+                      <>
+                        {' '}
+                        <EntryStatusPill status="won" />
+                      </>
+                    ) : null,
+                  )}
                 </li>
               ))}
             </ul>
@@ -76,7 +109,7 @@ export function StandingsSection({ detail }: { detail: CompetitionDetail }) {
                 </h4>
                 <ul className="names names--out">
                   {names.map((n) => (
-                    <li key={n.id}>{n.name}</li>
+                    <li key={n.id}>{nameButton(n)}</li>
                   ))}
                 </ul>
               </div>

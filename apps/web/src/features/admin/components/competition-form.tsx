@@ -43,6 +43,7 @@ export function CompetitionForm({
   const seasons = useSeasons();
   const rules = useRuleDescriptions();
   const [name, setName] = useState(initial?.name ?? '');
+  const [description, setDescription] = useState(initial?.description ?? '');
   const [seasonId, setSeasonId] = useState(initial?.seasonId ?? '');
   const [startRound, setStartRound] = useState(initial ? String(initial.startRound) : '');
   const [prizeModel, setPrizeModel] = useState<PrizeModel>(initial?.prizeModel ?? 'pool');
@@ -82,6 +83,7 @@ export function CompetitionForm({
     if (prizePence === null) next.prize = 'An amount in pounds, such as 50.';
     const values: CompetitionFormValues = {
       name: name.trim(),
+      description: description.trim(),
       seasonId: season?.id ?? '',
       startRound: int(roundValue, 'startRound', 1, 60),
       prizeModel,
@@ -100,6 +102,14 @@ export function CompetitionForm({
   return (
     <form aria-label={submitLabel} onSubmit={submit} noValidate>
       <FormField label="Name" name="name" value={name} onValue={setName} error={errors.name} />
+      <FormField
+        label="Description (optional)"
+        name="description"
+        value={description}
+        onValue={setDescription}
+        rows={2}
+        helper="Shown to players on the competition and its rules. It can change while the competition plays."
+      />
       <div className="form-grid">
         <SelectField
           label="Season"

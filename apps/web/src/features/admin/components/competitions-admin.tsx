@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { formatPence, londonDateTime } from '../../../lib/format.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { useIonAlert } from '../../../lib/use-ion-alert.ts';
-import { CheckboxField } from '../../../ui/form-field.tsx';
+import { CheckboxField, FormError, FormField } from '../../../ui/form-field.tsx';
 import { InlineLoading } from '../../../ui/page-loading.tsx';
 import { CompetitionStatusPill, useCompetition, useCompetitions } from '../../game/index.ts';
 import {
@@ -15,6 +15,7 @@ import {
   useUpdateCompetition,
 } from '../api/admin-game-api.ts';
 import { CompetitionForm, type CompetitionFormValues } from './competition-form.tsx';
+import { EntriesPanel } from './entries-admin.tsx';
 import { PayoutsPanel } from './payouts-admin.tsx';
 import { ReplayPreviewPanel } from './replay-preview.tsx';
 
@@ -128,6 +129,7 @@ export function CompetitionsAdmin() {
 function CompetitionManager({ summary }: { summary: CompetitionSummary }) {
   const detail = useCompetition(summary.id);
   const [editing, setEditing] = useState(false);
+  const [editingWords, setEditingWords] = useState(false);
   const update = useUpdateCompetition();
   const open = useOpenCompetition();
   const cancel = useCancelCompetition();
@@ -154,6 +156,7 @@ function CompetitionManager({ summary }: { summary: CompetitionSummary }) {
   if (editing) {
     const initial: CompetitionFormValues = {
       name: c.name,
+      description: c.description,
       seasonId: c.seasonId,
       startRound: c.startRound,
       prizeModel: c.prizeModel,
@@ -176,9 +179,29 @@ function CompetitionManager({ summary }: { summary: CompetitionSummary }) {
       />
     );
   }
+  if (editingWords) {
+    return (
+      <WordsForm
+        name={c.name}
+        description={c.description}
+        busy={update.isPending}
+        error={update.isError ? update.error.message : null}
+        onCancel={() => {
+          setEditingWords(false);
+          update.reset();
+        }}
+        onSubmit={(patch) => update.mutate({ id: c.id, patch }, { onSuccess: () => setEditingWords(false) })}
+      />
+    );
+  }
   return (
     <div className="manager">
       <div className="button-row">
+        {c.status === 'open' || c.status === 'running' ? (
+          <IonButton size="small" fill="outline" onClick={() => setEditingWords(true)}>
+            Edit name and description
+          </IonButton>
+        ) : null}
         {c.status === 'draft' ? (
           <>
             <IonButton size="small" fill="outline" onClick={() => setEditing(true)}>
@@ -213,6 +236,14 @@ function CompetitionManager({ summary }: { summary: CompetitionSummary }) {
         </p>
       ) : null}
       {c.status === 'finished' || c.status === 'running' ? <PayoutsPanel competitionId={c.id} /> : null}
+      {c.status !== 'draft' ? (
+        <EntriesPanel
+          competitionId={c.id}
+          cashFeePence={
+            c.status === 'open' && c.prizeModel !== 'free' && c.entryFeePence > 0 ? c.entryFeePence : null
+          }
+        />
+      ) : null}
       <RoundsTable detail={d} />
       {c.status !== 'draft' ? <ReplayPreviewPanel detail={d} /> : null}
     </div>
@@ -249,5 +280,46 @@ function RoundsTable({ detail }: { detail: CompetitionDetail }) {
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** Once players are in, only the words change: the name and the description. */
+function WordsForm(props: {
+  name: string;
+  description: string;
+  busy: boolean;
+  error: string | null;
+  onCancel: () => void;
+  onSubmit: (patch: { name: string; description: string }) => void;
+}) {
+  const [name, setName] = useState(props.name);
+  const [description, setDescription] = useState(props.description);
+  return (
+    <form
+      aria-label="Edit name and description"
+      onSubmit={(e) => {
+        e.preventDefault();
+        props.onSubmit({ name: name.trim(), description: description.trim() });
+      }}
+    >
+      <p className="muted small">Players have entered: the rules, fee and rounds stay as they are.</p>
+      <FormField label="Name" name="name" value={name} onValue={setName} />
+      <FormField
+        label="Description (optional)"
+        name="description"
+        value={description}
+        onValue={setDescription}
+        rows={2}
+      />
+      <FormError message={props.error} />
+      <div className="button-row">
+        <IonButton type="submit" size="small" disabled={props.busy || !name.trim()}>
+          Save
+        </IonButton>
+        <IonButton size="small" fill="clear" onClick={props.onCancel}>
+          Cancel
+        </IonButton>
+      </div>
+    </form>
   );
 }

@@ -121,7 +121,7 @@ function AdminOrder({ order: o }: { order: OrderRow }) {
   const ask = (entryIds: string[] | undefined, what: string, pence: number) =>
     void presentAlert({
       header: `Refund ${what}?`,
-      message: `${formatPence(pence)} goes back to ${o.userName ?? 'the player'}'s card; the ${entryIds?.length === 1 ? 'entry leaves' : 'entries leave'} the competition and the pot.`,
+      message: `${formatPence(pence)} goes back to ${o.userName ?? 'the player'}${o.provider === 'cash' ? ' in cash, over the bar (nothing is asked of a card)' : "'s card"}; the ${entryIds?.length === 1 ? 'entry leaves' : 'entries leave'} the competition and the pot.`,
       buttons: [
         { text: 'Keep', role: 'cancel' },
         {
@@ -147,7 +147,10 @@ function AdminOrder({ order: o }: { order: OrderRow }) {
         <span className="muted">
           {o.competitionName} · {londonDateTime(o.createdAt)} · {o.entryCount} ×{' '}
           {formatPence(o.unitPricePence)}
+          {' · '}order {o.shortNumber}
           {o.provider === 'test' ? ' · test card' : ''}
+          {o.provider === 'cash' ? ' · cash' : ''}
+          {o.cardLast4 && o.provider !== 'cash' ? ` · card ending ${o.cardLast4}` : ''}
         </span>
         <span>
           <strong>{formatPence(o.amountPence)}</strong>
@@ -177,7 +180,9 @@ function AdminOrder({ order: o }: { order: OrderRow }) {
                 ask(undefined, 'the whole order', (activeEntries.length + owed.length) * o.unitPricePence)
               }
             >
-              Refund order
+              {o.refundedPence > 0
+                ? `Refund the rest (${formatPence(o.amountPence - o.refundedPence)} left)`
+                : 'Refund order'}
             </IonButton>
           ) : null}
           {owed.length > 0 ? (

@@ -6,6 +6,7 @@ import { showToast } from '../../../lib/toast.ts';
 import { SelectField } from '../../../ui/form-field.tsx';
 import { InlineLoading } from '../../../ui/page-loading.tsx';
 import { useSeasonRound, useSeasons } from '../../game/index.ts';
+import { usePreviewResult } from '../api/admin-entries-api.ts';
 import { useRoundCorrections, useSetResult } from '../api/admin-game-api.ts';
 
 const statuses: FixtureStatus[] = ['scheduled', 'live', 'finished', 'postponed', 'abandoned'];
@@ -121,15 +122,17 @@ function ResultRow({ fixture: f, history }: { fixture: FixtureView; history: Cor
     status !== f.status ||
     (finished && (home !== String(f.homeScore ?? '') || away !== String(f.awayScore ?? '')));
   const valid = !finished || (/^\d{1,2}$/.test(home) && /^\d{1,2}$/.test(away));
+  const preview = usePreviewResult();
+  const result = finished
+    ? { status, home: Number(home), away: Number(away) }
+    : { status, home: null, away: null };
+  // Saving first shows what the result would do; the admin confirms it.
+  const ask = () => preview.mutate({ fixtureId: f.id, result });
   const submit = () =>
     save.mutate(
+      { fixtureId: f.id, result },
       {
-        fixtureId: f.id,
-        result: finished
-          ? { status, home: Number(home), away: Number(away) }
-          : { status, home: null, away: null },
-      },
-      {
+        onSettled: () => preview.reset(),
         onSuccess: (r) =>
           showToast(
             `Saved ${label}.${r.resettled.length > 0 ? ` Re-settled ${r.resettled.length} competition${r.resettled.length === 1 ? '' : 's'}.` : ''}`,
@@ -176,10 +179,37 @@ function ResultRow({ fixture: f, history }: { fixture: FixtureView; history: Cor
             </option>
           ))}
         </select>
-        <IonButton size="small" disabled={!changed || !valid || save.isPending} onClick={submit}>
-          {save.isPending ? <IonSpinner name="dots" /> : 'Save'}
+        <IonButton
+          size="small"
+          disabled={!changed || !valid || save.isPending || preview.isPending || preview.isSuccess}
+          onClick={ask}
+        >
+          {save.isPending || preview.isPending ? <IonSpinner name="dots" /> : 'Save'}
         </IonButton>
       </div>
+      {preview.isSuccess ? (
+        <fieldset className="result-preview" aria-label={`Confirm ${label}`}>
+          {preview.data.competitions.length === 0 ? (
+            <p className="small">No competition of the club has played this round yet: nobody changes.</p>
+          ) : (
+            <ul className="list-plain small">
+              {preview.data.competitions.map((c) => (
+                <li key={c.competitionId} data-preview={c.name}>
+                  <strong>{c.name}</strong>: {c.summary}
+                </li>
+              ))}
+            </ul>
+          )}
+          <div className="button-row">
+            <IonButton size="small" onClick={submit} disabled={save.isPending}>
+              Save result
+            </IonButton>
+            <IonButton size="small" fill="clear" onClick={() => preview.reset()}>
+              Back
+            </IonButton>
+          </div>
+        </fieldset>
+      ) : null}
       {history.length > 0 ? (
         <ul className="correction-history muted small" aria-label={`Corrections of ${label}`}>
           {history.map((c) => (
@@ -190,9 +220,9 @@ function ResultRow({ fixture: f, history }: { fixture: FixtureView; history: Cor
           ))}
         </ul>
       ) : null}
-      {save.isError ? (
+      {save.isError || preview.isError ? (
         <p role="alert" className="form-error">
-          {save.error.message}
+          {(save.error ?? preview.error)?.message}
         </p>
       ) : null}
     </li>

@@ -20,6 +20,11 @@ const StandingsSection = lazy(async () => ({
   default: (await import('../../standings/index.ts')).StandingsSection,
 }));
 
+// A player's own pick history: the standings' component, loaded with it when first opened.
+const PickHistory = lazy(async () => ({
+  default: (await import('../../standings/index.ts')).PickHistory,
+}));
+
 const isPaid = (c: CompetitionSummary) => c.prizeModel !== 'free' && c.entryFeePence > 0;
 
 /** One competition on the game page: where it stands, my entries and picks, and how to join. */
@@ -35,6 +40,7 @@ export function CompetitionCard({ detail }: { detail: CompetitionDetail }) {
         <CompetitionStatusPill status={c.status} />
       </div>
       <p className="muted small">{c.seasonName}</p>
+      {c.description ? <p className="competition__description">{c.description}</p> : null}
       <dl className="stats">
         <div>
           <dt>Round</dt>
@@ -170,6 +176,7 @@ const entriesInPlay = (detail: CompetitionDetail) => detail.myEntries.filter((e)
 function MyEntries({ detail }: { detail: CompetitionDetail }) {
   const { competition } = detail;
   const myEntries = entriesInPlay(detail);
+  const [history, setHistory] = useState<{ id: string; label: string } | null>(null);
   if (myEntries.length === 0) return null;
   const current = competition.currentRound;
   // The round to pick for: the current one until it locks, then the next while results come in.
@@ -180,6 +187,8 @@ function MyEntries({ detail }: { detail: CompetitionDetail }) {
     competition.pickDeadline !== null &&
     Date.parse(competition.pickDeadline) > Date.now();
   const waiting = current !== null && current !== pickRound && competition.status === 'running';
+  // Once a round has locked there is a history to show; before the first deadline there is none.
+  const hasHistory = competition.status === 'running' || competition.status === 'finished';
   return (
     <div className="my-entries">
       <h3>Your entries</h3>
@@ -190,7 +199,7 @@ function MyEntries({ detail }: { detail: CompetitionDetail }) {
           return (
             <li key={e.id} className="entry-row" data-entry={i + 1}>
               <span className="entry-row__name">Entry {i + 1}</span>
-              <EntryStatusPill status={e.status} round={e.eliminatedRound} />
+              <EntryStatusPill status={e.status} round={e.eliminatedRound} removedByClub={e.removedByClub} />
               <span className="entry-row__pick">
                 {e.status === 'active' && waiting ? (
                   <span className="entry-row__locked" data-testid="locked-pick">
@@ -219,10 +228,33 @@ function MyEntries({ detail }: { detail: CompetitionDetail }) {
                   {pick ? 'Change pick' : 'Pick a team'}
                 </IonButton>
               ) : null}
+              {hasHistory ? (
+                <IonButton
+                  size="small"
+                  fill="outline"
+                  aria-expanded={history?.id === e.id}
+                  onClick={() =>
+                    setHistory(history?.id === e.id ? null : { id: e.id, label: `Entry ${i + 1}` })
+                  }
+                >
+                  Your picks
+                </IonButton>
+              ) : null}
             </li>
           );
         })}
       </ul>
+      {history ? (
+        <Suspense fallback={<InlineLoading label="Loading picks…" />}>
+          <PickHistory
+            key={history.id}
+            competitionId={competition.id}
+            entryId={history.id}
+            label={history.label}
+            onClose={() => setHistory(null)}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import type { CompetitionStatus, EntryStatus } from '@lastman/api';
+import { removalText } from '@lastman/api/rules';
 
 const entryLabels: Record<EntryStatus, [string, string]> = {
   pending: ['Awaiting payment', 'warn'],
@@ -15,8 +16,24 @@ const competitionLabels: Record<CompetitionStatus, [string, string]> = {
   cancelled: ['Cancelled', 'bad'],
 };
 
-export function EntryStatusPill({ status, round }: { status: EntryStatus; round?: number | null }) {
+export function EntryStatusPill({
+  status,
+  round,
+  removedByClub,
+}: {
+  status: EntryStatus;
+  round?: number | null;
+  /** The club knocked the entry out: said instead of "Out in round N" while that is why it is out. */
+  removedByClub?: { fromRound: number; reason: string } | null | undefined;
+}) {
   const [label, tone] = entryLabels[status];
+  if (status === 'eliminated' && removedByClub && round === removedByClub.fromRound) {
+    return (
+      <span className={`pill pill--${tone}`} data-testid="removed-by-club">
+        {removalText(removedByClub)}
+      </span>
+    );
+  }
   return (
     <span className={`pill pill--${tone}`}>
       {label}

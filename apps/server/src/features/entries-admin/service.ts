@@ -1,0 +1,220 @@
+import type { AdminEntryList, AdminEntryView, EntryKnockOut, PaidHow } from '@lastman/api';
+import { removalText } from '@lastman/api';
+import type { Viewer } from '../../auth/guards.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { lockCompetitionAdvisory } from '../../db/competition-locks.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import type { Services } from '../../services.ts';
+import { type CompetitionRow, findCompetition } from '../competitions/index.ts';
+import { advanceCompetition, firstUnsettledRound, unsettleFrom } from '../settlement/index.ts';
+import {
+  type CompetitionEntryRow,
+  findCompetitionEntry,
+  insertEntryAudit,
+  listCompetitionEntries,
+  listPicksOf,
+  setRemoval,
+} from './queries.ts';
+
+type EntriesAdminServices = Pick<Services, 'db' | 'clock'>;
+
+async function clubCompetition(
+  db: DbOrTx,
+  viewer: Viewer,
+  { competitionId }: { competitionId: string },
+): Promise<CompetitionRow> {
+  const comp = await findCompetition(db, { clubId: viewer.clubId, competitionId });
+  if (!comp) throw notFound('That competition');
+  return comp;
+}
+
+function paidHow(row: Pick<CompetitionEntryRow, 'orderId' | 'provider'>): PaidHow {
+  if (row.orderId === null) return 'free';
+  if (row.provider === 'cash') return 'cash';
+  if (row.provider === 'test') return 'test';
+  return 'card';
+}
+
+const inPlay = (comp: CompetitionRow) => comp.status === 'open' || comp.status === 'running';
+
+async function entryViews(
+  db: DbOrTx,
+  viewer: Viewer,
+  { competitionId, search }: { competitionId: string; search?: string | undefined },
+): Promise<AdminEntryView[]> {
+  const rows = await listCompetitionEntries(db, { clubId: viewer.clubId, competitionId, search });
+  const picks = await listPicksOf(db, { clubId: viewer.clubId, entryIds: rows.map((r) => r.id) });
+  const picksOf = new Map<string, Omit<(typeof picks)[number], 'entryId'>[]>();
+  for (const { entryId, ...pick } of picks) picksOf.set(entryId, [...(picksOf.get(entryId) ?? []), pick]);
+  return rows.map((r) => ({
+    id: r.id,
+    userId: r.userId,
+    playerName: r.playerName,
+    entryNumber: r.entryNumber,
+    status: r.status,
+    eliminatedRound: r.eliminatedRound,
+    picks: picksOf.get(r.id) ?? [],
+    paidHow: paidHow(r),
+    orderId: r.orderId,
+    removed:
+      r.removedFromRound === null
+        ? null
+        : {
+            fromRound: r.removedFromRound,
+            reason: r.removedReason ?? '',
+            byName: r.removedByName,
+            at: (r.removedAt ?? new Date(0)).toISOString(),
+          },
+  }));
+}
+
+/** Who is in a competition: every entry with its player, picks and how it was paid; `search` by name or email. */
+export async function competitionEntries(
+  services: EntriesAdminServices,
+  viewer: Viewer,
+  { competitionId, search }: { competitionId: string; search?: string | undefined },
+): Promise<AdminEntryList> {
+  const { db } = services;
+  const comp = await clubCompetition(db, viewer, { competitionId });
+  return {
+    competitionId,
+    knockOutFromRound: inPlay(comp) ? await firstUnsettledRound(db, { competition: comp }) : null,
+    entries: await entryViews(db, viewer, { competitionId, search: search || undefined }),
+  };
+}
+
+async function oneEntry(
+  tx: DbOrTx,
+  viewer: Viewer,
+  { competitionId, entryId }: { competitionId: string; entryId: string },
+) {
+  const view = (await entryViews(tx, viewer, { competitionId })).find((e) => e.id === entryId);
+  if (!view) throw notFound('That entry');
+  return view;
+}
+
+/**
+ * The club knocks an entry out (a player broke the club's rules). It takes effect from the first round
+ * not settled yet: the round being played, or the next to lock. That round's result does not apply to
+ * the entry (it is out in that round whatever its pick did); every earlier round stands. Settlement
+ * keeps it out through any later re-settlement (see applyRemovals).
+ */
+export async function knockOut(
+  services: EntriesAdminServices,
+  viewer: Viewer,
+  {
+    competitionId,
+    entryId,
+    knockOut: input,
+  }: { competitionId: string; entryId: string; knockOut: EntryKnockOut },
+): Promise<AdminEntryView> {
+  const now = services.clock.now().getTime();
+  return services.db.transaction(async (tx) => {
+    await lockCompetitionAdvisory(tx, competitionId);
+    const comp = await clubCompetition(tx, viewer, { competitionId });
+    const entry = await findCompetitionEntry(tx, { clubId: viewer.clubId, competitionId, entryId });
+    if (!entry) throw notFound('That entry');
+    if (!inPlay(comp)) {
+      throw new AppError(
+        'COMPETITION_NOT_EDITABLE',
+        `This competition is ${comp.status}: its entries can no longer be knocked out.`,
+      );
+    }
+    if (entry.status !== 'active') {
+      throw new AppError(
+        'ENTRY_NOT_ACTIVE',
+        entry.status === 'pending'
+          ? 'This entry is not paid for yet: cancel or refund its order instead.'
+          : `This entry is already ${entry.status === 'eliminated' ? 'out' : entry.status}: only an entry still in can be knocked out.`,
+      );
+    }
+    const fromRound = await firstUnsettledRound(tx, { competition: comp });
+    const reason = input.reason.trim();
+    await setRemoval(
+      tx,
+      { clubId: viewer.clubId, entryId },
+      {
+        status: 'eliminated',
+        eliminatedRound: fromRound,
+        removedFromRound: fromRound,
+        removedReason: reason,
+        removedBy: viewer.userId,
+        removedAt: new Date(now),
+      },
+    );
+    const view = await oneEntry(tx, viewer, { competitionId, entryId });
+    await insertEntryAudit(tx, {
+      clubId: viewer.clubId,
+      competitionId,
+      kind: 'entry_removed',
+      message: `${view.playerName}'s entry knocked out from round ${fromRound}: ${reason}`,
+      detail: { entryId, fromRound, reason },
+      userId: viewer.userId,
+      createdAt: new Date(now),
+    });
+    return view;
+  });
+}
+
+/**
+ * Undoes a knock-out: the entry is back from the round it was removed from, and any round settled
+ * since is settled again with it in. An entry the results put out (before its removal took effect, or
+ * never removed) is not brought back here: only a corrected result does that.
+ */
+export async function reinstate(
+  services: EntriesAdminServices,
+  viewer: Viewer,
+  { competitionId, entryId }: { competitionId: string; entryId: string },
+): Promise<AdminEntryView> {
+  const now = services.clock.now().getTime();
+  return services.db.transaction(async (tx) => {
+    await lockCompetitionAdvisory(tx, competitionId);
+    const comp = await clubCompetition(tx, viewer, { competitionId });
+    const entry = await findCompetitionEntry(tx, { clubId: viewer.clubId, competitionId, entryId });
+    if (!entry) throw notFound('That entry');
+    const fromRound = entry.removedFromRound;
+    if (fromRound === null || entry.status !== 'eliminated' || entry.eliminatedRound !== fromRound) {
+      const byResult = entry.status === 'eliminated' && entry.eliminatedRound !== null;
+      throw new AppError(
+        'ENTRY_NOT_REMOVED',
+        byResult
+          ? `This entry went out on the result of round ${entry.eliminatedRound}, not by the club: correct that result to bring it back.`
+          : 'This entry was not knocked out by the club: there is nothing to undo.',
+      );
+    }
+    if (!inPlay(comp)) {
+      throw new AppError(
+        'COMPETITION_NOT_EDITABLE',
+        `This competition is ${comp.status}: its entries can no longer be reinstated.`,
+      );
+    }
+    const reason = entry.removedReason ?? '';
+    await setRemoval(
+      tx,
+      { clubId: viewer.clubId, entryId },
+      {
+        status: 'active',
+        eliminatedRound: null,
+        removedFromRound: null,
+        removedReason: null,
+        removedBy: null,
+        removedAt: null,
+      },
+    );
+    // Rounds settled without it since the removal are settled again with it in.
+    if (await unsettleFrom(tx, { competition: comp, fromRound })) {
+      await advanceCompetition(tx, { competitionId, now });
+    }
+    const view = await oneEntry(tx, viewer, { competitionId, entryId });
+    await insertEntryAudit(tx, {
+      clubId: viewer.clubId,
+      competitionId,
+      kind: 'entry_reinstated',
+      message: `${view.playerName}'s entry reinstated (${removalText({ fromRound, reason })})`,
+      detail: { entryId, fromRound, reason },
+      userId: viewer.userId,
+      createdAt: new Date(now),
+    });
+    return view;
+  });
+}

@@ -1,0 +1,257 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { competitionAudit } from '../src/db/schema/index.ts';
+import { runSettlementPass } from '../src/features/settlement/worker.ts';
+import { put, seasonId, teamIn } from './game-helpers.ts';
+import type { HttpClient, Json } from './support/http-client.ts';
+import { otherClubAdmin, signedIn } from './support/members.ts';
+import { backends, startTestServer, type TestServer } from './support/test-server.ts';
+
+/**
+ * Who is in a competition, and the club knocking an entry out. The competition: free, three players
+ * from round 1 of 2024-25. Round 1: Pat Arsenal (won 2-0), Jo Liverpool (won), Chris Chelsea (lost).
+ * Round 2: Pat Manchester City (won), Jo Everton (lost). The club knocks Pat out after round 1.
+ */
+describe.each(backends())('entries, knock-outs and reinstatement on %s', (backend) => {
+  let server: TestServer;
+  let admin: HttpClient;
+  let otherAdmin: HttpClient;
+  const players: HttpClient[] = [];
+  const entry: string[] = [];
+  let compId: string;
+  let round1: Json[];
+  const list = (search = '', c: HttpClient = admin) =>
+    c.get(
+      `/api/admin/competitions/${compId}/entries${search ? `?search=${encodeURIComponent(search)}` : ''}`,
+    );
+  const knockOut = (i: number, reason: string, c: HttpClient = admin) =>
+    c.post(`/api/admin/competitions/${compId}/entries/${entry[i]}/knock-out`, { reason });
+  const reinstate = (i: number) =>
+    admin.post(`/api/admin/competitions/${compId}/entries/${entry[i]}/reinstate`);
+  let corrections = 0;
+  // Each correction a minute after the last: the latest one is the result, so they must not tie.
+  const tick = () => server.clock.set(new Date(Date.parse('2024-08-27T13:00:00Z') + ++corrections * 60_000));
+  const correct = (fixtureId: string, home: number, away: number) => {
+    tick();
+    return put(admin, server.baseUrl, `/api/admin/fixtures/${fixtureId}/result`, {
+      home,
+      away,
+      status: 'finished',
+    });
+  };
+  const fixture = (home: string) => round1.find((f: Json) => f.home.name.startsWith(home));
+  const entryOf = async (i: number) =>
+    (await list()).json.entries.find((e: Json) => e.id === entry[i]) as Json;
+  const audit = async () =>
+    (
+      await server.db
+        .select()
+        .from(competitionAudit)
+        .where(eq(competitionAudit.competitionId, compId))
+        .orderBy(asc(competitionAudit.createdAt), asc(competitionAudit.id))
+    ).filter((a) => a.kind === 'entry_removed' || a.kind === 'entry_reinstated');
+
+  beforeAll(async () => {
+    server = await startTestServer(backend, { seed: true, now: '2024-08-10T12:00:00Z' });
+    const season = await seasonId(server);
+    admin = await signedIn(server, 'admin@redlion.test');
+    for (const n of [1, 2, 3]) players.push(await signedIn(server, `player${n}@redlion.test`));
+    otherAdmin = await otherClubAdmin(server, 'Kings Admin', 'admin@kingsarms.test');
+    const created = await admin.post('/api/admin/competitions', {
+      name: 'Conduct Cup',
+      seasonId: season,
+      startRound: 1,
+      prizeModel: 'free',
+    });
+    compId = created.json.competition.id;
+    await admin.post(`/api/admin/competitions/${compId}/open`);
+    for (const c of players) entry.push((await c.post(`/api/competitions/${compId}/entries`)).json.id);
+    round1 = (await players[0]?.get(`/api/competitions/${compId}/rounds/1/fixtures`))?.json.fixtures;
+    const round2 = (await players[0]?.get(`/api/competitions/${compId}/rounds/2/fixtures`))?.json.fixtures;
+    const pick = (i: number, round: number, fixtures: Json[], name: string) =>
+      put(players[i] as HttpClient, server.baseUrl, `/api/entries/${entry[i]}/picks/${round}`, {
+        teamId: teamIn(fixtures, name),
+      });
+    await pick(0, 1, round1, 'Arsenal');
+    await pick(1, 1, round1, 'Liverpool');
+    await pick(2, 1, round1, 'Chelsea');
+    await pick(0, 2, round2, 'Manchester City');
+    await pick(1, 2, round2, 'Everton');
+    server.clock.set('2024-08-20T12:00:00Z');
+    await runSettlementPass(server);
+  });
+  afterAll(() => server?.close());
+
+  it('lists every entry with its player, status, picks and how it was paid, and searches them', async () => {
+    const res = await list();
+    expect(res.status).toBe(200);
+    expect(res.json.knockOutFromRound).toBe(2);
+    expect(res.json.entries.map((e: Json) => e.playerName)).toEqual([
+      'Chris Kick',
+      'Jo Bloggs',
+      'Pat Player',
+    ]);
+    expect(await entryOf(2)).toMatchObject({
+      status: 'eliminated',
+      eliminatedRound: 1,
+      paidHow: 'free',
+      orderId: null,
+      entryNumber: null,
+      removed: null,
+      picks: [{ round: 1, teamName: expect.stringMatching(/^Chelsea/), outcome: 'eliminated', auto: false }],
+    });
+    expect((await entryOf(0)).picks.map((p: Json) => p.outcome)).toEqual(['survived', null]);
+    expect((await list('bloggs')).json.entries.map((e: Json) => e.id)).toEqual([entry[1]]);
+    expect((await list('PLAYER3@redlion')).json.entries.map((e: Json) => e.id)).toEqual([entry[2]]);
+    expect((await list('%')).json.entries).toEqual([]);
+  });
+
+  it("does not show one club's entries to another club's admin", async () => {
+    expect((await list('', otherAdmin)).status).toBe(404);
+    expect((await knockOut(0, 'Not your club', otherAdmin)).status).toBe(404);
+  });
+
+  it('knocks an entry out from the first round not settled, audited and shown to the player', async () => {
+    const res = await knockOut(0, 'Abusive to bar staff');
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({
+      status: 'eliminated',
+      eliminatedRound: 2,
+      removed: { fromRound: 2, reason: 'Abusive to bar staff', byName: 'Alex Admin' },
+    });
+    const detail = await players[0]?.get(`/api/competitions/${compId}`);
+    expect(detail?.json.myEntries[0]).toMatchObject({
+      status: 'eliminated',
+      removedByClub: { fromRound: 2, reason: 'Abusive to bar staff' },
+    });
+    const mine = await players[0]?.get('/api/entries');
+    expect(mine?.json.entries[0].removedByClub).toEqual({ fromRound: 2, reason: 'Abusive to bar staff' });
+    const round2 = (await players[0]?.get(`/api/competitions/${compId}/rounds/2/fixtures`))?.json.fixtures;
+    const repick = await put(players[0] as HttpClient, server.baseUrl, `/api/entries/${entry[0]}/picks/2`, {
+      teamId: teamIn(round2, 'Arsenal'),
+    });
+    expect(repick.status).toBe(409);
+    expect(repick.json.error.message).toMatch(/removed by the club from round 2/);
+    const again = await knockOut(0, 'Twice');
+    expect(again.status).toBe(409);
+    expect(again.json.error.code).toBe('ENTRY_NOT_ACTIVE');
+    expect(await audit()).toEqual([
+      expect.objectContaining({
+        kind: 'entry_removed',
+        message: "Pat Player's entry knocked out from round 2: Abusive to bar staff",
+        detail: { entryId: entry[0], fromRound: 2, reason: 'Abusive to bar staff' },
+        userId: expect.any(String),
+      }),
+    ]);
+  });
+
+  it('refuses to bring back an entry the results put out, and a reason too short', async () => {
+    const res = await reinstate(2);
+    expect(res.status).toBe(409);
+    expect(res.json.error).toEqual({
+      code: 'ENTRY_NOT_REMOVED',
+      message:
+        'This entry went out on the result of round 1, not by the club: correct that result to bring it back.',
+    });
+    expect((await knockOut(1, '')).status).toBe(400);
+  });
+
+  it('reinstates a knocked-out entry, audited, and knocks it out again', async () => {
+    const res = await reinstate(0);
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ status: 'active', eliminatedRound: null, removed: null });
+    // The test clock stands still, so both rows have one time: compare them as a set.
+    expect((await audit()).map((a) => [a.kind, a.message]).sort()).toEqual([
+      [
+        'entry_reinstated',
+        "Pat Player's entry reinstated (Removed by the club from round 2: Abusive to bar staff)",
+      ],
+      ['entry_removed', "Pat Player's entry knocked out from round 2: Abusive to bar staff"],
+    ]);
+    expect((await knockOut(0, 'Abusive to bar staff, again')).status).toBe(200);
+  });
+
+  it('settles the next round without the removed entry, whatever its pick did', async () => {
+    server.clock.set('2024-08-27T12:00:00Z');
+    await runSettlementPass(server);
+    // Pat's Manchester City won, but Pat was out: Jo, alone in round 2, lost, and the rollover makes Jo the winner.
+    expect(await entryOf(0)).toMatchObject({
+      status: 'eliminated',
+      eliminatedRound: 2,
+      removed: { fromRound: 2 },
+    });
+    expect((await entryOf(0)).picks.map((p: Json) => p.outcome)).toEqual(['survived', null]);
+    expect((await entryOf(1)).status).toBe('won');
+    expect((await list()).json.knockOutFromRound).toBeNull();
+  });
+
+  it('keeps the knock-out through re-settlements after later result corrections', async () => {
+    const arsenal = fixture('Arsenal').id;
+    // Arsenal 0-1: Pat goes out on round 1's result, before the removal took effect.
+    expect((await correct(arsenal, 0, 1)).status).toBe(200);
+    expect(await entryOf(0)).toMatchObject({
+      status: 'eliminated',
+      eliminatedRound: 1,
+      removed: { fromRound: 2 },
+    });
+    const refused = await reinstate(0);
+    expect(refused.status).toBe(409);
+    expect(refused.json.error.message).toMatch(/result of round 1/);
+    // Back to 2-0: Pat survives round 1 and is out from round 2 by the club again.
+    expect((await correct(arsenal, 2, 0)).status).toBe(200);
+    expect(await entryOf(0)).toMatchObject({
+      status: 'eliminated',
+      eliminatedRound: 2,
+      removed: { fromRound: 2 },
+    });
+    expect((await entryOf(1)).status).toBe('won');
+    // A correction in round 2 itself re-settles it without Pat too.
+    const round2 = (await players[1]?.get(`/api/competitions/${compId}/rounds/2/fixtures`))?.json.fixtures;
+    const everton = round2.find(
+      (f: Json) => f.home.name.startsWith('Everton') || f.away.name.startsWith('Everton'),
+    );
+    const evertonWins = everton.home.name.startsWith('Everton') ? [3, 0] : [0, 3];
+    expect((await correct(everton.id, evertonWins[0] as number, evertonWins[1] as number)).status).toBe(200);
+    expect(await entryOf(0)).toMatchObject({ status: 'eliminated', eliminatedRound: 2 });
+    expect((await entryOf(1)).status).toBe('won');
+    const rows = await server.db
+      .select()
+      .from(competitionAudit)
+      .where(and(eq(competitionAudit.competitionId, compId), eq(competitionAudit.kind, 'entry_removed')));
+    expect(rows).toHaveLength(2);
+  });
+
+  it('previews a correction with the same result as saving it, and saves nothing', async () => {
+    // Liverpool lose round 1: Jo goes out there, and Pat, whose removal was only from round 2, wins.
+    const liverpool = fixture('Liverpool') ?? round1.find((f: Json) => f.away.name.startsWith('Liverpool'));
+    const liverpoolLoses = liverpool.home.name.startsWith('Liverpool') ? [0, 2] : [2, 0];
+    const body = { home: liverpoolLoses[0], away: liverpoolLoses[1], status: 'finished' };
+    const preview = await admin.post(`/api/admin/fixtures/${liverpool.id}/result/preview`, body);
+    expect(preview.status).toBe(200);
+    expect(preview.json.competitions).toContainEqual({
+      competitionId: compId,
+      name: 'Conduct Cup',
+      knocksOut: 1,
+      bringsBack: 1,
+      summary: 'This knocks out 1 entry, brings back 1.',
+    });
+    expect((await entryOf(1)).status).toBe('won');
+    expect((await entryOf(0)).status).toBe('eliminated');
+    const statuses = async () => Promise.all([0, 1, 2].map(async (i) => (await entryOf(i)).status));
+    const before = await statuses();
+    expect(
+      (await put(admin, server.baseUrl, `/api/admin/fixtures/${liverpool.id}/result`, body)).status,
+    ).toBe(200);
+    const after = await statuses();
+    const out = before.filter((s, i) => s !== 'eliminated' && after[i] === 'eliminated').length;
+    const back = before.filter((s, i) => s === 'eliminated' && after[i] !== 'eliminated').length;
+    expect([out, back]).toEqual([1, 1]);
+    expect(after).toEqual(['won', 'eliminated', 'eliminated']);
+  });
+
+  it('refuses to knock out an entry of a finished competition', async () => {
+    const res = await knockOut(1, 'Too late for this');
+    expect(res.status).toBe(409);
+    expect(res.json.error.code).toBe('COMPETITION_NOT_EDITABLE');
+  });
+});

@@ -1,0 +1,279 @@
+import { IonButton } from '@ionic/react';
+import { type AdminEntryView, formatPence, paidHowLabels, removalText, shortOrderNumber } from '@lastman/api';
+import { type FormEvent, useState } from 'react';
+import { londonDateTime } from '../../../lib/format.ts';
+import { showToast } from '../../../lib/toast.ts';
+import { FormError, FormField, SelectField } from '../../../ui/form-field.tsx';
+import { InlineLoading } from '../../../ui/page-loading.tsx';
+import {
+  useClubMembers,
+  useCompetitionEntries,
+  useKnockOut,
+  useRecordCashEntry,
+  useReinstate,
+} from '../api/admin-entries-api.ts';
+
+const statusLabels: Record<AdminEntryView['status'], string> = {
+  pending: 'Awaiting payment',
+  active: 'In',
+  eliminated: 'Out',
+  won: 'Won',
+  refunded: 'Refunded',
+};
+
+function statusText(e: AdminEntryView): string {
+  if (e.removed && e.eliminatedRound === e.removed.fromRound)
+    return `Removed from round ${e.removed.fromRound}`;
+  if (e.status === 'eliminated' && e.eliminatedRound !== null) return `Out in round ${e.eliminatedRound}`;
+  return statusLabels[e.status];
+}
+
+/** Who is in a competition: each entry's player, status, picks and how it was paid, with search. */
+export function EntriesPanel({
+  competitionId,
+  cashFeePence,
+}: {
+  competitionId: string;
+  /** The entry fee when the competition takes cash entries now (open and paid); null otherwise. */
+  cashFeePence: number | null;
+}) {
+  const [typed, setTyped] = useState('');
+  const [search, setSearch] = useState('');
+  const list = useCompetitionEntries(competitionId, search);
+  const headingId = `entries-${competitionId}`;
+  return (
+    <section className="entries-admin" aria-labelledby={headingId} data-testid="entries-admin">
+      <h3 id={headingId}>Entries{list.data ? ` (${list.data.entries.length})` : ''}</h3>
+      <form
+        className="toolbar"
+        aria-label="Search entries"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setSearch(typed.trim());
+        }}
+      >
+        <FormField label="Player" name="entries-search" value={typed} onValue={setTyped} type="search" />
+        <IonButton type="submit" size="small">
+          Search
+        </IonButton>
+      </form>
+      {cashFeePence !== null ? <CashEntryForm competitionId={competitionId} feePence={cashFeePence} /> : null}
+      {list.isPending ? (
+        <InlineLoading />
+      ) : list.isError ? (
+        <p role="alert">{list.error.message}</p>
+      ) : list.data.entries.length === 0 ? (
+        <p className="muted small">{search ? 'No entries match.' : 'No entries yet.'}</p>
+      ) : (
+        <div className="table-scroll">
+          <table className="picks-table entries-table">
+            <caption className="visually-hidden">Entries</caption>
+            <thead>
+              <tr>
+                <th scope="col">Player</th>
+                <th scope="col">Status</th>
+                <th scope="col">Picks</th>
+                <th scope="col">Paid</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.data.entries.map((e) => (
+                <EntryRow
+                  key={e.id}
+                  competitionId={competitionId}
+                  entry={e}
+                  fromRound={list.data.knockOutFromRound}
+                />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function EntryRow({
+  competitionId,
+  entry: e,
+  fromRound,
+}: {
+  competitionId: string;
+  entry: AdminEntryView;
+  fromRound: number | null;
+}) {
+  const [knocking, setKnocking] = useState(false);
+  const [reason, setReason] = useState('');
+  const knockOut = useKnockOut(competitionId);
+  const reinstate = useReinstate(competitionId);
+  const name = e.entryNumber === null ? e.playerName : `${e.playerName} (${e.entryNumber})`;
+  const removedNow = e.removed !== null && e.eliminatedRound === e.removed.fromRound;
+  const submit = (ev: FormEvent) => {
+    ev.preventDefault();
+    knockOut.mutate(
+      { entryId: e.id, reason: reason.trim() },
+      {
+        onSuccess: () => {
+          setKnocking(false);
+          setReason('');
+          showToast(`${name} knocked out from round ${fromRound}.`);
+        },
+      },
+    );
+  };
+  const failure = knockOut.error ?? reinstate.error ?? null;
+  return (
+    <>
+      <tr data-entry={e.id}>
+        <th scope="row">{name}</th>
+        <td>
+          {statusText(e)}
+          {e.removed ? (
+            <p className="small muted">
+              {removalText(e.removed)} ({e.removed.byName ?? 'a former admin'}, {londonDateTime(e.removed.at)}
+              )
+            </p>
+          ) : null}
+        </td>
+        <td className="small">
+          {e.picks.length === 0
+            ? '–'
+            : e.picks.map((p) => `R${p.round} ${p.teamName}${p.auto ? ' (auto)' : ''}`).join(' · ')}
+        </td>
+        <td className="small">
+          {paidHowLabels[e.paidHow]}
+          {e.orderId ? <span className="muted"> · {shortOrderNumber(e.orderId)}</span> : null}
+        </td>
+        <td>
+          {e.status === 'active' && fromRound !== null && !knocking ? (
+            <IonButton size="small" fill="outline" color="danger" onClick={() => setKnocking(true)}>
+              Knock out
+            </IonButton>
+          ) : null}
+          {removedNow && fromRound !== null ? (
+            <IonButton
+              size="small"
+              fill="outline"
+              disabled={reinstate.isPending}
+              onClick={() => reinstate.mutate(e.id, { onSuccess: () => showToast(`${name} is back in.`) })}
+            >
+              Reinstate
+            </IonButton>
+          ) : null}
+        </td>
+      </tr>
+      {knocking || failure ? (
+        <tr>
+          <td colSpan={5}>
+            {knocking ? (
+              <form className="knock-out" onSubmit={submit} aria-label={`Knock out ${name}`}>
+                <FormField
+                  label={`Why is ${name} knocked out?`}
+                  name="reason"
+                  value={reason}
+                  onValue={setReason}
+                  rows={2}
+                  helper={`The player sees this. It takes effect from round ${fromRound}: that round's result does not count for the entry.`}
+                />
+                <div className="button-row">
+                  <IonButton
+                    type="submit"
+                    size="small"
+                    color="danger"
+                    disabled={knockOut.isPending || reason.trim().length < 3}
+                  >
+                    Knock out from round {fromRound}
+                  </IonButton>
+                  <IonButton
+                    size="small"
+                    fill="clear"
+                    onClick={() => {
+                      setKnocking(false);
+                      knockOut.reset();
+                    }}
+                  >
+                    Cancel
+                  </IonButton>
+                </div>
+              </form>
+            ) : null}
+            <FormError message={failure?.message ?? null} />
+          </td>
+        </tr>
+      ) : null}
+    </>
+  );
+}
+
+/** Entries a member paid for in cash at the bar, recorded by the admin. */
+function CashEntryForm({ competitionId, feePence }: { competitionId: string; feePence: number }) {
+  const members = useClubMembers();
+  const record = useRecordCashEntry(competitionId);
+  const [open, setOpen] = useState(false);
+  const [userId, setUserId] = useState('');
+  const [count, setCount] = useState('1');
+  const [reference, setReference] = useState('');
+  const entries = Number.parseInt(count, 10) || 0;
+  if (!open) {
+    return (
+      <IonButton size="small" fill="outline" onClick={() => setOpen(true)}>
+        Record a cash entry
+      </IonButton>
+    );
+  }
+  const close = () => {
+    setOpen(false);
+    record.reset();
+  };
+  return (
+    <form
+      className="cash-entry"
+      aria-label="Record a cash entry"
+      onSubmit={(ev) => {
+        ev.preventDefault();
+        record.mutate(
+          { userId, entries, ...(reference.trim() ? { reference: reference.trim() } : {}) },
+          {
+            onSuccess: (done) => {
+              showToast(`Cash entry recorded: order ${done.shortNumber}, ${formatPence(done.amountPence)}.`);
+              setUserId('');
+              setCount('1');
+              setReference('');
+              setOpen(false);
+            },
+          },
+        );
+      }}
+    >
+      <SelectField label="Member" name="userId" value={userId} onValue={setUserId}>
+        <option value="">Choose a member</option>
+        {(members.data?.members ?? []).map((m) => (
+          <option key={m.id} value={m.id}>
+            {m.name} ({m.email})
+          </option>
+        ))}
+      </SelectField>
+      <FormField
+        label="Entries"
+        name="entries"
+        value={count}
+        onValue={setCount}
+        inputMode="numeric"
+        helper={entries > 0 ? `${formatPence(feePence * entries)} paid in cash` : undefined}
+      />
+      <FormField label="Reference (optional)" name="reference" value={reference} onValue={setReference} />
+      <FormError message={record.error?.message ?? null} />
+      <div className="button-row">
+        <IonButton type="submit" size="small" disabled={record.isPending || !userId || entries < 1}>
+          Record cash entry
+        </IonButton>
+        <IonButton size="small" fill="clear" onClick={close}>
+          Cancel
+        </IonButton>
+      </div>
+    </form>
+  );
+}

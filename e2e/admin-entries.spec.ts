@@ -1,0 +1,94 @@
+/** Who is in a competition: the admin records a cash entry, searches the entries, knocks one out and back in. */
+import type { CompetitionDetail, SeasonList } from '@lastman/api';
+import { apiClient } from './support/api-client.ts';
+import { activePage, expect, logIn, test } from './support/fixtures.ts';
+
+test.use({ viewport: { width: 1440, height: 900 } });
+
+test('the Manage screen lists entries, records a cash entry, knocks one out and reinstates it', async ({
+  page,
+  baseURL,
+}) => {
+  if (!baseURL) throw new Error('baseURL');
+  // Many steps through the admin screens: more than the default minute on a busy machine.
+  test.setTimeout(180_000);
+  const admin = await apiClient(baseURL, 'admin@redlion.test');
+  const { seasons } = await admin.get<SeasonList>('/api/seasons');
+  const season = seasons.find((s) => s.demo);
+  if (!season) throw new Error('no demo season');
+  const name = `Bar Cup ${test.info().project.name} ${Date.now().toString(36)}`;
+  const created = await admin.send<CompetitionDetail>('POST', '/api/admin/competitions', {
+    name,
+    seasonId: season.id,
+    startRound: season.rounds.at(-1)?.round ?? 38,
+    prizeModel: 'pool',
+    entryFeePence: 500,
+    maxEntriesPerPlayer: 2,
+  });
+  await admin.send('POST', `/api/admin/competitions/${created.competition.id}/open`);
+  await admin.dispose();
+
+  await logIn(page, 'admin@redlion.test');
+  await page.goto('/admin');
+  const screen = activePage(page);
+  const card = screen.locator(`[data-admin-competition="${name}"]`);
+  await card.locator('ion-button', { hasText: 'Manage' }).click();
+  const panel = card.getByTestId('entries-admin');
+  await expect(panel).toContainText('No entries yet.');
+
+  // Robin paid £10 at the bar for two entries.
+  await panel.locator('ion-button', { hasText: 'Record a cash entry' }).click();
+  const form = panel.locator('form[aria-label="Record a cash entry"]');
+  await form.getByLabel('Member').selectOption({ label: 'Robin Goal (player4@redlion.test)' });
+  await form.getByLabel('Entries').fill('2');
+  await expect(form).toContainText('£10.00 paid in cash');
+  await form.getByLabel('Reference (optional)').fill('Till 118');
+  await form.locator('ion-button[type="submit"]').click();
+  const rows = panel.locator('tbody tr[data-entry]');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.first()).toContainText('Robin Goal (1)');
+  await expect(rows.first()).toContainText('Cash');
+
+  await panel.getByLabel('Player').fill('nobody-here');
+  await panel.locator('ion-button', { hasText: 'Search' }).click();
+  await expect(panel).toContainText('No entries match.');
+  await panel.getByLabel('Player').fill('robin');
+  await panel.locator('ion-button', { hasText: 'Search' }).click();
+  await expect(rows).toHaveCount(2);
+
+  // Knock entry 2 out with a reason; it says so, and comes back with Reinstate.
+  const second = rows.nth(1);
+  await second.locator('ion-button', { hasText: 'Knock out' }).click();
+  const knock = panel.locator('form[aria-label="Knock out Robin Goal (2)"]');
+  await knock.getByLabel(/Why is Robin Goal \(2\) knocked out/).fill('Abusive to bar staff');
+  await knock.locator('ion-button[type="submit"]').click();
+  await expect(second).toContainText(/Removed by the club from round \d+: Abusive to bar staff/);
+  await page.screenshot({ path: test.info().outputPath('entries-knocked-out.png'), fullPage: false });
+  await second.locator('ion-button', { hasText: 'Reinstate' }).click();
+  await expect(second).toContainText('In');
+  await expect(second).not.toContainText('Removed by the club');
+
+  // Open, its words still change: the description shows on the players' card.
+  await card.locator('ion-button', { hasText: 'Edit name and description' }).click();
+  const words = card.locator('form[aria-label="Edit name and description"]');
+  await words.getByLabel('Description (optional)').fill('Winner buys the first round.');
+  await words.locator('ion-button[type="submit"]').click();
+  await expect(words).toHaveCount(0);
+  await page.goto('/game');
+  // The game screen loads every competition of the club: slow on a busy machine.
+  await expect(activePage(page).locator(`[data-competition="${name}"]`)).toContainText(
+    'Winner buys the first round.',
+    { timeout: 30_000 },
+  );
+
+  // The cash order is listed as cash with its short number; refund one entry, and the rest is offered.
+  await page.goto('/admin');
+  await page.locator('.admin-tabs [data-tab="orders"]').click();
+  const order = activePage(page).locator('[data-admin-order]', { hasText: name });
+  await expect(order).toContainText(/order [0-9A-F]{8} · cash/);
+  await order.locator('ion-button', { hasText: 'Refund entry 1' }).click();
+  await expect(page.locator('ion-alert')).toContainText('in cash, over the bar');
+  await page.locator('ion-alert button', { hasText: /^Refund$/ }).click();
+  await expect(order.locator('ion-button', { hasText: 'Refund the rest' })).toContainText('£5.00 left');
+  await page.screenshot({ path: test.info().outputPath('orders-refund-left.png') });
+});

@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { Id } from './common.ts';
+import { EntryStatus } from './game.ts';
+
+/** How an entry was paid for: by card (Stripe), with the test provider, in cash at the bar, or free. */
+export const PaidHow = z.enum(['card', 'test', 'cash', 'free']);
+export type PaidHow = z.infer<typeof PaidHow>;
+
+export const paidHowLabels: Record<PaidHow, string> = {
+  card: 'Card',
+  test: 'Test card',
+  cash: 'Cash',
+  free: 'Free',
+};
+
+/** The club knocked the entry out: from this round on it takes no part. */
+export const EntryRemoval = z.object({
+  fromRound: z.number().int(),
+  reason: z.string(),
+  byName: z.string().nullable(),
+  at: z.string(),
+});
+export type EntryRemoval = z.infer<typeof EntryRemoval>;
+
+export const AdminEntryView = z
+  .object({
+    id: z.string(),
+    userId: z.string(),
+    playerName: z.string(),
+    /** 1, 2, ... when the player has more than one entry; null when one. */
+    entryNumber: z.number().int().nullable(),
+    status: EntryStatus,
+    eliminatedRound: z.number().int().nullable(),
+    picks: z.array(
+      z.object({
+        round: z.number().int(),
+        teamName: z.string(),
+        auto: z.boolean(),
+        outcome: z.enum(['survived', 'eliminated', 'void', 'invalid']).nullable(),
+      }),
+    ),
+    paidHow: PaidHow,
+    orderId: z.string().nullable(),
+    removed: EntryRemoval.nullable(),
+  })
+  .meta({ id: 'AdminEntry' });
+export type AdminEntryView = z.infer<typeof AdminEntryView>;
+
+export const AdminEntryList = z
+  .object({
+    competitionId: z.string(),
+    /** The round a knock-out made now would take effect from; null once the competition is over. */
+    knockOutFromRound: z.number().int().nullable(),
+    entries: z.array(AdminEntryView),
+  })
+  .meta({ id: 'AdminEntryList' });
+export type AdminEntryList = z.infer<typeof AdminEntryList>;
+
+export const AdminEntriesQuery = z.object({
+  /** Part of the player's name or email, any case. */
+  search: z.string().trim().max(100).optional(),
+});
+
+export const CompetitionEntryParams = z.object({ id: Id, entryId: Id });
+
+export const EntryKnockOut = z
+  .object({ reason: z.string().trim().min(3, 'say why, in a few words').max(300) })
+  .strict()
+  .meta({ id: 'EntryKnockOut' });
+export type EntryKnockOut = z.input<typeof EntryKnockOut>;
+
+/** An admin records entries a member paid for in cash at the bar. */
+export const CashEntryCreate = z
+  .object({
+    userId: Id,
+    entries: z.number().int().min(1).max(20),
+    reference: z.string().trim().max(200).optional(),
+  })
+  .strict()
+  .meta({ id: 'CashEntryCreate' });
+export type CashEntryCreate = z.input<typeof CashEntryCreate>;
+
+export const CashEntryCreated = z
+  .object({
+    orderId: z.string(),
+    shortNumber: z.string(),
+    amountPence: z.number().int(),
+    entryIds: z.array(z.string()),
+  })
+  .meta({ id: 'CashEntryCreated' });
+export type CashEntryCreated = z.infer<typeof CashEntryCreated>;
+
+/** What saving a result would do, competition by competition (nothing is saved). */
+export const ResultPreview = z
+  .object({
+    competitions: z.array(
+      z.object({
+        competitionId: z.string(),
+        name: z.string(),
+        /** Entries in now that the result would put out. */
+        knocksOut: z.number().int(),
+        /** Entries out now that the result would bring back. */
+        bringsBack: z.number().int(),
+        /** In plain words: "this knocks out 1 entry, brings back 0". */
+        summary: z.string(),
+      }),
+    ),
+  })
+  .meta({ id: 'ResultPreview' });
+export type ResultPreview = z.infer<typeof ResultPreview>;
+
+export function resultPreviewText(knocksOut: number, bringsBack: number): string {
+  return `This knocks out ${knocksOut} ${knocksOut === 1 ? 'entry' : 'entries'}, brings back ${bringsBack}.`;
+}
