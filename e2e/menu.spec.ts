@@ -131,7 +131,7 @@ test('an admin builds a menu, and a player filters it by allergen and opens the 
   await viewer.getByRole('button', { name: 'Zoom in' }).click();
   await expect(viewer.getByTestId('pdf-zoom')).toHaveText('125%');
   await expect.poll(async () => (await canvas.boundingBox())?.width ?? 0).toBeGreaterThan(fitWidth * 1.2);
-  const pages = Number((await viewer.getByTestId('pdf-page').innerText()).split(' of ')[1]);
+  const pages = Number(((await viewer.getByTestId('pdf-page').textContent()) ?? '').split(' of ')[1]);
   if (pages > 1) {
     await viewer.getByRole('button', { name: 'Next page' }).click();
     await expect(viewer.getByTestId('pdf-page')).toHaveText(`Page 2 of ${pages}`);

@@ -158,7 +158,9 @@ test.describe('phone codes, refused', () => {
 
 test.describe('at 390 px', () => {
   test.use({ viewport: { width: 390, height: 844 } });
-  test('the passkey and phone-code pages fit a phone, with thumb-sized controls', async ({ page }, testInfo) => {
+  test('the passkey and phone-code pages fit a phone, with thumb-sized controls', async ({
+    page,
+  }, testInfo) => {
     for (const [path, name] of [
       ['/bio-auth', 'bio-auth-390'],
       ['/web-otp-page', 'web-otp-390'],

@@ -21,19 +21,19 @@ import { competitionRoutes } from './features/competitions/routes.ts';
 // Stripe Connect: the club's own Stripe account
 import { connectRoutes } from './features/connect/routes.ts';
 import { contactRoutes } from './features/contact/routes.ts';
+import { entriesAdminRoutes } from './features/entries-admin/index.ts';
 // Events (issue 12).
 import { eventRoutes } from './features/events/routes.ts';
 import { fileRoutes } from './features/files/routes.ts';
-import { entriesAdminRoutes } from './features/entries-admin/index.ts';
 import { fixtureRoutes } from './features/fixtures/routes.ts';
 import { galleryRoutes } from './features/gallery/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { meRoutes } from './features/me/routes.ts';
 import { memberRoutes } from './features/members/routes.ts';
-import { createNotifier } from './features/notifications/index.ts';
-import { notificationRoutes, UNSUBSCRIBE_PATH } from './features/notifications/routes.ts';
 // Menu (issue 12).
 import { menuRoutes } from './features/menu/routes.ts';
+import { createNotifier } from './features/notifications/index.ts';
+import { notificationRoutes, UNSUBSCRIBE_PATH } from './features/notifications/routes.ts';
 import { orderRoutes } from './features/orders/routes.ts';
 import { passkeyRoutes } from './features/passkeys/routes.ts';
 import { createPaymentProvider, type PaymentProvider } from './features/payments/provider.ts';
@@ -53,9 +53,9 @@ import { errorBody } from './lib/errors.ts';
 import { canonicalUrl, registerInputGuards } from './lib/input-guards.ts';
 import { requestForLog } from './lib/log-safe.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
+import { createSmsSender } from './lib/sms.ts';
 import type { Storage } from './lib/storage.ts';
 import { createStorage } from './lib/storage-config.ts';
-import { createSmsSender } from './lib/sms.ts';
 import { createXsrf } from './lib/xsrf.ts';
 import type { Services } from './services.ts';
 import { serveWebApp } from './web-app.ts';

@@ -8,8 +8,8 @@ import type { PaymentProvider } from './features/payments/provider.ts';
 import type { Limits } from './http/rate-limits.ts';
 import type { Clock } from './lib/clock.ts';
 import type { Mailer } from './lib/mailer.ts';
-import type { Storage } from './lib/storage.ts';
 import type { SmsSender } from './lib/sms.ts';
+import type { Storage } from './lib/storage.ts';
 import type { Xsrf } from './lib/xsrf.ts';
 
 /** What every route and service may use; built once in app.ts. */

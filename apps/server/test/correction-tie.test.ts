@@ -13,7 +13,11 @@ describe.each(backends())('result corrections at the same instant on %s', (backe
   let admin: HttpClient;
   let fixture: Json;
   const save = (home: number, away: number) =>
-    put(admin, server.baseUrl, `/api/admin/fixtures/${fixture.id}/result`, { home, away, status: 'finished' });
+    put(admin, server.baseUrl, `/api/admin/fixtures/${fixture.id}/result`, {
+      home,
+      away,
+      status: 'finished',
+    });
   const history = async () =>
     (await admin.get(`/api/admin/fixtures/${fixture.id}/corrections`)).json.corrections as Json[];
   const shown = async () => {

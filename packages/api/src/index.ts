@@ -7,23 +7,23 @@ export * from './common.ts';
 export * from './connect.ts';
 export * from './contact.ts';
 export * from './corrections.ts';
-// Gallery.
-export * from './gallery.ts';
 // Events (issue 12).
 export * from './events.ts';
+// Gallery.
+export * from './gallery.ts';
 export * from './game.ts';
 export * from './game-screen.ts';
 export * from './me.ts';
 export * from './members.ts';
-// notifications (issue 11)
-export * from './notifications.ts';
-// rota
-export * from './rota.ts';
-// Passkeys and phone codes (issue 11).
-export * from './passkeys.ts';
 // Menu (issue 12).
 export * from './menu.ts';
+// notifications (issue 11)
+export * from './notifications.ts';
+// Passkeys and phone codes (issue 11).
+export * from './passkeys.ts';
 export * from './payments.ts';
 export * from './payouts.ts';
 export * from './phone-codes.ts';
+// rota
+export * from './rota.ts';
 export * from './rules.ts';

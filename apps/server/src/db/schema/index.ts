@@ -8,12 +8,12 @@ export * from './football.ts';
 export * from './gallery.ts';
 export * from './game.ts';
 export * from './mail.ts';
+// Menu (issue 12).
+export * from './menu.ts';
 // notifications (issue 11)
 export * from './notifications.ts';
 // Passkeys and phone codes (issue 11: bio-auth, web-otp-page).
 export * from './passkeys.ts';
-// Menu (issue 12).
-export * from './menu.ts';
 export * from './payments.ts';
 export * from './payouts.ts';
 export * from './phone-codes.ts';

@@ -1,16 +1,6 @@
 import type { Allergen, DietaryFlag } from '@lastman/api/rules';
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  customType,
-  date,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { clubIdColumn, clubs } from './clubs.ts';
 import { createdAt, id } from './columns.ts';
 

@@ -1,6 +1,6 @@
 import { createSign } from 'node:crypto';
-import https from 'node:https';
 import http2 from 'node:http2';
+import https from 'node:https';
 import webpush from 'web-push';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -125,7 +125,8 @@ export async function sendWebPush(
     return { outcome: 'sent' };
   } catch (err) {
     const status = (err as { statusCode?: number }).statusCode;
-    if (status === 404 || status === 410) return { outcome: 'gone', detail: `push service answered ${status}` };
+    if (status === 404 || status === 410)
+      return { outcome: 'gone', detail: `push service answered ${status}` };
     return {
       outcome: 'failed',
       detail: status ? `push service answered ${status}` : String((err as Error).message),
