@@ -27,9 +27,24 @@ test('every team name stays inside its card at 360 px, and a team is starred wit
   await page.goto('/app/tabs/matches');
   const screen = activePage(page);
   await expect(screen.locator('.fixture').first()).toBeVisible();
+  // Each team wears its shirt colours beside its name where there is room (not on phones: the names need it).
+  const firstTeam = screen.locator('.fixture__team').first();
+  await expect(firstTeam.locator('svg.team-kit path').first()).toHaveAttribute('fill', /^#[0-9a-f]{6}$/);
+  await expect(screen.locator('.fixture__team svg.team-kit')).toHaveCount(
+    await screen.locator('.fixture__team').count(),
+  );
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 768, height: 900 });
+  await expect(firstTeam.locator('svg.team-kit')).toBeVisible();
+  await expectInside(screen.locator('.fixture__name'), '.fixture__team');
+  await page.screenshot({ path: test.info().outputPath('matches-kits-768.png') });
+  if (size) await page.setViewportSize(size);
   // Each round of the demo season, with its longest names.
   for (let i = 0; i < 3; i++) {
-    await expectInside(screen.locator('.fixture__team, .fixture__mid, .round-nav ion-button'), '.card');
+    await expectInside(
+      screen.locator('.fixture__team, .fixture__name, .fixture__mid, .round-nav ion-button'),
+      '.card',
+    );
     await expectTouchTargets(screen.locator('.fixture__team, .round-nav ion-button'));
     await screen.locator('.round-nav ion-button').last().click();
   }

@@ -13,6 +13,7 @@ import { PageHeader } from '../../ui/page-header.tsx';
 import { InlineLoading } from '../../ui/page-loading.tsx';
 import { useCompetition, useMakePick, useRoundFixtures } from './api/game-api.ts';
 import { Deadline } from './components/deadline.tsx';
+import { TeamKit } from './kits/team-kit.tsx';
 import '../../ui/game-screens.css';
 
 const back = '/app/tabs/game';
@@ -173,6 +174,7 @@ function PickBoard({
         data-team={t.name}
       >
         <span className="team__name">
+          <TeamKit team={t.name} />
           <span className="long-name">{t.name}</span>
           <span className="short-name" aria-hidden="true">
             {t.shortName}

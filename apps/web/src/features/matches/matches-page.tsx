@@ -9,6 +9,7 @@ import { EmptyState } from '../../ui/empty-state.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { InlineLoading } from '../../ui/page-loading.tsx';
 import { useCompetitions, useSeasonRound, useSeasons } from '../game/index.ts';
+import { TeamKit } from '../game/kits/team-kit.tsx';
 import '../../ui/game-screens.css';
 
 const statusText: Record<FixtureView['status'], string> = {
@@ -220,10 +221,12 @@ function FavTeam({
       onClick={() => onToggle(team.name)}
     >
       {side === 'away' ? icon : null}
+      {side === 'away' ? <TeamKit team={team.name} /> : null}
       <span className="fixture__name">
         <span className="long-name">{team.name}</span>
         <span className="short-name">{team.shortName}</span>
       </span>
+      {side === 'home' ? <TeamKit team={team.name} /> : null}
       {side === 'home' ? icon : null}
     </button>
   );
