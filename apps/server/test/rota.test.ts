@@ -175,6 +175,16 @@ describe.each(backends())('the staff rota on %s', (backend) => {
     const published = await admin.post('/api/admin/rota/publish', { week: '2026-11-09' });
     expect(published.json.published).toBe(week.json.drafts);
 
+    // Each person with a new or changed shift hears of it.
+    const told = await staff.get('/api/notifications');
+    expect(told.json.notifications).toEqual([
+      expect.objectContaining({
+        kind: 'rota',
+        title: 'Your shifts are out',
+        body: expect.stringMatching(/^\d+ new or changed shifts? in the week of Monday 9 November\.$/),
+        link: '/staffschedules?view=mine',
+      }),
+    ]);
     const mine = await staff.get('/api/shifts/mine');
     const starts = mine.json.shifts.map((s: { startsAt: string }) => s.startsAt);
     expect(starts.length).toBeGreaterThan(0);

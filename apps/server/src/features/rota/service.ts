@@ -13,6 +13,7 @@ import type { Viewer } from '../../auth/guards.ts';
 import { sqlState } from '../../db/pg-errors.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { Services } from '../../services.ts';
+import { notifyUsers, registerNotificationKind } from '../notifications/index.ts';
 import {
   claimOpenShift,
   deleteShift,
@@ -30,6 +31,13 @@ import {
   updateShift,
 } from './queries.ts';
 import { weekBounds, weekStartOf, workedHours, workingTimeWarnings } from './working-time.ts';
+
+registerNotificationKind({
+  kind: 'rota',
+  label: 'Your shifts: the rota published or changed',
+  defaults: { push: true, email: true, inApp: true },
+  staffOnly: true,
+});
 
 type Db = Pick<Services, 'db'>;
 type WithClock = Pick<Services, 'db' | 'clock'>;
@@ -319,17 +327,46 @@ export async function rotaWeek(
   };
 }
 
-/** Publishes a week's drafts; each affected person hears what changed (through notifications, once merged). */
-export async function publishWeek(services: WithClock, viewer: Viewer, { week }: { week: string }) {
-  const { from, to } = weekBounds(mondayOf(services, week));
-  const published = await publishDrafts(services.db, {
-    clubId: viewer.clubId,
-    from,
-    to,
-    at: services.clock.now(),
+/** Publishes a week's drafts; each person with a new or changed shift hears of it, in the same transaction. */
+export async function publishWeek(
+  services: WithClock & Pick<Services, 'notifier'>,
+  viewer: Viewer,
+  { week }: { week: string },
+) {
+  const monday = mondayOf(services, week);
+  const { from, to } = weekBounds(monday);
+  const published = await services.db.transaction(async (tx) => {
+    const rows = await publishDrafts(tx, { clubId: viewer.clubId, from, to, at: services.clock.now() });
+    const changed = new Map<string, number>();
+    for (const r of rows) if (r.userId) changed.set(r.userId, (changed.get(r.userId) ?? 0) + 1);
+    await notifyUsers(
+      { db: tx, clock: services.clock },
+      {
+        clubId: viewer.clubId,
+        kind: 'rota',
+        title: 'Your shifts are out',
+        body: '',
+        messages: [...changed].map(([userId, n]) => ({
+          userId,
+          body: `${n} new or changed shift${n === 1 ? '' : 's'} in the week of ${londonWeekLabel(monday)}.`,
+          link: '/staffschedules?view=mine',
+        })),
+      },
+    );
+    return rows;
   });
+  void services.notifier.kick();
   return { published: published.length };
 }
+
+const weekLabel = new Intl.DateTimeFormat('en-GB', {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  timeZone: 'UTC',
+});
+/** "Monday 9 November" for a London date. */
+const londonWeekLabel = (monday: string) => weekLabel.format(new Date(`${monday}T12:00:00Z`));
 
 /** Copies last week's shifts (or any week's) into another week as drafts, skipping any that would overlap. */
 export async function copyWeek(services: WithClock, viewer: Viewer, input: { from: string; to: string }) {
