@@ -29,8 +29,10 @@ export async function submitContactMessage(
       { db: tx, clock: services.clock },
       {
         clubId: club.id,
-        title: `New message: ${input.subject}`.slice(0, 120),
-        body: `${input.name} wrote: ${input.message}`.slice(0, 300),
+        // Nothing of the sender's in the alert: it lives on in admins' lists and inboxes, while the
+        // message itself goes when its sender deletes their account.
+        title: 'New contact message',
+        body: 'Someone has written to the club. Open Admin to read it and reply.',
         link: '/admin',
       },
     );

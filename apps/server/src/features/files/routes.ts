@@ -15,6 +15,8 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['files'],
+        // A wildcard path has no place in the document (each key is a file, not an operation).
+        hide: true,
         summary: 'An uploaded file (a photo, a picture, a PDF), by its storage key',
         params: z.object({ '*': z.string().min(1).max(STORAGE_KEY_MAX) }),
         response: {
