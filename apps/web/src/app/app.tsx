@@ -1,9 +1,8 @@
 import { IonApp, IonRouterOutlet, IonSplitPane, isPlatform, setupIonicReact } from '@ionic/react';
 import { IonReactRouter } from '@ionic/react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Route } from 'react-router-dom';
-import { NotificationLive } from '../features/notifications/index.ts';
 import { useClub } from '../lib/club.ts';
 import { applyClubColors } from '../lib/club-theme.ts';
 import { hideSplash } from '../lib/native.ts';
@@ -37,6 +36,11 @@ function HideSplash() {
   return null;
 }
 
+/** Keeps notifications live while the app is open; its code loads after the first page. */
+const NotificationLive = lazy(() =>
+  import('../features/notifications/notification-live.tsx').then((m) => ({ default: m.NotificationLive })),
+);
+
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
@@ -60,7 +64,9 @@ export function App() {
               <Route path="*" element={<Navigate to={paths.tabs.game} replace />} />
             </IonRouterOutlet>
           </IonSplitPane>
-          <NotificationLive />
+          <Suspense fallback={null}>
+            <NotificationLive />
+          </Suspense>
         </IonReactRouter>
         <ClubColors />
         <ToastHost />

@@ -11,9 +11,9 @@ import { EmptyState } from '../../ui/empty-state.tsx';
 import { FormError } from '../../ui/form-field.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { InlineLoading } from '../../ui/page-loading.tsx';
+import { TeamKit } from '../../ui/team-kit.tsx';
 import { useCompetition, useMakePick, useRoundFixtures } from './api/game-api.ts';
 import { Deadline } from './components/deadline.tsx';
-import { TeamKit } from './kits/team-kit.tsx';
 import '../../ui/game-screens.css';
 
 const back = '/app/tabs/game';

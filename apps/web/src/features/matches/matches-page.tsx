@@ -8,8 +8,8 @@ import { useMe } from '../../lib/me.ts';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { InlineLoading } from '../../ui/page-loading.tsx';
+import { TeamKit } from '../../ui/team-kit.tsx';
 import { useCompetitions, useSeasonRound, useSeasons } from '../game/index.ts';
-import { TeamKit } from '../game/kits/team-kit.tsx';
 import '../../ui/game-screens.css';
 
 const statusText: Record<FixtureView['status'], string> = {
