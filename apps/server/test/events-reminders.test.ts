@@ -7,6 +7,7 @@ import { runEventReminderPass } from '../src/features/events/index.ts';
 import { createTestClock } from '../src/lib/clock.ts';
 import type { HttpClient, Json } from './support/http-client.ts';
 import { otherClubAdmin, signedIn } from './support/members.ts';
+import { type PushService, startPushService } from './support/push-service.ts';
 import { backends, startTestServer, type TestServer } from './support/test-server.ts';
 
 // A weekly quiz on Thursdays at 20:00 London time (GMT in winter), from 26 November 2026.
@@ -27,13 +28,17 @@ type Instance = Parameters<typeof runEventReminderPass>[0] & {
 /**
  * Reminders 24 hours and 2 hours before each date a member signed up for, from every instance's
  * minute tick: exactly once per sign-up and reminder (on PostgreSQL from two app instances at once),
- * none for a cancelled date, a moved date at its new time; and the sign-up confirmation in the list.
+ * none for a cancelled date, a moved date at its new time, quiet hours honoured; and the sign-up
+ * confirmation in the list.
  */
 describe.each(backends())('event reminders on %s', (backend) => {
   let server: TestServer;
   let admin: HttpClient;
   const players: HttpClient[] = [];
   let seriesId: string;
+  let push: PushService;
+  let sub: string;
+  const pushed = () => push.for(sub).map((r) => r.payload.title);
   const instances: Instance[] = [];
   const closers: (() => Promise<unknown>)[] = [];
   const date = (key: string) => `${seriesId}_${key}`;
@@ -48,10 +53,17 @@ describe.each(backends())('event reminders on %s', (backend) => {
     return results.reduce((n, r) => n + r.sent, 0);
   }
   const eventNotes = async (c: HttpClient | undefined) =>
-    ((await c?.get('/api/notifications'))?.json.notifications as Json[]).filter((n) => n.kind === 'events');
+    ((await (c as HttpClient).get('/api/notifications')).json.notifications as Json[]).filter(
+      (n) => n.kind === 'events',
+    );
 
   beforeAll(async () => {
-    server = await startTestServer(backend, { seed: true, now: '2026-11-20T12:00:00Z' });
+    push = await startPushService();
+    server = await startTestServer(backend, {
+      seed: true,
+      now: '2026-11-20T12:00:00Z',
+      env: { PUSH_SERVICE_HOSTS: push.host },
+    });
     instances.push({ db: server.db, clock: server.clock, notifier: server.app.services.notifier });
     if (backend === 'postgres') {
       const clock = createTestClock('2026-11-20T12:00:00Z');
@@ -75,6 +87,19 @@ describe.each(backends())('event reminders on %s', (backend) => {
     for (const key of ['20261203T200000Z', '20261210T200000Z']) {
       expect((await players[0]?.post(`/api/events/${date(key)}/registrations`, {}))?.status).toBe(201);
     }
+    // Player 2 takes pushes and keeps quiet hours 18:00-19:00 London time: the 2-hour reminder of
+    // 26 Nov (18:30) is listed but not pushed; the 24-hour one (20:30 the day before) is pushed.
+    const { id, ...json } = push.subscribe();
+    sub = id;
+    expect(
+      (await players[1]?.post('/api/push/subscriptions', { ...json, deviceId: 'device-2' }))?.status,
+    ).toBe(201);
+    const prefs = (await players[1]?.get('/api/me/notification-preferences'))?.json;
+    const saved = await players[1]?.put('/api/me/notification-preferences', {
+      ...prefs,
+      quietHours: { enabled: true, start: '18:00', end: '19:00' },
+    });
+    expect(saved?.status).toBe(200);
     expect(
       (
         await admin.put(`/api/admin/events/${seriesId}/exceptions`, {
@@ -98,6 +123,7 @@ describe.each(backends())('event reminders on %s', (backend) => {
   afterAll(async () => {
     for (const close of closers) await close();
     await server?.close();
+    await push?.close();
   });
 
   it('confirms each sign-up in the notifications list, and offers the kind in the preference centre', async () => {
@@ -125,6 +151,8 @@ describe.each(backends())('event reminders on %s', (backend) => {
       const titles = (await eventNotes(p)).map((n) => n.title);
       expect(titles.filter((t) => t === 'Coming up: Pub Quiz')).toHaveLength(1);
     }
+    await push.waitFor(() => pushed().length === 1);
+    expect(pushed()).toEqual(['Coming up: Pub Quiz']);
   });
 
   it('sends the 2-hour reminder once, then nothing after the start', async () => {
@@ -135,6 +163,10 @@ describe.each(backends())('event reminders on %s', (backend) => {
     expect(await passes()).toBe(0);
     const rows = await server.db.select().from(eventReminderSends);
     expect(rows.map((r) => r.reminder).sort()).toEqual(['24h', '24h', '2h', '2h']);
+    // Quiet hours: player 2's 2-hour reminder is in the list, not pushed.
+    expect((await eventNotes(players[1])).map((n) => n.title)).toContain('Starting soon: Pub Quiz');
+    expect(pushed()).toEqual(['Coming up: Pub Quiz']);
+    expect(push.errors).toEqual([]);
   });
 
   it('reminds nobody of a cancelled date', async () => {
