@@ -106,3 +106,23 @@ export const eventSettings = pgTable('event_settings', {
   showMatches: boolean('show_matches').notNull().default(false),
   updatedAt: updatedAt(),
 });
+
+export const eventReminderKinds = ['24h', '2h'] as const;
+
+/**
+ * The exactly-once key of an event reminder: one row per sign-up and reminder, whichever process
+ * sends it. `starts_at` records the start it reminded of (a moved date's new time).
+ */
+export const eventReminderSends = pgTable(
+  'event_reminder_sends',
+  {
+    clubId: clubIdColumn(),
+    registrationId: text('registration_id')
+      .notNull()
+      .references(() => eventRegistrations.id, { onDelete: 'cascade' }),
+    reminder: text('reminder', { enum: eventReminderKinds }).notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    sentAt: createdAt(),
+  },
+  (t) => [uniqueIndex('event_reminder_sends_key_idx').on(t.registrationId, t.reminder)],
+);

@@ -1,16 +1,18 @@
-import { and, asc, count, eq, gt, gte, inArray, isNotNull, lt, notInArray, or } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, inArray, isNotNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   clubs,
   eventExceptions,
   eventRegistrations,
+  eventReminderSends,
   eventSettings,
   events,
   fixtures,
   teams,
   user,
 } from '../../db/schema/index.ts';
+import { sqlRows } from '../../db/sql-rows.ts';
 
 export type EventRow = typeof events.$inferSelect;
 export type ExceptionRow = typeof eventExceptions.$inferSelect;
@@ -298,4 +300,38 @@ export async function findEventClub(db: DbOrTx, { eventId }: { eventId: string }
     .innerJoin(clubs, eq(clubs.id, events.clubId))
     .where(eq(events.id, eventId));
   return row;
+}
+
+// ---- Reminders ----
+
+/** Clubs with any sign-up for an event that is not cancelled: the ones the reminder pass looks at. */
+export async function clubsWithSignUps(db: DbOrTx): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ clubId: eventRegistrations.clubId })
+    .from(eventRegistrations)
+    .innerJoin(events, eq(events.id, eventRegistrations.eventId))
+    .where(eq(events.cancelled, false));
+  return rows.map((r) => r.clubId);
+}
+
+/**
+ * Claims the sign-ups for one date that have not had this reminder, in one statement. The unique key
+ * (registration, reminder) makes it exactly once across processes: a second process's insert waits
+ * for the first's transaction and then does nothing.
+ */
+export async function claimEventReminders(
+  tx: DbOrTx,
+  r: { clubId: string; eventId: string; key: string; reminder: '24h' | '2h'; startsAt: Date },
+) {
+  return sqlRows<{ registration_id: string; user_id: string }>(
+    tx,
+    sql`WITH claimed AS (
+          INSERT INTO ${eventReminderSends} (club_id, registration_id, reminder, starts_at)
+          SELECT r.club_id, r.id, ${r.reminder}, ${r.startsAt.toISOString()}::timestamptz
+          FROM ${eventRegistrations} r
+          WHERE r.club_id = ${r.clubId} AND r.event_id = ${r.eventId} AND r.occurrence_key = ${r.key}
+          ON CONFLICT DO NOTHING
+          RETURNING registration_id)
+        SELECT c.registration_id, r.user_id FROM claimed c JOIN ${eventRegistrations} r ON r.id = c.registration_id`,
+  );
 }

@@ -41,6 +41,8 @@ import {
   setEventCancelled,
   setEventImage,
 } from './service.ts';
+// The events notification kind and reminder pass register themselves when the routes load.
+import './reminders.ts';
 
 const OccurrenceParams = z.object({ id: OccurrenceId });
 const EventParams = z.object({ id: Id });

@@ -17,8 +17,10 @@ import { processImage } from '../../lib/images.ts';
 import { fileUrl, storageKey } from '../../lib/storage.ts';
 import type { Services } from '../../services.ts';
 import { clubForViewer } from '../clubs/index.ts';
+import { notify } from '../notifications/index.ts';
 import { confirmationEmail } from './emails.ts';
 import { addEvent, addMatch, addOccurrence, newCalendar } from './ics.ts';
+import { EVENTS_KIND, londonWhen, occurrenceLink } from './kind.ts';
 import {
   expandEvent,
   findOccurrence,
@@ -399,7 +401,7 @@ export async function removeException(
 // ---- Sign-ups ----
 
 export async function register(
-  services: Pick<Services, 'db' | 'config' | 'clock' | 'mailer'>,
+  services: Pick<Services, 'db' | 'config' | 'clock' | 'mailer' | 'notifier'>,
   viewer: Viewer,
   { id, input }: { id: string; input: RegistrationInput },
 ) {
@@ -434,9 +436,21 @@ export async function register(
       teamSize: event.teams ? (input.teamSize ?? null) : null,
     });
     if (!row) throw new AppError('ALREADY_REGISTERED', 'You are already signed up for this date.');
+    await notify(
+      { db: tx, clock: services.clock },
+      {
+        clubId: viewer.clubId,
+        userIds: [viewer.userId],
+        kind: EVENTS_KIND,
+        title: `You are signed up: ${event.title}`,
+        body: `${londonWhen(o.startsAt)} (UK time)${event.place ? ` at ${event.place}` : ''}. We will remind you the day before and 2 hours before.`,
+        link: occurrenceLink(o.id),
+      },
+    );
     return { event, o, row, placesLeft: event.capacity - taken - 1 };
   });
-  // Reminders before the event belong to the notifications module (see docs/decisions): not sent here.
+  // Reminders 24 h and 2 h before come from reminders.ts, in the notification jobs' minute tick.
+  services.notifier.kick();
   services.mailer.sendLater(
     confirmationEmail({
       to: viewer.email,

@@ -10,4 +10,4 @@ export { type NotifyInput, type NotifyResult, notify, notifyUsers } from './noti
 export { countUnread } from './queries.ts';
 export { runReminderPass } from './reminders.ts';
 export { createNotifier, type Notifier } from './sender.ts';
-export { startNotificationJobs } from './worker.ts';
+export { type ReminderPass, registerReminderPass, startNotificationJobs } from './worker.ts';

@@ -1,6 +1,29 @@
 import type { Services } from '../../services.ts';
 import { runReminderPass } from './reminders.ts';
 
+/** A reminder pass another feature adds to the minute tick (events' reminders); safe in every process. */
+export type ReminderPass = (services: Pick<Services, 'db' | 'clock'>) => Promise<unknown>;
+const extraPasses = new Map<string, ReminderPass>();
+
+/** Adds a pass to every process's minute tick, after the pick reminders. Called once at module load. */
+export function registerReminderPass(name: string, pass: ReminderPass): void {
+  extraPasses.set(name, pass);
+}
+
+/** The pick reminders, then each registered pass; one failing does not stop the others. */
+async function runAllReminderPasses(
+  services: Pick<Services, 'db' | 'clock'>,
+  log: { error(obj: unknown, msg: string): void },
+) {
+  for (const [name, pass] of [['picks', runReminderPass] as const, ...extraPasses]) {
+    try {
+      await pass(services);
+    } catch (err) {
+      log.error({ err }, `${name} reminder pass failed`);
+    }
+  }
+}
+
 export interface NotificationJobs {
   stop(): Promise<void>;
 }
@@ -18,7 +41,7 @@ export function startNotificationJobs(
   services.notifier.start(deliveryMs);
   let running: Promise<void> | null = null;
   const pass = () => {
-    running ??= runReminderPass(services)
+    running ??= runAllReminderPasses(services, log)
       .then(() => services.notifier.kick())
       .catch((err: unknown) => log.error({ err }, 'reminder pass failed'))
       .finally(() => {
