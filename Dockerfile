@@ -9,7 +9,9 @@ COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
 COPY packages/api/package.json packages/api/
 COPY packages/game/package.json packages/game/
-RUN npm ci --no-audit --no-fund
+# npm install, not npm ci: the registry these lock files come from serves only the linux-x64 build of
+# Biome's per-platform packages, so the lock file lacks the others and npm ci refuses it (.ci/run too).
+RUN npm install --no-audit --no-fund
 COPY . .
 RUN npm run -w apps/web build
 
@@ -21,7 +23,7 @@ COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
 COPY packages/api/package.json packages/api/
 COPY packages/game/package.json packages/game/
-RUN npm ci --omit=dev --workspace @lastman/server --no-audit --no-fund && npm cache clean --force
+RUN npm install --omit=dev --workspace @lastman/server --no-audit --no-fund && npm cache clean --force
 
 # ---- runtime ----
 FROM node:24-slim
