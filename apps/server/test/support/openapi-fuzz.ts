@@ -447,8 +447,17 @@ function stringArbitrary(schema: Schema, controlCharacters: boolean): fc.Arbitra
   const maxLength = typeof schema.maxLength === 'number' ? schema.maxLength : Math.max(minLength, 64);
   const fits = (s: string) => s.length >= minLength && s.length <= maxLength;
   if (typeof schema.pattern === 'string') {
+    // Brought to the lengths by mapping, never by filtering: a filter that refuses most of what the
+    // pattern gives (a 16-character minimum on `+`, or an 87-character key under a default cap) spins
+    // for ever. What the mapping makes is classified by Ajv later, like the fallback below.
+    const fitLength = (s: string) => {
+      let out = s;
+      while (out.length < minLength && s.length > 0) out += s;
+      out = out.padEnd(minLength, 'a');
+      return typeof schema.maxLength === 'number' ? out.slice(0, schema.maxLength) : out;
+    };
     try {
-      return fc.stringMatching(new RegExp(schema.pattern)).filter(fits);
+      return fc.stringMatching(new RegExp(schema.pattern)).map(fitLength);
     } catch {
       // A pattern fast-check cannot generate from (lookarounds): any string, classified by Ajv later.
       return fc.string({ minLength, maxLength: Math.min(maxLength, minLength + 40) });

@@ -110,7 +110,7 @@ export function EventModalPage() {
                 ) : null}
                 <div className="event-buttons">
                   <IonButton fill="outline" href={icsUrl(detail.data.event.id, club)} download="event.ics">
-                    <IonIcon slot="start" icon={downloadOutline} />
+                    <IonIcon aria-hidden="true" slot="start" icon={downloadOutline} />
                     Add to calendar
                   </IonButton>
                   {detail.data.event.ticketUrl ? (
@@ -120,7 +120,7 @@ export function EventModalPage() {
                       target="_blank"
                       rel="noopener noreferrer"
                     >
-                      <IonIcon slot="start" icon={ticketOutline} />
+                      <IonIcon aria-hidden="true" slot="start" icon={ticketOutline} />
                       Buy tickets
                     </IonButton>
                   ) : null}

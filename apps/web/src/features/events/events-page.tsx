@@ -93,13 +93,13 @@ export function EventsPage() {
           <div className="events-actions">
             {slug ? (
               <IonButton fill="outline" href={feedUrl(slug)} className="events-subscribe">
-                <IonIcon slot="start" icon={calendarOutline} />
+                <IonIcon aria-hidden="true" slot="start" icon={calendarOutline} />
                 Subscribe in your calendar
               </IonButton>
             ) : null}
             {isAdmin ? (
               <IonButton fill="solid" routerLink="/admin/events">
-                <IonIcon slot="start" icon={settingsOutline} />
+                <IonIcon aria-hidden="true" slot="start" icon={settingsOutline} />
                 Manage events
               </IonButton>
             ) : null}

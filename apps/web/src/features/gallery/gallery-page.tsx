@@ -64,7 +64,7 @@ export function GalleryPage() {
             <h2 className="gallery__heading">{club.data?.name ? `Photos at ${club.data.name}` : 'Photos'}</h2>
             {canManage ? (
               <IonButton routerLink={paths.galleryUpload} data-testid="gallery-upload-link">
-                <IonIcon slot="start" icon={cloudUploadOutline} />
+                <IonIcon aria-hidden="true" slot="start" icon={cloudUploadOutline} />
                 Upload photos
               </IonButton>
             ) : null}

@@ -78,7 +78,7 @@ export function PhotoViewer({
               onClick={() => onDelete(photo)}
               aria-label="Delete this photo"
             >
-              <IonIcon slot="icon-only" icon={trashOutline} />
+              <IonIcon aria-hidden="true" slot="icon-only" icon={trashOutline} />
             </IonButton>
           ) : null}
           <IonButton
@@ -88,7 +88,7 @@ export function PhotoViewer({
             onClick={onClose}
             aria-label="Close the viewer"
           >
-            <IonIcon slot="icon-only" icon={closeOutline} />
+            <IonIcon aria-hidden="true" slot="icon-only" icon={closeOutline} />
           </IonButton>
         </span>
       </div>
@@ -119,7 +119,7 @@ export function PhotoViewer({
           onClick={() => go(-1)}
           aria-label="Previous photo"
         >
-          <IonIcon slot="icon-only" icon={chevronBackOutline} />
+          <IonIcon aria-hidden="true" slot="icon-only" icon={chevronBackOutline} />
         </IonButton>
         <p className="photo-viewer__caption">{photo.caption ?? ''}</p>
         <IonButton
@@ -129,7 +129,7 @@ export function PhotoViewer({
           onClick={() => go(1)}
           aria-label="Next photo"
         >
-          <IonIcon slot="icon-only" icon={chevronForwardOutline} />
+          <IonIcon aria-hidden="true" slot="icon-only" icon={chevronForwardOutline} />
         </IonButton>
       </div>
     </div>

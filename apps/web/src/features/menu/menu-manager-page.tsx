@@ -64,7 +64,7 @@ function MoveButtons({
         disabled={index === 0}
         onClick={() => onMove(index - 1)}
       >
-        <IonIcon slot="icon-only" icon={arrowUpOutline} />
+        <IonIcon aria-hidden="true" slot="icon-only" icon={arrowUpOutline} />
       </IonButton>
       <IonButton
         fill="clear"
@@ -72,7 +72,7 @@ function MoveButtons({
         disabled={index === count - 1}
         onClick={() => onMove(index + 1)}
       >
-        <IonIcon slot="icon-only" icon={arrowDownOutline} />
+        <IonIcon aria-hidden="true" slot="icon-only" icon={arrowDownOutline} />
       </IonButton>
     </>
   );
@@ -145,7 +145,7 @@ function CategoryCard({
             aria-label={`Rename ${category.name}`}
             onClick={() => setRenaming(category.name)}
           >
-            <IonIcon slot="icon-only" icon={createOutline} />
+            <IonIcon aria-hidden="true" slot="icon-only" icon={createOutline} />
           </IonButton>
         </div>
       ) : (
@@ -196,7 +196,7 @@ function CategoryCard({
                   aria-label={`Edit ${i.name}`}
                   onClick={() => onEdit({ categoryId: category.id, item: i })}
                 >
-                  <IonIcon slot="icon-only" icon={createOutline} />
+                  <IonIcon aria-hidden="true" slot="icon-only" icon={createOutline} />
                 </IonButton>
                 <IonButton
                   fill="clear"
@@ -206,7 +206,7 @@ function CategoryCard({
                     if (window.confirm(`Delete ${i.name} from the menu?`)) removeItem.mutate(i.id);
                   }}
                 >
-                  <IonIcon slot="icon-only" icon={trashOutline} />
+                  <IonIcon aria-hidden="true" slot="icon-only" icon={trashOutline} />
                 </IonButton>
               </div>
               <IonReorder slot="end" aria-label={`Drag ${i.name}`} />

@@ -126,7 +126,7 @@ export function OpenPdfPage() {
                   disabled={page <= 1}
                   onClick={() => setPage((n) => n - 1)}
                 >
-                  <IonIcon slot="icon-only" icon={chevronBackOutline} />
+                  <IonIcon aria-hidden="true" slot="icon-only" icon={chevronBackOutline} />
                 </IonButton>
                 <span role="status" data-testid="pdf-page">
                   Page {page} of {pages}
@@ -137,7 +137,7 @@ export function OpenPdfPage() {
                   disabled={page >= pages}
                   onClick={() => setPage((n) => n + 1)}
                 >
-                  <IonIcon slot="icon-only" icon={chevronForwardOutline} />
+                  <IonIcon aria-hidden="true" slot="icon-only" icon={chevronForwardOutline} />
                 </IonButton>
                 <IonButton
                   fill="clear"
@@ -145,7 +145,7 @@ export function OpenPdfPage() {
                   disabled={zoomIndex <= 0}
                   onClick={() => setZoom(ZOOMS[zoomIndex - 1] ?? zoom)}
                 >
-                  <IonIcon slot="icon-only" icon={removeOutline} />
+                  <IonIcon aria-hidden="true" slot="icon-only" icon={removeOutline} />
                 </IonButton>
                 <IonButton fill="clear" aria-label="Fit to width" onClick={() => setZoom(1)}>
                   <span data-testid="pdf-zoom">{Math.round(zoom * 100)}%</span>
@@ -156,11 +156,11 @@ export function OpenPdfPage() {
                   disabled={zoomIndex >= ZOOMS.length - 1}
                   onClick={() => setZoom(ZOOMS[zoomIndex + 1] ?? zoom)}
                 >
-                  <IonIcon slot="icon-only" icon={addOutline} />
+                  <IonIcon aria-hidden="true" slot="icon-only" icon={addOutline} />
                 </IonButton>
                 {url ? (
                   <IonButton fill="clear" href={url} target="_blank" aria-label="Download the PDF">
-                    <IonIcon slot="icon-only" icon={downloadOutline} />
+                    <IonIcon aria-hidden="true" slot="icon-only" icon={downloadOutline} />
                   </IonButton>
                 ) : null}
               </nav>

@@ -122,13 +122,13 @@ function WeekPlanner() {
       <div className="card">
         <div className="rota-toolbar">
           <IonButton fill="clear" aria-label="Previous week" onClick={() => set('week', addDays(week, -7))}>
-            <IonIcon icon={chevronBack} slot="icon-only" />
+            <IonIcon aria-hidden="true" icon={chevronBack} slot="icon-only" />
           </IonButton>
           <h2 id="week-heading" className="rota-week-label">
             Week of {formatDay(week)}
           </h2>
           <IonButton fill="clear" aria-label="Next week" onClick={() => set('week', addDays(week, 7))}>
-            <IonIcon icon={chevronForward} slot="icon-only" />
+            <IonIcon aria-hidden="true" icon={chevronForward} slot="icon-only" />
           </IonButton>
         </div>
         <SelectField label="Show" value={person} onValue={(v) => set('person', v)}>
