@@ -8,6 +8,7 @@ import {
   demoFuzzSetup,
   RULES_BEYOND_SCHEMA,
   TABLES_ALLOWED_TO_CHANGE,
+  UNDOCUMENTED_METHODS,
 } from '../apps/server/test/support/fuzz-setup.ts';
 import { httpClient } from '../apps/server/test/support/http-client.ts';
 import {
@@ -68,6 +69,7 @@ export const fuzzBenchmark: Benchmark = {
         tablesAllowedToChange: TABLES_ALLOWED_TO_CHANGE,
         controlCharacters: CONTROL_CHARACTERS,
         rulesBeyondSchema: RULES_BEYOND_SCHEMA,
+        undocumentedMethods: UNDOCUMENTED_METHODS,
         onOperation: (operation, requests, ms) =>
           process.env.FUZZ_VERBOSE &&
           console.log(`  ${operation}: ${requests} requests, ${ms.toFixed(0)} ms`),

@@ -66,7 +66,8 @@ test('the side menu shows exactly Games, Orders, Account, Notifications and Logo
   await openMenu(page);
   await expect(page.locator('ion-menu [data-menu-item="Logout"]')).toBeVisible();
   expect(await menuItems(page)).toEqual(['Games', 'Orders', 'Account', 'Notifications', 'Logout']);
-  const tabs = page.locator('ion-tab-bar ion-tab-button').filter({ visible: true });
+  // The labels (the Account tab may also carry the unread notifications' badge).
+  const tabs = page.locator('ion-tab-bar ion-tab-button ion-label').filter({ visible: true });
   await expect(tabs).toHaveText(['Game', 'Matches', 'Club', 'Orders', 'Account']);
 });
 
@@ -149,25 +150,12 @@ test.describe('errors', () => {
 });
 
 /** The routes of later issues: each shows its header and an empty state saying what will be there. */
+// The pages still to build (issue 13's analytics); every other page of the original is real now and
+// has its own browser test.
 const placeholders: ReadonlyArray<{ path: string; heading: string; text: RegExp }> = [
-  { path: '/events', heading: 'No upcoming events', text: /club events will be listed here/ },
-  { path: '/gallery', heading: 'No photos yet', text: /Photos from the club will appear here/ },
-  { path: '/clockin', heading: 'Clocking in is coming soon', text: /clock in and out of their shifts/ },
-  { path: '/staffschedules', heading: 'No shifts scheduled', text: /Your shifts for the week/ },
-  { path: '/menumanager', heading: 'No menu items yet', text: /add categories and dishes/ },
-  { path: '/addschedule', heading: 'Adding shifts is coming soon', text: /Admins will create shifts here/ },
   { path: '/analytics', heading: 'No figures to show yet', text: /Entries, revenue, refunds/ },
   { path: '/analytics-filter', heading: 'Filters are coming soon', text: /date range and a competition/ },
   { path: '/filterall', heading: 'Filters are coming soon', text: /All analytics filters in one place/ },
-  {
-    path: '/notification-list',
-    heading: 'No notifications yet',
-    text: /nothing is sent to your phone or inbox/,
-  },
-  { path: '/openpdf', heading: 'The menu is not available yet', text: /food and drink menu as a PDF/ },
-  { path: '/event-modal', heading: 'Event details', text: /date, time, place and description/ },
-  { path: '/bio-auth', heading: 'Passkeys are coming soon', text: /fingerprint, face or device PIN/ },
-  { path: '/web-otp-page', heading: 'Phone verification is coming soon', text: /one-time code/ },
 ];
 
 test('placeholder pages show their header and say what will be there', async ({ page }) => {

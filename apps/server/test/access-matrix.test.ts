@@ -496,8 +496,8 @@ function fixturesFor(w: World): Record<string, Fixture> {
         };
       },
     },
-    'POST /api/admin/shifts/check': {
-      call: at('/api/admin/shifts/check', {
+    'POST /api/admin/shift-checks': {
+      call: at('/api/admin/shift-checks', {
         userId: w.staffUserId,
         startsAt: '2024-09-20T17:00:00Z',
         endsAt: '2024-09-20T22:00:00Z',

@@ -1,6 +1,11 @@
 import { writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoFuzzSetup, RULES_BEYOND_SCHEMA, TABLES_ALLOWED_TO_CHANGE } from './support/fuzz-setup.ts';
+import {
+  demoFuzzSetup,
+  RULES_BEYOND_SCHEMA,
+  TABLES_ALLOWED_TO_CHANGE,
+  UNDOCUMENTED_METHODS,
+} from './support/fuzz-setup.ts';
 import {
   describeFindings,
   type FuzzReport,
@@ -35,6 +40,7 @@ describe.each(backends())('requests generated from the OpenAPI document (%s)', (
       countRows,
       tablesAllowedToChange: TABLES_ALLOWED_TO_CHANGE,
       rulesBeyondSchema: RULES_BEYOND_SCHEMA,
+      undocumentedMethods: UNDOCUMENTED_METHODS,
       onOperation: (operation, requests, ms) => {
         if (process.env.FUZZ_VERBOSE) console.log(`${operation}: ${requests} requests, ${ms.toFixed(0)} ms`);
       },
@@ -42,7 +48,7 @@ describe.each(backends())('requests generated from the OpenAPI document (%s)', (
     if (process.env.FUZZ_REPORT_FILE) {
       writeFileSync(`${process.env.FUZZ_REPORT_FILE}.${backend}.json`, JSON.stringify(report, null, 1));
     }
-  }, 120_000);
+  }, 300_000);
   afterAll(() => server?.close());
 
   it('reaches every operation as anonymous, player and admin', () => {

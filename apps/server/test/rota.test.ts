@@ -101,7 +101,7 @@ describe.each(backends())('the staff rota on %s', (backend) => {
       },
     ]);
     // The same shift for an adult needs no warning at all (20 minutes after 6 hours only).
-    const check = await admin.post('/api/admin/shifts/check', {
+    const check = await admin.post('/api/admin/shift-checks', {
       ...five,
       userId: staffId,
       startsAt: '2026-11-20T10:00:00Z',
@@ -117,7 +117,7 @@ describe.each(backends())('the staff rota on %s', (backend) => {
       breakMinutes: 0,
     });
     expect(later.json.shift.warnings.map((w: { code: string }) => w.code)).toContain('REST_BETWEEN_SHIFTS');
-    const sameDay = await admin.post('/api/admin/shifts/check', {
+    const sameDay = await admin.post('/api/admin/shift-checks', {
       ...five,
       startsAt: '2026-11-14T16:00:00Z',
       endsAt: '2026-11-14T20:00:00Z',

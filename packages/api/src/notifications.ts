@@ -59,7 +59,12 @@ export type KindPreference = z.infer<typeof KindPreference>;
 
 export const NotificationPreferences = z
   .object({
-    timeZone: z.string().min(1).max(64).refine(isTimeZone, 'must be a time zone such as Europe/London'),
+    timeZone: z
+      .string()
+      .min(1)
+      .max(64)
+      .refine(isTimeZone, 'must be a time zone such as Europe/London')
+      .describe('An IANA time zone such as Europe/London, checked against the server’s list of zones'),
     quietHours: z.object({ enabled: z.boolean(), start: clockTime, end: clockTime }).strict(),
     kinds: z.array(KindPreference).max(50),
   })

@@ -12,7 +12,15 @@ import type { FuzzCaller, FuzzOptions } from './openapi-fuzz.ts';
 export const TABLES_ALLOWED_TO_CHANGE = ['rate_limit', 'sign_in_failures', 'email_outbox'];
 
 /** Refusals of valid input by rules a JSON schema cannot state. */
+/** GET on the unsubscribe link shows a page with the button (a mail scanner's GET never unsubscribes). */
+export const UNDOCUMENTED_METHODS = ['GET /api/notifications/unsubscribe'];
+
 export const RULES_BEYOND_SCHEMA = [
+  // A time zone is checked against the server's own list of them; the field's description says so.
+  {
+    operation: 'PUT /api/me/notification-preferences',
+    message: /must be a time zone such as Europe\/London/,
+  },
   // The minimum age is counted from today; the field's description says so.
   { operation: 'POST /api/auth/sign-up/email', message: /you must be at least \d+ to join/ },
   // Phone codes (issue 11): a number must have a possible length for its country (the description says so).

@@ -82,6 +82,8 @@ export interface FuzzOptions {
    * allowed for valid input: each with the operation and the refusal's message.
    */
   rulesBeyondSchema?: readonly { operation: string; message: RegExp }[];
+  /** Methods a path serves though the document leaves them out (a page for people, not an operation). */
+  undocumentedMethods?: readonly string[];
   /** Strings also carry control characters (NUL included), as a hostile client's would. */
   controlCharacters?: boolean;
   /** Told after each operation, for progress. */
@@ -215,7 +217,8 @@ export async function fuzzOpenApi(opts: FuzzOptions): Promise<FuzzReport> {
       const concrete = path.replace(/\{(\w+)\}/g, (_m, param: string) =>
         encodeURIComponent(String(realIdFor(opts.realIds, path, param) ?? '1')),
       );
-      for (const method of METHODS.filter((m) => !ops[m])) {
+      const served = new Set(opts.undocumentedMethods ?? []);
+      for (const method of METHODS.filter((m) => !ops[m] && !served.has(`${m.toUpperCase()} ${path}`))) {
         const res = await admin.client.request(
           method.toUpperCase(),
           concrete,

@@ -74,7 +74,7 @@ export const rotaRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/admin/shifts/check',
+    '/api/admin/shift-checks',
     { schema: { tags, body: ShiftCheckInput, response: { 200: ShiftCheck } }, config: { access: 'admin' } },
     async (request) => checkShift(app.services, viewerOf(request), request.body),
   );

@@ -68,9 +68,9 @@ export function useDeleteShift() {
   });
 }
 
-// POST /api/admin/shifts/check: the warnings a shift would have, as the admin edits it.
+// POST /api/admin/shift-checks: the warnings a shift would have, as the admin edits it.
 export const checkShift = (input: ShiftInput & { id?: string }) =>
-  http.post<ShiftCheck>('/api/admin/shifts/check', input);
+  http.post<ShiftCheck>('/api/admin/shift-checks', input);
 
 // POST /api/admin/rota/publish
 export function usePublishWeek() {
