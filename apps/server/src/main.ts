@@ -88,8 +88,14 @@ async function main() {
   clockHousekeeping.unref();
   // Backups: `lms backup` asks this process over a local socket; the schedule takes its own.
   const backupDeps = { database, config, clock: app.services.clock, log: app.log };
-  adminSocket = await startAdminSocket(backupDeps);
-  backups = startBackupSchedule({ ...backupDeps, backup: adminSocket.backup });
+  // A second process on the same DATA_DIR (several instances on one PostgreSQL) finds the socket
+  // taken: it serves without it, and the process holding it takes the backups.
+  try {
+    adminSocket = await startAdminSocket(backupDeps);
+    backups = startBackupSchedule({ ...backupDeps, backup: adminSocket.backup });
+  } catch (err) {
+    app.log.warn({ err }, 'no backup socket in this process: `lms backup` goes to the one that has it');
+  }
   // Sends queued push and email each second and reminders each minute; safe in every process.
   notificationJobs = startNotificationJobs(app.services, app.log);
   const where =
