@@ -147,7 +147,11 @@ export function OpenPdfPage() {
                 >
                   <IonIcon aria-hidden="true" slot="icon-only" icon={removeOutline} />
                 </IonButton>
-                <IonButton fill="clear" aria-label="Fit to width" onClick={() => setZoom(1)}>
+                <IonButton
+                  fill="clear"
+                  aria-label={`${Math.round(zoom * 100)}%: fit to width`}
+                  onClick={() => setZoom(1)}
+                >
                   <span data-testid="pdf-zoom">{Math.round(zoom * 100)}%</span>
                 </IonButton>
                 <IonButton
