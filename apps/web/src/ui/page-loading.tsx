@@ -8,7 +8,7 @@ export function PageLoading() {
       </IonHeader>
       <IonContent>
         <div className="page-loading" role="status" aria-live="polite">
-          <IonSpinner name="crescent" />
+          <IonSpinner name="crescent" aria-hidden="true" />
           <span className="visually-hidden">Loading…</span>
         </div>
       </IonContent>
@@ -19,7 +19,7 @@ export function PageLoading() {
 export function InlineLoading({ label = 'Loading…' }: { label?: string }) {
   return (
     <div className="page-loading" role="status" aria-live="polite">
-      <IonSpinner name="crescent" />
+      <IonSpinner name="crescent" aria-hidden="true" />
       <span className="visually-hidden">{label}</span>
     </div>
   );
