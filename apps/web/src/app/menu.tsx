@@ -10,7 +10,8 @@ import {
   IonToolbar,
 } from '@ionic/react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { UnreadBadge } from '../features/notifications/index.ts';
+// The badge's own module, not the feature's index: the index would bring the push-devices card into the first page.
+import { UnreadBadge } from '../features/notifications/unread-badge.tsx';
 import { signOut } from '../lib/auth.ts';
 import { useClub } from '../lib/club.ts';
 import { useMe } from '../lib/me.ts';

@@ -1,6 +1,7 @@
 import { IonIcon, IonLabel, IonRouterOutlet, IonTabBar, IonTabButton, IonTabs } from '@ionic/react';
 import { Navigate, Route } from 'react-router-dom';
-import { UnreadBadge } from '../features/notifications/index.ts';
+// The badge's own module, not the feature's index: the index would bring the push-devices card into the first page.
+import { UnreadBadge } from '../features/notifications/unread-badge.tsx';
 import { useUiState } from '../lib/ui-state.ts';
 import { paths, tabPath } from './paths.ts';
 import { type AppRoute, tabRoutes } from './route-table.ts';

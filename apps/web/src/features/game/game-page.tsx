@@ -8,9 +8,13 @@ import { useUiState } from '../../lib/ui-state.ts';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { InlineLoading } from '../../ui/page-loading.tsx';
-import { TestPaymentsBanner } from '../payments/index.ts';
 import { useGameScreen } from './api/game-api.ts';
 import '../../ui/game-screens.css';
+
+/** Shown only when a paid competition is open under test payments; the payments code stays out of the first page. */
+const TestPaymentsBanner = lazy(async () => ({
+  default: (await import('../payments/index.ts')).TestPaymentsBanner,
+}));
 
 // The competition cards and the next action, for signed-in members only: a signed-out visitor's first
 // page does without their code; a member's screen starts fetching it with the competitions.
@@ -95,7 +99,11 @@ export function GamePage() {
               </div>
             )}
           </section>
-          {anyPaidOpen && config.data?.testPayments ? <TestPaymentsBanner /> : null}
+          {anyPaidOpen && config.data?.testPayments ? (
+            <Suspense fallback={null}>
+              <TestPaymentsBanner />
+            </Suspense>
+          ) : null}
           {!signedIn ? (
             me.isPending ? null : (
               <div className="card">
