@@ -18,8 +18,8 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import { currentViewer } from '../../auth/guards.ts';
 import { viewerOf } from '../../http/access.ts';
+import { acceptFileBodies, fileBody } from '../../http/file-body.ts';
 import { refusals } from '../../http/openapi-errors.ts';
-import { errorBody } from '../../lib/errors.ts';
 import { IMAGE_MAX_BYTES } from '../../lib/images.ts';
 import {
   cancelRegistration,
@@ -288,21 +288,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
   // The event's picture travels as the image's own bytes; lib/images.ts checks them, whatever the type says.
   await app.register(async (plain) => {
     const images = plain.withTypeProvider<ZodTypeProvider>();
-    images.removeAllContentTypeParsers();
-    images.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: IMAGE_MAX_BYTES }, (_req, body, done) =>
-      done(null, body),
-    );
-    images.setErrorHandler((err: { code?: string }, _request, reply) => {
-      if (err.code !== 'FST_ERR_CTP_BODY_TOO_LARGE') throw err;
-      return reply
-        .status(413)
-        .send(
-          errorBody(
-            'PAYLOAD_TOO_LARGE',
-            `The picture is too large: at most ${IMAGE_MAX_BYTES / 1024 / 1024} MB.`,
-          ),
-        );
-    });
+    acceptFileBodies(plain, { maxBytes: IMAGE_MAX_BYTES, what: 'picture' });
     images.put(
       '/api/admin/events/:id/image',
       {
@@ -311,7 +297,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
           summary: "Set the event's picture (the image bytes: JPEG, PNG, WebP, GIF, AVIF or HEIC)",
           consumes: ['image/jpeg', 'image/png', 'image/webp', 'image/heic'],
           params: EventParams,
-          body: z.any().meta({ type: 'string', format: 'binary', description: 'the image file' }),
+          body: fileBody('the image file'),
           response: { 200: ClubEventResponse },
         },
         config: { access: 'admin' },

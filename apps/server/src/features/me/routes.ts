@@ -2,7 +2,7 @@ import { DeleteAccount, Me, ProfileUpdate } from '@lastman/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { viewerOf } from '../../http/access.ts';
-import { errorBody } from '../../lib/errors.ts';
+import { acceptFileBodies, fileBody } from '../../http/file-body.ts';
 import {
   deleteAccount,
   exportData,
@@ -52,21 +52,7 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // The photo travels as the image's own bytes (Content-Type image/jpeg, image/png or image/webp).
   await app.register(async (photos) => {
-    photos.removeAllContentTypeParsers();
-    photos.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: PHOTO_MAX_BYTES }, (_req, body, done) =>
-      done(null, body),
-    );
-    photos.setErrorHandler((err: { code?: string }, _request, reply) => {
-      if (err.code !== 'FST_ERR_CTP_BODY_TOO_LARGE') throw err;
-      return reply
-        .status(413)
-        .send(
-          errorBody(
-            'PAYLOAD_TOO_LARGE',
-            `The photo is too large: at most ${PHOTO_MAX_BYTES / 1024 / 1024} MB.`,
-          ),
-        );
-    });
+    acceptFileBodies(photos, { maxBytes: PHOTO_MAX_BYTES, what: 'photo' });
 
     photos.put(
       '/api/me/photo',
@@ -76,7 +62,7 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
           summary: 'Upload my profile photo (the image bytes: JPEG, PNG or WebP, at most 5 MB)',
           consumes: ['image/jpeg', 'image/png', 'image/webp'],
           // Checked by setPhoto (by the image's signature); here only described.
-          body: z.any().meta({ type: 'string', format: 'binary', description: 'the image file' }),
+          body: fileBody('the image file'),
           response: { 200: Me },
         },
         config: { access: 'user' },

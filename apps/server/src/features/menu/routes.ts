@@ -16,8 +16,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentViewer } from '../../auth/guards.ts';
 import { viewerOf } from '../../http/access.ts';
+import { acceptFileBodies, fileBody } from '../../http/file-body.ts';
 import { refusals } from '../../http/openapi-errors.ts';
-import { errorBody } from '../../lib/errors.ts';
 import {
   changeItem,
   createCategory,
@@ -210,23 +210,7 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // A dish's picture travels as the image's own bytes; lib/images.ts checks them (and the size).
   await app.register(async (pictures) => {
-    pictures.removeAllContentTypeParsers();
-    pictures.addContentTypeParser(
-      '*',
-      { parseAs: 'buffer', bodyLimit: IMAGE_MAX_BYTES },
-      (_req, body, done) => done(null, body),
-    );
-    pictures.setErrorHandler((err: { code?: string }, _request, reply) => {
-      if (err.code !== 'FST_ERR_CTP_BODY_TOO_LARGE') throw err;
-      return reply
-        .status(413)
-        .send(
-          errorBody(
-            'PAYLOAD_TOO_LARGE',
-            `The picture is too large: at most ${IMAGE_MAX_BYTES / 1024 / 1024} MB.`,
-          ),
-        );
-    });
+    acceptFileBodies(pictures, { maxBytes: IMAGE_MAX_BYTES, what: 'picture' });
     pictures.put(
       '/api/admin/menu/items/:id/image',
       {
@@ -236,7 +220,7 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
             "Set a dish's picture (the image file itself as the body: JPEG, PNG, WebP, GIF, AVIF or HEIC)",
           consumes: ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif', 'image/heic'],
           params: ItemParams,
-          body: z.any().meta({ type: 'string', format: 'binary', description: 'the image file' }),
+          body: fileBody('the image file'),
           response: { 200: MenuItemResult },
         },
         config: { access: 'admin' },
@@ -269,23 +253,7 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // The uploaded menu travels as the PDF's own bytes; the server checks them, not the declared type.
   await app.register(async (pdfs) => {
-    pdfs.removeAllContentTypeParsers();
-    pdfs.addContentTypeParser(
-      '*',
-      { parseAs: 'buffer', bodyLimit: MENU_LIMITS.pdfMaxBytes },
-      (_req, body, done) => done(null, body),
-    );
-    pdfs.setErrorHandler((err: { code?: string }, _request, reply) => {
-      if (err.code !== 'FST_ERR_CTP_BODY_TOO_LARGE') throw err;
-      return reply
-        .status(413)
-        .send(
-          errorBody(
-            'PAYLOAD_TOO_LARGE',
-            `The PDF is too large: at most ${MENU_LIMITS.pdfMaxBytes / 1024 / 1024} MB.`,
-          ),
-        );
-    });
+    acceptFileBodies(pdfs, { maxBytes: MENU_LIMITS.pdfMaxBytes, what: 'PDF' });
 
     pdfs.put(
       '/api/admin/menu/pdf',
@@ -294,7 +262,7 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
           tags,
           summary: 'Upload the menu as a PDF (the file itself as the body, at most 10 MB)',
           consumes: ['application/pdf'],
-          body: z.any().meta({ type: 'string', format: 'binary', description: 'the PDF file' }),
+          body: fileBody('the PDF file'),
           response: { 200: MenuPdfInfo },
         },
         config: { access: 'admin' },
