@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runSettlementPass } from '../src/features/settlement/worker.ts';
-import { put, seasonId, teamIn } from './game-helpers.ts';
+import { put, seasonId } from './game-helpers.ts';
+import { threePlayerCup } from './support/competitions.ts';
 import { setEmailVerified } from './support/factories.ts';
 import type { HttpClient, Json } from './support/http-client.ts';
-import { otherClubAdmin, signedIn } from './support/members.ts';
 import { backends, startTestServer, type TestServer } from './support/test-server.ts';
 
 /**
@@ -32,32 +32,11 @@ describe.each(backends())('payouts and corrections on %s', (backend) => {
 
   beforeAll(async () => {
     server = await startTestServer(backend, { seed: true, now: '2024-08-10T12:00:00Z' });
-    const season = await seasonId(server);
-    admin = await signedIn(server, 'admin@redlion.test');
-    for (const n of [1, 2, 3]) players.push(await signedIn(server, `player${n}@redlion.test`));
-    otherAdmin = await otherClubAdmin(server, 'Kings Admin', 'admin@kingsarms.test');
-
-    const created = await admin.post('/api/admin/competitions', {
-      name: 'Prize Cup',
-      seasonId: season,
-      startRound: 1,
-      prizeModel: 'free',
-      prizePence: 5000,
-    });
-    compId = created.json.competition.id;
-    await admin.post(`/api/admin/competitions/${compId}/open`);
-    for (const c of players) entry.push((await c.post(`/api/competitions/${compId}/entries`)).json.id);
-    round1 = (await players[0]?.get(`/api/competitions/${compId}/rounds/1/fixtures`))?.json.fixtures;
-    const round2 = (await players[0]?.get(`/api/competitions/${compId}/rounds/2/fixtures`))?.json.fixtures;
-    const pick = (i: number, round: number, fixtures: Json[], name: string) =>
-      put(players[i] as HttpClient, server.baseUrl, `/api/entries/${entry[i]}/picks/${round}`, {
-        teamId: teamIn(fixtures, name),
-      });
-    await pick(0, 1, round1, 'Arsenal');
-    await pick(1, 1, round1, 'Liverpool');
-    await pick(2, 1, round1, 'Chelsea');
-    await pick(0, 2, round2, 'Manchester City');
-    await pick(1, 2, round2, 'Everton');
+    const cup = await threePlayerCup(server, { name: 'Prize Cup', prizePence: 5000 });
+    ({ admin, otherAdmin, compId } = cup);
+    players.push(...cup.players);
+    entry.push(...cup.entry);
+    round1 = cup.round1;
     server.clock.set('2024-08-20T12:00:00Z');
     await runSettlementPass(server);
   });

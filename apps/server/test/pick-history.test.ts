@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runSettlementPass } from '../src/features/settlement/worker.ts';
-import { put, seasonId, teamIn } from './game-helpers.ts';
+import { threePlayerCup } from './support/competitions.ts';
 import type { HttpClient, Json } from './support/http-client.ts';
-import { otherClubAdmin, signedIn } from './support/members.ts';
 import { backends, startTestServer, type TestServer } from './support/test-server.ts';
 
 /**
@@ -24,37 +23,10 @@ describe.each(backends())('pick history on %s', (backend) => {
 
   beforeAll(async () => {
     server = await startTestServer(backend, { seed: true, now: '2024-08-10T12:00:00Z' });
-    const season = await seasonId(server);
-    admin = await signedIn(server, 'admin@redlion.test');
-    for (const n of [1, 2, 3]) players.push(await signedIn(server, `player${n}@redlion.test`));
-    otherAdmin = await otherClubAdmin(server, 'Kings Admin', 'admin@kingsarms.test');
-    const created = await admin.post('/api/admin/competitions', {
-      name: 'History Cup',
-      seasonId: season,
-      startRound: 1,
-      prizeModel: 'free',
-    });
-    compId = created.json.competition.id;
-    await admin.post(`/api/admin/competitions/${compId}/open`);
-    for (const c of players) entry.push((await c.post(`/api/competitions/${compId}/entries`)).json.id);
-    const round1 = (await players[0]?.get(`/api/competitions/${compId}/rounds/1/fixtures`))?.json.fixtures;
-    const round2 = (await players[0]?.get(`/api/competitions/${compId}/rounds/2/fixtures`))?.json.fixtures;
-    const pick = async (i: number, round: number, fixtures: Json[], name: string) => {
-      const res = await put(
-        players[i] as HttpClient,
-        server.baseUrl,
-        `/api/entries/${entry[i]}/picks/${round}`,
-        {
-          teamId: teamIn(fixtures, name),
-        },
-      );
-      expect(res.status, res.text).toBe(200);
-    };
-    await pick(0, 1, round1, 'Arsenal');
-    await pick(1, 1, round1, 'Liverpool');
-    await pick(2, 1, round1, 'Chelsea');
-    await pick(0, 2, round2, 'Manchester City');
-    await pick(1, 2, round2, 'Everton');
+    const cup = await threePlayerCup(server, { name: 'History Cup' });
+    ({ admin, otherAdmin, compId } = cup);
+    players.push(...cup.players);
+    entry.push(...cup.entry);
   });
   afterAll(() => server?.close());
 
