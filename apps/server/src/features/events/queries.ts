@@ -163,6 +163,25 @@ export async function countRegistrations(
   return new Map(rows.map((r) => [r.key ? `${r.eventId}_${r.key}` : r.eventId, r.n]));
 }
 
+/** The sign-ups to one date of one of the club's events; with `userId`, that member's only. */
+const signUpsTo = ({
+  clubId,
+  eventId,
+  key,
+  userId,
+}: {
+  clubId: string;
+  eventId: string;
+  key: string;
+  userId?: string;
+}) =>
+  and(
+    eq(eventRegistrations.clubId, clubId),
+    eq(eventRegistrations.eventId, eventId),
+    eq(eventRegistrations.occurrenceKey, key),
+    userId === undefined ? undefined : eq(eventRegistrations.userId, userId),
+  );
+
 export async function insertRegistration(db: DbOrTx, values: typeof eventRegistrations.$inferInsert) {
   const [row] = await db.insert(eventRegistrations).values(values).onConflictDoNothing().returning();
   return row;
@@ -172,17 +191,7 @@ export async function findRegistration(
   db: DbOrTx,
   { clubId, eventId, key, userId }: { clubId: string; eventId: string; key: string; userId: string },
 ) {
-  const [row] = await db
-    .select()
-    .from(eventRegistrations)
-    .where(
-      and(
-        eq(eventRegistrations.clubId, clubId),
-        eq(eventRegistrations.eventId, eventId),
-        eq(eventRegistrations.occurrenceKey, key),
-        eq(eventRegistrations.userId, userId),
-      ),
-    );
+  const [row] = await db.select().from(eventRegistrations).where(signUpsTo({ clubId, eventId, key, userId }));
   return row;
 }
 
@@ -192,14 +201,7 @@ export async function deleteRegistration(
 ) {
   const rows = await db
     .delete(eventRegistrations)
-    .where(
-      and(
-        eq(eventRegistrations.clubId, clubId),
-        eq(eventRegistrations.eventId, eventId),
-        eq(eventRegistrations.occurrenceKey, key),
-        eq(eventRegistrations.userId, userId),
-      ),
-    )
+    .where(signUpsTo({ clubId, eventId, key, userId }))
     .returning({ id: eventRegistrations.id });
   return rows.length > 0;
 }
@@ -219,13 +221,7 @@ export async function listRegistrations(
     })
     .from(eventRegistrations)
     .innerJoin(user, eq(user.id, eventRegistrations.userId))
-    .where(
-      and(
-        eq(eventRegistrations.clubId, clubId),
-        eq(eventRegistrations.eventId, eventId),
-        eq(eventRegistrations.occurrenceKey, key),
-      ),
-    )
+    .where(signUpsTo({ clubId, eventId, key }))
     .orderBy(asc(eventRegistrations.createdAt));
 }
 
