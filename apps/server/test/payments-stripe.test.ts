@@ -62,7 +62,11 @@ describe.each(backends())('Stripe payments on %s', (backend) => {
     expect(results.filter((r) => r.json.outcome === 'paid')).toHaveLength(1);
     expect(results.filter((r) => r.json.outcome === 'duplicate')).toHaveLength(9);
     expect(await activeEntries(orderId)).toBe(2);
-    expect((await c.get(`/api/orders/${orderId}`)).json.status).toBe('paid');
+    // The event names its charge by id only: the card's last four digits were asked of Stripe.
+    expect((await c.get(`/api/orders/${orderId}`)).json).toMatchObject({ status: 'paid', cardLast4: '4242' });
+    expect(stand.calls.some((x) => x.method === 'GET' && x.path === `/v1/payment_intents/${intentId}`)).toBe(
+      true,
+    );
     const recorded = await server.db
       .select()
       .from(paymentEvents)

@@ -81,9 +81,19 @@ export async function startStripeStandIn() {
     const retrieve = /^\/v1\/payment_intents\/([^/]+)$/.exec(call.path);
     if (call.method === 'GET' && retrieve?.[1]) {
       const intent = onAccount(intents.get(retrieve[1]), call);
-      return intent
-        ? send(200, intent)
-        : send(404, { error: { type: 'invalid_request_error', message: 'No such payment_intent' } });
+      if (!intent)
+        return send(404, { error: { type: 'invalid_request_error', message: 'No such payment_intent' } });
+      // `expand[]=latest_charge` (the library writes `expand[0]`): the charge object in place of its id.
+      const expand = [...url.searchParams].filter(([k]) => k.startsWith('expand[')).map(([, v]) => v);
+      if (!expand.includes('latest_charge') || typeof intent.latest_charge !== 'string')
+        return send(200, intent);
+      const charge = {
+        id: intent.latest_charge,
+        object: 'charge',
+        payment_intent: intent.id,
+        payment_method_details: { type: 'card', card: { brand: 'visa', last4: intent._last4 } },
+      };
+      return send(200, { ...intent, latest_charge: charge });
     }
     const cancel = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(call.path);
     if (call.method === 'POST' && cancel?.[1]) {
@@ -190,10 +200,16 @@ export async function startStripeStandIn() {
       return account;
     },
     /** What Stripe would hold after the card was charged. */
-    markSucceeded(id: string, amountReceived?: number) {
+    /** Paid by a card ending `last4`: the intent names its charge by id, as Stripe's events do. */
+    markSucceeded(id: string, amountReceived?: number, last4 = '4242') {
       const intent = intents.get(id);
-      if (intent)
-        Object.assign(intent, { status: 'succeeded', amount_received: amountReceived ?? intent.amount });
+      if (!intent) return;
+      Object.assign(intent, {
+        status: 'succeeded',
+        amount_received: amountReceived ?? intent.amount,
+        latest_charge: `ch_${id}`,
+        _last4: last4,
+      });
     },
     /** Runs `fn` with some options changed, then puts them back whatever happens. */
     async using<T>(changed: Partial<typeof options>, fn: () => Promise<T>): Promise<T> {
@@ -318,6 +334,8 @@ export function stripeWebhooks(opts: { baseUrl: string; secret: string; nowMs: (
       currency,
       status: 'succeeded',
       metadata: { orderId },
+      // As Stripe sends it: the charge by its id, not expanded.
+      latest_charge: `ch_${intentId}`,
     }),
     /** A charge after refunds: its total refunded, and (as older API versions send) its refunds. */
     charge: (

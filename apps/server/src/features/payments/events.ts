@@ -35,7 +35,7 @@ import {
   updateOrder,
   updateRefund,
 } from '../orders/index.ts';
-import { accountState, type IntentState } from './provider.ts';
+import { accountState, cardLast4Of, type IntentState } from './provider.ts';
 import { findCompetitionName, recordPaymentEvent, setPaymentEventOutcome } from './queries.ts';
 
 type PaymentServices = Pick<Services, 'db' | 'clock' | 'config' | 'payments' | 'mailer'>;
@@ -91,6 +91,11 @@ export async function receivePaymentEvent(
         `Stripe could not be reached to check payment ${event.data.object.id}, so this event was not applied; Stripe will deliver it again. (${(err as Error).message})`,
       );
     }
+  }
+  // Stripe's own event names the charge only by its id: the receipt's card digits are asked for, at
+  // best effort (the payment is honoured either way).
+  if (event.type === 'payment_intent.succeeded' && typeof event.data.object.latest_charge === 'string') {
+    intentNow = await services.payments.retrieveIntent(event.data.object.id, account).catch(() => null);
   }
 
   const record = (tx: Tx) =>
@@ -170,7 +175,7 @@ async function applyPaymentEvent(
 ): Promise<Applied> {
   switch (event.type) {
     case 'payment_intent.succeeded':
-      return paymentSucceeded(tx, services, event.data.object);
+      return paymentSucceeded(tx, services, event.data.object, intentNow?.cardLast4 ?? null);
     case 'payment_intent.payment_failed':
       return paymentFailed(tx, event.data.object, intentNow);
     case 'payment_intent.canceled':
@@ -204,6 +209,7 @@ async function paymentSucceeded(
   tx: Tx,
   services: PaymentServices,
   intent: Stripe.PaymentIntent,
+  askedLast4: string | null,
 ): Promise<Applied> {
   const order = await orderOfIntent(tx, intent);
   if (!order) return { outcome: 'unknown_order', order: null };
@@ -217,7 +223,7 @@ async function paymentSucceeded(
     return { outcome: 'amount_mismatch', order };
   }
   if (order.status === 'pending' || order.status === 'failed' || order.status === 'expired') {
-    return honourOrRefund(tx, services, order, intent);
+    return honourOrRefund(tx, services, order, intent, cardLast4Of(intent) ?? askedLast4);
   }
   return { outcome: 'already_paid', order };
 }
@@ -233,6 +239,7 @@ async function honourOrRefund(
   services: PaymentServices,
   order: OrderRow,
   intent: Stripe.PaymentIntent,
+  cardLast4: string | null,
 ): Promise<Applied> {
   const now = services.clock.now();
   const competition = await lockCompetitionRow(
@@ -245,7 +252,7 @@ async function honourOrRefund(
     paidAt: now,
     paymentIntentId: intent.id,
     failureReason: null,
-    cardLast4: cardLast4Of(intent),
+    cardLast4,
   };
   if (competition?.status === 'open') {
     if (order.status === 'pending') {
@@ -521,12 +528,4 @@ async function competitionName(services: Pick<Services, 'db'>, order: OrderRow) 
     competitionId: order.competitionId,
   });
   return name ?? 'the competition';
-}
-
-/** The paying card's last four digits, when the event carries the charge expanded (ours and the test provider's do). */
-function cardLast4Of(intent: Stripe.PaymentIntent): string | null {
-  const charge = intent.latest_charge;
-  if (!charge || typeof charge === 'string') return null;
-  const last4 = charge.payment_method_details?.card?.last4;
-  return typeof last4 === 'string' && /^\d{4}$/.test(last4) ? last4 : null;
 }

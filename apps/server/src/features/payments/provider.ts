@@ -12,6 +12,8 @@ export interface IntentState {
   status: string;
   amountReceived: number;
   currency: string;
+  /** The paying card's last four digits, once a card has paid. */
+  cardLast4: string | null;
 }
 
 /**
@@ -132,8 +134,13 @@ function stripeProvider(secretKey: string, webhookSecrets: string[], apiUrl?: st
       return { id: intent.id, clientSecret: intent.client_secret };
     },
     async retrieveIntent(id, account) {
-      const intent = await stripe.paymentIntents.retrieve(id, {}, on(account));
-      return { status: intent.status, amountReceived: intent.amount_received, currency: intent.currency };
+      const intent = await stripe.paymentIntents.retrieve(id, { expand: ['latest_charge'] }, on(account));
+      return {
+        status: intent.status,
+        amountReceived: intent.amount_received,
+        currency: intent.currency,
+        cardLast4: cardLast4Of(intent),
+      };
     },
     async cancelIntent(id, account) {
       await stripe.paymentIntents.cancel(id, { cancellation_reason: 'abandoned' }, on(account));
@@ -254,19 +261,36 @@ export function testProvider(secret: string): TestProvider {
       ),
     async createIntent(order) {
       const id = `pi_test_${randomBytes(12).toString('hex')}`;
-      intents.set(id, { status: 'requires_payment_method', amountReceived: 0, currency: order.currency });
+      intents.set(id, {
+        status: 'requires_payment_method',
+        amountReceived: 0,
+        currency: order.currency,
+        cardLast4: null,
+      });
       return { id, clientSecret: `${id}_secret_${randomBytes(12).toString('hex')}` };
     },
     createAccount: noConnect,
     accountLink: noConnect,
     retrieveAccount: noConnect,
     async retrieveIntent(id) {
-      return intents.get(id) ?? { status: 'requires_payment_method', amountReceived: 0, currency: 'gbp' };
+      return (
+        intents.get(id) ?? {
+          status: 'requires_payment_method',
+          amountReceived: 0,
+          currency: 'gbp',
+          cardLast4: null,
+        }
+      );
     },
     async cancelIntent(id) {
       const intent = intents.get(id);
       if (intent?.status === 'succeeded') throw new Error('This PaymentIntent has already succeeded.');
-      intents.set(id, { status: 'canceled', amountReceived: 0, currency: intent?.currency ?? 'gbp' });
+      intents.set(id, {
+        status: 'canceled',
+        amountReceived: 0,
+        currency: intent?.currency ?? 'gbp',
+        cardLast4: null,
+      });
     },
     async refund(opts) {
       // Like Stripe, the same idempotency key gives back the same refund.
@@ -282,6 +306,7 @@ export function testProvider(secret: string): TestProvider {
         status: succeeded ? 'succeeded' : 'requires_payment_method',
         amountReceived: succeeded ? opts.amountPence : 0,
         currency: opts.currency,
+        cardLast4: succeeded ? opts.cardNumber.replace(/\D/g, '').slice(-4) : null,
       });
       const event = {
         id: `evt_test_${randomBytes(12).toString('hex')}`,
@@ -328,4 +353,12 @@ export function testProvider(secret: string): TestProvider {
 
 export function isTestProvider(p: PaymentProvider): p is TestProvider {
   return p.kind === 'test';
+}
+
+/** The paying card's last four digits, when the intent carries its charge expanded. */
+export function cardLast4Of(intent: Stripe.PaymentIntent): string | null {
+  const charge = intent.latest_charge;
+  if (!charge || typeof charge === 'string') return null;
+  const last4 = charge.payment_method_details?.card?.last4;
+  return typeof last4 === 'string' && /^\d{4}$/.test(last4) ? last4 : null;
 }
