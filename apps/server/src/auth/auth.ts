@@ -57,7 +57,7 @@ export function createAuth(opts: {
     },
     database: drizzleAdapter(db, {
       provider: 'pg',
-      schema: { ...schema, rateLimit: schema.rateLimit },
+      schema,
       transaction: true,
     }),
     user: {

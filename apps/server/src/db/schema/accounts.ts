@@ -95,25 +95,3 @@ export const verification = pgTable(
   },
   (t) => [index('verification_identifier_idx').on(t.identifier)],
 );
-
-/**
- * No longer written: better-auth's own rate limit is off, every limit is counted by
- * http/rate-limits.ts. Kept until a migration drops it (with sign_in_failures below).
- */
-export const rateLimit = pgTable('rate_limit', {
-  id: text('id').primaryKey(),
-  key: text('key').notNull().unique(),
-  count: integer('count').notNull(),
-  lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
-});
-
-/**
- * No longer written: the account lock it kept is replaced by the growing sign-in delay per account
- * and address in http/rate-limits.ts. Kept until a migration drops it.
- */
-export const signInFailures = pgTable('sign_in_failures', {
-  /** A hash of the lower-cased address, not the address. */
-  email: text('email').primaryKey(),
-  failures: integer('failures').notNull(),
-  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
-});
