@@ -14,7 +14,7 @@ test('an admin sees charts with their summaries and tables, at phone and desktop
   await expect(summary.getByRole('heading', { name: 'The period at a glance' })).toBeVisible();
   // At least the demo's three paid entries (two and one) at £5; other tests may buy more.
   await expect(summary.locator('.analytics-summary')).toContainText(
-    /^\d+ entries brought in £\d+\.\d\d, of which/,
+    /^\d+ entries made \(free ones included\); paid entries brought in £\d+\.\d\d, of which/,
   );
 
   const perCompetition = view.getByTestId('chart-competitions');

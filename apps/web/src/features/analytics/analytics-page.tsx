@@ -144,7 +144,7 @@ function Figures({ report: r }: { report: AnalyticsReport }) {
       <ChartCard
         testId="chart-summary"
         title="The period at a glance"
-        summary={`${plural(s.entries, 'entry', 'entries')} brought in ${pounds(s.revenuePence)}, of which ${pounds(s.refundsPence)} went back in refunds; staff worked ${hours(s.hoursWorked)} costing ${pounds(s.staffCostPence)}.${r.unratedHours > 0 ? ` ${hours(r.unratedHours)} of those were worked by staff with no hourly rate set, so they cost nothing here.` : ''}`}
+        summary={`${plural(s.entries, 'entry', 'entries')} made (free ones included); paid entries brought in ${pounds(s.revenuePence)}, of which ${pounds(s.refundsPence)} went back in refunds; staff worked ${hours(s.hoursWorked)} costing ${pounds(s.staffCostPence)}.${r.unratedHours > 0 ? ` ${hours(r.unratedHours)} of those were worked by staff with no hourly rate set, so they cost nothing here.` : ''}`}
         chart={
           <dl className="analytics-tiles">
             {tiles.map((t) => (
