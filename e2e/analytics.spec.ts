@@ -40,10 +40,13 @@ test('an admin sees charts with their summaries and tables, at phone and desktop
 
   const project = test.info().project.name;
   await page.screenshot({ path: test.info().outputPath(`analytics-${project}.png`), fullPage: true });
+  for (const id of ['chart-weeks', 'chart-survival', 'chart-picks', 'chart-match-days'])
+    await view.getByTestId(id).screenshot({ path: test.info().outputPath(`${id}-${project}.png`) });
   if (project === 'phone') {
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(summary).toBeVisible();
     await page.screenshot({ path: test.info().outputPath('analytics-390.png'), fullPage: true });
+    await survival.screenshot({ path: test.info().outputPath('chart-survival-390.png') });
   }
 });
 

@@ -15,8 +15,9 @@ import './analytics.css';
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 const hours = (h: number) => `${h.toLocaleString('en-GB', { maximumFractionDigits: 2 })} h`;
 const pounds = (pence: number) => formatPence(pence);
-/** Whole pounds for an axis. */
-const axisPounds = (pence: number) => `£${Math.round(pence / 100).toLocaleString('en-GB')}`;
+/** Whole pounds on an axis when the tick is whole, pence otherwise (small amounts need them). */
+const axisPounds = (pence: number) =>
+  pence % 100 === 0 ? `£${(pence / 100).toLocaleString('en-GB')}` : formatPence(pence);
 const COST: Series = { name: 'Staff cost', color: 'var(--ion-color-primary)' };
 const REVENUE: Series = { name: 'Entry revenue', color: 'var(--ion-color-secondary)' };
 

@@ -57,7 +57,9 @@ export function ChartCard({
       {hasRows ? (
         <div className="analytics-card__body">
           <figure className="analytics-chart">{chart}</figure>
-          <div className="analytics-table-wrap">
+          {/* A wide table scrolls sideways on a phone: focusable, so a keyboard can scroll it too. */}
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus (WCAG 2.1.1) */}
+          <section className="analytics-table-wrap" tabIndex={0} aria-label={`${title}: table`}>
             <table className="picks-table analytics-table">
               <caption className="visually-hidden">{title}</caption>
               <thead>
@@ -88,7 +90,7 @@ export function ChartCard({
                 ))}
               </tbody>
             </table>
-          </div>
+          </section>
         </div>
       ) : (
         <p className="analytics-empty">{empty ?? 'Nothing to show for this period.'}</p>
