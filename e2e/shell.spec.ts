@@ -1,5 +1,4 @@
 import {
-  activePage,
   expect,
   expectSignedInShell,
   fill,
@@ -147,28 +146,6 @@ test.describe('errors', () => {
     await expect(toast).toHaveClass(/ion-color-danger/);
     await expect(toast.locator('.toast-wrapper')).toBeVisible();
   });
-});
-
-/** The routes of later issues: each shows its header and an empty state saying what will be there. */
-// The pages still to build (issue 13's analytics); every other page of the original is real now and
-// has its own browser test.
-const placeholders: ReadonlyArray<{ path: string; heading: string; text: RegExp }> = [
-  { path: '/analytics', heading: 'No figures to show yet', text: /Entries, revenue, refunds/ },
-  { path: '/analytics-filter', heading: 'Filters are coming soon', text: /date range and a competition/ },
-  { path: '/filterall', heading: 'Filters are coming soon', text: /All analytics filters in one place/ },
-];
-
-test('placeholder pages show their header and say what will be there', async ({ page }) => {
-  test.setTimeout(120_000);
-  await logInByApi(page, 'admin@redlion.test');
-  for (const placeholder of placeholders) {
-    const title = routeCases.find((r) => r.path === placeholder.path)?.title;
-    await page.goto(placeholder.path);
-    await expect(visibleTitle(page), placeholder.path).toHaveText(title ?? '(not in the route table)');
-    const empty = activePage(page).locator('.empty-state');
-    await expect(empty.getByRole('heading', { name: placeholder.heading }), placeholder.path).toBeVisible();
-    await expect(empty.locator('.empty-state__text'), placeholder.path).toContainText(placeholder.text);
-  }
 });
 
 test('no route is wider than the screen (360 px phone, 1440 px desktop)', async ({ page }) => {

@@ -15,6 +15,7 @@ import { authRoutes } from './auth/routes.ts';
 import { createSessionReader } from './auth/session-reader.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { analyticsRoutes } from './features/analytics/routes.ts';
 import { clientConfigRoutes } from './features/client-config/routes.ts';
 import { clubRoutes } from './features/clubs/routes.ts';
 import { competitionRoutes } from './features/competitions/routes.ts';
@@ -219,6 +220,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(galleryRoutes);
   // rota
   await app.register(rotaRoutes);
+  // analytics (issue 13)
+  await app.register(analyticsRoutes);
   // Stripe Connect: the club's own Stripe account
   await app.register(connectRoutes);
   // notifications (issue 11)

@@ -280,6 +280,16 @@ function fixturesFor(w: World): Record<string, Fixture> {
     },
     'GET /api/admin/contact-messages': { call: at('/api/admin/contact-messages') },
     'GET /api/admin/orders': { call: at('/api/admin/orders') },
+    // analytics (issue 13): the club's own figures; another club's admin sees only theirs.
+    'GET /api/admin/analytics/summary': {
+      call: at('/api/admin/analytics/summary?from=2024-08-01&to=2024-09-30'),
+    },
+    'GET /api/admin/analytics': {
+      call: at(
+        `/api/admin/analytics?from=2024-08-01&to=2024-09-30&compare=true&competitionId=${w.finishedId}`,
+      ),
+      firstClub: true,
+    },
     'POST /api/admin/orders/:id/refunds': {
       call: at(`/api/admin/orders/${w.ownerOrderToRefund}/refunds`, {}),
     },

@@ -1,4 +1,6 @@
 export * from './admin-entries.ts';
+// Analytics (issue 13).
+export * from './analytics.ts';
 export * from './auth.ts';
 export * from './client-config.ts';
 export * from './clubs.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id } from './common.ts';
+import { Id, IsoDate } from './common.ts';
 
 export const OrderStatus = z.enum(['pending', 'paid', 'failed', 'expired', 'refunded', 'partially_refunded']);
 export type OrderStatus = z.infer<typeof OrderStatus>;
@@ -87,6 +87,10 @@ export const AdminOrderQuery = z.object({
   status: OrderStatus.optional(),
   competitionId: z.string().max(100).optional(),
   q: z.string().max(200).optional(),
+  /** Only orders paid on or after this London date (the orders the analytics count as revenue). */
+  from: IsoDate.optional(),
+  /** Only orders paid on or before this London date. */
+  to: IsoDate.optional(),
 });
 
 export const TestCardPayment = z

@@ -21,6 +21,13 @@ export const RULES_BEYOND_SCHEMA = [
     operation: 'PUT /api/me/notification-preferences',
     message: /must be a time zone such as Europe\/London/,
   },
+  // Analytics: a period runs forwards, is at most 732 days long and stays in the years 1000 to 9999
+  // (the fields' descriptions say so).
+  ...['GET /api/admin/analytics', 'GET /api/admin/analytics/summary'].map((operation) => ({
+    operation,
+    message:
+      /The start date must be on or before the end date\.|A period can be at most \d+ days long\.|Dates must be in the years 1000 to 9999\./,
+  })),
   // The minimum age is counted from today; the field's description says so.
   { operation: 'POST /api/auth/sign-up/email', message: /you must be at least \d+ to join/ },
   // Phone codes (issue 11): a number must have a possible length for its country (the description says so).

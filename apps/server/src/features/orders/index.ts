@@ -16,6 +16,7 @@ export {
   listIssues,
   lockOrderById,
   lockOrderByIntent,
+  paidOrdersInPeriod,
   refundsOfOrders,
   resolveIssue,
   setEntriesStatus,

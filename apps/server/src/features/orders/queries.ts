@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, ilike, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, ilike, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { user } from '../../db/schema/accounts.ts';
 import { competitions, entries, picks } from '../../db/schema/game.ts';
@@ -252,45 +252,72 @@ export async function resolveIssue(
   return row;
 }
 
-export async function listOrders(
-  tx: DbOrTx,
-  {
-    clubId,
-    ...filter
-  }: {
-    clubId: string;
-    orderId?: string;
-    userId?: string;
-    status?: OrderStatus;
-    competitionId?: string;
-    q?: string;
-  },
-) {
+/** What an admin filters the club's orders by. `paidFrom`/`paidTo`: only orders paid in that period. */
+export interface OrderFilter {
+  clubId: string;
+  orderId?: string;
+  userId?: string;
+  status?: OrderStatus;
+  competitionId?: string;
+  q?: string;
+  paidFrom?: Date;
+  /** Exclusive. */
+  paidTo?: Date;
+}
+
+/** The statuses of an order that was paid (some or all of it may have gone back since). */
+export const PAID_STATUSES = ['paid', 'partially_refunded', 'refunded'] as const satisfies OrderStatus[];
+
+/**
+ * The one definition of which orders a filter selects: the admin's order list and the analytics'
+ * revenue and refunds both use it, so the two cannot disagree.
+ */
+function orderConditions({ clubId, ...filter }: OrderFilter) {
+  const paidPeriod = filter.paidFrom !== undefined || filter.paidTo !== undefined;
+  return and(
+    eq(orders.clubId, clubId),
+    ...(filter.orderId ? [eq(orders.id, filter.orderId)] : []),
+    ...(filter.userId ? [eq(orders.userId, filter.userId)] : []),
+    ...(filter.status ? [eq(orders.status, filter.status)] : []),
+    ...(filter.competitionId ? [eq(orders.competitionId, filter.competitionId)] : []),
+    ...(paidPeriod ? [inArray(orders.status, [...PAID_STATUSES]), isNotNull(orders.paidAt)] : []),
+    ...(filter.paidFrom ? [gte(orders.paidAt, filter.paidFrom)] : []),
+    ...(filter.paidTo ? [lt(orders.paidAt, filter.paidTo)] : []),
+    ...(filter.q
+      ? [or(ilike(user.name, `%${filter.q}%`), ilike(user.email, `%${filter.q}%`), eq(orders.id, filter.q))]
+      : []),
+  );
+}
+
+export async function listOrders(tx: DbOrTx, filter: OrderFilter) {
   return tx
     .select({ order: orders, competitionName: competitions.name, userName: user.name, userEmail: user.email })
     .from(orders)
     .innerJoin(competitions, eq(competitions.id, orders.competitionId))
     .innerJoin(user, eq(user.id, orders.userId))
-    .where(
-      and(
-        eq(orders.clubId, clubId),
-        ...(filter.orderId ? [eq(orders.id, filter.orderId)] : []),
-        ...(filter.userId ? [eq(orders.userId, filter.userId)] : []),
-        ...(filter.status ? [eq(orders.status, filter.status)] : []),
-        ...(filter.competitionId ? [eq(orders.competitionId, filter.competitionId)] : []),
-        ...(filter.q
-          ? [
-              or(
-                ilike(user.name, `%${filter.q}%`),
-                ilike(user.email, `%${filter.q}%`),
-                eq(orders.id, filter.q),
-              ),
-            ]
-          : []),
-      ),
-    )
+    .where(orderConditions(filter))
     .orderBy(desc(orders.createdAt))
     .limit(500);
+}
+
+/** The orders paid in a period (the listing's filter, without its page limit): what analytics count. */
+export async function paidOrdersInPeriod(
+  tx: DbOrTx,
+  filter: Pick<OrderFilter, 'clubId' | 'competitionId'> & { paidFrom: Date; paidTo: Date },
+) {
+  return tx
+    .select({
+      id: orders.id,
+      competitionId: orders.competitionId,
+      amountPence: orders.amountPence,
+      refundedPence: orders.refundedPence,
+      paidAt: orders.paidAt,
+    })
+    .from(orders)
+    .innerJoin(competitions, eq(competitions.id, orders.competitionId))
+    .innerJoin(user, eq(user.id, orders.userId))
+    .where(orderConditions(filter))
+    .orderBy(orders.paidAt, orders.id);
 }
 
 export async function staleOrders(tx: DbOrTx, now: Date) {

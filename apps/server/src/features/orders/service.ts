@@ -11,6 +11,7 @@ import {
 import type { Viewer } from '../../auth/guards.ts';
 import { lockCompetitionRow } from '../../db/competition-locks.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import { londonDayStart } from '../../lib/london-dates.ts';
 import type { Services } from '../../services.ts';
 import { type OnAccount, paymentAccountFor } from '../connect/index.ts';
 import { findUser } from '../me/index.ts';
@@ -158,15 +159,30 @@ export async function myOrders(services: Pick<Services, 'db'>, viewer: Viewer): 
 export async function clubOrders(
   services: Pick<Services, 'db'>,
   admin: Viewer,
-  filter: { status?: OrderStatus | undefined; competitionId?: string | undefined; q?: string | undefined },
+  filter: {
+    status?: OrderStatus | undefined;
+    competitionId?: string | undefined;
+    q?: string | undefined;
+    from?: string | undefined;
+    to?: string | undefined;
+  },
 ) {
   const rows = await listOrders(services.db, {
     clubId: admin.clubId,
     ...(filter.status && { status: filter.status }),
     ...(filter.competitionId && { competitionId: filter.competitionId }),
     ...(filter.q && { q: filter.q }),
+    ...paidPeriodOf(filter),
   });
   return orderViews(services.db, rows);
+}
+
+/** The instants of a filter's London dates: from the start of `from` to the end of `to`. */
+export function paidPeriodOf(filter: { from?: string | undefined; to?: string | undefined }) {
+  return {
+    ...(filter.from && { paidFrom: londonDayStart(filter.from) }),
+    ...(filter.to && { paidTo: londonDayStart(filter.to, 1) }),
+  };
 }
 
 /**

@@ -1,18 +1,418 @@
-import { barChartOutline } from 'ionicons/icons';
-import { PlaceholderPage } from '../../ui/placeholder-page.tsx';
+import { IonButton, IonContent, IonIcon } from '@ionic/react';
+import type { AnalyticsReport, AnalyticsSummary } from '@lastman/api';
+import { funnelOutline, optionsOutline } from 'ionicons/icons';
+import { useLocation } from 'react-router-dom';
+import { formatPence } from '../../lib/format.ts';
+import { useOnline } from '../../lib/online.ts';
+import { PageHeader } from '../../ui/page-header.tsx';
+import { InlineLoading } from '../../ui/page-loading.tsx';
+import { useAnalyticsReport } from './api/analytics-api.ts';
+import { ChartCard } from './components/chart-card.tsx';
+import { BarChart, Legend, LineChart, type Series } from './components/charts.tsx';
+import { type AnalyticsFilters, filtersFrom, formatDate, formatShortDate, withQuery } from './filters.ts';
+import './analytics.css';
 
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+const hours = (h: number) => `${h.toLocaleString('en-GB', { maximumFractionDigits: 2 })} h`;
+const pounds = (pence: number) => formatPence(pence);
+/** Whole pounds on an axis when the tick is whole, pence otherwise (small amounts need them). */
+const axisPounds = (pence: number) =>
+  pence % 100 === 0 ? `£${(pence / 100).toLocaleString('en-GB')}` : formatPence(pence);
+const COST: Series = { name: 'Staff cost', color: 'var(--ion-color-primary)' };
+const REVENUE: Series = { name: 'Entry revenue', color: 'var(--ion-color-secondary)' };
+
+/** The analytics: the game's money and players, and the club's hours and staff cost, for a period. */
 export function AnalyticsPage() {
+  const filters = filtersFrom(new URLSearchParams(useLocation().search));
+  const report = useAnalyticsReport(filters);
+  const online = useOnline();
   return (
-    <PlaceholderPage
-      icon={barChartOutline}
-      heading="No figures to show yet"
-      back="/admin"
-      action={{ label: 'Filters', href: '/analytics-filter' }}
-    >
-      <p>
-        Entries, revenue, refunds, players still in per round, the most picked teams and hours worked will be
-        charted here, with CSV export.
-      </p>
-    </PlaceholderPage>
+    <>
+      <PageHeader back="/admin" />
+      <IonContent className="ion-padding">
+        <div className="analytics">
+          <FilterBar filters={filters} report={report.data} />
+          {report.isPending ? (
+            <InlineLoading label="Loading the figures" />
+          ) : report.isError ? (
+            <p className="form-error" role="alert">
+              {online
+                ? `The figures could not be loaded: ${report.error.message}`
+                : 'You are offline: the figures load when you are back online.'}{' '}
+              <IonButton size="small" fill="outline" onClick={() => report.refetch()}>
+                Try again
+              </IonButton>
+            </p>
+          ) : (
+            <Figures report={report.data} />
+          )}
+        </div>
+      </IonContent>
+    </>
   );
+}
+
+function periodText(p: { from: string; to: string }) {
+  return `${formatDate(p.from)} to ${formatDate(p.to)}`;
+}
+
+function FilterBar({ filters, report }: { filters: AnalyticsFilters; report: AnalyticsReport | undefined }) {
+  const competition = report?.competitionChoices.find((c) => c.id === report.competitionId)?.name;
+  return (
+    <section className="analytics-filters" aria-label="Filters">
+      <p className="analytics-filters__text" data-testid="filter-summary">
+        {report
+          ? periodText(report.period)
+          : filters.from && filters.to
+            ? periodText(filters as { from: string; to: string })
+            : 'The last 28 days'}
+        {' · '}
+        {competition ?? 'All competitions'}
+        {report?.previous ? ` · compared with ${periodText(report.previous.period)}` : ''}
+      </p>
+      <div className="analytics-filters__actions">
+        <IonButton fill="outline" routerLink={withQuery('/analytics-filter', filters)}>
+          <IonIcon slot="start" icon={funnelOutline} aria-hidden="true" />
+          Period
+        </IonButton>
+        <IonButton fill="outline" routerLink={withQuery('/filterall', filters)}>
+          <IonIcon slot="start" icon={optionsOutline} aria-hidden="true" />
+          All filters
+        </IonButton>
+      </div>
+    </section>
+  );
+}
+
+function change(now: number, before: number | undefined, format: (n: number) => string) {
+  if (before === undefined) return null;
+  const d = Math.round((now - before) * 100) / 100;
+  if (d === 0) return 'same as before';
+  return `${d > 0 ? 'up' : 'down'} ${format(Math.abs(d))} on before`;
+}
+
+function Figures({ report: r }: { report: AnalyticsReport }) {
+  const s = r.summary;
+  const p: AnalyticsSummary | undefined = r.previous?.summary;
+  const file = (name: string) => `analytics-${name}-${r.period.from}-to-${r.period.to}`;
+  const tiles: { label: string; value: string; was: string | null; csv: [number, number | null] }[] = [
+    {
+      label: 'Entries',
+      value: String(s.entries),
+      was: change(s.entries, p?.entries, String),
+      csv: [s.entries, p?.entries ?? null],
+    },
+    {
+      label: 'Entry revenue',
+      value: pounds(s.revenuePence),
+      was: change(s.revenuePence, p?.revenuePence, pounds),
+      csv: [s.revenuePence, p?.revenuePence ?? null],
+    },
+    {
+      label: 'Refunds',
+      value: pounds(s.refundsPence),
+      was: change(s.refundsPence, p?.refundsPence, pounds),
+      csv: [s.refundsPence, p?.refundsPence ?? null],
+    },
+    {
+      label: 'Hours worked',
+      value: hours(s.hoursWorked),
+      was: change(s.hoursWorked, p?.hoursWorked, hours),
+      csv: [s.hoursWorked, p?.hoursWorked ?? null],
+    },
+    {
+      label: 'Staff cost',
+      value: pounds(s.staffCostPence),
+      was: change(s.staffCostPence, p?.staffCostPence, pounds),
+      csv: [s.staffCostPence, p?.staffCostPence ?? null],
+    },
+  ];
+  const csvNames = ['entries', 'revenue_pence', 'refunds_pence', 'hours_worked', 'staff_cost_pence'];
+
+  const weeksWithMoney = r.weeks.filter((w) => w.revenuePence > 0 || w.entries > 0);
+  const best = [...r.weeks].sort((a, b) => b.revenuePence - a.revenuePence)[0];
+  const rounds = r.rounds;
+  const lastSurvival = rounds?.survival.at(-1);
+  const latestPicks = rounds?.mostPicked.at(-1);
+  const busiest = [...r.days].sort((a, b) => b.staffCostPence - a.staffCostPence)[0];
+  const match = r.matchDays.find((m) => m.kind === 'match');
+  const other = r.matchDays.find((m) => m.kind === 'other');
+  const perDay = (pence: number, days: number) => (days ? Math.round(pence / days) : 0);
+  const signUps = r.events.reduce((n, e) => n + e.signUps, 0);
+
+  return (
+    <>
+      <ChartCard
+        testId="chart-summary"
+        title="The period at a glance"
+        summary={`${plural(s.entries, 'entry', 'entries')} made (free ones included); paid entries brought in ${pounds(s.revenuePence)}, of which ${pounds(s.refundsPence)} went back in refunds; staff worked ${hours(s.hoursWorked)} costing ${pounds(s.staffCostPence)}.${r.unratedHours > 0 ? ` ${hours(r.unratedHours)} of those were worked by staff with no hourly rate set, so they cost nothing here.` : ''}`}
+        chart={
+          <dl className="analytics-tiles">
+            {tiles.map((t) => (
+              <div key={t.label} className="analytics-tile">
+                <dt>{t.label}</dt>
+                <dd>
+                  <span className="analytics-tile__value">{t.value}</span>
+                  {t.was ? <span className="analytics-tile__was">{t.was}</span> : null}
+                </dd>
+              </div>
+            ))}
+          </dl>
+        }
+        table={{
+          header: ['Figure', 'This period', ...(p ? ['Period before'] : [])],
+          rows: tiles.map((t, i) => [t.label, t.value, ...(p ? [tileFormat(i, t.csv[1] ?? 0)] : [])]),
+          csvHeader: ['figure', 'this_period', ...(p ? ['period_before'] : [])],
+          csvRows: tiles.map((t, i) => [csvNames[i] as string, t.csv[0], ...(p ? [t.csv[1]] : [])]),
+        }}
+        filename={file('summary')}
+      />
+
+      <ChartCard
+        testId="chart-weeks"
+        title="Entries and revenue per week"
+        summary={
+          weeksWithMoney.length === 0
+            ? 'No entries were sold in this period.'
+            : `Across ${plural(r.weeks.length, 'week')}, the best was the week of ${formatDate(best?.week ?? r.period.from)} with ${pounds(best?.revenuePence ?? 0)}.`
+        }
+        empty="No entries were sold in this period."
+        chart={
+          <BarChart
+            summary="Entry revenue per week"
+            rows={r.weeks.map((w) => ({ label: w.week, values: [w.revenuePence] }))}
+            series={[REVENUE]}
+            format={axisPounds}
+            labelFormat={formatShortDate}
+          />
+        }
+        table={{
+          header: ['Week of', 'Entries', 'Revenue', 'Refunds'],
+          rows: weeksWithMoney.length
+            ? r.weeks.map((w) => [
+                formatDate(w.week),
+                w.entries,
+                pounds(w.revenuePence),
+                pounds(w.refundsPence),
+              ])
+            : [],
+          csvHeader: ['week_starting', 'entries', 'revenue_pence', 'refunds_pence'],
+          csvRows: r.weeks.map((w) => [w.week, w.entries, w.revenuePence, w.refundsPence]),
+        }}
+        filename={file('weeks')}
+      />
+
+      <ChartCard
+        testId="chart-competitions"
+        title="Per competition"
+        summary={
+          r.competitions.length === 0
+            ? 'No competition had entries or payments in this period.'
+            : `${plural(r.competitions.length, 'competition')} had entries or payments; the pot is each competition's prize as it stands now.`
+        }
+        empty="No competition had entries or payments in this period."
+        chart={
+          <BarChart
+            summary="Entry revenue per competition"
+            rows={r.competitions.map((c) => ({ label: c.name, values: [c.revenuePence] }))}
+            series={[REVENUE]}
+            format={axisPounds}
+          />
+        }
+        table={{
+          header: ['Competition', 'Entries', 'Revenue', 'Refunds', 'Pot'],
+          rows: r.competitions.map((c) => [
+            c.name,
+            c.entries,
+            pounds(c.revenuePence),
+            pounds(c.refundsPence),
+            pounds(c.potPence),
+          ]),
+          csvHeader: ['competition', 'entries', 'revenue_pence', 'refunds_pence', 'pot_pence'],
+          csvRows: r.competitions.map((c) => [c.name, c.entries, c.revenuePence, c.refundsPence, c.potPence]),
+        }}
+        filename={file('competitions')}
+      />
+
+      <ChartCard
+        testId="chart-survival"
+        title={rounds ? `Players left per round: ${rounds.competitionName}` : 'Players left per round'}
+        summary={
+          !rounds || !lastSurvival
+            ? 'No round has been settled yet in a competition of this club.'
+            : `${plural(rounds.startingPlayers, 'entry', 'entries')} started; after round ${lastSurvival.round}, ${lastSurvival.playersLeft} ${lastSurvival.playersLeft === 1 ? 'is' : 'are'} still in.`
+        }
+        empty="No round has been settled yet."
+        chart={
+          <LineChart
+            summary="Players left after each round"
+            points={[
+              { label: 'Start', value: rounds?.startingPlayers ?? 0 },
+              ...(rounds?.survival ?? []).map((x) => ({ label: `R${x.round}`, value: x.playersLeft })),
+            ]}
+            format={(v) => String(v)}
+          />
+        }
+        table={{
+          header: ['Round', 'Players left'],
+          rows: rounds?.survival.length
+            ? rounds.survival.map((x) => [`Round ${x.round}`, x.playersLeft])
+            : [],
+          csvHeader: ['round', 'players_left'],
+          csvRows: (rounds?.survival ?? []).map((x) => [x.round, x.playersLeft]),
+        }}
+        filename={file('survival')}
+      />
+
+      <ChartCard
+        testId="chart-picks"
+        title="Most-picked teams per round"
+        summary={
+          !latestPicks
+            ? 'No picks yet.'
+            : `In round ${latestPicks.round} the most picked was ${latestPicks.teams[0]?.team ?? 'no team'} (${plural(latestPicks.teams[0]?.picks ?? 0, 'pick')}).`
+        }
+        empty="No picks yet."
+        chart={
+          <BarChart
+            summary={`Most-picked teams in round ${latestPicks?.round ?? ''}`}
+            rows={(latestPicks?.teams ?? []).map((t) => ({ label: t.team, values: [t.picks] }))}
+            series={[{ name: 'Picks', color: 'var(--ion-color-primary)' }]}
+            format={(v) => String(v)}
+          />
+        }
+        table={{
+          header: ['Round', 'Team', 'Picks'],
+          rows: (rounds?.mostPicked ?? []).flatMap((m) =>
+            m.teams.map((t) => [`Round ${m.round}`, t.team, t.picks]),
+          ),
+          csvHeader: ['round', 'team', 'picks'],
+          csvRows: (rounds?.mostPicked ?? []).flatMap((m) => m.teams.map((t) => [m.round, t.team, t.picks])),
+        }}
+        filename={file('most-picked')}
+      />
+
+      <ChartCard
+        testId="chart-days"
+        title="Hours and staff cost per day"
+        summary={
+          s.hoursWorked === 0
+            ? 'No clocked hours in this period.'
+            : `Staff worked ${hours(s.hoursWorked)} costing ${pounds(s.staffCostPence)}; the dearest day was ${formatDate(busiest?.date ?? r.period.from)} at ${pounds(busiest?.staffCostPence ?? 0)}.`
+        }
+        empty="No clocked hours in this period."
+        chart={
+          <BarChart
+            summary="Staff cost per day"
+            rows={r.days.map((d) => ({ label: d.date, values: [d.staffCostPence] }))}
+            series={[COST]}
+            format={axisPounds}
+            labelFormat={formatShortDate}
+          />
+        }
+        table={{
+          header: ['Day', 'Match day', 'Hours', 'Staff cost', 'Entry revenue'],
+          rows:
+            s.hoursWorked === 0 && s.revenuePence === 0
+              ? []
+              : r.days.map((d) => [
+                  formatShortDate(d.date),
+                  d.matchDay ? 'Yes' : 'No',
+                  hours(d.hoursWorked),
+                  pounds(d.staffCostPence),
+                  pounds(d.revenuePence),
+                ]),
+          csvHeader: ['date', 'match_day', 'hours_worked', 'staff_cost_pence', 'entry_revenue_pence'],
+          csvRows: r.days.map((d) => [
+            d.date,
+            d.matchDay ? 'yes' : 'no',
+            d.hoursWorked,
+            d.staffCostPence,
+            d.revenuePence,
+          ]),
+        }}
+        filename={file('days')}
+      />
+
+      <ChartCard
+        testId="chart-match-days"
+        title="Match days against other days"
+        summary={
+          !match || !other
+            ? ''
+            : `On an average match day (${plural(match.days, 'day')}) staff cost ${pounds(perDay(match.staffCostPence, match.days))} and entries brought in ${pounds(perDay(match.revenuePence, match.days))}; on other days (${plural(other.days, 'day')}) ${pounds(perDay(other.staffCostPence, other.days))} and ${pounds(perDay(other.revenuePence, other.days))}.`
+        }
+        chart={
+          <>
+            <BarChart
+              summary="Average staff cost and entry revenue per day, match days against other days"
+              rows={r.matchDays.map((m) => ({
+                label: m.kind === 'match' ? 'Match days' : 'Other days',
+                values: [perDay(m.staffCostPence, m.days), perDay(m.revenuePence, m.days)],
+              }))}
+              series={[COST, REVENUE]}
+              format={axisPounds}
+            />
+            <Legend series={[COST, REVENUE]} />
+          </>
+        }
+        table={{
+          header: [
+            'Days',
+            'Count',
+            'Hours',
+            'Staff cost',
+            'Entry revenue',
+            'Cost per day',
+            'Revenue per day',
+          ],
+          rows: r.matchDays.map((m) => [
+            m.kind === 'match' ? 'Match days' : 'Other days',
+            m.days,
+            hours(m.hoursWorked),
+            pounds(m.staffCostPence),
+            pounds(m.revenuePence),
+            pounds(perDay(m.staffCostPence, m.days)),
+            pounds(perDay(m.revenuePence, m.days)),
+          ]),
+          csvHeader: ['days', 'count', 'hours_worked', 'staff_cost_pence', 'entry_revenue_pence'],
+          csvRows: r.matchDays.map((m) => [m.kind, m.days, m.hoursWorked, m.staffCostPence, m.revenuePence]),
+        }}
+        filename={file('match-days')}
+      />
+
+      <ChartCard
+        testId="chart-events"
+        title="Event sign-ups"
+        summary={
+          signUps === 0
+            ? 'Nobody signed up for an event in this period.'
+            : `${plural(signUps, 'sign-up')} for ${plural(r.events.length, 'event')}; the most for ${r.events[0]?.title}.`
+        }
+        empty="Nobody signed up for an event in this period."
+        chart={
+          <BarChart
+            summary="Sign-ups per event"
+            rows={r.events.map((e) => ({ label: e.title, values: [e.signUps] }))}
+            series={[{ name: 'Sign-ups', color: 'var(--ion-color-secondary)' }]}
+            format={(v) => String(v)}
+          />
+        }
+        table={{
+          header: ['Event', 'Sign-ups'],
+          rows: r.events.map((e) => [e.title, e.signUps]),
+          csvHeader: ['event', 'sign_ups'],
+          csvRows: r.events.map((e) => [e.title, e.signUps]),
+        }}
+        filename={file('event-sign-ups')}
+      />
+    </>
+  );
+}
+
+/** A previous-period figure as its tile shows it (tiles: entries, revenue, refunds, hours, cost). */
+function tileFormat(i: number, v: number): string {
+  if (i === 0) return String(v);
+  if (i === 3) return hours(v);
+  return pounds(v);
 }

@@ -1,10 +1,21 @@
-import { optionsOutline } from 'ionicons/icons';
-import { PlaceholderPage } from '../../ui/placeholder-page.tsx';
+import { IonContent } from '@ionic/react';
+import { useLocation } from 'react-router-dom';
+import { PageHeader } from '../../ui/page-header.tsx';
+import { AllFilters } from './filter-form.tsx';
+import { filtersFrom, withQuery } from './filters.ts';
+import './analytics.css';
 
+/** Every analytics filter in one form. */
 export function FilterAllPage() {
+  const filters = filtersFrom(new URLSearchParams(useLocation().search));
   return (
-    <PlaceholderPage icon={optionsOutline} heading="Filters are coming soon" back="/analytics">
-      <p>All analytics filters in one place: date range, competition, round and staff member.</p>
-    </PlaceholderPage>
+    <>
+      <PageHeader back={withQuery('/analytics', filters)} />
+      <IonContent className="ion-padding">
+        <div className="page-narrow">
+          <AllFilters filters={filters} />
+        </div>
+      </IonContent>
+    </>
   );
 }

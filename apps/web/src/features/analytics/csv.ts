@@ -1,0 +1,26 @@
+/** One cell as RFC 4180 wants it, and never read as a formula by a spreadsheet (OWASP's CSV injection advice). */
+function cell(value: string | number | boolean | null): string {
+  if (value === null) return '';
+  if (typeof value !== 'string') return String(value);
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+export type CsvRow = readonly (string | number | boolean | null)[];
+
+/** A CSV file: the header line, then one line per row, CRLF line ends. */
+export function toCsv(header: readonly string[], rows: readonly CsvRow[]): string {
+  return `${[header, ...rows].map((r) => r.map(cell).join(',')).join('\r\n')}\r\n`;
+}
+
+/** Hands the file to the browser as a download. */
+export function downloadCsv(filename: string, csv: string) {
+  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -1,0 +1,113 @@
+import { readFileSync } from 'node:fs';
+import { activePage, expect, logInByApi, test } from './support/fixtures.ts';
+import { smallControls } from './support/layout.ts';
+
+// The demo club's data: a running competition with settled rounds, and a £5-an-entry pot two players
+// paid for a few hours before the server started, so the default period (the last 28 days) has figures.
+
+test('an admin sees charts with their summaries and tables, at phone and desktop size', async ({ page }) => {
+  await logInByApi(page, 'admin@redlion.test');
+  await page.goto('/analytics');
+  const view = activePage(page);
+  await expect(view.getByTestId('filter-summary')).toContainText('All competitions');
+  const summary = view.getByTestId('chart-summary');
+  await expect(summary.getByRole('heading', { name: 'The period at a glance' })).toBeVisible();
+  // At least the demo's three paid entries (two and one) at £5; other tests may buy more.
+  await expect(summary.locator('.analytics-summary')).toContainText(
+    /^\d+ entries made \(free ones included\); paid entries brought in £\d+\.\d\d, of which/,
+  );
+
+  const perCompetition = view.getByTestId('chart-competitions');
+  await expect(perCompetition.getByRole('img', { name: 'Entry revenue per competition' })).toBeVisible();
+  await expect(perCompetition.getByRole('row', { name: /Red Lion Christmas Pot/ })).toContainText(
+    /£\d+\.\d\d/,
+  );
+
+  const survival = view.getByTestId('chart-survival');
+  await expect(survival.getByRole('img', { name: 'Players left after each round' })).toBeVisible();
+  await expect(survival.locator('.analytics-summary')).toContainText(
+    /started; after round \d+, \d+ (is|are) still in/,
+  );
+  await expect(survival.getByRole('table')).toBeVisible();
+  await expect(view.getByTestId('chart-picks').getByRole('table')).toContainText('Round');
+  // Every section has its plain-English line; every table a CSV button.
+  for (const card of await view.locator('.analytics-card').all())
+    await expect(card.locator('.analytics-summary')).not.toBeEmpty();
+  expect(await view.locator('.analytics-card table').count()).toBe(
+    await view.locator('.analytics-card .analytics-csv').count(),
+  );
+  expect(await smallControls(view.locator('ion-button'))).toEqual([]);
+
+  const project = test.info().project.name;
+  await page.screenshot({ path: test.info().outputPath(`analytics-${project}.png`), fullPage: true });
+  for (const id of ['chart-weeks', 'chart-survival', 'chart-picks', 'chart-match-days'])
+    await view.getByTestId(id).screenshot({ path: test.info().outputPath(`${id}-${project}.png`) });
+  if (project === 'phone') {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(summary).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('analytics-390.png'), fullPage: true });
+    await survival.screenshot({ path: test.info().outputPath('chart-survival-390.png') });
+  }
+});
+
+test('the filters live in the URL: chosen on the filter screens, kept after a reload', async ({ page }) => {
+  await logInByApi(page, 'admin@redlion.test');
+  await page.goto('/analytics');
+  await activePage(page).getByRole('link', { name: 'All filters' }).click();
+  await expect(page).toHaveURL(/\/filterall$/);
+  const form = activePage(page).locator('form');
+  await form.getByLabel('Competition').selectOption({ label: 'Red Lion Christmas Pot (demo, £5 an entry)' });
+  await form.getByLabel('Compare with the period of the same length just before').check();
+  // A backwards period is refused in plain words before anything is asked of the server.
+  await form.getByLabel('From').fill('2026-03-10');
+  await form.getByLabel('To').fill('2026-03-01');
+  await form.getByRole('button', { name: 'Show figures' }).click();
+  await expect(form.locator('.field__error')).toHaveText('The start date must be on or before the end date.');
+  await form.getByLabel('From').fill('');
+  await form.getByLabel('To').fill('');
+  await page.screenshot({ path: test.info().outputPath('filterall.png'), fullPage: true });
+  await form.getByRole('button', { name: 'Show figures' }).click();
+
+  await expect(page).toHaveURL(/\/analytics\?competition=[^&]+&compare=1$/);
+  const filterLine = activePage(page).getByTestId('filter-summary');
+  await expect(filterLine).toContainText('Red Lion Christmas Pot');
+  await expect(filterLine).toContainText('compared with');
+  await page.reload();
+  await expect(activePage(page).getByTestId('filter-summary')).toContainText('Red Lion Christmas Pot');
+  await expect(activePage(page).getByTestId('filter-summary')).toContainText('compared with');
+  await expect(activePage(page).getByTestId('chart-summary')).toContainText(/up £\d+\.\d\d on before/);
+
+  // The quick screen keeps the competition and sets a period.
+  await activePage(page).getByRole('link', { name: 'Period' }).click();
+  await expect(page).toHaveURL(/\/analytics-filter\?competition=/);
+  await page.screenshot({ path: test.info().outputPath('analytics-filter.png'), fullPage: true });
+  await activePage(page).locator('[data-preset="90-days"]').click();
+  await expect(page).toHaveURL(
+    /\/analytics\?from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}&competition=[^&]+&compare=1$/,
+  );
+  await page.reload();
+  await expect(activePage(page).getByTestId('filter-summary')).toContainText('Red Lion Christmas Pot');
+});
+
+test('each table downloads as a CSV file', async ({ page }) => {
+  await logInByApi(page, 'admin@redlion.test');
+  await page.goto('/analytics');
+  const card = activePage(page).getByTestId('chart-competitions');
+  await expect(card.getByRole('table')).toBeVisible();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    card.getByRole('button', { name: 'CSV of per competition' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(
+    /^analytics-competitions-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/,
+  );
+  const csv = readFileSync(await download.path(), 'utf8');
+  const lines = csv.trimEnd().split('\r\n');
+  expect(lines[0]).toBe('competition,entries,revenue_pence,refunds_pence,pot_pence');
+  // A name with a comma is quoted; money in pence, the pot 90% of £5 an entry.
+  const pot = lines.find((l) => l.startsWith('"Red Lion Christmas Pot (demo, £5 an entry)",'));
+  const [, entries, revenue, refunds, potPence] = (pot ?? '').match(/,(\d+),(\d+),(\d+),(\d+)$/) ?? [];
+  expect(Number(revenue)).toBe(Number(entries) * 500);
+  expect(refunds).toBe('0');
+  expect(Number(potPence)).toBeGreaterThanOrEqual(1350);
+});
