@@ -1,6 +1,8 @@
 import {
   barChartOutline,
   calendarOutline,
+  documentTextOutline,
+  hourglassOutline,
   informationCircleOutline,
   logInOutline,
   logOutOutline,
@@ -65,6 +67,7 @@ export const menuSections: readonly MenuSection[] = [
     items: [
       { title: 'Clock in', path: paths.clockin, icon: timeOutline },
       { title: 'My schedule', path: paths.staffschedules, icon: calendarOutline },
+      { title: 'My hours', path: paths.myHours, icon: hourglassOutline },
       // Menu (issue 12): bar staff mark dishes available today or not.
       { title: 'Menu availability', path: paths.menumanager, icon: restaurantOutline },
     ],
@@ -75,6 +78,7 @@ export const menuSections: readonly MenuSection[] = [
     items: [
       { title: 'Admin', path: paths.admin, icon: settingsOutline },
       { title: 'Staff schedules', path: paths.staffschedules, icon: calendarOutline },
+      { title: 'Timesheets', path: paths.timesheets, icon: documentTextOutline },
       { title: 'Menu manager', path: paths.menumanager, icon: restaurantOutline },
       { title: 'Analytics', path: paths.analytics, icon: barChartOutline },
     ],
