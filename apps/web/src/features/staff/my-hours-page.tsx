@@ -16,7 +16,16 @@ export function MyHoursPage() {
   const thisWeek = mondayOf();
   const from = addDays(thisWeek, -7 * (WEEKS_SHOWN - 1));
   const hours = useMyHours(from, addDays(thisWeek, 6));
-  const weeks = [...(hours.data?.weeks ?? [])].reverse();
+  // This week always; earlier weeks only when they hold something.
+  const weeks = [...(hours.data?.weeks ?? [])]
+    .reverse()
+    .filter(
+      (w, i) =>
+        i === 0 ||
+        w.people[0]?.entries.length ||
+        w.people[0]?.totals.scheduledMinutes ||
+        w.people[0]?.approval,
+    );
   const any = weeks.some((w) => w.people[0]?.entries.length || w.people[0]?.totals.scheduledMinutes);
   return (
     <>
@@ -46,7 +55,7 @@ export function MyHoursPage() {
                 <section key={w.weekStart} className="card" aria-labelledby={id} data-testid="my-hours-week">
                   <h2 id={id} className="timesheet-name">
                     Week of {formatDay(w.weekStart)}{' '}
-                    <span className={me.approval ? 'badge timesheet-approved' : 'badge rota-draft'}>
+                    <span className={me.approval ? 'badge timesheet-approved' : 'badge timesheet-pending'}>
                       {me.approval ? 'Approved' : 'Not yet approved'}
                     </span>
                   </h2>

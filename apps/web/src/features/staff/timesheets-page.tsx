@@ -184,7 +184,7 @@ function PersonCard({
             <IonIcon icon={checkmarkCircle} aria-hidden="true" /> Approved
           </span>
         ) : (
-          <span className="badge rota-draft">Not approved</span>
+          <span className="badge timesheet-pending">Not approved</span>
         )}
       </h3>
       <p className="timesheet-totals">
