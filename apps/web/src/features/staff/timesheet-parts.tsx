@@ -39,7 +39,7 @@ export function DaysTable({ person, caption }: { person: TimesheetPersonWeek; ca
         <thead>
           <tr>
             <th scope="col">Day</th>
-            <th scope="col">Scheduled</th>
+            <th scope="col">Rota</th>
             <th scope="col">Worked</th>
             <th scope="col">Late</th>
           </tr>

@@ -1,7 +1,7 @@
 import { IonButton, IonContent, IonIcon } from '@ionic/react';
 import type { TimesheetEntry, TimesheetLayout, TimesheetPersonWeek } from '@lastman/api';
 import { checkmarkCircle, chevronBack, chevronForward, documentTextOutline } from 'ionicons/icons';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { formatPence, londonDateTime } from '../../lib/format.ts';
 import { showToast } from '../../lib/toast.ts';
@@ -171,7 +171,7 @@ function PersonCard({
 }) {
   const approve = useApproveWeek();
   const reopen = useReopenWeek();
-  const headingId = `ts-${person.userId}`;
+  const headingId = `${useId()}-name`;
   const t = person.totals;
   const locked = person.approval !== null;
   const fail = (e: Error) => showToast(e.message, 'error');
@@ -255,6 +255,7 @@ function PersonCard({
 /** The correction dialog: London date and times, the break, and the reason (kept with the entry). */
 function EntryDialog({ week, editing, onClose }: { week: string; editing: Editing; onClose: () => void }) {
   const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
   const correct = useCorrectEntry();
   const add = useAddEntry();
   const [date, setDate] = useState(week);
@@ -315,9 +316,9 @@ function EntryDialog({ week, editing, onClose }: { week: string; editing: Editin
     ? `Correct ${editing.person.name}’s entry`
     : `Add an entry for ${editing?.person.name ?? ''}`;
   return (
-    <dialog ref={ref} className="timesheet-dialog" aria-labelledby="entry-dialog-title" onClose={onClose}>
+    <dialog ref={ref} className="timesheet-dialog" aria-labelledby={titleId} onClose={onClose}>
       <form onSubmit={submit} noValidate>
-        <h2 id="entry-dialog-title">{title}</h2>
+        <h2 id={titleId}>{title}</h2>
         <p className="muted">Times are London time. A clock-out before the clock-in is the next morning.</p>
         <SelectField label="Day" value={date} onValue={setDate}>
           {daysOf(week).map((d) => (
