@@ -2,7 +2,6 @@ import {
   barChartOutline,
   calendarOutline,
   documentTextOutline,
-  hourglassOutline,
   informationCircleOutline,
   logInOutline,
   logOutOutline,
@@ -67,7 +66,7 @@ export const menuSections: readonly MenuSection[] = [
     items: [
       { title: 'Clock in', path: paths.clockin, icon: timeOutline },
       { title: 'My schedule', path: paths.staffschedules, icon: calendarOutline },
-      { title: 'My hours', path: paths.myHours, icon: hourglassOutline },
+      { title: 'My hours', path: paths.myHours, icon: documentTextOutline },
       // Menu (issue 12): bar staff mark dishes available today or not.
       { title: 'Menu availability', path: paths.menumanager, icon: restaurantOutline },
     ],

@@ -11,7 +11,6 @@ import {
   footballOutline,
   funnelOutline,
   helpCircleOutline,
-  hourglassOutline,
   imagesOutline,
   informationCircleOutline,
   keyOutline,
@@ -95,7 +94,7 @@ export const appRoutes: readonly AppRoute[] = [
   route(paths.timesheets, 'Timesheets', documentTextOutline, 'admin', () =>
     import('../features/staff/timesheets-page.tsx').then((m) => m.TimesheetsPage),
   ),
-  route(paths.myHours, 'My hours', hourglassOutline, 'staff', () =>
+  route(paths.myHours, 'My hours', documentTextOutline, 'staff', () =>
     import('../features/staff/my-hours-page.tsx').then((m) => m.MyHoursPage),
   ),
   route(paths.addschedule, 'Add shift', addCircleOutline, 'admin', () =>
