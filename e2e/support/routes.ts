@@ -39,4 +39,7 @@ export const routeCases: ReadonlyArray<{
   { path: '/app/tabs/club', title: 'The Red Lion', access: 'public' },
   // Menu (issue 12).
   { path: '/menu', title: 'Food and drink', access: 'public' },
+  // Timesheets (issue 13).
+  { path: '/timesheets', title: 'Timesheets', access: 'admin' },
+  { path: '/myhours', title: 'My hours', access: 'staff' },
 ];

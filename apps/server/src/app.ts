@@ -44,6 +44,7 @@ import { phoneCodeRoutes } from './features/phone-codes/routes.ts';
 import { pickRoutes } from './features/picks/routes.ts';
 // rota
 import { rotaRoutes } from './features/rota/routes.ts';
+import { timesheetRoutes } from './features/rota/timesheet-routes.ts';
 import { registerAccessRules } from './http/access.ts';
 import { openLimitStore } from './http/limit-store.ts';
 import { registerApiErrors } from './http/openapi-errors.ts';
@@ -222,6 +223,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(rotaRoutes);
   // analytics (issue 13)
   await app.register(analyticsRoutes);
+  // timesheets (issue 13)
+  await app.register(timesheetRoutes);
   // Stripe Connect: the club's own Stripe account
   await app.register(connectRoutes);
   // notifications (issue 11)

@@ -94,6 +94,8 @@ interface World {
   openShift: string;
   clockToken: string;
   tillToRemove: string;
+  // Timesheets (issue 13).
+  clockEntry: string;
   // Events (issue 12).
   events: { seriesId: string; occurrenceId: string; toCancel: string; toDelete: string; exceptionId: string };
   // Menu (issue 12).
@@ -546,6 +548,33 @@ function fixturesFor(w: World): Record<string, Fixture> {
     'PUT /api/admin/staff/:userId/clock-setting': {
       call: at(`/api/admin/staff/${w.staffUserId}/clock-setting`, { clockWithoutCode: false }),
     },
+    // Timesheets (issue 13).
+    'GET /api/admin/timesheets': { call: at('/api/admin/timesheets?from=2024-08-12&to=2024-09-08') },
+    'POST /api/admin/timesheets/approvals': {
+      call: at('/api/admin/timesheets/approvals', { week: '2024-09-09', userId: w.staffUserId }),
+    },
+    'DELETE /api/admin/timesheets/approvals/:week/:userId': {
+      call: at(`/api/admin/timesheets/approvals/2024-09-16/${w.staffUserId}`),
+    },
+    'PATCH /api/admin/clock-entries/:id': {
+      call: at(`/api/admin/clock-entries/${w.clockEntry}`, { breakMinutes: 15, reason: 'Matrix correction' }),
+    },
+    'POST /api/admin/clock-entries': {
+      call: (caller) => {
+        const day = 10 + CALLERS.indexOf(caller);
+        return {
+          path: '/api/admin/clock-entries',
+          body: {
+            userId: w.staffUserId,
+            clockInAt: `2024-08-${day}T17:00:00Z`,
+            clockOutAt: `2024-08-${day}T20:00:00Z`,
+            breakMinutes: 0,
+            reason: 'Matrix: forgot to clock in',
+          },
+        };
+      },
+    },
+    'GET /api/timesheets/mine': { call: at('/api/timesheets/mine?from=2024-09-02&to=2024-09-08') },
     // Stripe Connect: the club's own Stripe account (this server takes test payments)
     'GET /api/admin/stripe-account': { call: at('/api/admin/stripe-account') },
     'POST /api/admin/stripe-account/onboarding': {
@@ -926,6 +955,21 @@ describe.each(backends())('the access matrix on %s', (backend) => {
     const till = await admin.post('/api/admin/clock/tills', { name: 'Matrix bar till' });
     expect(till.status).toBe(201);
     firstClubMarks.add(till.json.till.id);
+    // Timesheets: an entry to correct (before the callers' own added ones) and a week to reopen.
+    const added = await admin.post('/api/admin/clock-entries', {
+      userId: staffUserId,
+      clockInAt: '2024-08-05T17:00:00Z',
+      clockOutAt: '2024-08-05T21:00:00Z',
+      breakMinutes: 0,
+      reason: 'Matrix: forgot to clock in',
+    });
+    expect(added.status).toBe(201);
+    firstClubMarks.add(added.json.entry.id);
+    const approval = await admin.post('/api/admin/timesheets/approvals', {
+      week: '2024-09-16',
+      userId: staffUserId,
+    });
+    expect(approval.json).toEqual({ approved: 1 });
     world = {
       seasonId: season,
       finishedId,
@@ -955,6 +999,7 @@ describe.each(backends())('the access matrix on %s', (backend) => {
       openShift,
       clockToken,
       tillToRemove: till.json.till.id,
+      clockEntry: added.json.entry.id,
       round1Fixture: {
         id: current.id,
         home: current.homeScore,

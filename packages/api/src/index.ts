@@ -29,3 +29,5 @@ export * from './phone-codes.ts';
 // rota
 export * from './rota.ts';
 export * from './rules.ts';
+// Timesheets (issue 13).
+export * from './timesheets.ts';

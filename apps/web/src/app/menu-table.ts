@@ -1,6 +1,7 @@
 import {
   barChartOutline,
   calendarOutline,
+  documentTextOutline,
   informationCircleOutline,
   logInOutline,
   logOutOutline,
@@ -65,6 +66,7 @@ export const menuSections: readonly MenuSection[] = [
     items: [
       { title: 'Clock in', path: paths.clockin, icon: timeOutline },
       { title: 'My schedule', path: paths.staffschedules, icon: calendarOutline },
+      { title: 'My hours', path: paths.myHours, icon: documentTextOutline },
       // Menu (issue 12): bar staff mark dishes available today or not.
       { title: 'Menu availability', path: paths.menumanager, icon: restaurantOutline },
     ],
@@ -75,6 +77,7 @@ export const menuSections: readonly MenuSection[] = [
     items: [
       { title: 'Admin', path: paths.admin, icon: settingsOutline },
       { title: 'Staff schedules', path: paths.staffschedules, icon: calendarOutline },
+      { title: 'Timesheets', path: paths.timesheets, icon: documentTextOutline },
       { title: 'Menu manager', path: paths.menumanager, icon: restaurantOutline },
       { title: 'Analytics', path: paths.analytics, icon: barChartOutline },
     ],

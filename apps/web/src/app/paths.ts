@@ -53,4 +53,7 @@ export const paths = {
   notificationSettings: '/notification-settings',
   // Menu (issue 12): the guests' menu page.
   menu: '/menu',
+  // Timesheets (issue 13): not in the original's table.
+  timesheets: '/timesheets',
+  myHours: '/myhours',
 } as const;

@@ -90,6 +90,13 @@ export const appRoutes: readonly AppRoute[] = [
   route(paths.menumanager, 'Menu manager', restaurantOutline, 'staff', () =>
     import('../features/menu/menu-manager-page.tsx').then((m) => m.MenuManagerPage),
   ),
+  // Timesheets (issue 13).
+  route(paths.timesheets, 'Timesheets', documentTextOutline, 'admin', () =>
+    import('../features/staff/timesheets-page.tsx').then((m) => m.TimesheetsPage),
+  ),
+  route(paths.myHours, 'My hours', documentTextOutline, 'staff', () =>
+    import('../features/staff/my-hours-page.tsx').then((m) => m.MyHoursPage),
+  ),
   route(paths.addschedule, 'Add shift', addCircleOutline, 'admin', () =>
     import('../features/staff/add-schedule-page.tsx').then((m) => m.AddSchedulePage),
   ),

@@ -23,6 +23,7 @@ import {
   updateClockEntry,
 } from './clock-queries.ts';
 import { staffOfClub } from './queries.ts';
+import { assertWeekOpen } from './timesheets.ts';
 
 type S = Pick<Services, 'db' | 'clock' | 'config'>;
 
@@ -93,6 +94,7 @@ export async function clockIn(services: S, viewer: Viewer, { token }: { token?: 
     throw new AppError('BAD_REQUEST', 'Scan the code on the till to clock in.');
   }
   await closeForgottenClockOuts(services);
+  await assertWeekOpen(services.db, { clubId: viewer.clubId, userId: viewer.userId, at: now, who: 'you' });
   const shift = await shiftNear(services.db, { clubId: viewer.clubId, userId: viewer.userId, at: now });
   if (!shift) flags.push('no_shift_near');
   try {
@@ -114,6 +116,12 @@ export async function clockIn(services: S, viewer: Viewer, { token }: { token?: 
 async function requireOpen(services: S, viewer: Viewer) {
   const open = await openClockEntry(services.db, { clubId: viewer.clubId, userId: viewer.userId });
   if (!open) throw new AppError('CONFLICT', 'You are not clocked in.');
+  await assertWeekOpen(services.db, {
+    clubId: viewer.clubId,
+    userId: viewer.userId,
+    at: open.clockInAt,
+    who: 'you',
+  });
   return open;
 }
 

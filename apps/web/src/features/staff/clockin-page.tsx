@@ -129,6 +129,10 @@ export function ClockinPage() {
             </section>
           )}
 
+          <IonButton fill="outline" expand="block" routerLink="/myhours">
+            My hours, week by week
+          </IonButton>
+
           {status.data?.recent.length ? (
             <section className="card" aria-labelledby="recent-heading">
               <h2 id="recent-heading">Recent</h2>

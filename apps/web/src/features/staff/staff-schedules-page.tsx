@@ -149,6 +149,9 @@ function WeekPlanner() {
         ) : null}
         <div className="rota-actions">
           <IonButton routerLink={`/addschedule?week=${week}`}>Add shift</IonButton>
+          <IonButton fill="outline" routerLink={`/timesheets?week=${week}`}>
+            Timesheets
+          </IonButton>
           <IonButton
             fill="outline"
             disabled={copy.isPending}

@@ -1,0 +1,459 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sqlRows } from '../src/db/sql-rows.ts';
+import { aClub, aMember } from './support/factories.ts';
+import type { HttpClient } from './support/http-client.ts';
+import { backends, startTestServer, type TestServer } from './support/test-server.ts';
+
+/** A small RFC 4180 reader for the tests: rows of cells, quotes undone. */
+function readCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i] as string;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      i++;
+    } else cell += c;
+  }
+  if (cell !== '' || row.length > 0) rows.push([...row, cell]);
+  return rows;
+}
+
+// The week of the last Sunday of October 2026 (25 October: clocks go back at 02:00 BST to 01:00 GMT).
+const WEEK = '2026-10-19';
+
+describe.each(backends())('timesheets on %s', (backend) => {
+  let server: TestServer;
+  let admin: HttpClient;
+  let staff: HttpClient;
+  let staffId: string;
+  let pat: HttpClient;
+  let patId: string;
+  let otherAdmin: HttpClient;
+  let entryId: string;
+
+  const report = async (query = `from=${WEEK}&to=${WEEK}`) => admin.get(`/api/admin/timesheets?${query}`);
+  const personIn = (json: { weeks: { people: { userId: string }[] }[] }, userId: string, week = 0) =>
+    // biome-ignore lint/suspicious/noExplicitAny: response bodies are asserted field by field
+    json.weeks[week]?.people.find((p) => p.userId === userId) as any;
+
+  beforeAll(async () => {
+    server = await startTestServer(backend, { now: '2026-10-20T09:00:00Z' });
+    const club = await aClub(server);
+    admin = (await aMember(server, { club, role: 'admin', email: 'boss@kings.test', name: 'Bea Boss' }))
+      .client;
+    const s = await aMember(server, { club, role: 'staff', email: 'sam@kings.test', name: 'Sam Server' });
+    staff = s.client;
+    staffId = s.userId;
+    const p = await aMember(server, { club, role: 'staff', email: 'pat@kings.test', name: 'Pat Pourer' });
+    pat = p.client;
+    patId = p.userId;
+    // A name a spreadsheet would run as a formula, with a comma and quotes: the CSV must defuse it.
+    await server.db.execute(sql`update "user" set name = ${'=Pat "Pint", Pourer'} where id = ${patId}`);
+    const otherClub = await aClub(server, { slug: 'other-club', name: 'The Other Club' });
+    otherAdmin = (await aMember(server, { club: otherClub, role: 'admin', email: 'boss@other.test' })).client;
+
+    expect((await admin.put(`/api/admin/staff/${staffId}/pay-rate`, { hourlyRatePence: 1200 })).status).toBe(
+      204,
+    );
+    // Saturday 22:00 BST to Sunday 04:00 GMT: six hours on the wall clock, seven worked.
+    const shift = await admin.post('/api/admin/shifts', {
+      userId: staffId,
+      startsAt: '2026-10-24T22:00:00+01:00',
+      endsAt: '2026-10-25T04:00:00Z',
+      position: 'Bar',
+      breakMinutes: 30,
+    });
+    expect(shift.status).toBe(201);
+    // Pat's shift counts as scheduled once the week is published.
+    const patShift = await admin.post('/api/admin/shifts', {
+      userId: patId,
+      startsAt: '2026-10-21T17:00:00Z',
+      endsAt: '2026-10-21T20:00:00Z',
+      position: 'Bar',
+      breakMinutes: 0,
+    });
+    expect(patShift.status).toBe(201);
+    expect((await admin.post('/api/admin/rota/publish', { week: WEEK })).status).toBe(200);
+  });
+  afterAll(() => server?.close());
+
+  const code = async () => (await admin.get('/api/clock/code')).json.token as string;
+
+  it('counts scheduled against worked time across the October clock change, with lateness and cost', async () => {
+    server.clock.set('2026-10-24T21:10:00Z'); // ten minutes late
+    expect((await staff.post('/api/clock/in', { token: await code() })).status).toBe(201);
+    server.clock.set('2026-10-24T23:00:00Z');
+    await staff.post('/api/clock/break/start');
+    server.clock.set('2026-10-24T23:20:00Z');
+    await staff.post('/api/clock/break/end');
+    // An open entry is listed but not counted.
+    const during = personIn((await report()).json, staffId);
+    expect(during.entries[0]).toMatchObject({ clockOutAt: null, workedMinutes: null });
+    expect(during.totals.workedMinutes).toBe(0);
+    expect(during.days[5].flags).toEqual(['open']);
+    server.clock.set('2026-10-25T04:05:00Z');
+    expect((await staff.post('/api/clock/out')).status).toBe(200);
+
+    const res = await report();
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ from: WEEK, to: '2026-10-25' });
+    const sam = personIn(res.json, staffId);
+    entryId = sam.entries[0].id;
+    expect(sam.days.map((d: { date: string }) => d.date)).toEqual([
+      '2026-10-19',
+      '2026-10-20',
+      '2026-10-21',
+      '2026-10-22',
+      '2026-10-23',
+      '2026-10-24',
+      '2026-10-25',
+    ]);
+    // 21:00Z to 04:00Z is 420 minutes, less the 30-minute break; worked 21:10Z to 04:05Z less 20.
+    expect(sam.days[5]).toEqual({
+      date: '2026-10-24',
+      scheduledMinutes: 390,
+      workedMinutes: 395,
+      breakMinutes: 20,
+      lateMinutes: 10,
+      costPence: 7900,
+      flags: [],
+    });
+    expect(sam.days[6]).toMatchObject({ scheduledMinutes: 0, workedMinutes: 0 });
+    expect(sam.totals).toEqual({
+      scheduledMinutes: 390,
+      workedMinutes: 395,
+      breakMinutes: 20,
+      lateMinutes: 10,
+      costPence: 7900,
+    });
+    expect(sam).toMatchObject({ name: 'Sam Server', hourlyRatePence: 1200, approval: null });
+    // Pat's shift, published, with no rate: no cost.
+    const p = personIn(res.json, patId);
+    expect(p.days[2]).toMatchObject({ scheduledMinutes: 180, workedMinutes: 0, costPence: null });
+    // The admin (no hours) is not listed; the staff with none would be.
+    expect(res.json.weeks[0].people).toHaveLength(2);
+  });
+
+  it('refuses a period backwards or longer than a quarter, in plain words', async () => {
+    const back = await report('from=2026-10-25&to=2026-10-19');
+    expect(back.status).toBe(400);
+    expect(back.json.error.message).toBe('The period must end on or after the day it starts.');
+    expect((await report('from=2026-01-01&to=2026-12-31')).status).toBe(400);
+    expect((await report('from=2026-02-30&to=2026-03-01')).status).toBe(400);
+  });
+
+  it('keeps every correction with who, when, why and the values before and after', async () => {
+    server.clock.set('2026-10-26T10:00:00Z');
+    const noReason = await admin.patch(`/api/admin/clock-entries/${entryId}`, {
+      breakMinutes: 30,
+      reason: ' ',
+    });
+    expect(noReason.status).toBe(400);
+    const backwards = await admin.patch(`/api/admin/clock-entries/${entryId}`, {
+      clockOutAt: '2026-10-24T20:00:00Z',
+      reason: 'Typo',
+    });
+    expect(backwards.status).toBe(400);
+    expect(backwards.json.error.message).toBe('The clock-out must be after the clock-in.');
+
+    const fixed = await admin.patch(`/api/admin/clock-entries/${entryId}`, {
+      clockOutAt: '2026-10-25T04:35:00Z',
+      breakMinutes: 30,
+      reason: 'Stayed on to cash up; took a longer break',
+    });
+    expect(fixed.status).toBe(200);
+    expect(fixed.json.entry).toMatchObject({ workedMinutes: 415, breakMinutes: 30 });
+    expect(fixed.json.entry.corrections).toEqual([
+      {
+        id: expect.any(String),
+        byUserId: expect.any(String),
+        byName: 'Bea Boss',
+        at: '2026-10-26T10:00:00.000Z',
+        reason: 'Stayed on to cash up; took a longer break',
+        before: {
+          clockInAt: '2026-10-24T21:10:00.000Z',
+          clockOutAt: '2026-10-25T04:05:00.000Z',
+          breakMinutes: 20,
+        },
+        after: {
+          clockInAt: '2026-10-24T21:10:00.000Z',
+          clockOutAt: '2026-10-25T04:35:00.000Z',
+          breakMinutes: 30,
+        },
+      },
+    ]);
+    // The row itself changed (analytics reads clock_entries), and the history is in the timesheet.
+    const [row] = await sqlRows<{ clock_out_at: unknown; break_minutes: number }>(
+      server.db,
+      sql`select clock_out_at, break_minutes from clock_entries where id = ${entryId}`,
+    );
+    expect(new Date(String(row?.clock_out_at)).toISOString()).toBe('2026-10-25T04:35:00.000Z');
+    expect(row?.break_minutes).toBe(30);
+    const sam = personIn((await report()).json, staffId);
+    expect(sam.days[5]).toMatchObject({
+      workedMinutes: 415,
+      breakMinutes: 30,
+      costPence: 8300,
+      flags: ['corrected'],
+    });
+    expect(sam.entries[0].corrections).toHaveLength(1);
+
+    // A forgotten shift added by the admin: history starts with nothing before.
+    const added = await admin.post('/api/admin/clock-entries', {
+      userId: patId,
+      clockInAt: '2026-10-21T17:05:00Z',
+      clockOutAt: '2026-10-21T20:00:00Z',
+      breakMinutes: 0,
+      reason: 'Forgot to clock in; seen on the till log',
+    });
+    expect(added.status).toBe(201);
+    expect(added.json.entry).toMatchObject({ workedMinutes: 175, lateMinutes: 5 });
+    expect(added.json.entry.corrections[0]).toMatchObject({ before: null, byName: 'Bea Boss' });
+    const overlap = await admin.post('/api/admin/clock-entries', {
+      userId: patId,
+      clockInAt: '2026-10-21T19:00:00Z',
+      clockOutAt: '2026-10-21T21:00:00Z',
+      breakMinutes: 0,
+      reason: 'Twice',
+    });
+    expect(overlap.status).toBe(409);
+    expect(overlap.json.error.message).toContain('overlaps another clock entry');
+  });
+
+  it('locks an approved week against corrections and clocking until an admin reopens it', async () => {
+    const approved = await admin.post('/api/admin/timesheets/approvals', {
+      week: '2026-10-22',
+      userId: staffId,
+    });
+    expect(approved.json).toEqual({ approved: 1 });
+    const sam = personIn((await report()).json, staffId);
+    expect(sam.approval).toEqual({ byName: 'Bea Boss', at: '2026-10-26T10:00:00.000Z' });
+
+    const refused = await admin.patch(`/api/admin/clock-entries/${entryId}`, {
+      breakMinutes: 25,
+      reason: 'x',
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.json.error.message).toBe(
+      'The week of 2026-10-19 is approved and locked for this person: reopen it first to change it.',
+    );
+    const addInto = await admin.post('/api/admin/clock-entries', {
+      userId: staffId,
+      clockInAt: '2026-10-20T10:00:00Z',
+      clockOutAt: '2026-10-20T12:00:00Z',
+      breakMinutes: 0,
+      reason: 'Missing',
+    });
+    expect(addInto.status).toBe(409);
+    // Clocking in inside the locked week is refused too.
+    server.clock.set('2026-10-25T12:00:00Z');
+    const clockIn = await staff.post('/api/clock/in', { token: await code() });
+    expect(clockIn.status).toBe(409);
+    expect(clockIn.json.error.message).toBe(
+      'Your hours for the week of 2026-10-19 are approved and locked: ask an admin to reopen the week.',
+    );
+    server.clock.set('2026-10-26T10:00:00Z');
+
+    expect((await admin.delete(`/api/admin/timesheets/approvals/${WEEK}/${staffId}`)).status).toBe(204);
+    expect((await admin.delete(`/api/admin/timesheets/approvals/${WEEK}/${staffId}`)).status).toBe(404);
+    const now = await admin.patch(`/api/admin/clock-entries/${entryId}`, {
+      breakMinutes: 30,
+      reason: 'Re-check',
+    });
+    expect(now.status).toBe(200);
+    expect(now.json.entry.corrections).toHaveLength(2);
+  });
+
+  it('approves the whole staff for a week, refusing while someone is still clocked in', async () => {
+    await admin.put(`/api/admin/staff/${patId}/clock-setting`, { clockWithoutCode: true });
+    server.clock.set('2026-10-27T17:00:00Z');
+    expect((await pat.post('/api/clock/in', {})).status).toBe(201);
+    const open = await admin.post('/api/admin/timesheets/approvals', { week: '2026-10-26' });
+    expect(open.status).toBe(409);
+    expect(open.json.error.message).toContain('is still clocked in (since 2026-10-27 17:00)');
+    server.clock.set('2026-10-27T19:00:00Z');
+    await pat.post('/api/clock/out');
+    const all = await admin.post('/api/admin/timesheets/approvals', { week: WEEK });
+    expect(all.json).toEqual({ approved: 2 });
+    // Approving again changes nothing.
+    expect((await admin.post('/api/admin/timesheets/approvals', { week: WEEK })).json).toEqual({
+      approved: 0,
+    });
+  });
+
+  it('exports the generic CSV: the period and filters first, then one row per person per day', async () => {
+    const res = await admin.get(`/api/admin/timesheets?from=${WEEK}&to=2026-10-25`, { accept: 'text/csv' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toBe(
+      `attachment; filename="timesheets-generic-${WEEK}-to-2026-10-25.csv"`,
+    );
+    const rows = readCsv(res.text);
+    expect(rows.slice(0, 4)).toEqual([
+      ['# Lastman timesheets: The Kings Arms'],
+      ['# Period: 2026-10-19 to 2026-10-25 (London days; whole weeks Monday to Sunday)'],
+      ['# Filters: all staff; approved and not approved weeks'],
+      ['# Made: 2026-10-27 19:00 London time by Bea Boss'],
+    ]);
+    expect(rows[4]).toEqual([
+      'Week starting',
+      'Date',
+      'Staff member',
+      'Staff ID',
+      'Scheduled hours',
+      'Worked hours',
+      'Break minutes',
+      'Late minutes',
+      'Hourly rate (GBP)',
+      'Cost (GBP)',
+      'Flags',
+      'Status',
+      'Approved by',
+      'Approved at',
+    ]);
+    const data = rows.slice(5).sort((a, b) => (a[2] as string).localeCompare(b[2] as string));
+    expect(data).toEqual(
+      [
+        [
+          WEEK,
+          '2026-10-24',
+          'Sam Server',
+          staffId,
+          '6.50',
+          '6.92',
+          '30',
+          '10',
+          '12.00',
+          '83.00',
+          'corrected',
+          'approved',
+          'Bea Boss',
+          '2026-10-27 19:00',
+        ],
+        [
+          WEEK,
+          '2026-10-21',
+          // The formula is defused with an apostrophe; the comma and quotes survive quoting.
+          '\'=Pat "Pint", Pourer',
+          patId,
+          '3.00',
+          '2.92',
+          '0',
+          '5',
+          '',
+          '',
+          'corrected',
+          'approved',
+          'Bea Boss',
+          '2026-10-27 19:00',
+        ],
+      ].sort((a, b) => (a[2] as string).localeCompare(b[2] as string)),
+    );
+    expect(res.text).toContain('"\'=Pat ""Pint"", Pourer"');
+  });
+
+  it('exports the BrightPay layout: header first, one row per person per week, status and period beside', async () => {
+    const res = await admin.get(
+      `/api/admin/timesheets?from=2026-10-20&to=2026-11-01&format=csv&layout=brightpay`,
+    );
+    expect(res.status).toBe(200);
+    const rows = readCsv(res.text);
+    expect(rows).toEqual([
+      [
+        'Employee first name',
+        'Employee surname',
+        'Number of normal hours',
+        'Rate per hour',
+        'Description',
+        'Lastman status',
+        'Lastman period',
+        'Lastman filters',
+      ],
+      // People in name order ("=" sorts before letters), week by week.
+      [
+        "'=Pat",
+        '"Pint", Pourer',
+        '2.92',
+        '',
+        `Hours w/c ${WEEK}`,
+        'approved',
+        '2026-10-19 to 2026-11-01',
+        'all staff',
+      ],
+      [
+        'Sam',
+        'Server',
+        '6.92',
+        '12.00',
+        `Hours w/c ${WEEK}`,
+        'approved',
+        '2026-10-19 to 2026-11-01',
+        'all staff',
+      ],
+      [
+        "'=Pat",
+        '"Pint", Pourer',
+        '2.00',
+        '',
+        'Hours w/c 2026-10-26',
+        'not approved',
+        '2026-10-19 to 2026-11-01',
+        'all staff',
+      ],
+    ]);
+    const one = await admin.get(`/api/admin/timesheets?from=${WEEK}&to=${WEEK}&format=csv&userId=${staffId}`);
+    expect(readCsv(one.text)[2]).toEqual([
+      '# Filters: staff member Sam Server; approved and not approved weeks',
+    ]);
+    expect(readCsv(one.text)).toHaveLength(6);
+  });
+
+  it('shows staff their own hours only, without rate or cost, and admins of another club nothing', async () => {
+    const mine = await staff.get(`/api/timesheets/mine?from=${WEEK}&to=2026-11-01`);
+    expect(mine.status).toBe(200);
+    expect(mine.json.weeks).toHaveLength(2);
+    expect(mine.json.weeks[0].people).toHaveLength(1);
+    expect(mine.json.weeks[0].people[0]).toMatchObject({
+      userId: staffId,
+      hourlyRatePence: null,
+      totals: { workedMinutes: 415, scheduledMinutes: 390, costPence: null },
+      approval: { byName: 'Bea Boss' },
+    });
+    expect(mine.json.weeks[0].people[0].entries[0].corrections).toHaveLength(2);
+    expect((await staff.get(`/api/admin/timesheets?from=${WEEK}&to=${WEEK}`)).status).toBe(403);
+    expect((await staff.patch(`/api/admin/clock-entries/${entryId}`, { reason: 'x' })).status).toBe(403);
+
+    const theirs = await otherAdmin.get(`/api/admin/timesheets?from=${WEEK}&to=${WEEK}`);
+    expect(theirs.status).toBe(200);
+    expect(theirs.json.weeks[0].people).toEqual([]);
+    expect(
+      (await otherAdmin.get(`/api/admin/timesheets?from=${WEEK}&to=${WEEK}&userId=${staffId}`)).status,
+    ).toBe(404);
+    expect(
+      (await otherAdmin.patch(`/api/admin/clock-entries/${entryId}`, { reason: 'Mine now' })).status,
+    ).toBe(404);
+    expect(
+      (await otherAdmin.post('/api/admin/timesheets/approvals', { week: WEEK, userId: staffId })).status,
+    ).toBe(404);
+    expect((await otherAdmin.delete(`/api/admin/timesheets/approvals/${WEEK}/${staffId}`)).status).toBe(404);
+    const csv = await otherAdmin.get(`/api/admin/timesheets?from=${WEEK}&to=${WEEK}&format=csv`);
+    expect(readCsv(csv.text)).toHaveLength(5);
+  });
+});

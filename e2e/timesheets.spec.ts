@@ -1,0 +1,131 @@
+import { readFile } from 'node:fs/promises';
+import { apiClient } from './support/api-client.ts';
+import { activePage, expect, logInByApi, signUpByApi, test, uniqueEmail } from './support/fixtures.ts';
+import { expectInside, smallControls } from './support/layout.ts';
+
+/** The Monday of the week `weeks` weeks before this one (London and UTC agree on the date at noon). */
+function mondayBack(weeks: number): string {
+  const d = new Date();
+  const back = (d.getUTCDay() + 6) % 7;
+  d.setUTCDate(d.getUTCDate() - back - 7 * weeks);
+  return d.toISOString().slice(0, 10);
+}
+
+const addDays = (date: string, n: number) =>
+  new Date(Date.parse(`${date}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+
+test('an admin corrects, approves and exports a week, and the staff member sees their hours', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  // A staff member of this run's own, so that runs side by side (and reruns) do not meet.
+  const suffix = Math.random()
+    .toString(36)
+    .replace(/[^a-z]/g, '')
+    .slice(0, 6);
+  const name = `Tia ${suffix.charAt(0).toUpperCase()}${suffix.slice(1)}`;
+  await signUpByApi(page, {
+    name,
+    email: uniqueEmail('timesheet'),
+    password: 'timesheet-password',
+    dateOfBirth: '1994-05-05',
+  });
+  const me = (await (await page.request.get('/api/me')).json()) as { user: { id: string } };
+  const admin = await apiClient(baseURL as string, 'admin@redlion.test');
+  await admin.send('PATCH', `/api/admin/members/${me.user.id}`, { role: 'staff' });
+  await admin.dispose();
+  const week = mondayBack(2);
+  const tuesday = addDays(week, 1);
+
+  const adminPage = await browser.newPage({ viewport: page.viewportSize() ?? undefined });
+  await logInByApi(adminPage, 'admin@redlion.test');
+  await adminPage.goto(`/timesheets?week=${week}`);
+  const sheet = activePage(adminPage);
+  await expect(sheet.getByRole('heading', { name: /^Week of / })).toBeVisible();
+  const card = sheet.getByTestId('timesheet-person').filter({ hasText: name });
+  await expect(card).toContainText('Not approved');
+
+  // The forgotten clock-in, added with a reason.
+  await card.getByRole('button', { name: 'Add a missing entry' }).click();
+  const dialog = adminPage.getByRole('dialog');
+  await dialog.getByLabel('Day').selectOption(tuesday);
+  await dialog.getByLabel('Clocked in at').fill('17:00');
+  await dialog.getByLabel('Clocked out at').fill('22:00');
+  await dialog.getByLabel('Break (minutes)').fill('20');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.locator('.form-error')).toContainText('Say why the entry changes');
+  await dialog.getByLabel('Reason').fill('Forgot to clock in; seen on the till log');
+  await adminPage.screenshot({ path: test.info().outputPath('correct-dialog.png') });
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  const entry = card.getByTestId('timesheet-entry');
+  await expect(entry).toContainText('17:00–22:00');
+  await expect(entry).toContainText('Added by Alex Admin');
+
+  // Then corrected: the history keeps both.
+  await entry.getByRole('button', { name: 'Correct' }).click();
+  await dialog.getByLabel('Clocked out at').fill('22:30');
+  await dialog.getByLabel('Reason').fill('Stayed on to close');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(entry).toContainText('17:00–22:30');
+  await expect(entry).toContainText('Reason: “Stayed on to close”');
+  await expect(card).toContainText('worked 5 h 10 min');
+
+  await card.getByRole('button', { name: 'Approve week' }).click();
+  await expect(card).toContainText('Approved by');
+  await expect(card.getByRole('button', { name: 'Correct' })).toHaveCount(0);
+  await expectInside(card.locator('.rota-shift__main > *'), '.card');
+  expect(await smallControls(sheet.locator('ion-button, select'))).toEqual([]);
+  await adminPage.screenshot({ path: test.info().outputPath('timesheets.png'), fullPage: true });
+
+  // The export, as the browser saves it.
+  const [download] = await Promise.all([
+    adminPage.waitForEvent('download'),
+    sheet.getByRole('button', { name: 'Export CSV' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(`timesheets-generic-${week}-to-${addDays(week, 6)}.csv`);
+  const text = await readFile((await download.path()) as string, 'utf8');
+  const lines = text.split('\r\n');
+  expect(lines[1]).toBe(
+    `# Period: ${week} to ${addDays(week, 6)} (London days; whole weeks Monday to Sunday)`,
+  );
+  expect(lines[2]).toBe('# Filters: all staff; approved and not approved weeks');
+  expect(lines[4]).toMatch(/^Week starting,Date,Staff member,Staff ID,Scheduled hours,Worked hours,/);
+  const row = lines.find((l) => l.includes(me.user.id));
+  expect(row).toMatch(
+    new RegExp(
+      `^${week},${tuesday},${name},${me.user.id},0\\.00,5\\.17,20,0,,,corrected no_shift_near,approved,Alex Admin,`,
+    ),
+  );
+
+  await sheet.getByLabel('File layout').selectOption('brightpay');
+  const [bright] = await Promise.all([
+    adminPage.waitForEvent('download'),
+    sheet.getByRole('button', { name: 'Export CSV' }).click(),
+  ]);
+  const brightText = await readFile((await bright.path()) as string, 'utf8');
+  expect(brightText.split('\r\n')[0]).toBe(
+    'Employee first name,Employee surname,Number of normal hours,Rate per hour,Description,Lastman status,Lastman period,Lastman filters',
+  );
+  expect(brightText).toContain(
+    `Tia,${name.slice(4)},5.17,,Hours w/c ${week},approved,${week} to ${addDays(week, 6)},all staff`,
+  );
+  await adminPage.close();
+
+  // The staff member, on their phone: from the clock-in page to their hours.
+  await page.goto('/clockin');
+  await activePage(page).getByText('My hours, week by week').click();
+  const mine = activePage(page);
+  const myWeek = mine.getByRole('region', { name: /^Week of .* Approved$/ });
+  await expect(mine.getByTestId('my-hours-week')).toHaveCount(2); // this week, and the one with hours
+  await expect(myWeek).toContainText('Worked 5 h 10 min of 0 h scheduled');
+  await expect(myWeek.getByTestId('timesheet-entry')).toContainText('Reason: “Stayed on to close”');
+  await expect(mine).not.toContainText('£');
+  await expectInside(myWeek.locator('.rota-shift__main > *'), '.card');
+  await page.screenshot({ path: test.info().outputPath('my-hours.png'), fullPage: true });
+  if (test.info().project.name === 'phone') {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: test.info().outputPath('my-hours-390.png'), fullPage: true });
+  }
+});
