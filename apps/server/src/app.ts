@@ -42,6 +42,7 @@ import { payoutRoutes } from './features/payouts/routes.ts';
 import { phoneCodeRoutes } from './features/phone-codes/routes.ts';
 import { pickRoutes } from './features/picks/routes.ts';
 // rota
+import { rotaExtrasRoutes } from './features/rota/extras-routes.ts';
 import { rotaRoutes } from './features/rota/routes.ts';
 import { registerAccessRules } from './http/access.ts';
 import { openLimitStore } from './http/limit-store.ts';
@@ -219,6 +220,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(galleryRoutes);
   // rota
   await app.register(rotaRoutes);
+  await app.register(rotaExtrasRoutes);
   // Stripe Connect: the club's own Stripe account
   await app.register(connectRoutes);
   // notifications (issue 11)

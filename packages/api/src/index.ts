@@ -26,4 +26,5 @@ export * from './payouts.ts';
 export * from './phone-codes.ts';
 // rota
 export * from './rota.ts';
+export * from './rota-extras.ts';
 export * from './rules.ts';
