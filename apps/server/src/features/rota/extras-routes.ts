@@ -188,7 +188,8 @@ export const rotaExtrasRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/shifts/:id.ics',
     {
-      schema: { tags, params: ShiftIdParams, produces: ['text/calendar'], response: calendarResponse },
+      // No `produces`: its refusals (401, 403, 404) are JSON like every other route's.
+      schema: { tags, params: ShiftIdParams, response: calendarResponse },
       config: { access: 'staff' },
     },
     async (request, reply) =>

@@ -75,7 +75,8 @@ export async function shiftFeed(services: Svc, { token }: { token: string }) {
   if (!userId || !person) throw notFound('That calendar');
   const [staff] = await staffOfClub(services.db, { clubId: person.clubId, userIds: [userId] });
   if (!staff) throw notFound('That calendar');
-  const cal = newCalendar(`Shifts: ${staff.name}`);
+  // No name in it: the feed is read by calendar services the person never sees.
+  const cal = newCalendar('My shifts');
   const from = new Date(services.clock.now().getTime() - 30 * DAY_MS);
   for (const s of await publishedShiftsOf(services.db, { clubId: person.clubId, userId, from }))
     addShift(cal, s, opts(services));
