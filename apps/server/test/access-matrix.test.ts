@@ -563,7 +563,7 @@ function fixturesFor(w: World): Record<string, Fixture> {
     'DELETE /api/admin/shift-templates/:id': {
       call: at(`/api/admin/shift-templates/${w.rotaExtras.templateToDelete}`),
     },
-    'GET /api/absences/mine': { call: at('/api/absences/mine') },
+    'GET /api/absences': { call: at('/api/absences') },
     'POST /api/absences': {
       call: at('/api/absences', {
         kind: 'leave',

@@ -72,7 +72,7 @@ export const rotaExtrasRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // ---- Leave and unavailability ----
   app.get(
-    '/api/absences/mine',
+    '/api/absences',
     { schema: { tags, response: { 200: AbsenceList } }, config: { access: 'staff' } },
     async (request) => myAbsences(app.services, viewerOf(request)),
   );

@@ -221,7 +221,7 @@ function MyRequests() {
 function SwapLine({ swap, children }: { swap: ShiftSwap; children?: React.ReactNode }) {
   const s = londonParts(swap.shift.startsAt);
   return (
-    <div className="rota-shift" data-testid="swap">
+    <div className="rota-shift rota-shift--stack" data-testid="swap">
       <div className="rota-shift__main">
         <div className="rota-shift__time">
           {swap.fromName ?? 'Someone'} → {swap.toName ?? 'someone'}
@@ -320,7 +320,7 @@ function AdminLeave() {
           <p className="muted">No leave waiting for a decision.</p>
         ) : (
           pending.map((a) => (
-            <div key={a.id} className="rota-shift" data-testid="leave-request">
+            <div key={a.id} className="rota-shift rota-shift--stack" data-testid="leave-request">
               <div className="rota-shift__main">
                 <div className="rota-shift__time">
                   {a.staffName}: {hours(a.hours)}

@@ -51,11 +51,11 @@ export function useDeleteTemplate() {
   });
 }
 
-// GET /api/absences/mine, POST /api/absences, DELETE /api/absences/:id
+// GET /api/absences, POST /api/absences, DELETE /api/absences/:id
 export const useMyAbsences = () =>
   useQuery({
     queryKey: rotaExtraKeys.myAbsences,
-    queryFn: () => http.get<{ absences: Absence[] }>('/api/absences/mine'),
+    queryFn: () => http.get<{ absences: Absence[] }>('/api/absences'),
   });
 export function useRequestAbsence() {
   const after = useAfter();
