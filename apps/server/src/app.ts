@@ -43,6 +43,7 @@ import { payoutRoutes } from './features/payouts/routes.ts';
 import { phoneCodeRoutes } from './features/phone-codes/routes.ts';
 import { pickRoutes } from './features/picks/routes.ts';
 // rota
+import { rotaExtrasRoutes } from './features/rota/extras-routes.ts';
 import { rotaRoutes } from './features/rota/routes.ts';
 import { timesheetRoutes } from './features/rota/timesheet-routes.ts';
 import { registerAccessRules } from './http/access.ts';
@@ -225,6 +226,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(analyticsRoutes);
   // timesheets (issue 13)
   await app.register(timesheetRoutes);
+  // rota extras: templates, leave, swaps, holiday, calendars (issue 13)
+  await app.register(rotaExtrasRoutes);
   // Stripe Connect: the club's own Stripe account
   await app.register(connectRoutes);
   // notifications (issue 11)

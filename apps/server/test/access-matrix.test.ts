@@ -61,6 +61,18 @@ interface Fixture {
   refused?: string;
 }
 
+/** The rota's templates, leave, swaps and calendar (rota-extras.ts): one object of each for the routes. */
+interface RotaExtrasWorld {
+  templateToDelete: string;
+  leaveToDecide: string;
+  absenceToWithdraw: string;
+  staffShift: string;
+  adminUserId: string;
+  swapToAnswer: string;
+  swapToDecide: string;
+  feedPath: string;
+}
+
 /** Everything the first club has, as the test's beforeAll made it. */
 interface World {
   seasonId: string;
@@ -96,6 +108,7 @@ interface World {
   tillToRemove: string;
   // Timesheets (issue 13).
   clockEntry: string;
+  rotaExtras: RotaExtrasWorld;
   // Events (issue 12).
   events: { seriesId: string; occurrenceId: string; toCancel: string; toDelete: string; exceptionId: string };
   // Menu (issue 12).
@@ -575,6 +588,54 @@ function fixturesFor(w: World): Record<string, Fixture> {
       },
     },
     'GET /api/timesheets/mine': { call: at('/api/timesheets/mine?from=2024-09-02&to=2024-09-08') },
+    // rota extras: templates, leave, swaps, holiday, calendars, rates per position
+    'GET /api/admin/shift-templates': { call: at('/api/admin/shift-templates') },
+    'POST /api/admin/shift-templates': {
+      call: at('/api/admin/shift-templates', {
+        name: 'Matrix late',
+        position: 'Bar',
+        startTime: '18:00',
+        endTime: '23:00',
+        breakMinutes: 0,
+      }),
+    },
+    'DELETE /api/admin/shift-templates/:id': {
+      call: at(`/api/admin/shift-templates/${w.rotaExtras.templateToDelete}`),
+    },
+    'GET /api/absences': { call: at('/api/absences') },
+    'POST /api/absences': {
+      call: at('/api/absences', {
+        kind: 'leave',
+        startsAt: '2024-10-01T00:00:00Z',
+        endsAt: '2024-10-02T00:00:00Z',
+        hours: 8,
+      }),
+    },
+    'DELETE /api/absences/:id': { call: at(`/api/absences/${w.rotaExtras.absenceToWithdraw}`) },
+    'GET /api/admin/absences': { call: at('/api/admin/absences') },
+    'POST /api/admin/absences/:id/decision': {
+      call: at(`/api/admin/absences/${w.rotaExtras.leaveToDecide}/decision`, { approve: true }),
+    },
+    'POST /api/shifts/:id/swaps': {
+      call: at(`/api/shifts/${w.rotaExtras.staffShift}/swaps`, { toUserId: w.rotaExtras.adminUserId }),
+    },
+    'GET /api/shift-swaps/mine': { call: at('/api/shift-swaps/mine') },
+    'POST /api/shift-swaps/:id/answer': {
+      call: at(`/api/shift-swaps/${w.rotaExtras.swapToAnswer}/answer`, { accept: true }),
+    },
+    'GET /api/admin/shift-swaps': { call: at('/api/admin/shift-swaps') },
+    'POST /api/admin/shift-swaps/:id/decision': {
+      call: at(`/api/admin/shift-swaps/${w.rotaExtras.swapToDecide}/decision`, { approve: true }),
+    },
+    'GET /api/holiday/mine': { call: at('/api/holiday/mine') },
+    'GET /api/admin/holiday': { call: at('/api/admin/holiday') },
+    'GET /api/shifts/:id.ics': { call: at(`/api/shifts/${w.rotaExtras.staffShift}.ics`) },
+    'GET /api/shifts/feed-link': { call: at('/api/shifts/feed-link') },
+    'GET /api/rota/feed/:token.ics': { call: at(w.rotaExtras.feedPath) },
+    'GET /api/admin/position-pay-rates': { call: at('/api/admin/position-pay-rates') },
+    'PUT /api/admin/position-pay-rates': {
+      call: at('/api/admin/position-pay-rates', { position: 'Bar', hourlyRatePence: 1200 }),
+    },
     // Stripe Connect: the club's own Stripe account (this server takes test payments)
     'GET /api/admin/stripe-account': { call: at('/api/admin/stripe-account') },
     'POST /api/admin/stripe-account/onboarding': {
@@ -970,6 +1031,11 @@ describe.each(backends())('the access matrix on %s', (backend) => {
       userId: staffUserId,
     });
     expect(approval.json).toEqual({ approved: 1 });
+    const rotaExtras = await rotaExtrasWorld(admin, clients.staff, staffUserId);
+    firstClubMarks
+      .add(rotaExtras.templateToDelete)
+      .add(rotaExtras.leaveToDecide)
+      .add(rotaExtras.swapToDecide);
     world = {
       seasonId: season,
       finishedId,
@@ -1000,6 +1066,7 @@ describe.each(backends())('the access matrix on %s', (backend) => {
       clockToken,
       tillToRemove: till.json.till.id,
       clockEntry: added.json.entry.id,
+      rotaExtras,
       round1Fixture: {
         id: current.id,
         home: current.homeScore,
@@ -1179,3 +1246,74 @@ describe.each(backends())('the access matrix on %s', (backend) => {
     return undefined;
   }
 });
+
+/**
+ * One of each rota-extras object: a template, the staff member's leave (pending) and unavailability,
+ * a published shift of theirs, two of the admin's shifts offered to them (one they accepted), and the
+ * admin's calendar feed (its shifts' ids are not marks: the signed link is the key to them).
+ */
+async function rotaExtrasWorld(
+  admin: HttpClient,
+  staff: HttpClient,
+  staffUserId: string,
+): Promise<RotaExtrasWorld> {
+  const adminUserId = (await admin.get('/api/me')).json.user.id as string;
+  const template = await admin.post('/api/admin/shift-templates', {
+    name: 'Matrix early',
+    position: 'Bar',
+    startTime: '10:00',
+    endTime: '16:00',
+    breakMinutes: 20,
+  });
+  expect(template.status).toBe(201);
+  const absence = async (body: Record<string, unknown>) => {
+    const res = await staff.post('/api/absences', body);
+    expect(res.status).toBe(201);
+    return res.json.absence.id as string;
+  };
+  const leaveToDecide = await absence({
+    kind: 'leave',
+    startsAt: '2024-10-07T00:00:00Z',
+    endsAt: '2024-10-08T00:00:00Z',
+    hours: 8,
+  });
+  const absenceToWithdraw = await absence({
+    kind: 'unavailable',
+    startsAt: '2024-10-09T00:00:00Z',
+    endsAt: '2024-10-10T00:00:00Z',
+  });
+  const aShift = async (userId: string, day: string) => {
+    const res = await admin.post('/api/admin/shifts', {
+      userId,
+      startsAt: `2024-09-${day}T10:00:00Z`,
+      endsAt: `2024-09-${day}T14:00:00Z`,
+      position: 'Cellar',
+      breakMinutes: 0,
+    });
+    expect(res.status).toBe(201);
+    return res.json.shift.id as string;
+  };
+  const staffShift = await aShift(staffUserId, '06');
+  const offered = await aShift(adminUserId, '07');
+  const accepted = await aShift(adminUserId, '08');
+  expect((await admin.post('/api/admin/rota/publish', { week: '2024-09-02' })).status).toBe(200);
+  const offer = async (shiftId: string) => {
+    const res = await admin.post(`/api/shifts/${shiftId}/swaps`, { toUserId: staffUserId });
+    expect(res.status).toBe(201);
+    return res.json.swap.id as string;
+  };
+  const swapToAnswer = await offer(offered);
+  const swapToDecide = await offer(accepted);
+  expect((await staff.post(`/api/shift-swaps/${swapToDecide}/answer`, { accept: true })).status).toBe(200);
+  const feed = (await admin.get('/api/shifts/feed-link')).json.url as string;
+  return {
+    templateToDelete: template.json.template.id,
+    leaveToDecide,
+    absenceToWithdraw,
+    staffShift,
+    adminUserId,
+    swapToAnswer,
+    swapToDecide,
+    feedPath: new URL(feed).pathname,
+  };
+}

@@ -28,6 +28,7 @@ export * from './payouts.ts';
 export * from './phone-codes.ts';
 // rota
 export * from './rota.ts';
+export * from './rota-extras.ts';
 export * from './rules.ts';
 // Timesheets (issue 13).
 export * from './timesheets.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Id, IsoDate, requiredText } from './common.ts';
+import { Absence, WeekHappening } from './rota-extras.ts';
 import { ROTA_LIMITS } from './rules.ts';
 
 /** An instant as the API takes it: ISO 8601 with an offset (`Z` or `+01:00`), stored in UTC. */
@@ -27,7 +28,14 @@ export type ShiftUpdate = z.infer<typeof ShiftUpdate>;
 
 export const WorkingTimeWarning = z
   .object({
-    code: z.enum(['REST_BETWEEN_SHIFTS', 'BREAK_TOO_SHORT', 'WEEKLY_AVERAGE', 'YOUNG_DAILY', 'YOUNG_WEEKLY']),
+    code: z.enum([
+      'REST_BETWEEN_SHIFTS',
+      'BREAK_TOO_SHORT',
+      'WEEKLY_AVERAGE',
+      'YOUNG_DAILY',
+      'YOUNG_WEEKLY',
+      'UNAVAILABLE',
+    ]),
     message: z.string(),
   })
   .meta({ id: 'WorkingTimeWarning' });
@@ -69,6 +77,10 @@ export const RotaWeek = z
     staff: z.array(StaffMember),
     drafts: z.int(),
     totalCostPence: z.int(),
+    /** Leave (asked for or approved) and unavailability in the week. */
+    absences: z.array(Absence),
+    /** The club's events and Premier League kick-offs in the week. */
+    happenings: z.array(WeekHappening),
   })
   .meta({ id: 'RotaWeek' });
 export type RotaWeek = z.infer<typeof RotaWeek>;

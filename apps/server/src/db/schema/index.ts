@@ -20,5 +20,6 @@ export * from './phone-codes.ts';
 export * from './photos.ts';
 // rota
 export * from './rota.ts';
+export * from './rota-extras.ts';
 // Stripe Connect: each club's own Stripe account
 export * from './stripe-accounts.ts';

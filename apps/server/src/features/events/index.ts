@@ -1,5 +1,7 @@
 // The events feature as other features see it (notifications' reminders, the Club tab): they import from here.
 
+// The rota's calendar of shifts and its week view (what is coming) reuse these.
+export { newCalendar } from './ics.ts';
 export { EVENTS_KIND } from './kind.ts';
 export {
   expandEvent,
@@ -8,6 +10,6 @@ export {
   occurrenceKey,
   parseOccurrenceId,
 } from './occurrences.ts';
-export { listRegistrations } from './queries.ts';
+export { listMatchesInRange, listRegistrations } from './queries.ts';
 export { runEventReminderPass } from './reminders.ts';
 export { clubOccurrences } from './service.ts';

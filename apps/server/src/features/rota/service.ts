@@ -13,7 +13,10 @@ import type { Viewer } from '../../auth/guards.ts';
 import { sqlState } from '../../db/pg-errors.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { Services } from '../../services.ts';
+import { clubOccurrences, listMatchesInRange } from '../events/index.ts';
 import { notifyUsers, registerNotificationKind } from '../notifications/index.ts';
+import { type AbsenceRow, absenceDuring, absencesOf } from './extras-queries.ts';
+import { toAbsence } from './leave.ts';
 import {
   claimOpenShift,
   deleteShift,
@@ -30,6 +33,7 @@ import {
   upcomingPublishedShifts,
   updateShift,
 } from './queries.ts';
+import { positionRateMap } from './templates.ts';
 import { weekBounds, weekStartOf, workedHours, workingTimeWarnings } from './working-time.ts';
 
 registerNotificationKind({
@@ -74,6 +78,17 @@ function checkTimes(t: Times) {
   }
 }
 
+/** The warning for a shift put on someone who said they are unavailable, or is on approved leave. */
+function absenceWarning(a: Pick<AbsenceRow, 'kind' | 'startsAt' | 'endsAt'>): WorkingTimeWarning {
+  return {
+    code: 'UNAVAILABLE',
+    message:
+      a.kind === 'leave'
+        ? `This person is on approved leave from ${londonLabel(a.startsAt)} to ${londonLabel(a.endsAt)} (London time).`
+        : `This person said they are unavailable from ${londonLabel(a.startsAt)} to ${londonLabel(a.endsAt)} (London time).`,
+  };
+}
+
 /** The Working Time warnings for a shift of a person, from their shifts in the 17 weeks around it. */
 async function warningsFor(
   db: Services['db'],
@@ -88,11 +103,31 @@ async function warningsFor(
     from: new Date(t.startsAt.getTime() - 18 * WEEK_MS),
     to: new Date(t.endsAt.getTime() + WEEK_MS),
   });
-  return workingTimeWarnings(
-    { id: t.id, startsAt: t.startsAt, endsAt: t.endsAt, breakMinutes: t.breakMinutes },
-    others.filter((o) => o.id !== t.id),
-    person?.dateOfBirth ?? null,
-  );
+  const absent = await absenceDuring(db, {
+    clubId,
+    userId: t.userId,
+    startsAt: t.startsAt,
+    endsAt: t.endsAt,
+  });
+  return [
+    ...workingTimeWarnings(
+      { id: t.id, startsAt: t.startsAt, endsAt: t.endsAt, breakMinutes: t.breakMinutes },
+      others.filter((o) => o.id !== t.id),
+      person?.dateOfBirth ?? null,
+    ),
+    ...(absent ? [absenceWarning(absent)] : []),
+  ];
+}
+
+/** The rate a shift costs at: the person's own, else the position's (when the admin set one). */
+async function rateOf(
+  db: Services['db'],
+  clubId: string,
+  personRate: number | null | undefined,
+  position: string,
+) {
+  if (personRate !== null && personRate !== undefined) return personRate;
+  return (await positionRateMap({ db }, clubId)).get(position) ?? null;
 }
 
 async function requireStaff(db: Services['db'], clubId: string, userId: string | null) {
@@ -184,7 +219,12 @@ export async function createShift(services: Db, viewer: Viewer, input: ShiftInpu
   const [person] = t.userId
     ? await staffOfClub(services.db, { clubId: viewer.clubId, userIds: [t.userId] })
     : [];
-  return toShift(row, person?.name ?? null, warnings, person?.hourlyRatePence ?? null);
+  return toShift(
+    row,
+    person?.name ?? null,
+    warnings,
+    await rateOf(services.db, viewer.clubId, person?.hourlyRatePence, row.position),
+  );
 }
 
 /** The warnings a shift would have, and the overlap it would meet, without saving it: for the form. */
@@ -261,7 +301,12 @@ export async function editShift(
   const [person] = t.userId
     ? await staffOfClub(services.db, { clubId: viewer.clubId, userIds: [t.userId] })
     : [];
-  return toShift(row, person?.name ?? null, warnings, person?.hourlyRatePence ?? null);
+  return toShift(
+    row,
+    person?.name ?? null,
+    warnings,
+    await rateOf(services.db, viewer.clubId, person?.hourlyRatePence, row.position),
+  );
 }
 
 export async function removeShift(services: Db, viewer: Viewer, { shiftId }: { shiftId: string }) {
@@ -281,10 +326,18 @@ export async function rotaWeek(
 ): Promise<RotaWeek> {
   const monday = mondayOf(services, week);
   const { from, to } = weekBounds(monday);
-  const [rows, staff] = await Promise.all([
+  const [rows, staff, positionRates, absences, happenings] = await Promise.all([
     shiftsBetween(services.db, { clubId: viewer.clubId, from, to }),
     staffOfClub(services.db, { clubId: viewer.clubId }),
+    positionRateMap(services, viewer.clubId),
+    absencesOf(services.db, { clubId: viewer.clubId, from, to }),
+    weekHappenings(services, viewer.clubId, from, to),
   ]);
+  const absent = (userId: string, s: ShiftRow) =>
+    absences.find(
+      ({ absence: a }) =>
+        a.userId === userId && a.status === 'approved' && a.startsAt < s.endsAt && a.endsAt > s.startsAt,
+    )?.absence;
   const dob = new Map(staff.map((s) => [s.userId, s.dateOfBirth]));
   const rate = new Map(staff.map((s) => [s.userId, s.hourlyRatePence]));
   // Neighbours for every person on the rota this week, read once: 17 weeks back, a week ahead.
@@ -304,14 +357,19 @@ export async function rotaWeek(
     }),
   );
   const shifts = rows.map(({ shift, staffName }) => {
+    const away = shift.userId ? absent(shift.userId, shift) : undefined;
     const warnings = shift.userId
-      ? workingTimeWarnings(
-          shift,
-          (around.get(shift.userId) ?? []).filter((o) => o.id !== shift.id),
-          dob.get(shift.userId) ?? null,
-        )
+      ? [
+          ...workingTimeWarnings(
+            shift,
+            (around.get(shift.userId) ?? []).filter((o) => o.id !== shift.id),
+            dob.get(shift.userId) ?? null,
+          ),
+          ...(away ? [absenceWarning(away)] : []),
+        ]
       : [];
-    return toShift(shift, staffName, warnings, shift.userId ? (rate.get(shift.userId) ?? null) : null);
+    const own = shift.userId ? rate.get(shift.userId) : null;
+    return toShift(shift, staffName, warnings, own ?? positionRates.get(shift.position) ?? null);
   });
   return {
     week: monday,
@@ -324,7 +382,35 @@ export async function rotaWeek(
     })),
     drafts: shifts.filter((s) => s.status === 'draft').length,
     totalCostPence: shifts.reduce((sum, s) => sum + (s.costPence ?? 0), 0),
+    absences: absences
+      .filter(({ absence }) => absence.status !== 'refused')
+      .map(({ absence, staffName }) => toAbsence(absence, staffName)),
+    happenings,
   };
+}
+
+/** What is coming in the week beside the shifts: the club's events and every Premier League kick-off. */
+async function weekHappenings(services: Pick<Services, 'db'>, clubId: string, from: Date, to: Date) {
+  const [events, matches] = await Promise.all([
+    clubOccurrences(services, { clubId, from, to }),
+    listMatchesInRange(services.db, { from, to }),
+  ]);
+  return [
+    ...events
+      .filter((e) => e.event !== null)
+      .map(({ occurrence }) => ({
+        kind: 'event' as const,
+        id: occurrence.id,
+        title: occurrence.title,
+        startsAt: occurrence.startsAt,
+      })),
+    ...matches.map((m) => ({
+      kind: 'match' as const,
+      id: m.id,
+      title: `${m.homeName} v ${m.awayName}${m.kickoffTbc ? ' (kick-off to be confirmed)' : ''}`,
+      startsAt: m.kickoffAt.toISOString(),
+    })),
+  ].sort((a, b) => a.startsAt.localeCompare(b.startsAt));
 }
 
 /** Publishes a week's drafts; each person with a new or changed shift hears of it, in the same transaction. */

@@ -8,6 +8,7 @@ import { showToast } from '../../lib/toast.ts';
 import { FormError, FormField, SelectField } from '../../ui/form-field.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { checkShift, useCreateShift, useRotaWeek, useUpdateShift } from './api/rota-api.ts';
+import { useCreateTemplate, useTemplates } from './api/rota-extras-api.ts';
 import { isDate, londonParts, mondayOf, shiftInstants } from './rota-time.ts';
 import './rota.css';
 
@@ -116,6 +117,41 @@ export function AddSchedulePage() {
     else create.mutate(input, done);
   };
 
+  const templates = useTemplates();
+  const saveTemplate = useCreateTemplate();
+  const [templateName, setTemplateName] = useState('');
+  const applyTemplate = (id: string) => {
+    const t = templates.data?.templates.find((x) => x.id === id);
+    if (!t) return;
+    setForm((f) => ({
+      ...f,
+      position: t.position,
+      start: t.startTime,
+      end: t.endTime,
+      breakMinutes: String(t.breakMinutes),
+    }));
+  };
+  const keepAsTemplate = () => {
+    const breakMinutes = Number(form.breakMinutes || '0');
+    if (!templateName.trim()) return showToast('Give the template a name first.', 'error');
+    saveTemplate.mutate(
+      {
+        name: templateName.trim(),
+        position: form.position.trim(),
+        startTime: form.start,
+        endTime: form.end,
+        breakMinutes: Number.isInteger(breakMinutes) ? breakMinutes : 0,
+      },
+      {
+        onSuccess: () => {
+          showToast(`Template “${templateName.trim()}” saved.`);
+          setTemplateName('');
+        },
+        onError: (err) => showToast(err.message, 'error'),
+      },
+    );
+  };
+
   const endsNextDay = form.end <= form.start;
   return (
     <>
@@ -130,6 +166,17 @@ export function AddSchedulePage() {
             Times are London time. New and changed shifts are drafts until you publish the week.
           </p>
           <FormError message={error} />
+          {templates.data?.templates.length ? (
+            <SelectField label="From a template (optional)" value="" onValue={applyTemplate}>
+              <option value="">Choose a template…</option>
+              {templates.data.templates.map((t) => (
+                <option key={t.id} value={t.id}>
+                  {t.name}: {t.position}, {t.startTime}–{t.endTime}
+                  {t.breakMinutes ? `, ${t.breakMinutes} min break` : ''}
+                </option>
+              ))}
+            </SelectField>
+          ) : null}
           <SelectField label="Who" value={form.userId} onValue={set('userId')}>
             <option value="">Open shift: any staff member may take it</option>
             {(rota.data?.staff ?? []).map((s) => (
@@ -192,6 +239,19 @@ export function AddSchedulePage() {
           <IonButton type="submit" expand="block" disabled={saving}>
             {saving ? <IonSpinner name="dots" aria-label="Saving" /> : editing ? 'Save shift' : 'Add shift'}
           </IonButton>
+          <details className="rota-template-save">
+            <summary>Keep these times as a template</summary>
+            <FormField
+              label="Template name"
+              name="templateName"
+              value={templateName}
+              onValue={setTemplateName}
+              helper="For example: Late bar. The template keeps the position, times and break."
+            />
+            <IonButton fill="outline" disabled={saveTemplate.isPending} onClick={keepAsTemplate}>
+              Save template
+            </IonButton>
+          </details>
         </form>
       </IonContent>
     </>

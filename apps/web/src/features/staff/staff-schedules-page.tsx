@@ -1,5 +1,5 @@
 import { IonButton, IonContent, IonIcon, IonSpinner } from '@ionic/react';
-import type { Shift } from '@lastman/api';
+import type { Absence, Shift, WeekHappening } from '@lastman/api';
 import { calendarOutline, chevronBack, chevronForward, warningOutline } from 'ionicons/icons';
 import { useSearchParams } from 'react-router-dom';
 import { formatPence, londonTime } from '../../lib/format.ts';
@@ -17,6 +17,8 @@ import {
   usePublishWeek,
   useRotaWeek,
 } from './api/rota-api.ts';
+import { shiftIcsUrl, useShiftFeed } from './api/rota-extras-api.ts';
+import { LeavePanel } from './leave-panel.tsx';
 import { addDays, daysOf, formatDay, hoursOf, isDate, londonParts, mondayOf } from './rota-time.ts';
 import './rota.css';
 
@@ -25,8 +27,10 @@ export function StaffSchedulesPage() {
   const me = useMe();
   const [params, setParams] = useSearchParams();
   const isAdmin = hasRole(me.data?.role, 'admin');
-  const view = isAdmin && params.get('view') !== 'mine' ? 'week' : 'mine';
-  const setView = (v: 'week' | 'mine') =>
+  const asked = params.get('view');
+  const view =
+    asked === 'leave' || asked === 'swaps' ? 'leave' : isAdmin && asked !== 'mine' ? 'week' : 'mine';
+  const setView = (v: 'week' | 'mine' | 'leave') =>
     setParams((p) => {
       p.set('view', v);
       return p;
@@ -36,18 +40,27 @@ export function StaffSchedulesPage() {
       <PageHeader />
       <IonContent className="ion-padding">
         <div className="page-narrow">
-          {isAdmin ? (
-            <fieldset className="rota-actions rota-views">
-              <legend className="visually-hidden">Show</legend>
+          <fieldset className="rota-actions rota-views">
+            <legend className="visually-hidden">Show</legend>
+            {isAdmin ? (
               <IonButton fill={view === 'week' ? 'solid' : 'outline'} onClick={() => setView('week')}>
                 Whole week
               </IonButton>
-              <IonButton fill={view === 'mine' ? 'solid' : 'outline'} onClick={() => setView('mine')}>
-                My shifts
-              </IonButton>
-            </fieldset>
-          ) : null}
-          {view === 'week' ? <WeekPlanner /> : <MyShifts />}
+            ) : null}
+            <IonButton fill={view === 'mine' ? 'solid' : 'outline'} onClick={() => setView('mine')}>
+              My shifts
+            </IonButton>
+            <IonButton fill={view === 'leave' ? 'solid' : 'outline'} onClick={() => setView('leave')}>
+              Leave
+            </IonButton>
+          </fieldset>
+          {view === 'week' ? (
+            <WeekPlanner />
+          ) : view === 'leave' ? (
+            <LeavePanel isAdmin={isAdmin} />
+          ) : (
+            <MyShifts />
+          )}
         </div>
       </IonContent>
     </>
@@ -204,6 +217,11 @@ function WeekPlanner() {
           return (
             <div key={day} className="card">
               <h3 className="rota-day">{formatDay(day)}</h3>
+              <DayNotes
+                day={day}
+                happenings={rota.data.happenings}
+                absences={rota.data.absences.filter((a) => !person || a.userId === person)}
+              />
               {today.length === 0 ? (
                 <p className="muted">No shifts.</p>
               ) : (
@@ -243,6 +261,79 @@ function WeekPlanner() {
   );
 }
 
+/** "18:00–22:00" within a day, else "until Tuesday 23 February 00:00" (London time). */
+function awayWhen(a: Absence): string {
+  const s = londonParts(a.startsAt);
+  const e = londonParts(a.endsAt);
+  if (s.date === e.date) return `${s.time}–${e.time}`;
+  return `until ${formatDay(e.date)} ${e.time}`;
+}
+
+/** What is on that day (events, kick-offs) and who is away, above the day's shifts. */
+function DayNotes({
+  day,
+  happenings,
+  absences,
+}: {
+  day: string;
+  happenings: WeekHappening[];
+  absences: Absence[];
+}) {
+  const on = happenings.filter((h) => londonParts(h.startsAt).date === day);
+  const away = absences.filter(
+    (a) =>
+      londonParts(a.startsAt).date <= day &&
+      londonParts(new Date(Date.parse(a.endsAt) - 1).toISOString()).date >= day,
+  );
+  if (on.length === 0 && away.length === 0) return null;
+  return (
+    <div data-testid="day-notes">
+      {on.map((h) => (
+        <p key={h.id} className="rota-happening">
+          <strong>{londonTime(h.startsAt)}</strong> {h.kind === 'match' ? 'Kick-off: ' : 'Event: '}
+          {h.title}
+        </p>
+      ))}
+      {away.map((a) => (
+        <p key={a.id} className="rota-absence">
+          {a.staffName}:{' '}
+          {a.kind === 'leave' ? (a.status === 'approved' ? 'on leave' : 'asked for leave') : 'unavailable'}{' '}
+          {awayWhen(a)}
+        </p>
+      ))}
+    </div>
+  );
+}
+
+/** The viewer's shifts in their own calendar app: one shift, or a feed that keeps itself up to date. */
+function CalendarFeed() {
+  const feed = useShiftFeed();
+  if (!feed.data) return null;
+  const url = feed.data.url;
+  return (
+    <section className="card" aria-labelledby="calendar-feed">
+      <h2 id="calendar-feed">Your shifts in your calendar</h2>
+      <p className="muted">
+        Subscribe once and your calendar keeps up with the rota. The link is yours alone: do not share it.
+      </p>
+      <div className="rota-actions">
+        <IonButton href={url.replace(/^https?:/, 'webcal:')}>Subscribe</IonButton>
+        <IonButton
+          fill="outline"
+          onClick={() =>
+            navigator.clipboard
+              .writeText(url)
+              .then(() => showToast('Link copied.'))
+              .catch(() => showToast(url))
+          }
+        >
+          Copy link
+        </IonButton>
+      </div>
+    </section>
+  );
+}
+
 function MyShifts() {
   const mine = useMyShifts();
   const claim = useClaimShift();
@@ -261,7 +352,9 @@ function MyShifts() {
         <section className="card rota-next" aria-labelledby="next-shift">
           <h2 id="next-shift">Your next shift</h2>
           <p className="rota-day">{formatDay(londonParts(next.startsAt).date)}</p>
-          <ShiftLine shift={next} />
+          <ShiftLine shift={next}>
+            <AddToCalendar shift={next} />
+          </ShiftLine>
         </section>
       ) : (
         <div className="card">
@@ -276,11 +369,14 @@ function MyShifts() {
           {later.map((s) => (
             <div key={s.id}>
               <h3 className="rota-day">{formatDay(londonParts(s.startsAt).date)}</h3>
-              <ShiftLine shift={s} />
+              <ShiftLine shift={s}>
+                <AddToCalendar shift={s} />
+              </ShiftLine>
             </div>
           ))}
         </section>
       ) : null}
+      <CalendarFeed />
       <section className="card" aria-labelledby="open-shifts">
         <h2 id="open-shifts">Open shifts</h2>
         {mine.data.open.length === 0 ? (
@@ -308,5 +404,19 @@ function MyShifts() {
         )}
       </section>
     </>
+  );
+}
+
+function AddToCalendar({ shift }: { shift: Shift }) {
+  return (
+    <IonButton
+      size="small"
+      fill="outline"
+      href={shiftIcsUrl(shift.id)}
+      download={`shift-${londonParts(shift.startsAt).date}.ics`}
+      aria-label={`Add the ${shift.position} shift of ${formatDay(londonParts(shift.startsAt).date)} to your calendar`}
+    >
+      Add to calendar
+    </IonButton>
   );
 }

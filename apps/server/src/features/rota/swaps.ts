@@ -1,0 +1,284 @@
+import type { ShiftSwap, SwapInput } from '@lastman/api';
+import { utcToUkLocal } from '@lastman/game';
+import type { Viewer } from '../../auth/guards.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { sqlState } from '../../db/pg-errors.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import type { Services } from '../../services.ts';
+import { notify, notifyUsers } from '../notifications/index.ts';
+import {
+  insertSwap,
+  liveSwapFor,
+  moveSwap,
+  reassignShift,
+  type SwapRow,
+  swapById,
+  swapsOf,
+} from './extras-queries.ts';
+import { overlappingShift, type ShiftRow, shiftById, staffOfClub } from './queries.ts';
+
+// A swap goes: offered (by the shift's owner, to a named colleague) -> accepted (by the colleague)
+// -> approved (by an admin, and only then do the shifts change hands). Each step tells the next person.
+
+type Svc = Pick<Services, 'db' | 'clock' | 'notifier'>;
+
+const london = (d: Date) => {
+  const { date, time } = utcToUkLocal(d.getTime());
+  return `${date} ${time}`;
+};
+const label = (s: Pick<ShiftRow, 'position' | 'startsAt'>) => `${s.position}, ${london(s.startsAt)}`;
+const LINK = '/staffschedules?view=mine';
+
+type Listed = Awaited<ReturnType<typeof swapsOf>>[number];
+const iso = (s: { id: string; startsAt: Date; endsAt: Date; position: string } | null) =>
+  s?.id && s.startsAt && s.endsAt && s.position !== null
+    ? { id: s.id, startsAt: s.startsAt.toISOString(), endsAt: s.endsAt.toISOString(), position: s.position }
+    : null;
+
+function toSwap(r: Listed): ShiftSwap {
+  const shift = iso(r.shift);
+  if (!shift) throw new Error('swap without its shift');
+  return {
+    id: r.swap.id,
+    shift,
+    otherShift: iso(r.otherShift),
+    fromUserId: r.swap.fromUserId,
+    fromName: r.fromName,
+    toUserId: r.swap.toUserId,
+    toName: r.toName,
+    status: r.swap.status,
+    createdAt: r.swap.createdAt.toISOString(),
+  };
+}
+
+async function listedSwap(services: Pick<Services, 'db'>, clubId: string, id: string) {
+  const rows = await swapsOf(services.db, { clubId });
+  const r = rows.find((x) => x.swap.id === id);
+  if (!r) throw notFound('The swap');
+  return toSwap(r);
+}
+
+/** A shift still to come, published, of this person: the only kind that can change hands. */
+async function futureShiftOf(
+  services: Pick<Services, 'db' | 'clock'>,
+  clubId: string,
+  shiftId: string,
+  userId: string,
+  whose: string,
+) {
+  const s = await shiftById(services.db, { clubId, shiftId });
+  if (!s || s.userId !== userId || s.status !== 'published') throw notFound(whose);
+  if (s.startsAt <= services.clock.now()) throw new AppError('CONFLICT', 'That shift has already started.');
+  return s;
+}
+
+export async function offerSwap(
+  services: Svc,
+  viewer: Viewer,
+  { shiftId, input }: { shiftId: string; input: SwapInput },
+) {
+  const shift = await futureShiftOf(services, viewer.clubId, shiftId, viewer.userId, 'Your shift');
+  if (input.toUserId === viewer.userId)
+    throw new AppError('BAD_REQUEST', 'Choose a colleague, not yourself.');
+  const [colleague] = await staffOfClub(services.db, { clubId: viewer.clubId, userIds: [input.toUserId] });
+  if (!colleague) throw new AppError('BAD_REQUEST', 'That person is not on the club’s staff.');
+  const other = input.otherShiftId
+    ? await futureShiftOf(services, viewer.clubId, input.otherShiftId, input.toUserId, 'Their shift')
+    : null;
+  for (const s of [shift, other]) {
+    if (s && (await liveSwapFor(services.db, { clubId: viewer.clubId, shiftId: s.id })))
+      throw new AppError('CONFLICT', `A swap of ${label(s)} is already under way.`);
+  }
+  const id = await services.db.transaction(async (tx) => {
+    const row = await insertSwap(tx, {
+      clubId: viewer.clubId,
+      shiftId: shift.id,
+      fromUserId: viewer.userId,
+      toUserId: colleague.userId,
+      otherShiftId: other?.id ?? null,
+    });
+    await notifyUsers(
+      { db: tx, clock: services.clock },
+      {
+        clubId: viewer.clubId,
+        kind: 'rota',
+        title: other ? `${viewer.name} asks to swap shifts` : `${viewer.name} offers you a shift`,
+        body: other
+          ? `Their ${label(shift)} for your ${label(other)} (London time). Accept or decline in the app.`
+          : `${label(shift)} to ${london(shift.endsAt)} (London time). Accept or decline in the app.`,
+        link: LINK,
+        messages: [{ userId: colleague.userId }],
+      },
+    );
+    return row.id;
+  });
+  void services.notifier.kick();
+  return { swap: await listedSwap(services, viewer.clubId, id) };
+}
+
+export async function mySwaps(services: Pick<Services, 'db'>, viewer: Viewer) {
+  return {
+    swaps: (await swapsOf(services.db, { clubId: viewer.clubId, userId: viewer.userId })).map(toSwap),
+  };
+}
+
+/** The colleague accepts (then an admin is asked) or declines (the offer ends). */
+export async function answerSwap(
+  services: Svc,
+  viewer: Viewer,
+  { id, accept }: { id: string; accept: boolean },
+) {
+  const swap = await swapById(services.db, { clubId: viewer.clubId, id });
+  if (!swap || swap.toUserId !== viewer.userId) throw notFound('The swap');
+  await services.db.transaction(async (tx) => {
+    const moved = await moveSwap(tx, {
+      clubId: viewer.clubId,
+      id,
+      from: 'offered',
+      to: accept ? 'accepted' : 'declined',
+      at: services.clock.now(),
+    });
+    if (!moved) throw new AppError('CONFLICT', 'This swap has already been answered.');
+    const n = { db: tx, clock: services.clock };
+    await notifyUsers(n, {
+      clubId: viewer.clubId,
+      kind: 'rota',
+      title: accept ? `${viewer.name} accepted your swap` : `${viewer.name} declined your swap`,
+      body: accept
+        ? 'A manager now approves it; until then the rota stays as it is.'
+        : 'Your shift stays yours.',
+      link: LINK,
+      messages: [{ userId: swap.fromUserId }],
+    });
+    if (accept) {
+      await notify(n, {
+        clubId: viewer.clubId,
+        audience: 'admins',
+        kind: 'admin',
+        title: 'A shift swap waits for your approval',
+        body: `${viewer.name} accepted a swap. Approve or refuse it on the rota.`,
+        link: '/staffschedules?view=swaps',
+      });
+    }
+  });
+  void services.notifier.kick();
+  return { swap: await listedSwap(services, viewer.clubId, id) };
+}
+
+export async function clubSwaps(services: Pick<Services, 'db'>, viewer: Viewer) {
+  return { swaps: (await swapsOf(services.db, { clubId: viewer.clubId })).map(toSwap) };
+}
+
+async function refuseOverlapFor(
+  services: Pick<Services, 'db'>,
+  clubId: string,
+  userId: string,
+  s: ShiftRow,
+  exceptId: string | null,
+) {
+  const other = await overlappingShift(services.db, {
+    clubId,
+    userId,
+    startsAt: s.startsAt,
+    endsAt: s.endsAt,
+    exceptId: s.id,
+  });
+  if (other && other.id !== exceptId)
+    throw new AppError(
+      'CONFLICT',
+      `The swap would overlap another shift for the same person: ${label(other)} to ${london(other.endsAt)} (London time).`,
+    );
+}
+
+/** An admin approves (the shifts change hands, overlap rule and all) or refuses an accepted swap. */
+export async function decideSwap(
+  services: Svc,
+  viewer: Viewer,
+  { id, approve }: { id: string; approve: boolean },
+) {
+  const swap = await swapById(services.db, { clubId: viewer.clubId, id });
+  if (!swap) throw notFound('The swap');
+  if (swap.status !== 'accepted')
+    throw new AppError('CONFLICT', 'Only a swap the colleague has accepted can be approved or refused.');
+  const clubId = viewer.clubId;
+  const shift = await shiftById(services.db, { clubId, shiftId: swap.shiftId });
+  const other = swap.otherShiftId
+    ? await shiftById(services.db, { clubId, shiftId: swap.otherShiftId })
+    : null;
+  if (approve) {
+    if (!shift || shift.userId !== swap.fromUserId || (swap.otherShiftId && other?.userId !== swap.toUserId))
+      throw new AppError(
+        'CONFLICT',
+        'The rota has changed since the swap was offered; it can only be refused.',
+      );
+    await refuseOverlapFor(services, clubId, swap.toUserId, shift, other?.id ?? null);
+    if (other) await refuseOverlapFor(services, clubId, swap.fromUserId, other, shift.id);
+  }
+  try {
+    await services.db.transaction(async (tx) => {
+      const moved = await moveSwap(tx, {
+        clubId,
+        id,
+        from: 'accepted',
+        to: approve ? 'approved' : 'refused',
+        at: services.clock.now(),
+      });
+      if (!moved) throw new AppError('CONFLICT', 'This swap has already been decided.');
+      if (approve) await handOver(tx, clubId, swap);
+      await notifyUsers(
+        { db: tx, clock: services.clock },
+        {
+          clubId,
+          kind: 'rota',
+          title: approve ? 'Shift swap approved' : 'Shift swap refused',
+          body: approve
+            ? `The rota now shows the swap${shift ? ` of ${label(shift)}` : ''} (London time).`
+            : 'A manager refused the swap: the shifts stay as they were.',
+          link: LINK,
+          messages: [{ userId: swap.fromUserId }, { userId: swap.toUserId }],
+        },
+      );
+    });
+  } catch (err) {
+    if (sqlState(err) === '23P01')
+      throw new AppError('CONFLICT', 'The swap would overlap another shift for the same person.');
+    throw err;
+  }
+  void services.notifier.kick();
+  return { swap: await listedSwap(services, clubId, id) };
+}
+
+/** Moves the shift (and the one given in exchange); the first is parked unassigned so the two may overlap in time. */
+async function handOver(tx: DbOrTx, clubId: string, swap: SwapRow) {
+  const fail = () => {
+    throw new AppError(
+      'CONFLICT',
+      'The rota has changed since the swap was offered; it can only be refused.',
+    );
+  };
+  if (!swap.otherShiftId) {
+    const moved = await reassignShift(tx, {
+      clubId,
+      shiftId: swap.shiftId,
+      fromUserId: swap.fromUserId,
+      toUserId: swap.toUserId,
+    });
+    if (!moved) fail();
+    return;
+  }
+  const parked = await reassignShift(tx, {
+    clubId,
+    shiftId: swap.shiftId,
+    fromUserId: swap.fromUserId,
+    toUserId: null,
+  });
+  if (!parked) fail();
+  const back = await reassignShift(tx, {
+    clubId,
+    shiftId: swap.otherShiftId,
+    fromUserId: swap.toUserId,
+    toUserId: swap.fromUserId,
+  });
+  if (!back) fail();
+  await reassignShift(tx, { clubId, shiftId: swap.shiftId, fromUserId: null, toUserId: swap.toUserId });
+}

@@ -1,0 +1,418 @@
+import { IonButton } from '@ionic/react';
+import type { Absence, AbsenceInput, ShiftSwap } from '@lastman/api';
+import { ukLocalToUtc } from '@lastman/game';
+import { type FormEvent, useState } from 'react';
+import { londonTime } from '../../lib/format.ts';
+import { useMe } from '../../lib/me.ts';
+import { showToast } from '../../lib/toast.ts';
+import { FormError, FormField, SelectField } from '../../ui/form-field.tsx';
+import { InlineLoading } from '../../ui/page-loading.tsx';
+import {
+  useAnswerSwap,
+  useClubAbsences,
+  useClubHoliday,
+  useClubSwaps,
+  useDecideAbsence,
+  useDecideSwap,
+  useMyAbsences,
+  useMyHoliday,
+  useMySwaps,
+  useRequestAbsence,
+  useWithdrawAbsence,
+} from './api/rota-extras-api.ts';
+import { addDays, formatDay, isDate, londonParts } from './rota-time.ts';
+
+const hours = (h: number) => `${h.toLocaleString('en-GB', { maximumFractionDigits: 2 })} h`;
+
+/** "Monday 9 November 18:00 to Tuesday 10 November 00:00", London time. */
+function period(a: { startsAt: string; endsAt: string }) {
+  const s = londonParts(a.startsAt);
+  const e = londonParts(a.endsAt);
+  return `${formatDay(s.date)} ${s.time} to ${formatDay(e.date)} ${e.time}`;
+}
+
+const STATUS: Record<Absence['status'], string> = {
+  pending: 'Waiting for a manager',
+  approved: 'Approved',
+  refused: 'Refused',
+};
+const SWAP_STATUS: Record<ShiftSwap['status'], string> = {
+  offered: 'Waiting for the colleague',
+  accepted: 'Accepted, waiting for a manager',
+  approved: 'Approved: the rota has changed',
+  declined: 'Declined',
+  refused: 'Refused by a manager',
+  withdrawn: 'Withdrawn',
+};
+
+/** Leave, unavailability, holiday and swaps: each person's own, and for admins the club's to decide. */
+export function LeavePanel({ isAdmin }: { isAdmin: boolean }) {
+  return (
+    <>
+      {isAdmin ? <AdminLeave /> : null}
+      <HolidayCard />
+      <AskForm />
+      <MyRequests />
+      <MySwaps />
+    </>
+  );
+}
+
+function HolidayCard() {
+  const holiday = useMyHoliday();
+  return (
+    <section className="card" aria-labelledby="holiday-heading">
+      <h2 id="holiday-heading">Your holiday</h2>
+      {holiday.isPending ? (
+        <InlineLoading label="Loading your holiday balance" />
+      ) : holiday.isError ? (
+        <p className="form-error" role="alert">
+          Your holiday balance could not be loaded: {holiday.error.message}
+        </p>
+      ) : (
+        <>
+          <p data-testid="holiday-balance">
+            <strong>{hours(holiday.data.balanceHours)}</strong> to take
+          </p>
+          <p className="muted">
+            12.07% of the {hours(holiday.data.hoursWorked)} you have worked is{' '}
+            {hours(holiday.data.accruedHours)}; approved leave has used {hours(holiday.data.takenHours)}.
+          </p>
+        </>
+      )}
+    </section>
+  );
+}
+
+interface Ask {
+  kind: AbsenceInput['kind'];
+  from: string;
+  fromTime: string;
+  to: string;
+  toTime: string;
+  hours: string;
+  reason: string;
+}
+
+function AskForm() {
+  const today = londonParts(new Date().toISOString()).date;
+  const [form, setForm] = useState<Ask>({
+    kind: 'leave',
+    from: today,
+    fromTime: '00:00',
+    to: addDays(today, 1),
+    toTime: '00:00',
+    hours: '8',
+    reason: '',
+  });
+  const [error, setError] = useState<string | null>(null);
+  const ask = useRequestAbsence();
+  const set = (k: keyof Ask) => (v: string) => setForm((f) => ({ ...f, [k]: v }));
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!isDate(form.from) || !isDate(form.to)) return setError('Choose the first and last days.');
+    const h = Number(form.hours);
+    if (form.kind === 'leave' && !(h > 0)) return setError('Say how many hours of holiday it takes.');
+    setError(null);
+    ask.mutate(
+      {
+        kind: form.kind,
+        startsAt: new Date(ukLocalToUtc(form.from, form.fromTime)).toISOString(),
+        endsAt: new Date(ukLocalToUtc(form.to, form.toTime)).toISOString(),
+        ...(form.reason.trim() && { reason: form.reason.trim() }),
+        ...(form.kind === 'leave' && { hours: Math.round(h * 4) / 4 }),
+      },
+      {
+        onSuccess: () =>
+          showToast(
+            form.kind === 'leave'
+              ? 'Leave asked for. A manager will answer.'
+              : 'Noted: you are unavailable then.',
+          ),
+        onError: (err) => setError(err.message),
+      },
+    );
+  };
+  return (
+    <form className="card" onSubmit={submit} noValidate aria-labelledby="ask-heading">
+      <h2 id="ask-heading">Ask for leave, or say when you cannot work</h2>
+      <FormError message={error} />
+      <SelectField label="What" value={form.kind} onValue={(v) => set('kind')(v)}>
+        <option value="leave">Leave (holiday from your balance)</option>
+        <option value="unavailable">Unavailable (no approval needed)</option>
+      </SelectField>
+      <FormField label="From (day)" name="from" type="date" value={form.from} onValue={set('from')} />
+      <FormField
+        label="From (time)"
+        name="fromTime"
+        type="time"
+        value={form.fromTime}
+        onValue={set('fromTime')}
+      />
+      <FormField label="Until (day)" name="to" type="date" value={form.to} onValue={set('to')} />
+      <FormField label="Until (time)" name="toTime" type="time" value={form.toTime} onValue={set('toTime')} />
+      {form.kind === 'leave' ? (
+        <FormField
+          label="Hours of holiday it takes"
+          name="hours"
+          inputMode="numeric"
+          value={form.hours}
+          onValue={set('hours')}
+        />
+      ) : null}
+      <FormField label="Reason (optional)" name="reason" value={form.reason} onValue={set('reason')} />
+      <IonButton type="submit" expand="block" disabled={ask.isPending}>
+        {form.kind === 'leave' ? 'Ask for leave' : 'Mark unavailable'}
+      </IonButton>
+    </form>
+  );
+}
+
+function MyRequests() {
+  const mine = useMyAbsences();
+  const withdraw = useWithdrawAbsence();
+  return (
+    <section className="card" aria-labelledby="my-requests">
+      <h2 id="my-requests">Your leave and unavailability</h2>
+      {mine.isPending ? (
+        <InlineLoading label="Loading your requests" />
+      ) : mine.isError ? (
+        <p className="form-error" role="alert">
+          Your requests could not be loaded: {mine.error.message}
+        </p>
+      ) : mine.data.absences.length === 0 ? (
+        <p className="muted">Nothing asked for yet.</p>
+      ) : (
+        mine.data.absences.map((a) => (
+          <div key={a.id} className="rota-shift" data-testid="my-absence">
+            <div className="rota-shift__main">
+              <div className="rota-shift__time">
+                {a.kind === 'leave' ? `Leave, ${hours(a.hours)}` : 'Unavailable'}
+              </div>
+              <div>{period(a)}</div>
+              <div className="rota-shift__meta">
+                {a.kind === 'leave' ? STATUS[a.status] : 'Noted'}
+                {a.reason ? ` · ${a.reason}` : ''}
+              </div>
+            </div>
+            {a.kind === 'unavailable' || a.status === 'pending' ? (
+              <IonButton
+                size="small"
+                fill="clear"
+                color="danger"
+                disabled={withdraw.isPending}
+                onClick={() =>
+                  withdraw.mutate(a.id, {
+                    onSuccess: () => showToast('Withdrawn.'),
+                    onError: (e) => showToast(e.message, 'error'),
+                  })
+                }
+              >
+                Withdraw
+              </IonButton>
+            ) : null}
+          </div>
+        ))
+      )}
+    </section>
+  );
+}
+
+function SwapLine({ swap, children }: { swap: ShiftSwap; children?: React.ReactNode }) {
+  const s = londonParts(swap.shift.startsAt);
+  return (
+    <div className="rota-shift rota-shift--stack" data-testid="swap">
+      <div className="rota-shift__main">
+        <div className="rota-shift__time">
+          {swap.fromName ?? 'Someone'} → {swap.toName ?? 'someone'}
+        </div>
+        <div>
+          {swap.shift.position}, {formatDay(s.date)} {londonTime(swap.shift.startsAt)}–
+          {londonTime(swap.shift.endsAt)}
+          {swap.otherShift
+            ? ` for ${swap.otherShift.position}, ${formatDay(londonParts(swap.otherShift.startsAt).date)} ${londonTime(swap.otherShift.startsAt)}`
+            : ''}
+        </div>
+        <div className="rota-shift__meta">{SWAP_STATUS[swap.status]}</div>
+      </div>
+      {children}
+    </div>
+  );
+}
+
+function MySwaps() {
+  const me = useMe();
+  const swaps = useMySwaps();
+  const answer = useAnswerSwap();
+  if (swaps.isPending) return <InlineLoading label="Loading your swaps" />;
+  if (swaps.isError || swaps.data.swaps.length === 0) return null;
+  return (
+    <section className="card" aria-labelledby="my-swaps">
+      <h2 id="my-swaps">Shift swaps</h2>
+      {swaps.data.swaps.map((w) => (
+        <SwapLine key={w.id} swap={w}>
+          {w.status === 'offered' && w.toUserId === me.data?.user.id ? (
+            <AnswerButtons
+              pending={answer.isPending}
+              onAnswer={(accept) =>
+                answer.mutate(
+                  { id: w.id, accept },
+                  {
+                    onSuccess: () =>
+                      showToast(accept ? 'Accepted: a manager approves it next.' : 'Declined.'),
+                    onError: (e) => showToast(e.message, 'error'),
+                  },
+                )
+              }
+              yes="Accept"
+              no="Decline"
+            />
+          ) : null}
+        </SwapLine>
+      ))}
+    </section>
+  );
+}
+
+/** Accept/decline, shown only to the colleague the swap is offered to (the API refuses anyone else). */
+function AnswerButtons({
+  pending,
+  onAnswer,
+  yes,
+  no,
+}: {
+  pending: boolean;
+  onAnswer: (yes: boolean) => void;
+  yes: string;
+  no: string;
+}) {
+  return (
+    <div>
+      <IonButton size="small" disabled={pending} onClick={() => onAnswer(true)}>
+        {yes}
+      </IonButton>
+      <IonButton size="small" fill="outline" disabled={pending} onClick={() => onAnswer(false)}>
+        {no}
+      </IonButton>
+    </div>
+  );
+}
+
+function AdminLeave() {
+  const absences = useClubAbsences(true);
+  const decide = useDecideAbsence();
+  const swaps = useClubSwaps(true);
+  const decideSwap = useDecideSwap();
+  const balances = useClubHoliday(true);
+  const pending = absences.data?.absences.filter((a) => a.kind === 'leave' && a.status === 'pending') ?? [];
+  const waiting = swaps.data?.swaps.filter((s) => s.status === 'accepted') ?? [];
+  return (
+    <>
+      <section className="card" aria-labelledby="to-decide">
+        <h2 id="to-decide">Leave to decide</h2>
+        {absences.isPending ? (
+          <InlineLoading label="Loading leave requests" />
+        ) : absences.isError ? (
+          <p className="form-error" role="alert">
+            Leave requests could not be loaded: {absences.error.message}
+          </p>
+        ) : pending.length === 0 ? (
+          <p className="muted">No leave waiting for a decision.</p>
+        ) : (
+          pending.map((a) => (
+            <div key={a.id} className="rota-shift rota-shift--stack" data-testid="leave-request">
+              <div className="rota-shift__main">
+                <div className="rota-shift__time">
+                  {a.staffName}: {hours(a.hours)}
+                </div>
+                <div>{period(a)}</div>
+                {a.reason ? <div className="rota-shift__meta">{a.reason}</div> : null}
+              </div>
+              <AnswerButtons
+                pending={decide.isPending}
+                yes="Approve"
+                no="Refuse"
+                onAnswer={(approve) =>
+                  decide.mutate(
+                    { id: a.id, approve },
+                    {
+                      onSuccess: () =>
+                        showToast(
+                          approve
+                            ? `Leave approved; ${a.staffName} is told.`
+                            : `Refused; ${a.staffName} is told.`,
+                        ),
+                      onError: (e) => showToast(e.message, 'error'),
+                    },
+                  )
+                }
+              />
+            </div>
+          ))
+        )}
+      </section>
+      {waiting.length ? (
+        <section className="card" aria-labelledby="swaps-to-decide">
+          <h2 id="swaps-to-decide">Swaps to approve</h2>
+          {waiting.map((w) => (
+            <SwapLine key={w.id} swap={w}>
+              <AnswerButtons
+                pending={decideSwap.isPending}
+                yes="Approve"
+                no="Refuse"
+                onAnswer={(approve) =>
+                  decideSwap.mutate(
+                    { id: w.id, approve },
+                    {
+                      onSuccess: () =>
+                        showToast(approve ? 'Swap approved: the rota has changed.' : 'Swap refused.'),
+                      onError: (e) => showToast(e.message, 'error'),
+                    },
+                  )
+                }
+              />
+            </SwapLine>
+          ))}
+        </section>
+      ) : null}
+      <section className="card" aria-labelledby="balances">
+        <h2 id="balances">Holiday balances</h2>
+        {balances.isPending ? (
+          <InlineLoading label="Loading holiday balances" />
+        ) : balances.isError ? (
+          <p className="form-error" role="alert">
+            Balances could not be loaded: {balances.error.message}
+          </p>
+        ) : (
+          <div className="table-scroll">
+            <table className="rota-table">
+              <caption className="visually-hidden">
+                Holiday per person: 12.07% of hours worked, less approved leave
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Worked</th>
+                  <th scope="col">Accrued</th>
+                  <th scope="col">Taken</th>
+                  <th scope="col">Balance</th>
+                </tr>
+              </thead>
+              <tbody>
+                {balances.data.balances.map((b) => (
+                  <tr key={b.userId}>
+                    <th scope="row">{b.name}</th>
+                    <td>{hours(b.hoursWorked)}</td>
+                    <td>{hours(b.accruedHours)}</td>
+                    <td>{hours(b.takenHours)}</td>
+                    <td>{hours(b.balanceHours)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </>
+  );
+}

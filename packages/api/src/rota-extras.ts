@@ -1,0 +1,147 @@
+import { z } from 'zod';
+import { Id, requiredText } from './common.ts';
+import { ROTA_LIMITS } from './rules.ts';
+
+const Instant = z.iso.datetime({
+  offset: true,
+  error: 'must be a date and time such as 2026-11-28T18:00:00Z',
+});
+/** A London time of day, HH:MM. */
+const TimeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time of day such as 18:00');
+
+// Shift templates
+export const ShiftTemplateInput = z
+  .object({
+    name: requiredText(60),
+    position: requiredText(ROTA_LIMITS.positionMax),
+    startTime: TimeOfDay,
+    endTime: TimeOfDay,
+    breakMinutes: z.int().min(0).max(ROTA_LIMITS.breakMinutesMax),
+  })
+  .strict();
+export type ShiftTemplateInput = z.infer<typeof ShiftTemplateInput>;
+export const ShiftTemplate = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    position: z.string(),
+    startTime: z.string(),
+    endTime: z.string(),
+    breakMinutes: z.int(),
+  })
+  .meta({ id: 'ShiftTemplate' });
+export type ShiftTemplate = z.infer<typeof ShiftTemplate>;
+export const ShiftTemplateList = z.object({ templates: z.array(ShiftTemplate) });
+export const ShiftTemplateCreated = z.object({ template: ShiftTemplate });
+export const TemplateIdParams = z.object({ id: Id });
+
+// Unavailability and leave
+export const AbsenceInput = z
+  .object({
+    kind: z.enum(['leave', 'unavailable']),
+    startsAt: Instant,
+    endsAt: Instant,
+    reason: z.string().max(ROTA_LIMITS.notesMax).trim().optional(),
+    /** For leave: the hours it takes from the holiday balance (0.25 steps). */
+    hours: z.number().min(0).max(400).multipleOf(0.25).optional(),
+  })
+  .strict();
+export type AbsenceInput = z.infer<typeof AbsenceInput>;
+export const Absence = z
+  .object({
+    id: z.string(),
+    userId: z.string(),
+    staffName: z.string().nullable(),
+    kind: z.enum(['leave', 'unavailable']),
+    startsAt: z.string(),
+    endsAt: z.string(),
+    reason: z.string().nullable(),
+    hours: z.number(),
+    status: z.enum(['pending', 'approved', 'refused']),
+    decidedAt: z.string().nullable(),
+  })
+  .meta({ id: 'Absence' });
+export type Absence = z.infer<typeof Absence>;
+export const AbsenceList = z.object({ absences: z.array(Absence) });
+export const AbsenceCreated = z.object({ absence: Absence });
+export const AbsenceIdParams = z.object({ id: Id });
+export const AbsenceDecision = z.object({ approve: z.boolean() }).strict();
+
+// Swaps
+export const SwapInput = z
+  .object({
+    toUserId: Id,
+    /** The colleague's shift to take in exchange; leave out to give the shift away. */
+    otherShiftId: Id.optional(),
+  })
+  .strict();
+export type SwapInput = z.infer<typeof SwapInput>;
+const SwapShift = z.object({
+  id: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  position: z.string(),
+});
+export const ShiftSwap = z
+  .object({
+    id: z.string(),
+    shift: SwapShift,
+    otherShift: SwapShift.nullable(),
+    fromUserId: z.string(),
+    fromName: z.string().nullable(),
+    toUserId: z.string(),
+    toName: z.string().nullable(),
+    status: z.enum(['offered', 'accepted', 'approved', 'declined', 'refused', 'withdrawn']),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'ShiftSwap' });
+export type ShiftSwap = z.infer<typeof ShiftSwap>;
+export const ShiftSwapList = z.object({ swaps: z.array(ShiftSwap) });
+export const ShiftSwapCreated = z.object({ swap: ShiftSwap });
+export const SwapIdParams = z.object({ id: Id });
+export const SwapAnswer = z.object({ accept: z.boolean() }).strict();
+export const SwapDecision = z.object({ approve: z.boolean() }).strict();
+
+// Holiday
+export const HolidayBalance = z
+  .object({
+    userId: z.string(),
+    name: z.string(),
+    /** Hours worked in closed clock entries, breaks taken off. */
+    hoursWorked: z.number(),
+    /** 12.07% of the hours worked. */
+    accruedHours: z.number(),
+    /** Approved leave. */
+    takenHours: z.number(),
+    balanceHours: z.number(),
+  })
+  .meta({ id: 'HolidayBalance' });
+export type HolidayBalance = z.infer<typeof HolidayBalance>;
+export const HolidayBalanceList = z.object({ balances: z.array(HolidayBalance) });
+
+// What is coming in the week
+export const WeekHappening = z
+  .object({
+    kind: z.enum(['event', 'match']),
+    id: z.string(),
+    title: z.string(),
+    startsAt: z.string(),
+  })
+  .meta({ id: 'WeekHappening' });
+export type WeekHappening = z.infer<typeof WeekHappening>;
+
+// Calendar
+export const ShiftFeed = z.object({ url: z.string() });
+export const ShiftFeedParams = z.object({ token: z.string().max(200) });
+
+// Pay rate per position
+export const PositionRate = z
+  .object({ position: z.string(), hourlyRatePence: z.int() })
+  .meta({ id: 'PositionRate' });
+export const PositionRateList = z.object({ rates: z.array(PositionRate) });
+export const PositionRateInput = z
+  .object({
+    position: requiredText(ROTA_LIMITS.positionMax),
+    hourlyRatePence: z.int().min(0).max(100_000).nullable(),
+  })
+  .strict();
