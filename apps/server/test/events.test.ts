@@ -185,6 +185,19 @@ describe.each(backends())('events on %s', (backend) => {
         end: '2026-12-19T23:00:00.000Z',
       }),
     ]);
+    // In summer the file says 18:00 London time for 17:00 UTC, whatever the server's own time zone.
+    const summer = await admin.post('/api/admin/events', {
+      title: 'Summer Barbecue',
+      startsAt: '2027-07-10T17:00:00Z',
+      endsAt: '2027-07-10T21:00:00Z',
+      recurrence: null,
+      capacity: null,
+    });
+    const summerIcs = (await anon.get(`/api/events/${summer.json.event.id}.ics`)).text;
+    expect(summerIcs).toContain('DTSTART;TZID=Europe/London:20270710T180000');
+    expect(expandIcs(summerIcs, '2028-01-01T00:00:00Z').out).toEqual([
+      expect.objectContaining({ start: '2027-07-10T17:00:00.000Z', end: '2027-07-10T21:00:00.000Z' }),
+    ]);
     const series = expandIcs((await anon.get(`/api/events/${quiz.id}.ics`)).text, '2027-01-01T00:00:00Z');
     expect(series.out.length).toBeGreaterThan(4);
     const oneDate = expandIcs(

@@ -1,3 +1,4 @@
+import { TZDate } from '@date-fns/tz';
 import ical, { type ICalCalendar, type ICalEventRepeatingFreq, type ICalWeekday } from 'ical-generator';
 import { LONDON, type Occurrence, ruleParts } from './occurrences.ts';
 import type { EventWithExceptions } from './queries.ts';
@@ -39,6 +40,12 @@ export function newCalendar(name: string, url?: string): ICalCalendar {
   return cal;
 }
 
+/**
+ * A time as London's wall clock, for a DTSTART;TZID=Europe/London line: ical-generator writes a plain
+ * Date in the server process's own time zone, an hour off all summer on a UTC server.
+ */
+const london = (d: Date) => new TZDate(d.getTime(), LONDON);
+
 const list = (v: string | undefined) => (v ? v.split(',') : undefined);
 const numbers = (v: string | undefined) => list(v)?.map(Number);
 
@@ -59,7 +66,7 @@ export function addEvent(cal: ICalCalendar, e: EventWithExceptions, opts: { host
   };
   const uid = uidOf(e.id, opts.host);
   if (!e.recurrence) {
-    cal.createEvent({ ...base, id: uid, start: e.startsAt, end: e.endsAt });
+    cal.createEvent({ ...base, id: uid, start: london(e.startsAt), end: london(e.endsAt) });
     return;
   }
   const p = ruleParts(e.recurrence);
@@ -68,8 +75,8 @@ export function addEvent(cal: ICalCalendar, e: EventWithExceptions, opts: { host
   cal.createEvent({
     ...base,
     id: uid,
-    start: e.startsAt,
-    end: e.endsAt,
+    start: london(e.startsAt),
+    end: london(e.endsAt),
     repeating: {
       freq: p.FREQ as ICalEventRepeatingFreq,
       ...(p.INTERVAL && { interval: Number(p.INTERVAL) }),
@@ -80,16 +87,16 @@ export function addEvent(cal: ICalCalendar, e: EventWithExceptions, opts: { host
       ...(p.BYMONTH && { byMonth: numbers(p.BYMONTH) }),
       ...(p.BYSETPOS && { bySetPos: numbers(p.BYSETPOS) }),
       ...(p.WKST && { startOfWeek: p.WKST as ICalWeekday }),
-      ...(cancelled.length > 0 && { exclude: cancelled, excludeTimezone: LONDON }),
+      ...(cancelled.length > 0 && { exclude: cancelled.map(london), excludeTimezone: LONDON }),
     },
   });
   for (const x of moved) {
     cal.createEvent({
       ...base,
       id: uid,
-      start: x.startsAt as Date,
-      end: x.endsAt as Date,
-      recurrenceId: x.originalStartsAt,
+      start: london(x.startsAt as Date),
+      end: london(x.endsAt as Date),
+      recurrenceId: london(x.originalStartsAt),
     });
   }
 }
@@ -108,8 +115,8 @@ export function addOccurrence(
     location: e.place || undefined,
     url: opts.url,
     timezone: LONDON,
-    start: o.startsAt,
-    end: o.endsAt,
+    start: london(o.startsAt),
+    end: london(o.endsAt),
   });
 }
 
@@ -123,8 +130,8 @@ export function addMatch(
     summary: m.title,
     url: opts.url,
     timezone: LONDON,
-    start: new Date(m.startsAt),
-    end: new Date(m.endsAt),
+    start: london(new Date(m.startsAt)),
+    end: london(new Date(m.endsAt)),
   });
 }
 
