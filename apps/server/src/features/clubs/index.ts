@@ -1,2 +1,12 @@
 // The clubs feature as other features see it: they import from here, never its other files.
-export { clubForViewer, toClub } from './service.ts';
+
+// Tenants: memberships, as the me and members features use them.
+export { listClubMembers } from './queries.ts';
+export {
+  changeMemberRole,
+  clubForViewer,
+  createInvitation,
+  membershipsOf,
+  removeMember,
+  toClub,
+} from './service.ts';
