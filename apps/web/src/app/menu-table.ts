@@ -5,10 +5,12 @@ import {
   logInOutline,
   logOutOutline,
   notificationsOutline,
+  peopleOutline,
   personCircleOutline,
   receiptOutline,
   restaurantOutline,
   settingsOutline,
+  storefrontOutline,
   timeOutline,
   trophyOutline,
 } from 'ionicons/icons';
@@ -77,6 +79,9 @@ export const menuSections: readonly MenuSection[] = [
       { title: 'Staff schedules', path: paths.staffschedules, icon: calendarOutline },
       { title: 'Menu manager', path: paths.menumanager, icon: restaurantOutline },
       { title: 'Analytics', path: paths.analytics, icon: barChartOutline },
+      // Tenants.
+      { title: 'Club settings', path: paths.adminClub, icon: storefrontOutline },
+      { title: 'Members', path: paths.adminMembers, icon: peopleOutline },
     ],
   },
 ];

@@ -53,4 +53,10 @@ export const paths = {
   notificationSettings: '/notification-settings',
   // Menu (issue 12): the guests' menu page.
   menu: '/menu',
+  // Tenants: a club signs up, its settings, members and poster, invitations.
+  startClub: '/start-club',
+  adminClub: '/club-settings',
+  adminMembers: '/club-members',
+  adminPoster: '/club-poster',
+  invite: '/invite/:token',
 } as const;
