@@ -181,6 +181,11 @@ describe.each(backends())('tenants on %s', (backend) => {
     expect(stepDown.json.error.message).toMatch(/at least one admin/);
     expect((await club.a.admin.delete(`/api/admin/members/${adminId}`)).status).toBe(409);
     expect((await club.a.admin.delete(`/api/me/clubs/${club.a.id}`)).status).toBe(409);
+    // Nor delete their account while the club has no other admin; the account stays.
+    const gone = await club.a.admin.delete('/api/me', { password: PASSWORD });
+    expect(gone.status).toBe(409);
+    expect(gone.json.error.message).toMatch(/last admin of The Anchor/);
+    expect((await club.a.admin.get('/api/me')).status).toBe(200);
 
     // A removed member keeps their account; their entries stay in the club's records.
     const comp = await aCompetition(server, {

@@ -7,6 +7,7 @@ export {
   clubForViewer,
   createInvitation,
   membershipsOf,
+  refuseLastAdmin,
   removeMember,
   toClub,
 } from './service.ts';

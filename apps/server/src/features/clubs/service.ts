@@ -234,6 +234,23 @@ export async function switchClub(services: ClubServices, person: Person, { clubI
 const LAST_ADMIN =
   'A club needs at least one admin: make someone else admin first (or close the club in its settings).';
 
+/**
+ * Refuses while the person is the last admin of a club they belong to: deleting their account
+ * would leave that club with no one to run it. Locks each such club's admins, as leaving does.
+ */
+export async function refuseLastAdmin(db: DbOrTx, { userId }: { userId: string }) {
+  for (const m of await listMembershipsOf(db, { userId })) {
+    if (m.role !== 'admin') continue;
+    const admins = await lockAdmins(db, { clubId: m.club.id });
+    if (admins.length <= 1) {
+      throw new AppError(
+        'CONFLICT',
+        `You are the last admin of ${m.club.name}: make someone else admin there first (or close the club in its settings), then delete your account.`,
+      );
+    }
+  }
+}
+
 /** The person leaves a club; their account, and their entries and orders there, stay. */
 export async function leaveClub(services: ClubServices, person: Person, { clubId }: { clubId: string }) {
   await services.db.transaction(async (tx) => {

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { personOf } from '../../http/access.ts';
 import { acceptFileBodies, fileBody } from '../../http/file-body.ts';
+import { refusals } from '../../http/openapi-errors.ts';
 import {
   deleteAccount,
   exportData,
@@ -109,7 +110,10 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/me',
-    { schema: { tags, body: DeleteAccount, response: { 204: z.null() } }, config: { access: 'user' } },
+    {
+      schema: { tags, body: DeleteAccount, response: { 204: z.null(), ...refusals(409) } },
+      config: { access: 'user' },
+    },
     async (request, reply) => {
       await deleteAccount(app.services, personOf(request), request.body.password);
       // The session is gone with the account; tell the browser to forget the cookies too.

@@ -2,7 +2,7 @@ import type { Me, PhotoType, ProfileUpdate } from '@lastman/api';
 import type { Person } from '../../auth/guards.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Services } from '../../services.ts';
-import { membershipsOf } from '../clubs/index.ts';
+import { membershipsOf, refuseLastAdmin } from '../clubs/index.ts';
 import { countUnread } from '../notifications/index.ts';
 import {
   clubIdsWithRecordsOf,
@@ -175,6 +175,7 @@ export async function deleteAccount(services: Services, viewer: Person, password
     throw new AppError('FORBIDDEN', 'That password is not correct.');
   }
   await services.db.transaction(async (tx) => {
+    await refuseLastAdmin(tx, { userId: viewer.userId });
     const current = await findUser(tx, { userId: viewer.userId });
     if (current) await deleteMailAndSignInTraces(tx, current.email);
     await updateUser(tx, viewer.userId, {
