@@ -67,6 +67,8 @@ export const clubRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: ClubCreated, ...refusals(409) },
       },
       config: { access: 'user' },
+      // A few clubs a day per person (http/rate-limits.ts).
+      preHandler: (request, reply) => app.services.limits.beforeClubStart(request, reply),
     },
     async (request, reply) =>
       reply.status(201).send(await createClub(app.services, personOf(request), request.body)),
