@@ -5,6 +5,7 @@ import JSZip from 'jszip';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberships, user } from '../src/db/schema/index.ts';
+import { unsubscribeUrl } from '../src/features/notifications/sender.ts';
 import { aCompetition, someEntries } from './support/factories.ts';
 import type { HttpClient, Json } from './support/http-client.ts';
 import { signedIn } from './support/members.ts';
@@ -222,6 +223,36 @@ describe.each(backends())('tenants on %s', (backend) => {
     expect((await dana.delete(`/api/me/clubs/${club.a.id}`)).status).toBe(404);
     // Back to The Anchor for the tests after this one.
     expect((await dana.post('/api/me/clubs', { slug: 'the-anchor' })).status).toBe(200);
+  });
+
+  it('an unsubscribe link acts on the club its email came from, not the club last used', async () => {
+    const dana = server.client();
+    await dana.signIn('dana@dual.test', PASSWORD);
+    // She acts in (and last used) The Bell; the email came from The Anchor.
+    expect((await dana.put('/api/me/club', { clubId: club.b.id })).status).toBe(204);
+    const { config } = server.app.services;
+    const oneClick = (url: string) =>
+      fetch(url, {
+        method: 'POST',
+        body: 'List-Unsubscribe=One-Click',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+    const link = unsubscribeUrl(config, { userId: ids.dana as string, clubId: club.a.id, kind: 'reminders' });
+    expect((await oneClick(link)).status).toBe(200);
+    const remindersByEmail = async () =>
+      (await dana.get('/api/me/notification-preferences')).json.kinds.find(
+        (k: Json) => k.kind === 'reminders',
+      ).email;
+    expect(await remindersByEmail()).toBe(true);
+    expect((await dana.put('/api/me/club', { clubId: club.a.id })).status).toBe(204);
+    expect(await remindersByEmail()).toBe(false);
+    // A link naming a club the person is not in changes nothing.
+    const elsewhere = unsubscribeUrl(config, {
+      userId: ids.aPlayer as string,
+      clubId: club.b.id,
+      kind: 'reminders',
+    });
+    expect((await oneClick(elsewhere)).status).toBe(404);
   });
 
   it('invitations are single-use and expire', async () => {
