@@ -87,7 +87,7 @@ function SettingsForm({ club }: { club: ClubSettings }) {
       />
       <p className="muted">
         The app takes these colours. Each must keep white text readable on it (WCAG AA, 4.5:1): a colour too
-        pale is refused, with how far it falls short.
+        pale is darkened until it does, and you see the result before saving.
       </p>
       <FormError message={update.error ? update.error.message : null} />
       <IonButton type="submit" expand="block" disabled={update.isPending || badFormat}>

@@ -30,7 +30,8 @@ export function MembersPage() {
             <IonSearchbar
               value={search}
               debounce={250}
-              placeholder="Search by name or email"
+              placeholder="Name or email"
+              aria-label="Search members by name or email"
               onIonInput={(e) => setSearch(e.detail.value ?? '')}
             />
             {members.isPending ? (
