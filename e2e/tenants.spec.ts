@@ -54,6 +54,7 @@ test('a new club signs up, sets its colours and logo, invites a staff member, an
   const form = activePage(page).locator('form');
   await form.locator('input[name="clubName"]').fill(`The Fox ${id}`);
   await form.locator('input[name="slug"]').fill(slug);
+  await shot('start-club');
   await form.locator('ion-button[type="submit"]').click();
   await expect(page).toHaveURL(/\/club-settings$/);
   expect(await meOf(page)).toMatchObject({ role: 'admin', club: { slug } });

@@ -65,7 +65,8 @@ export async function expectSignedInShell(page: Page) {
 }
 
 export async function menuItems(page: Page): Promise<string[]> {
-  const items = page.locator('ion-menu [data-menu-item]');
+  // The menu table's items; the club section above them ("Your clubs") is checked on its own.
+  const items = page.locator('ion-menu nav[aria-label="Main menu"] [data-menu-item]');
   await expect(items.first()).toBeVisible();
   return items.evaluateAll((els) => els.map((e) => e.getAttribute('data-menu-item') ?? ''));
 }
