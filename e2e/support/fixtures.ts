@@ -53,7 +53,8 @@ export async function openMenu(page: Page) {
     const shown = await menu.evaluate((m) => m.classList.contains('show-menu'));
     if (!shown) await page.locator('ion-menu-button').filter({ visible: true }).first().click();
     await expect(menu).toHaveClass(/show-menu/, { timeout: 1500 });
-    await expect(menu.locator('[data-menu-item]').first()).toBeInViewport({ timeout: 1500 });
+    // The menu's navigation, not its first item: a menu scrolled by an earlier visit starts lower.
+    await expect(menu.locator('nav[aria-label="Main menu"]')).toBeInViewport({ timeout: 1500 });
   }).toPass({ timeout: 15_000 });
 }
 
