@@ -2,7 +2,6 @@ import { IonPage } from '@ionic/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
-import { joinClub } from '../features/clubs/api/clubs-api.ts';
 import { fetchMe } from '../lib/me.ts';
 import { CLUB_CODE_KEY, CLUB_SLUG_KEY } from '../lib/session.ts';
 import { storage } from '../lib/storage/storage.ts';
@@ -32,6 +31,8 @@ export function ClubLink() {
       const me = await fetchMe().catch(() => null);
       if (me && me.club?.slug !== slug.toLowerCase()) {
         try {
+          // Loaded on use: this page is part of the first page's code, the clubs feature is not.
+          const { joinClub } = await import('../features/clubs/api/clubs-api.ts');
           const joined = await joinClub(code ? { joinCode: code } : { slug: slug.toLowerCase() });
           showToast(`You are now playing at ${joined.club.name}.`);
         } catch (error) {

@@ -1,7 +1,6 @@
 import { IonIcon, IonItem, IonLabel, IonMenuToggle } from '@ionic/react';
 import { addCircleOutline } from 'ionicons/icons';
 import { useState } from 'react';
-import { switchClub } from '../features/clubs/api/clubs-api.ts';
 import { useMe } from '../lib/me.ts';
 import { showError, showToast } from '../lib/toast.ts';
 import { paths } from './paths.ts';
@@ -17,6 +16,8 @@ export function ClubSwitcher() {
   const change = async (clubId: string) => {
     setBusy(true);
     try {
+      // Loaded on use: the menu is on the first page, the clubs feature is not.
+      const { switchClub } = await import('../features/clubs/api/clubs-api.ts');
       await switchClub(clubId);
       const name = clubs.find((m) => m.club.id === clubId)?.club.name;
       if (name) showToast(`Now at ${name}.`);
