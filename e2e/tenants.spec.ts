@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { activePage, expect, test } from './support/fixtures.ts';
+import { activePage, expect, openMenu, test } from './support/fixtures.ts';
 import { expectInside } from './support/layout.ts';
 
 /** A 120×60 blue PNG logo. */
@@ -150,6 +150,17 @@ test('a new club signs up, sets its colours and logo, invites a staff member, an
   );
   await expectInside(activePage(page).locator('.member-row__who, .member-row select'), '.card');
   await shot('members');
+
+  // 9. Sam also plays at the demo club (its link is enough there): two clubs, and the menu switches.
+  await staff.goto('/c/red-lion');
+  await expect(staff.getByText('You are now playing at The Red Lion.')).toBeVisible();
+  expect(await meOf(staff)).toMatchObject({ role: 'player', club: { slug: 'red-lion' } });
+  await openMenu(staff);
+  await staff
+    .locator('ion-menu select[aria-label="Club you are acting in"]')
+    .selectOption({ label: `The Fox ${id} (staff)` });
+  await expect.poll(async () => (await meOf(staff)).club?.slug).toBe(slug);
+  expect((await meOf(staff)).role).toBe('staff');
   await staff.context().close();
   await player.context().close();
 });
