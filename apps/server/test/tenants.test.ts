@@ -421,7 +421,7 @@ describe.each(backends())('tenants on %s', (backend) => {
       legacyRole: 'staff',
     });
     const migration = readFileSync(
-      new URL('../drizzle/0017_memberships_from_users.sql', import.meta.url),
+      new URL('../drizzle/0018_memberships_from_users.sql', import.meta.url),
       'utf8',
     );
     await server.db.execute(sql.raw(migration));

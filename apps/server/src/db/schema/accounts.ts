@@ -1,15 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  date,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { boolean, date, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { clubs } from './clubs.ts';
 import { createdAt, updatedAt } from './columns.ts';
 
@@ -17,7 +7,7 @@ export const roles = ['player', 'staff', 'admin'] as const;
 export type Role = (typeof roles)[number];
 
 // A person belongs to any number of clubs, with a role in each: the memberships table
-// (docs/decisions/017-memberships-and-the-acting-club.md, which replaces decision 002).
+// (docs/decisions/018-memberships-and-the-acting-club.md, which replaces decision 002).
 
 export const user = pgTable(
   'user',

@@ -4,7 +4,7 @@ import { clubIdColumn } from './clubs.ts';
 import { createdAt, id } from './columns.ts';
 
 /**
- * A person's membership of a club, with their role there (docs/decisions/017). Removing a member
+ * A person's membership of a club, with their role there (docs/decisions/018). Removing a member
  * deletes this row only: their entries and orders stay, as the records the law requires.
  */
 export const memberships = pgTable(

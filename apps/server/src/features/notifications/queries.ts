@@ -72,7 +72,7 @@ export async function recipientsOf(
       : audience === 'admins'
         ? eq(memberships.role, 'admin')
         : undefined;
-  // The club's members are its memberships (docs/decisions/017).
+  // The club's members are its memberships (docs/decisions/018).
   return db
     .select({ id: user.id, email: user.email, name: user.name })
     .from(memberships)
