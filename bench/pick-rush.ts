@@ -122,6 +122,8 @@ export const pickRushBenchmark: Benchmark = {
           '{"draw":"eliminate","reuse":"never","missedPick":"eliminate","postponed":"survive","allOut":"rollover"}', 1)`);
       await db.execute(sql`INSERT INTO "user" (id, name, email, email_verified, club_id, role)
         SELECT 'u' || g, 'Player ' || g, 'p' || g || '@rush.test', true, ${club.id}, 'player' FROM generate_series(1, ${USERS}) g`);
+      await db.execute(sql`INSERT INTO memberships (id, club_id, user_id, role)
+        SELECT 'm' || g, ${club.id}, 'u' || g, 'player' FROM generate_series(1, ${USERS}) g`);
       await db.execute(sql`INSERT INTO session (id, token, user_id, expires_at)
         SELECT 's' || g, 'rush-token-' || g, 'u' || g, now() + interval '1 day' FROM generate_series(1, ${USERS}) g`);
       await db.execute(sql`INSERT INTO entries (id, club_id, competition_id, user_id, status)

@@ -54,6 +54,8 @@ export const remindersBenchmark: Benchmark = {
           '{"draw":"eliminate","reuse":"never","missedPick":"eliminate","postponed":"survive","allOut":"rollover"}')`);
       await db.execute(sql`INSERT INTO "user" (id, name, email, club_id)
         SELECT 'u-' || g, 'Player ' || g, 'p' || g || '@bench.test', ${club.id} FROM generate_series(1, ${ENTRIES}) g`);
+      await db.execute(sql`INSERT INTO memberships (id, club_id, user_id, role)
+        SELECT 'm-' || g, ${club.id}, 'u-' || g, 'player' FROM generate_series(1, ${ENTRIES}) g`);
       await db.execute(sql`INSERT INTO entries (id, club_id, competition_id, user_id, status)
         SELECT 'e-' || g, ${club.id}, ${comp}, 'u-' || g, 'active' FROM generate_series(1, ${ENTRIES}) g`);
       // Reminders by push and in the app; email off, so the figure is the push path.

@@ -33,7 +33,7 @@ export const settleRoundBenchmark: Benchmark = {
       const userId = 'bench-user';
       await db
         .insert(user)
-        .values({ id: userId, name: 'Bench', email: 'bench@example.com', clubId: club.id });
+        .values({ id: userId, name: 'Bench', email: 'bench@example.com', lastClubId: club.id });
       const { seasonId } = await importSeason(db, {
         key: 'bench-2024-25',
         name: season.name,

@@ -53,6 +53,10 @@ test('the side menu shows exactly Login and About when logged out, with the foot
   await page.goto('/app/tabs/game');
   await openMenu(page);
   expect(await menuItems(page)).toEqual(['Login', 'About']);
+  // Above them, the way to start a club (issue 14).
+  await expect(page.locator('ion-menu [aria-label="Your clubs"] [data-menu-item]')).toHaveText([
+    'Run Last Man Standing at your club',
+  ]);
   await expect(page.locator('ion-menu ion-footer')).toContainText(/by .+ · v2\.0/);
 });
 
@@ -65,6 +69,9 @@ test('the side menu shows exactly Games, Orders, Account, Notifications and Logo
   await openMenu(page);
   await expect(page.locator('ion-menu [data-menu-item="Logout"]')).toBeVisible();
   expect(await menuItems(page)).toEqual(['Games', 'Orders', 'Account', 'Notifications', 'Logout']);
+  // In one club: no switcher, only the way to start another.
+  await expect(page.locator('ion-menu [aria-label="Club you are acting in"]')).toHaveCount(0);
+  await expect(page.locator('ion-menu [data-menu-item="Start a club"]')).toBeVisible();
   // The labels (the Account tab may also carry the unread notifications' badge).
   const tabs = page.locator('ion-tab-bar ion-tab-button ion-label').filter({ visible: true });
   await expect(tabs).toHaveText(['Game', 'Matches', 'Club', 'Orders', 'Account']);

@@ -53,7 +53,8 @@ export async function openMenu(page: Page) {
     const shown = await menu.evaluate((m) => m.classList.contains('show-menu'));
     if (!shown) await page.locator('ion-menu-button').filter({ visible: true }).first().click();
     await expect(menu).toHaveClass(/show-menu/, { timeout: 1500 });
-    await expect(menu.locator('[data-menu-item]').first()).toBeInViewport({ timeout: 1500 });
+    // The menu's navigation, not its first item: a menu scrolled by an earlier visit starts lower.
+    await expect(menu.locator('nav[aria-label="Main menu"]')).toBeInViewport({ timeout: 1500 });
   }).toPass({ timeout: 15_000 });
 }
 
@@ -65,7 +66,8 @@ export async function expectSignedInShell(page: Page) {
 }
 
 export async function menuItems(page: Page): Promise<string[]> {
-  const items = page.locator('ion-menu [data-menu-item]');
+  // The menu table's items; the club section above them ("Your clubs") is checked on its own.
+  const items = page.locator('ion-menu nav[aria-label="Main menu"] [data-menu-item]');
   await expect(items.first()).toBeVisible();
   return items.evaluateAll((els) => els.map((e) => e.getAttribute('data-menu-item') ?? ''));
 }

@@ -1,5 +1,5 @@
 import type { Auth } from './auth/auth.ts';
-import type { Viewer } from './auth/guards.ts';
+import type { Person } from './auth/guards.ts';
 import type { SessionReader } from './auth/session-reader.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
@@ -39,6 +39,7 @@ declare module 'fastify' {
     services: Services;
   }
   interface FastifyRequest {
-    viewer?: Viewer | null;
+    /** The signed-in person, once resolved (a Viewer when they act in a club). */
+    viewer?: Person | null;
   }
 }

@@ -10,7 +10,7 @@ import { DEMO_PASSWORD } from '../src/seed/demo.ts';
 import { put, seasonId, teamIn } from './game-helpers.ts';
 import { aPaymentIssue } from './support/factories.ts';
 import type { HttpClient, Json } from './support/http-client.ts';
-import { otherClubAdmin, signedIn } from './support/members.ts';
+import { signedIn } from './support/members.ts';
 import { backends, startTestServer, type TestServer } from './support/test-server.ts';
 
 /**
@@ -26,7 +26,18 @@ import { backends, startTestServer, type TestServer } from './support/test-serve
  * A route without a row in `fixtures` below fails the test: a new route arrives with its ids.
  */
 
-const CALLERS = ['anonymous', 'otherClubAdmin', 'otherPlayer', 'staff', 'admin', 'owner'] as const;
+const CALLERS = [
+  'anonymous',
+  'otherClubAdmin',
+  'otherPlayer',
+  'staff',
+  'admin',
+  'owner',
+  // Tenants: one person, a player of the first club and the admin of the other, in two sessions:
+  // one acting in the first club, one in the other (where they must reach nothing of the first).
+  'dualPlayer',
+  'dualAdmin',
+] as const;
 type Caller = (typeof CALLERS)[number];
 /** The role each caller holds in the club they act in (the other club's admin in theirs). */
 const roleOf: Record<Caller, Role | null> = {
@@ -36,7 +47,11 @@ const roleOf: Record<Caller, Role | null> = {
   staff: 'staff',
   admin: 'admin',
   owner: 'player',
+  dualPlayer: 'player',
+  dualAdmin: 'admin',
 };
+/** Callers acting in the other club: the first club's objects are out of their reach. */
+const inOtherClub = new Set<Caller>(['otherClubAdmin', 'dualAdmin']);
 const rank: Record<Role, number> = { player: 0, staff: 1, admin: 2 };
 const needed: Partial<Record<Access, Role>> = { member: 'player', staff: 'staff', admin: 'admin' };
 
@@ -94,6 +109,9 @@ interface World {
   ownerOrderToCancel: string;
   issueId: string;
   memberToChange: string;
+  memberToRemove: string;
+  firstClubId: string;
+  otherClubId: string;
   photoOwner: string;
   /** A file in the storage (lib/storage.ts). */
   fileKey: string;
@@ -382,7 +400,7 @@ function fixturesFor(w: World): Record<string, Fixture> {
     'GET /api/events/:id.ics': { call: at(`/api/events/${w.events.occurrenceId}.ics`) },
     'GET /api/clubs/:slug/calendar.ics': {
       call: (caller) => ({
-        path: `/api/clubs/${caller === 'otherClubAdmin' ? 'kings-arms' : 'red-lion'}/calendar.ics`,
+        path: `/api/clubs/${inOtherClub.has(caller) ? 'kings-arms' : 'red-lion'}/calendar.ics`,
       }),
       shared: 'each caller reads the public feed of their own club',
     },
@@ -482,7 +500,6 @@ function fixturesFor(w: World): Record<string, Fixture> {
       call: () => ({ path: '/api/admin/menu/pdf', body: w.menu.pdf, contentType: 'application/pdf' }),
     },
     'DELETE /api/admin/menu/pdf': { call: at('/api/admin/menu/pdf') },
-    'PATCH /api/admin/club': { call: at('/api/admin/club', { phone: '01865 000000' }) },
     // Storage: uploaded files, public by their unguessable keys.
     'GET /api/files/*': { call: at(`/api/files/${w.fileKey}`) },
     // Gallery (staff manage it only when the club's admin allows: not in this club, so staff get 403).
@@ -749,6 +766,50 @@ function fixturesFor(w: World): Record<string, Fixture> {
       call: at(`/api/admin/competitions/${w.freeId}/entries/${w.ownerPickEntry}/reinstate`),
       refused: 'the entry was not knocked out (409): entries-admin.test.ts reinstates one',
     },
+    // Tenants: clubs, memberships, club settings, members and invitations.
+    'POST /api/clubs': {
+      call: at('/api/clubs', { name: 'Matrix Taken', slug: 'red-lion' }),
+      refused: 'the web address is taken (409), so that no caller ends up acting in a new club',
+    },
+    'POST /api/me/clubs': {
+      call: at('/api/me/clubs', { joinCode: 'NOSUCHCODE' }),
+      refused: 'no club has the code, so that no caller changes the club they act in',
+    },
+    'PUT /api/me/club': {
+      // Each caller switches to the club they already act in; the first club's admin tries the other's.
+      call: (caller) => ({
+        path: '/api/me/club',
+        body: { clubId: inOtherClub.has(caller) || caller === 'admin' ? w.otherClubId : w.firstClubId },
+      }),
+      firstClub: false,
+    },
+    'DELETE /api/me/clubs/:clubId': {
+      call: at(`/api/me/clubs/${crypto.randomUUID()}`),
+      refused: 'a club no one belongs to (leaving is tested in tenants.test.ts)',
+    },
+    'POST /api/invitations/:token/accept': {
+      call: at('/api/invitations/not-a-real-invitation-token/accept'),
+      refused: 'not a real invitation (accepting is tested in tenants.test.ts)',
+    },
+    'GET /api/admin/club': { call: at('/api/admin/club') },
+    'PATCH /api/admin/club': {
+      call: at('/api/admin/club', { joinPolicy: 'link', phone: '01865 000000' }),
+    },
+    'POST /api/admin/club/join-code': { call: at('/api/admin/club/join-code') },
+    'POST /api/admin/club/close': {
+      call: at('/api/admin/club/close', { confirmSlug: 'not-the-slug' }),
+      refused: 'the wrong confirmation, so that no club closes',
+    },
+    'GET /api/admin/club/export': { call: at('/api/admin/club/export?format=json') },
+    'GET /api/clubs/:slug/logo': {
+      call: at('/api/clubs/red-lion/logo'),
+      refused: 'found once an admin uploads one (PUT /api/admin/club/logo, later in the table)',
+    },
+    'PUT /api/admin/club/logo': {
+      call: () => ({ path: '/api/admin/club/logo', body: png, contentType: 'image/png' }),
+    },
+    'DELETE /api/admin/members/:userId': { call: at(`/api/admin/members/${w.memberToRemove}`) },
+    'POST /api/admin/invitations': { call: at('/api/admin/invitations', { role: 'staff' }) },
   };
 }
 
@@ -795,6 +856,8 @@ describe.each(backends())('the access matrix on %s', (backend) => {
     staff: { email: 'staff@redlion.test', password: DEMO_PASSWORD },
     admin: { email: 'admin@redlion.test', password: DEMO_PASSWORD },
     owner: { email: 'player1@redlion.test', password: DEMO_PASSWORD },
+    dualPlayer: { email: 'dana@dual.test', password: 'club-member-pass' },
+    dualAdmin: { email: 'dana@dual.test', password: 'club-member-pass' },
   };
   let world: World;
   /** Strings only the first club's data contains, and only the other club's. */
@@ -811,7 +874,50 @@ describe.each(backends())('the access matrix on %s', (backend) => {
     for (const caller of ['otherPlayer', 'staff', 'admin', 'owner'] as const) {
       clients[caller] = await signedIn(server, credentials[caller].email);
     }
-    clients.otherClubAdmin = await otherClubAdmin(server, 'Kings Admin', 'admin@kingsarms.test');
+    // The other club signs up through the API: its admin, then its staff and a player by invitation,
+    // and Dana, a player of the first club, made its admin by invitation.
+    const newcomer = async (name: string, email: string, extra: Record<string, unknown>) => {
+      const c = server.client();
+      await c.prime();
+      const res = await c.post('/api/auth/sign-up/email', {
+        name,
+        email,
+        password: 'club-member-pass',
+        dateOfBirth: '1985-04-04',
+        ...extra,
+      });
+      expect(res.status).toBe(200);
+      return c;
+    };
+    clients.otherClubAdmin = await newcomer('Kings Admin', 'admin@kingsarms.test', { startClub: true });
+    const created = await clients.otherClubAdmin.post('/api/clubs', {
+      name: 'The Kings Arms',
+      slug: 'kings-arms',
+    });
+    expect(created.status).toBe(201);
+    const invited = async (c: HttpClient, role: Role) => {
+      const link = await clients.otherClubAdmin.post('/api/admin/invitations', { role });
+      expect(link.status).toBe(201);
+      const token = new URL(link.json.url).pathname.split('/').pop();
+      expect((await c.post(`/api/invitations/${token}/accept`)).status).toBe(200);
+    };
+    await invited(await newcomer('Kings Staff', 'staff@kingsarms.test', { startClub: true }), 'staff');
+    await invited(await newcomer('Kings Player', 'player@kingsarms.test', { startClub: true }), 'player');
+    clients.dualAdmin = await newcomer('Dana Dual', 'dana@dual.test', { clubSlug: 'red-lion' });
+    await invited(clients.dualAdmin, 'admin');
+    clients.dualPlayer = server.client();
+    await clients.dualPlayer.signIn('dana@dual.test', 'club-member-pass');
+    const firstClubId = (await clients.admin.get('/api/me')).json.club.id as string;
+    const otherClubId = created.json.club.id as string;
+    expect((await clients.dualPlayer.put('/api/me/club', { clubId: firstClubId })).status).toBe(204);
+    expect((await clients.dualPlayer.get('/api/me')).json).toMatchObject({
+      role: 'player',
+      club: { slug: 'red-lion' },
+    });
+    expect((await clients.dualAdmin.get('/api/me')).json).toMatchObject({
+      role: 'admin',
+      club: { slug: 'kings-arms' },
+    });
     const admin = clients.admin;
     const owner = clients.owner;
     const player3 = await signedIn(server, 'player3@redlion.test');
@@ -896,7 +1002,9 @@ describe.each(backends())('the access matrix on %s', (backend) => {
     firstClubMarks.add(club.joinCode);
     otherClubMarks.add(otherClub.joinCode);
     for (const u of await server.db.select().from(user)) {
-      (u.clubId === club.id ? firstClubMarks : otherClubMarks).add(u.id).add(u.name);
+      // Dana belongs to both clubs: her own name and id are hers to see in either.
+      if (u.email === 'dana@dual.test') continue;
+      (u.lastClubId === club.id ? firstClubMarks : otherClubMarks).add(u.id).add(u.name);
     }
     const issue = await aPaymentIssue(server, { clubId: club.id, detail: 'Matrix dispute over £5.00' });
     firstClubMarks.add(issue.id).add('Matrix dispute');
@@ -946,6 +1054,8 @@ describe.each(backends())('the access matrix on %s', (backend) => {
     });
     expect(photo.status).toBe(200);
     const player3Id = (await player3.get('/api/me')).json.user.id as string;
+    const player4Id = (await (await signedIn(server, 'player4@redlion.test')).get('/api/me')).json.user
+      .id as string;
 
     // Menu (issue 12): two categories with items, one more to delete, one to reorder.
     const category = async (name: string) => {
@@ -1055,6 +1165,9 @@ describe.each(backends())('the access matrix on %s', (backend) => {
       ownerOrderToCancel,
       issueId: issue.id,
       memberToChange: player3Id,
+      memberToRemove: player4Id,
+      firstClubId,
+      otherClubId,
       photoOwner: player3Id,
       events,
       fileKey: 'matrix/a-stored-picture.png',
@@ -1127,6 +1240,7 @@ describe.each(backends())('the access matrix on %s', (backend) => {
         if (fixture.ownSession && caller !== 'anonymous') {
           client = server.client();
           await client.signIn(credentials[caller].email, credentials[caller].password);
+          if (caller === 'dualAdmin') await client.put('/api/me/club', { clubId: world.otherClubId });
         }
         const res = await send(client, route.method, fixture.call(caller));
         const problems = judge(route.access, caller, res, { firstClub, owned: fixture.owned });
@@ -1225,21 +1339,22 @@ describe.each(backends())('the access matrix on %s', (backend) => {
       return `refused by the access rule it passes: ${status} ${text}`;
     }
     const ok = status >= 200 && status < 300;
-    if (
-      caller === 'otherClubAdmin' &&
-      object.firstClub &&
-      access !== 'public' &&
-      ![403, 404].includes(status)
-    ) {
+    if (inOtherClub.has(caller) && object.firstClub && access !== 'public' && ![403, 404].includes(status)) {
       return `another club's admin got ${status}, not 403 or 404, on the first club's object`;
     }
     const mayRead = caller === 'owner' || (object.owned === 'ownerOrAdmin' && caller === 'admin');
     if (object.owned && !mayRead && ok) return `${caller} got ${status} on the owner's object`;
-    const theirs =
-      caller === 'otherClubAdmin' ? firstClubMarks : caller === 'anonymous' ? [] : otherClubMarks;
-    const leaked = [...theirs].find((m) => text.includes(m));
+    const theirs = inOtherClub.has(caller)
+      ? firstClubMarks
+      : caller === 'anonymous'
+        ? new Set<string>()
+        : otherClubMarks;
+    // Dana's own list of clubs (GET /api/me) names both of hers: only the club's name, nothing in it.
+    const ownClubName =
+      caller === 'dualAdmin' ? 'The Red Lion' : caller === 'dualPlayer' ? 'The Kings Arms' : '';
+    const leaked = [...theirs].find((m) => m !== ownClubName && text.includes(m));
     if (leaked) return `${caller} read the other club's ${leaked}`;
-    if (caller === 'otherPlayer' || caller === 'staff') {
+    if (caller === 'otherPlayer' || caller === 'staff' || caller === 'dualPlayer' || caller === 'dualAdmin') {
       const seen = [...ownerMarks].find((m) => text.includes(m));
       if (seen) return `${caller} read the owner's ${seen}`;
     }

@@ -60,7 +60,7 @@ describe.each(backends())('entries, knock-outs and reinstatement on %s', (backen
     round1 = cup.round1;
     server.clock.set('2024-08-20T12:00:00Z');
     await runSettlementPass(server);
-  });
+  }, 60_000);
   afterAll(() => server?.close());
 
   it('lists every entry with its player, status, picks and how it was paid, and searches them', async () => {

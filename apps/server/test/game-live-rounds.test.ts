@@ -80,7 +80,7 @@ describe.each(backends())('rounds in a live season on %s', (backend) => {
         .from(user)
         .where(eq(user.email, `player${n}@redlion.test`));
       playerIds.push(u?.id ?? '');
-      clubId = u?.clubId ?? '';
+      clubId = u?.lastClubId ?? '';
     }
     model = seasonModel(await listSeasonFixtures(server.db, { clubId, seasonId: season }));
   });

@@ -83,7 +83,7 @@ describe.each(backends())('set-based settlement agrees with the engine on %s', (
     const club = await findClubBySlug(server.db, 'red-lion');
     if (!club) throw new Error('no demo club');
     clubId = club.id;
-    const [u] = await server.db.select().from(user).where(eq(user.clubId, clubId)).limit(1);
+    const [u] = await server.db.select().from(user).where(eq(user.lastClubId, clubId)).limit(1);
     userId = u?.id ?? '';
     expect(await server.db.select().from(clubs)).not.toHaveLength(0);
   });

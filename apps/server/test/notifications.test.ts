@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pushDevices, user } from '../src/db/schema/index.ts';
+import { pushDevices } from '../src/db/schema/index.ts';
 import { put } from './game-helpers.ts';
+import { setRole } from './support/factories.ts';
 import type { HttpClient, Json } from './support/http-client.ts';
 import { otherClubAdmin, signedIn } from './support/members.ts';
 import { type PushService, startPushService } from './support/push-service.ts';
@@ -39,7 +40,7 @@ describe.each(backends())('notifications on %s', (backend) => {
     admin = await signedIn(server, 'admin@redlion.test');
     player = await signedIn(server, 'player1@redlion.test');
     staff = await signedIn(server, 'player2@redlion.test');
-    await server.db.update(user).set({ role: 'staff' }).where(eq(user.email, 'player2@redlion.test'));
+    await setRole(server, { email: 'player2@redlion.test', role: 'staff' });
     staff = await signedIn(server, 'player2@redlion.test');
     otherAdmin = await otherClubAdmin(server, 'Kings Admin', 'admin@kingsarms.test');
   }, 120_000);

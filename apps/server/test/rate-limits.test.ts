@@ -238,6 +238,20 @@ describe.each(backends())('limits that fit a pub on %s', (backend) => {
     // Another sender from the same address is still heard.
     expect((await c.post('/api/contact', { ...message, email: 'another@pub.test' })).status).toBe(201);
   });
+
+  it('starting clubs: a few a day per person', async () => {
+    const c = server.client({ localAddress: '127.0.0.58' });
+    await c.prime();
+    const signUp = await c.post('/api/auth/sign-up/email', { ...newcomer('founder'), startClub: true });
+    expect(signUp.status).toBe(200);
+    const statuses: number[] = [];
+    for (let i = 0; i <= LIMITS.clubStartsPerPerson.max; i++) {
+      statuses.push((await c.post('/api/clubs', { name: `Pub ${i}`, slug: `pub-number-${i}` })).status);
+    }
+    expect(statuses).toEqual([...Array(LIMITS.clubStartsPerPerson.max).fill(201), 429]);
+    const refused = await c.post('/api/clubs', { name: 'One more', slug: 'one-more-pub' });
+    expect(refused.json.error.message).toMatch(/^Too many clubs started from your account\./);
+  });
 });
 
 describe.each(backends())('the limit on every API request on %s', (backend) => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Club } from './clubs.ts';
+import { Club, Membership } from './clubs.ts';
 import { PhoneNumber, Role, requiredText } from './common.ts';
 
 export const User = z
@@ -18,11 +18,16 @@ export const User = z
   .meta({ id: 'User' });
 export type User = z.infer<typeof User>;
 
+/**
+ * The person, the club the session acts in and their role there (both null for a person in no
+ * club), and every club they belong to (the club switcher).
+ */
 export const Me = z
   .object({
     user: User,
-    club: Club,
-    role: Role,
+    club: Club.nullable(),
+    role: Role.nullable(),
+    clubs: z.array(Membership),
     /** Unread notifications, for the menu's and tab bar's badge (notifications, issue 11). */
     unreadNotifications: z.number().int().optional(),
   })

@@ -16,3 +16,14 @@ export type Member = z.infer<typeof Member>;
 export const MemberList = z.object({ members: z.array(Member) });
 export const MemberRoleUpdate = z.object({ role: Role }).strict();
 export const UserIdParams = z.object({ userId: Id });
+
+// Tenants: search, invitations.
+export const MemberQuery = z.object({ search: z.string().max(100).optional() });
+export const InvitationCreate = z.object({ role: Role }).strict();
+export const InvitationCreated = z
+  .object({ url: z.string(), role: Role, expiresAt: z.string() })
+  .meta({ id: 'InvitationCreated' });
+export type InvitationCreated = z.infer<typeof InvitationCreated>;
+export const InvitationTokenParams = z.object({
+  token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'is not an invitation'),
+});

@@ -14,6 +14,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import * as schema from '../db/schema/index.ts';
+import { insertMembership } from '../features/clubs/queries.ts';
 import { resolveSignUpClub } from '../features/clubs/service.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { Mailer } from '../lib/mailer.ts';
@@ -29,7 +30,8 @@ export const SESSION_AGES = { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 *
 
 const passwordPaths = new Set(['/sign-up/email', '/reset-password', '/change-password']);
 
-const signUpClub = new WeakMap<Request, string>();
+/** The club each sign-up request joins (null: none, the newcomer is starting their own). */
+const signUpClub = new WeakMap<Request, string | null>();
 
 export function createAuth(opts: {
   config: Config;
@@ -65,8 +67,8 @@ export function createAuth(opts: {
         phoneNumber: { type: 'string', required: false, input: true },
         dateOfBirth: { type: 'string', required: true, input: true },
         isAnonymous: { type: 'boolean', required: false, input: false, defaultValue: false },
-        clubId: { type: 'string', required: false, input: false },
-        role: { type: 'string', required: false, input: false, defaultValue: 'player' },
+        // The club a new session starts in (db/acting-club.ts); the membership is its own row.
+        lastClubId: { type: 'string', required: false, input: false },
       },
     },
     emailAndPassword: {
@@ -115,8 +117,9 @@ export function createAuth(opts: {
             slug: typeof body.clubSlug === 'string' ? body.clubSlug : undefined,
             joinCode: typeof body.joinCode === 'string' ? body.joinCode : undefined,
             defaultSlug: config.DEFAULT_CLUB,
+            noClub: body.startClub === true,
           });
-          if (ctx.request) signUpClub.set(ctx.request, club.id);
+          if (ctx.request) signUpClub.set(ctx.request, club?.id ?? null);
         }
         // PATCH /api/me is the one way to edit a profile, under the app's rules (ProfileUpdate);
         // better-auth's own endpoint would take any name, image or date of birth.
@@ -133,12 +136,19 @@ export function createAuth(opts: {
         create: {
           before: async (user, ctx) => {
             const clubId = ctx?.request ? signUpClub.get(ctx.request) : undefined;
-            if (!clubId)
+            if (clubId === undefined)
               throw new APIError('BAD_REQUEST', {
                 code: 'UNKNOWN_CLUB',
                 message: 'Sign up through the app.',
               });
-            return { data: { ...user, clubId, role: 'player', isAnonymous: false } };
+            return { data: { ...user, lastClubId: clubId, isAnonymous: false } };
+          },
+          // Run by better-auth once the user's transaction has committed (so on the embedded
+          // database's one connection this is not a second transaction waiting on the first). Should
+          // it fail, the account is in no club and can join by code: never in a club it did not ask for.
+          after: async (user) => {
+            const clubId = (user as { lastClubId?: string | null }).lastClubId;
+            if (clubId) await insertMembership(db, { clubId, userId: user.id, role: 'player' });
           },
         },
       },

@@ -1,14 +1,15 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Role } from '@lastman/api';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import { actingClubId } from '../db/acting-club.ts';
 import type { Db } from '../db/client.ts';
 import { prepared } from '../db/prepared.ts';
-import { session, user } from '../db/schema/index.ts';
-import type { Viewer } from './guards.ts';
+import { clubs, memberships, session, user } from '../db/schema/index.ts';
+import type { Person } from './guards.ts';
 
 /** Undefined: not decided here, ask better-auth. */
-export type SessionReader = (request: FastifyRequest) => Promise<Viewer | null | undefined>;
+export type SessionReader = (request: FastifyRequest) => Promise<Person | null | undefined>;
 
 /**
  * Reads the signed-in user of a request in one prepared query, for the common case only: a valid
@@ -77,12 +78,15 @@ export function createSessionReader(opts: {
           userId: user.id,
           name: user.name,
           email: user.email,
-          clubId: user.clubId,
-          role: user.role,
+          clubId: clubs.id,
+          role: memberships.role,
           isAnonymous: user.isAnonymous,
         })
         .from(session)
         .innerJoin(user, eq(user.id, session.userId))
+        // The membership of the club the session acts in (db/acting-club.ts), if that club is open.
+        .leftJoin(memberships, and(eq(memberships.userId, user.id), eq(memberships.clubId, actingClubId)))
+        .leftJoin(clubs, and(eq(clubs.id, memberships.clubId), isNull(clubs.closedAt)))
         .where(eq(session.token, sql.placeholder('token')))
         .prepare('session_viewer'),
     );
@@ -97,10 +101,11 @@ export function createSessionReader(opts: {
     if (row.isAnonymous) return null;
     return {
       userId: row.userId,
-      clubId: String(row.clubId),
-      role: (row.role as Role | null) ?? 'player',
+      clubId: row.clubId ?? null,
+      role: row.clubId ? ((row.role as Role | null) ?? 'player') : null,
       name: row.name,
       email: row.email,
+      sessionToken: token,
     };
   };
 }

@@ -1,6 +1,6 @@
 import { ErrorResponse, type Role } from '@lastman/api';
 import type { FastifyInstance, FastifyRequest, FastifySchema, RouteOptions } from 'fastify';
-import { currentViewer, type Viewer } from '../auth/guards.ts';
+import { currentPerson, isViewer, type Person, type Viewer } from '../auth/guards.ts';
 import { AppError } from '../lib/errors.ts';
 
 /**
@@ -87,11 +87,15 @@ function isUnder(url: string, prefix: string) {
   return url === prefix || url.startsWith(`${prefix}/`);
 }
 
+const NO_CLUB = 'You are not a member of a club yet: join one with its link or code, or start your own.';
+
 async function enforce(request: FastifyRequest, access: Access) {
-  const viewer = await currentViewer(request);
-  if (!viewer) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
+  const person = await currentPerson(request);
+  if (!person) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
   const needed = requiredRank[access];
-  if (needed !== undefined && roleRank[viewer.role] < needed) {
+  if (needed === undefined) return;
+  if (!isViewer(person)) throw new AppError('FORBIDDEN', NO_CLUB);
+  if (roleRank[person.role] < needed) {
     throw new AppError('FORBIDDEN', `Only ${access === 'admin' ? 'club admins' : 'club staff'} can do that.`);
   }
 }
@@ -109,9 +113,17 @@ function documented(schema: FastifySchema | undefined, access: Access): FastifyS
   return { ...withSession, response };
 }
 
-/** The signed-in viewer of a route declared `user`, `member`, `staff` or `admin`. */
+/** The signed-in person acting in a club, on a route declared `member`, `staff` or `admin`. */
 export function viewerOf(request: FastifyRequest): Viewer {
   const viewer = request.viewer;
   if (!viewer) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
+  if (!isViewer(viewer)) throw new AppError('FORBIDDEN', NO_CLUB);
   return viewer;
+}
+
+/** The signed-in person on a route declared `user` (their own account: they may be in no club). */
+export function personOf(request: FastifyRequest): Person {
+  const person = request.viewer;
+  if (!person) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
+  return person;
 }

@@ -10,6 +10,7 @@ import type { GrowingDelay, LimitStore } from './limit-store.ts';
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
 
 export interface LimitRule {
   max: number;
@@ -58,6 +59,8 @@ export const LIMITS = {
   smsPerNumber: { max: 5, windowMs: HOUR, what: 'codes sent to this number' },
   smsPerAddress: { max: 20, windowMs: 10 * MINUTE, what: 'codes asked for from this network address' },
   codeChecksPerAddress: { max: 30, windowMs: 10 * MINUTE, what: 'codes tried from this network address' },
+  // Starting a club (issue 14): a pub starts one, a person running a few starts a few; not hundreds.
+  clubStartsPerPerson: { max: 5, windowMs: DAY, what: 'clubs started from your account' },
 } as const satisfies Record<string, LimitRule>;
 
 export type LimitName = keyof typeof LIMITS;
@@ -227,7 +230,13 @@ export function createLimits(opts: {
     ]);
   }
 
-  return { enforce, beforeAuth, beforeContact, beforePhoneCode };
+  /** Starting a club: a few a day per person (each attempt that passed validation counts). */
+  async function beforeClubStart(request: FastifyRequest, reply: FastifyReply) {
+    const viewer = request.viewer;
+    await enforce(reply, [['clubStartsPerPerson', viewer ? `user:${viewer.userId}` : addressOf(request)]]);
+  }
+
+  return { enforce, beforeAuth, beforeContact, beforePhoneCode, beforeClubStart };
 }
 
 /**

@@ -119,3 +119,38 @@ export async function processImage(
     throw damaged();
   }
 }
+
+// Tenants: a club's logo is one small image, not a display size and a thumbnail.
+const LOGO_FORMATS = new Set<ImageFormat>(['jpeg', 'png', 'webp']);
+
+/**
+ * An uploaded image checked by its bytes and re-encoded as WebP within a box (metadata dropped, turned
+ * upright), so that what is stored and served is only ever an image we wrote (the club logo).
+ */
+export async function reencodeImage(
+  body: unknown,
+  { what, box }: { what: string; box: number },
+): Promise<Buffer> {
+  if (!Buffer.isBuffer(body) || body.length === 0) {
+    throw new AppError(
+      'BAD_REQUEST',
+      `Send the ${what} itself as the request body: a JPEG, PNG or WebP image.`,
+    );
+  }
+  const format = imageFormatOf(body);
+  if (!format || !LOGO_FORMATS.has(format)) {
+    throw new AppError('BAD_REQUEST', `The ${what} must be a JPEG, PNG or WebP image.`);
+  }
+  const { default: sharp } = await import('sharp');
+  return sharp(body, { limitInputPixels: MAX_PIXELS })
+    .rotate()
+    .resize(box, box, { fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: 85 })
+    .toBuffer()
+    .catch(() => {
+      throw new AppError(
+        'BAD_REQUEST',
+        `This ${what} could not be read: the file seems damaged. Try another.`,
+      );
+    });
+}

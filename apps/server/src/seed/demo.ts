@@ -4,7 +4,7 @@ import type { Role } from '@lastman/api';
 import { parseOpenfootballSeason } from '@lastman/game';
 import type { Auth } from '../auth/auth.ts';
 import type { Db } from '../db/client.ts';
-import { account, user } from '../db/schema/index.ts';
+import { account, memberships, user } from '../db/schema/index.ts';
 import { findClubBySlug, insertClub } from '../features/clubs/queries.ts';
 import { newJoinCode } from '../features/clubs/service.ts';
 import { importSeason } from '../features/football/importer.ts';
@@ -56,9 +56,9 @@ export async function seedDemo(db: Db, auth: Auth, now: Date = new Date()): Prom
         email: a.email,
         emailVerified: true,
         dateOfBirth: '1990-01-01',
-        clubId: club.id,
-        role: a.role,
+        lastClubId: club.id,
       });
+      await tx.insert(memberships).values({ clubId: club.id, userId: id, role: a.role });
       await tx.insert(account).values({
         id: crypto.randomUUID(),
         accountId: id,

@@ -1,10 +1,10 @@
 import type { Role } from '@lastman/api';
 import type { FixtureStatus } from '@lastman/game';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { fixtures, seasons } from '../../src/db/schema/football.ts';
 import { type CompetitionRules, competitions, entries, picks } from '../../src/db/schema/game.ts';
-import { clubs, session, teams, user, verification } from '../../src/db/schema/index.ts';
+import { clubs, memberships, session, teams, user, verification } from '../../src/db/schema/index.ts';
 import { orders, paymentIssues } from '../../src/db/schema/payments.ts';
 import { newJoinCode } from '../../src/features/clubs/service.ts';
 import type { HttpClient } from './http-client.ts';
@@ -72,8 +72,12 @@ export async function aMember(
     clubSlug: club.slug,
   });
   expect(signUp.status).toBe(200);
-  const [row] = await server.db.update(user).set({ role }).where(eq(user.email, email)).returning();
+  const [row] = await server.db.select().from(user).where(eq(user.email, email));
   if (!row) throw new Error('the new member is missing');
+  await server.db
+    .update(memberships)
+    .set({ role })
+    .where(and(eq(memberships.userId, row.id), eq(memberships.clubId, club.id)));
   return { client, userId: row.id };
 }
 
@@ -83,12 +87,16 @@ export async function aUser(
   { club, email, name = 'Row Player' }: { club: ClubRow | { id: string }; email: string; name?: string },
 ): Promise<string> {
   const id = crypto.randomUUID();
-  await server.db.insert(user).values({ id, name, email, clubId: club.id });
+  await server.db.insert(user).values({ id, name, email, lastClubId: club.id });
+  await server.db.insert(memberships).values({ clubId: club.id, userId: id });
   return id;
 }
 
+/** The person's role in every club they belong to (most tests' people belong to one). */
 export async function setRole(server: WithDb, { email, role }: { email: string; role: Role }) {
-  await server.db.update(user).set({ role }).where(eq(user.email, email));
+  const [row] = await server.db.select({ id: user.id }).from(user).where(eq(user.email, email));
+  if (!row) throw new Error(`no user ${email}`);
+  await server.db.update(memberships).set({ role }).where(eq(memberships.userId, row.id));
 }
 
 export async function setDateOfBirth(server: WithDb, email: string, dateOfBirth: string) {

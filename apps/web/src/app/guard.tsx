@@ -37,7 +37,7 @@ export function Guard({ access, children }: { access: Access; children: ReactNod
     if (location.pathname !== own.path) return <PageLoading />;
     return <Navigate to={`${paths.login}?next=${encodeURIComponent(own.from)}`} replace />;
   }
-  if (access === 'signedIn' || hasRole(me.data.role, access)) return children;
+  if (access === 'signedIn' || hasRole(me.data.role ?? undefined, access)) return children;
   return (
     <>
       <PageHeader title="Not allowed" back={paths.tabs.game} />

@@ -6,10 +6,12 @@ import {
   logInOutline,
   logOutOutline,
   notificationsOutline,
+  peopleOutline,
   personCircleOutline,
   receiptOutline,
   restaurantOutline,
   settingsOutline,
+  storefrontOutline,
   timeOutline,
   trophyOutline,
 } from 'ionicons/icons';
@@ -80,6 +82,9 @@ export const menuSections: readonly MenuSection[] = [
       { title: 'Timesheets', path: paths.timesheets, icon: documentTextOutline },
       { title: 'Menu manager', path: paths.menumanager, icon: restaurantOutline },
       { title: 'Analytics', path: paths.analytics, icon: barChartOutline },
+      // Tenants.
+      { title: 'Club settings', path: paths.adminClub, icon: storefrontOutline },
+      { title: 'Members', path: paths.adminMembers, icon: peopleOutline },
     ],
   },
 ];

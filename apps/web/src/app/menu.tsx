@@ -17,6 +17,7 @@ import { useClub } from '../lib/club.ts';
 import { useMe } from '../lib/me.ts';
 import { showError } from '../lib/toast.ts';
 import { useUiState } from '../lib/ui-state.ts';
+import { ClubSwitcher } from './club-switcher.tsx';
 import { APP_DEVELOPER, APP_VERSION, type MenuItem, visibleSections } from './menu-table.ts';
 import { paths } from './paths.ts';
 
@@ -29,7 +30,7 @@ export function Menu() {
   const location = useLocation();
   const navigate = useNavigate();
   const sections = visibleSections(loggedIn, me.data?.role ?? remembered?.role);
-  const clubName = me.data?.club.name ?? club.data?.name ?? remembered?.clubName;
+  const clubName = me.data?.club?.name ?? club.data?.name ?? remembered?.clubName;
 
   const logout = async () => {
     try {
@@ -79,6 +80,7 @@ export function Menu() {
             {clubName ? <div className="app-menu__club">{clubName}</div> : null}
           </div>
         </div>
+        <ClubSwitcher />
         <nav aria-label="Main menu">
           {sections.map((section) => (
             <section key={`${section.title}-${section.show}`} aria-label={section.title}>

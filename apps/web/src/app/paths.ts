@@ -56,4 +56,10 @@ export const paths = {
   // Timesheets (issue 13): not in the original's table.
   timesheets: '/timesheets',
   myHours: '/myhours',
+  // Tenants: a club signs up, its settings, members and poster, invitations.
+  startClub: '/start-club',
+  adminClub: '/club-settings',
+  adminMembers: '/club-members',
+  adminPoster: '/club-poster',
+  invite: '/invite/:token',
 } as const;

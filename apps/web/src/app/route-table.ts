@@ -179,6 +179,22 @@ export const appRoutes: readonly AppRoute[] = [
   route(paths.menu, 'Food and drink', restaurantOutline, 'public', () =>
     import('../features/menu/menu-page.tsx').then((m) => m.MenuPage),
   ),
+  // Tenants: a club signs up, its settings, members and poster, invitations.
+  route(paths.startClub, 'Start your club', storefrontOutline, 'public', () =>
+    import('../features/clubs/start-club-page.tsx').then((m) => m.StartClubPage),
+  ),
+  route(paths.adminClub, 'Club settings', settingsOutline, 'admin', () =>
+    import('../features/clubs/club-settings-page.tsx').then((m) => m.ClubSettingsPage),
+  ),
+  route(paths.adminMembers, 'Members', personAddOutline, 'admin', () =>
+    import('../features/clubs/members-page.tsx').then((m) => m.MembersPage),
+  ),
+  route(paths.adminPoster, 'Poster', documentTextOutline, 'admin', () =>
+    import('../features/clubs/poster-page.tsx').then((m) => m.PosterPage),
+  ),
+  route(paths.invite, 'Invitation', personAddOutline, 'public', () =>
+    import('../features/clubs/invite-page.tsx').then((m) => m.InvitePage),
+  ),
 ];
 
 /**

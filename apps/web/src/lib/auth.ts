@@ -2,7 +2,7 @@ import { http } from './api.ts';
 import { refreshDelay } from './auth-timing.ts';
 import { fetchMe, lastSessionExpiry, type Me, meQuery, meQueryKey } from './me.ts';
 import { queryClient } from './query-client.ts';
-import { AUTH_TOKEN_KEY, CLUB_SLUG_KEY, createSession } from './session.ts';
+import { AUTH_TOKEN_KEY, CLUB_CODE_KEY, CLUB_SLUG_KEY, createSession } from './session.ts';
 import { followSession, readRemembered } from './session-follower.ts';
 import { storage } from './storage/storage.ts';
 import { showToast } from './toast.ts';
@@ -53,11 +53,19 @@ export interface SignUpInput {
   dateOfBirth: string;
   phoneNumber?: string;
   joinCode?: string;
+  /** No club yet: the newcomer is about to start their own (Run Last Man Standing at your club). */
+  startClub?: boolean;
 }
 
 export async function signUp(input: SignUpInput): Promise<Me> {
-  const clubSlug = await storage.get(CLUB_SLUG_KEY).catch(() => '');
-  await http.post('/api/auth/sign-up/email', { ...input, ...(clubSlug ? { clubSlug } : {}) });
+  const clubSlug = input.startClub ? '' : await storage.get(CLUB_SLUG_KEY).catch(() => '');
+  // The QR link's code (/c/<slug>?code=…), for a club that asks for it.
+  const joinCode = input.startClub ? '' : await storage.get(CLUB_CODE_KEY).catch(() => '');
+  await http.post('/api/auth/sign-up/email', {
+    ...input,
+    ...(clubSlug ? { clubSlug } : {}),
+    ...(joinCode && !input.joinCode ? { joinCode } : {}),
+  });
   const me = await loadMe();
   await session.signup({ username: me.user.name, userid: me.user.id, phone: input.phoneNumber ?? '' });
   queryClient.setQueryData(meQueryKey, me);

@@ -29,5 +29,5 @@ export const meQuery = queryOptions({
 export const useMe = () => useQuery(meQuery);
 
 const roleRank: Record<Role, number> = { player: 0, staff: 1, admin: 2 };
-export const hasRole = (role: Role | undefined, needed: Role): boolean =>
-  role !== undefined && roleRank[role] >= roleRank[needed];
+export const hasRole = (role: Role | null | undefined, needed: Role): boolean =>
+  role != null && roleRank[role] >= roleRank[needed];

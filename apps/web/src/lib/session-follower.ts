@@ -79,10 +79,10 @@ export function followSession(deps: SessionFollowerDeps): () => void {
     if (!stored || username !== me.user.name || userid !== me.user.id) {
       await session.login({ username: me.user.name, userid: me.user.id });
     }
-    await session.setRole(me.role);
-    await session.setClubName(me.club.name);
+    await session.setRole(me.role ?? '');
+    await session.setClubName(me.club?.name ?? '');
     if (me.user.phoneNumber) await session.setPhoneNumber(me.user.phoneNumber);
-    deps.setRemembered({ username: me.user.name, role: me.role, clubName: me.club.name });
+    deps.setRemembered({ username: me.user.name, role: me.role ?? '', clubName: me.club?.name ?? '' });
   }
 
   async function forget() {

@@ -19,6 +19,8 @@ export type SessionKey = (typeof SessionKey)[keyof typeof SessionKey];
 /** Not an original key: the bearer token used on native devices, and the club of a `/c/<slug>` link. */
 export const AUTH_TOKEN_KEY = 'authToken';
 export const CLUB_SLUG_KEY = 'clubSlug';
+/** The join code of the QR link the visitor came by, sent with their sign-up. */
+export const CLUB_CODE_KEY = 'clubJoinCode';
 
 export interface SessionUser {
   username: string;

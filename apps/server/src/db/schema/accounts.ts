@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { clubIdColumn } from './clubs.ts';
+import { clubs } from './clubs.ts';
 import { createdAt, updatedAt } from './columns.ts';
 
 export const roles = ['player', 'staff', 'admin'] as const;
 export type Role = (typeof roles)[number];
 
-// A user belongs to exactly one club, so the membership (club and role) lives on the user row:
-// sign-up creates user and membership in one insert (docs/decisions/002-membership-on-the-user.md).
+// A person belongs to any number of clubs, with a role in each: the memberships table
+// (docs/decisions/019-memberships-and-the-acting-club.md, which replaces decision 002).
 
 export const user = pgTable(
   'user',
@@ -22,13 +22,18 @@ export const user = pgTable(
     phoneNumberVerified: boolean('phone_number_verified').notNull().default(false),
     dateOfBirth: date('date_of_birth', { mode: 'string' }),
     isAnonymous: boolean('is_anonymous').notNull().default(false),
-    clubId: clubIdColumn(),
-    role: text('role', { enum: roles }).notNull().default('player'),
+    /**
+     * The club the person last acted in: a new session starts in it. Not a membership (see
+     * memberships); null for a person in no club.
+     */
+    lastClubId: text('club_id').references(() => clubs.id),
+    /** No longer read: the role is the membership's. Kept until a migration drops it. */
+    legacyRole: text('role', { enum: roles }).notNull().default('player'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('user_club_idx').on(t.clubId),
+    index('user_club_idx').on(t.lastClubId),
     // A verified number signs in to one account only.
     uniqueIndex('user_verified_phone_idx').on(t.phoneNumber).where(sql`${t.phoneNumberVerified}`),
   ],
@@ -44,6 +49,8 @@ export const session = pgTable(
     updatedAt: updatedAt(),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
+    /** The club this session acts in (the club switcher sets it); null: the user's last club. */
+    activeClubId: text('active_club_id').references(() => clubs.id),
     userId: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),

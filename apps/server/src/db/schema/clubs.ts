@@ -1,6 +1,9 @@
 import type { OpeningHours } from '@lastman/api';
-import { jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns.ts';
+
+/** How a newcomer joins: with the club's code (in the poster's QR link), or by its link alone. */
+export const joinPolicies = ['code', 'link'] as const;
 
 export const clubs = pgTable('clubs', {
   id: id(),
@@ -10,6 +13,9 @@ export const clubs = pgTable('clubs', {
   secondaryColor: text('secondary_color').notNull().default('#1b5e20'),
   logoUrl: text('logo_url'),
   joinCode: text('join_code').notNull().unique(),
+  joinPolicy: text('join_policy', { enum: joinPolicies }).notNull().default('link'),
+  /** Set when its admin closed it: no one acts in it or joins it any more; its records stay. */
+  closedAt: timestamp('closed_at', { withTimezone: true }),
   createdAt: createdAt(),
   // Club details (issue 12), shown on the Club tab.
   address: text('address'),

@@ -8,6 +8,8 @@ export * from './football.ts';
 export * from './gallery.ts';
 export * from './game.ts';
 export * from './mail.ts';
+// Tenants: memberships and invitations.
+export * from './memberships.ts';
 // Menu (issue 12).
 export * from './menu.ts';
 // notifications (issue 11)

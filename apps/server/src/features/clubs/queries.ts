@@ -1,6 +1,32 @@
-import { eq } from 'drizzle-orm';
+import type { Role } from '@lastman/api';
+import { and, asc, count, eq, ilike, inArray, isNull, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { clubs } from '../../db/schema/index.ts';
+import {
+  clockEntries,
+  clubLogos,
+  clubs,
+  competitions,
+  contactMessages,
+  entries,
+  eventExceptions,
+  eventRegistrations,
+  events,
+  galleryAlbums,
+  galleryPhotos,
+  invitations,
+  memberships,
+  menuCategories,
+  menuItems,
+  orders,
+  paymentIssues,
+  payouts,
+  picks,
+  refunds,
+  resultCorrections,
+  shifts,
+  staffSettings,
+  user,
+} from '../../db/schema/index.ts';
 
 export type ClubRow = typeof clubs.$inferSelect;
 
@@ -25,17 +51,216 @@ export async function insertClub(db: DbOrTx, values: typeof clubs.$inferInsert):
   return row;
 }
 
-/** Club details (issue 12): the columns an admin edits from the Club tab. */
+// Tenants: memberships, settings, logos, invitations.
+
+/** Every club the person belongs to that is still open, with their role, oldest first. */
+export async function listMembershipsOf(db: DbOrTx, { userId }: { userId: string }) {
+  return db
+    .select({ club: clubs, role: memberships.role })
+    .from(memberships)
+    .innerJoin(clubs, and(eq(clubs.id, memberships.clubId), isNull(clubs.closedAt)))
+    .where(eq(memberships.userId, userId))
+    .orderBy(asc(memberships.createdAt), asc(memberships.id));
+}
+
+export async function insertMembership(
+  db: DbOrTx,
+  { clubId, userId, role }: { clubId: string; userId: string; role: Role },
+) {
+  await db.insert(memberships).values({ clubId, userId, role }).onConflictDoNothing();
+}
+
+export async function findMembershipRow(db: DbOrTx, { clubId, userId }: { clubId: string; userId: string }) {
+  const [row] = await db
+    .select()
+    .from(memberships)
+    .where(and(eq(memberships.clubId, clubId), eq(memberships.userId, userId)))
+    .for('update');
+  return row;
+}
+
+export async function setMembershipRole(
+  db: DbOrTx,
+  { clubId, userId, role }: { clubId: string; userId: string; role: Role },
+) {
+  await db
+    .update(memberships)
+    .set({ role })
+    .where(and(eq(memberships.clubId, clubId), eq(memberships.userId, userId)));
+}
+
+export async function deleteMembership(db: DbOrTx, { clubId, userId }: { clubId: string; userId: string }) {
+  await db.delete(memberships).where(and(eq(memberships.clubId, clubId), eq(memberships.userId, userId)));
+}
+
+/** The club's admins, locked: the last admin's checks read this under the lock. */
+export async function lockAdmins(db: DbOrTx, { clubId }: { clubId: string }): Promise<string[]> {
+  const rows = await db
+    .select({ userId: memberships.userId })
+    .from(memberships)
+    .where(and(eq(memberships.clubId, clubId), eq(memberships.role, 'admin')))
+    .for('update');
+  return rows.map((r) => r.userId);
+}
+
+export async function listMemberIds(db: DbOrTx, { clubId }: { clubId: string }): Promise<string[]> {
+  const rows = await db
+    .select({ userId: memberships.userId })
+    .from(memberships)
+    .where(eq(memberships.clubId, clubId));
+  return rows.map((r) => r.userId);
+}
+
 export async function updateClub(
   db: DbOrTx,
-  {
-    clubId,
-    values,
-  }: {
-    clubId: string;
-    values: Partial<Pick<ClubRow, 'address' | 'openingHours' | 'phone' | 'contactEmail'>>;
-  },
-): Promise<ClubRow | undefined> {
+  { clubId, values }: { clubId: string; values: Partial<typeof clubs.$inferInsert> },
+) {
   const [row] = await db.update(clubs).set(values).where(eq(clubs.id, clubId)).returning();
   return row;
+}
+
+export async function findLogo(db: DbOrTx, { clubId }: { clubId: string }) {
+  const [row] = await db.select().from(clubLogos).where(eq(clubLogos.clubId, clubId)).limit(1);
+  return row;
+}
+
+export async function saveLogo(db: DbOrTx, values: typeof clubLogos.$inferInsert) {
+  await db
+    .insert(clubLogos)
+    .values(values)
+    .onConflictDoUpdate({
+      target: clubLogos.clubId,
+      set: { contentType: values.contentType, bytes: values.bytes, updatedAt: values.updatedAt },
+    });
+}
+
+export async function deleteLogo(db: DbOrTx, { clubId }: { clubId: string }) {
+  await db.delete(clubLogos).where(eq(clubLogos.clubId, clubId));
+}
+
+export async function insertInvitation(db: DbOrTx, values: typeof invitations.$inferInsert) {
+  await db.insert(invitations).values(values);
+}
+
+/** An invitation by its token's hash, locked (it is used once). */
+export async function lockInvitation(db: DbOrTx, { tokenHash }: { tokenHash: string }) {
+  const [row] = await db.select().from(invitations).where(eq(invitations.tokenHash, tokenHash)).for('update');
+  return row;
+}
+
+export async function markInvitationUsed(
+  db: DbOrTx,
+  { invitationId, userId, at }: { invitationId: string; userId: string; at: Date },
+) {
+  await db.update(invitations).set({ usedAt: at, usedBy: userId }).where(eq(invitations.id, invitationId));
+}
+
+export async function countLiveCompetitions(db: DbOrTx, { clubId }: { clubId: string }): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(competitions)
+    .where(and(eq(competitions.clubId, clubId), inArray(competitions.status, ['open', 'running'])));
+  return row?.n ?? 0;
+}
+
+/** The club's members, by name; `search` matches name or email, case-insensitively. */
+export async function listClubMembers(
+  db: DbOrTx,
+  { clubId, search }: { clubId: string; search?: string | undefined },
+) {
+  const term = search?.trim();
+  const pattern = term ? `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  return db
+    .select({
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      role: memberships.role,
+      emailVerified: user.emailVerified,
+      createdAt: memberships.createdAt,
+    })
+    .from(memberships)
+    .innerJoin(user, eq(user.id, memberships.userId))
+    .where(
+      and(
+        eq(memberships.clubId, clubId),
+        eq(user.isAnonymous, false),
+        pattern ? or(ilike(user.name, pattern), ilike(user.email, pattern)) : undefined,
+      ),
+    )
+    .orderBy(asc(user.name), asc(user.id));
+}
+
+/** Every row the club owns, table by table, for the admin's export. */
+export async function clubTables(db: DbOrTx, { clubId }: { clubId: string }) {
+  const [
+    competitionRows,
+    entryRows,
+    pickRows,
+    orderRows,
+    refundRows,
+    payoutRows,
+    issueRows,
+    messageRows,
+    correctionRows,
+  ] = await Promise.all([
+    db
+      .select()
+      .from(competitions)
+      .where(eq(competitions.clubId, clubId))
+      .orderBy(asc(competitions.createdAt)),
+    db.select().from(entries).where(eq(entries.clubId, clubId)).orderBy(asc(entries.createdAt)),
+    db.select().from(picks).where(eq(picks.clubId, clubId)).orderBy(asc(picks.createdAt)),
+    db.select().from(orders).where(eq(orders.clubId, clubId)).orderBy(asc(orders.createdAt)),
+    db.select().from(refunds).where(eq(refunds.clubId, clubId)).orderBy(asc(refunds.createdAt)),
+    db.select().from(payouts).where(eq(payouts.clubId, clubId)),
+    db.select().from(paymentIssues).where(eq(paymentIssues.clubId, clubId)),
+    db.select().from(contactMessages).where(eq(contactMessages.clubId, clubId)),
+    db.select().from(resultCorrections).where(eq(resultCorrections.clubId, clubId)),
+  ]);
+  // The other features' records (events, gallery, menu, rota): a till's key hash is left out.
+  const [
+    eventRows,
+    exceptionRows,
+    registrationRows,
+    albumRows,
+    photoRows,
+    categoryRows,
+    itemRows,
+    shiftRows,
+    clockRows,
+    staffRows,
+  ] = await Promise.all([
+    db.select().from(events).where(eq(events.clubId, clubId)),
+    db.select().from(eventExceptions).where(eq(eventExceptions.clubId, clubId)),
+    db.select().from(eventRegistrations).where(eq(eventRegistrations.clubId, clubId)),
+    db.select().from(galleryAlbums).where(eq(galleryAlbums.clubId, clubId)),
+    db.select().from(galleryPhotos).where(eq(galleryPhotos.clubId, clubId)),
+    db.select().from(menuCategories).where(eq(menuCategories.clubId, clubId)),
+    db.select().from(menuItems).where(eq(menuItems.clubId, clubId)),
+    db.select().from(shifts).where(eq(shifts.clubId, clubId)),
+    db.select().from(clockEntries).where(eq(clockEntries.clubId, clubId)),
+    db.select().from(staffSettings).where(eq(staffSettings.clubId, clubId)),
+  ]);
+  return {
+    competitions: competitionRows,
+    entries: entryRows,
+    picks: pickRows,
+    orders: orderRows,
+    refunds: refundRows,
+    payouts: payoutRows,
+    paymentIssues: issueRows,
+    contactMessages: messageRows,
+    resultCorrections: correctionRows,
+    events: eventRows,
+    eventExceptions: exceptionRows,
+    eventRegistrations: registrationRows,
+    galleryAlbums: albumRows,
+    galleryPhotos: photoRows,
+    menuCategories: categoryRows,
+    menuItems: itemRows,
+    shifts: shiftRows,
+    clockEntries: clockRows,
+    staffSettings: staffRows,
+  };
 }

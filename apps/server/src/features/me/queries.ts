@@ -2,11 +2,11 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   account,
-  clubs,
   competitions,
   contactMessages,
   emailOutbox,
   entries,
+  memberships,
   orders,
   picks,
   refunds,
@@ -22,15 +22,20 @@ export async function findUser(db: DbOrTx, { userId }: { userId: string }) {
   return row;
 }
 
-/** The person and the club the request resolved for them (not the club their user row names). */
-export async function findUserAndClub(db: DbOrTx, { userId, clubId }: { userId: string; clubId: string }) {
-  const [row] = await db
-    .select({ user, club: clubs })
-    .from(user)
-    .innerJoin(clubs, eq(clubs.id, clubId))
-    .where(eq(user.id, userId))
-    .limit(1);
-  return row;
+/** The clubs where the person has entries, orders or messages (a club they left included). */
+export async function clubIdsWithRecordsOf(db: DbOrTx, { userId }: { userId: string }): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ clubId: entries.clubId })
+    .from(entries)
+    .where(eq(entries.userId, userId))
+    .union(db.selectDistinct({ clubId: orders.clubId }).from(orders).where(eq(orders.userId, userId)))
+    .union(
+      db
+        .selectDistinct({ clubId: contactMessages.clubId })
+        .from(contactMessages)
+        .where(eq(contactMessages.userId, userId)),
+    );
+  return rows.map((r) => r.clubId);
 }
 
 export async function updateUser(db: DbOrTx, userId: string, values: Partial<typeof user.$inferInsert>) {
@@ -106,6 +111,11 @@ export async function listPicksOf(db: DbOrTx, { clubId, userId }: { clubId: stri
     .innerJoin(teams, eq(teams.id, picks.teamId))
     .where(and(eq(picks.clubId, clubId), eq(entries.clubId, clubId), eq(entries.userId, userId)))
     .orderBy(asc(picks.entryId), asc(picks.round));
+}
+
+/** A deleted account belongs to no club any more (its entries and orders stay, under its anonymous id). */
+export async function deleteMembershipsOf(db: DbOrTx, userId: string) {
+  await db.delete(memberships).where(eq(memberships.userId, userId));
 }
 
 export async function deleteSignInMeans(db: DbOrTx, userId: string) {

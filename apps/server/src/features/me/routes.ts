@@ -1,8 +1,9 @@
 import { DeleteAccount, Me, ProfileUpdate } from '@lastman/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { viewerOf } from '../../http/access.ts';
+import { personOf } from '../../http/access.ts';
 import { acceptFileBodies, fileBody } from '../../http/file-body.ts';
+import { refusals } from '../../http/openapi-errors.ts';
 import {
   deleteAccount,
   exportData,
@@ -20,13 +21,13 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/me',
     { schema: { tags, response: { 200: Me } }, config: { access: 'user' } },
-    async (request) => getMe(app.services, viewerOf(request)),
+    async (request) => getMe(app.services, personOf(request)),
   );
 
   app.patch(
     '/api/me',
     { schema: { tags, body: ProfileUpdate, response: { 200: Me } }, config: { access: 'user' } },
-    async (request) => updateProfile(app.services, viewerOf(request), request.body),
+    async (request) => updateProfile(app.services, personOf(request), request.body),
   );
 
   app.get(
@@ -40,7 +41,7 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'user' },
     },
     async (request, reply) => {
-      const data = await exportData(app.services, viewerOf(request));
+      const data = await exportData(app.services, personOf(request));
       return reply
         .header(
           'content-disposition',
@@ -67,7 +68,7 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
         },
         config: { access: 'user' },
       },
-      async (request) => setPhoto(app.services, viewerOf(request), request.body),
+      async (request) => setPhoto(app.services, personOf(request), request.body),
     );
 
     photos.delete(
@@ -76,7 +77,7 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: { tags, summary: 'Remove my profile photo', response: { 200: Me } },
         config: { access: 'user' },
       },
-      async (request) => removePhoto(app.services, viewerOf(request)),
+      async (request) => removePhoto(app.services, personOf(request)),
     );
   });
 
@@ -109,9 +110,12 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/me',
-    { schema: { tags, body: DeleteAccount, response: { 204: z.null() } }, config: { access: 'user' } },
+    {
+      schema: { tags, body: DeleteAccount, response: { 204: z.null(), ...refusals(409) } },
+      config: { access: 'user' },
+    },
     async (request, reply) => {
-      await deleteAccount(app.services, viewerOf(request), request.body.password);
+      await deleteAccount(app.services, personOf(request), request.body.password);
       // The session is gone with the account; tell the browser to forget the cookies too.
       for (const name of ['better-auth.session_token', '__Secure-better-auth.session_token']) {
         reply.clearCookie(name, { path: '/' });

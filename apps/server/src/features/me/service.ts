@@ -1,17 +1,18 @@
 import type { Me, PhotoType, ProfileUpdate } from '@lastman/api';
-import type { Viewer } from '../../auth/guards.ts';
+import type { Person } from '../../auth/guards.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Services } from '../../services.ts';
-import { toClub } from '../clubs/index.ts';
+import { membershipsOf, refuseLastAdmin } from '../clubs/index.ts';
 import { countUnread } from '../notifications/index.ts';
 import {
+  clubIdsWithRecordsOf,
   deleteMailAndSignInTraces,
+  deleteMembershipsOf,
   deletePhoto,
   deleteSignInMeans,
   findCredentialHash,
   findPhoto,
   findUser,
-  findUserAndClub,
   listContactMessagesOf,
   listEntriesOf,
   listOrdersOf,
@@ -23,14 +24,15 @@ import {
   updateUser,
 } from './queries.ts';
 
-/** The person's profile, with the club and role of the viewer the request resolved. */
-export async function getMe(services: Pick<Services, 'db'>, viewer: Viewer): Promise<Me> {
-  const [row, unread] = await Promise.all([
-    findUserAndClub(services.db, { userId: viewer.userId, clubId: viewer.clubId }),
-    countUnread(services.db, { clubId: viewer.clubId, userId: viewer.userId }),
+/** The person's profile, the club the session acts in with their role there, and all their clubs. */
+export async function getMe(services: Pick<Services, 'db'>, viewer: Person): Promise<Me> {
+  const [u, clubs, unread] = await Promise.all([
+    findUser(services.db, { userId: viewer.userId }),
+    membershipsOf(services.db, { userId: viewer.userId }),
+    viewer.clubId ? countUnread(services.db, { clubId: viewer.clubId, userId: viewer.userId }) : 0,
   ]);
-  if (!row) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
-  const u = row.user;
+  if (!u) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
+  const acting = clubs.find((m) => m.club.id === viewer.clubId);
   return {
     user: {
       id: u.id,
@@ -43,8 +45,9 @@ export async function getMe(services: Pick<Services, 'db'>, viewer: Viewer): Pro
       dateOfBirth: u.dateOfBirth,
       isAnonymous: u.isAnonymous,
     },
-    club: toClub(row.club),
-    role: viewer.role,
+    club: acting?.club ?? null,
+    role: acting?.role ?? null,
+    clubs,
     // The menu's and tab bar's badge, folded into the first screen's answer (no extra request).
     unreadNotifications: unread,
   };
@@ -52,7 +55,7 @@ export async function getMe(services: Pick<Services, 'db'>, viewer: Viewer): Pro
 
 export async function updateProfile(
   services: Pick<Services, 'db' | 'config'>,
-  viewer: Viewer,
+  viewer: Person,
   input: ProfileUpdate,
 ): Promise<Me> {
   if (input.image && !isOwnPhotoUrl(services.config.PUBLIC_URL, viewer.userId, input.image)) {
@@ -74,20 +77,28 @@ export async function updateProfile(
 }
 
 /** Everything we hold about the person (GDPR article 15/20), as one JSON document. */
-export async function exportData(services: Pick<Services, 'db' | 'clock'>, viewer: Viewer) {
+export async function exportData(services: Pick<Services, 'db' | 'clock'>, viewer: Person) {
   const { db } = services;
   const me = await getMe(services, viewer);
-  const [sessions, contactMessages, orderRows, entryRows, pickRows] = await Promise.all([
-    listSessionsOf(db, viewer.userId),
-    listContactMessagesOf(db, viewer),
-    listOrdersOf(db, viewer),
-    listEntriesOf(db, viewer),
-    listPicksOf(db, viewer),
-  ]);
-  const refundRows = await listRefundsOf(db, {
-    clubId: viewer.clubId,
-    orderIds: orderRows.map((r) => r.order.id),
-  });
+  // Every club the person has records at, including clubs they have left: the records are theirs.
+  const clubIds = [
+    ...new Set([...me.clubs.map((m) => m.club.id), ...(await clubIdsWithRecordsOf(db, viewer))]),
+  ];
+  const sessions = await listSessionsOf(db, viewer.userId);
+  const contactMessages = [];
+  const orderRows = [];
+  const entryRows = [];
+  const pickRows = [];
+  const refundRows = [];
+  for (const clubId of clubIds) {
+    const at = { clubId, userId: viewer.userId };
+    contactMessages.push(...(await listContactMessagesOf(db, at)));
+    const clubOrders = await listOrdersOf(db, at);
+    orderRows.push(...clubOrders);
+    entryRows.push(...(await listEntriesOf(db, at)));
+    pickRows.push(...(await listPicksOf(db, at)));
+    refundRows.push(...(await listRefundsOf(db, { clubId, orderIds: clubOrders.map((r) => r.order.id) })));
+  }
   const entryList = entryRows.map(({ entry, competitionName }) => ({
     id: entry.id,
     competitionId: entry.competitionId,
@@ -110,6 +121,7 @@ export async function exportData(services: Pick<Services, 'db' | 'clock'>, viewe
     profile: me.user,
     club: me.club,
     role: me.role,
+    clubs: me.clubs,
     sessions,
     contactMessages: contactMessages.map(({ clubId: _c, userId: _u, ...m }) => m),
     orders: orderRows.map(({ order, competitionName }) => ({
@@ -156,13 +168,14 @@ export async function exportData(services: Pick<Services, 'db' | 'clock'>, viewe
  * Removes the person (name, email, phone, date of birth, photo, sign-in means) but keeps the user row
  * as an anonymous id, because orders, payments and entries must be kept as financial records.
  */
-export async function deleteAccount(services: Services, viewer: Viewer, password: string): Promise<void> {
+export async function deleteAccount(services: Services, viewer: Person, password: string): Promise<void> {
   const hash = await findCredentialHash(services.db, viewer.userId);
   const ctx = await services.auth.$context;
   if (!hash || !(await ctx.password.verify({ hash, password }))) {
     throw new AppError('FORBIDDEN', 'That password is not correct.');
   }
   await services.db.transaction(async (tx) => {
+    await refuseLastAdmin(tx, { userId: viewer.userId });
     const current = await findUser(tx, { userId: viewer.userId });
     if (current) await deleteMailAndSignInTraces(tx, current.email);
     await updateUser(tx, viewer.userId, {
@@ -177,6 +190,7 @@ export async function deleteAccount(services: Services, viewer: Viewer, password
     await scrubContactMessagesOf(tx, viewer.userId);
     await deletePhoto(tx, viewer.userId);
     await deleteSignInMeans(tx, viewer.userId);
+    await deleteMembershipsOf(tx, viewer.userId);
   });
 }
 
@@ -220,7 +234,7 @@ export const PHOTO_SIZE = 512;
  */
 export async function setPhoto(
   services: Pick<Services, 'db' | 'clock' | 'config'>,
-  viewer: Viewer,
+  viewer: Person,
   body: unknown,
 ): Promise<Me> {
   if (!Buffer.isBuffer(body) || body.length === 0) {
@@ -250,7 +264,7 @@ export async function setPhoto(
   return getMe(services, viewer);
 }
 
-export async function removePhoto(services: Pick<Services, 'db'>, viewer: Viewer): Promise<Me> {
+export async function removePhoto(services: Pick<Services, 'db'>, viewer: Person): Promise<Me> {
   await services.db.transaction(async (tx) => {
     await deletePhoto(tx, viewer.userId);
     await updateUser(tx, viewer.userId, { image: null });

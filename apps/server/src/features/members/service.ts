@@ -1,13 +1,17 @@
-import type { Member, Role } from '@lastman/api';
+import type { InvitationCreated, Member, Role } from '@lastman/api';
 import type { Viewer } from '../../auth/guards.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { notFound } from '../../lib/errors.ts';
 import type { Services } from '../../services.ts';
-import { countAdmins, listMembers, lockMember, setMemberRole } from './queries.ts';
+import { changeMemberRole, createInvitation, listClubMembers, removeMember } from '../clubs/index.ts';
 
 type MemberServices = Pick<Services, 'db'>;
 
-export async function membersOf(services: MemberServices, viewer: Viewer): Promise<Member[]> {
-  const rows = await listMembers(services.db, { clubId: viewer.clubId });
+export async function membersOf(
+  services: MemberServices,
+  viewer: Viewer,
+  { search }: { search?: string | undefined } = {},
+): Promise<Member[]> {
+  const rows = await listClubMembers(services.db, { clubId: viewer.clubId, search });
   return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
 }
 
@@ -16,16 +20,24 @@ export async function changeRole(
   viewer: Viewer,
   { userId, role }: { userId: string; role: Role },
 ): Promise<Member> {
-  const { clubId } = viewer;
-  await services.db.transaction(async (tx) => {
-    const member = await lockMember(tx, { clubId, userId });
-    if (!member) throw notFound('That member');
-    if (member.role === 'admin' && role !== 'admin' && (await countAdmins(tx, { clubId })) <= 1) {
-      throw new AppError('CONFLICT', 'A club needs at least one admin. Make someone else admin first.');
-    }
-    await setMemberRole(tx, { clubId, userId, role });
-  });
+  await changeMemberRole(services, viewer, { userId, role });
   const updated = (await membersOf(services, viewer)).find((m) => m.id === userId);
   if (!updated) throw notFound('That member');
   return updated;
+}
+
+export async function removeFromClub(
+  services: MemberServices,
+  viewer: Viewer,
+  { userId }: { userId: string },
+) {
+  await removeMember(services, viewer, { userId });
+}
+
+export async function invite(
+  services: Pick<Services, 'db' | 'clock' | 'config'>,
+  viewer: Viewer,
+  { role }: { role: Role },
+): Promise<InvitationCreated> {
+  return createInvitation(services, viewer, { role });
 }

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
+  memberships,
   notificationDeliveries,
   notificationPreferences,
   notifications,
@@ -67,16 +68,18 @@ export async function recipientsOf(
 ) {
   const roleFilter =
     audience === 'staff'
-      ? inArray(user.role, ['staff', 'admin'])
+      ? inArray(memberships.role, ['staff', 'admin'])
       : audience === 'admins'
-        ? eq(user.role, 'admin')
+        ? eq(memberships.role, 'admin')
         : undefined;
+  // The club's members are its memberships (docs/decisions/018).
   return db
     .select({ id: user.id, email: user.email, name: user.name })
-    .from(user)
+    .from(memberships)
+    .innerJoin(user, eq(user.id, memberships.userId))
     .where(
       and(
-        eq(user.clubId, clubId),
+        eq(memberships.clubId, clubId),
         userIds ? inArray(user.id, userIds.length ? [...userIds] : ['']) : undefined,
         roleFilter,
       ),
@@ -278,7 +281,12 @@ export async function sharedKey(
   return row.value;
 }
 
+/** The club a signed link's person acts in: their last club, if they still belong to it. */
 export async function clubOfUser(db: DbOrTx, { userId }: { userId: string }): Promise<string | null> {
-  const [row] = await db.select({ clubId: user.clubId }).from(user).where(eq(user.id, userId));
+  const [row] = await db
+    .select({ clubId: memberships.clubId })
+    .from(user)
+    .innerJoin(memberships, and(eq(memberships.userId, user.id), eq(memberships.clubId, user.lastClubId)))
+    .where(eq(user.id, userId));
   return row?.clubId ?? null;
 }

@@ -33,7 +33,12 @@ import {
 export const UNSUBSCRIBE_PATH = '/api/notifications/unsubscribe';
 
 const UnsubscribeQuery = z
-  .object({ u: z.string().min(1).max(100), k: z.string().min(1).max(40), t: z.string().min(1).max(100) })
+  .object({
+    u: z.string().min(1).max(100),
+    c: z.string().min(1).max(100).optional(),
+    k: z.string().min(1).max(40),
+    t: z.string().min(1).max(100),
+  })
   .strict();
 
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {

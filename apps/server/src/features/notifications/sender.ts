@@ -41,19 +41,35 @@ export interface Notifier {
 const BATCH = 500;
 const PARALLEL = 64;
 
-/** The signed one-click unsubscribe address of one user and kind (RFC 8058). */
-export function unsubscribeUrl(config: Config, { userId, kind }: { userId: string; kind: string }): string {
-  const q = new URLSearchParams({ u: userId, k: kind, t: unsubscribeSignature(config, userId, kind) });
+/**
+ * The signed one-click unsubscribe address of one user, club and kind (RFC 8058): the club the
+ * email came from, since a person's preferences are kept per club.
+ */
+export function unsubscribeUrl(
+  config: Config,
+  { userId, clubId, kind }: { userId: string; clubId: string; kind: string },
+): string {
+  const q = new URLSearchParams({
+    u: userId,
+    c: clubId,
+    k: kind,
+    t: unsubscribeSignature(config, { u: userId, c: clubId, k: kind }),
+  });
   return `${config.PUBLIC_URL}/api/notifications/unsubscribe?${q}`;
 }
 
-function unsubscribeSignature(config: Config, userId: string, kind: string) {
-  return createHmac('sha256', config.AUTH_SECRET).update(`unsubscribe:${userId}:${kind}`).digest('base64url');
+/** Links sent before they named the club (no `c`) were signed over the user and kind alone. */
+function unsubscribeSignature(config: Config, { u, c, k }: { u: string; c?: string | undefined; k: string }) {
+  const signed = c === undefined ? `unsubscribe:${u}:${k}` : `unsubscribe:${u}:${c}:${k}`;
+  return createHmac('sha256', config.AUTH_SECRET).update(signed).digest('base64url');
 }
 
-export function unsubscribeSignatureValid(config: Config, { u, k, t }: { u: string; k: string; t: string }) {
-  const want = Buffer.from(unsubscribeSignature(config, u, k));
-  const got = Buffer.from(t);
+export function unsubscribeSignatureValid(
+  config: Config,
+  query: { u: string; c?: string | undefined; k: string; t: string },
+) {
+  const want = Buffer.from(unsubscribeSignature(config, query));
+  const got = Buffer.from(query.t);
   return want.length === got.length && timingSafeEqual(want, got);
 }
 
@@ -148,7 +164,7 @@ export function createNotifier(opts: {
     const sent: string[] = [];
     const failed: string[] = [];
     await inParallel(batch, 8, async (d) => {
-      const unsubscribe = unsubscribeUrl(config, { userId: d.user_id, kind: d.kind });
+      const unsubscribe = unsubscribeUrl(config, { userId: d.user_id, clubId: d.club_id, kind: d.kind });
       const link = d.link ? `${config.PUBLIC_URL}${d.link}` : null;
       const label = notificationKind(d.kind).label;
       try {

@@ -8,6 +8,7 @@ import type {
   WebPushSubscriptionInput,
 } from '@lastman/api';
 import type { Viewer } from '../../auth/guards.ts';
+import { findMembership } from '../../db/acting-club.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Services } from '../../services.ts';
 import { notificationKinds } from './kinds.ts';
@@ -108,7 +109,7 @@ export async function putPreferences(
 /** One-click unsubscribe from a kind's emails (RFC 8058), by the signed link in each email. */
 export async function unsubscribe(
   services: Pick<Services, 'db' | 'clock' | 'config'>,
-  query: { u: string; k: string; t: string },
+  query: { u: string; c?: string | undefined; k: string; t: string },
 ): Promise<void> {
   if (!unsubscribeSignatureValid(services.config, query)) {
     throw new AppError(
@@ -116,8 +117,8 @@ export async function unsubscribe(
       'This unsubscribe link is not valid. Change your emails on the account page.',
     );
   }
-  const row = await preferencesOfUser(services, query.u);
-  if (!row) throw new AppError('NOT_FOUND', 'That account no longer exists.');
+  const row = await preferencesOfUser(services, { userId: query.u, clubId: query.c });
+  if (!row) throw new AppError('NOT_FOUND', 'That account is no longer a member of that club.');
   const channels = { ...(row.pref?.channels ?? {}) };
   const kind = notificationKinds().find((k) => k.kind === query.k);
   const current = channels[query.k] ?? kind?.defaults ?? { push: true, email: false, inApp: true };
@@ -134,10 +135,16 @@ export async function unsubscribe(
   });
 }
 
-/** By the signed link's user id: the link is the only thing the sender of it has. */
-async function preferencesOfUser(services: Pick<Services, 'db'>, userId: string) {
-  const clubId = await clubOfUser(services.db, { userId });
-  if (!clubId) return null;
+/**
+ * By the signed link: the club it names, if the person still belongs to it; an older link without
+ * one acts on their last club.
+ */
+async function preferencesOfUser(
+  services: Pick<Services, 'db'>,
+  { userId, clubId: named }: { userId: string; clubId: string | undefined },
+) {
+  const clubId = named === undefined ? await clubOfUser(services.db, { userId }) : named;
+  if (!clubId || !(await findMembership(services.db, { userId, clubId }))) return null;
   const [pref] = await preferencesOf(services.db, { clubId, userIds: [userId] });
   return { clubId, pref };
 }

@@ -8,6 +8,7 @@ import {
   shortOrderNumber,
 } from '@lastman/api';
 import type { Viewer } from '../../auth/guards.ts';
+import { findMembership } from '../../db/acting-club.ts';
 import { lockCompetitionRow, lockPlayerEntries } from '../../db/competition-locks.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { Services } from '../../services.ts';
@@ -30,7 +31,8 @@ export async function recordCashEntries(
     const competition = await lockCompetitionRow(tx, { clubId: viewer.clubId, competitionId });
     if (!competition) throw notFound('That competition');
     const member = await findUser(tx, { userId: input.userId });
-    if (!member || member.clubId !== viewer.clubId) throw notFound('That member');
+    const membership = member && (await findMembership(tx, { userId: member.id, clubId: viewer.clubId }));
+    if (!member || !membership) throw notFound('That member');
     if (competition.status !== 'open') {
       throw new AppError('CONFLICT', `This competition is ${competition.status}: it is not taking entries.`);
     }

@@ -4,11 +4,11 @@ import { passkeys, user, webauthnChallenges } from '../../db/schema/index.ts';
 
 type Purpose = 'register' | 'sign-in';
 
-export async function userForPasskeys(db: DbOrTx, { userId, clubId }: { userId: string; clubId: string }) {
+export async function userForPasskeys(db: DbOrTx, { userId }: { userId: string }) {
   const [row] = await db
     .select({ id: user.id, name: user.name, email: user.email })
     .from(user)
-    .where(and(eq(user.id, userId), eq(user.clubId, clubId)));
+    .where(eq(user.id, userId));
   return row ?? null;
 }
 

@@ -1,7 +1,7 @@
 import { Id, Passkey, PasskeyList, PasskeyRegistration, PasskeyRegistrationOptions } from '@lastman/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { viewerOf } from '../../http/access.ts';
+import { personOf } from '../../http/access.ts';
 import { refusals } from '../../http/openapi-errors.ts';
 import { listPasskeys, registerPasskey, registrationOptions, removePasskey } from './service.ts';
 
@@ -13,7 +13,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['me'], summary: 'Your passkeys', response: { 200: PasskeyList } },
       config: { access: 'user' },
     },
-    async (request) => ({ passkeys: await listPasskeys(app.services, viewerOf(request)) }),
+    async (request) => ({ passkeys: await listPasskeys(app.services, personOf(request)) }),
   );
 
   app.post(
@@ -26,7 +26,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { access: 'user' },
     },
-    async (request) => registrationOptions(app.services, viewerOf(request)),
+    async (request) => registrationOptions(app.services, personOf(request)),
   );
 
   app.post(
@@ -43,7 +43,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const passkey = await registerPasskey(
         app.services,
-        viewerOf(request),
+        personOf(request),
         request.body,
         request.headers['user-agent'],
       );
@@ -63,7 +63,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'user' },
     },
     async (request, reply) => {
-      await removePasskey(app.services, viewerOf(request), request.params.id);
+      await removePasskey(app.services, personOf(request), request.params.id);
       return reply.status(204).send(null);
     },
   );

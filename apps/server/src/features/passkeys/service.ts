@@ -12,7 +12,7 @@ import {
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
-import type { Viewer } from '../../auth/guards.ts';
+import type { Person } from '../../auth/guards.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { Services } from '../../services.ts';
 import {
@@ -29,22 +29,22 @@ import {
 type PasskeyServices = Pick<Services, 'db' | 'config' | 'clock'>;
 const CHALLENGE_TTL_MS = 5 * 60 * 1000;
 
-export async function listPasskeys(services: Pick<Services, 'db'>, viewer: Viewer): Promise<Passkey[]> {
+export async function listPasskeys(services: Pick<Services, 'db'>, viewer: Person): Promise<Passkey[]> {
   const rows = await listPasskeysOf(services.db, { userId: viewer.userId });
   return rows.map(toPasskey);
 }
 
-export async function removePasskey(services: Pick<Services, 'db'>, viewer: Viewer, id: string) {
+export async function removePasskey(services: Pick<Services, 'db'>, viewer: Person, id: string) {
   if (!(await deletePasskey(services.db, { id, userId: viewer.userId }))) throw notFound('That passkey');
 }
 
 /** Options for `navigator.credentials.create`: a discoverable credential, none already registered. */
 export async function registrationOptions(
   services: PasskeyServices,
-  viewer: Viewer,
+  viewer: Person,
 ): Promise<PasskeyRegistrationOptions> {
   const { db, config, clock } = services;
-  const me = await userForPasskeys(db, { userId: viewer.userId, clubId: viewer.clubId });
+  const me = await userForPasskeys(db, { userId: viewer.userId });
   if (!me) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
   const existing = await listPasskeysOf(db, { userId: viewer.userId });
   const options = await generateRegistrationOptions({
@@ -70,7 +70,7 @@ export async function registrationOptions(
 
 export async function registerPasskey(
   services: PasskeyServices,
-  viewer: Viewer,
+  viewer: Person,
   input: PasskeyRegistration,
   userAgent: string | undefined,
 ): Promise<Passkey> {

@@ -7,7 +7,8 @@ type Purpose = 'verify' | 'sign-in';
 /** The account whose confirmed number this is, if any (one at most: a unique index). */
 export async function userWithVerifiedNumber(db: DbOrTx, { phoneNumber }: { phoneNumber: string }) {
   const [row] = await db
-    .select({ id: user.id, clubId: user.clubId })
+    // The club its texts are filed under: the person's last club (null: in no club, no text goes).
+    .select({ id: user.id, clubId: user.lastClubId })
     .from(user)
     .where(and(eq(user.phoneNumber, phoneNumber), eq(user.phoneNumberVerified, true)));
   return row ?? null;
@@ -87,7 +88,7 @@ export async function useCode(
 /** Confirms the number on the user; false when another account confirmed it first. */
 export async function setVerifiedNumber(
   db: DbOrTx,
-  { userId, clubId, phoneNumber }: { userId: string; clubId: string; phoneNumber: string },
+  { userId, phoneNumber }: { userId: string; phoneNumber: string },
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [taken] = await tx
@@ -96,10 +97,7 @@ export async function setVerifiedNumber(
       .where(and(eq(user.phoneNumber, phoneNumber), eq(user.phoneNumberVerified, true), ne(user.id, userId)))
       .for('update');
     if (taken) return false;
-    await tx
-      .update(user)
-      .set({ phoneNumber, phoneNumberVerified: true })
-      .where(and(eq(user.id, userId), eq(user.clubId, clubId)));
+    await tx.update(user).set({ phoneNumber, phoneNumberVerified: true }).where(eq(user.id, userId));
     return true;
   });
 }

@@ -57,7 +57,6 @@ export async function confirmVerifyCode(
   await checkCode(services, { phoneNumber, purpose: 'verify', code: input.code, userId: viewer.userId });
   const done = await setVerifiedNumber(services.db, {
     userId: viewer.userId,
-    clubId: viewer.clubId,
     phoneNumber,
   }).catch((err: unknown) => {
     // Two accounts confirming one number at once: the unique index lets one through.
@@ -82,7 +81,7 @@ export async function sendSignInCode(
 ): Promise<PhoneCodeSent> {
   const phoneNumber = normalisedNumber(services, input.phoneNumber);
   const owner = await userWithVerifiedNumber(services.db, { phoneNumber });
-  if (owner) {
+  if (owner?.clubId) {
     await issueCode(services, { clubId: owner.clubId, userId: owner.id, phoneNumber, purpose: 'sign-in' });
   }
   return sent(phoneNumber);

@@ -398,12 +398,3 @@ export async function publishedShiftsOf(
     .orderBy(asc(shifts.startsAt))
     .limit(500);
 }
-
-/** The club of a person, for the calendar feed (which has no session to give it). */
-export async function staffClubOf(db: DbOrTx, { userId }: { userId: string }) {
-  const [row] = await db
-    .select({ clubId: user.clubId })
-    .from(user)
-    .where(and(eq(user.id, userId), inArray(user.role, ['staff', 'admin'])));
-  return row?.clubId ? { clubId: row.clubId } : undefined;
-}

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, gte, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { shifts, staffSettings, user } from '../../db/schema/index.ts';
+import { memberships, shifts, staffSettings, user } from '../../db/schema/index.ts';
 
 export type ShiftRow = typeof shifts.$inferSelect;
 
@@ -144,16 +144,17 @@ export async function staffOfClub(db: DbOrTx, { clubId, userIds }: { clubId: str
     .select({
       userId: user.id,
       name: user.name,
-      role: user.role,
+      role: memberships.role,
       dateOfBirth: user.dateOfBirth,
       hourlyRatePence: staffSettings.hourlyRatePence,
     })
-    .from(user)
+    .from(memberships)
+    .innerJoin(user, eq(user.id, memberships.userId))
     .leftJoin(staffSettings, and(eq(staffSettings.userId, user.id), eq(staffSettings.clubId, clubId)))
     .where(
       and(
-        eq(user.clubId, clubId),
-        inArray(user.role, ['staff', 'admin']),
+        eq(memberships.clubId, clubId),
+        inArray(memberships.role, ['staff', 'admin']),
         eq(user.isAnonymous, false),
         userIds ? inArray(user.id, userIds) : undefined,
       ),

@@ -4,7 +4,7 @@ import type { Viewer } from '../../auth/guards.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Services } from '../../services.ts';
 import { newCalendar } from '../events/index.ts';
-import { publishedShiftsOf, staffClubOf } from './extras-queries.ts';
+import { publishedShiftsOf } from './extras-queries.ts';
 import { type ShiftRow, shiftById, staffOfClub } from './queries.ts';
 
 // A staff member's shifts in their own calendar: an .ics per shift, and a private feed whose link is
@@ -13,22 +13,25 @@ import { type ShiftRow, shiftById, staffOfClub } from './queries.ts';
 type Svc = Pick<Services, 'db' | 'config' | 'clock'>;
 const DAY_MS = 86_400_000;
 
-function feedSignature(secret: string, userId: string): string {
-  return createHmac('sha256', secret).update(`shift-feed|${userId}`).digest('base64url').slice(0, 32);
+function feedSignature(secret: string, userId: string, clubId: string): string {
+  return createHmac('sha256', secret)
+    .update(`shift-feed|${userId}|${clubId}`)
+    .digest('base64url')
+    .slice(0, 32);
 }
 
-export function feedToken(secret: string, userId: string): string {
-  return `${userId}.${feedSignature(secret, userId)}`;
+/** A person's feed of one club's shifts (a person may work at several clubs). */
+export function feedToken(secret: string, userId: string, clubId: string): string {
+  return `${userId}.${clubId}.${feedSignature(secret, userId, clubId)}`;
 }
 
-/** The person a feed token names, if the signature is the server's own. */
-export function feedUser(secret: string, token: string): string | null {
-  const cut = token.lastIndexOf('.');
-  if (cut < 1) return null;
-  const userId = token.slice(0, cut);
-  const expected = Buffer.from(feedSignature(secret, userId));
-  const given = Buffer.from(token.slice(cut + 1));
-  return expected.length === given.length && timingSafeEqual(expected, given) ? userId : null;
+/** The person and club a feed token names, if the signature is the server's own. */
+export function feedOwner(secret: string, token: string): { userId: string; clubId: string } | null {
+  const [userId, clubId, signature, ...rest] = token.split('.');
+  if (!userId || !clubId || !signature || rest.length > 0) return null;
+  const expected = Buffer.from(feedSignature(secret, userId, clubId));
+  const given = Buffer.from(signature);
+  return expected.length === given.length && timingSafeEqual(expected, given) ? { userId, clubId } : null;
 }
 
 /**
@@ -64,21 +67,23 @@ export async function shiftIcs(services: Svc, viewer: Viewer, { shiftId }: { shi
 
 export function shiftFeedUrl(services: Pick<Services, 'config'>, viewer: Viewer) {
   return {
-    url: `${services.config.PUBLIC_URL}/api/rota/feed/${feedToken(services.config.AUTH_SECRET, viewer.userId)}.ics`,
+    url: `${services.config.PUBLIC_URL}/api/rota/feed/${feedToken(services.config.AUTH_SECRET, viewer.userId, viewer.clubId)}.ics`,
   };
 }
 
 /** The feed a calendar app subscribes to: the person's published shifts from a month ago on. */
 export async function shiftFeed(services: Svc, { token }: { token: string }) {
-  const userId = feedUser(services.config.AUTH_SECRET, token);
-  const person = userId ? await staffClubOf(services.db, { userId }) : undefined;
-  if (!userId || !person) throw notFound('That calendar');
-  const [staff] = await staffOfClub(services.db, { clubId: person.clubId, userIds: [userId] });
-  if (!staff) throw notFound('That calendar');
+  const owner = feedOwner(services.config.AUTH_SECRET, token);
+  // Still staff of that club: a person who left it, or is a player there now, has no feed.
+  const [staff] = owner
+    ? await staffOfClub(services.db, { clubId: owner.clubId, userIds: [owner.userId] })
+    : [];
+  if (!owner || !staff) throw notFound('That calendar');
+  const { clubId, userId } = owner;
   // No name in it: the feed is read by calendar services the person never sees.
   const cal = newCalendar('My shifts');
   const from = new Date(services.clock.now().getTime() - 30 * DAY_MS);
-  for (const s of await publishedShiftsOf(services.db, { clubId: person.clubId, userId, from }))
+  for (const s of await publishedShiftsOf(services.db, { clubId, userId, from }))
     addShift(cal, s, opts(services));
   return cal.toString();
 }

@@ -62,7 +62,8 @@ function ProfileCard({ me }: { me: Me }) {
           ) : null}
         </p>
         <p className="signed-in-as" data-testid="signed-in-as">
-          Signed in as {me.user.name} ({me.role}) at {me.club.name}
+          Signed in as {me.user.name}
+          {me.club ? ` (${me.role}) at ${me.club.name}` : ', in no club yet'}
         </p>
         <ProfilePhotoButtons me={me} />
         {me.user.emailVerified ? null : (

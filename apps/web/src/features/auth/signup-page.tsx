@@ -1,5 +1,6 @@
 import { IonButton, IonContent, IonRouterLink, IonSpinner, useIonRouter } from '@ionic/react';
 import { type FormEvent, useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import { signUp } from '../../lib/auth.ts';
 import { showToast } from '../../lib/toast.ts';
 import { getUiState } from '../../lib/ui-state.ts';
@@ -19,6 +20,10 @@ type Field = 'name' | 'email' | 'password' | 'dateOfBirth' | 'phone';
 
 export function SignupPage() {
   const router = useIonRouter();
+  const params = new URLSearchParams(useLocation().search);
+  // From an invitation, back to it; from "Run Last Man Standing at your club", on to naming the club.
+  const afterSignUp = params.get('next')?.startsWith('/invite/') ? params.get('next') : null;
+  const startClub = params.get('start') === '1' || afterSignUp !== null;
   const [form, setForm] = useState<Record<Field, string>>({
     name: '',
     email: '',
@@ -46,6 +51,7 @@ export function SignupPage() {
     setBusy(true);
     try {
       const me = await signUp({
+        ...(startClub ? { startClub: true } : {}),
         name: form.name.trim(),
         email: form.email.trim(),
         password: form.password,
@@ -53,9 +59,10 @@ export function SignupPage() {
         ...(form.phone.trim() ? { phoneNumber: form.phone.trim() } : {}),
       });
       showToast(
-        `Welcome to ${me.club.name}, ${me.user.name.split(' ')[0]}! Check your inbox: we sent a link to confirm ${me.user.email}.`,
+        `Welcome to ${me.club?.name ?? 'Lastman'}, ${me.user.name.split(' ')[0]}! Check your inbox: we sent a link to confirm ${me.user.email}.`,
       );
-      router.push(getUiState().hasSeenTutorial ? '/app/tabs/game' : '/tutorial', 'root', 'replace');
+      if (startClub) router.push(afterSignUp ?? '/start-club', 'root', 'replace');
+      else router.push(getUiState().hasSeenTutorial ? '/app/tabs/game' : '/tutorial', 'root', 'replace');
     } catch (error) {
       setFormError(error instanceof Error ? error.message : 'Could not create your account.');
     } finally {

@@ -182,7 +182,7 @@ function RunningCompetitions({ signedIn }: { signedIn: boolean }) {
 export function ClubPage() {
   const me = useMe();
   const club = useClub().data;
-  const name = club?.name;
+  const name = me.data?.club?.name ?? club?.name;
   const isAdmin = hasRole(me.data?.role, 'admin');
   const [editing, setEditing] = useState(false);
   const hasDetails = club && (club.address || club.phone || club.contactEmail || club.openingHours);

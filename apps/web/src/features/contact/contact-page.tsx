@@ -60,7 +60,7 @@ export function ContactPage() {
     };
     setErrors(next);
     if (Object.values(next).some(Boolean)) return;
-    const clubSlug = me.data?.club.slug ?? club.data?.slug;
+    const clubSlug = me.data?.club?.slug ?? club.data?.slug;
     send.mutate(
       { ...input, ...(clubSlug ? { clubSlug } : {}) },
       { onSuccess: () => showToast('Thanks! Your message has been sent to the club.') },

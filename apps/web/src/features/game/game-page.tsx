@@ -39,7 +39,7 @@ export function GamePage() {
     if (signedIn) void loadSignedIn();
   }, [signedIn]);
   const config = useQuery(configQuery);
-  const clubName = me.data?.club.name ?? club.data?.name ?? remembered?.clubName ?? 'your club';
+  const clubName = me.data?.club?.name ?? club.data?.name ?? remembered?.clubName ?? 'your club';
   const firstName = (me.data?.user.name ?? (signedIn ? remembered?.username : undefined))?.split(' ')[0];
   // Drafts are the admin's work in progress; cancelled ones live in the admin area and order history.
   const shown = screen.data?.competitions ?? [];
@@ -151,7 +151,7 @@ export function GamePage() {
               </div>
             </Suspense>
           )}
-          {me.data ? (
+          {me.data?.club ? (
             <Suspense fallback={null}>
               <InviteFriends clubName={me.data.club.name} slug={me.data.club.slug} />
             </Suspense>

@@ -1,0 +1,61 @@
+import type { Role } from '@lastman/api';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from './client.ts';
+import { clubs, memberships, session, user } from './schema/index.ts';
+
+/**
+ * The club a session acts in: the session's choice (the switcher), else the person's last club; a
+ * membership of a club that is still open, or none. Shared by the session reader, better-auth's
+ * fallback and the membership changes that must keep it true (docs/decisions/018).
+ */
+export const actingClubId = sql<string | null>`coalesce(${session.activeClubId}, ${user.lastClubId})`;
+
+export async function findMembership(
+  db: DbOrTx,
+  { userId, clubId }: { userId: string; clubId: string },
+): Promise<{ clubId: string; role: Role } | undefined> {
+  const [row] = await db
+    .select({ clubId: memberships.clubId, role: memberships.role })
+    .from(memberships)
+    .innerJoin(clubs, and(eq(clubs.id, memberships.clubId), isNull(clubs.closedAt)))
+    .where(and(eq(memberships.userId, userId), eq(memberships.clubId, clubId)))
+    .limit(1);
+  return row;
+}
+
+/**
+ * After a membership ends (left, removed, club closed): sessions acting in a club the person no
+ * longer belongs to fall back to their last club, and a last club they left becomes another of
+ * theirs (the oldest), or none.
+ */
+export async function settleActingClubs(db: DbOrTx, { userIds }: { userIds: string[] }) {
+  for (const userId of userIds) {
+    const live = sql`(SELECT m.club_id FROM ${memberships} m JOIN ${clubs} c ON c.id = m.club_id AND c.closed_at IS NULL WHERE m.user_id = ${userId})`;
+    await db
+      .update(session)
+      .set({ activeClubId: null })
+      .where(and(eq(session.userId, userId), sql`${session.activeClubId} NOT IN ${live}`));
+    await db
+      .update(user)
+      .set({
+        lastClubId: sql`(SELECT m.club_id FROM ${memberships} m JOIN ${clubs} c ON c.id = m.club_id AND c.closed_at IS NULL WHERE m.user_id = ${userId} ORDER BY m.created_at, m.id LIMIT 1)`,
+      })
+      .where(
+        and(eq(user.id, userId), sql`(${user.lastClubId} IS NULL OR ${user.lastClubId} NOT IN ${live})`),
+      );
+  }
+}
+
+/** The session (by its token) and the person act in the club from now on. */
+export async function setActingClub(
+  db: DbOrTx,
+  { userId, sessionToken, clubId }: { userId: string; sessionToken: string | null; clubId: string },
+) {
+  await db.update(user).set({ lastClubId: clubId }).where(eq(user.id, userId));
+  if (sessionToken) {
+    await db
+      .update(session)
+      .set({ activeClubId: clubId })
+      .where(and(eq(session.token, sessionToken), eq(session.userId, userId)));
+  }
+}

@@ -1,0 +1,57 @@
+import type { Viewer } from '../../auth/guards.ts';
+import type { Services } from '../../services.ts';
+import { clubTables, listClubMembers } from './queries.ts';
+import { clubSettings } from './service.ts';
+
+type Row = Record<string, unknown>;
+
+function cell(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  const text =
+    value instanceof Date
+      ? value.toISOString()
+      : typeof value === 'object'
+        ? JSON.stringify(value)
+        : String(value);
+  // Quoted when needed; a leading =, +, - or @ is defused so a spreadsheet does not run it as a formula.
+  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+export function toCsv(rows: Row[]): string {
+  const first = rows[0];
+  if (!first) return '';
+  const columns = Object.keys(first);
+  return (
+    [columns.join(','), ...rows.map((r) => columns.map((c) => cell(r[c])).join(','))].join('\r\n') + '\r\n'
+  );
+}
+
+/** The club's data for its admin: every table's rows of the club, as JSON or a zip of CSV files. */
+export async function clubExport(
+  services: Pick<Services, 'db' | 'clock' | 'config'>,
+  viewer: Viewer,
+  { format }: { format: 'json' | 'csv' },
+): Promise<{ contentType: string; filename: string; body: string | Buffer }> {
+  const exportedAt = services.clock.now().toISOString();
+  const [club, members, tables] = await Promise.all([
+    clubSettings(services, viewer),
+    listClubMembers(services.db, { clubId: viewer.clubId }),
+    clubTables(services.db, { clubId: viewer.clubId }),
+  ]);
+  const name = `lastman-${club.slug}-${exportedAt.slice(0, 10)}`;
+  if (format === 'json') {
+    return {
+      contentType: 'application/json; charset=utf-8',
+      filename: `${name}.json`,
+      body: JSON.stringify({ exportedAt, club, members, ...tables }),
+    };
+  }
+  const { default: JSZip } = await import('jszip');
+  const zip = new JSZip();
+  zip.file('club.csv', toCsv([club]));
+  zip.file('members.csv', toCsv(members));
+  for (const [table, rows] of Object.entries(tables)) zip.file(`${table}.csv`, toCsv(rows as Row[]));
+  const body = await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
+  return { contentType: 'application/zip', filename: `${name}.zip`, body };
+}

@@ -1,0 +1,111 @@
+import type {
+  ClubCreate,
+  ClubCreated,
+  ClubSettings,
+  ClubSettingsUpdate,
+  InvitationCreated,
+  Member,
+  Membership,
+  Role,
+} from '@lastman/api';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { http } from '../../../lib/api.ts';
+import { queryClient } from '../../../lib/query-client.ts';
+
+export const clubKeys = {
+  settings: ['admin', 'club'] as const,
+  members: (search: string) => ['admin', 'members', search] as const,
+};
+
+/** Acting in another club changes every answer: everything is fetched again. */
+async function afterClubChange() {
+  await queryClient.invalidateQueries();
+}
+
+export const clubSettingsQuery = queryOptions({
+  queryKey: clubKeys.settings,
+  queryFn: () => http.get<ClubSettings>('/api/admin/club'),
+});
+export const useClubSettings = () => useQuery(clubSettingsQuery);
+
+export const membersQuery = (search: string) =>
+  queryOptions({
+    queryKey: clubKeys.members(search),
+    queryFn: () =>
+      http.get<{ members: Member[] }>(
+        search ? `/api/admin/members?search=${encodeURIComponent(search)}` : '/api/admin/members',
+      ),
+  });
+export const useMembers = (search: string) => useQuery(membersQuery(search));
+
+export const useCreateClub = () =>
+  useMutation({
+    mutationFn: (input: ClubCreate) => http.post<ClubCreated>('/api/clubs', input),
+    onSuccess: afterClubChange,
+  });
+
+export const switchClub = async (clubId: string) => {
+  await http.request('PUT', '/api/me/club', { body: { clubId } });
+  await afterClubChange();
+};
+
+export const joinClub = async (input: { slug?: string; joinCode?: string }) => {
+  const joined = await http.post<Membership>('/api/me/clubs', input);
+  await afterClubChange();
+  return joined;
+};
+
+export const useLeaveClub = () =>
+  useMutation({
+    mutationFn: (clubId: string) => http.delete<null>(`/api/me/clubs/${clubId}`),
+    onSuccess: afterClubChange,
+  });
+
+export const useUpdateClubSettings = () =>
+  useMutation({
+    mutationFn: (input: ClubSettingsUpdate) => http.patch<ClubSettings>('/api/admin/club', input),
+    onSuccess: afterClubChange,
+  });
+
+export const useRenewJoinCode = () =>
+  useMutation({
+    mutationFn: () => http.post<ClubSettings>('/api/admin/club/join-code', {}),
+    onSuccess: (settings) => queryClient.setQueryData(clubKeys.settings, settings),
+  });
+
+export const useUploadLogo = () =>
+  useMutation({
+    mutationFn: async (file: Blob) =>
+      (await http.request<ClubSettings>('PUT', '/api/admin/club/logo', { body: file })).data,
+    onSuccess: afterClubChange,
+  });
+
+export const useCloseClub = () =>
+  useMutation({
+    mutationFn: (confirmSlug: string) => http.post<null>('/api/admin/club/close', { confirmSlug }),
+    onSuccess: afterClubChange,
+  });
+
+export const useChangeRole = () =>
+  useMutation({
+    mutationFn: ({ userId, role }: { userId: string; role: Role }) =>
+      http.patch<Member>(`/api/admin/members/${userId}`, { role }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'members'] }),
+  });
+
+export const useRemoveMember = () =>
+  useMutation({
+    mutationFn: (userId: string) => http.delete<null>(`/api/admin/members/${userId}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'members'] }),
+  });
+
+export const useCreateInvitation = () =>
+  useMutation({
+    mutationFn: (role: Role) => http.post<InvitationCreated>('/api/admin/invitations', { role }),
+  });
+
+export const acceptInvitation = async (token: string) => {
+  const joined = await http.post<Membership>(`/api/invitations/${encodeURIComponent(token)}/accept`, {});
+  await afterClubChange();
+  return joined;
+};

@@ -1,0 +1,166 @@
+import type { Browser, Page } from '@playwright/test';
+import { activePage, expect, openMenu, test } from './support/fixtures.ts';
+import { expectInside } from './support/layout.ts';
+
+/** A 120×60 blue PNG logo. */
+const LOGO = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAHgAAAA8CAIAAAAiz+n/AAAACXBIWXMAAAPoAAAD6AG1e1JrAAAA4ElEQVR4nO3UUY0DARTDwBJYXMVppiXQ316eTiMFgeX49byz5/cQXig/f6Ia0AHdf3obowO6uYaMbg5OOro5jQ7o5hoyujk46ejmNDqgm2vI6ObgpKOb0+iAbq4ho5uDk45uTqMDurmGjG4OTjq6OY0O6OYaMro5OOno5jQ6oJtryOjm4KSjm9PogG6uIaObg5OObk6jA7q5hoxuDk46ujmNDujmGjK6OTjp6OY0OqCba8jo5uCko5vT6IBuriGjm4OTjm5OowO6uYaMbg5OOro5jQ7o5hoyujk46WjO9Os+ijjsJ8MX2m0AAAAASUVORK5CYII=',
+  'base64',
+);
+
+const stamp = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+async function signUpInForm(page: Page, who: { name: string; email: string }) {
+  const form = activePage(page).locator('form[aria-label="Sign up"]');
+  await form.locator('input[name="name"]').fill(who.name);
+  await form.locator('input[name="email"]').fill(who.email);
+  await form.locator('input[name="password"]').fill('a pint of bitter');
+  await form.locator('input[name="dateOfBirth"]').fill('1988-08-08');
+  await form.locator('ion-button[type="submit"]').click();
+}
+
+async function newPage(browser: Browser, like: Page) {
+  const context = await browser.newContext({
+    viewport: like.viewportSize(),
+    baseURL: new URL(like.url()).origin,
+    serviceWorkers: 'block',
+  });
+  return context.newPage();
+}
+
+async function meOf(page: Page) {
+  return (await page.request.get('/api/me')).json();
+}
+
+test('a new club signs up, sets its colours and logo, invites a staff member, and a player joins by the QR link', async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const id = stamp();
+  const slug = `the-fox-${id}`;
+  const shot = (name: string) =>
+    page.screenshot({
+      path: testInfo.outputPath(`tenants-${name}-${testInfo.project.name}.png`),
+      fullPage: true,
+    });
+
+  // 1. From the app: "Run Last Man Standing at your club", with a new account.
+  await page.goto('/start-club');
+  await activePage(page).getByText('Create your account', { exact: true }).click();
+  await expect(page).toHaveURL(/\/signup\?start=1/);
+  await signUpInForm(page, { name: 'Fran Founder', email: `founder-${id}@example.test` });
+  await expect(page).toHaveURL(/\/start-club$/);
+  const form = activePage(page).locator('form');
+  await form.locator('input[name="clubName"]').fill(`The Fox ${id}`);
+  await form.locator('input[name="slug"]').fill(slug);
+  await shot('start-club');
+  await form.locator('ion-button[type="submit"]').click();
+  await expect(page).toHaveURL(/\/club-settings$/);
+  expect(await meOf(page)).toMatchObject({ role: 'admin', club: { slug } });
+
+  // 2. Colours: a pale one would be darkened (shown before saving); readable ones are saved and themed.
+  const settings = activePage(page);
+  await settings.locator('input[name="primaryColor"]').fill('#ffeb3b');
+  await expect(
+    settings.getByText(/#ffeb3b is too pale for white text .* it will be darkened to #[0-9a-f]{6}/),
+  ).toBeVisible();
+  await settings.locator('input[name="primaryColor"]').fill('#0d47a1');
+  await settings.locator('input[name="secondaryColor"]').fill('#4a148c');
+  await settings.locator('form ion-button[type="submit"]').click();
+  await expect(page.getByText('Club settings saved.')).toBeVisible();
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        getComputedStyle(document.documentElement).getPropertyValue('--ion-color-primary').trim(),
+      ),
+    )
+    .toBe('#0d47a1');
+
+  // 3. The logo, uploaded and shown.
+  await settings
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'fox.png', mimeType: 'image/png', buffer: LOGO });
+  const logo = settings.locator('img.club-logo');
+  await expect(logo).toHaveAttribute('src', /\/api\/clubs\/[^/]+\/logo\?v=\d+$/);
+  await expect
+    .poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBe(120);
+
+  // 4. Joining needs the code: the QR link carries it.
+  await settings.getByText('the join code (the poster').click();
+  const code = (await settings.getByTestId('join-code').textContent())?.trim() ?? '';
+  await expect(settings.locator('.club-link a')).toHaveText(new RegExp(`/c/${slug}\\?code=${code}$`));
+  await expectInside(settings.locator('.card h2, .card p, .card ion-button'), '.card');
+  await shot('settings');
+
+  // 5. The poster: the QR code of that link.
+  await settings.getByText('Print the poster', { exact: true }).click();
+  await expect(page).toHaveURL(/\/club-poster$/);
+  await expect(activePage(page).getByTestId('poster-qr').locator('svg')).toBeVisible();
+  const qrLink = (await activePage(page).getByTestId('poster-url').textContent())?.trim() ?? '';
+  expect(qrLink).toMatch(new RegExp(`/c/${slug}\\?code=${code}$`));
+  await shot('poster');
+
+  // 6. Invite a staff member by a single-use link.
+  await page.goto('/club-members');
+  const members = activePage(page);
+  await members.getByLabel('Invitation role').selectOption('staff');
+  await members.getByRole('button', { name: 'Make an invitation link' }).click();
+  const invitation = (await members.getByTestId('invitation-url').textContent())?.trim() ?? '';
+  expect(invitation).toMatch(/\/invite\/[\w-]+$/);
+
+  const staff = await newPage(browser, page);
+  await staff.goto(new URL(invitation).pathname);
+  await activePage(staff).getByText('Create an account', { exact: true }).click();
+  await signUpInForm(staff, { name: 'Sam Steward', email: `staff-${id}@example.test` });
+  await expect(staff).toHaveURL(/\/invite\//);
+  await activePage(staff).getByRole('button', { name: 'Accept the invitation' }).click();
+  await expect(staff.getByText(/Welcome to The Fox .*: you are staff there\./)).toBeVisible();
+  expect(await meOf(staff)).toMatchObject({ role: 'staff', club: { slug } });
+
+  // 7. A player scans the QR code at the bar: its link, then sign-up, and they are in.
+  const player = await newPage(browser, page);
+  await player.goto(new URL(qrLink).pathname + new URL(qrLink).search);
+  await expect(player).toHaveURL(/\/app\/tabs\/game/);
+  await player.goto('/signup');
+  await signUpInForm(player, { name: 'Pat Punter', email: `player-${id}@example.test` });
+  await expect(
+    player,
+    await activePage(player).locator('[role="alert"]').allTextContents().then(String),
+  ).not.toHaveURL(/\/signup/, { timeout: 20_000 });
+  await expect.poll(async () => (await meOf(player)).club?.slug).toBe(slug);
+  expect((await meOf(player)).role).toBe('player');
+  // The player's app takes the club's colours.
+  await expect
+    .poll(() =>
+      player.evaluate(() =>
+        getComputedStyle(document.documentElement).getPropertyValue('--ion-color-primary').trim(),
+      ),
+    )
+    .toBe('#0d47a1');
+
+  // 8. The admin sees both among the members.
+  await page.reload();
+  await expect(activePage(page).locator(`[data-member="staff-${id}@example.test"] select`)).toHaveValue(
+    'staff',
+  );
+  await expect(activePage(page).locator(`[data-member="player-${id}@example.test"] select`)).toHaveValue(
+    'player',
+  );
+  await expectInside(activePage(page).locator('.member-row__who, .member-row select'), '.card');
+  await shot('members');
+
+  // 9. Sam also plays at the demo club (its link is enough there): two clubs, and the menu switches.
+  await staff.goto('/c/red-lion');
+  await expect(staff.getByText('You are now playing at The Red Lion.')).toBeVisible();
+  expect(await meOf(staff)).toMatchObject({ role: 'player', club: { slug: 'red-lion' } });
+  await openMenu(staff);
+  await staff
+    .locator('ion-menu select[aria-label="Club you are acting in"]')
+    .selectOption({ label: `The Fox ${id} (staff)` });
+  await expect.poll(async () => (await meOf(staff)).club?.slug).toBe(slug);
+  expect((await meOf(staff)).role).toBe('staff');
+  await staff.context().close();
+  await player.context().close();
+});
