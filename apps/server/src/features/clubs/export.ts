@@ -22,9 +22,7 @@ export function toCsv(rows: Row[]): string {
   const first = rows[0];
   if (!first) return '';
   const columns = Object.keys(first);
-  return (
-    [columns.join(','), ...rows.map((r) => columns.map((c) => cell(r[c])).join(','))].join('\r\n') + '\r\n'
-  );
+  return `${[columns.join(','), ...rows.map((r) => columns.map((c) => cell(r[c])).join(','))].join('\r\n')}\r\n`;
 }
 
 /** The club's data for its admin: every table's rows of the club, as JSON or a zip of CSV files. */
