@@ -1,29 +1,10 @@
 import type { Viewer } from '../../auth/guards.ts';
+import { toCsv } from '../../lib/csv.ts';
 import type { Services } from '../../services.ts';
 import { clubTables, listClubMembers } from './queries.ts';
 import { clubSettings } from './service.ts';
 
 type Row = Record<string, unknown>;
-
-function cell(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  const text =
-    value instanceof Date
-      ? value.toISOString()
-      : typeof value === 'object'
-        ? JSON.stringify(value)
-        : String(value);
-  // Quoted when needed; a leading =, +, - or @ is defused so a spreadsheet does not run it as a formula.
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
-export function toCsv(rows: Row[]): string {
-  const first = rows[0];
-  if (!first) return '';
-  const columns = Object.keys(first);
-  return `${[columns.join(','), ...rows.map((r) => columns.map((c) => cell(r[c])).join(','))].join('\r\n')}\r\n`;
-}
 
 /** The club's data for its admin: every table's rows of the club, as JSON or a zip of CSV files. */
 export async function clubExport(

@@ -1,16 +1,6 @@
 import type { TimesheetLayout, TimesheetReport } from '@lastman/api';
+import { csvRow } from '../../lib/csv.ts';
 
-/**
- * One CSV cell: text a spreadsheet would run as a formula (= + - @, or a tab or carriage return
- * before one) gets a leading apostrophe; a cell with a comma, quote or line break is quoted.
- */
-export function csvCell(value: string | number | null): string {
-  let text = value === null ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-const csvRow = (cells: (string | number | null)[]) => cells.map(csvCell).join(',');
 const hours = (minutes: number) => (minutes / 60).toFixed(2);
 const pounds = (pence: number | null) => (pence === null ? '' : (pence / 100).toFixed(2));
 /** Words for the leading comment lines: one line each, no commas (so a spreadsheet keeps each in one cell). */
