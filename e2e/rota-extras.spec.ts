@@ -1,4 +1,6 @@
-import { activePage, expect, logInByApi, test } from './support/fixtures.ts';
+import type { Page } from '@playwright/test';
+import { apiClient } from './support/api-client.ts';
+import { activePage, expect, logInByApi, signUpByApi, test, uniqueEmail } from './support/fixtures.ts';
 import { expectInside, smallControls } from './support/layout.ts';
 
 /** A Monday some weeks ahead, different for each project so that runs side by side do not clash. */
@@ -98,4 +100,148 @@ test('a staff member asks for leave, an admin approves it, and the week shows it
   await expect(activePage(page).getByTestId('my-absence').filter({ hasText: reason })).toContainText(
     'Approved',
   );
+});
+
+/** A staff member of this run's own (so that runs side by side do not meet), signed in on the page. */
+async function newStaff(page: Page, baseURL: string, first: string) {
+  await page.context().clearCookies();
+  const tag = Math.random()
+    .toString(36)
+    .replace(/[^a-z]/g, '')
+    .slice(0, 5);
+  const name = `${first} ${tag.charAt(0).toUpperCase()}${tag.slice(1)}`;
+  const email = uniqueEmail(first.toLowerCase());
+  await signUpByApi(page, { name, email, password: 'swap-password', dateOfBirth: '1993-03-03' });
+  const me = (await (await page.request.get('/api/me')).json()) as { user: { id: string } };
+  const admin = await apiClient(baseURL, 'admin@redlion.test');
+  await admin.send('PATCH', `/api/admin/members/${me.user.id}`, { role: 'staff' });
+  await admin.dispose();
+  return { name, email, userId: me.user.id };
+}
+
+async function logInAs(page: Page, email: string) {
+  await page.context().clearCookies();
+  await logInByApi(page, email, 'swap-password');
+}
+
+test('a staff member offers a shift to a colleague, withdraws one offer, the colleague accepts the other and the admin approves', async ({
+  page,
+  baseURL,
+}) => {
+  const phone = test.info().project.name === 'phone';
+  const week = mondayAhead(phone ? 17 : 19);
+  const colleague = await newStaff(page, baseURL as string, 'Cai');
+  const giver = await newStaff(page, baseURL as string, 'Ola');
+  // Two published shifts of the giver's in a week no other test publishes.
+  const admin = await apiClient(baseURL as string, 'admin@redlion.test');
+  for (const [day, position] of [
+    ['18', 'Cellar'],
+    ['19', 'Bar'],
+  ] as const) {
+    const date = new Date(Date.parse(`${week}T12:00:00Z`) + (day === '18' ? 2 : 3) * 86_400_000)
+      .toISOString()
+      .slice(0, 10);
+    await admin.send('POST', '/api/admin/shifts', {
+      userId: giver.userId,
+      startsAt: `${date}T${day}:00:00Z`,
+      endsAt: `${date}T22:00:00Z`,
+      position,
+      breakMinutes: 0,
+    });
+  }
+  await admin.send('POST', '/api/admin/rota/publish', { week });
+  await admin.dispose();
+
+  // The giver offers the Cellar shift to the colleague, and the Bar shift too, then takes that back.
+  await logInAs(page, giver.email);
+  await page.goto('/staffschedules?view=mine');
+  const mine = activePage(page);
+  const offerFrom = async (position: string) => {
+    const line = mine.getByTestId('shift').filter({ hasText: position });
+    await line.getByRole('button', { name: 'Swap or give away' }).click();
+    const form = mine.locator('form.rota-swap-form');
+    await form.getByLabel('Colleague').selectOption({ label: colleague.name });
+    await expect(form.getByLabel('In exchange')).toHaveCount(0);
+    await expect(form).toContainText('no shifts in the next eight weeks');
+    return { line, form };
+  };
+  const cellar = await offerFrom('Cellar');
+  expect(await smallControls(cellar.form.locator('ion-button, select'))).toEqual([]);
+  await shots(page, 'swap-offer-form');
+  await cellar.form.getByRole('button', { name: 'Send offer' }).click();
+  await expect(cellar.line.getByTestId('shift-swap-state')).toHaveText(
+    `Offered to ${colleague.name}: waiting for the colleague.`,
+  );
+  const bar = await offerFrom('Bar');
+  await bar.form.getByRole('button', { name: 'Send offer' }).click();
+  await expect(bar.line.getByTestId('shift-swap-state')).toContainText('waiting for the colleague');
+  const swaps = mine.getByTestId('swap');
+  await expect(swaps).toHaveCount(2);
+  await expectInside(mine.locator('.rota-shift__main > *'), '.card');
+  expect(await smallControls(mine.locator('ion-button, select'))).toEqual([]);
+  await shots(page, 'swap-offered');
+  await bar.line.getByRole('button', { name: /^Withdraw the swap of Bar/ }).click();
+  await expect(bar.line.getByTestId('shift-swap-state')).toHaveCount(0);
+  await expect(swaps.filter({ hasText: 'Bar,' })).toContainText('Withdrawn');
+
+  // The colleague accepts the Cellar shift.
+  await logInAs(page, colleague.email);
+  await page.goto('/staffschedules?view=mine');
+  const theirs = activePage(page);
+  const offered = theirs.getByTestId('swap').filter({ hasText: 'Cellar,' });
+  await expect(offered).toContainText(`${giver.name} → ${colleague.name}`);
+  await expect(offered).toContainText('Waiting for the colleague');
+  await expect(theirs.getByTestId('swap').filter({ hasText: 'Bar,' })).toContainText('Withdrawn');
+  await expect(theirs.getByTestId('swap').filter({ hasText: 'Bar,' }).getByRole('button')).toHaveCount(0);
+  await shots(page, 'swap-to-accept');
+  await offered.getByRole('button', { name: 'Accept' }).click();
+  await expect(offered).toContainText('Accepted, waiting for a manager');
+
+  // The admin approves it: the shift is the colleague's.
+  await page.context().clearCookies();
+  await logInByApi(page, 'admin@redlion.test');
+  await page.goto('/staffschedules?view=swaps');
+  const manager = activePage(page);
+  const toApprove = manager.getByTestId('swap').filter({ hasText: `${giver.name} → ${colleague.name}` });
+  await expect(toApprove).toContainText('Accepted, waiting for a manager');
+  await shots(page, 'swap-to-approve');
+  await toApprove.getByRole('button', { name: 'Approve' }).click();
+  await expect(toApprove).toHaveCount(0);
+
+  await logInAs(page, colleague.email);
+  await page.goto('/staffschedules?view=mine');
+  const after = activePage(page);
+  await expect(after.getByTestId('shift').filter({ hasText: 'Cellar' })).toHaveCount(1);
+  await expect(after.getByTestId('swap').filter({ hasText: 'Cellar,' })).toContainText(
+    'Approved: the rota has changed',
+  );
+  await shots(page, 'swap-approved');
+});
+
+test('an admin sets a rate per position, and removes it', async ({ page }) => {
+  const phone = test.info().project.name === 'phone';
+  const position = `Door ${phone ? 'phone' : 'desktop'}`;
+  await logInByApi(page, 'admin@redlion.test');
+  await page.goto('/staffschedules?view=pay');
+  const panel = activePage(page);
+  await expect(panel.getByRole('heading', { name: 'Pay per position' })).toBeVisible();
+  await expect(panel.getByRole('table').getByRole('rowheader', { name: 'Sam Staff' })).toBeVisible();
+  await shots(page, 'pay-rates-top');
+  const form = panel.getByRole('form', { name: 'Set a rate for a position' });
+  await form.getByLabel('Hourly rate (£)').fill('12.5');
+  await form.getByRole('button', { name: 'Save rate' }).click();
+  await expect(form.locator('.form-error')).toContainText('Say which position');
+  await form.getByLabel('Position').fill(position);
+  await form.getByLabel('Hourly rate (£)').fill('twelve');
+  await form.getByRole('button', { name: 'Save rate' }).click();
+  await expect(form.locator('.form-error')).toContainText('Give the rate in pounds');
+  await form.getByLabel('Hourly rate (£)').fill('12.5');
+  await form.getByRole('button', { name: 'Save rate' }).click();
+  const row = panel.getByTestId('position-rate').filter({ hasText: position });
+  await expect(row).toContainText('£12.50 an hour');
+  await expectInside(panel.locator('.rota-shift__main > *'), '.card');
+  expect(await smallControls(panel.locator('ion-button, select, input'))).toEqual([]);
+  await shots(page, 'pay-rates');
+  await row.getByRole('button', { name: `Remove the rate for ${position}` }).click();
+  await expect(row).toHaveCount(0);
 });

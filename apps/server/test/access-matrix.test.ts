@@ -85,6 +85,7 @@ interface RotaExtrasWorld {
   adminUserId: string;
   swapToAnswer: string;
   swapToDecide: string;
+  swapToWithdraw: string;
   feedPath: string;
 }
 
@@ -640,6 +641,10 @@ function fixturesFor(w: World): Record<string, Fixture> {
     'POST /api/shift-swaps/:id/answer': {
       call: at(`/api/shift-swaps/${w.rotaExtras.swapToAnswer}/answer`, { accept: true }),
     },
+    'POST /api/shift-swaps/:id/withdraw': {
+      call: at(`/api/shift-swaps/${w.rotaExtras.swapToWithdraw}/withdraw`),
+    },
+    'GET /api/staff/colleagues': { call: at('/api/staff/colleagues') },
     'GET /api/admin/shift-swaps': { call: at('/api/admin/shift-swaps') },
     'POST /api/admin/shift-swaps/:id/decision': {
       call: at(`/api/admin/shift-swaps/${w.rotaExtras.swapToDecide}/decision`, { approve: true }),
@@ -1145,7 +1150,8 @@ describe.each(backends())('the access matrix on %s', (backend) => {
     firstClubMarks
       .add(rotaExtras.templateToDelete)
       .add(rotaExtras.leaveToDecide)
-      .add(rotaExtras.swapToDecide);
+      .add(rotaExtras.swapToDecide)
+      .add(rotaExtras.swapToWithdraw);
     world = {
       seasonId: season,
       finishedId,
@@ -1364,8 +1370,8 @@ describe.each(backends())('the access matrix on %s', (backend) => {
 
 /**
  * One of each rota-extras object: a template, the staff member's leave (pending) and unavailability,
- * a published shift of theirs, two of the admin's shifts offered to them (one they accepted), and the
- * admin's calendar feed (its shifts' ids are not marks: the signed link is the key to them).
+ * a published shift of theirs, three of the admin's shifts offered to them (one they accepted, one for
+ * the admin to withdraw), and the admin's calendar feed (its shifts' ids are not marks: the signed link is the key to them).
  */
 async function rotaExtrasWorld(
   admin: HttpClient,
@@ -1411,6 +1417,7 @@ async function rotaExtrasWorld(
   const staffShift = await aShift(staffUserId, '06');
   const offered = await aShift(adminUserId, '07');
   const accepted = await aShift(adminUserId, '08');
+  const toWithdraw = await aShift(adminUserId, '06');
   expect((await admin.post('/api/admin/rota/publish', { week: '2024-09-02' })).status).toBe(200);
   const offer = async (shiftId: string) => {
     const res = await admin.post(`/api/shifts/${shiftId}/swaps`, { toUserId: staffUserId });
@@ -1420,6 +1427,8 @@ async function rotaExtrasWorld(
   const swapToAnswer = await offer(offered);
   const swapToDecide = await offer(accepted);
   expect((await staff.post(`/api/shift-swaps/${swapToDecide}/answer`, { accept: true })).status).toBe(200);
+  // Offered by the admin: only they may withdraw it (the staff member is its colleague, refused with 404).
+  const swapToWithdraw = await offer(toWithdraw);
   const feed = (await admin.get('/api/shifts/feed-link')).json.url as string;
   return {
     templateToDelete: template.json.template.id,
@@ -1429,6 +1438,7 @@ async function rotaExtrasWorld(
     adminUserId,
     swapToAnswer,
     swapToDecide,
+    swapToWithdraw,
     feedPath: new URL(feed).pathname,
   };
 }

@@ -243,6 +243,101 @@ describe.each(backends())('rota extras on %s', (backend) => {
     expect([owner(patShift), owner(samTue)]).toEqual([samId, patId]);
   });
 
+  it('lists a staff member’s colleagues with their coming published shifts: the club’s only, no emails or rates', async () => {
+    const patMon = await shift(patId, '2026-11-30T17:00:00Z', '2026-11-30T22:00:00Z', 'Cellar');
+    await publish('2026-11-30');
+    // A draft is not the rota yet: no one can trade for it.
+    const patDraft = await shift(patId, '2026-12-02T17:00:00Z', '2026-12-02T22:00:00Z');
+    await admin.put(`/api/admin/staff/${patId}/pay-rate`, { hourlyRatePence: 1234 });
+    await admin.put('/api/admin/position-pay-rates', { position: 'Cellar', hourlyRatePence: 1300 });
+
+    const res = await sam.get('/api/staff/colleagues');
+    expect(res.status).toBe(200);
+    const list = res.json.colleagues as Json[];
+    expect(list.map((c) => c.name)).toEqual(['Mia Manager', 'Pat Pourer']);
+    for (const c of list) expect(Object.keys(c).sort()).toEqual(['name', 'shifts', 'userId']);
+    const pat = list.find((c) => c.userId === patId) as Json;
+    for (const s of pat.shifts)
+      expect(Object.keys(s).sort()).toEqual(['endsAt', 'id', 'position', 'startsAt']);
+    expect(pat.shifts).toContainEqual({
+      id: patMon,
+      startsAt: '2026-11-30T17:00:00.000Z',
+      endsAt: '2026-11-30T22:00:00.000Z',
+      position: 'Cellar',
+    });
+    expect(pat.shifts.map((s: Json) => s.id)).not.toContain(patDraft);
+    expect(res.text).not.toMatch(/@|email|dateOfBirth|hourlyRate|Pence|cost/i);
+    // The other club's admin sees their own club only (no one else there).
+    expect((await otherAdmin.get('/api/staff/colleagues')).json).toEqual({ colleagues: [] });
+    expect((await server.client().get('/api/staff/colleagues')).status).toBe(401);
+
+    // A shift from the list can be asked for in exchange.
+    const samSun = await shift(samId, '2026-12-06T12:00:00Z', '2026-12-06T16:00:00Z');
+    await publish('2026-11-30');
+    const trade = await sam.post(`/api/shifts/${samSun}/swaps`, { toUserId: patId, otherShiftId: patMon });
+    expect(trade.status).toBe(201);
+    expect(trade.json.swap.otherShift).toMatchObject({ id: patMon, position: 'Cellar' });
+    expect((await sam.post(`/api/shift-swaps/${trade.json.swap.id}/withdraw`)).status).toBe(200);
+    await admin.put(`/api/admin/staff/${patId}/pay-rate`, { hourlyRatePence: null });
+    await admin.put('/api/admin/position-pay-rates', { position: 'Cellar', hourlyRatePence: null });
+    expect((await admin.delete(`/api/admin/shifts/${patDraft}`)).status).toBe(204);
+  });
+
+  it('lets only the one who offered a swap withdraw it, and only until a manager decides', async () => {
+    const samShift = await shift(samId, '2026-12-01T17:00:00Z', '2026-12-01T22:00:00Z');
+    await publish('2026-11-30');
+    const offer = async () => {
+      const res = await sam.post(`/api/shifts/${samShift}/swaps`, { toUserId: patId });
+      expect(res.status).toBe(201);
+      return res.json.swap.id as string;
+    };
+    const withdraw = (c: HttpClient, id: string) => c.post(`/api/shift-swaps/${id}/withdraw`);
+
+    const first = await offer();
+    // Not the colleague's, not a manager's, not another club's to withdraw.
+    expect((await withdraw(pat, first)).status).toBe(404);
+    expect((await withdraw(admin, first)).status).toBe(404);
+    expect((await withdraw(otherAdmin, first)).status).toBe(404);
+    const off = await withdraw(sam, first);
+    expect(off.status).toBe(200);
+    expect(off.json.swap).toMatchObject({ id: first, status: 'withdrawn' });
+    expect((await notes(pat, 'rota')).map((n) => n.title)).toContain('Sam Server withdrew a swap');
+    expect((await pat.post(`/api/shift-swaps/${first}/answer`, { accept: true })).status).toBe(409);
+    const twice = await withdraw(sam, first);
+    expect(twice.status).toBe(409);
+    expect(twice.json.error.message).toBe('This swap has already been decided or withdrawn.');
+
+    // Accepted but not yet decided: still Sam's to take back, and then no manager can approve it.
+    const second = await offer();
+    expect((await pat.post(`/api/shift-swaps/${second}/answer`, { accept: true })).status).toBe(200);
+    expect((await withdraw(sam, second)).json.swap.status).toBe('withdrawn');
+    expect((await admin.post(`/api/admin/shift-swaps/${second}/decision`, { approve: true })).status).toBe(
+      409,
+    );
+
+    // Once a manager has decided, it stays decided.
+    const third = await offer();
+    await pat.post(`/api/shift-swaps/${third}/answer`, { accept: true });
+    expect((await admin.post(`/api/admin/shift-swaps/${third}/decision`, { approve: false })).status).toBe(
+      200,
+    );
+    expect((await withdraw(sam, third)).status).toBe(409);
+    const fourth = await offer();
+    await pat.post(`/api/shift-swaps/${fourth}/answer`, { accept: true });
+    expect((await admin.post(`/api/admin/shift-swaps/${fourth}/decision`, { approve: true })).status).toBe(
+      200,
+    );
+    expect((await withdraw(sam, fourth)).status).toBe(409);
+    const week = await admin.get('/api/admin/rota?week=2026-11-30');
+    expect(week.json.shifts.find((s: Json) => s.id === samShift).userId).toBe(patId);
+    expect(
+      (await sam.get('/api/shift-swaps/mine')).json.swaps
+        .filter((s: Json) => s.shift.id === samShift)
+        .map((s: Json) => s.status)
+        .sort(),
+    ).toEqual(['approved', 'refused', 'withdrawn', 'withdrawn']);
+  });
+
   it('accrues 12.07% of the hours in closed clock entries, less approved leave', async () => {
     const code = async () => (await admin.get('/api/clock/code')).json.token as string;
     const work = async (c: HttpClient, from: string, to: string) => {

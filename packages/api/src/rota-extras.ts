@@ -101,6 +101,12 @@ export const ShiftSwapCreated = z.object({ swap: ShiftSwap });
 export const SwapIdParams = z.object({ id: Id });
 export const SwapAnswer = z.object({ accept: z.boolean() }).strict();
 export const SwapDecision = z.object({ approve: z.boolean() }).strict();
+/** A colleague to offer a shift to: their name and their own coming published shifts, nothing else. */
+export const Colleague = z
+  .object({ userId: z.string(), name: z.string(), shifts: z.array(SwapShift) })
+  .meta({ id: 'Colleague' });
+export type Colleague = z.infer<typeof Colleague>;
+export const ColleagueList = z.object({ colleagues: z.array(Colleague) });
 
 // Holiday
 export const HolidayBalance = z
@@ -138,6 +144,7 @@ export const ShiftFeedParams = z.object({ token: z.string().max(200) });
 export const PositionRate = z
   .object({ position: z.string(), hourlyRatePence: z.int() })
   .meta({ id: 'PositionRate' });
+export type PositionRate = z.infer<typeof PositionRate>;
 export const PositionRateList = z.object({ rates: z.array(PositionRate) });
 export const PositionRateInput = z
   .object({
@@ -145,3 +152,4 @@ export const PositionRateInput = z
     hourlyRatePence: z.int().min(0).max(100_000).nullable(),
   })
   .strict();
+export type PositionRateInput = z.infer<typeof PositionRateInput>;

@@ -7,7 +7,7 @@ interface FieldProps {
   onValue: (value: string) => void;
   type?: HTMLInputTypeAttribute;
   autoComplete?: string;
-  inputMode?: 'email' | 'tel' | 'text' | 'numeric';
+  inputMode?: 'email' | 'tel' | 'text' | 'numeric' | 'decimal';
   error?: string | undefined;
   helper?: string;
   /** A multi-line message field. */

@@ -188,12 +188,24 @@ export async function moveSwap(
     from,
     to,
     at,
-  }: { clubId: string; id: string; from: SwapRow['status']; to: SwapRow['status']; at: Date },
+  }: {
+    clubId: string;
+    id: string;
+    from: SwapRow['status'] | SwapRow['status'][];
+    to: SwapRow['status'];
+    at: Date;
+  },
 ) {
   const [row] = await db
     .update(shiftSwaps)
     .set({ status: to, decidedAt: at })
-    .where(and(eq(shiftSwaps.clubId, clubId), eq(shiftSwaps.id, id), eq(shiftSwaps.status, from)))
+    .where(
+      and(
+        eq(shiftSwaps.clubId, clubId),
+        eq(shiftSwaps.id, id),
+        Array.isArray(from) ? inArray(shiftSwaps.status, from) : eq(shiftSwaps.status, from),
+      ),
+    )
     .returning();
   return row;
 }
@@ -250,6 +262,33 @@ export async function liveSwapFor(db: DbOrTx, { clubId, shiftId }: { clubId: str
     )
     .limit(1);
   return row;
+}
+
+/** The club's published shifts with a person that start in (now, until), for colleagues to trade for. */
+export async function assignedShiftsStarting(
+  db: DbOrTx,
+  { clubId, now, until }: { clubId: string; now: Date; until: Date },
+) {
+  return db
+    .select({
+      id: shifts.id,
+      userId: shifts.userId,
+      startsAt: shifts.startsAt,
+      endsAt: shifts.endsAt,
+      position: shifts.position,
+    })
+    .from(shifts)
+    .where(
+      and(
+        eq(shifts.clubId, clubId),
+        eq(shifts.status, 'published'),
+        isNotNull(shifts.userId),
+        gt(shifts.startsAt, now),
+        lt(shifts.startsAt, until),
+      ),
+    )
+    .orderBy(asc(shifts.startsAt), asc(shifts.id))
+    .limit(1000);
 }
 
 /** Gives a shift to a person, if it is still theirs to give (the locked row decides a race). */

@@ -4,6 +4,7 @@ import {
   AbsenceIdParams,
   AbsenceInput,
   AbsenceList,
+  ColleagueList,
   HolidayBalance,
   HolidayBalanceList,
   PositionRateInput,
@@ -30,7 +31,7 @@ import { clubHoliday, myHoliday } from './holiday.ts';
 import { clubAbsences, decideAbsence, myAbsences, requestAbsence, withdrawAbsence } from './leave.ts';
 import { shiftFeed, shiftFeedUrl, shiftIcs } from './shift-calendar.ts';
 import './shift-reminders.ts';
-import { answerSwap, clubSwaps, decideSwap, mySwaps, offerSwap } from './swaps.ts';
+import { answerSwap, clubSwaps, colleagues, decideSwap, mySwaps, offerSwap, withdrawSwap } from './swaps.ts';
 import {
   changePositionRate,
   createTemplate,
@@ -151,6 +152,19 @@ export const rotaExtrasRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       answerSwap(app.services, viewerOf(request), { id: request.params.id, accept: request.body.accept }),
+  );
+  app.post(
+    '/api/shift-swaps/:id/withdraw',
+    {
+      schema: { tags, params: SwapIdParams, response: { 200: ShiftSwapCreated, ...refusals(409) } },
+      config: { access: 'staff' },
+    },
+    async (request) => withdrawSwap(app.services, viewerOf(request), { id: request.params.id }),
+  );
+  app.get(
+    '/api/staff/colleagues',
+    { schema: { tags, response: { 200: ColleagueList } }, config: { access: 'staff' } },
+    async (request) => colleagues(app.services, viewerOf(request)),
   );
   app.get(
     '/api/admin/shift-swaps',

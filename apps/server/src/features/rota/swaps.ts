@@ -7,6 +7,7 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import type { Services } from '../../services.ts';
 import { notify, notifyUsers } from '../notifications/index.ts';
 import {
+  assignedShiftsStarting,
   insertSwap,
   liveSwapFor,
   moveSwap,
@@ -116,6 +117,41 @@ export async function offerSwap(
   return { swap: await listedSwap(services, viewer.clubId, id) };
 }
 
+/** How far ahead a colleague's shifts are offered to trade for. */
+const TRADE_AHEAD_MS = 8 * 7 * 86_400_000;
+
+/**
+ * The club's other staff a shift may be offered to: names and their own coming published shifts
+ * (the rota staff see anyway), never an email, a date of birth or a rate.
+ */
+export async function colleagues(services: Pick<Services, 'db' | 'clock'>, viewer: Viewer) {
+  const now = services.clock.now();
+  const [people, coming] = await Promise.all([
+    staffOfClub(services.db, { clubId: viewer.clubId }),
+    assignedShiftsStarting(services.db, {
+      clubId: viewer.clubId,
+      now,
+      until: new Date(now.getTime() + TRADE_AHEAD_MS),
+    }),
+  ]);
+  return {
+    colleagues: people
+      .filter((p) => p.userId !== viewer.userId)
+      .map((p) => ({
+        userId: p.userId,
+        name: p.name,
+        shifts: coming
+          .filter((s) => s.userId === p.userId)
+          .map((s) => ({
+            id: s.id,
+            startsAt: s.startsAt.toISOString(),
+            endsAt: s.endsAt.toISOString(),
+            position: s.position,
+          })),
+      })),
+  };
+}
+
 export async function mySwaps(services: Pick<Services, 'db'>, viewer: Viewer) {
   return {
     swaps: (await swapsOf(services.db, { clubId: viewer.clubId, userId: viewer.userId })).map(toSwap),
@@ -160,6 +196,35 @@ export async function answerSwap(
         link: '/staffschedules?view=swaps',
       });
     }
+  });
+  void services.notifier.kick();
+  return { swap: await listedSwap(services, viewer.clubId, id) };
+}
+
+/** The one who offered takes the offer back, while no manager has decided it (accepted or not). */
+export async function withdrawSwap(services: Svc, viewer: Viewer, { id }: { id: string }) {
+  const swap = await swapById(services.db, { clubId: viewer.clubId, id });
+  if (!swap || swap.fromUserId !== viewer.userId) throw notFound('The swap');
+  await services.db.transaction(async (tx) => {
+    const moved = await moveSwap(tx, {
+      clubId: viewer.clubId,
+      id,
+      from: ['offered', 'accepted'],
+      to: 'withdrawn',
+      at: services.clock.now(),
+    });
+    if (!moved) throw new AppError('CONFLICT', 'This swap has already been decided or withdrawn.');
+    await notifyUsers(
+      { db: tx, clock: services.clock },
+      {
+        clubId: viewer.clubId,
+        kind: 'rota',
+        title: `${viewer.name} withdrew a swap`,
+        body: 'The offer is off: the rota stays as it is.',
+        link: LINK,
+        messages: [{ userId: swap.toUserId }],
+      },
+    );
   });
   void services.notifier.kick();
   return { swap: await listedSwap(services, viewer.clubId, id) };

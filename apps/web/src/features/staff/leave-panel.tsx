@@ -1,14 +1,11 @@
 import { IonButton } from '@ionic/react';
-import type { Absence, AbsenceInput, ShiftSwap } from '@lastman/api';
+import type { Absence, AbsenceInput } from '@lastman/api';
 import { ukLocalToUtc } from '@lastman/game';
 import { type FormEvent, useState } from 'react';
-import { londonTime } from '../../lib/format.ts';
-import { useMe } from '../../lib/me.ts';
 import { showToast } from '../../lib/toast.ts';
 import { FormError, FormField, SelectField } from '../../ui/form-field.tsx';
 import { InlineLoading } from '../../ui/page-loading.tsx';
 import {
-  useAnswerSwap,
   useClubAbsences,
   useClubHoliday,
   useClubSwaps,
@@ -16,11 +13,11 @@ import {
   useDecideSwap,
   useMyAbsences,
   useMyHoliday,
-  useMySwaps,
   useRequestAbsence,
   useWithdrawAbsence,
 } from './api/rota-extras-api.ts';
 import { addDays, formatDay, isDate, londonParts } from './rota-time.ts';
+import { AnswerButtons, SwapLine } from './swap-panel.tsx';
 
 const hours = (h: number) => `${h.toLocaleString('en-GB', { maximumFractionDigits: 2 })} h`;
 
@@ -36,16 +33,7 @@ const STATUS: Record<Absence['status'], string> = {
   approved: 'Approved',
   refused: 'Refused',
 };
-const SWAP_STATUS: Record<ShiftSwap['status'], string> = {
-  offered: 'Waiting for the colleague',
-  accepted: 'Accepted, waiting for a manager',
-  approved: 'Approved: the rota has changed',
-  declined: 'Declined',
-  refused: 'Refused by a manager',
-  withdrawn: 'Withdrawn',
-};
-
-/** Leave, unavailability, holiday and swaps: each person's own, and for admins the club's to decide. */
+/** Leave, unavailability and holiday: each person's own, and for admins the club's (and swaps) to decide. */
 export function LeavePanel({ isAdmin }: { isAdmin: boolean }) {
   return (
     <>
@@ -53,7 +41,6 @@ export function LeavePanel({ isAdmin }: { isAdmin: boolean }) {
       <HolidayCard />
       <AskForm />
       <MyRequests />
-      <MySwaps />
     </>
   );
 }
@@ -215,86 +202,6 @@ function MyRequests() {
         ))
       )}
     </section>
-  );
-}
-
-function SwapLine({ swap, children }: { swap: ShiftSwap; children?: React.ReactNode }) {
-  const s = londonParts(swap.shift.startsAt);
-  return (
-    <div className="rota-shift rota-shift--stack" data-testid="swap">
-      <div className="rota-shift__main">
-        <div className="rota-shift__time">
-          {swap.fromName ?? 'Someone'} → {swap.toName ?? 'someone'}
-        </div>
-        <div>
-          {swap.shift.position}, {formatDay(s.date)} {londonTime(swap.shift.startsAt)}–
-          {londonTime(swap.shift.endsAt)}
-          {swap.otherShift
-            ? ` for ${swap.otherShift.position}, ${formatDay(londonParts(swap.otherShift.startsAt).date)} ${londonTime(swap.otherShift.startsAt)}`
-            : ''}
-        </div>
-        <div className="rota-shift__meta">{SWAP_STATUS[swap.status]}</div>
-      </div>
-      {children}
-    </div>
-  );
-}
-
-function MySwaps() {
-  const me = useMe();
-  const swaps = useMySwaps();
-  const answer = useAnswerSwap();
-  if (swaps.isPending) return <InlineLoading label="Loading your swaps" />;
-  if (swaps.isError || swaps.data.swaps.length === 0) return null;
-  return (
-    <section className="card" aria-labelledby="my-swaps">
-      <h2 id="my-swaps">Shift swaps</h2>
-      {swaps.data.swaps.map((w) => (
-        <SwapLine key={w.id} swap={w}>
-          {w.status === 'offered' && w.toUserId === me.data?.user.id ? (
-            <AnswerButtons
-              pending={answer.isPending}
-              onAnswer={(accept) =>
-                answer.mutate(
-                  { id: w.id, accept },
-                  {
-                    onSuccess: () =>
-                      showToast(accept ? 'Accepted: a manager approves it next.' : 'Declined.'),
-                    onError: (e) => showToast(e.message, 'error'),
-                  },
-                )
-              }
-              yes="Accept"
-              no="Decline"
-            />
-          ) : null}
-        </SwapLine>
-      ))}
-    </section>
-  );
-}
-
-/** Accept/decline, shown only to the colleague the swap is offered to (the API refuses anyone else). */
-function AnswerButtons({
-  pending,
-  onAnswer,
-  yes,
-  no,
-}: {
-  pending: boolean;
-  onAnswer: (yes: boolean) => void;
-  yes: string;
-  no: string;
-}) {
-  return (
-    <div>
-      <IonButton size="small" disabled={pending} onClick={() => onAnswer(true)}>
-        {yes}
-      </IonButton>
-      <IonButton size="small" fill="outline" disabled={pending} onClick={() => onAnswer(false)}>
-        {no}
-      </IonButton>
-    </div>
   );
 }
 

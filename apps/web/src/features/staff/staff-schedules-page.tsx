@@ -1,6 +1,7 @@
 import { IonButton, IonContent, IonIcon, IonSpinner } from '@ionic/react';
-import type { Absence, Shift, WeekHappening } from '@lastman/api';
+import type { Absence, Shift, ShiftSwap, WeekHappening } from '@lastman/api';
 import { calendarOutline, chevronBack, chevronForward, warningOutline } from 'ionicons/icons';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { formatPence, londonTime } from '../../lib/format.ts';
 import { hasRole, useMe } from '../../lib/me.ts';
@@ -17,9 +18,11 @@ import {
   usePublishWeek,
   useRotaWeek,
 } from './api/rota-api.ts';
-import { shiftIcsUrl, useShiftFeed } from './api/rota-extras-api.ts';
+import { shiftIcsUrl, useMySwaps, useShiftFeed } from './api/rota-extras-api.ts';
 import { LeavePanel } from './leave-panel.tsx';
+import { PayRatesPanel } from './pay-rates-panel.tsx';
 import { addDays, daysOf, formatDay, hoursOf, isDate, londonParts, mondayOf } from './rota-time.ts';
+import { isLive, MySwaps, SWAP_STATUS, SwapOfferForm, WithdrawSwapButton } from './swap-panel.tsx';
 import './rota.css';
 
 /** Staff see their own shifts, next first; admins also plan the whole week (`?view=week`). */
@@ -29,8 +32,14 @@ export function StaffSchedulesPage() {
   const isAdmin = hasRole(me.data?.role, 'admin');
   const asked = params.get('view');
   const view =
-    asked === 'leave' || asked === 'swaps' ? 'leave' : isAdmin && asked !== 'mine' ? 'week' : 'mine';
-  const setView = (v: 'week' | 'mine' | 'leave') =>
+    asked === 'leave' || asked === 'swaps'
+      ? 'leave'
+      : isAdmin && asked === 'pay'
+        ? 'pay'
+        : isAdmin && asked !== 'mine'
+          ? 'week'
+          : 'mine';
+  const setView = (v: 'week' | 'mine' | 'leave' | 'pay') =>
     setParams((p) => {
       p.set('view', v);
       return p;
@@ -53,9 +62,16 @@ export function StaffSchedulesPage() {
             <IonButton fill={view === 'leave' ? 'solid' : 'outline'} onClick={() => setView('leave')}>
               Leave
             </IonButton>
+            {isAdmin ? (
+              <IonButton fill={view === 'pay' ? 'solid' : 'outline'} onClick={() => setView('pay')}>
+                Pay rates
+              </IonButton>
+            ) : null}
           </fieldset>
           {view === 'week' ? (
             <WeekPlanner />
+          ) : view === 'pay' ? (
+            <PayRatesPanel />
           ) : view === 'leave' ? (
             <LeavePanel isAdmin={isAdmin} />
           ) : (
@@ -70,14 +86,20 @@ export function StaffSchedulesPage() {
 function ShiftLine({
   shift,
   showName,
+  stack,
+  note,
   children,
 }: {
   shift: Shift;
   showName?: boolean;
+  /** Buttons go under the text on a phone (more than one button beside it). */
+  stack?: boolean;
+  /** A line under the shift's details. */
+  note?: React.ReactNode;
   children?: React.ReactNode;
 }) {
   return (
-    <div className="rota-shift" data-testid="shift">
+    <div className={stack ? 'rota-shift rota-shift--stack' : 'rota-shift'} data-testid="shift">
       <div className="rota-shift__main">
         <div className="rota-shift__time">
           {londonTime(shift.startsAt)}–{londonTime(shift.endsAt)}{' '}
@@ -102,6 +124,7 @@ function ShiftLine({
             {shift.overrideReason ? ` Kept because: ${shift.overrideReason}` : ''}
           </p>
         ))}
+        {note}
       </div>
       {children}
     </div>
@@ -334,9 +357,53 @@ function CalendarFeed() {
   );
 }
 
+/** One of the viewer's shifts: to their calendar, and offered to a colleague (or the offer's state). */
+function MyShift({ shift, swap }: { shift: Shift; swap: ShiftSwap | undefined }) {
+  const [offering, setOffering] = useState(false);
+  return (
+    <>
+      <ShiftLine
+        shift={shift}
+        stack
+        note={
+          swap ? (
+            <p className="rota-shift__meta rota-shift__swap" data-testid="shift-swap-state">
+              {swap.otherShift ? 'Swap' : 'Offered'} to {swap.toName ?? 'a colleague'}:{' '}
+              {SWAP_STATUS[swap.status].toLowerCase()}.
+            </p>
+          ) : null
+        }
+      >
+        <div className="rota-shift__buttons">
+          <AddToCalendar shift={shift} />
+          {swap ? (
+            <WithdrawSwapButton swap={swap} />
+          ) : (
+            <IonButton
+              size="small"
+              fill="outline"
+              disabled={offering}
+              aria-expanded={offering}
+              onClick={() => setOffering(true)}
+            >
+              Swap or give away
+            </IonButton>
+          )}
+        </div>
+      </ShiftLine>
+      {offering && !swap ? <SwapOfferForm shift={shift} onClose={() => setOffering(false)} /> : null}
+    </>
+  );
+}
+
 function MyShifts() {
   const mine = useMyShifts();
   const claim = useClaimShift();
+  const me = useMe();
+  const swaps = useMySwaps();
+  // The viewer's own offer still under way for a shift, if any (one at a time: the API refuses a second).
+  const liveSwapOf = (s: Shift) =>
+    swaps.data?.swaps.find((w) => w.shift.id === s.id && w.fromUserId === me.data?.user.id && isLive(w));
   if (mine.isPending) return <InlineLoading label="Loading your shifts" />;
   if (mine.isError) {
     return (
@@ -352,9 +419,7 @@ function MyShifts() {
         <section className="card rota-next" aria-labelledby="next-shift">
           <h2 id="next-shift">Your next shift</h2>
           <p className="rota-day">{formatDay(londonParts(next.startsAt).date)}</p>
-          <ShiftLine shift={next}>
-            <AddToCalendar shift={next} />
-          </ShiftLine>
+          <MyShift shift={next} swap={liveSwapOf(next)} />
         </section>
       ) : (
         <div className="card">
@@ -369,13 +434,12 @@ function MyShifts() {
           {later.map((s) => (
             <div key={s.id}>
               <h3 className="rota-day">{formatDay(londonParts(s.startsAt).date)}</h3>
-              <ShiftLine shift={s}>
-                <AddToCalendar shift={s} />
-              </ShiftLine>
+              <MyShift shift={s} swap={liveSwapOf(s)} />
             </div>
           ))}
         </section>
       ) : null}
+      <MySwaps />
       <CalendarFeed />
       <section className="card" aria-labelledby="open-shifts">
         <h2 id="open-shifts">Open shifts</h2>

@@ -152,3 +152,13 @@ export function useRemoveTill() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: clockKeys.tills }),
   });
 }
+
+// PUT /api/admin/staff/:userId/pay-rate: a person's own hourly rate (null: their position's, if any).
+export function useSetPayRate() {
+  const after = useInvalidateRota();
+  return useMutation({
+    mutationFn: ({ userId, hourlyRatePence }: { userId: string; hourlyRatePence: number | null }) =>
+      http.request('PUT', `/api/admin/staff/${enc(userId)}/pay-rate`, { body: { hourlyRatePence } }),
+    onSuccess: after,
+  });
+}

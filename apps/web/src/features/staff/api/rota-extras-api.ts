@@ -1,10 +1,14 @@
 import type {
   Absence,
   AbsenceInput,
+  Colleague,
   HolidayBalance,
+  PositionRate,
+  PositionRateInput,
   ShiftSwap,
   ShiftTemplate,
   ShiftTemplateInput,
+  SwapInput,
 } from '@lastman/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/api.ts';
@@ -21,6 +25,8 @@ export const rotaExtraKeys = {
   clubHoliday: ['rota', 'holiday', 'club'] as const,
   mySwaps: ['rota', 'swaps', 'mine'] as const,
   clubSwaps: ['rota', 'swaps', 'club'] as const,
+  colleagues: ['rota', 'colleagues'] as const,
+  positionRates: ['rota', 'position-rates'] as const,
 };
 
 function useAfter() {
@@ -115,6 +121,34 @@ export function useAnswerSwap() {
     onSuccess: after,
   });
 }
+// POST /api/shifts/:id/swaps, POST /api/shift-swaps/:id/withdraw
+export function useOfferSwap() {
+  const after = useAfter();
+  return useMutation({
+    mutationFn: ({ shiftId, toUserId, otherShiftId }: { shiftId: string } & SwapInput) =>
+      http.post<{ swap: ShiftSwap }>(`/api/shifts/${enc(shiftId)}/swaps`, {
+        toUserId,
+        ...(otherShiftId && { otherShiftId }),
+      }),
+    onSuccess: after,
+  });
+}
+export function useWithdrawSwap() {
+  const after = useAfter();
+  return useMutation({
+    mutationFn: (id: string) => http.post<{ swap: ShiftSwap }>(`/api/shift-swaps/${enc(id)}/withdraw`),
+    onSuccess: after,
+  });
+}
+
+// GET /api/staff/colleagues: whom a shift can be offered to, and their shifts to trade for.
+export const useColleagues = (enabled: boolean) =>
+  useQuery({
+    queryKey: rotaExtraKeys.colleagues,
+    queryFn: () => http.get<{ colleagues: Colleague[] }>('/api/staff/colleagues'),
+    enabled,
+  });
+
 // GET /api/admin/shift-swaps, POST /api/admin/shift-swaps/:id/decision
 export const useClubSwaps = (enabled: boolean) =>
   useQuery({
@@ -141,3 +175,18 @@ export const useShiftFeed = () =>
 
 /** The .ics of one of the viewer's shifts (a plain link: the browser hands it to the calendar). */
 export const shiftIcsUrl = (id: string) => `/api/shifts/${enc(id)}.ics`;
+
+// GET/PUT /api/admin/position-pay-rates: the rate for anyone in a position without a rate of their own.
+export const usePositionRates = () =>
+  useQuery({
+    queryKey: rotaExtraKeys.positionRates,
+    queryFn: () => http.get<{ rates: PositionRate[] }>('/api/admin/position-pay-rates'),
+  });
+export function useSetPositionRate() {
+  const after = useAfter();
+  return useMutation({
+    mutationFn: (input: PositionRateInput) =>
+      http.request('PUT', '/api/admin/position-pay-rates', { body: input }),
+    onSuccess: after,
+  });
+}
