@@ -58,10 +58,10 @@ test('after in-app navigation across several pages: no serious violations and no
   await openMenu(page);
   await page.locator('ion-menu [data-menu-item="Analytics"]').click();
   await expect(visibleTitle(page)).toHaveText('Analytics');
-  await activePage(page).locator('ion-button', { hasText: 'Filters' }).click();
+  await activePage(page).locator('ion-button[router-link^="/analytics-filter"]').click();
   await expect(visibleTitle(page)).toHaveText('Analytics filters');
-  // Several pages with an empty state are in the DOM at once, which is the case being checked.
-  expect(await page.locator('.empty-state').count()).toBeGreaterThan(1);
+  // Several pages are in the DOM at once (Ionic keeps the stack), which is the case being checked.
+  expect(await page.locator('.ion-page').count()).toBeGreaterThan(2);
   await page.waitForTimeout(400);
   expect(await seriousViolations(page)).toEqual([]);
   expect(await duplicateIds(page)).toEqual([]);

@@ -91,6 +91,7 @@ test('staff and admins get one more menu section', async ({ page }) => {
     'Logout',
     'Clock in',
     'My schedule',
+    'My hours',
     'Menu availability',
   ]);
 });
