@@ -34,7 +34,8 @@ describe.each(backends())('rota extras on %s', (backend) => {
     patId = p.userId;
     const other = await aClub(server, { slug: 'other-club', name: 'The Other Club' });
     otherAdmin = (await aMember(server, { club: other, role: 'admin', email: 'boss@other.test' })).client;
-  });
+    // Starting an embedded database with every migration takes over a minute on a loaded machine.
+  }, 120_000);
   afterAll(() => server?.close());
 
   const notes = async (c: HttpClient, kind: string) =>
