@@ -35,7 +35,8 @@ test('an admin corrects, approves and exports a week, and the staff member sees 
   const admin = await apiClient(baseURL as string, 'admin@redlion.test');
   await admin.send('PATCH', `/api/admin/members/${me.user.id}`, { role: 'staff' });
   await admin.dispose();
-  const week = mondayBack(2);
+  // A week of each project's own, so the Sage file (everyone with hours in the week) holds one person.
+  const week = mondayBack(test.info().project.name === 'phone' ? 2 : 3);
   const tuesday = addDays(week, 1);
 
   const adminPage = await browser.newPage({ viewport: page.viewportSize() ?? undefined });
@@ -111,6 +112,37 @@ test('an admin corrects, approves and exports a week, and the staff member sees 
   expect(brightText).toContain(
     `Tia,${name.slice(4)},5.17,,Hours w/c ${week},approved,${week} to ${addDays(week, 6)},all staff`,
   );
+
+  // Sage 50 needs its payment number, and each person's payroll number (set under Pay rates).
+  const toast = adminPage.locator('ion-toast.app-toast').last();
+  await sheet.getByLabel('File layout').selectOption('sage50');
+  await sheet.getByRole('button', { name: 'Export CSV' }).click();
+  await expect(toast).toContainText('Say which Sage payment number these hours are paid under');
+  await sheet.getByLabel('Sage payment number').fill('4');
+  await sheet.getByRole('button', { name: 'Export CSV' }).click();
+  await expect(toast).toContainText(`Give ${name} a payroll number first (Pay rates)`);
+  await adminPage.screenshot({ path: test.info().outputPath('timesheets-sage.png'), fullPage: true });
+
+  const payrollNumber = `T-${suffix.toUpperCase()}`;
+  await adminPage.goto('/staffschedules?view=pay');
+  const pay = activePage(adminPage);
+  const personForm = pay.getByRole('form', { name: 'Set a person’s own rate' });
+  await personForm.getByLabel('Person').selectOption({ label: name });
+  await personForm.getByLabel('Payroll number').fill(payrollNumber);
+  await personForm.getByRole('button', { name: 'Save' }).click();
+  await expect(pay.getByRole('row', { name: new RegExp(name) })).toContainText(payrollNumber);
+  await adminPage.screenshot({ path: test.info().outputPath('pay-rates-payroll.png'), fullPage: true });
+
+  await adminPage.goto(`/timesheets?week=${week}`);
+  const again = activePage(adminPage);
+  await again.getByLabel('File layout').selectOption('sage50');
+  await again.getByLabel('Sage payment number').fill('4');
+  const [sage] = await Promise.all([
+    adminPage.waitForEvent('download'),
+    again.getByRole('button', { name: 'Export CSV' }).click(),
+  ]);
+  expect(sage.suggestedFilename()).toBe(`timesheets-sage50-${week}-to-${addDays(week, 6)}-all-approved.csv`);
+  expect(await readFile((await sage.path()) as string, 'utf8')).toBe(`2,${payrollNumber},4,,,5.17,\r\n`);
   await adminPage.close();
 
   // The staff member, on their phone: from the clock-in page to their hours.

@@ -559,6 +559,9 @@ function fixturesFor(w: World): Record<string, Fixture> {
     'PUT /api/admin/staff/:userId/pay-rate': {
       call: at(`/api/admin/staff/${w.staffUserId}/pay-rate`, { hourlyRatePence: 1150 }),
     },
+    'PUT /api/admin/staff/:userId/payroll-number': {
+      call: at(`/api/admin/staff/${w.staffUserId}/payroll-number`, { payrollNumber: 'M-7' }),
+    },
     'GET /api/shifts/mine': { call: at('/api/shifts/mine') },
     'POST /api/shifts/:id/claim': { call: at(`/api/shifts/${w.openShift}/claim`) },
     'GET /api/clock/code': { call: at('/api/clock/code') },

@@ -425,6 +425,63 @@ describe.each(backends())('timesheets on %s', (backend) => {
     expect(readCsv(one.text)).toHaveLength(6);
   });
 
+  it('exports the Sage 50 layout once everyone with hours has a payroll number: fixed columns, no header', async () => {
+    const sage = (query: string) =>
+      admin.get(`/api/admin/timesheets?from=2026-10-20&to=2026-11-01&format=csv&layout=sage50${query}`);
+    const noPayment = await sage('');
+    expect(noPayment.status).toBe(400);
+    expect(noPayment.json.error.message).toBe(
+      'Say which Sage payment number these hours are paid under (such as 1).',
+    );
+    const noNumbers = await sage('&sagePayment=3');
+    expect(noNumbers.status).toBe(409);
+    expect(noNumbers.json.error.message).toBe(
+      'Give =Pat "Pint", Pourer, Sam Server a payroll number first (Pay rates): Sage matches hours by it.',
+    );
+
+    const number = (userId: string, payrollNumber: string | null, by = admin) =>
+      by.put(`/api/admin/staff/${userId}/payroll-number`, { payrollNumber });
+    expect((await number(staffId, ' S-1 ')).status).toBe(204);
+    const taken = await number(patId, 'S-1');
+    expect(taken.status).toBe(409);
+    expect(taken.json.error.message).toBe('Another staff member already has payroll number S-1.');
+    expect((await number(patId, 'S 1')).status).toBe(400);
+    expect((await number(patId, '-7')).status).toBe(400);
+    expect((await number(staffId, 'X-9', otherAdmin)).status).toBe(404);
+    expect((await number(patId, '7')).status).toBe(204);
+    // Clearing the rate keeps the rest of the person's settings (the payroll number here).
+    expect((await admin.put(`/api/admin/staff/${staffId}/pay-rate`, { hourlyRatePence: null })).status).toBe(
+      204,
+    );
+    expect(personIn((await report()).json, staffId)).toMatchObject({
+      hourlyRatePence: null,
+      payrollNumber: 'S-1',
+    });
+    expect((await admin.put(`/api/admin/staff/${staffId}/pay-rate`, { hourlyRatePence: 1200 })).status).toBe(
+      204,
+    );
+
+    const res = await sage('&sagePayment=3');
+    expect(res.status).toBe(200);
+    // Pat's weeks are not all approved, so the file's name says so (the fixed columns cannot).
+    expect(res.headers.get('content-disposition')).toBe(
+      'attachment; filename="timesheets-sage50-2026-10-19-to-2026-11-01-includes-not-approved.csv"',
+    );
+    // A payment (2), employee number, payment number, no department or cost centre, the period's
+    // hours (Pat 175 + 120 minutes, Sam 415) and the rate (empty: the one Sage holds).
+    expect(readCsv(res.text)).toEqual([
+      ['2', '7', '3', '', '', '4.92', ''],
+      ['2', 'S-1', '3', '', '', '6.92', '12.00'],
+    ]);
+    const approvedOnly = await admin.get(
+      `/api/admin/timesheets?from=${WEEK}&to=${WEEK}&format=csv&layout=sage50&sagePayment=3`,
+    );
+    expect(approvedOnly.headers.get('content-disposition')).toContain('-all-approved.csv');
+    expect(readCsv(approvedOnly.text)).toHaveLength(2);
+    expect((await number(patId, null)).status).toBe(204);
+    expect(personIn((await report()).json, patId).payrollNumber).toBeNull();
+  });
+
   it('shows staff their own hours only, without rate or cost, and admins of another club nothing', async () => {
     const mine = await staff.get(`/api/timesheets/mine?from=${WEEK}&to=2026-11-01`);
     expect(mine.status).toBe(200);
@@ -433,6 +490,7 @@ describe.each(backends())('timesheets on %s', (backend) => {
     expect(mine.json.weeks[0].people[0]).toMatchObject({
       userId: staffId,
       hourlyRatePence: null,
+      payrollNumber: null,
       totals: { workedMinutes: 415, scheduledMinutes: 390, costPence: null },
       approval: { byName: 'Bea Boss' },
     });

@@ -65,7 +65,13 @@ export const WeekQuery = z.object({ week: IsoDate.optional() }).strict();
 export type WeekQuery = z.infer<typeof WeekQuery>;
 
 export const StaffMember = z
-  .object({ userId: z.string(), name: z.string(), role: z.string(), hourlyRatePence: z.int().nullable() })
+  .object({
+    userId: z.string(),
+    name: z.string(),
+    role: z.string(),
+    hourlyRatePence: z.int().nullable(),
+    payrollNumber: z.string().nullable(),
+  })
   .meta({ id: 'StaffMember' });
 export type StaffMember = z.infer<typeof StaffMember>;
 
@@ -91,6 +97,20 @@ export const CopyWeekInput = z.object({ from: IsoDate, to: IsoDate }).strict();
 export const CopyWeekResult = z.object({ copied: z.int(), skipped: z.int() });
 
 export const PayRateInput = z.object({ hourlyRatePence: z.int().min(0).max(100_000).nullable() }).strict();
+
+/** An employee number as payroll software keeps it: letters and digits, at most 20. */
+export const PayrollNumberInput = z
+  .object({
+    payrollNumber: z
+      .string()
+      .trim()
+      .regex(
+        /^[A-Za-z0-9][A-Za-z0-9-]{0,19}$/,
+        'must be 1 to 20 letters, digits or dashes (starting with a letter or digit), as your payroll software shows it',
+      )
+      .nullable(),
+  })
+  .strict();
 
 export const ShiftIdParams = z.object({ id: Id });
 export const ShiftCheck = z.object({ warnings: z.array(WorkingTimeWarning), overlap: z.string().nullable() });

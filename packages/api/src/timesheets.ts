@@ -6,7 +6,7 @@ import { ROTA_LIMITS } from './rules.ts';
 export const TIMESHEET_MAX_DAYS = 93;
 
 /** The CSV layouts: ours, and payroll tools whose import format is documented (see docs/decisions). */
-export const TIMESHEET_LAYOUTS = ['generic', 'brightpay'] as const;
+export const TIMESHEET_LAYOUTS = ['generic', 'brightpay', 'sage50'] as const;
 export const TimesheetLayout = z.enum(TIMESHEET_LAYOUTS);
 export type TimesheetLayout = z.infer<typeof TimesheetLayout>;
 
@@ -28,6 +28,11 @@ export const TimesheetQuery = z
     userId: Id.optional(),
     format: z.enum(['json', 'csv']).optional().describe('csv: the same as Accept: text/csv'),
     layout: TimesheetLayout.optional().describe('The CSV layout (generic unless given)'),
+    sagePayment: z
+      .string()
+      .regex(/^\d{1,4}$/, 'must be the number of a payment in Sage 50 Payroll, such as 1')
+      .optional()
+      .describe('sage50 layout: the Sage payment number the hours are paid under (required for it)'),
   })
   .strict();
 export type TimesheetQuery = z.infer<typeof TimesheetQuery>;
@@ -89,6 +94,8 @@ export const TimesheetPersonWeek = z
     name: z.string(),
     /** null when none is set, and always for staff looking at their own hours. */
     hourlyRatePence: z.int().nullable(),
+    /** The employee number in the club's payroll software; null when none is set, and for staff. */
+    payrollNumber: z.string().nullable(),
     approval: z.object({ byName: z.string().nullable(), at: z.string() }).nullable(),
     days: z.array(TimesheetDay),
     totals: z.object(minutes),

@@ -58,11 +58,16 @@ export const staffSettings = pgTable(
       .references(() => user.id, { onDelete: 'cascade' }),
     hourlyRatePence: integer('hourly_rate_pence'),
     clockWithoutCode: boolean('clock_without_code').notNull().default(false),
+    /** The person's employee number in the club's payroll software (Sage 50's import needs it). */
+    payrollNumber: text('payroll_number'),
     updatedAt: updatedAt(),
   },
   (t) => [
     primaryKey({ columns: [t.clubId, t.userId] }),
     check('staff_settings_rate_positive', sql`${t.hourlyRatePence} >= 0`),
+    uniqueIndex('staff_settings_payroll_number_idx')
+      .on(t.clubId, t.payrollNumber)
+      .where(sql`${t.payrollNumber} is not null`),
   ],
 );
 

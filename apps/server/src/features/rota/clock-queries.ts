@@ -81,19 +81,6 @@ export async function canClockWithoutCode(
   return row?.allowed ?? false;
 }
 
-export async function setClockWithoutCode(
-  db: DbOrTx,
-  { clubId, userId, allowed }: { clubId: string; userId: string; allowed: boolean },
-) {
-  await db
-    .insert(staffSettings)
-    .values({ clubId, userId, clockWithoutCode: allowed })
-    .onConflictDoUpdate({
-      target: [staffSettings.clubId, staffSettings.userId],
-      set: { clockWithoutCode: allowed },
-    });
-}
-
 export async function insertTill(db: DbOrTx, values: { clubId: string; name: string; keyHash: string }) {
   const [row] = await db.insert(clockTills).values(values).returning();
   if (!row) throw new Error('till insert returned nothing');

@@ -17,12 +17,10 @@ import {
   openClockEntry,
   recentClockEntries,
   revokeTill,
-  setClockWithoutCode,
   shiftNear,
   tillByKeyHash,
   updateClockEntry,
 } from './clock-queries.ts';
-import { staffOfClub } from './queries.ts';
 import { assertWeekOpen } from './timesheets.ts';
 
 type S = Pick<Services, 'db' | 'clock' | 'config'>;
@@ -187,14 +185,4 @@ export async function removeTill(services: S, viewer: Viewer, { tillId }: { till
   if (!(await revokeTill(services.db, { clubId: viewer.clubId, tillId, at: services.clock.now() }))) {
     throw notFound('The till');
   }
-}
-
-export async function changeClockWithoutCode(
-  services: S,
-  viewer: Viewer,
-  { userId, allowed }: { userId: string; allowed: boolean },
-) {
-  const [person] = await staffOfClub(services.db, { clubId: viewer.clubId, userIds: [userId] });
-  if (!person) throw notFound('The staff member');
-  await setClockWithoutCode(services.db, { clubId: viewer.clubId, userId, allowed });
 }

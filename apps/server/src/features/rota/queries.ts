@@ -147,6 +147,7 @@ export async function staffOfClub(db: DbOrTx, { clubId, userIds }: { clubId: str
       role: memberships.role,
       dateOfBirth: user.dateOfBirth,
       hourlyRatePence: staffSettings.hourlyRatePence,
+      payrollNumber: staffSettings.payrollNumber,
     })
     .from(memberships)
     .innerJoin(user, eq(user.id, memberships.userId))
@@ -162,20 +163,23 @@ export async function staffOfClub(db: DbOrTx, { clubId, userIds }: { clubId: str
     .orderBy(asc(user.name));
 }
 
-export async function setPayRate(
+export type StaffSettingValues = Partial<
+  Pick<typeof staffSettings.$inferInsert, 'hourlyRatePence' | 'payrollNumber' | 'clockWithoutCode'>
+>;
+
+/**
+ * Changes some of a person's settings in the club, keeping the others. A payroll number another
+ * person of the club has is a unique violation.
+ */
+export async function setStaffSettings(
   db: DbOrTx,
-  { clubId, userId, hourlyRatePence }: { clubId: string; userId: string; hourlyRatePence: number | null },
+  { clubId, userId }: { clubId: string; userId: string },
+  values: StaffSettingValues,
 ) {
-  if (hourlyRatePence === null) {
-    await db
-      .delete(staffSettings)
-      .where(and(eq(staffSettings.clubId, clubId), eq(staffSettings.userId, userId)));
-    return;
-  }
   await db
     .insert(staffSettings)
-    .values({ clubId, userId, hourlyRatePence })
-    .onConflictDoUpdate({ target: [staffSettings.clubId, staffSettings.userId], set: { hourlyRatePence } });
+    .values({ clubId, userId, ...values })
+    .onConflictDoUpdate({ target: [staffSettings.clubId, staffSettings.userId], set: values });
 }
 
 /** A staff member's published shifts that have not ended yet, next first. */

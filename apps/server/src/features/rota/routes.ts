@@ -7,6 +7,7 @@ import {
   CopyWeekInput,
   CopyWeekResult,
   PayRateInput,
+  PayrollNumberInput,
   PublishWeekInput,
   PublishWeekResult,
   RotaWeek,
@@ -30,7 +31,6 @@ import { currentViewer } from '../../auth/guards.ts';
 import { viewerOf } from '../../http/access.ts';
 import { refusals } from '../../http/openapi-errors.ts';
 import {
-  changeClockWithoutCode,
   clockCode,
   clockIn,
   clockOut,
@@ -42,7 +42,7 @@ import {
   tillsOf,
 } from './clock.ts';
 import {
-  changePayRate,
+  changeStaffSettings,
   checkShift,
   claimShift,
   copyWeek,
@@ -132,9 +132,30 @@ export const rotaRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'admin' },
     },
     async (request, reply) => {
-      await changePayRate(app.services, viewerOf(request), {
+      await changeStaffSettings(app.services, viewerOf(request), {
         userId: request.params.userId,
-        input: request.body,
+        values: request.body,
+      });
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.put(
+    '/api/admin/staff/:userId/payroll-number',
+    {
+      schema: {
+        tags,
+        description: 'The person’s employee number in the club’s payroll software (null clears it).',
+        params: UserIdParams,
+        body: PayrollNumberInput,
+        response: { 204: z.null(), ...refusals(404, 409) },
+      },
+      config: { access: 'admin' },
+    },
+    async (request, reply) => {
+      await changeStaffSettings(app.services, viewerOf(request), {
+        userId: request.params.userId,
+        values: request.body,
       });
       return reply.status(204).send(null);
     },
@@ -238,9 +259,9 @@ export const rotaRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'admin' },
     },
     async (request, reply) => {
-      await changeClockWithoutCode(app.services, viewerOf(request), {
+      await changeStaffSettings(app.services, viewerOf(request), {
         userId: request.params.userId,
-        allowed: request.body.clockWithoutCode,
+        values: { clockWithoutCode: request.body.clockWithoutCode },
       });
       return reply.status(204).send(null);
     },

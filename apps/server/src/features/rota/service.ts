@@ -1,14 +1,6 @@
-import type {
-  PayRateInput,
-  RotaWeek,
-  Shift,
-  ShiftInput,
-  ShiftUpdate,
-  WorkingTimeWarning,
-} from '@lastman/api';
+import type { RotaWeek, Shift, ShiftInput, ShiftUpdate, WorkingTimeWarning } from '@lastman/api';
 import { ROTA_LIMITS } from '@lastman/api';
 import { ukLocalToUtc, utcToUkLocal } from '@lastman/game';
-import type { z } from 'zod';
 import type { Viewer } from '../../auth/guards.ts';
 import { sqlState } from '../../db/pg-errors.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
@@ -26,7 +18,8 @@ import {
   personShiftsAround,
   publishDrafts,
   type ShiftRow,
-  setPayRate,
+  type StaffSettingValues,
+  setStaffSettings,
   shiftById,
   shiftsBetween,
   staffOfClub,
@@ -379,6 +372,7 @@ export async function rotaWeek(
       name: s.name,
       role: s.role,
       hourlyRatePence: s.hourlyRatePence ?? null,
+      payrollNumber: s.payrollNumber ?? null,
     })),
     drafts: shifts.filter((s) => s.status === 'draft').length,
     totalCostPence: shifts.reduce((sum, s) => sum + (s.costPence ?? 0), 0),
@@ -545,12 +539,22 @@ export async function claimShift(services: WithClock, viewer: Viewer, { shiftId 
   return toShift(row, viewer.name, []);
 }
 
-export async function changePayRate(
+/** Changes some of a staff member's settings in the viewer's club: rate, payroll number, clocking without the code. */
+export async function changeStaffSettings(
   services: Db,
   viewer: Viewer,
-  { userId, input }: { userId: string; input: z.infer<typeof PayRateInput> },
+  { userId, values }: { userId: string; values: StaffSettingValues },
 ) {
   const [person] = await staffOfClub(services.db, { clubId: viewer.clubId, userIds: [userId] });
   if (!person) throw notFound('The staff member');
-  await setPayRate(services.db, { clubId: viewer.clubId, userId, hourlyRatePence: input.hourlyRatePence });
+  try {
+    await setStaffSettings(services.db, { clubId: viewer.clubId, userId }, values);
+  } catch (err) {
+    if (sqlState(err) === '23505')
+      throw new AppError(
+        'CONFLICT',
+        `Another staff member already has payroll number ${values.payrollNumber}.`,
+      );
+    throw err;
+  }
 }

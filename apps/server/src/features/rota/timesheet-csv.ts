@@ -1,5 +1,6 @@
 import type { TimesheetLayout, TimesheetReport } from '@lastman/api';
 import { csvRow } from '../../lib/csv.ts';
+import { AppError } from '../../lib/errors.ts';
 
 const hours = (minutes: number) => (minutes / 60).toFixed(2);
 const pounds = (pence: number | null) => (pence === null ? '' : (pence / 100).toFixed(2));
@@ -9,6 +10,8 @@ const plain = (text: string) => text.replace(/[\r\n,]+/g, ' ').trim();
 export interface CsvContext {
   report: TimesheetReport;
   layout: TimesheetLayout;
+  /** sage50: the Sage payment number the hours are paid under. */
+  sagePayment?: string | undefined;
   clubName: string;
   /** The person the report was filtered to, if any. */
   personName: string | null;
@@ -117,6 +120,77 @@ function brightpay(ctx: CsvContext): string {
   return `${lines.join('\r\n')}\r\n`;
 }
 
+interface PeriodHours {
+  name: string;
+  payrollNumber: string | null;
+  hourlyRatePence: number | null;
+  workedMinutes: number;
+}
+
+/** Each person's worked time over the whole period, in the order they first appear. */
+export function periodHours(report: TimesheetReport): PeriodHours[] {
+  const byPerson = new Map<string, PeriodHours>();
+  for (const week of report.weeks) {
+    for (const p of week.people) {
+      const sum = byPerson.get(p.userId) ?? {
+        name: p.name,
+        payrollNumber: p.payrollNumber,
+        hourlyRatePence: p.hourlyRatePence,
+        workedMinutes: 0,
+      };
+      sum.workedMinutes += p.totals.workedMinutes;
+      byPerson.set(p.userId, sum);
+    }
+  }
+  return [...byPerson.values()].filter((p) => p.workedMinutes > 0);
+}
+
+/**
+ * Sage 50 Payroll's multi-timesheet import: fixed columns and no header row, one payment line per
+ * person for the period: `2` (a payment), employee number, payment number, department code, cost
+ * centre code (both left empty), hours, hourly rate (empty: the rate Sage holds). The fixed layout
+ * has no room for the period or approval status, so the file name carries them.
+ */
+function sage50(ctx: CsvContext): string {
+  const lines = periodHours(ctx.report).map((p) =>
+    csvRow([
+      '2',
+      p.payrollNumber ?? '',
+      ctx.sagePayment ?? '',
+      '',
+      '',
+      hours(p.workedMinutes),
+      pounds(p.hourlyRatePence),
+    ]),
+  );
+  return lines.length ? `${lines.join('\r\n')}\r\n` : '';
+}
+
 export function timesheetCsv(ctx: CsvContext): string {
+  if (ctx.layout === 'sage50') return sage50(ctx);
   return ctx.layout === 'brightpay' ? brightpay(ctx) : generic(ctx);
+}
+
+/**
+ * The Sage 50 import refuses a whole file for one unknown employee, so every person with hours in
+ * the period must have a payroll number before the file is made, and the payment number is needed.
+ */
+export function assertSageReady(report: TimesheetReport, sagePayment: string | undefined) {
+  if (!sagePayment)
+    throw new AppError(
+      'BAD_REQUEST',
+      'Say which Sage payment number these hours are paid under (such as 1).',
+    );
+  const missing = periodHours(report).filter((p) => !p.payrollNumber);
+  if (missing.length)
+    throw new AppError(
+      'CONFLICT',
+      `Give ${missing.map((p) => p.name).join(', ')} a payroll number first (Pay rates): Sage matches hours by it.`,
+    );
+}
+
+/** The Sage file has no room for approval, so its name says whether every week in it is approved. */
+export function approvalSuffix(report: TimesheetReport) {
+  const withHours = report.weeks.flatMap((w) => w.people).filter((p) => p.totals.workedMinutes > 0);
+  return withHours.every((p) => p.approval !== null) ? '-all-approved' : '-includes-not-approved';
 }

@@ -14,7 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { viewerOf } from '../../http/access.ts';
 import { refusals } from '../../http/openapi-errors.ts';
-import { timesheetCsv } from './timesheet-csv.ts';
+import { approvalSuffix, assertSageReady, timesheetCsv } from './timesheet-csv.ts';
 import { clubName } from './timesheet-queries.ts';
 import {
   addEntry,
@@ -54,17 +54,19 @@ export const timesheetRoutes: FastifyPluginAsyncZod = async (app) => {
         q.format === 'csv' || (!q.format && /\btext\/csv\b/.test(request.headers.accept ?? ''));
       if (!wantsCsv) return report;
       const layout = q.layout ?? 'generic';
+      if (layout === 'sage50') assertSageReady(report, q.sagePayment);
       const person = q.userId ? report.weeks[0]?.people.find((p) => p.userId === q.userId) : undefined;
       const csv = timesheetCsv({
         report,
         layout,
+        sagePayment: q.sagePayment,
         clubName: await clubName(app.services.db, { clubId: viewer.clubId }),
         personName: person?.name ?? null,
         madeBy: viewer.name,
         madeAt: londonLabel(app.services.clock.now()),
         londonLabel: (iso) => londonLabel(new Date(iso)),
       });
-      const name = `timesheets-${layout}-${report.from}-to-${report.to}.csv`;
+      const name = `timesheets-${layout}-${report.from}-to-${report.to}${layout === 'sage50' ? approvalSuffix(report) : ''}.csv`;
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${name}"`)

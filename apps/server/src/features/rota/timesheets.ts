@@ -192,6 +192,7 @@ export async function timesheetReport(services: S, viewer: Viewer, opts: Options
         userId: person.userId,
         name: person.name,
         hourlyRatePence: rate,
+        payrollNumber: opts.ownHours ? null : (person.payrollNumber ?? null),
         approval: approval ? { byName: approval.byName, at: approval.approvedAt.toISOString() } : null,
         days,
         totals: {

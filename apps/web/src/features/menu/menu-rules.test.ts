@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { moved, parsePounds, suits } from './menu-rules.ts';
+import { moved, suits } from './menu-rules.ts';
 
 const burger = { allergens: ['gluten', 'milk'], mayContain: ['sesame'], dietary: [] } as const;
 const salad = { allergens: [], mayContain: ['nuts'], dietary: ['vegan', 'vegetarian'] } as const;
@@ -25,18 +25,10 @@ describe('the menu filter', () => {
   });
 });
 
-describe('reordering and prices', () => {
+describe('reordering', () => {
   it('moves one entry up or down', () => {
     expect(moved(['a', 'b', 'c'], 2, 0)).toEqual(['c', 'a', 'b']);
     expect(moved(['a', 'b', 'c'], 0, 1)).toEqual(['b', 'a', 'c']);
     expect(moved(['a'], 3, 0)).toEqual(['a']);
-  });
-  it('reads pounds as pence', () => {
-    expect(parsePounds('12.95')).toBe(1295);
-    expect(parsePounds('£8')).toBe(800);
-    expect(parsePounds(' 4.5 ')).toBe(450);
-    expect(parsePounds('12.955')).toBeNull();
-    expect(parsePounds('twelve')).toBeNull();
-    expect(parsePounds('-1')).toBeNull();
   });
 });

@@ -23,10 +23,3 @@ export function moved<T>(list: readonly T[], from: number, to: number): T[] {
   next.splice(to, 0, entry);
   return next;
 }
-
-/** "12.95", "£12.95" or "8" as pence; null when it is not an amount of pounds and pence. */
-export function parsePounds(text: string): number | null {
-  const m = /^\s*£?\s*(\d{1,5})(?:\.(\d{1,2}))?\s*$/.exec(text);
-  if (!m) return null;
-  return Number(m[1]) * 100 + Number((m[2] ?? '0').padEnd(2, '0'));
-}

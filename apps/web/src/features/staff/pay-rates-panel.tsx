@@ -1,19 +1,14 @@
 import { IonButton } from '@ionic/react';
 import { type FormEvent, useState } from 'react';
 import { formatPence } from '../../lib/format.ts';
+import { poundsText, toPence } from '../../lib/pounds.ts';
 import { showToast } from '../../lib/toast.ts';
 import { FormError, FormField, SelectField } from '../../ui/form-field.tsx';
 import { InlineLoading } from '../../ui/page-loading.tsx';
-import { useRotaWeek, useSetPayRate } from './api/rota-api.ts';
+import { useRotaWeek, useSetPayRate, useSetPayrollNumber } from './api/rota-api.ts';
 import { usePositionRates, useSetPositionRate, useTemplates } from './api/rota-extras-api.ts';
 import { mondayOf } from './rota-time.ts';
 
-/** "12", "12.5", "£12.50" → 1250; null when it is not an amount (the admin types pounds, the API takes pence). */
-function toPence(text: string): number | null {
-  const m = /^£?\s*(\d{1,4})(?:\.(\d{1,2}))?$/.exec(text.trim());
-  if (!m) return null;
-  return Number(m[1]) * 100 + Number((m[2] ?? '0').padEnd(2, '0'));
-}
 const perHour = (pence: number) => `${formatPence(pence)} an hour`;
 
 /** Hourly rates, seen only by admins: per position (the fallback) and per person (which wins). */
@@ -101,7 +96,7 @@ function PositionRates() {
                 aria-label={`Change the rate for ${r.position}`}
                 onClick={() => {
                   setPosition(r.position);
-                  setAmount((r.hourlyRatePence / 100).toFixed(2));
+                  setAmount(poundsText(r.hourlyRatePence));
                 }}
               >
                 Change
@@ -151,33 +146,39 @@ function PositionRates() {
 
 function PersonRates() {
   const week = useRotaWeek(mondayOf());
-  const save = useSetPayRate();
+  const saveRate = useSetPayRate();
+  const saveNumber = useSetPayrollNumber();
   const [userId, setUserId] = useState('');
   const [amount, setAmount] = useState('');
+  const [payrollNumber, setPayrollNumber] = useState('');
   const [error, setError] = useState<string | null>(null);
   const staff = week.data?.staff ?? [];
   const chosen = staff.find((s) => s.userId === userId);
+  const saving = saveRate.isPending || saveNumber.isPending;
 
-  const submit = (e: FormEvent) => {
+  const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!chosen) return setError('Choose the person.');
     const pence = amount.trim() ? toPence(amount) : null;
     if (amount.trim() && pence === null) return setError('Give the rate in pounds, such as 12.50.');
+    const number = payrollNumber.trim() || null;
     setError(null);
-    save.mutate(
-      { userId: chosen.userId, hourlyRatePence: pence },
-      {
-        onSuccess: () => {
-          showToast(
-            pence === null
-              ? `${chosen.name} is paid at their position’s rate now.`
-              : `${chosen.name}: ${perHour(pence)}.`,
-          );
-          setAmount('');
-        },
-        onError: (err) => setError(err.message),
-      },
-    );
+    try {
+      if (number !== chosen.payrollNumber)
+        await saveNumber.mutateAsync({ userId: chosen.userId, payrollNumber: number });
+      if (pence !== chosen.hourlyRatePence)
+        await saveRate.mutateAsync({ userId: chosen.userId, hourlyRatePence: pence });
+      showToast(
+        `${chosen.name}: ${pence === null ? 'their position’s rate' : perHour(pence)}${
+          number ? `, payroll number ${number}` : ''
+        }.`,
+      );
+      setUserId('');
+      setAmount('');
+      setPayrollNumber('');
+    } catch (err) {
+      setError((err as Error).message);
+    }
   };
 
   return (
@@ -194,11 +195,14 @@ function PersonRates() {
         <>
           <div className="table-scroll">
             <table className="rota-table">
-              <caption className="visually-hidden">Each staff member’s own hourly rate</caption>
+              <caption className="visually-hidden">
+                Each staff member’s own hourly rate and payroll number
+              </caption>
               <thead>
                 <tr>
                   <th scope="col">Name</th>
                   <th scope="col">Own rate</th>
+                  <th scope="col">Payroll no.</th>
                 </tr>
               </thead>
               <tbody>
@@ -206,6 +210,7 @@ function PersonRates() {
                   <tr key={s.userId}>
                     <th scope="row">{s.name}</th>
                     <td>{s.hourlyRatePence === null ? 'Position’s rate' : perHour(s.hourlyRatePence)}</td>
+                    <td>{s.payrollNumber ?? '—'}</td>
                   </tr>
                 ))}
               </tbody>
@@ -219,7 +224,8 @@ function PersonRates() {
               onValue={(v) => {
                 setUserId(v);
                 const p = staff.find((s) => s.userId === v);
-                setAmount(p?.hourlyRatePence ? (p.hourlyRatePence / 100).toFixed(2) : '');
+                setAmount(p?.hourlyRatePence ? poundsText(p.hourlyRatePence) : '');
+                setPayrollNumber(p?.payrollNumber ?? '');
               }}
             >
               <option value="">Choose a person</option>
@@ -237,7 +243,14 @@ function PersonRates() {
               onValue={setAmount}
               helper="Leave empty to pay the position’s rate."
             />
-            <IonButton type="submit" expand="block" disabled={save.isPending}>
+            <FormField
+              label="Payroll number"
+              name="payrollNumber"
+              value={payrollNumber}
+              onValue={setPayrollNumber}
+              helper="Their employee number in your payroll software; the Sage 50 timesheet file needs it."
+            />
+            <IonButton type="submit" expand="block" disabled={saving}>
               Save
             </IonButton>
           </form>

@@ -22,8 +22,9 @@ import { DaysTable, EntryLine, formatMinutes } from './timesheet-parts.tsx';
 import './rota.css';
 
 const LAYOUTS: { value: TimesheetLayout; label: string }[] = [
-  { value: 'generic', label: 'Spreadsheet (one row per person per day)' },
-  { value: 'brightpay', label: 'BrightPay: Import Hourly Payments' },
+  { value: 'generic', label: 'Spreadsheet (a row a day)' },
+  { value: 'brightpay', label: 'BrightPay hourly import' },
+  { value: 'sage50', label: 'Sage 50 Payroll timesheet' },
 ];
 
 /** What the correction dialog is doing: correcting an entry, or adding one a person forgot. */
@@ -38,6 +39,7 @@ export function TimesheetsPage() {
   const sheet = useTimesheetWeek(week);
   const approve = useApproveWeek();
   const [layout, setLayout] = useState<TimesheetLayout>('generic');
+  const [sagePayment, setSagePayment] = useState('');
   const [exporting, setExporting] = useState(false);
   const [editing, setEditing] = useState<Editing>(null);
   const setWeek = (w: string) =>
@@ -54,11 +56,19 @@ export function TimesheetsPage() {
   const exportCsv = async () => {
     setExporting(true);
     try {
-      const text = await fetchTimesheetCsv(week, layout);
+      const text = await fetchTimesheetCsv(week, layout, sagePayment);
       const url = URL.createObjectURL(new Blob([text], { type: 'text/csv' }));
       const a = document.createElement('a');
       a.href = url;
-      a.download = `timesheets-${layout}-${week}-to-${addDays(week, 6)}.csv`;
+      // Sage's fixed columns cannot say whether the hours are approved, so its file name does.
+      const worked = people.filter((p) => p.totals.workedMinutes > 0);
+      const status =
+        layout !== 'sage50'
+          ? ''
+          : worked.every((p) => p.approval)
+            ? '-all-approved'
+            : '-includes-not-approved';
+      a.download = `timesheets-${layout}-${week}-to-${addDays(week, 6)}${status}.csv`;
       a.click();
       setTimeout(() => URL.revokeObjectURL(url), 10_000);
       showToast('The timesheet file has been downloaded.');
@@ -126,6 +136,16 @@ export function TimesheetsPage() {
                   </option>
                 ))}
               </SelectField>
+              {layout === 'sage50' ? (
+                <FormField
+                  label="Sage payment number"
+                  name="sagePayment"
+                  inputMode="numeric"
+                  value={sagePayment}
+                  onValue={setSagePayment}
+                  helper="The number Sage 50 Payroll gives the hourly payment these hours are paid under. Each person needs their payroll number, set under Pay rates."
+                />
+              ) : null}
               <IonButton fill="outline" disabled={exporting} onClick={exportCsv}>
                 <IonIcon aria-hidden="true" icon={documentTextOutline} slot="start" />
                 Export CSV

@@ -2,10 +2,10 @@ import { IonButton, IonSpinner } from '@ionic/react';
 import type { CompetitionCreate, CompetitionRules, PrizeModel } from '@lastman/api';
 import { type FormEvent, useState } from 'react';
 import { londonDate } from '../../../lib/format.ts';
+import { poundsText, toPence } from '../../../lib/pounds.ts';
 import { FormError, FormField, SelectField } from '../../../ui/form-field.tsx';
 import { InlineLoading } from '../../../ui/page-loading.tsx';
 import { useRuleDescriptions, useSeasons } from '../../game/index.ts';
-import { poundsText, toPence } from './pounds.ts';
 import { RuleChoices } from './rule-choices.tsx';
 
 const prizeModels: Record<PrizeModel, string> = {

@@ -2,11 +2,11 @@ import { IonButton, IonSpinner } from '@ionic/react';
 import { type PayoutMethod, type PayoutSummary, payoutMethodLabels } from '@lastman/api';
 import { type FormEvent, useState } from 'react';
 import { formatPence, londonDate, londonDateTime } from '../../../lib/format.ts';
+import { poundsText, toPence } from '../../../lib/pounds.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { FormError, SelectField } from '../../../ui/form-field.tsx';
 import { InlineLoading } from '../../../ui/page-loading.tsx';
 import { useClearReview, usePayouts, useRecordPayout } from '../api/admin-game-api.ts';
-import { poundsText, toPence } from './pounds.ts';
 
 const methods = Object.keys(payoutMethodLabels) as PayoutMethod[];
 const todayInLondon = () =>

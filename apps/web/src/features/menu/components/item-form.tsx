@@ -10,9 +10,9 @@ import {
   MENU_LIMITS,
 } from '@lastman/api/rules';
 import { type FormEvent, useState } from 'react';
+import { poundsText, toPence } from '../../../lib/pounds.ts';
 import { FormError, FormField } from '../../../ui/form-field.tsx';
 import { useRemoveItemPicture, useSetItemPicture } from '../api/menu-api.ts';
-import { parsePounds } from '../menu-rules.ts';
 
 const toggle = <T,>(list: T[], value: T, on: boolean) =>
   on ? (list.includes(value) ? list : [...list, value]) : list.filter((v) => v !== value);
@@ -37,7 +37,7 @@ export function ItemForm({
 }) {
   const [name, setName] = useState(item?.name ?? '');
   const [description, setDescription] = useState(item?.description ?? '');
-  const [price, setPrice] = useState(item ? (item.pricePence / 100).toFixed(2) : '');
+  const [price, setPrice] = useState(item ? poundsText(item.pricePence) : '');
   const [calories, setCalories] = useState(item?.calories != null ? String(item.calories) : '');
   const [category, setCategory] = useState(item?.categoryId ?? categoryId);
   const [allergens, setAllergens] = useState<Allergen[]>(item?.allergens ?? []);
@@ -48,7 +48,7 @@ export function ItemForm({
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const pricePence = parsePounds(price);
+    const pricePence = toPence(price);
     const kcal = calories.trim() === '' ? null : Number(calories);
     const next = {
       name: name.trim() ? undefined : 'Enter the name of the dish.',

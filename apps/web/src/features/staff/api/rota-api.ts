@@ -162,3 +162,13 @@ export function useSetPayRate() {
     onSuccess: after,
   });
 }
+
+// PUT /api/admin/staff/:userId/payroll-number: the person's employee number in payroll software.
+export function useSetPayrollNumber() {
+  const after = useInvalidateRota();
+  return useMutation({
+    mutationFn: ({ userId, payrollNumber }: { userId: string; payrollNumber: string | null }) =>
+      http.request('PUT', `/api/admin/staff/${enc(userId)}/payroll-number`, { body: { payrollNumber } }),
+    onSuccess: after,
+  });
+}

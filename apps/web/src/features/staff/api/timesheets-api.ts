@@ -25,9 +25,11 @@ export const timesheetWeekQuery = (week: string) =>
 export const useTimesheetWeek = (week: string) => useQuery(timesheetWeekQuery(week));
 
 // GET /api/admin/timesheets?format=csv: the file's text, as the server wrote it.
-export const fetchTimesheetCsv = (week: string, layout: TimesheetLayout) =>
+export const fetchTimesheetCsv = (week: string, layout: TimesheetLayout, sagePayment = '') =>
   http.get<string>(
-    `/api/admin/timesheets?from=${enc(week)}&to=${enc(week)}&format=csv&layout=${enc(layout)}`,
+    `/api/admin/timesheets?from=${enc(week)}&to=${enc(week)}&format=csv&layout=${enc(layout)}${
+      layout === 'sage50' && sagePayment.trim() ? `&sagePayment=${enc(sagePayment.trim())}` : ''
+    }`,
   );
 
 // GET /api/timesheets/mine?from=&to=

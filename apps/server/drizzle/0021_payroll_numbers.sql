@@ -1,0 +1,2 @@
+ALTER TABLE "staff_settings" ADD COLUMN "payroll_number" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "staff_settings_payroll_number_idx" ON "staff_settings" USING btree ("club_id","payroll_number") WHERE "staff_settings"."payroll_number" is not null;
