@@ -245,3 +245,54 @@ test('an admin sets a rate per position, and removes it', async ({ page }) => {
   await row.getByRole('button', { name: `Remove the rate for ${position}` }).click();
   await expect(row).toHaveCount(0);
 });
+
+test('an admin sets a person’s rate from a day ahead, and the table shows it coming', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  // A staff member of this run's own, so that runs side by side do not change each other's rates.
+  const suffix = Math.random()
+    .toString(36)
+    .replace(/[^a-z]/g, '')
+    .slice(0, 6);
+  const name = `Rae ${suffix.charAt(0).toUpperCase()}${suffix.slice(1)}`;
+  const staffPage = await browser.newPage();
+  await signUpByApi(staffPage, {
+    name,
+    email: uniqueEmail('rates'),
+    password: 'rates-password',
+    dateOfBirth: '1990-02-02',
+  });
+  const me = (await (await staffPage.request.get('/api/me')).json()) as { user: { id: string } };
+  await staffPage.close();
+  const admin = await apiClient(baseURL as string, 'admin@redlion.test');
+  await admin.send('PATCH', `/api/admin/members/${me.user.id}`, { role: 'staff' });
+  await admin.dispose();
+
+  await logInByApi(page, 'admin@redlion.test');
+  await page.goto('/staffschedules?view=pay');
+  const panel = activePage(page);
+  const form = panel.getByRole('form', { name: 'Set a person’s own rate' });
+  const row = panel.getByRole('row', { name: new RegExp(name) });
+  const ahead = mondayAhead(6);
+
+  await form.getByLabel('Person').selectOption({ label: name });
+  await form.getByLabel('Own hourly rate (£)').fill('12.40');
+  await form.getByLabel('From (day)').fill(ahead);
+  await form.getByRole('button', { name: 'Save' }).click();
+  // Until that day the position's rate still applies; the rise shows as coming.
+  await expect(row).toContainText('Position’s rate');
+  await expect(row).toContainText(/£12\.40 from Monday \d+ \w+/);
+
+  // A rate with no day now applies from today (the person has a rate history already).
+  await form.getByLabel('Person').selectOption({ label: name });
+  await form.getByLabel('Own hourly rate (£)').fill('11');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(page.locator('ion-toast.app-toast').last()).toContainText(`${name}: £11.00 an hour from `);
+  await expect(row).toContainText('£11.00 an hour');
+  await expect(row).toContainText(/£12\.40 from Monday/);
+  await expectInside(row.locator('td > *'), '.card');
+  expect(await smallControls(form.locator('ion-button, select, input'))).toEqual([]);
+  await shots(page, 'pay-rates-ahead');
+});

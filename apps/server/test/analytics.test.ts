@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventRegistrations, events } from '../src/db/schema/events.ts';
 import { fixtures, seasons, teams } from '../src/db/schema/football.ts';
 import { entries, picks } from '../src/db/schema/game.ts';
-import { clockEntries, staffSettings } from '../src/db/schema/rota.ts';
+import { clockEntries, staffPayRates } from '../src/db/schema/rota.ts';
 import { sqlRows } from '../src/db/sql-rows.ts';
 import { aClub, aCompetition, aMember, anOrder, aUser } from './support/factories.ts';
 import type { HttpClient } from './support/http-client.ts';
@@ -202,7 +202,12 @@ describe.each(backends())('analytics on %s', (backend) => {
     // Clock-ins: Sam at £11.50 an hour (an evening with a break; a night across the clock change),
     // Pat with no rate, an open one (not counted), one before the period and another club's.
     const pat = await aUser(server, { club, email: 'pat@kings.test', name: 'Pat' });
-    await server.db.insert(staffSettings).values({ clubId, userId: staff.userId, hourlyRatePence: 1150 });
+    // Sam's rate changes: 900p at first, 1150p from before the period, a rise set ahead for after it.
+    await server.db.insert(staffPayRates).values([
+      { clubId, userId: staff.userId, effectiveFrom: '1970-01-01', hourlyRatePence: 900 },
+      { clubId, userId: staff.userId, effectiveFrom: '2026-03-20', hourlyRatePence: 1150 },
+      { clubId, userId: staff.userId, effectiveFrom: '2026-03-30', hourlyRatePence: 2000 },
+    ]);
     const clock = (
       userId: string,
       inAt: string,
@@ -265,9 +270,11 @@ describe.each(backends())('analytics on %s', (backend) => {
     const worked = await sqlRows<{ ms: number; rate: number | null }>(
       server.db,
       sql`select greatest(0, extract(epoch from (c.clock_out_at - c.clock_in_at)) * 1000 - c.break_minutes * 60000)::float8 as ms,
-                 s.hourly_rate_pence as rate
+                 (select r.hourly_rate_pence from staff_pay_rates r
+                   where r.club_id = c.club_id and r.user_id = c.user_id
+                     and r.effective_from <= (c.clock_in_at at time zone 'Europe/London')::date
+                   order by r.effective_from desc limit 1) as rate
           from clock_entries c
-          left join staff_settings s on s.club_id = c.club_id and s.user_id = c.user_id
           where c.club_id = ${clubId} and c.clock_out_at is not null
             and (c.clock_in_at at time zone 'Europe/London')::date between ${from}::date and ${to}::date`,
     );

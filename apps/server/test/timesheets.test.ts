@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sqlRows } from '../src/db/sql-rows.ts';
@@ -47,6 +48,7 @@ describe.each(backends())('timesheets on %s', (backend) => {
   let patId: string;
   let otherAdmin: HttpClient;
   let entryId: string;
+  let kings: Awaited<ReturnType<typeof aClub>>;
 
   const report = async (query = `from=${WEEK}&to=${WEEK}`) => admin.get(`/api/admin/timesheets?${query}`);
   const personIn = (json: { weeks: { people: { userId: string }[] }[] }, userId: string, week = 0) =>
@@ -56,6 +58,7 @@ describe.each(backends())('timesheets on %s', (backend) => {
   beforeAll(async () => {
     server = await startTestServer(backend, { now: '2026-10-20T09:00:00Z' });
     const club = await aClub(server);
+    kings = club;
     admin = (await aMember(server, { club, role: 'admin', email: 'boss@kings.test', name: 'Bea Boss' }))
       .client;
     const s = await aMember(server, { club, role: 'staff', email: 'sam@kings.test', name: 'Sam Server' });
@@ -70,7 +73,7 @@ describe.each(backends())('timesheets on %s', (backend) => {
     otherAdmin = (await aMember(server, { club: otherClub, role: 'admin', email: 'boss@other.test' })).client;
 
     expect((await admin.put(`/api/admin/staff/${staffId}/pay-rate`, { hourlyRatePence: 1200 })).status).toBe(
-      204,
+      200,
     );
     // Saturday 22:00 BST to Sunday 04:00 GMT: six hours on the wall clock, seven worked.
     const shift = await admin.post('/api/admin/shifts', {
@@ -133,6 +136,7 @@ describe.each(backends())('timesheets on %s', (backend) => {
       breakMinutes: 20,
       lateMinutes: 10,
       costPence: 7900,
+      hourlyRatePence: 1200,
       flags: [],
     });
     expect(sam.days[6]).toMatchObject({ scheduledMinutes: 0, workedMinutes: 0 });
@@ -449,17 +453,15 @@ describe.each(backends())('timesheets on %s', (backend) => {
     expect((await number(patId, '-7')).status).toBe(400);
     expect((await number(staffId, 'X-9', otherAdmin)).status).toBe(404);
     expect((await number(patId, '7')).status).toBe(204);
-    // Clearing the rate keeps the rest of the person's settings (the payroll number here).
-    expect((await admin.put(`/api/admin/staff/${staffId}/pay-rate`, { hourlyRatePence: null })).status).toBe(
-      204,
-    );
+    // Clearing the rate (from the week's Monday) keeps the rest of the person's settings.
+    const samRate = (hourlyRatePence: number | null) =>
+      admin.put(`/api/admin/staff/${staffId}/pay-rate`, { hourlyRatePence, from: WEEK });
+    expect((await samRate(null)).status).toBe(200);
     expect(personIn((await report()).json, staffId)).toMatchObject({
       hourlyRatePence: null,
       payrollNumber: 'S-1',
     });
-    expect((await admin.put(`/api/admin/staff/${staffId}/pay-rate`, { hourlyRatePence: 1200 })).status).toBe(
-      204,
-    );
+    expect((await samRate(1200)).status).toBe(200);
 
     const res = await sage('&sagePayment=3');
     expect(res.status).toBe(200);
@@ -480,6 +482,48 @@ describe.each(backends())('timesheets on %s', (backend) => {
     expect(readCsv(approvedOnly.text)).toHaveLength(2);
     expect((await number(patId, null)).status).toBe(204);
     expect(personIn((await report()).json, patId).payrollNumber).toBeNull();
+  });
+
+  it('pays each day at the rate of that day: a change from a date leaves the days before it alone', async () => {
+    const rate = (body: object) => admin.put(`/api/admin/staff/${patId}/pay-rate`, body);
+    const first = await rate({ hourlyRatePence: 1000 });
+    expect(first.status).toBe(200);
+    // Pat's first rate covers the hours already worked.
+    expect(first.json).toEqual({ effectiveFrom: '1970-01-01' });
+    expect((await rate({ hourlyRatePence: 1100, from: '2026-10-27' })).json).toEqual({
+      effectiveFrom: '2026-10-27',
+    });
+    expect((await rate({ hourlyRatePence: 1300, from: '2026-11-02' })).status).toBe(200);
+    expect((await rate({ hourlyRatePence: 1300, from: '2026-02-30' })).status).toBe(400);
+
+    const res = await report('from=2026-10-19&to=2026-11-01');
+    const before = personIn(res.json, patId, 0);
+    const after = personIn(res.json, patId, 1);
+    // Wednesday 21st: 175 minutes at 1000p; Tuesday 27th: 120 minutes at 1100p.
+    expect(before.days[2]).toMatchObject({ workedMinutes: 175, hourlyRatePence: 1000, costPence: 2917 });
+    expect(before).toMatchObject({ hourlyRatePence: 1000, totals: { costPence: 2917 } });
+    expect(after.days[0]).toMatchObject({ hourlyRatePence: 1000, costPence: 0 });
+    expect(after.days[1]).toMatchObject({ workedMinutes: 120, hourlyRatePence: 1100, costPence: 2200 });
+    expect(after).toMatchObject({ hourlyRatePence: 1100, totals: { costPence: 2200 } });
+
+    const bright = readCsv(
+      (await admin.get('/api/admin/timesheets?from=2026-10-19&to=2026-11-01&format=csv&layout=brightpay'))
+        .text,
+    );
+    expect(bright.filter((r) => r[0] === "'=Pat").map((r) => [r[2], r[3], r[4]])).toEqual([
+      ['2.92', '10.00', `Hours w/c ${WEEK}`],
+      ['2.00', '11.00', 'Hours w/c 2026-10-26'],
+    ]);
+
+    // The rota shows today's rate (the clock is on the 27th) and the rise set ahead.
+    const week = await admin.get('/api/admin/rota?week=2026-10-26');
+    expect(week.json.staff.find((s: { userId: string }) => s.userId === patId)).toMatchObject({
+      hourlyRatePence: 1100,
+      nextRate: { from: '2026-11-02', hourlyRatePence: 1300 },
+    });
+    expect((await otherAdmin.put(`/api/admin/staff/${patId}/pay-rate`, { hourlyRatePence: 1 })).status).toBe(
+      404,
+    );
   });
 
   it('shows staff their own hours only, without rate or cost, and admins of another club nothing', async () => {
@@ -513,5 +557,30 @@ describe.each(backends())('timesheets on %s', (backend) => {
     expect((await otherAdmin.delete(`/api/admin/timesheets/approvals/${WEEK}/${staffId}`)).status).toBe(404);
     const csv = await otherAdmin.get(`/api/admin/timesheets?from=${WEEK}&to=${WEEK}&format=csv`);
     expect(readCsv(csv.text)).toHaveLength(5);
+  });
+
+  it('the migration gives each rate set before rates had dates to all of that person’s hours', async () => {
+    // The table as it was: the rate on staff_settings.
+    const person = await aMember(server, { club: kings, role: 'staff', email: 'old@kings.test' });
+    await server.db.execute(sql`alter table staff_settings add column hourly_rate_pence integer`);
+    try {
+      await server.db.execute(
+        sql`insert into staff_settings (club_id, user_id, hourly_rate_pence)
+            values (${kings.id}, ${person.userId}, 1075)`,
+      );
+      const migration = readFileSync(
+        new URL('../drizzle/0022_pay_rate_history.sql', import.meta.url),
+        'utf8',
+      );
+      const copy = migration.split('--> statement-breakpoint').find((s) => s.includes('INSERT INTO'));
+      await server.db.execute(sql.raw(copy as string));
+    } finally {
+      await server.db.execute(sql`alter table staff_settings drop column hourly_rate_pence`);
+    }
+    const rows = await sqlRows<{ effective_from: string; hourly_rate_pence: number }>(
+      server.db,
+      sql`select effective_from::text, hourly_rate_pence from staff_pay_rates where user_id = ${person.userId}`,
+    );
+    expect(rows).toEqual([{ effective_from: '1970-01-01', hourly_rate_pence: 1075 }]);
   });
 });

@@ -69,7 +69,10 @@ export const StaffMember = z
     userId: z.string(),
     name: z.string(),
     role: z.string(),
+    /** The person's own rate today (null: their position's, if any). */
     hourlyRatePence: z.int().nullable(),
+    /** A change set ahead: the rate from a later London day. */
+    nextRate: z.object({ from: z.string(), hourlyRatePence: z.int().nullable() }).nullable(),
     payrollNumber: z.string().nullable(),
   })
   .meta({ id: 'StaffMember' });
@@ -96,7 +99,15 @@ export const PublishWeekResult = z.object({ published: z.int() });
 export const CopyWeekInput = z.object({ from: IsoDate, to: IsoDate }).strict();
 export const CopyWeekResult = z.object({ copied: z.int(), skipped: z.int() });
 
-export const PayRateInput = z.object({ hourlyRatePence: z.int().min(0).max(100_000).nullable() }).strict();
+export const PayRateInput = z
+  .object({
+    hourlyRatePence: z.int().min(0).max(100_000).nullable(),
+    from: IsoDate.optional().describe(
+      'The first London day the rate applies to; without it, today (or, for a first rate, all hours)',
+    ),
+  })
+  .strict();
+export const PayRateSet = z.object({ effectiveFrom: z.string() });
 
 /** An employee number as payroll software keeps it: letters and digits, at most 20. */
 export const PayrollNumberInput = z

@@ -84,7 +84,13 @@ const minutes = {
 };
 
 export const TimesheetDay = z
-  .object({ date: z.string(), ...minutes, flags: z.array(z.string()) })
+  .object({
+    date: z.string(),
+    ...minutes,
+    /** The person's own rate that day (rates change from a London day on); null as for the week. */
+    hourlyRatePence: z.int().nullable(),
+    flags: z.array(z.string()),
+  })
   .meta({ id: 'TimesheetDay' });
 export type TimesheetDay = z.infer<typeof TimesheetDay>;
 
@@ -92,7 +98,10 @@ export const TimesheetPersonWeek = z
   .object({
     userId: z.string(),
     name: z.string(),
-    /** null when none is set, and always for staff looking at their own hours. */
+    /**
+     * The rate on the week's last day (each day carries its own); null when none is set, and always
+     * for staff looking at their own hours.
+     */
     hourlyRatePence: z.int().nullable(),
     /** The employee number in the club's payroll software; null when none is set, and for staff. */
     payrollNumber: z.string().nullable(),

@@ -56,7 +56,6 @@ export const staffSettings = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
-    hourlyRatePence: integer('hourly_rate_pence'),
     clockWithoutCode: boolean('clock_without_code').notNull().default(false),
     /** The person's employee number in the club's payroll software (Sage 50's import needs it). */
     payrollNumber: text('payroll_number'),
@@ -64,10 +63,31 @@ export const staffSettings = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.clubId, t.userId] }),
-    check('staff_settings_rate_positive', sql`${t.hourlyRatePence} >= 0`),
     uniqueIndex('staff_settings_payroll_number_idx')
       .on(t.clubId, t.payrollNumber)
       .where(sql`${t.payrollNumber} is not null`),
+  ],
+);
+
+/**
+ * A person's own hourly rate from a London day on, until their next change (null: from that day
+ * they are paid their position's rate). Past hours keep the rate of their day.
+ */
+export const staffPayRates = pgTable(
+  'staff_pay_rates',
+  {
+    clubId: clubIdColumn(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    effectiveFrom: date('effective_from', { mode: 'string' }).notNull(),
+    hourlyRatePence: integer('hourly_rate_pence'),
+    setBy: text('set_by').references(() => user.id, { onDelete: 'set null' }),
+    setAt: timestamp('set_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.clubId, t.userId, t.effectiveFrom] }),
+    check('staff_pay_rates_positive', sql`${t.hourlyRatePence} >= 0`),
   ],
 );
 

@@ -3,7 +3,9 @@ import type { DbOrTx } from '../../db/client.ts';
 import { eventRegistrations, events } from '../../db/schema/events.ts';
 import { fixtures, teams } from '../../db/schema/football.ts';
 import { competitions, entries, picks } from '../../db/schema/game.ts';
-import { clockEntries, staffSettings } from '../../db/schema/rota.ts';
+import { clockEntries } from '../../db/schema/rota.ts';
+import { londonDate } from '../../lib/london-dates.ts';
+import { rateChangesOf, rateOn } from '../rota/index.ts';
 
 /** Entries that hold a place: bought (or free) and kept, whether still in, out or won. */
 const CONFIRMED = ['active', 'eliminated', 'won'] as const;
@@ -107,24 +109,19 @@ export async function picksOf(
 }
 
 /**
- * Closed clock-ins that began in the period, with the person's hourly rate (null: none set). An
- * open one (still at work) counts once it is closed.
+ * Closed clock-ins that began in the period, with the person's own hourly rate on the London day of
+ * the clock-in (null: none set). An open one (still at work) counts once it is closed.
  */
 export async function closedClockEntries(db: DbOrTx, p: Period) {
-  return db
+  const rows = await db
     .select({
       id: clockEntries.id,
       userId: clockEntries.userId,
       clockInAt: clockEntries.clockInAt,
       clockOutAt: clockEntries.clockOutAt,
       breakMinutes: clockEntries.breakMinutes,
-      hourlyRatePence: staffSettings.hourlyRatePence,
     })
     .from(clockEntries)
-    .leftJoin(
-      staffSettings,
-      and(eq(staffSettings.clubId, clockEntries.clubId), eq(staffSettings.userId, clockEntries.userId)),
-    )
     .where(
       and(
         eq(clockEntries.clubId, p.clubId),
@@ -133,6 +130,8 @@ export async function closedClockEntries(db: DbOrTx, p: Period) {
         lt(clockEntries.clockInAt, p.end),
       ),
     );
+  const rates = await rateChangesOf(db, { clubId: p.clubId });
+  return rows.map((r) => ({ ...r, hourlyRatePence: rateOn(rates, r.userId, londonDate(r.clockInAt)) }));
 }
 
 /** Kick-offs in the period (football data is the same for every club); postponed matches left out. */

@@ -146,7 +146,6 @@ export async function staffOfClub(db: DbOrTx, { clubId, userIds }: { clubId: str
       name: user.name,
       role: memberships.role,
       dateOfBirth: user.dateOfBirth,
-      hourlyRatePence: staffSettings.hourlyRatePence,
       payrollNumber: staffSettings.payrollNumber,
     })
     .from(memberships)
@@ -164,7 +163,7 @@ export async function staffOfClub(db: DbOrTx, { clubId, userIds }: { clubId: str
 }
 
 export type StaffSettingValues = Partial<
-  Pick<typeof staffSettings.$inferInsert, 'hourlyRatePence' | 'payrollNumber' | 'clockWithoutCode'>
+  Pick<typeof staffSettings.$inferInsert, 'payrollNumber' | 'clockWithoutCode'>
 >;
 
 /**

@@ -7,6 +7,7 @@ import {
   CopyWeekInput,
   CopyWeekResult,
   PayRateInput,
+  PayRateSet,
   PayrollNumberInput,
   PublishWeekInput,
   PublishWeekResult,
@@ -42,6 +43,7 @@ import {
   tillsOf,
 } from './clock.ts';
 import {
+  changePayRate,
   changeStaffSettings,
   checkShift,
   claimShift,
@@ -128,16 +130,16 @@ export const rotaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/admin/staff/:userId/pay-rate',
     {
-      schema: { tags, params: UserIdParams, body: PayRateInput, response: { 204: z.null() } },
+      schema: {
+        tags,
+        params: UserIdParams,
+        body: PayRateInput,
+        response: { 200: PayRateSet, ...refusals(404) },
+      },
       config: { access: 'admin' },
     },
-    async (request, reply) => {
-      await changeStaffSettings(app.services, viewerOf(request), {
-        userId: request.params.userId,
-        values: request.body,
-      });
-      return reply.status(204).send(null);
-    },
+    async (request) =>
+      changePayRate(app.services, viewerOf(request), { userId: request.params.userId, input: request.body }),
   );
 
   app.put(

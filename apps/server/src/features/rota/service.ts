@@ -1,14 +1,24 @@
-import type { RotaWeek, Shift, ShiftInput, ShiftUpdate, WorkingTimeWarning } from '@lastman/api';
+import type {
+  PayRateInput,
+  RotaWeek,
+  Shift,
+  ShiftInput,
+  ShiftUpdate,
+  WorkingTimeWarning,
+} from '@lastman/api';
 import { ROTA_LIMITS } from '@lastman/api';
 import { ukLocalToUtc, utcToUkLocal } from '@lastman/game';
+import type { z } from 'zod';
 import type { Viewer } from '../../auth/guards.ts';
 import { sqlState } from '../../db/pg-errors.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import { londonDate } from '../../lib/london-dates.ts';
 import type { Services } from '../../services.ts';
 import { clubOccurrences, listMatchesInRange } from '../events/index.ts';
 import { notifyUsers, registerNotificationKind } from '../notifications/index.ts';
 import { type AbsenceRow, absenceDuring, absencesOf } from './extras-queries.ts';
 import { toAbsence } from './leave.ts';
+import { nextRate, rateChangesOf, rateOn, setRateFrom } from './pay-rates.ts';
 import {
   claimOpenShift,
   deleteShift,
@@ -112,15 +122,17 @@ async function warningsFor(
   ];
 }
 
-/** The rate a shift costs at: the person's own, else the position's (when the admin set one). */
-async function rateOf(
-  db: Services['db'],
-  clubId: string,
-  personRate: number | null | undefined,
-  position: string,
-) {
-  if (personRate !== null && personRate !== undefined) return personRate;
-  return (await positionRateMap({ db }, clubId)).get(position) ?? null;
+/**
+ * The rate a shift costs at: the person's own on the London day it starts, else the position's
+ * (when the admin set one).
+ */
+async function rateOf(db: Services['db'], clubId: string, row: ShiftRow) {
+  if (row.userId) {
+    const changes = await rateChangesOf(db, { clubId, userIds: [row.userId] });
+    const own = rateOn(changes, row.userId, londonDate(row.startsAt));
+    if (own !== null) return own;
+  }
+  return (await positionRateMap({ db }, clubId)).get(row.position) ?? null;
 }
 
 async function requireStaff(db: Services['db'], clubId: string, userId: string | null) {
@@ -212,12 +224,7 @@ export async function createShift(services: Db, viewer: Viewer, input: ShiftInpu
   const [person] = t.userId
     ? await staffOfClub(services.db, { clubId: viewer.clubId, userIds: [t.userId] })
     : [];
-  return toShift(
-    row,
-    person?.name ?? null,
-    warnings,
-    await rateOf(services.db, viewer.clubId, person?.hourlyRatePence, row.position),
-  );
+  return toShift(row, person?.name ?? null, warnings, await rateOf(services.db, viewer.clubId, row));
 }
 
 /** The warnings a shift would have, and the overlap it would meet, without saving it: for the form. */
@@ -294,12 +301,7 @@ export async function editShift(
   const [person] = t.userId
     ? await staffOfClub(services.db, { clubId: viewer.clubId, userIds: [t.userId] })
     : [];
-  return toShift(
-    row,
-    person?.name ?? null,
-    warnings,
-    await rateOf(services.db, viewer.clubId, person?.hourlyRatePence, row.position),
-  );
+  return toShift(row, person?.name ?? null, warnings, await rateOf(services.db, viewer.clubId, row));
 }
 
 export async function removeShift(services: Db, viewer: Viewer, { shiftId }: { shiftId: string }) {
@@ -318,10 +320,12 @@ export async function rotaWeek(
   { week }: { week?: string },
 ): Promise<RotaWeek> {
   const monday = mondayOf(services, week);
+  const today = londonDate(services.clock.now());
   const { from, to } = weekBounds(monday);
-  const [rows, staff, positionRates, absences, happenings] = await Promise.all([
+  const [rows, staff, rates, positionRates, absences, happenings] = await Promise.all([
     shiftsBetween(services.db, { clubId: viewer.clubId, from, to }),
     staffOfClub(services.db, { clubId: viewer.clubId }),
+    rateChangesOf(services.db, { clubId: viewer.clubId }),
     positionRateMap(services, viewer.clubId),
     absencesOf(services.db, { clubId: viewer.clubId, from, to }),
     weekHappenings(services, viewer.clubId, from, to),
@@ -332,7 +336,6 @@ export async function rotaWeek(
         a.userId === userId && a.status === 'approved' && a.startsAt < s.endsAt && a.endsAt > s.startsAt,
     )?.absence;
   const dob = new Map(staff.map((s) => [s.userId, s.dateOfBirth]));
-  const rate = new Map(staff.map((s) => [s.userId, s.hourlyRatePence]));
   // Neighbours for every person on the rota this week, read once: 17 weeks back, a week ahead.
   const people = [...new Set(rows.map((r) => r.shift.userId).filter((u): u is string => u !== null))];
   const around = new Map<string, Awaited<ReturnType<typeof personShiftsAround>>>();
@@ -361,7 +364,7 @@ export async function rotaWeek(
           ...(away ? [absenceWarning(away)] : []),
         ]
       : [];
-    const own = shift.userId ? rate.get(shift.userId) : null;
+    const own = shift.userId ? rateOn(rates, shift.userId, londonDate(shift.startsAt)) : null;
     return toShift(shift, staffName, warnings, own ?? positionRates.get(shift.position) ?? null);
   });
   return {
@@ -371,7 +374,8 @@ export async function rotaWeek(
       userId: s.userId,
       name: s.name,
       role: s.role,
-      hourlyRatePence: s.hourlyRatePence ?? null,
+      hourlyRatePence: rateOn(rates, s.userId, today),
+      nextRate: nextRate(rates, s.userId, today),
       payrollNumber: s.payrollNumber ?? null,
     })),
     drafts: shifts.filter((s) => s.status === 'draft').length,
@@ -539,7 +543,28 @@ export async function claimShift(services: WithClock, viewer: Viewer, { shiftId 
   return toShift(row, viewer.name, []);
 }
 
-/** Changes some of a staff member's settings in the viewer's club: rate, payroll number, clocking without the code. */
+/** Sets a staff member's own hourly rate from a London day on (see setRateFrom for the default day). */
+export async function changePayRate(
+  services: Pick<Services, 'db' | 'clock'>,
+  viewer: Viewer,
+  { userId, input }: { userId: string; input: z.infer<typeof PayRateInput> },
+) {
+  return services.db.transaction(async (tx) => {
+    const [person] = await staffOfClub(tx, { clubId: viewer.clubId, userIds: [userId] });
+    if (!person) throw notFound('The staff member');
+    const effectiveFrom = await setRateFrom(tx, {
+      clubId: viewer.clubId,
+      userId,
+      hourlyRatePence: input.hourlyRatePence,
+      from: input.from,
+      setBy: viewer.userId,
+      now: services.clock.now(),
+    });
+    return { effectiveFrom };
+  });
+}
+
+/** Changes some of a staff member's settings in the viewer's club: payroll number, clocking without the code. */
 export async function changeStaffSettings(
   services: Db,
   viewer: Viewer,

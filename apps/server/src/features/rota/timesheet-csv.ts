@@ -1,4 +1,4 @@
-import type { TimesheetLayout, TimesheetReport } from '@lastman/api';
+import type { TimesheetDay, TimesheetLayout, TimesheetReport } from '@lastman/api';
 import { csvRow } from '../../lib/csv.ts';
 import { AppError } from '../../lib/errors.ts';
 
@@ -66,7 +66,7 @@ function generic(ctx: CsvContext): string {
             hours(day.workedMinutes),
             day.breakMinutes,
             day.lateMinutes,
-            pounds(person.hourlyRatePence),
+            pounds(day.hourlyRatePence),
             pounds(day.costPence),
             day.flags.join(' '),
             status(person.approval !== null),
@@ -82,7 +82,8 @@ function generic(ctx: CsvContext): string {
 
 /**
  * BrightPay (UK) "Import Hourly Payments from CSV File": the header row comes first so that "Match
- * Header Row" maps the columns; one row per person per week with worked time. Columns BrightPay
+ * Header Row" maps the columns; one row per person per week with worked time (one per rate when
+ * the person's rate changed that week). Columns BrightPay
  * does not know (status, period, filters) are left for the admin to ignore, as its import allows.
  */
 function brightpay(ctx: CsvContext): string {
@@ -101,53 +102,66 @@ function brightpay(ctx: CsvContext): string {
   const filters = ctx.personName ? `staff member ${ctx.personName}` : 'all staff';
   for (const week of ctx.report.weeks) {
     for (const person of week.people) {
-      if (person.totals.workedMinutes === 0) continue;
       const [first = '', ...rest] = person.name.trim().split(/\s+/);
-      lines.push(
-        csvRow([
-          first,
-          rest.join(' '),
-          hours(person.totals.workedMinutes),
-          pounds(person.hourlyRatePence),
-          `Hours w/c ${week.weekStart}`,
-          status(person.approval !== null),
-          `${ctx.report.from} to ${ctx.report.to}`,
-          filters,
-        ]),
-      );
+      for (const part of hoursByRate(person.days)) {
+        lines.push(
+          csvRow([
+            first,
+            rest.join(' '),
+            hours(part.workedMinutes),
+            pounds(part.hourlyRatePence),
+            `Hours w/c ${week.weekStart}`,
+            status(person.approval !== null),
+            `${ctx.report.from} to ${ctx.report.to}`,
+            filters,
+          ]),
+        );
+      }
     }
   }
   return `${lines.join('\r\n')}\r\n`;
 }
 
-interface PeriodHours {
-  name: string;
-  payrollNumber: string | null;
+interface RatedHours {
   hourlyRatePence: number | null;
   workedMinutes: number;
 }
 
-/** Each person's worked time over the whole period, in the order they first appear. */
+/** Worked time split by the rate it is paid at, in the order the rates first appear. */
+function hoursByRate(days: readonly TimesheetDay[]): RatedHours[] {
+  const byRate = new Map<number | null, RatedHours>();
+  for (const d of days) {
+    if (d.workedMinutes === 0) continue;
+    const part = byRate.get(d.hourlyRatePence) ?? { hourlyRatePence: d.hourlyRatePence, workedMinutes: 0 };
+    part.workedMinutes += d.workedMinutes;
+    byRate.set(d.hourlyRatePence, part);
+  }
+  return [...byRate.values()];
+}
+
+interface PeriodHours extends RatedHours {
+  name: string;
+  payrollNumber: string | null;
+}
+
+/** Each person's worked time over the whole period, one part per rate, people in the order they first appear. */
 export function periodHours(report: TimesheetReport): PeriodHours[] {
-  const byPerson = new Map<string, PeriodHours>();
+  const days = new Map<string, { name: string; payrollNumber: string | null; days: TimesheetDay[] }>();
   for (const week of report.weeks) {
     for (const p of week.people) {
-      const sum = byPerson.get(p.userId) ?? {
-        name: p.name,
-        payrollNumber: p.payrollNumber,
-        hourlyRatePence: p.hourlyRatePence,
-        workedMinutes: 0,
-      };
-      sum.workedMinutes += p.totals.workedMinutes;
-      byPerson.set(p.userId, sum);
+      const person = days.get(p.userId) ?? { name: p.name, payrollNumber: p.payrollNumber, days: [] };
+      person.days.push(...p.days);
+      days.set(p.userId, person);
     }
   }
-  return [...byPerson.values()].filter((p) => p.workedMinutes > 0);
+  return [...days.values()].flatMap((p) =>
+    hoursByRate(p.days).map((part) => ({ name: p.name, payrollNumber: p.payrollNumber, ...part })),
+  );
 }
 
 /**
  * Sage 50 Payroll's multi-timesheet import: fixed columns and no header row, one payment line per
- * person for the period: `2` (a payment), employee number, payment number, department code, cost
+ * person (and rate, if it changed) for the period: `2` (a payment), employee number, payment number, department code, cost
  * centre code (both left empty), hours, hourly rate (empty: the rate Sage holds). The fixed layout
  * has no room for the period or approval status, so the file name carries them.
  */
@@ -181,11 +195,11 @@ export function assertSageReady(report: TimesheetReport, sagePayment: string | u
       'BAD_REQUEST',
       'Say which Sage payment number these hours are paid under (such as 1).',
     );
-  const missing = periodHours(report).filter((p) => !p.payrollNumber);
-  if (missing.length)
+  const missing = new Set(periodHours(report).flatMap((p) => (p.payrollNumber ? [] : [p.name])));
+  if (missing.size)
     throw new AppError(
       'CONFLICT',
-      `Give ${missing.map((p) => p.name).join(', ')} a payroll number first (Pay rates): Sage matches hours by it.`,
+      `Give ${[...missing].join(', ')} a payroll number first (Pay rates): Sage matches hours by it.`,
     );
 }
 

@@ -14,6 +14,7 @@ import type { ClockEntryValues } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { Services } from '../../services.ts';
 import { insertClockEntry, shiftNear, updateClockEntry } from './clock-queries.ts';
+import { rateChangesOf, rateOn } from './pay-rates.ts';
 import { staffOfClub } from './queries.ts';
 import {
   approvalsBetween,
@@ -116,7 +117,7 @@ export async function timesheetReport(services: S, viewer: Viewer, opts: Options
   const people = await staffOfClub(db, { clubId, userIds: opts.userId ? [opts.userId] : undefined });
   if (opts.userId && people.length === 0) throw notFound('The staff member');
   const range = { clubId, from: period.startsAt, to: period.endsAt, userId: opts.userId };
-  const [shiftRows, entryRows, approvals] = await Promise.all([
+  const [shiftRows, entryRows, approvals, rates] = await Promise.all([
     publishedShiftsBetween(db, range),
     clockEntriesBetween(db, range),
     approvalsBetween(db, {
@@ -125,6 +126,7 @@ export async function timesheetReport(services: S, viewer: Viewer, opts: Options
       toWeek: period.weeks.at(-1) as string,
       userId: opts.userId,
     }),
+    rateChangesOf(db, { clubId, userIds: opts.userId ? [opts.userId] : undefined }),
   ]);
   const corrections = await correctionsOf(db, { clubId, entryIds: entryRows.map((e) => e.id) });
 
@@ -133,7 +135,9 @@ export async function timesheetReport(services: S, viewer: Viewer, opts: Options
     const dates = [0, 1, 2, 3, 4, 5, 6].map((i) => dateOfDay(monday + i));
     const list: TimesheetPersonWeek[] = [];
     for (const person of people) {
-      const rate = opts.ownHours ? null : (person.hourlyRatePence ?? null);
+      // Staff looking at their own hours see no rate; each day is paid at the rate of that day.
+      const rateOnDay = (date: string) => (opts.ownHours ? null : rateOn(rates, person.userId, date));
+      const rate = rateOnDay(dates[6] as string);
       const shifts = shiftRows.filter(
         (s) => s.userId === person.userId && weekStartOf(s.startsAt) === weekStart,
       );
@@ -182,7 +186,8 @@ export async function timesheetReport(services: S, viewer: Viewer, opts: Options
           workedMinutes: worked,
           breakMinutes: dayEntries.reduce((sum, e) => sum + (e.clockOutAt ? e.breakMinutes : 0), 0),
           lateMinutes: dayEntries.reduce((sum, e) => sum + e.lateMinutes, 0),
-          costPence: costOf(worked, rate),
+          costPence: costOf(worked, rateOnDay(date)),
+          hourlyRatePence: rateOnDay(date),
           flags: [...flags].sort(),
         };
       });
@@ -200,7 +205,9 @@ export async function timesheetReport(services: S, viewer: Viewer, opts: Options
           workedMinutes: sum('workedMinutes'),
           breakMinutes: sum('breakMinutes'),
           lateMinutes: sum('lateMinutes'),
-          costPence: rate === null ? null : days.reduce((s, d) => s + (d.costPence ?? 0), 0),
+          costPence: days.every((d) => d.hourlyRatePence === null)
+            ? null
+            : days.reduce((s, d) => s + (d.costPence ?? 0), 0),
         },
         entries: shown,
       });

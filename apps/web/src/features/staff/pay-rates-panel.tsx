@@ -7,9 +7,12 @@ import { FormError, FormField, SelectField } from '../../ui/form-field.tsx';
 import { InlineLoading } from '../../ui/page-loading.tsx';
 import { useRotaWeek, useSetPayRate, useSetPayrollNumber } from './api/rota-api.ts';
 import { usePositionRates, useSetPositionRate, useTemplates } from './api/rota-extras-api.ts';
-import { mondayOf } from './rota-time.ts';
+import { formatDay, mondayOf } from './rota-time.ts';
 
 const perHour = (pence: number) => `${formatPence(pence)} an hour`;
+
+/** The day the server gives a person's first rate: it covers all their hours. */
+const FROM_THE_START = '1970-01-01';
 
 /** Hourly rates, seen only by admins: per position (the fallback) and per person (which wins). */
 export function PayRatesPanel() {
@@ -151,6 +154,7 @@ function PersonRates() {
   const [userId, setUserId] = useState('');
   const [amount, setAmount] = useState('');
   const [payrollNumber, setPayrollNumber] = useState('');
+  const [from, setFrom] = useState('');
   const [error, setError] = useState<string | null>(null);
   const staff = week.data?.staff ?? [];
   const chosen = staff.find((s) => s.userId === userId);
@@ -166,16 +170,27 @@ function PersonRates() {
     try {
       if (number !== chosen.payrollNumber)
         await saveNumber.mutateAsync({ userId: chosen.userId, payrollNumber: number });
-      if (pence !== chosen.hourlyRatePence)
-        await saveRate.mutateAsync({ userId: chosen.userId, hourlyRatePence: pence });
+      let since = '';
+      if (pence !== chosen.hourlyRatePence || from) {
+        const set = await saveRate.mutateAsync({
+          userId: chosen.userId,
+          hourlyRatePence: pence,
+          from: from || undefined,
+        });
+        since =
+          set.effectiveFrom === FROM_THE_START
+            ? ' for all their hours'
+            : ` from ${formatDay(set.effectiveFrom)}`;
+      }
       showToast(
-        `${chosen.name}: ${pence === null ? 'their position’s rate' : perHour(pence)}${
+        `${chosen.name}: ${pence === null ? 'their position’s rate' : perHour(pence)}${since}${
           number ? `, payroll number ${number}` : ''
         }.`,
       );
       setUserId('');
       setAmount('');
       setPayrollNumber('');
+      setFrom('');
     } catch (err) {
       setError((err as Error).message);
     }
@@ -209,7 +224,17 @@ function PersonRates() {
                 {staff.map((s) => (
                   <tr key={s.userId}>
                     <th scope="row">{s.name}</th>
-                    <td>{s.hourlyRatePence === null ? 'Position’s rate' : perHour(s.hourlyRatePence)}</td>
+                    <td>
+                      {s.hourlyRatePence === null ? 'Position’s rate' : perHour(s.hourlyRatePence)}
+                      {s.nextRate ? (
+                        <div className="muted">
+                          {s.nextRate.hourlyRatePence === null
+                            ? 'Position’s rate'
+                            : formatPence(s.nextRate.hourlyRatePence)}{' '}
+                          from {formatDay(s.nextRate.from)}
+                        </div>
+                      ) : null}
+                    </td>
                     <td>{s.payrollNumber ?? '—'}</td>
                   </tr>
                 ))}
@@ -242,6 +267,14 @@ function PersonRates() {
               value={amount}
               onValue={setAmount}
               helper="Leave empty to pay the position’s rate."
+            />
+            <FormField
+              label="From (day)"
+              name="rateFrom"
+              type="date"
+              value={from}
+              onValue={setFrom}
+              helper="Hours from this day on are paid at the new rate; earlier hours keep theirs. Empty: from today (a first rate covers all their hours)."
             />
             <FormField
               label="Payroll number"

@@ -153,12 +153,24 @@ export function useRemoveTill() {
   });
 }
 
-// PUT /api/admin/staff/:userId/pay-rate: a person's own hourly rate (null: their position's, if any).
+// PUT /api/admin/staff/:userId/pay-rate: a person's own hourly rate (null: their position's, if any)
+// from a London day on (without one: today, or all their hours for a first rate).
 export function useSetPayRate() {
   const after = useInvalidateRota();
   return useMutation({
-    mutationFn: ({ userId, hourlyRatePence }: { userId: string; hourlyRatePence: number | null }) =>
-      http.request('PUT', `/api/admin/staff/${enc(userId)}/pay-rate`, { body: { hourlyRatePence } }),
+    mutationFn: async ({
+      userId,
+      ...body
+    }: {
+      userId: string;
+      hourlyRatePence: number | null;
+      from?: string;
+    }) =>
+      (
+        await http.request<{ effectiveFrom: string }>('PUT', `/api/admin/staff/${enc(userId)}/pay-rate`, {
+          body,
+        })
+      ).data,
     onSuccess: after,
   });
 }

@@ -1,0 +1,3 @@
+// The rota as other features see it (analytics costs clocked hours): they import from here.
+
+export { rateChangesOf, rateOn } from './pay-rates.ts';
