@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 import { apiClient } from './support/api-client.ts';
-import { activePage, expect, logInByApi, signUpByApi, test, uniqueEmail } from './support/fixtures.ts';
+import { activePage, expect, logInByApi, test } from './support/fixtures.ts';
 import { expectInside, smallControls } from './support/layout.ts';
+import { newStaff } from './support/staff.ts';
 
 /** A Monday some weeks ahead, different for each project so that runs side by side do not clash. */
 function mondayAhead(weeks: number): string {
@@ -101,23 +102,6 @@ test('a staff member asks for leave, an admin approves it, and the week shows it
     'Approved',
   );
 });
-
-/** A staff member of this run's own (so that runs side by side do not meet), signed in on the page. */
-async function newStaff(page: Page, baseURL: string, first: string) {
-  await page.context().clearCookies();
-  const tag = Math.random()
-    .toString(36)
-    .replace(/[^a-z]/g, '')
-    .slice(0, 5);
-  const name = `${first} ${tag.charAt(0).toUpperCase()}${tag.slice(1)}`;
-  const email = uniqueEmail(first.toLowerCase());
-  await signUpByApi(page, { name, email, password: 'swap-password', dateOfBirth: '1993-03-03' });
-  const me = (await (await page.request.get('/api/me')).json()) as { user: { id: string } };
-  const admin = await apiClient(baseURL, 'admin@redlion.test');
-  await admin.send('PATCH', `/api/admin/members/${me.user.id}`, { role: 'staff' });
-  await admin.dispose();
-  return { name, email, userId: me.user.id };
-}
 
 async function logInAs(page: Page, email: string) {
   await page.context().clearCookies();
@@ -252,23 +236,9 @@ test('an admin sets a person’s rate from a day ahead, and the table shows it c
   baseURL,
 }) => {
   // A staff member of this run's own, so that runs side by side do not change each other's rates.
-  const suffix = Math.random()
-    .toString(36)
-    .replace(/[^a-z]/g, '')
-    .slice(0, 6);
-  const name = `Rae ${suffix.charAt(0).toUpperCase()}${suffix.slice(1)}`;
   const staffPage = await browser.newPage();
-  await signUpByApi(staffPage, {
-    name,
-    email: uniqueEmail('rates'),
-    password: 'rates-password',
-    dateOfBirth: '1990-02-02',
-  });
-  const me = (await (await staffPage.request.get('/api/me')).json()) as { user: { id: string } };
+  const { name } = await newStaff(staffPage, baseURL as string, 'Rae');
   await staffPage.close();
-  const admin = await apiClient(baseURL as string, 'admin@redlion.test');
-  await admin.send('PATCH', `/api/admin/members/${me.user.id}`, { role: 'staff' });
-  await admin.dispose();
 
   await logInByApi(page, 'admin@redlion.test');
   await page.goto('/staffschedules?view=pay');

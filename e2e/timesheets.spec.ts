@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { apiClient } from './support/api-client.ts';
-import { activePage, expect, logInByApi, signUpByApi, test, uniqueEmail } from './support/fixtures.ts';
+import { activePage, expect, logInByApi, test } from './support/fixtures.ts';
 import { expectInside, smallControls } from './support/layout.ts';
+import { newStaff } from './support/staff.ts';
 
 /** The Monday of the week `weeks` weeks before this one (London and UTC agree on the date at noon). */
 function mondayBack(weeks: number): string {
@@ -20,21 +20,7 @@ test('an admin corrects, approves and exports a week, and the staff member sees 
   baseURL,
 }) => {
   // A staff member of this run's own, so that runs side by side (and reruns) do not meet.
-  const suffix = Math.random()
-    .toString(36)
-    .replace(/[^a-z]/g, '')
-    .slice(0, 6);
-  const name = `Tia ${suffix.charAt(0).toUpperCase()}${suffix.slice(1)}`;
-  await signUpByApi(page, {
-    name,
-    email: uniqueEmail('timesheet'),
-    password: 'timesheet-password',
-    dateOfBirth: '1994-05-05',
-  });
-  const me = (await (await page.request.get('/api/me')).json()) as { user: { id: string } };
-  const admin = await apiClient(baseURL as string, 'admin@redlion.test');
-  await admin.send('PATCH', `/api/admin/members/${me.user.id}`, { role: 'staff' });
-  await admin.dispose();
+  const { name, userId } = await newStaff(page, baseURL as string, 'Tia');
   // A week of each project's own, so the Sage file (everyone with hours in the week) holds one person.
   const week = mondayBack(test.info().project.name === 'phone' ? 2 : 3);
   const tuesday = addDays(week, 1);
@@ -93,10 +79,10 @@ test('an admin corrects, approves and exports a week, and the staff member sees 
   );
   expect(lines[2]).toBe('# Filters: all staff; approved and not approved weeks');
   expect(lines[4]).toMatch(/^Week starting,Date,Staff member,Staff ID,Scheduled hours,Worked hours,/);
-  const row = lines.find((l) => l.includes(me.user.id));
+  const row = lines.find((l) => l.includes(userId));
   expect(row).toMatch(
     new RegExp(
-      `^${week},${tuesday},${name},${me.user.id},0\\.00,5\\.17,20,0,,,corrected no_shift_near,approved,Alex Admin,`,
+      `^${week},${tuesday},${name},${userId},0\\.00,5\\.17,20,0,,,corrected no_shift_near,approved,Alex Admin,`,
     ),
   );
 
@@ -123,7 +109,7 @@ test('an admin corrects, approves and exports a week, and the staff member sees 
   await expect(toast).toContainText(`Give ${name} a payroll number first (Pay rates)`);
   await adminPage.screenshot({ path: test.info().outputPath('timesheets-sage.png'), fullPage: true });
 
-  const payrollNumber = `T-${suffix.toUpperCase()}`;
+  const payrollNumber = `T-${name.slice(4).toUpperCase()}`;
   await adminPage.goto('/staffschedules?view=pay');
   const pay = activePage(adminPage);
   const personForm = pay.getByRole('form', { name: 'Set a person’s own rate' });
