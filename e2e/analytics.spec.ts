@@ -76,6 +76,11 @@ test('the filters live in the URL: chosen on the filter screens, kept after a re
   await expect(activePage(page).getByTestId('filter-summary')).toContainText('Red Lion Christmas Pot');
   await expect(activePage(page).getByTestId('filter-summary')).toContainText('compared with');
   await expect(activePage(page).getByTestId('chart-summary')).toContainText(/up £\d+\.\d\d on before/);
+  // Match days against other days, this period and the one before.
+  const matchDays = activePage(page).getByTestId('chart-match-days');
+  await expect(matchDays.getByRole('rowheader', { name: 'Match days, before' })).toBeAttached();
+  await expect(matchDays).toContainText('In the period before, a match day cost');
+  await matchDays.screenshot({ path: test.info().outputPath('match-days-compare.png') });
 
   // The quick screen keeps the competition and sets a period.
   await activePage(page).getByRole('link', { name: 'Period' }).click();

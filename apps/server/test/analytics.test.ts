@@ -343,10 +343,29 @@ describe.each(backends())('analytics on %s', (backend) => {
     const r = res.json;
     expect(r.period).toEqual(WEEK);
     expect(r.summary).toEqual(await direct(WEEK.from, WEEK.to));
-    expect(r.previous).toEqual({
-      period: { from: '2026-03-16', to: '2026-03-22' },
-      summary: await direct('2026-03-16', '2026-03-22'),
-    });
+    const before = await direct('2026-03-16', '2026-03-22');
+    // Sam's 90 minutes from 23:30 on Sunday 22nd, at the 1150p that applies from the 20th.
+    expect(before.staffCostPence).toBe(1725);
+    const [kicked] = await sqlRows<{ n: number }>(
+      server.db,
+      sql`select count(distinct (kickoff_at at time zone 'Europe/London')::date)::int as n from fixtures
+          where status <> 'postponed'
+            and (kickoff_at at time zone 'Europe/London')::date between '2026-03-16' and '2026-03-22'`,
+    );
+    expect(r.previous).toMatchObject({ period: { from: '2026-03-16', to: '2026-03-22' }, summary: before });
+    // Match days against the rest in the period before too, adding up to its summary.
+    const prevDays = r.previous.matchDays as {
+      kind: string;
+      days: number;
+      staffCostPence: number;
+      revenuePence: number;
+    }[];
+    expect(prevDays.map((m) => [m.kind, m.days])).toEqual([
+      ['match', kicked?.n],
+      ['other', 7 - (kicked?.n ?? 0)],
+    ]);
+    expect(prevDays.reduce((s, m) => s + m.staffCostPence, 0)).toBe(before.staffCostPence);
+    expect(prevDays.reduce((s, m) => s + m.revenuePence, 0)).toBe(before.revenuePence);
     // The pool's pot: 4 confirmed entries (all time) at 500p less the house's 10%; the fixed prize as set.
     expect(r.competitions).toEqual([
       {

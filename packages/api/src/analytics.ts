@@ -46,13 +46,24 @@ export type AnalyticsSummary = z.infer<typeof AnalyticsSummary>;
 
 const Period = z.object({ from: z.string(), to: z.string() });
 
+/** Match days (a Premier League kick-off that day) against the other days of a period. */
+const MatchDayFigures = z.object({
+  kind: z.enum(['match', 'other']),
+  days: z.int(),
+  hoursWorked: z.number(),
+  staffCostPence: z.int(),
+  revenuePence: z.int(),
+});
+
 export const AnalyticsReport = z
   .object({
     period: Period,
     competitionId: z.string().nullable(),
     summary: AnalyticsSummary,
     /** With `compare=true`: the period of the same length just before, and its figures. */
-    previous: z.object({ period: Period, summary: AnalyticsSummary }).nullable(),
+    previous: z
+      .object({ period: Period, summary: AnalyticsSummary, matchDays: z.array(MatchDayFigures) })
+      .nullable(),
     competitions: z.array(
       z.object({
         id: z.string(),
@@ -97,15 +108,7 @@ export const AnalyticsReport = z
         revenuePence: z.int(),
       }),
     ),
-    matchDays: z.array(
-      z.object({
-        kind: z.enum(['match', 'other']),
-        days: z.int(),
-        hoursWorked: z.number(),
-        staffCostPence: z.int(),
-        revenuePence: z.int(),
-      }),
-    ),
+    matchDays: z.array(MatchDayFigures),
     /** Hours worked by staff who have no hourly rate set (they cost nothing in these figures). */
     unratedHours: z.number(),
     events: z.array(z.object({ eventId: z.string(), title: z.string(), signUps: z.int() })),

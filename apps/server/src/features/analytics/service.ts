@@ -154,7 +154,20 @@ export async function analyticsReport(
       query.compare === 'true'
         ? await (async () => {
             const p = previousPeriodOf(period);
-            return { period: p, summary: await summaryOf(tx, clubId, p, competitionId) };
+            const before = instants(clubId, p);
+            const paid = await paidOrdersInPeriod(tx, {
+              clubId,
+              competitionId,
+              paidFrom: before.start,
+              paidTo: before.end,
+            });
+            const worked = await closedClockEntries(tx, before);
+            const played = await kickoffsIn(tx, before);
+            return {
+              period: p,
+              summary: await summaryOf(tx, clubId, p, competitionId),
+              matchDays: dayFigures(p, worked, paid, played).matchDays,
+            };
           })()
         : null;
 
@@ -201,42 +214,7 @@ export async function analyticsReport(
       row.refundsPence += o.refundedPence;
     }
 
-    // Per day: hours, staff cost and entry revenue; match days are days with a kick-off.
-    const matchDates = new Set(kickoffs.map((k) => londonDate(k.kickoffAt)));
-    const dayRows = new Map<string, { hours: number; staffCostPence: number; revenuePence: number }>();
-    for (let d = period.from; d <= period.to; d = addDays(d, 1))
-      dayRows.set(d, { hours: 0, staffCostPence: 0, revenuePence: 0 });
-    let unrated = 0;
-    for (const e of clock) {
-      const c = clockEntryCost(e);
-      const row = dayRows.get(londonDate(e.clockInAt));
-      if (row) {
-        row.hours += c.hours;
-        row.staffCostPence += c.costPence;
-      }
-      if (e.hourlyRatePence === null) unrated += c.hours;
-    }
-    for (const o of orders) {
-      const row = o.paidAt ? dayRows.get(londonDate(o.paidAt)) : undefined;
-      if (row) row.revenuePence += o.amountPence;
-    }
-    const days = [...dayRows].map(([date, r]) => ({
-      date,
-      matchDay: matchDates.has(date),
-      hoursWorked: roundHours(r.hours),
-      staffCostPence: r.staffCostPence,
-      revenuePence: r.revenuePence,
-    }));
-    const matchDays = (['match', 'other'] as const).map((kind) => {
-      const of = [...dayRows].filter(([date]) => matchDates.has(date) === (kind === 'match'));
-      return {
-        kind,
-        days: of.length,
-        hoursWorked: roundHours(of.reduce((s, [, r]) => s + r.hours, 0)),
-        staffCostPence: of.reduce((s, [, r]) => s + r.staffCostPence, 0),
-        revenuePence: of.reduce((s, [, r]) => s + r.revenuePence, 0),
-      };
-    });
+    const { days, matchDays, unratedHours } = dayFigures(period, clock, orders, kickoffs);
 
     return {
       period,
@@ -249,10 +227,61 @@ export async function analyticsReport(
       rounds: await roundsOf(tx, clubId, competitionId, comps),
       days,
       matchDays,
-      unratedHours: roundHours(unrated),
+      unratedHours,
       events: signUps,
     };
   });
+}
+
+type ClockRow = Awaited<ReturnType<typeof closedClockEntries>>[number];
+type OrderRow = Awaited<ReturnType<typeof paidOrdersInPeriod>>[number];
+
+/**
+ * Per London day of the period: hours, staff cost and entry revenue; then match days (days with a
+ * kick-off) against the other days, and the hours worked by staff with no rate.
+ */
+function dayFigures(
+  period: Period,
+  clock: readonly ClockRow[],
+  orders: readonly OrderRow[],
+  kickoffs: readonly { kickoffAt: Date }[],
+) {
+  const matchDates = new Set(kickoffs.map((k) => londonDate(k.kickoffAt)));
+  const dayRows = new Map<string, { hours: number; staffCostPence: number; revenuePence: number }>();
+  for (let d = period.from; d <= period.to; d = addDays(d, 1))
+    dayRows.set(d, { hours: 0, staffCostPence: 0, revenuePence: 0 });
+  let unrated = 0;
+  for (const e of clock) {
+    const c = clockEntryCost(e);
+    const row = dayRows.get(londonDate(e.clockInAt));
+    if (row) {
+      row.hours += c.hours;
+      row.staffCostPence += c.costPence;
+    }
+    if (e.hourlyRatePence === null) unrated += c.hours;
+  }
+  for (const o of orders) {
+    const row = o.paidAt ? dayRows.get(londonDate(o.paidAt)) : undefined;
+    if (row) row.revenuePence += o.amountPence;
+  }
+  const days = [...dayRows].map(([date, r]) => ({
+    date,
+    matchDay: matchDates.has(date),
+    hoursWorked: roundHours(r.hours),
+    staffCostPence: r.staffCostPence,
+    revenuePence: r.revenuePence,
+  }));
+  const matchDays = (['match', 'other'] as const).map((kind) => {
+    const of = [...dayRows].filter(([date]) => matchDates.has(date) === (kind === 'match'));
+    return {
+      kind,
+      days: of.length,
+      hoursWorked: roundHours(of.reduce((s, [, r]) => s + r.hours, 0)),
+      staffCostPence: of.reduce((s, [, r]) => s + r.staffCostPence, 0),
+      revenuePence: of.reduce((s, [, r]) => s + r.revenuePence, 0),
+    };
+  });
+  return { days, matchDays, unratedHours: roundHours(unrated) };
 }
 
 /** Players left after each settled round, and the most-picked teams of each round. */

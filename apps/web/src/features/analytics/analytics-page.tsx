@@ -20,6 +20,15 @@ const axisPounds = (pence: number) =>
   pence % 100 === 0 ? `£${(pence / 100).toLocaleString('en-GB')}` : formatPence(pence);
 const COST: Series = { name: 'Staff cost', color: 'var(--ion-color-primary)' };
 const REVENUE: Series = { name: 'Entry revenue', color: 'var(--ion-color-secondary)' };
+// The period before, in lighter shades of the same colours.
+const COST_BEFORE: Series = {
+  name: 'Staff cost, before',
+  color: 'color-mix(in srgb, var(--ion-color-primary) 45%, var(--ion-background-color, #fff))',
+};
+const REVENUE_BEFORE: Series = {
+  name: 'Entry revenue, before',
+  color: 'color-mix(in srgb, var(--ion-color-secondary) 45%, var(--ion-background-color, #fff))',
+};
 
 /** The analytics: the game's money and players, and the club's hours and staff cost, for a period. */
 export function AnalyticsPage() {
@@ -138,6 +147,21 @@ function Figures({ report: r }: { report: AnalyticsReport }) {
   const match = r.matchDays.find((m) => m.kind === 'match');
   const other = r.matchDays.find((m) => m.kind === 'other');
   const perDay = (pence: number, days: number) => (days ? Math.round(pence / days) : 0);
+  // With compare on, the period before sits under this one's rows, named as such.
+  const dayKinds = [
+    ...r.matchDays.map((m) => ({
+      ...m,
+      label: m.kind === 'match' ? 'Match days' : 'Other days',
+      when: 'this',
+    })),
+    ...(r.previous?.matchDays ?? []).map((m) => ({
+      ...m,
+      label: m.kind === 'match' ? 'Match days, before' : 'Other days, before',
+      when: 'before',
+    })),
+  ];
+  const matchBefore = r.previous?.matchDays.find((m) => m.kind === 'match');
+  const daySeries = r.previous ? [COST, REVENUE, COST_BEFORE, REVENUE_BEFORE] : [COST, REVENUE];
   const signUps = r.events.reduce((n, e) => n + e.signUps, 0);
 
   return (
@@ -340,20 +364,33 @@ function Figures({ report: r }: { report: AnalyticsReport }) {
         summary={
           !match || !other
             ? ''
-            : `On an average match day (${plural(match.days, 'day')}) staff cost ${pounds(perDay(match.staffCostPence, match.days))} and entries brought in ${pounds(perDay(match.revenuePence, match.days))}; on other days (${plural(other.days, 'day')}) ${pounds(perDay(other.staffCostPence, other.days))} and ${pounds(perDay(other.revenuePence, other.days))}.`
+            : `On an average match day (${plural(match.days, 'day')}) staff cost ${pounds(perDay(match.staffCostPence, match.days))} and entries brought in ${pounds(perDay(match.revenuePence, match.days))}; on other days (${plural(other.days, 'day')}) ${pounds(perDay(other.staffCostPence, other.days))} and ${pounds(perDay(other.revenuePence, other.days))}.${
+                matchBefore
+                  ? ` In the period before, a match day cost ${pounds(perDay(matchBefore.staffCostPence, matchBefore.days))} and brought in ${pounds(perDay(matchBefore.revenuePence, matchBefore.days))}.`
+                  : ''
+              }`
         }
         chart={
           <>
             <BarChart
               summary="Average staff cost and entry revenue per day, match days against other days"
-              rows={r.matchDays.map((m) => ({
-                label: m.kind === 'match' ? 'Match days' : 'Other days',
-                values: [perDay(m.staffCostPence, m.days), perDay(m.revenuePence, m.days)],
-              }))}
-              series={[COST, REVENUE]}
+              rows={r.matchDays.map((m) => {
+                const before = r.previous?.matchDays.find((b) => b.kind === m.kind);
+                return {
+                  label: m.kind === 'match' ? 'Match days' : 'Other days',
+                  values: [
+                    perDay(m.staffCostPence, m.days),
+                    perDay(m.revenuePence, m.days),
+                    ...(before
+                      ? [perDay(before.staffCostPence, before.days), perDay(before.revenuePence, before.days)]
+                      : []),
+                  ],
+                };
+              })}
+              series={daySeries}
               format={axisPounds}
             />
-            <Legend series={[COST, REVENUE]} />
+            <Legend series={daySeries} />
           </>
         }
         table={{
@@ -366,8 +403,8 @@ function Figures({ report: r }: { report: AnalyticsReport }) {
             'Cost per day',
             'Revenue per day',
           ],
-          rows: r.matchDays.map((m) => [
-            m.kind === 'match' ? 'Match days' : 'Other days',
+          rows: dayKinds.map((m) => [
+            m.label,
             m.days,
             hours(m.hoursWorked),
             pounds(m.staffCostPence),
@@ -375,8 +412,15 @@ function Figures({ report: r }: { report: AnalyticsReport }) {
             pounds(perDay(m.staffCostPence, m.days)),
             pounds(perDay(m.revenuePence, m.days)),
           ]),
-          csvHeader: ['days', 'count', 'hours_worked', 'staff_cost_pence', 'entry_revenue_pence'],
-          csvRows: r.matchDays.map((m) => [m.kind, m.days, m.hoursWorked, m.staffCostPence, m.revenuePence]),
+          csvHeader: ['period', 'days', 'count', 'hours_worked', 'staff_cost_pence', 'entry_revenue_pence'],
+          csvRows: dayKinds.map((m) => [
+            m.when,
+            m.kind,
+            m.days,
+            m.hoursWorked,
+            m.staffCostPence,
+            m.revenuePence,
+          ]),
         }}
         filename={file('match-days')}
       />
