@@ -24,6 +24,7 @@ import {
   refunds,
   resultCorrections,
   shifts,
+  staffPayRates,
   staffSettings,
   user,
 } from '../../db/schema/index.ts';
@@ -230,6 +231,7 @@ export async function clubTables(db: DbOrTx, { clubId }: { clubId: string }) {
     shiftRows,
     clockRows,
     staffRows,
+    rateRows,
   ] = await Promise.all([
     db.select().from(events).where(eq(events.clubId, clubId)),
     db.select().from(eventExceptions).where(eq(eventExceptions.clubId, clubId)),
@@ -241,6 +243,7 @@ export async function clubTables(db: DbOrTx, { clubId }: { clubId: string }) {
     db.select().from(shifts).where(eq(shifts.clubId, clubId)),
     db.select().from(clockEntries).where(eq(clockEntries.clubId, clubId)),
     db.select().from(staffSettings).where(eq(staffSettings.clubId, clubId)),
+    db.select().from(staffPayRates).where(eq(staffPayRates.clubId, clubId)),
   ]);
   return {
     competitions: competitionRows,
@@ -262,5 +265,6 @@ export async function clubTables(db: DbOrTx, { clubId }: { clubId: string }) {
     shifts: shiftRows,
     clockEntries: clockRows,
     staffSettings: staffRows,
+    staffPayRates: rateRows,
   };
 }
