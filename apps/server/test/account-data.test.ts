@@ -1,6 +1,18 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { entries, orders, picks, refunds, user } from '../src/db/schema/index.ts';
+import {
+  clockEntries,
+  entries,
+  memberships,
+  orders,
+  picks,
+  refunds,
+  shifts,
+  staffAbsences,
+  staffPayRates,
+  staffSettings,
+  user,
+} from '../src/db/schema/index.ts';
 import { DEMO_PASSWORD } from '../src/seed/demo.ts';
 import { put, teamIn } from './game-helpers.ts';
 import { openCompetition } from './support/competitions.ts';
@@ -139,6 +151,75 @@ describe.each(backends())('my data: export and deletion on %s', (backend) => {
     const theirs = (await other.get('/api/me/export')).json;
     expect(theirs.orders.map((o: Json) => o.id)).not.toContain(orderId);
     expect(theirs.picks.map((p: Json) => p.entryId)).not.toContain(keptEntryId);
+  });
+
+  it('gives a staff member their shifts, clock entries, leave and payroll number, but not their pay rate', async () => {
+    const [sam] = await server.db.select().from(user).where(eq(user.email, 'staff@redlion.test'));
+    const [club] = await server.db
+      .select({ clubId: memberships.clubId })
+      .from(memberships)
+      .where(eq(memberships.userId, sam?.id as string));
+    const at = { clubId: club?.clubId as string, userId: sam?.id as string };
+    await server.db.insert(shifts).values([
+      {
+        ...at,
+        startsAt: new Date('2026-11-20T17:00:00Z'),
+        endsAt: new Date('2026-11-20T23:00:00Z'),
+        position: 'Bar',
+        status: 'published',
+      },
+      {
+        ...at,
+        startsAt: new Date('2026-11-27T17:00:00Z'),
+        endsAt: new Date('2026-11-27T23:00:00Z'),
+        position: 'Draft bar',
+      },
+    ]);
+    await server.db.insert(clockEntries).values({
+      ...at,
+      clockInAt: new Date('2026-11-20T17:02:00Z'),
+      clockOutAt: new Date('2026-11-20T23:01:00Z'),
+      breakMinutes: 20,
+    });
+    await server.db.insert(staffAbsences).values({
+      ...at,
+      kind: 'leave',
+      startsAt: new Date('2026-12-24T00:00:00Z'),
+      endsAt: new Date('2026-12-27T00:00:00Z'),
+      reason: 'Christmas',
+      status: 'pending',
+    });
+    await server.db.insert(staffSettings).values({ ...at, payrollNumber: 'RL-7' });
+    await server.db
+      .insert(staffPayRates)
+      .values({ ...at, effectiveFrom: '1970-01-01', hourlyRatePence: 1234 });
+
+    const staff = server.client();
+    await staff.signIn('staff@redlion.test', DEMO_PASSWORD);
+    const res = await staff.get('/api/me/export');
+    expect(res.status).toBe(200);
+    expect(res.json.work).toEqual([
+      {
+        clubId: at.clubId,
+        payrollNumber: 'RL-7',
+        // Published shifts only: a draft is not the rota yet.
+        shifts: [
+          expect.objectContaining({ position: 'Bar', startsAt: '2026-11-20T17:00:00.000Z', breakMinutes: 0 }),
+        ],
+        clockEntries: [
+          expect.objectContaining({
+            clockInAt: '2026-11-20T17:02:00.000Z',
+            clockOutAt: '2026-11-20T23:01:00.000Z',
+            breakMinutes: 20,
+          }),
+        ],
+        leave: [expect.objectContaining({ kind: 'leave', reason: 'Christmas', status: 'pending' })],
+      },
+    ]);
+    // The rate stays with the club's admins: no rate field anywhere in the file.
+    expect(res.text).not.toMatch(/hourlyRate|effectiveFrom/);
+    // A player's export has no work records.
+    expect((await c.get('/api/me/export')).json.work).toEqual([]);
   });
 
   it('deletion keeps orders, payments and entries under an anonymous id and no personal data anywhere', async () => {

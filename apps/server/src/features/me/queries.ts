@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   account,
+  clockEntries,
   competitions,
   contactMessages,
   emailOutbox,
@@ -34,6 +35,12 @@ export async function clubIdsWithRecordsOf(db: DbOrTx, { userId }: { userId: str
         .selectDistinct({ clubId: contactMessages.clubId })
         .from(contactMessages)
         .where(eq(contactMessages.userId, userId)),
+    )
+    .union(
+      db
+        .selectDistinct({ clubId: clockEntries.clubId })
+        .from(clockEntries)
+        .where(eq(clockEntries.userId, userId)),
     );
   return rows.map((r) => r.clubId);
 }

@@ -4,6 +4,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { Services } from '../../services.ts';
 import { membershipsOf, refuseLastAdmin } from '../clubs/index.ts';
 import { countUnread } from '../notifications/index.ts';
+import { staffRecordsOf } from '../rota/index.ts';
 import {
   clubIdsWithRecordsOf,
   deleteMailAndSignInTraces,
@@ -90,6 +91,7 @@ export async function exportData(services: Pick<Services, 'db' | 'clock'>, viewe
   const entryRows = [];
   const pickRows = [];
   const refundRows = [];
+  const workRecords = [];
   for (const clubId of clubIds) {
     const at = { clubId, userId: viewer.userId };
     contactMessages.push(...(await listContactMessagesOf(db, at)));
@@ -98,6 +100,8 @@ export async function exportData(services: Pick<Services, 'db' | 'clock'>, viewe
     entryRows.push(...(await listEntriesOf(db, at)));
     pickRows.push(...(await listPicksOf(db, at)));
     refundRows.push(...(await listRefundsOf(db, { clubId, orderIds: clubOrders.map((r) => r.order.id) })));
+    const work = await staffRecordsOf(db, at);
+    if (work) workRecords.push(work);
   }
   const entryList = entryRows.map(({ entry, competitionName }) => ({
     id: entry.id,
@@ -161,6 +165,8 @@ export async function exportData(services: Pick<Services, 'db' | 'clock'>, viewe
       outcome: pick.outcome,
       createdAt: pick.createdAt,
     })),
+    /** For staff: each club's shifts, clock entries and leave of theirs, and their payroll number. */
+    work: workRecords,
   };
 }
 
