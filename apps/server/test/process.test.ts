@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { freePort } from './support/free-port.ts';
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
 const node = process.execPath;
@@ -21,9 +22,15 @@ function start(env: Record<string, string>) {
   return { child, exited, output: () => output };
 }
 
-async function waitForHealth(url: string, timeoutMs = 150_000) {
+/** Until the child answers on its port; a child that has exited (say, the port was taken) fails at once. */
+async function waitForHealth(url: string, server: ReturnType<typeof start>, timeoutMs = 150_000) {
   const deadline = Date.now() + timeoutMs;
+  let gone = false;
+  void server.exited.then(() => {
+    gone = true;
+  });
   while (Date.now() < deadline) {
+    if (gone) throw new Error(`the server exited before it answered:\n${server.output()}`);
     try {
       const res = await fetch(`${url}/api/health`);
       if (res.ok) return;
@@ -36,12 +43,13 @@ async function waitForHealth(url: string, timeoutMs = 150_000) {
 describe('the server process', () => {
   it('seeds the demo club on first start, shuts down cleanly on SIGTERM, and reopens its data', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'lastman-data-'));
-    const port = String(40_000 + Math.floor(Math.random() * 10_000));
+    // A port nothing listens on (a random one could be another test's server, which would answer).
+    const port = String(await freePort());
     const url = `http://127.0.0.1:${port}`;
     const env = { PORT: port, DATA_DIR: dataDir, PUBLIC_URL: url };
 
     const first = start(env);
-    await waitForHealth(url);
+    await waitForHealth(url, first);
     expect(first.output()).toContain('admin@redlion.test');
     expect(first.output()).toContain('lastman-demo');
     const club = (await (await fetch(`${url}/api/club`)).json()) as { name: string };
@@ -59,7 +67,7 @@ describe('the server process', () => {
     expect(await first.exited).toBe(0);
 
     const second = start(env);
-    await waitForHealth(url);
+    await waitForHealth(url, second);
     expect(second.output()).not.toContain('demo club "The Red Lion" created');
     const signIn = await fetch(`${url}/api/auth/sign-in/email`, {
       method: 'POST',
