@@ -87,17 +87,17 @@ async function checkedCompetition(db: DbOrTx, clubId: string, competitionId: str
   return competitionId;
 }
 
-async function summaryOf(
-  db: DbOrTx,
-  clubId: string,
-  period: Period,
-  competitionId: string | undefined,
-): Promise<AnalyticsSummary> {
+/** The rows a period's summary comes from: paid orders, entries made, closed clock-ins. */
+async function periodRows(db: DbOrTx, clubId: string, period: Period, competitionId: string | undefined) {
   const at = instants(clubId, period);
   // One after another: the queries share the request's transaction (one connection).
   const orders = await paidOrdersInPeriod(db, { clubId, competitionId, paidFrom: at.start, paidTo: at.end });
   const made = await confirmedEntriesMade(db, { ...at, competitionId });
   const clock = await closedClockEntries(db, at);
+  return { at, orders, made, clock };
+}
+
+function summaryFrom({ orders, made, clock }: Awaited<ReturnType<typeof periodRows>>): AnalyticsSummary {
   let hours = 0;
   let staffCostPence = 0;
   for (const e of clock) {
@@ -122,7 +122,7 @@ export async function analyticsSummary(
   const period = periodOf(query, services.clock.now());
   return services.db.transaction(async (tx) => {
     const competitionId = await checkedCompetition(tx, viewer.clubId, query.competitionId);
-    return summaryOf(tx, viewer.clubId, period, competitionId);
+    return summaryFrom(await periodRows(tx, viewer.clubId, period, competitionId));
   });
 }
 
@@ -135,38 +135,24 @@ export async function analyticsReport(
   const clubId = viewer.clubId;
   return services.db.transaction(async (tx) => {
     const competitionId = await checkedCompetition(tx, clubId, query.competitionId);
-    const at = instants(clubId, period);
-    const summary = await summaryOf(tx, clubId, period, competitionId);
+    const rows = await periodRows(tx, clubId, period, competitionId);
+    const { at, orders, made, clock } = rows;
+    const kickoffs = await kickoffsIn(tx, at);
+    const summary = summaryFrom(rows);
     const comps = await clubCompetitions(tx, { clubId });
     const totals = await confirmedEntriesByCompetition(tx, { clubId });
-    const orders = await paidOrdersInPeriod(tx, {
-      clubId,
-      competitionId,
-      paidFrom: at.start,
-      paidTo: at.end,
-    });
-    const made = await confirmedEntriesMade(tx, { ...at, competitionId });
-    const clock = await closedClockEntries(tx, at);
-    const kickoffs = await kickoffsIn(tx, at);
     const signUps = await eventSignUps(tx, at);
 
     const previous =
       query.compare === 'true'
         ? await (async () => {
             const p = previousPeriodOf(period);
-            const before = instants(clubId, p);
-            const paid = await paidOrdersInPeriod(tx, {
-              clubId,
-              competitionId,
-              paidFrom: before.start,
-              paidTo: before.end,
-            });
-            const worked = await closedClockEntries(tx, before);
-            const played = await kickoffsIn(tx, before);
+            const before = await periodRows(tx, clubId, p, competitionId);
             return {
               period: p,
-              summary: await summaryOf(tx, clubId, p, competitionId),
-              matchDays: dayFigures(p, worked, paid, played).matchDays,
+              summary: summaryFrom(before),
+              matchDays: dayFigures(p, before.clock, before.orders, await kickoffsIn(tx, before.at))
+                .matchDays,
             };
           })()
         : null;
