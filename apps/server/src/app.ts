@@ -172,7 +172,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     credentials: true,
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
     allowedHeaders: ['content-type', 'authorization', 'x-xsrf-token'],
-    exposedHeaders: ['set-auth-token'],
+    // content-disposition: the app on a phone saves exports under the name the server gives them.
+    exposedHeaders: ['set-auth-token', 'content-disposition'],
   });
   await registerApiRateLimit(app, { config, store: limitStore });
   app.addHook('onRequest', (request, reply) => services.xsrf.check(request, reply));

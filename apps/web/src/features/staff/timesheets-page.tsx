@@ -56,19 +56,11 @@ export function TimesheetsPage() {
   const exportCsv = async () => {
     setExporting(true);
     try {
-      const text = await fetchTimesheetCsv(week, layout, sagePayment);
+      const { text, filename } = await fetchTimesheetCsv(week, layout, sagePayment);
       const url = URL.createObjectURL(new Blob([text], { type: 'text/csv' }));
       const a = document.createElement('a');
       a.href = url;
-      // Sage's fixed columns cannot say whether the hours are approved, so its file name does.
-      const worked = people.filter((p) => p.totals.workedMinutes > 0);
-      const status =
-        layout !== 'sage50'
-          ? ''
-          : worked.every((p) => p.approval)
-            ? '-all-approved'
-            : '-includes-not-approved';
-      a.download = `timesheets-${layout}-${week}-to-${addDays(week, 6)}${status}.csv`;
+      a.download = filename;
       a.click();
       setTimeout(() => URL.revokeObjectURL(url), 10_000);
       showToast('The timesheet file has been downloaded.');

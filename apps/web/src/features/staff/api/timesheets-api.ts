@@ -25,12 +25,17 @@ export const timesheetWeekQuery = (week: string) =>
 export const useTimesheetWeek = (week: string) => useQuery(timesheetWeekQuery(week));
 
 // GET /api/admin/timesheets?format=csv: the file's text, as the server wrote it.
-export const fetchTimesheetCsv = (week: string, layout: TimesheetLayout, sagePayment = '') =>
-  http.get<string>(
+/** The CSV and the file name the server gives it (the period, and for Sage whether all of it is approved). */
+export async function fetchTimesheetCsv(week: string, layout: TimesheetLayout, sagePayment = '') {
+  const { data, headers } = await http.request<string>(
+    'GET',
     `/api/admin/timesheets?from=${enc(week)}&to=${enc(week)}&format=csv&layout=${enc(layout)}${
       layout === 'sage50' && sagePayment.trim() ? `&sagePayment=${enc(sagePayment.trim())}` : ''
     }`,
   );
+  const named = /filename="([^"]+)"/.exec(headers.get('content-disposition') ?? '')?.[1];
+  return { text: data, filename: named ?? `timesheets-${layout}-${week}.csv` };
+}
 
 // GET /api/timesheets/mine?from=&to=
 export const myHoursQuery = (from: string, to: string) =>
