@@ -229,3 +229,6 @@ export const RESERVED_SLUGS = ['admin', 'api', 'app', 'new', 'join', 'clubs', 'c
 export const INVITATION_DAYS = 7;
 /** A club logo: the same limit and types as a profile photo. */
 export const LOGO_MAX_BYTES = 5 * 1024 * 1024;
+
+/** The first day of a person's first pay rate when none is given: that rate covers all their hours. */
+export const PAY_RATE_FROM_THE_START = '1970-01-01';

@@ -1,10 +1,8 @@
+import { PAY_RATE_FROM_THE_START } from '@lastman/api';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { staffPayRates } from '../../db/schema/index.ts';
 import { londonDate } from '../../lib/london-dates.ts';
-
-/** The first day of every person's first rate: their rate then covers all their hours. */
-export const FROM_THE_START = '1970-01-01';
 
 export interface RateChange {
   userId: string;
@@ -56,7 +54,7 @@ export async function setRateFrom(
 ) {
   const { clubId, userId, hourlyRatePence, setBy, now } = values;
   const had = await rateChangesOf(db, { clubId, userIds: [userId] });
-  const effectiveFrom = values.from ?? (had.length ? londonDate(now) : FROM_THE_START);
+  const effectiveFrom = values.from ?? (had.length ? londonDate(now) : PAY_RATE_FROM_THE_START);
   await db
     .insert(staffPayRates)
     .values({ clubId, userId, effectiveFrom, hourlyRatePence, setBy, setAt: now })

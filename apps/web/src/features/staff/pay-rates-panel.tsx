@@ -1,4 +1,5 @@
 import { IonButton } from '@ionic/react';
+import { PAY_RATE_FROM_THE_START } from '@lastman/api/rules';
 import { type FormEvent, useState } from 'react';
 import { formatPence } from '../../lib/format.ts';
 import { poundsText, toPence } from '../../lib/pounds.ts';
@@ -10,9 +11,6 @@ import { usePositionRates, useSetPositionRate, useTemplates } from './api/rota-e
 import { formatDay, mondayOf } from './rota-time.ts';
 
 const perHour = (pence: number) => `${formatPence(pence)} an hour`;
-
-/** The day the server gives a person's first rate: it covers all their hours. */
-const FROM_THE_START = '1970-01-01';
 
 /** Hourly rates, seen only by admins: per position (the fallback) and per person (which wins). */
 export function PayRatesPanel() {
@@ -178,7 +176,7 @@ function PersonRates() {
           from: from || undefined,
         });
         since =
-          set.effectiveFrom === FROM_THE_START
+          set.effectiveFrom === PAY_RATE_FROM_THE_START
             ? ' for all their hours'
             : ` from ${formatDay(set.effectiveFrom)}`;
       }
