@@ -6,7 +6,7 @@ import { TOAST_DURATION_MS, toastColor } from './toast.ts';
 describe('toasts', () => {
   it('last 4500 ms; success is secondary, error is danger', () => {
     expect(TOAST_DURATION_MS).toBe(4500);
-    expect(toastColor('success')).toBe('secondary');
+    expect(toastColor('success')).toBe('success');
     expect(toastColor('error')).toBe('danger');
   });
 });

@@ -9,9 +9,13 @@ export interface Toast {
   kind: ToastKind;
 }
 
-/** Success toasts use the secondary colour, errors the danger colour (as the original). */
-export const toastColor = (kind: ToastKind): 'secondary' | 'danger' =>
-  kind === 'success' ? 'secondary' : 'danger';
+/**
+ * Errors use the danger colour, as the original. Success uses the house's own success green rather
+ * than the secondary colour the original named: a club's secondary colour (amber, yellow) made a
+ * success look like a warning.
+ */
+export const toastColor = (kind: ToastKind): 'success' | 'danger' =>
+  kind === 'success' ? 'success' : 'danger';
 
 let current: Toast | null = null;
 let nextId = 1;

@@ -1,6 +1,7 @@
 import { IonButton, IonIcon, IonSpinner } from '@ionic/react';
 import { checkmarkCircle, fingerPrintOutline, trashOutline } from 'ionicons/icons';
 import { useState } from 'react';
+import { passkeyFailure } from '../../lib/device-errors.ts';
 import { londonDateTime } from '../../lib/format.ts';
 import type { Me } from '../../lib/me.ts';
 import { showError, showToast } from '../../lib/toast.ts';
@@ -19,12 +20,7 @@ export function PasskeysCard() {
   const create = () =>
     add.mutate(undefined, {
       onSuccess: (p) => showToast(`Passkey added: ${p.name}.`),
-      onError: (e) =>
-        showError(
-          e instanceof Error && (e.name === 'NotAllowedError' || e.name === 'AbortError')
-            ? new Error('The passkey prompt was closed or timed out. Try again when you are ready.')
-            : e,
-        ),
+      onError: (e) => showToast(passkeyFailure(e), 'error'),
     });
   const drop = (id: string) => {
     setRemoving(id);

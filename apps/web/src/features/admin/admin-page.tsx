@@ -1,7 +1,18 @@
-import { IonButton, IonContent, IonItem, IonLabel, IonList } from '@ionic/react';
+import { IonButton, IonContent, IonIcon, IonItem, IonLabel, IonList } from '@ionic/react';
 import type { ContactMessageList } from '@lastman/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { mailOutline } from 'ionicons/icons';
+import {
+  barChartOutline,
+  calendarOutline,
+  documentTextOutline,
+  imagesOutline,
+  mailOutline,
+  peopleOutline,
+  restaurantOutline,
+  starOutline,
+  storefrontOutline,
+} from 'ionicons/icons';
+import { paths } from '../../app/paths.ts';
 import { http } from '../../lib/api.ts';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
@@ -19,6 +30,18 @@ const dateFormat = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'Europe/London',
 });
 
+/** Every admin screen of the club, so the admin page is where a landlord finds them all. */
+const clubAreas = [
+  { title: 'Events', path: paths.adminEvents, icon: starOutline },
+  { title: 'Gallery: add photos', path: paths.galleryUpload, icon: imagesOutline },
+  { title: 'Menu manager', path: paths.menumanager, icon: restaurantOutline },
+  { title: 'Staff schedules', path: paths.staffschedules, icon: calendarOutline },
+  { title: 'Timesheets', path: paths.timesheets, icon: documentTextOutline },
+  { title: 'Analytics', path: paths.analytics, icon: barChartOutline },
+  { title: 'Members', path: paths.adminMembers, icon: peopleOutline },
+  { title: 'Club settings', path: paths.adminClub, icon: storefrontOutline },
+] as const;
+
 export function AdminPage() {
   const messages = useQuery(contactMessagesQuery);
   return (
@@ -27,10 +50,17 @@ export function AdminPage() {
       <IonContent className="ion-padding">
         <div className="page-wide">
           <GameAdmin />
-          {/* Events (issue 12). */}
-          <IonButton expand="block" fill="outline" routerLink="/admin/events">
-            Manage events
-          </IonButton>
+          <section className="card" aria-labelledby="club-areas-heading">
+            <h2 id="club-areas-heading">Running the club</h2>
+            <IonList lines="full" className="admin-areas">
+              {clubAreas.map((area) => (
+                <IonItem key={area.path} routerLink={area.path} detail>
+                  <IonIcon slot="start" icon={area.icon} aria-hidden="true" />
+                  <IonLabel>{area.title}</IonLabel>
+                </IonItem>
+              ))}
+            </IonList>
+          </section>
           <section className="card" aria-labelledby="messages-heading">
             <div className="card-heading">
               <h2 id="messages-heading">Messages from the contact form</h2>
@@ -70,9 +100,6 @@ export function AdminPage() {
               </IonList>
             )}
           </section>
-          <p className="muted">
-            Events, the gallery, the menu, schedules and users will be managed here too.
-          </p>
         </div>
       </IonContent>
     </>

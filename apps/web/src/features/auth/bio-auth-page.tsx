@@ -9,12 +9,13 @@ import {
   setBiometricLock,
   unlockWithBiometrics,
 } from '../../lib/biometric-lock.ts';
+import { passkeyFailure } from '../../lib/device-errors.ts';
 import { useMe } from '../../lib/me.ts';
 import { isNative } from '../../lib/platform.ts';
 import { showToast } from '../../lib/toast.ts';
 import { FormError } from '../../ui/form-field.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
-import { passkeyFailure, passkeysSupported, signInWithPasskey } from './api/sign-in-methods.ts';
+import { passkeysSupported, signInWithPasskey } from './api/sign-in-methods.ts';
 import { AuthHero } from './auth-hero.tsx';
 
 /** Only same-app paths are followed. */

@@ -3,7 +3,8 @@ import type { NotificationPreferences } from '@lastman/api';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { showError, showToast } from '../../lib/toast.ts';
+import { pushFailure } from '../../lib/device-errors.ts';
+import { showToast } from '../../lib/toast.ts';
 import { FormError } from '../../ui/form-field.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { InlineLoading } from '../../ui/page-loading.tsx';
@@ -67,7 +68,7 @@ function PushOnThisDevice() {
       }
       void client.invalidateQueries({ queryKey: notificationKeys.devices() });
     } catch (error) {
-      showError(error);
+      showToast(pushFailure(error), 'error');
     } finally {
       setBusy(false);
     }

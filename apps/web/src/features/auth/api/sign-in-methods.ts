@@ -22,12 +22,3 @@ export async function signInWithPasskey() {
   await http.post('/api/auth/sign-in/passkey', { challengeId, response });
   return finishSignIn();
 }
-
-/** Words for a failed passkey prompt: the user closing it is not an error worth shouting about. */
-export function passkeyFailure(error: unknown): string {
-  const name = error instanceof Error ? error.name : '';
-  if (name === 'NotAllowedError' || name === 'AbortError') {
-    return 'The passkey prompt was closed or timed out. Try again when you are ready.';
-  }
-  return error instanceof Error ? error.message : 'The passkey did not work. Please try again.';
-}
