@@ -30,7 +30,10 @@ test('a success toast is green, not the club colour, and sits below the header',
   expect(top).toBeGreaterThanOrEqual((headerBox?.y ?? 0) + (headerBox?.height ?? 0) - 1);
 });
 
-test('a passkey on an IP address is explained in plain words, not the browser’s', async ({ page, baseURL }) => {
+test('a passkey on an IP address is explained in plain words, not the browser’s', async ({
+  page,
+  baseURL,
+}) => {
   const port = new URL(baseURL ?? '').port;
   await page.goto(`http://127.0.0.1:${port}/bio-auth`);
   await page.getByRole('button', { name: 'Sign in with a passkey' }).click();

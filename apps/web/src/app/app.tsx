@@ -6,6 +6,7 @@ import { Navigate, Route } from 'react-router-dom';
 import { useClub } from '../lib/club.ts';
 import { applyClubColors } from '../lib/club-theme.ts';
 import { hideSplash } from '../lib/native.ts';
+import { useOnline } from '../lib/online.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { ClubLink, TabsAlias } from './club-link.tsx';
 import { Menu } from './menu.tsx';
@@ -42,13 +43,16 @@ const NotificationLive = lazy(() =>
 );
 
 export function App() {
+  const online = useOnline();
   return (
     <QueryClientProvider client={queryClient}>
       <IonApp>
         <IonReactRouter>
           <IonSplitPane contentId="main" when="lg">
             <Menu />
-            <IonRouterOutlet id="main">
+            {/* Offline, pages change without the animation: its code may not be on the device yet, and a
+                transition that cannot load leaves the page blank. */}
+            <IonRouterOutlet id="main" animated={online}>
               <Route path="/" element={<Navigate to={paths.tabs.game} replace />} />
               <Route path="/app" element={<Navigate to={paths.tabs.game} replace />} />
               <Route path="/app/tabs/*" element={<Tabs />} />

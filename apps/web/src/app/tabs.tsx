@@ -2,6 +2,7 @@ import { IonIcon, IonLabel, IonRouterOutlet, IonTabBar, IonTabButton, IonTabs } 
 import { Navigate, Route } from 'react-router-dom';
 // The badge's own module, not the feature's index: the index would bring the push-devices card into the first page.
 import { UnreadBadge } from '../features/notifications/unread-badge.tsx';
+import { useOnline } from '../lib/online.ts';
 import { useUiState } from '../lib/ui-state.ts';
 import { paths, tabPath } from './paths.ts';
 import { type AppRoute, tabRoutes } from './route-table.ts';
@@ -16,9 +17,11 @@ function tabVisible(route: AppRoute, loggedIn: boolean): boolean {
 export function Tabs() {
   const loggedIn = useUiState((s) => s.loggedIn);
   const tabButtons = tabRoutes.filter((route) => tabVisible(route, loggedIn));
+  // As the main outlet: no page animation offline, whose code may not be on the device yet.
+  const online = useOnline();
   return (
     <IonTabs>
-      <IonRouterOutlet>
+      <IonRouterOutlet animated={online}>
         <Route index element={<Navigate to={paths.tabs.game} replace />} />
         {tabRoutes.map(({ path, Page }) => (
           <Route key={path} path={path} element={<Page />} />

@@ -1,4 +1,5 @@
 import { createHttpClient, readCookie, timeoutFor } from './http.ts';
+import { isOnline } from './online.ts';
 import { isMobile, isNative } from './platform.ts';
 import { AUTH_TOKEN_KEY } from './session.ts';
 import { storage } from './storage/storage.ts';
@@ -14,4 +15,5 @@ export const http = createHttpClient({
   onAuthToken: async (token) => {
     if (isNative()) await storage.set(AUTH_TOKEN_KEY, token);
   },
+  isOnline,
 });

@@ -1,8 +1,9 @@
 import { http } from './api.ts';
 import { refreshDelay } from './auth-timing.ts';
 import { fetchMe, lastSessionExpiry, type Me, meQuery, meQueryKey } from './me.ts';
+import { forgetOfflineCache, keepOfflineCache, restoreOfflineCache } from './offline-cache.ts';
 import { queryClient } from './query-client.ts';
-import { AUTH_TOKEN_KEY, CLUB_CODE_KEY, CLUB_SLUG_KEY, createSession } from './session.ts';
+import { AUTH_TOKEN_KEY, CLUB_CODE_KEY, CLUB_SLUG_KEY, createSession, SessionKey } from './session.ts';
 import { followSession, readRemembered } from './session-follower.ts';
 import { storage } from './storage/storage.ts';
 import { showToast } from './toast.ts';
@@ -24,6 +25,7 @@ followSession({
   onEnded: () => {
     clearTimeout(refreshTimer);
     void storage.remove(AUTH_TOKEN_KEY).catch(() => undefined);
+    void forgetOfflineCache(storage);
   },
 });
 
@@ -79,6 +81,7 @@ export async function signOut(): Promise<void> {
   } finally {
     clearTimeout(refreshTimer);
     await storage.remove(AUTH_TOKEN_KEY).catch(() => undefined);
+    await forgetOfflineCache(storage);
     await session.logout();
     setUiState({ remembered: null });
     queryClient.setQueryData(meQueryKey, null);
@@ -98,6 +101,13 @@ export async function restoreSession(): Promise<void> {
     hasSeenTutorial: await session.hasSeenTutorial().catch(() => false),
     remembered,
   });
+  // The last known state first (a reload without a connection keeps the person's screens), then
+  // the server's answers replace it.
+  if (remembered) {
+    const userId = await storage.get(SessionKey.userid).catch(() => '');
+    if (userId) await restoreOfflineCache(queryClient, storage, userId);
+  }
+  keepOfflineCache(queryClient, storage);
   await queryClient.prefetchQuery(meQuery);
 }
 

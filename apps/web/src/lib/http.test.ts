@@ -72,6 +72,18 @@ describe('HTTP error format', () => {
     });
     await expect(http.get('/api/me')).rejects.toThrow('Http failure response for /api/me: 0 Unknown Error');
   });
+
+  it('says plainly that the device is offline when it is, not the status 0 failure', async () => {
+    const http = client({
+      fetch: async () => {
+        throw new TypeError('Failed to fetch');
+      },
+      isOnline: () => false,
+    });
+    await expect(http.get('/api/game')).rejects.toThrow(
+      'You are offline. This needs a connection: try again when you are back online.',
+    );
+  });
 });
 
 describe('XSRF header rule', () => {

@@ -76,7 +76,13 @@ export interface HttpClientOptions {
   getBearerToken?: () => Promise<string>;
   /** Called with the `set-auth-token` response header, when present. */
   onAuthToken?: (token: string) => void | Promise<void>;
+  /** Whether the device has a connection: a request that fails without one says so plainly. */
+  isOnline?: () => boolean;
 }
+
+/** A request that could not be sent because the device has no connection. */
+export const OFFLINE_REQUEST_MESSAGE =
+  'You are offline. This needs a connection: try again when you are back online.';
 
 export interface RequestOptions {
   body?: unknown;
@@ -150,7 +156,14 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         );
       }
       if (req.signal?.aborted) throw error;
-      throw new HttpError(httpFailureMessage(url, 0, 'Unknown Error'), url, 0, 'Unknown Error', 'NETWORK');
+      const offline = options.isOnline?.() === false;
+      throw new HttpError(
+        offline ? OFFLINE_REQUEST_MESSAGE : httpFailureMessage(url, 0, 'Unknown Error'),
+        url,
+        0,
+        'Unknown Error',
+        'NETWORK',
+      );
     } finally {
       clearTimeout(timer);
       req.signal?.removeEventListener('abort', onAbort);

@@ -1,4 +1,8 @@
 import { IonContent, IonHeader, IonSpinner, IonToolbar } from '@ionic/react';
+import { OFFLINE_MESSAGE, useOnline } from '../lib/online.ts';
+
+/** Without a connection nothing new can load: say so instead of spinning for ever. */
+const OFFLINE_WAIT = `${OFFLINE_MESSAGE} This will load when you are back online.`;
 
 export function PageLoading() {
   return (
@@ -7,16 +11,21 @@ export function PageLoading() {
         <IonToolbar color="primary" />
       </IonHeader>
       <IonContent>
-        <div className="page-loading" role="status" aria-live="polite">
-          <IonSpinner name="crescent" aria-hidden="true" />
-          <span className="visually-hidden">Loading…</span>
-        </div>
+        <InlineLoading />
       </IonContent>
     </>
   );
 }
 
 export function InlineLoading({ label = 'Loading…' }: { label?: string }) {
+  const online = useOnline();
+  if (!online) {
+    return (
+      <p className="page-loading page-loading--offline" role="status" data-testid="loading-offline">
+        {OFFLINE_WAIT}
+      </p>
+    );
+  }
   return (
     <div className="page-loading" role="status" aria-live="polite">
       <IonSpinner name="crescent" aria-hidden="true" />
