@@ -49,6 +49,11 @@ test('a new club signs up, sets its colours and logo, invites a staff member, an
   await page.goto('/start-club');
   await activePage(page).getByText('Create your account', { exact: true }).click();
   await expect(page).toHaveURL(/\/signup\?start=1/);
+  // Not "at The Red Lion": the founder is about to start a club of their own.
+  await expect(activePage(page).locator('.auth-hero')).toContainText(
+    'Then set up Last Man Standing at your club',
+  );
+  await expect(activePage(page).locator('.auth-hero')).not.toContainText('Red Lion');
   await signUpInForm(page, { name: 'Fran Founder', email: `founder-${id}@example.test` });
   await expect(page).toHaveURL(/\/start-club$/);
   const form = activePage(page).locator('form');
@@ -112,11 +117,30 @@ test('a new club signs up, sets its colours and logo, invites a staff member, an
 
   const staff = await newPage(browser, page);
   await staff.goto(new URL(invitation).pathname);
+  // The invitation names its club and the role, in the club's own colours.
+  const offer = activePage(staff).getByTestId('invitation');
+  await expect(offer).toContainText(`The Fox ${id} invites you`);
+  await expect(offer).toContainText('Join The Fox');
+  await expect(offer).toContainText('as a member of staff');
+  await expect
+    .poll(() =>
+      staff.evaluate(() =>
+        getComputedStyle(document.documentElement).getPropertyValue('--ion-color-primary').trim(),
+      ),
+    )
+    .toBe(
+      await page.evaluate(() =>
+        getComputedStyle(document.documentElement).getPropertyValue('--ion-color-primary').trim(),
+      ),
+    );
   await activePage(staff).getByText('Create an account', { exact: true }).click();
+  await expect(activePage(staff).locator('.auth-hero')).toContainText(`Last Man Standing at The Fox ${id}`);
   await signUpInForm(staff, { name: 'Sam Steward', email: `staff-${id}@example.test` });
   await expect(staff).toHaveURL(/\/invite\//);
-  await activePage(staff).getByRole('button', { name: 'Accept the invitation' }).click();
-  await expect(staff.getByText(/Welcome to The Fox .*: you are staff there\./)).toBeVisible();
+  await activePage(staff)
+    .getByRole('button', { name: /^Join The Fox/ })
+    .click();
+  await expect(staff.getByText(/Welcome to The Fox .*: you are a member of staff there\./)).toBeVisible();
   expect(await meOf(staff)).toMatchObject({ role: 'staff', club: { slug } });
 
   // 7. A player scans the QR code at the bar: its link, then sign-up, and they are in.

@@ -795,6 +795,10 @@ function fixturesFor(w: World): Record<string, Fixture> {
       call: at(`/api/me/clubs/${crypto.randomUUID()}`),
       refused: 'a club no one belongs to (leaving is tested in tenants.test.ts)',
     },
+    'GET /api/invitations/:token': {
+      call: at('/api/invitations/not-a-real-invitation-token'),
+      refused: 'not a real invitation (a real one is read in tenants.test.ts)',
+    },
     'POST /api/invitations/:token/accept': {
       call: at('/api/invitations/not-a-real-invitation-token/accept'),
       refused: 'not a real invitation (accepting is tested in tenants.test.ts)',

@@ -259,20 +259,37 @@ describe.each(backends())('tenants on %s', (backend) => {
     const token = await invite(club.b.admin, 'staff');
     const first = await newcomer('invited@example.com');
     const second = await newcomer('gatecrasher@example.com');
+    // Before accepting (even signed out) the link names its club, the club's colours and the role.
+    const stranger = server.client();
+    const offer = await stranger.get(`/api/invitations/${token}`);
+    expect(offer.status, offer.text).toBe(200);
+    expect(offer.json).toMatchObject({
+      role: 'staff',
+      state: 'open',
+      club: { slug: 'the-bell', name: 'The Bell' },
+    });
+    expect(offer.json.club.primaryColor).toMatch(/^#[0-9a-f]{6}$/i);
+    expect(offer.json.club).not.toHaveProperty('joinCode');
     const ok = await first.post(`/api/invitations/${token}/accept`);
     expect(ok.json).toMatchObject({ role: 'staff', club: { slug: 'the-bell' } });
     expect((await first.get('/api/me')).json).toMatchObject({ role: 'staff', club: { slug: 'the-bell' } });
+    expect((await stranger.get(`/api/invitations/${token}`)).json).toMatchObject({ state: 'used' });
     const again = await second.post(`/api/invitations/${token}/accept`);
     expect(again.status).toBe(409);
     expect(again.json.error.message).toMatch(/used already/);
 
     const late = await invite(club.b.admin, 'admin');
     server.clock.set('2024-08-18T12:00:00Z');
+    expect((await stranger.get(`/api/invitations/${late}`)).json).toMatchObject({
+      state: 'expired',
+      role: 'admin',
+    });
     const expired = await second.post(`/api/invitations/${late}/accept`);
     expect(expired.status).toBe(409);
     expect(expired.json.error.message).toMatch(/expired/);
     server.clock.set('2024-08-10T12:00:00Z');
     expect((await second.post('/api/invitations/not-a-real-invitation-token/accept')).status).toBe(404);
+    expect((await stranger.get('/api/invitations/not-a-real-invitation-token')).status).toBe(404);
     // Only the club's admins invite.
     expect((await people.bStaff.post('/api/admin/invitations', { role: 'admin' })).status).toBe(403);
   });

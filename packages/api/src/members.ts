@@ -27,3 +27,19 @@ export type InvitationCreated = z.infer<typeof InvitationCreated>;
 export const InvitationTokenParams = z.object({
   token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'is not an invitation'),
 });
+/** What an invitation link offers, shown before it is accepted: whose club, which role, still open? */
+export const InvitationView = z
+  .object({
+    club: z.object({
+      name: z.string(),
+      slug: z.string(),
+      primaryColor: z.string(),
+      secondaryColor: z.string(),
+      logoUrl: z.string().nullable(),
+    }),
+    role: Role,
+    expiresAt: z.string(),
+    state: z.enum(['open', 'used', 'expired']),
+  })
+  .meta({ id: 'InvitationView' });
+export type InvitationView = z.infer<typeof InvitationView>;

@@ -144,6 +144,11 @@ export async function insertInvitation(db: DbOrTx, values: typeof invitations.$i
 }
 
 /** An invitation by its token's hash, locked (it is used once). */
+export async function findInvitation(db: DbOrTx, { tokenHash }: { tokenHash: string }) {
+  const [row] = await db.select().from(invitations).where(eq(invitations.tokenHash, tokenHash));
+  return row;
+}
+
 export async function lockInvitation(db: DbOrTx, { tokenHash }: { tokenHash: string }) {
   const [row] = await db.select().from(invitations).where(eq(invitations.tokenHash, tokenHash)).for('update');
   return row;

@@ -12,6 +12,7 @@ import {
   ClubSlugParams,
   ClubSwitch,
   InvitationTokenParams,
+  InvitationView,
   LOGO_MAX_BYTES,
   Membership,
 } from '@lastman/api';
@@ -28,6 +29,7 @@ import {
   clubForViewer,
   clubSettings,
   createClub,
+  describeInvitation,
   joinClub,
   leaveClub,
   readLogo,
@@ -120,6 +122,22 @@ export const clubRoutes: FastifyPluginAsyncZod = async (app) => {
       await leaveClub(app.services, personOf(request), request.params);
       return reply.status(204).send(null);
     },
+  );
+
+  app.get(
+    '/api/invitations/:token',
+    {
+      schema: {
+        tags,
+        summary:
+          "What an invitation link offers: the club's name and colours, the role, and whether it is still open",
+        params: InvitationTokenParams,
+        response: { 200: InvitationView, ...refusals(404) },
+      },
+      // The token is the secret: whoever holds the link may see whose club it is, before signing in.
+      config: { access: 'public' },
+    },
+    async (request) => describeInvitation(app.services, request.params),
   );
 
   app.post(

@@ -8,6 +8,7 @@ import {
   type ClubSettingsUpdate,
   INVITATION_DAYS,
   type InvitationCreated,
+  type InvitationView,
   type Membership,
   type Role,
   readableClubColor,
@@ -27,6 +28,7 @@ import {
   findClubById,
   findClubByJoinCode,
   findClubBySlug,
+  findInvitation,
   findLogo,
   findMembershipRow,
   insertClub,
@@ -389,6 +391,30 @@ export async function createInvitation(
 }
 
 const rank: Record<Role, number> = { player: 0, staff: 1, admin: 2 };
+
+/** What an invitation link offers (whose club, which role, whether it is still open), for its page. */
+export async function describeInvitation(
+  services: ClubServices,
+  { token }: { token: string },
+): Promise<InvitationView> {
+  const invitation = await findInvitation(services.db, { tokenHash: tokenHashOf(token) });
+  if (!invitation)
+    throw new AppError('NOT_FOUND', 'This invitation link is not valid. Ask the club for a new one.');
+  const club = await findClubById(services.db, invitation.clubId);
+  if (!club || club.closedAt) throw new AppError('NOT_FOUND', 'The club of this invitation has closed.');
+  const { name, slug, primaryColor, secondaryColor, logoUrl } = toClub(club);
+  const state = invitation.usedAt
+    ? 'used'
+    : invitation.expiresAt <= services.clock.now()
+      ? 'expired'
+      : 'open';
+  return {
+    club: { name, slug, primaryColor, secondaryColor, logoUrl },
+    role: invitation.role,
+    expiresAt: invitation.expiresAt.toISOString(),
+    state,
+  };
+}
 
 /**
  * The invitation makes the person a member with its role (a member already keeps a higher role),

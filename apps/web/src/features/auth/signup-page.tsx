@@ -1,4 +1,5 @@
 import { IonButton, IonContent, IonRouterLink, IonSpinner, useIonRouter } from '@ionic/react';
+import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { signUp } from '../../lib/auth.ts';
@@ -6,6 +7,7 @@ import { showToast } from '../../lib/toast.ts';
 import { getUiState } from '../../lib/ui-state.ts';
 import { FormError, FormField } from '../../ui/form-field.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
+import { invitationQuery } from '../clubs/index.ts';
 import { AuthHero } from './auth-hero.tsx';
 import {
   dateOfBirthError,
@@ -24,6 +26,10 @@ export function SignupPage() {
   // From an invitation, back to it; from "Run Last Man Standing at your club", on to naming the club.
   const afterSignUp = params.get('next')?.startsWith('/invite/') ? params.get('next') : null;
   const startClub = params.get('start') === '1' || afterSignUp !== null;
+  const inviteToken = afterSignUp ? decodeURIComponent(afterSignUp.slice('/invite/'.length)) : '';
+  const invitation = useQuery({ ...invitationQuery(inviteToken), enabled: inviteToken !== '' });
+  // Invited: the inviting club's name; starting a club: none yet; else the club shown by default.
+  const heroClub = afterSignUp ? (invitation.data?.club ?? null) : startClub ? null : undefined;
   const [form, setForm] = useState<Record<Field, string>>({
     name: '',
     email: '',
@@ -58,8 +64,9 @@ export function SignupPage() {
         dateOfBirth: form.dateOfBirth,
         ...(form.phone.trim() ? { phoneNumber: form.phone.trim() } : {}),
       });
+      const welcomeTo = afterSignUp ? 'Lastman' : (me.club?.name ?? 'Lastman');
       showToast(
-        `Welcome to ${me.club?.name ?? 'Lastman'}, ${me.user.name.split(' ')[0]}! Check your inbox: we sent a link to confirm ${me.user.email}.`,
+        `Welcome to ${welcomeTo}, ${me.user.name.split(' ')[0]}! Check your inbox: we sent a link to confirm ${me.user.email}.`,
       );
       if (startClub) router.push(afterSignUp ?? '/start-club', 'root', 'replace');
       else router.push(getUiState().hasSeenTutorial ? '/app/tabs/game' : '/tutorial', 'root', 'replace');
@@ -75,7 +82,11 @@ export function SignupPage() {
       <PageHeader back="/login" />
       <IonContent className="ion-padding">
         <div className="page-narrow">
-          <AuthHero title="Create your account" />
+          <AuthHero
+            title="Create your account"
+            club={heroClub}
+            {...(startClub && !afterSignUp ? { subtitle: 'Then set up Last Man Standing at your club' } : {})}
+          />
           <form className="card" onSubmit={submit} noValidate aria-label="Sign up">
             <FormError message={formError} />
             <FormField

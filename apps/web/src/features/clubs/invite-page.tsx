@@ -1,30 +1,67 @@
-import { IonButton, IonContent, IonSpinner, useIonRouter } from '@ionic/react';
-import { useState } from 'react';
+import {
+  IonButton,
+  IonContent,
+  IonSpinner,
+  useIonRouter,
+  useIonViewWillEnter,
+  useIonViewWillLeave,
+} from '@ionic/react';
+import type { InvitationView, Role } from '@lastman/api';
+import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
+import { useClub } from '../../lib/club.ts';
+import { applyClubColors } from '../../lib/club-theme.ts';
 import { useMe } from '../../lib/me.ts';
 import { showToast } from '../../lib/toast.ts';
 import { FormError } from '../../ui/form-field.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
-import { PageLoading } from '../../ui/page-loading.tsx';
-import { acceptInvitation } from './api/clubs-api.ts';
+import { InlineLoading, PageLoading } from '../../ui/page-loading.tsx';
+import { acceptInvitation, useInvitation } from './api/clubs-api.ts';
+import './clubs.css';
 
-/** `/invite/<token>`: a club's single-use invitation, accepted by a signed-in person. */
+const roleWords: Record<Role, string> = {
+  player: 'a player',
+  staff: 'a member of staff',
+  admin: 'an admin',
+};
+
+const stateWords: Record<Exclude<InvitationView['state'], 'open'>, string> = {
+  used: 'This invitation has been used already. Ask the club for a new one.',
+  expired: 'This invitation has expired. Ask the club for a new one.',
+};
+
+/** While the invitation is on screen, it wears its club's colours; the acting club's come back after. */
+function useInvitingClubColours(invitation: InvitationView | undefined) {
+  const acting = useClub().data;
+  const [shown, setShown] = useState(true);
+  useIonViewWillEnter(() => setShown(true));
+  useIonViewWillLeave(() => setShown(false));
+  useEffect(() => {
+    if (!invitation || !shown) return;
+    applyClubColors(invitation.club.primaryColor, invitation.club.secondaryColor);
+    return () => {
+      if (acting) applyClubColors(acting.primaryColor, acting.secondaryColor);
+    };
+  }, [invitation, shown, acting]);
+}
+
+/** `/invite/<token>`: a club's single-use invitation, naming the club and the role, accepted signed in. */
 export function InvitePage() {
   const { token = '' } = useParams();
   const me = useMe();
+  const invitation = useInvitation(token);
   const router = useIonRouter();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const here = `/invite/${encodeURIComponent(token)}`;
+  useInvitingClubColours(invitation.data);
 
   const accept = async () => {
     setBusy(true);
     setError(null);
     try {
       const joined = await acceptInvitation(token);
-      showToast(
-        `Welcome to ${joined.club.name}: you are ${joined.role === 'admin' ? 'an admin' : joined.role} there.`,
-      );
+      showToast(`Welcome to ${joined.club.name}: you are ${roleWords[joined.role]} there.`);
       router.push('/app/tabs/game', 'root', 'replace');
     } catch (e) {
       setError(e instanceof Error ? e.message : 'The invitation could not be accepted.');
@@ -34,34 +71,62 @@ export function InvitePage() {
   };
 
   if (me.isPending) return <PageLoading />;
+  const offer = invitation.data;
   return (
     <>
       <PageHeader title="Invitation" back="/app/tabs/game" />
       <IonContent className="ion-padding">
         <div className="page-narrow">
-          <section className="card">
-            <h2>You are invited to a club</h2>
-            {me.data ? (
+          <section className="card invitation" data-testid="invitation">
+            {invitation.isPending ? (
+              <InlineLoading label="Reading the invitation…" />
+            ) : invitation.isError || !offer ? (
               <>
-                <p>Accept to join the club with the role it invited you for. The link works once.</p>
-                <FormError message={error} />
-                <IonButton expand="block" onClick={() => void accept()} disabled={busy}>
-                  {busy ? <IonSpinner name="dots" /> : 'Accept the invitation'}
-                </IonButton>
+                <h2>This invitation cannot be used</h2>
+                <p role="alert">
+                  {invitation.error?.message ??
+                    'This invitation link is not valid. Ask the club for a new one.'}
+                </p>
               </>
             ) : (
               <>
-                <p>Log in, or create an account, then come back to this link to accept.</p>
-                <IonButton expand="block" routerLink={`/login?next=${encodeURIComponent(here)}`}>
-                  Log in
-                </IonButton>
-                <IonButton
-                  expand="block"
-                  fill="outline"
-                  routerLink={`/signup?next=${encodeURIComponent(here)}`}
-                >
-                  Create an account
-                </IonButton>
+                {offer.club.logoUrl ? (
+                  <img className="invitation__logo" src={offer.club.logoUrl} alt="" width={72} height={72} />
+                ) : null}
+                <h2>{offer.club.name} invites you</h2>
+                <p>
+                  Join {offer.club.name} as <strong>{roleWords[offer.role]}</strong>.
+                </p>
+                {offer.state !== 'open' ? (
+                  <p role="alert">{stateWords[offer.state]}</p>
+                ) : me.data ? (
+                  <>
+                    <p className="muted">
+                      You are signed in as {me.data.user.name}. The link works once; you keep your other
+                      clubs.
+                    </p>
+                    <FormError message={error} />
+                    <IonButton expand="block" onClick={() => void accept()} disabled={busy}>
+                      {busy ? <IonSpinner name="dots" /> : `Join ${offer.club.name}`}
+                    </IonButton>
+                  </>
+                ) : (
+                  <>
+                    <p className="muted">
+                      Log in, or create an account, then come back to this link to accept.
+                    </p>
+                    <IonButton expand="block" routerLink={`/login?next=${encodeURIComponent(here)}`}>
+                      Log in
+                    </IonButton>
+                    <IonButton
+                      expand="block"
+                      fill="outline"
+                      routerLink={`/signup?next=${encodeURIComponent(here)}`}
+                    >
+                      Create an account
+                    </IonButton>
+                  </>
+                )}
               </>
             )}
           </section>

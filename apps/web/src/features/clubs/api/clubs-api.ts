@@ -4,6 +4,7 @@ import type {
   ClubSettings,
   ClubSettingsUpdate,
   InvitationCreated,
+  InvitationView,
   Member,
   Membership,
   Role,
@@ -103,6 +104,15 @@ export const useCreateInvitation = () =>
   useMutation({
     mutationFn: (role: Role) => http.post<InvitationCreated>('/api/admin/invitations', { role }),
   });
+
+/** Whose club an invitation link is for, which role, and whether it is still open (signed in or not). */
+export const invitationQuery = (token: string) =>
+  queryOptions({
+    queryKey: ['invitation', token] as const,
+    queryFn: () => http.get<InvitationView>(`/api/invitations/${encodeURIComponent(token)}`),
+    retry: false,
+  });
+export const useInvitation = (token: string) => useQuery(invitationQuery(token));
 
 export const acceptInvitation = async (token: string) => {
   const joined = await http.post<Membership>(`/api/invitations/${encodeURIComponent(token)}/accept`, {});
