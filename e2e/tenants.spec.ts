@@ -177,6 +177,12 @@ test('a new club signs up, sets its colours and logo, invites a staff member, an
 
   // 9. Sam also plays at the demo club (its link is enough there): two clubs, and the menu switches.
   await staff.goto('/c/red-lion');
+  // Asked first: joining another club changes what the app shows.
+  const question = activePage(staff).getByTestId('join-question');
+  await expect(question).toContainText('Join The Red Lion?');
+  await expect(question).toContainText(`You stay a member of The Fox ${id}`);
+  expect(await meOf(staff)).toMatchObject({ role: 'staff', club: { slug } });
+  await question.getByRole('button', { name: 'Join The Red Lion' }).click();
   await expect(staff.getByText('You are now playing at The Red Lion.')).toBeVisible();
   expect(await meOf(staff)).toMatchObject({ role: 'player', club: { slug: 'red-lion' } });
   await openMenu(staff);

@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import JSZip from 'jszip';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memberships, user } from '../src/db/schema/index.ts';
+import { memberships, notifications, user } from '../src/db/schema/index.ts';
 import { unsubscribeUrl } from '../src/features/notifications/sender.ts';
 import { aCompetition, someEntries } from './support/factories.ts';
 import type { HttpClient, Json } from './support/http-client.ts';
@@ -107,6 +107,19 @@ describe.each(backends())('tenants on %s', (backend) => {
       'the-anchor:player',
       'the-bell:admin',
     ]);
+    // What waits for her at her other club shows in the switcher: each club's own unread count.
+    const danaId = me.user.id as string;
+    await server.db.insert(notifications).values([
+      { clubId: club.a.id, userId: danaId, kind: 'news', title: 'Quiz night', body: 'Thursday at 8' },
+      { clubId: club.a.id, userId: danaId, kind: 'news', title: 'New menu', body: 'Pies are back' },
+      { clubId: club.a.id, userId: danaId, kind: 'news', title: 'Hidden', body: 'x', listed: false },
+    ]);
+    const counted = (await people.dana.get('/api/me')).json;
+    expect(Object.fromEntries(counted.clubs.map((m: Json) => [m.club.slug, m.unreadNotifications]))).toEqual({
+      'the-anchor': 2,
+      'the-bell': 0,
+    });
+    expect(counted.unreadNotifications).toBe(0);
     // As The Bell's admin she sees The Bell's members only.
     const bell = (await people.dana.get('/api/admin/members')).json.members.map((m: Json) => m.email);
     expect(bell).toContain('player@the-bell.test');

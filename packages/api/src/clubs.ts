@@ -106,7 +106,14 @@ export type ClubSettings = z.infer<typeof ClubSettings>;
 export const ClubClose = z.object({ confirmSlug: z.string().max(100) }).strict();
 export const ClubExportQuery = z.object({ format: z.enum(['json', 'csv']).default('json') });
 
-export const Membership = z.object({ club: Club, role: Role }).meta({ id: 'Membership' });
+export const Membership = z
+  .object({
+    club: Club,
+    role: Role,
+    /** In the person's list of clubs (GET /api/me): their unread notifications there. */
+    unreadNotifications: z.number().int().optional(),
+  })
+  .meta({ id: 'Membership' });
 export type Membership = z.infer<typeof Membership>;
 
 /** Join another club as a player: by its link (when it allows that) or its code. */

@@ -5,6 +5,8 @@ import { useMe } from '../lib/me.ts';
 import { showError, showToast } from '../lib/toast.ts';
 import { paths } from './paths.ts';
 
+const unreadText = (n: number | undefined) => (n ? ` · ${n} unread` : '');
+
 /**
  * The club the person acts in, in the side menu: a choice between their clubs when they have
  * several (the server remembers the last one), and the way to start a club of their own.
@@ -13,6 +15,8 @@ export function ClubSwitcher() {
   const me = useMe();
   const [busy, setBusy] = useState(false);
   const clubs = me.data?.clubs ?? [];
+  // Unread notifications at the person's other clubs: switching shows them.
+  const waiting = clubs.filter((m) => m.club.id !== me.data?.club?.id && (m.unreadNotifications ?? 0) > 0);
   const change = async (clubId: string) => {
     setBusy(true);
     try {
@@ -41,12 +45,22 @@ export function ClubSwitcher() {
             {me.data?.club ? null : <option value="">Choose a club</option>}
             {clubs.map((m) => (
               <option key={m.club.id} value={m.club.id}>
-                {m.club.name} ({m.role})
+                {m.club.name} ({m.role}){unreadText(m.unreadNotifications)}
               </option>
             ))}
           </select>
         </label>
-      ) : me.data && !me.data.club ? (
+      ) : null}
+      {waiting.length > 0 ? (
+        <ul className="club-switcher__unread" data-testid="unread-elsewhere">
+          {waiting.map((m) => (
+            <li key={m.club.id}>
+              {m.unreadNotifications} unread at {m.club.name}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {clubs.length <= 1 && me.data && !me.data.club ? (
         <p className="club-switcher__none">
           You are not in a club yet: open a club's link or start your own.
         </p>

@@ -3,7 +3,7 @@ import type { Person } from '../../auth/guards.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Services } from '../../services.ts';
 import { membershipsOf, refuseLastAdmin } from '../clubs/index.ts';
-import { countUnread } from '../notifications/index.ts';
+import { countUnreadByClub } from '../notifications/index.ts';
 import { staffRecordsOf } from '../rota/index.ts';
 import {
   clubIdsWithRecordsOf,
@@ -27,13 +27,17 @@ import {
 
 /** The person's profile, the club the session acts in with their role there, and all their clubs. */
 export async function getMe(services: Pick<Services, 'db'>, viewer: Person): Promise<Me> {
-  const [u, clubs, unread] = await Promise.all([
+  const [u, memberships, unreadRows] = await Promise.all([
     findUser(services.db, { userId: viewer.userId }),
     membershipsOf(services.db, { userId: viewer.userId }),
-    viewer.clubId ? countUnread(services.db, { clubId: viewer.clubId, userId: viewer.userId }) : 0,
+    countUnreadByClub(services.db, { userId: viewer.userId }),
   ]);
   if (!u) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
+  const unreadAt = new Map(unreadRows.map((r) => [r.clubId, r.n]));
+  // Each club's unread count, so the switcher shows what waits at the person's other clubs.
+  const clubs = memberships.map((m) => ({ ...m, unreadNotifications: unreadAt.get(m.club.id) ?? 0 }));
   const acting = clubs.find((m) => m.club.id === viewer.clubId);
+  const unread = viewer.clubId ? (unreadAt.get(viewer.clubId) ?? 0) : 0;
   return {
     user: {
       id: u.id,

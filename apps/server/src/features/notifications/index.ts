@@ -7,7 +7,7 @@
 export { notifyAdmins, notifyCompetitionOpened, notifyRoundsSettled } from './events.ts';
 export { registerNotificationKind } from './kinds.ts';
 export { type NotifyInput, type NotifyResult, notify, notifyUsers } from './notify.ts';
-export { countUnread } from './queries.ts';
+export { countUnread, countUnreadByClub } from './queries.ts';
 export { runReminderPass } from './reminders.ts';
 export { createNotifier, type Notifier } from './sender.ts';
 export { type ReminderPass, registerReminderPass, startNotificationJobs } from './worker.ts';
