@@ -39,6 +39,29 @@ for (const width of [360, 390]) {
     for (const tab of await tabs.all()) await expect(tab).toBeInViewport();
     await expectInside(tabs, '.card');
     await expectInside(activePage(page).locator('button.team, .pick-fixture__time'), '.card');
+    // Team names break between words only: each word of a name is on one line.
+    const brokenWords = await activePage(page)
+      .locator('button.team .short-name')
+      .evaluateAll((els) =>
+        els.flatMap((el) => {
+          const range = document.createRange();
+          const words: string[] = [];
+          const text = el.firstChild;
+          if (!text?.textContent) return words;
+          let at = 0;
+          for (const word of text.textContent.split(' ')) {
+            range.setStart(text, at);
+            range.setEnd(text, at + word.length);
+            if (range.getClientRects().length > 1) words.push(word);
+            at += word.length + 1;
+          }
+          return words;
+        }),
+      );
+    expect(brokenWords).toEqual([]);
+    await expect(page.locator('ion-header ion-title').filter({ visible: true }).first()).toHaveText(
+      /^Round \d+ pick$/,
+    );
 
     await tabs.nth(1).click();
     await expect(tabs.nth(1)).toHaveAttribute('aria-pressed', 'true');

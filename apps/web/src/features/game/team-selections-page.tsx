@@ -67,7 +67,8 @@ export function TeamSelectionsPage() {
   const current = data?.entries.find((e) => e.entryId === entryId) ?? pickable[0];
   return (
     <>
-      <PageHeader title={round ? `Pick a team · Round ${round}` : 'Pick a team'} back={back} />
+      {/* Short enough for a 360 px header beside its back and menu buttons. */}
+      <PageHeader title={round ? `Round ${round} pick` : 'Pick a team'} back={back} />
       <IonContent className="ion-padding">
         <div className="page-wide">
           {waitingForNetwork ? (
@@ -103,7 +104,10 @@ export function TeamSelectionsPage() {
                         onClick={() => chooseEntry(e.entryId)}
                       >
                         Entry {i + 1}
-                        {e.pick ? (
+                        {e.status !== 'active' ? (
+                          // Out of the game: what became of it, not its last pick.
+                          <span className="entry-tab__pick">{notPlayingWords[e.status]}</span>
+                        ) : e.pick ? (
                           <span className="entry-tab__pick">
                             {shortName(data, e.pick.teamId) ?? e.pick.teamName}
                           </span>
@@ -131,6 +135,13 @@ export function TeamSelectionsPage() {
 }
 
 type EntryPicks = RoundFixtures['entries'][number];
+
+const notPlayingWords: Record<Exclude<EntryPicks['status'], 'active'>, string> = {
+  pending: 'Awaiting payment',
+  eliminated: 'Out',
+  won: 'Winner',
+  refunded: 'Refunded',
+};
 
 function PickBoard({
   data,
