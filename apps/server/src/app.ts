@@ -33,7 +33,7 @@ import { meRoutes } from './features/me/routes.ts';
 import { memberRoutes } from './features/members/routes.ts';
 // Menu (issue 12).
 import { menuRoutes } from './features/menu/routes.ts';
-import { createNotifier } from './features/notifications/index.ts';
+import { alertEveryClubsAdmins, createNotifier } from './features/notifications/index.ts';
 import { notificationRoutes, UNSUBSCRIBE_PATH } from './features/notifications/routes.ts';
 import { orderRoutes } from './features/orders/routes.ts';
 import { passkeyRoutes } from './features/passkeys/routes.ts';
@@ -47,7 +47,7 @@ import { rotaExtrasRoutes } from './features/rota/extras-routes.ts';
 import { rotaRoutes } from './features/rota/routes.ts';
 import { timesheetRoutes } from './features/rota/timesheet-routes.ts';
 import { registerAccessRules } from './http/access.ts';
-import { openLimitStore } from './http/limit-store.ts';
+import { openLimitStore, REDIS_ALERTS } from './http/limit-store.ts';
 import { registerApiErrors } from './http/openapi-errors.ts';
 import { createLimits, registerApiRateLimit } from './http/rate-limits.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
@@ -112,10 +112,24 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const secureCookies = config.PUBLIC_URL.startsWith('https://');
   const sms = createSmsSender({ db: database.db, config, log: app.log });
   const auth = createAuth({ config, db: database.db, mailer, clock, log: app.log, sms });
+  const notifier = createNotifier({ db: database.db, config, clock, mailer, log: app.log });
   const limitStore = await openLimitStore({
     redisUrl: config.REDIS_URL,
     keyPrefix: config.REDIS_KEY_PREFIX,
     log: app.log,
+    // The admins of every club hear when the limits stop being shared, and when they are again.
+    onRedisReachable: async (reachable) => {
+      const told = await alertEveryClubsAdmins(
+        { db: database.db, clock },
+        {
+          problem: 'rate-limits-redis',
+          active: !reachable,
+          ...REDIS_ALERTS[reachable ? 'back' : 'away'],
+          link: '/admin',
+        },
+      );
+      if (told) await notifier.kick();
+    },
   });
   app.addHook('onClose', () => limitStore.close());
   const services: Services = {
@@ -135,7 +149,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     payments: opts.payments ?? createPaymentProvider(config),
     limits: createLimits({ store: limitStore, config, clock, log: app.log }),
     storage: opts.storage ?? (await createStorage(config)),
-    notifier: createNotifier({ db: database.db, config, clock, mailer, log: app.log }),
+    notifier,
     sms,
   };
   app.decorate('services', services);

@@ -5,6 +5,8 @@ import { ConfigError } from '../config.ts';
 /**
  * Where the rate limits keep their counts: in this process's memory, or in Redis so that every
  * server process behind one address shares them (REDIS_URL). Windows and expiries run on real time.
+ * With Redis, a failed or unanswered command moves the counts into this process's memory until
+ * Redis answers again (see redisStore): the limits still hold, per process, and never fail a request.
  */
 export interface LimitStore {
   /** Counts one hit in a fixed window that starts with the key's first hit. */
@@ -18,8 +20,6 @@ export interface LimitStore {
   attempt(key: string, nowMs: number, keepMs: number, delay: GrowingDelay): Promise<{ waitMs: number }>;
   forget(key: string): Promise<void>;
   close(): Promise<void>;
-  /** The Redis connection, for @fastify/rate-limit's own store; null in memory. */
-  readonly redis: Redis | null;
 }
 
 /** No wait before the first `free` attempts, then `firstMs`, doubling with each attempt, at most `maxMs`. */
@@ -34,12 +34,43 @@ export function waitAfter(attempts: number, delay: GrowingDelay): number {
   return Math.min(delay.firstMs * 2 ** (attempts - delay.free), delay.maxMs);
 }
 
-export async function openLimitStore(opts: {
+/** The longest a request waits for Redis before its counts go to memory (a healthy Redis answers in ms). */
+export const REDIS_COMMAND_TIMEOUT_MS = 1000;
+/** How often an unreachable Redis is tried again while the counts are in memory. */
+export const REDIS_RETRY_EVERY_MS = 2000;
+
+/** What the admins of every club are told (app.ts) when the limits stop being shared through Redis, and after. */
+export const REDIS_ALERTS = {
+  away: {
+    title: 'Rate limits: Redis cannot be reached',
+    body:
+      'The server cannot reach Redis (REDIS_URL), where the rate limits and the sign-in delay are ' +
+      'counted for every server process together. Until it answers again each process counts on its ' +
+      'own, so someone spreading requests over several processes gets more tries. Whoever runs the ' +
+      'servers should look at Redis. You will be told when it is back.',
+  },
+  back: {
+    title: 'Rate limits: Redis is back',
+    body:
+      'The server reaches Redis again: the rate limits and the sign-in delay are counted for every ' +
+      'server process together again.',
+  },
+} as const;
+
+export interface LimitStoreOptions {
   redisUrl: string | undefined;
   keyPrefix: string;
   log: FastifyBaseLogger;
-}): Promise<LimitStore> {
-  return opts.redisUrl ? redisStore(opts.redisUrl, opts.keyPrefix, opts.log) : memoryStore();
+  /**
+   * Told (with Redis only) when Redis could not be reached and the counts went to memory (false),
+   * and when it answers again (true): at start too, so that an outage seen by a process that then
+   * stopped is closed. Awaited by close(); a failure is logged, never thrown.
+   */
+  onRedisReachable?: (reachable: boolean) => Promise<void>;
+}
+
+export async function openLimitStore(opts: LimitStoreOptions): Promise<LimitStore> {
+  return opts.redisUrl ? redisStore(opts.redisUrl, opts) : memoryStore();
 }
 
 function memoryStore(): LimitStore {
@@ -54,7 +85,6 @@ function memoryStore(): LimitStore {
   sweeper.unref();
 
   return {
-    redis: null,
     async hit(key, windowMs) {
       const now = Date.now();
       let counter = counters.get(key);
@@ -109,10 +139,27 @@ redis.call('PEXPIRE', KEYS[1], keep)
 return 0
 `;
 
-async function redisStore(url: string, prefix: string, log: FastifyBaseLogger): Promise<LimitStore> {
-  // One retry per command: when Redis is away a request is let through (see rate-limits.ts), not held.
-  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
-  redis.on('error', (err) => log.warn({ err }, 'redis: connection problem'));
+/**
+ * Counts in Redis while it answers. A command that fails or takes longer than
+ * REDIS_COMMAND_TIMEOUT_MS (Redis stopped, restarted, unreachable or hung) moves every count into
+ * this process's memory at once: logged once at error level, `onRedisReachable(false)` told, and
+ * no request waits for Redis again until a retry (every REDIS_RETRY_EVERY_MS, a real counting
+ * script on a key of its own) succeeds; then the counts go back to Redis, which is logged and told.
+ * Counts made in memory stay there: back on Redis, a client starts from what Redis holds.
+ */
+async function redisStore(url: string, opts: LimitStoreOptions): Promise<LimitStore> {
+  const { keyPrefix: prefix, log } = opts;
+  const redis = new Redis(url, {
+    lazyConnect: true,
+    // While disconnected a command fails at once instead of queueing for the reconnection, and a
+    // command sent to a Redis that does not answer fails after the timeout: no request hangs.
+    enableOfflineQueue: false,
+    commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+    maxRetriesPerRequest: 0,
+    // ioredis's default retryStrategy keeps reconnecting, every 2 s at most, for as long as it takes.
+  });
+  // Each reconnection attempt during an outage is an 'error' event: the outage is logged once below.
+  redis.on('error', (err) => log.debug({ err }, 'redis: connection problem'));
   try {
     await redis.connect();
   } catch (err) {
@@ -122,21 +169,106 @@ async function redisStore(url: string, prefix: string, log: FastifyBaseLogger): 
     );
   }
   const k = (key: string) => `${prefix}limit:${key}`;
-  return {
-    redis,
-    async hit(key, windowMs) {
+  const inRedis = {
+    async hit(key: string, windowMs: number) {
       const [count, ttl] = (await redis.eval(HIT_SCRIPT, 1, k(key), windowMs)) as [number, number];
       return { count, resetInMs: ttl };
     },
-    async attempt(key, nowMs, keepMs, delay) {
+    async attempt(key: string, nowMs: number, keepMs: number, delay: GrowingDelay) {
       const args = [nowMs, keepMs, delay.free, delay.firstMs, delay.maxMs];
       const left = (await redis.eval(ATTEMPT_SCRIPT, 1, k(key), ...args)) as number;
       return { waitMs: Math.max(0, Number(left)) };
     },
-    async forget(key) {
+    async forget(key: string) {
       await redis.del(k(key));
     },
+  };
+  const memory = memoryStore();
+
+  let outageSince: number | null = null;
+  let retry: ReturnType<typeof setTimeout> | null = null;
+  let closed = false;
+  // Told one after another, so that an outage and its end reach the database in their order.
+  let telling: Promise<void> = Promise.resolve();
+
+  function tell(reachable: boolean) {
+    const onRedisReachable = opts.onRedisReachable;
+    if (!onRedisReachable) return;
+    telling = telling.then(() =>
+      onRedisReachable(reachable).catch((err: unknown) =>
+        log.error(
+          { err },
+          `rate limits: the admins could not be told that Redis is ${reachable ? 'back' : 'away'}`,
+        ),
+      ),
+    );
+  }
+
+  function unreachable(err: unknown) {
+    if (outageSince !== null || closed) return;
+    outageSince = Date.now();
+    log.error(
+      { err },
+      `rate limits: Redis cannot be reached; counting in this process's memory until it answers (tried every ${REDIS_RETRY_EVERY_MS / 1000} s)`,
+    );
+    tell(false);
+    retryLater();
+  }
+
+  function retryLater() {
+    retry = setTimeout(async () => {
+      retry = null;
+      try {
+        await redis.eval(HIT_SCRIPT, 1, k('reachable'), REDIS_RETRY_EVERY_MS);
+      } catch {
+        if (!closed) retryLater();
+        return;
+      }
+      if (closed || outageSince === null) return;
+      log.info(
+        { outageMs: Date.now() - outageSince },
+        'rate limits: Redis answers again; counting in Redis again',
+      );
+      outageSince = null;
+      tell(true);
+    }, REDIS_RETRY_EVERY_MS);
+    retry.unref();
+  }
+
+  /** On Redis unless it is known to be away; a failure there moves this and later counts to memory. */
+  async function counted<T>(onRedis: () => Promise<T>, inMemory: () => Promise<T>): Promise<T> {
+    if (outageSince === null) {
+      try {
+        return await onRedis();
+      } catch (err) {
+        unreachable(err);
+      }
+    }
+    return inMemory();
+  }
+
+  tell(true);
+  return {
+    hit: (key, windowMs) =>
+      counted(
+        () => inRedis.hit(key, windowMs),
+        () => memory.hit(key, windowMs),
+      ),
+    attempt: (key, nowMs, keepMs, delay) =>
+      counted(
+        () => inRedis.attempt(key, nowMs, keepMs, delay),
+        () => memory.attempt(key, nowMs, keepMs, delay),
+      ),
+    forget: (key) =>
+      counted(
+        () => inRedis.forget(key),
+        () => memory.forget(key),
+      ),
     async close() {
+      closed = true;
+      if (retry) clearTimeout(retry);
+      await telling;
+      await memory.close();
       await redis.quit().catch(() => redis.disconnect());
     },
   };

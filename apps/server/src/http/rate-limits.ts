@@ -1,5 +1,9 @@
 import { createHash } from 'node:crypto';
-import fastifyRateLimit, { normalizeIP } from '@fastify/rate-limit';
+import fastifyRateLimit, {
+  type FastifyRateLimitStore,
+  type FastifyRateLimitStoreCtor,
+  normalizeIP,
+} from '@fastify/rate-limit';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Clock } from '../lib/clock.ts';
@@ -99,8 +103,9 @@ export function createLimits(opts: {
 
   /**
    * Counts one request against each named limit; over any of them, a 429 naming the wait.
-   * If the store fails (Redis away), the request goes through and the problem is logged: a pub's
-   * deadline should not fail because a counter could not be read.
+   * Redis away, the store counts in this process's memory (limit-store.ts). Should the store
+   * itself ever fail, the request goes through and the problem is logged: a pub's deadline should
+   * not fail because a counter could not be read.
    */
   async function enforce(reply: FastifyReply, hits: [LimitName, string][]) {
     if (!config.RATE_LIMIT_ENABLED || hits.length === 0) return;
@@ -259,14 +264,38 @@ export async function registerApiRateLimit(
     allowList: (request) => !isApiRoute(request),
     max: (_request, key) => scaled(ruleOf(key)),
     timeWindow: (_request, key) => ruleOf(key).windowMs,
-    // Redis away: let requests through rather than refuse everyone.
+    // Counted in the limit store, so Redis away moves these counts to memory with the others.
+    store: apiStoreOf(store, 'api:'),
+    // The store does not fail (Redis away, it counts in memory); if it ever did, no request fails for it.
     skipOnError: true,
-    ...(store.redis && { redis: store.redis, nameSpace: `${config.REDIS_KEY_PREFIX}api:` }),
     errorResponseBuilder: (request, context) => {
       const key = request.viewer ? 'user:' : '';
       return new AppError('TOO_MANY_REQUESTS', `Too many ${ruleOf(key).what}. ${waitWords(context.ttl)}`);
     },
   });
+}
+
+/** @fastify/rate-limit's store, counting in ours (a fixed window from the key's first hit, as its own). */
+function apiStoreOf(store: LimitStore, prefix: string): FastifyRateLimitStoreCtor {
+  return class ApiLimitStore implements FastifyRateLimitStore {
+    incr(
+      key: string,
+      callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+      timeWindow: number,
+    ) {
+      store.hit(`${prefix}${key}`, timeWindow).then(
+        ({ count, resetInMs }) => callback(null, { current: count, ttl: resetInMs }),
+        (err: Error) => callback(err),
+      );
+    }
+    /** A route with a rateLimit of its own (none today) counts apart, keyed as RedisStore keys it. */
+    child(options: Parameters<FastifyRateLimitStore['child']>[0]): FastifyRateLimitStore {
+      // The plugin passes its merged options with the route as `routeInfo`, not what its types say.
+      const { routeInfo } = options as unknown as { routeInfo: { method?: unknown; url?: unknown } };
+      const Child = apiStoreOf(store, `${prefix}${String(routeInfo.method)}${String(routeInfo.url)}-`);
+      return new Child({});
+    }
+  };
 }
 
 export function isApiRoute(request: FastifyRequest): boolean {

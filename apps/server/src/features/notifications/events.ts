@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { competitions, entries, picks, teams } from '../../db/schema/index.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notify, notifyUsers } from './notify.ts';
+import { openClubIds, switchDeploymentAlert } from './queries.ts';
 
 // The game's and the admin's events as notifications: each called inside the event's transaction.
 
@@ -93,4 +94,35 @@ export async function notifyAdmins(
   { clubId, title, body, link }: { clubId: string; title: string; body: string; link: string },
 ) {
   await notify(ctx, { clubId, audience: 'admins', kind: 'admin', title, body, link });
+}
+
+/**
+ * A problem of the deployment itself (every club's, not one club's), told to the admins of every
+ * open club when it starts (`active`) and again when it ends, once each however many server
+ * processes see it: the state last told is kept in the database, and only the process that changes
+ * it tells. An end is told only after a start was. True when this call told the admins.
+ */
+export async function alertEveryClubsAdmins(
+  ctx: { db: Db; clock: Clock },
+  {
+    problem,
+    active,
+    title,
+    body,
+    link,
+  }: { problem: string; active: boolean; title: string; body: string; link: string },
+): Promise<boolean> {
+  return ctx.db.transaction(async (tx) => {
+    const at = ctx.clock.now();
+    const changed = await switchDeploymentAlert(tx, {
+      name: `alert:${problem}`,
+      state: active ? 'on' : 'off',
+      at,
+    });
+    if (!changed) return false;
+    for (const clubId of await openClubIds(tx)) {
+      await notifyAdmins({ db: tx, clock: ctx.clock }, { clubId, title, body, link });
+    }
+    return true;
+  });
 }

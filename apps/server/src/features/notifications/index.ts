@@ -4,7 +4,12 @@
 // the event's transaction, then services.notifier.kick() after it commits. A new kind is registered
 // once with registerNotificationKind({ kind, label, defaults }) from the feature's own index.ts.
 
-export { notifyAdmins, notifyCompetitionOpened, notifyRoundsSettled } from './events.ts';
+export {
+  alertEveryClubsAdmins,
+  notifyAdmins,
+  notifyCompetitionOpened,
+  notifyRoundsSettled,
+} from './events.ts';
 export { registerNotificationKind } from './kinds.ts';
 export { type NotifyInput, type NotifyResult, notify, notifyUsers } from './notify.ts';
 export { countUnread, countUnreadByClub } from './queries.ts';

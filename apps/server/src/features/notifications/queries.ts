@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
+  clubs,
   memberships,
   notificationDeliveries,
   notificationPreferences,
@@ -300,4 +301,30 @@ export async function clubOfUser(db: DbOrTx, { userId }: { userId: string }): Pr
     .innerJoin(memberships, and(eq(memberships.userId, user.id), eq(memberships.clubId, user.lastClubId)))
     .where(eq(user.id, userId));
   return row?.clubId ?? null;
+}
+
+/**
+ * Records that a deployment-wide alert is now `state` ('on' or 'off'); true only for the one call
+ * that changed it (concurrent calls from other processes wait for its row and then find it set).
+ */
+export async function switchDeploymentAlert(
+  db: DbOrTx,
+  { name, state, at }: { name: string; state: 'on' | 'off'; at: Date },
+): Promise<boolean> {
+  await db
+    .insert(serverKeys)
+    .values({ name, value: { state: 'off' } })
+    .onConflictDoNothing();
+  const changed = await db
+    .update(serverKeys)
+    .set({ value: { state, at: at.toISOString() } })
+    .where(and(eq(serverKeys.name, name), sql`${serverKeys.value}->>'state' <> ${state}`))
+    .returning({ name: serverKeys.name });
+  return changed.length > 0;
+}
+
+/** The clubs still open, whose admins hear of the deployment's own problems. */
+export async function openClubIds(db: DbOrTx): Promise<string[]> {
+  const rows = await db.select({ id: clubs.id }).from(clubs).where(isNull(clubs.closedAt));
+  return rows.map((r) => r.id);
 }
