@@ -1,8 +1,9 @@
 /** Issue 12: an admin builds the menu, a player filters it by allergen and opens the PDF; the Club tab. */
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+import { PDFDocument } from 'pdf-lib';
 import { apiClient } from './support/api-client.ts';
-import { activePage, expect, logInByApi, test } from './support/fixtures.ts';
+import { activePage, expect, logInByApi, signUpByApi, test, xsrfHeaders } from './support/fixtures.ts';
 import { expectInside, smallControls } from './support/layout.ts';
 
 /** A 1 x 1 PNG. */
@@ -192,4 +193,214 @@ test('the Club tab is the club home: admins set the hours and contact there', as
     await visitor.getByTestId('club-details').scrollIntoViewIfNeeded();
     await shot(page, 'club-tab-details');
   }
+});
+
+/** On phones, the same screen at 360 and at 390 px: its cards hold their text, and a screenshot of each. */
+async function atPhoneWidths(page: Page, name: string, check: () => Promise<void>) {
+  const start = page.viewportSize();
+  const widths = start?.width === 360 ? [360, 390] : [start?.width ?? 1440];
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: start?.height ?? 844 });
+    await check();
+    await shot(page, name);
+  }
+  if (start) await page.setViewportSize(start);
+}
+
+test('the dish form says, before saving, that a diet label contradicts the allergens, and saves only without it', async ({
+  page,
+}, info) => {
+  test.setTimeout(120_000);
+  const tag = `${info.project.name}-${Date.now().toString(36)}`;
+  const category = `Puddings ${tag}`;
+  await logInByApi(page, 'admin@redlion.test');
+  const made = await page.request.post('/api/admin/menu/categories', {
+    data: { name: category },
+    headers: await xsrfHeaders(page),
+  });
+  expect(made.status()).toBe(201);
+  await page.goto('/menumanager');
+  const screen = activePage(page);
+  await screen.locator('ion-button', { hasText: `Add a dish to ${category}` }).click();
+  const form = screen.locator('form[aria-label="New dish"]');
+  await form.locator('input[name="name"]').fill(`Crumble ${tag}`);
+  await form.locator('input[name="price"]').fill('6.50');
+  await form.locator('input[name="may-gluten"]').check();
+  await form.locator('input[name="diet-gluten-free"]').check();
+  await form.locator('input[name="diet-vegan"]').check();
+  await form.locator('input[name="contains-milk"]').check();
+  // Said at once, before saving: each label and the allergen that contradicts it.
+  const conflicts = form.getByTestId('diet-conflicts');
+  await expect(conflicts).toHaveAttribute('role', 'alert');
+  await expect(conflicts).toContainText('Gluten-free, but it may contain cereals containing gluten.');
+  await expect(conflicts).toContainText('Vegan, but it contains milk.');
+  await atPhoneWidths(page, 'menu-diet-conflict', async () => {
+    await conflicts.scrollIntoViewIfNeeded();
+    await expectInside(conflicts.locator('p, li'), '.card');
+  });
+  // Saving waits: nothing is sent, the form stays.
+  let sent = 0;
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().endsWith('/api/admin/menu/items')) sent++;
+  });
+  await form.locator('ion-button[type="submit"]').click();
+  await expect(form).toBeVisible();
+  await expect(conflicts).toBeVisible();
+  expect(sent).toBe(0);
+
+  await form.locator('input[name="diet-gluten-free"]').uncheck();
+  await expect(conflicts).not.toContainText('Gluten-free');
+  await form.locator('input[name="diet-vegan"]').uncheck();
+  await expect(conflicts).toHaveCount(0);
+  await form.locator('input[name="diet-vegetarian"]').check();
+  await form.locator('ion-button[type="submit"]').click();
+  const row = screen.locator('[data-testid="manager-item"]', { hasText: `Crumble ${tag}` });
+  await expect(row).toBeVisible();
+  await expect(row.getByTestId('diet-conflict-note')).toHaveCount(0);
+
+  // The server says the same to any other caller.
+  const categoryId = ((await made.json()) as { category: { id: string } }).category.id;
+  const direct = await page.request.post('/api/admin/menu/items', {
+    data: {
+      categoryId,
+      name: `Sneaky ${tag}`,
+      description: '',
+      pricePence: 500,
+      allergens: [],
+      mayContain: ['gluten'],
+      dietary: ['gluten-free'],
+      available: true,
+    },
+    headers: await xsrfHeaders(page),
+  });
+  expect(direct.status()).toBe(400);
+  expect(((await direct.json()) as { error: { message: string } }).error.message).toContain(
+    'Gluten-free, but it may contain cereals containing gluten',
+  );
+});
+
+/** A PDF of `pages` pages, each saying what it is. */
+async function pdfOf(pages: number, text: string) {
+  const doc = await PDFDocument.create();
+  for (let n = 1; n <= pages; n++)
+    doc.addPage([420, 595]).drawText(`${text}, page ${n}`, { x: 40, y: 540, size: 18 });
+  return Buffer.from(await doc.save());
+}
+
+test('once a club uploads a PDF, the admin is told which menu guests see and chooses it: the menu, the PDF or both', async ({
+  page,
+  browser,
+}, info) => {
+  test.setTimeout(240_000);
+  const id = `${info.project.name.slice(0, 1)}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+  const slug = `the-swan-${id}`;
+  const dishName = `Swan pie ${id}`;
+  // A club of its own, so that its choices reach no other test's menu.
+  await signUpByApi(page, {
+    name: 'Sam Swan',
+    email: `swan-${id}@example.test`,
+    password: 'a pint of bitter',
+    dateOfBirth: '1980-02-02',
+  });
+  const club = await page.request.post('/api/clubs', {
+    data: { name: `The Swan ${id}`, slug },
+    headers: await xsrfHeaders(page),
+  });
+  expect(club.status(), await club.text()).toBe(201);
+  const category = await page.request.post('/api/admin/menu/categories', {
+    data: { name: 'Mains' },
+    headers: await xsrfHeaders(page),
+  });
+  expect(category.status(), await category.text()).toBe(201);
+  const dish = await page.request.post('/api/admin/menu/items', {
+    data: {
+      categoryId: ((await category.json()) as { category: { id: string } }).category.id,
+      name: dishName,
+      description: '',
+      pricePence: 1150,
+      allergens: ['gluten'],
+      mayContain: [],
+      dietary: [],
+      available: true,
+    },
+    headers: await xsrfHeaders(page),
+  });
+  expect(dish.status(), await dish.text()).toBe(201);
+
+  await page.goto('/menumanager');
+  const manager = activePage(page);
+  const card = manager.getByTestId('guests-see');
+  const now = card.getByTestId('guests-see-now');
+  await expect(now).toHaveText(/^Guests see the menu below, and a PDF made from it/);
+  await expect(card.locator('input[name="guestsSee"]')).toHaveCount(0);
+
+  await card.getByLabel('Choose a PDF file').setInputFiles({
+    name: 'specials.pdf',
+    mimeType: 'application/pdf',
+    buffer: await pdfOf(2, 'Specials board'),
+  });
+  await expect(now).toHaveText(
+    /^Guests see only the PDF you uploaded on \d{1,2} \w+ \d{4}\. The dishes below are not shown to them/,
+  );
+  await expect(card.getByLabel('The PDF you uploaded')).toBeChecked();
+  await atPhoneWidths(page, 'menu-guests-see-pdf', async () => {
+    await card.scrollIntoViewIfNeeded();
+    await expectInside(card.locator('h2, p, label'), '.card');
+    expect(await smallControls(card.locator('ion-button, input[type="radio"]'))).toEqual([]);
+  });
+
+  // A visitor who came by the club's link.
+  const guestContext = await browser.newContext({
+    viewport: page.viewportSize(),
+    baseURL: new URL(page.url()).origin,
+    serviceWorkers: 'block',
+  });
+  const guest = await guestContext.newPage();
+  await guest.goto(`/c/${slug}`);
+  await guest.waitForURL('**/app/tabs/game');
+  const guestMenu = async () => {
+    await guest.goto('/menu');
+    return activePage(guest);
+  };
+  let seen = await guestMenu();
+  await expect(seen.getByTestId('pdf-page')).toHaveText('Page 1 of 2', { timeout: 20_000 });
+  await expect(seen.getByText(/^The club's menu, uploaded on/)).toBeVisible();
+  await expect(seen.getByText(dishName)).toHaveCount(0);
+  await expect(seen.getByText('Find what you can eat')).toHaveCount(0);
+  await atPhoneWidths(guest, 'menu-guest-pdf-only', async () => {
+    await expectInside(seen.locator('#menu-pdf-heading, .pdf-toolbar'), '.card');
+  });
+
+  // Both, each labelled.
+  await card.getByLabel('Both, each labelled').check();
+  await expect(now).toHaveText(/^Guests see both, each labelled: the menu below and the PDF you uploaded on/);
+  seen = await guestMenu();
+  const which = seen.getByTestId('menu-which');
+  await expect(which).toContainText('This club has two menus');
+  await expect(which).toContainText('The menu in the app');
+  await expect(which).toContainText("the club's own PDF menu, uploaded on");
+  await expect(seen.locator('.menu-item', { hasText: dishName })).toBeVisible();
+  await atPhoneWidths(guest, 'menu-guest-both', async () => {
+    await expectInside(which.locator('h2, p'), '.card');
+    expect(await smallControls(which.locator('ion-button'))).toEqual([]);
+  });
+  await which.locator('ion-button', { hasText: "Open the club's PDF menu" }).click();
+  await guest.waitForURL('**/openpdf');
+  const viewer = activePage(guest);
+  await expect(viewer.getByTestId('pdf-which')).toContainText("The club's own PDF menu, uploaded on");
+  await expect(viewer.getByTestId('pdf-page')).toHaveText('Page 1 of 2', { timeout: 20_000 });
+  await atPhoneWidths(guest, 'menu-guest-both-pdf', async () => {});
+
+  // The menu in the app alone: the PDF guests get is made from it, not the upload.
+  await card.getByLabel('The menu below, with its allergen filters').check();
+  await expect(now).toHaveText(
+    /^Guests see the menu below, and a PDF made from it\. The PDF you uploaded on .* is kept but not shown to them/,
+  );
+  seen = await guestMenu();
+  await expect(seen.locator('.menu-item', { hasText: dishName })).toBeVisible();
+  await expect(seen.getByTestId('menu-which')).toHaveCount(0);
+  await seen.locator('ion-button', { hasText: 'Open the menu as a PDF' }).click();
+  await guest.waitForURL('**/openpdf');
+  await expect(activePage(guest).getByTestId('pdf-page')).toHaveText('Page 1 of 1', { timeout: 20_000 });
+  await guestContext.close();
 });

@@ -501,6 +501,11 @@ function fixturesFor(w: World): Record<string, Fixture> {
       call: () => ({ path: '/api/admin/menu/pdf', body: w.menu.pdf, contentType: 'application/pdf' }),
     },
     'DELETE /api/admin/menu/pdf': { call: at('/api/admin/menu/pdf') },
+    'PUT /api/admin/menu/pdf/guests-see': {
+      call: at('/api/admin/menu/pdf/guests-see', { guestsSee: 'both' }),
+      refused:
+        'no uploaded PDF by then, the DELETE row runs first (409): menu.test.ts chooses what guests see',
+    },
     // Storage: uploaded files, public by their unguessable keys.
     'GET /api/files/*': { call: at(`/api/files/${w.fileKey}`) },
     // Gallery (staff manage it only when the club's admin allows: not in this club, so staff get 403).

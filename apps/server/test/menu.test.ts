@@ -1,8 +1,11 @@
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { PDFArray, PDFDict, PDFDocument, PDFName, type PDFObject, PDFStream, PDFString } from 'pdf-lib';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clubs, menuItems } from '../src/db/schema/index.ts';
 import { aClub, aMember } from './support/factories.ts';
 import type { HttpClient, Json } from './support/http-client.ts';
 import { signedIn } from './support/members.ts';
@@ -22,6 +25,59 @@ async function pdfText(bytes: Uint8Array): Promise<{ pages: number; text: string
   const pages = doc.numPages;
   await task.destroy();
   return { pages, text: text.replace(/\s+/g, ' ') };
+}
+
+/** A one-page PDF that says `text`, made by another library than the server's own PDFs. */
+async function onePagePdf(text: string, extra?: (doc: PDFDocument) => void): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  doc.addPage([420, 200]).drawText(text, { x: 20, y: 100, size: 14 });
+  extra?.(doc);
+  return Buffer.from(await doc.save({ useObjectStreams: false }));
+}
+
+/** A PDF that runs script: on opening, from its names tree, on showing its page and from a link. */
+function withScripts(doc: PDFDocument) {
+  const ctx = doc.context;
+  const js = (code: string) => ctx.obj({ S: 'JavaScript', JS: PDFString.of(`app.alert("${code}")`) });
+  doc.catalog.set(PDFName.of('OpenAction'), ctx.register(js('open')));
+  doc.catalog.set(
+    PDFName.of('Names'),
+    ctx.obj({ JavaScript: ctx.obj({ Names: [PDFString.of('greet'), ctx.register(js('names'))] }) }),
+  );
+  const page = doc.getPage(0);
+  page.node.set(PDFName.of('AA'), ctx.obj({ O: js('page') }));
+  page.node.set(
+    PDFName.of('Annots'),
+    ctx.obj([
+      ctx.obj({ Type: 'Annot', Subtype: 'Link', Rect: [0, 0, 100, 40], A: js('link') }),
+      ctx.obj({
+        Type: 'Annot',
+        Subtype: 'Link',
+        Rect: [100, 0, 200, 40],
+        A: ctx.obj({ S: 'URI', URI: PDFString.of('https://redlion.test/menu') }),
+      }),
+    ]),
+  );
+}
+
+/** Every script or automatic action a PDF reader would find in the file. */
+async function activeContent(bytes: Uint8Array): Promise<string[]> {
+  const doc = await PDFDocument.load(bytes, { updateMetadata: false });
+  const found: string[] = [];
+  const walk = (obj: PDFObject | undefined) => {
+    const dict = obj instanceof PDFStream ? obj.dict : obj;
+    if (dict instanceof PDFDict) {
+      for (const [key, value] of dict.entries()) {
+        const name = key.decodeText();
+        if (['JS', 'JavaScript', 'OpenAction', 'AA', 'XFA'].includes(name)) found.push(name);
+        if (name === 'S' && value instanceof PDFName && value.decodeText() !== 'URI')
+          found.push(`S ${value.decodeText()}`);
+        walk(value);
+      }
+    } else if (dict instanceof PDFArray) for (const value of dict.asArray()) walk(value);
+  };
+  for (const [, obj] of doc.context.enumerateIndirectObjects()) walk(obj);
+  return found;
 }
 
 async function sendBytes(
@@ -66,6 +122,7 @@ describe.each(backends())('the menu on %s', (backend) => {
   let drinks: string;
   let burgerId: string;
   let saladId: string;
+  let specials: string;
 
   beforeAll(async () => {
     server = await startTestServer(backend, { seed: true, now: '2026-11-23T10:00:00Z' });
@@ -129,7 +186,12 @@ describe.each(backends())('the menu on %s', (backend) => {
         'Halloumi salad',
       ]);
       expect(menu.json.allergensCheckedOn).toBe('2026-11-23');
-      expect(menu.json.pdf).toEqual({ url: '/api/menu.pdf?club=red-lion', source: 'generated' });
+      expect(menu.json.pdf).toEqual({
+        url: '/api/menu.pdf?club=red-lion',
+        source: 'generated',
+        uploadedOn: null,
+      });
+      expect(menu.json.guestsSee).toBe('menu');
     }
   });
 
@@ -226,7 +288,7 @@ describe.each(backends())('the menu on %s', (backend) => {
       Buffer.from('Just text, named menu.pdf'),
     );
     expect(notPdf.status).toBe(400);
-    expect(notPdf.json.error.message).toBe('That file is not a PDF.');
+    expect(notPdf.json.error.message).toBe('That file is not a PDF we can read.');
     const generated = Buffer.from(
       await (await fetch(`${server.baseUrl}/api/menu.pdf?club=red-lion`)).arrayBuffer(),
     );
@@ -328,5 +390,245 @@ describe.each(backends())('the menu on %s', (backend) => {
     const other = await otherAdmin.patch('/api/admin/club', { phone: '0207 000 0000' });
     expect(other.json.slug).toBe('kings-arms');
     expect((await server.client().get('/api/club?slug=red-lion')).json.phone).toBe('01865 000000');
+  });
+  it("refuses a diet label that the dish's own allergens contradict, contained or may contain", async () => {
+    specials = (await admin.post('/api/admin/menu/categories', { name: 'Specials' })).json.category.id;
+    const dish = (over: Json) => ({
+      ...burger(specials),
+      name: 'Toast',
+      allergens: [],
+      mayContain: [],
+      ...over,
+    });
+    for (const [bad, says] of [
+      [
+        { dietary: ['gluten-free'], mayContain: ['gluten'] },
+        'Gluten-free, but it may contain cereals containing gluten',
+      ],
+      [
+        { dietary: ['gluten-free'], allergens: ['gluten'] },
+        'Gluten-free, but it contains cereals containing gluten',
+      ],
+      [{ dietary: ['vegan'], mayContain: ['milk'] }, 'Vegan, but it may contain milk'],
+      [
+        { dietary: ['vegan', 'vegetarian'], mayContain: ['eggs', 'molluscs'] },
+        'Vegan, but it may contain eggs; Vegan, but it may contain molluscs; Vegetarian, but it may contain molluscs',
+      ],
+      [{ dietary: ['vegetarian'], allergens: ['fish'] }, 'Vegetarian, but it contains fish'],
+      [{ dietary: ['vegan'], allergens: ['crustaceans'] }, 'Vegan, but it contains crustaceans'],
+    ] as const) {
+      const res = await admin.post('/api/admin/menu/items', dish(bad));
+      expect(res.status, JSON.stringify(bad)).toBe(400);
+      expect(res.json.error.message).toContain(says);
+    }
+    // What the labels allow is kept: vegetarian with milk and eggs, halal with any of the 14.
+    const ok = await admin.post(
+      '/api/admin/menu/items',
+      dish({ dietary: ['vegetarian', 'halal'], allergens: ['milk', 'eggs'], mayContain: ['gluten'] }),
+    );
+    expect(ok.status).toBe(201);
+    // A change is checked against the record as it will be: the labels kept with the new allergens.
+    const id = ok.json.item.id;
+    for (const [change, says] of [
+      [{ dietary: ['vegan'] }, 'Vegan, but it contains milk'],
+      [
+        { dietary: ['vegetarian', 'gluten-free'] },
+        'Gluten-free, but it may contain cereals containing gluten',
+      ],
+      [{ mayContain: ['fish'] }, 'Vegetarian, but it may contain fish'],
+    ] as const) {
+      const res = await admin.patch(`/api/admin/menu/items/${id}`, change);
+      expect(res.status, JSON.stringify(change)).toBe(400);
+      expect(res.json.error.message).toContain(says);
+    }
+    const menu = await player.get('/api/menu');
+    const saved = menu.json.categories.flatMap((c: Json) => c.items).find((i: Json) => i.id === id);
+    expect(saved).toMatchObject({ dietary: ['vegetarian', 'halal'], mayContain: ['gluten'] });
+  });
+
+  it('a dish saved with a contradiction before the rule is not called by that label, and is fixed by its next change', async () => {
+    const [club] = await server.db.select().from(clubs).where(eq(clubs.slug, 'red-lion'));
+    if (!club) throw new Error('no Red Lion');
+    const [row] = await server.db
+      .insert(menuItems)
+      .values({
+        clubId: club.id,
+        categoryId: specials,
+        name: 'Old crumble',
+        pricePence: 550,
+        allergens: ['milk'],
+        mayContain: ['gluten'],
+        dietary: ['gluten-free', 'halal'],
+        calories: 321,
+        allergensCheckedOn: '2026-01-05',
+        position: 9,
+      })
+      .returning();
+    if (!row) throw new Error('no row');
+    // The admin reads the record as it is, to put it right.
+    const read = await admin.get('/api/menu');
+    const item = read.json.categories.flatMap((c: Json) => c.items).find((i: Json) => i.id === row.id);
+    expect(item.dietary).toEqual(['gluten-free', 'halal']);
+    // The PDF guests read does not call it gluten-free.
+    const pdf = await fetch(`${server.baseUrl}/api/menu.pdf?club=red-lion`);
+    const { text } = await pdfText(new Uint8Array(await pdf.arrayBuffer()));
+    expect(text).toContain('Old crumble');
+    expect(text).toMatch(/Halal · 321 kcal/);
+    expect(text).not.toMatch(/Gluten-free, Halal/);
+    // A change that leaves the record alone is saved; a change to the record must resolve it.
+    expect((await admin.patch(`/api/admin/menu/items/${row.id}`, { name: 'Old apple crumble' })).status).toBe(
+      200,
+    );
+    const still = await admin.patch(`/api/admin/menu/items/${row.id}`, { mayContain: ['gluten', 'nuts'] });
+    expect(still.status).toBe(400);
+    expect(still.json.error.message).toContain('Gluten-free, but it may contain cereals containing gluten');
+    const fixed = await admin.patch(`/api/admin/menu/items/${row.id}`, { dietary: ['halal'] });
+    expect(fixed.status).toBe(200);
+    expect(fixed.json.item.dietary).toEqual(['halal']);
+  });
+
+  it('once a PDF is uploaded, guests see one menu, the one the admin chose, or both when the admin says so', async () => {
+    const board = await onePagePdf('Specials board: fish pie');
+    const before = await admin.get('/api/menu');
+    expect(before.json).toMatchObject({ guestsSee: 'menu', pdf: { source: 'generated', uploadedOn: null } });
+    const nothing = await admin.put('/api/admin/menu/pdf/guests-see', { guestsSee: 'both' });
+    expect(nothing.status).toBe(409);
+    expect(nothing.json.error.message).toMatch(/no uploaded PDF/);
+
+    // An upload is the menu guests see, and nothing else.
+    const up = await sendBytes(server, admin, 'PUT', '/api/admin/menu/pdf', board);
+    expect(up.status).toBe(200);
+    expect(up.json).toMatchObject({
+      guestsSee: 'pdf',
+      pdf: { source: 'uploaded', uploadedOn: '2026-12-01' },
+    });
+    const guestPdf = async () => {
+      const res = await fetch(`${server.baseUrl}/api/menu.pdf?club=red-lion`);
+      return (await pdfText(new Uint8Array(await res.arrayBuffer()))).text;
+    };
+    for (const guest of [server.client(), player]) {
+      const menu = await guest.get('/api/menu?club=red-lion');
+      expect(menu.json).toMatchObject({ guestsSee: 'pdf', categories: [], allergensCheckedOn: null });
+      expect(menu.json.pdf.source).toBe('uploaded');
+    }
+    expect(await guestPdf()).toContain('Specials board');
+    // Staff still read the rows, to mark dishes off.
+    expect((await staff.get('/api/menu')).json.categories.length).toBeGreaterThan(0);
+
+    // The menu in the app: the PDF guests get is made from it, not the upload.
+    const menuOnly = await admin.put('/api/admin/menu/pdf/guests-see', { guestsSee: 'menu' });
+    expect(menuOnly.status).toBe(200);
+    expect(menuOnly.json).toMatchObject({
+      guestsSee: 'menu',
+      pdf: { source: 'generated', uploadedOn: '2026-12-01' },
+    });
+    const asMenu = await server.client().get('/api/menu?club=red-lion');
+    expect(asMenu.json.categories.length).toBeGreaterThan(0);
+    expect(asMenu.json.pdf.source).toBe('generated');
+    const made = await guestPdf();
+    expect(made).toContain('Halloumi salad');
+    expect(made).not.toContain('Specials board');
+
+    // Both, each for what it is.
+    expect((await admin.put('/api/admin/menu/pdf/guests-see', { guestsSee: 'both' })).status).toBe(200);
+    const both = await server.client().get('/api/menu?club=red-lion');
+    expect(both.json.guestsSee).toBe('both');
+    expect(both.json.categories.length).toBeGreaterThan(0);
+    expect(both.json.pdf.source).toBe('uploaded');
+    expect(await guestPdf()).toContain('Specials board');
+    // A new PDF keeps the choice.
+    const again = await sendBytes(server, admin, 'PUT', '/api/admin/menu/pdf', board);
+    expect(again.json.guestsSee).toBe('both');
+
+    expect((await staff.put('/api/admin/menu/pdf/guests-see', { guestsSee: 'menu' })).status).toBe(403);
+    const bad = await admin.put('/api/admin/menu/pdf/guests-see', { guestsSee: 'neither' });
+    expect(bad.status).toBe(400);
+    expect((await otherAdmin.put('/api/admin/menu/pdf/guests-see', { guestsSee: 'pdf' })).status).toBe(409);
+    expect((await server.client().get('/api/menu?club=red-lion')).json.guestsSee).toBe('both');
+    const removed = await sendBytes(server, admin, 'DELETE', '/api/admin/menu/pdf');
+    expect(removed.json).toMatchObject({ guestsSee: 'menu', pdf: { source: 'generated', uploadedOn: null } });
+  });
+
+  it('reads an uploaded PDF before keeping it: what only starts like a PDF is refused, scripts are taken out', async () => {
+    const upload = (bytes: Buffer) => sendBytes(server, admin, 'PUT', '/api/admin/menu/pdf', bytes);
+    const real = await onePagePdf('Tonight: pie and a pint');
+    for (const bad of [
+      Buffer.from('%PDF-garbage'),
+      Buffer.from('%PDF-1.7\n%%EOF\n'),
+      real.subarray(0, 300),
+      Buffer.from('Just text, named menu.pdf'),
+    ]) {
+      const res = await upload(bad);
+      expect(res.status, bad.subarray(0, 20).toString()).toBe(400);
+      expect(res.json.error.message).toBe('That file is not a PDF we can read.');
+    }
+    const locked = await onePagePdf('Locked', (doc) => {
+      doc.context.trailerInfo.Encrypt = doc.context.register(
+        doc.context.obj({
+          Filter: 'Standard',
+          V: 1,
+          R: 2,
+          P: -4,
+          O: PDFString.of('o'),
+          U: PDFString.of('u'),
+        }),
+      );
+    });
+    const refused = await upload(locked);
+    expect(refused.status).toBe(400);
+    expect(refused.json.error.message).toMatch(/password/);
+
+    const scripted = await onePagePdf('Tonight: pie and a pint', withScripts);
+    expect(scripted.includes('app.alert')).toBe(true);
+    expect((await activeContent(scripted)).length).toBeGreaterThan(0);
+    const res = await upload(scripted);
+    expect(res.status).toBe(200);
+    const served = new Uint8Array(await (await fetch(`${server.baseUrl}${res.json.pdf.url}`)).arrayBuffer());
+    expect(Buffer.from(served).includes('app.alert')).toBe(false);
+    expect(await activeContent(served)).toEqual([]);
+    // The rest of the document is as it was: its page, its text, its link to a web page.
+    const { pages, text } = await pdfText(served.slice());
+    expect(pages).toBe(1);
+    expect(text).toContain('Tonight: pie and a pint');
+    expect(Buffer.from(served).includes('https://redlion.test/menu')).toBe(true);
+
+    // A PDF without scripts is kept byte for byte.
+    const plain = await upload(real);
+    expect(plain.status).toBe(200);
+    const kept = Buffer.from(await (await fetch(`${server.baseUrl}${plain.json.pdf.url}`)).arrayBuffer());
+    expect(kept.equals(real)).toBe(true);
+    await sendBytes(server, admin, 'DELETE', '/api/admin/menu/pdf');
+  });
+
+  it('serves every uploaded file sandboxed, so that one opened in the browser runs no script', async () => {
+    const up = await sendBytes(server, admin, 'PUT', '/api/admin/menu/pdf', await onePagePdf('Sandboxed'));
+    expect(up.status).toBe(200);
+    const pdf = await fetch(`${server.baseUrl}/api/menu.pdf?club=red-lion`);
+    expect(pdf.status).toBe(200);
+    await pdf.arrayBuffer();
+    expect(pdf.headers.get('content-security-policy')).toBe('sandbox');
+    expect(pdf.headers.get('x-content-type-options')).toBe('nosniff');
+    await sendBytes(server, admin, 'DELETE', '/api/admin/menu/pdf');
+
+    const photo = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#224422' } })
+      .png()
+      .toBuffer();
+    const [dish] = (await admin.get('/api/menu')).json.categories.flatMap((c: Json) => c.items);
+    const pic = await sendBytes(
+      server,
+      admin,
+      'PUT',
+      `/api/admin/menu/items/${dish.id}/image`,
+      photo,
+      'image/png',
+    );
+    expect(pic.status).toBe(200);
+    for (const url of [pic.json.item.imageUrl, pic.json.item.thumbnailUrl]) {
+      const file = await fetch(url);
+      expect(file.status).toBe(200);
+      await file.arrayBuffer();
+      expect(file.headers.get('content-security-policy')).toBe('sandbox');
+      expect(file.headers.get('x-content-type-options')).toBe('nosniff');
+    }
   });
 });

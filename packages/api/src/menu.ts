@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Id, requiredText } from './common.ts';
-import { ALLERGENS, DIETARY_FLAGS, MENU_LIMITS } from './rules.ts';
+import { ALLERGENS, DIETARY_FLAGS, MENU_GUESTS_SEE, MENU_LIMITS } from './rules.ts';
 
 export const AllergenCode = z.enum(ALLERGENS, {
   error: `must be one of the 14 allergen codes: ${ALLERGENS.join(', ')}`,
@@ -42,13 +42,33 @@ export const MenuCategory = z
   .meta({ id: 'MenuCategory' });
 export type MenuCategory = z.infer<typeof MenuCategory>;
 
+export const MenuGuestsSeeCode = z.enum(MENU_GUESTS_SEE, {
+  error: `must be one of: ${MENU_GUESTS_SEE.join(', ')}`,
+});
+
+export const MenuPdf = z
+  .object({
+    /** The PDF guests get (GET /api/menu.pdf). */
+    url: z.string(),
+    /** Whether that is the club's uploaded PDF or one made from the menu's own rows. */
+    source: z.enum(['uploaded', 'generated']),
+    /** The London date the club's own PDF was uploaded; null when it has none. */
+    uploadedOn: z.string().nullable(),
+  })
+  .meta({ id: 'MenuPdf' });
+
 export const Menu = z
   .object({
+    /**
+     * The menu's rows. Empty for guests (visitors and players) when the club shows them only its
+     * uploaded PDF; staff and admins always get them, to manage them.
+     */
     categories: z.array(MenuCategory),
     /** The oldest check of any item's allergens (null when the menu is empty). */
     allergensCheckedOn: z.string().nullable(),
-    /** Where the menu PDF is, and whether the club uploaded it or it is made from this data. */
-    pdf: z.object({ url: z.string(), source: z.enum(['uploaded', 'generated']) }),
+    pdf: MenuPdf,
+    /** Which menu guests see: the rows above, the uploaded PDF, or both, labelled. */
+    guestsSee: MenuGuestsSeeCode,
   })
   .meta({ id: 'Menu' });
 export type Menu = z.infer<typeof Menu>;
@@ -106,4 +126,9 @@ export const MenuOrder = z
   .strict();
 export type MenuOrder = z.infer<typeof MenuOrder>;
 
-export const MenuPdfInfo = z.object({ pdf: Menu.shape.pdf });
+export const MenuPdfInfo = z.object({ pdf: MenuPdf, guestsSee: MenuGuestsSeeCode });
+export type MenuPdfInfo = z.infer<typeof MenuPdfInfo>;
+
+/** Which menu guests see once the club has uploaded its own PDF. */
+export const MenuGuestsSeeInput = z.object({ guestsSee: MenuGuestsSeeCode }).strict();
+export type MenuGuestsSeeInput = z.infer<typeof MenuGuestsSeeInput>;

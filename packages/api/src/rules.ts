@@ -116,6 +116,62 @@ export const DIETARY_LABELS: Record<DietaryFlag, string> = {
   halal: 'Halal',
 };
 
+/**
+ * The allergens a diet label rules out. A dish with the label may neither contain one of them nor
+ * "may contain" it (traces): a dish that may contain gluten is not gluten-free, one that may contain
+ * milk is not vegan. Halal is about meat and alcohol, which are not among the 14 allergens.
+ */
+export const DIET_EXCLUDES: Record<DietaryFlag, readonly Allergen[]> = {
+  vegetarian: ['fish', 'crustaceans', 'molluscs'],
+  vegan: ['milk', 'eggs', 'fish', 'crustaceans', 'molluscs'],
+  'gluten-free': ['gluten'],
+  halal: [],
+};
+
+/** A diet label that the dish's own allergen record says is wrong. */
+export interface DietConflict {
+  diet: DietaryFlag;
+  allergen: Allergen;
+  how: 'contains' | 'may contain';
+}
+
+type AllergenRecord = {
+  allergens: readonly Allergen[];
+  mayContain: readonly Allergen[];
+  dietary: readonly DietaryFlag[];
+};
+
+/** Every diet label of the dish that one of its allergens, contained or maybe, contradicts. */
+export function dietConflicts(item: AllergenRecord): DietConflict[] {
+  return item.dietary.flatMap((diet) =>
+    DIET_EXCLUDES[diet].flatMap((allergen): DietConflict[] =>
+      item.allergens.includes(allergen)
+        ? [{ diet, allergen, how: 'contains' }]
+        : item.mayContain.includes(allergen)
+          ? [{ diet, allergen, how: 'may contain' }]
+          : [],
+    ),
+  );
+}
+
+/** "Gluten-free, but it may contain cereals containing gluten". */
+export function dietConflictText({ diet, allergen, how }: DietConflict): string {
+  return `${DIETARY_LABELS[diet]}, but it ${how === 'contains' ? 'contains' : 'may contain'} ${ALLERGEN_LABELS[allergen].toLowerCase()}`;
+}
+
+/** The dish's diet labels that its allergen record bears out: the ones a guest may rely on. */
+export function dietsThatHold(item: AllergenRecord): DietaryFlag[] {
+  const broken = new Set(dietConflicts(item).map((c) => c.diet));
+  return item.dietary.filter((d) => !broken.has(d));
+}
+
+/**
+ * What guests see when the club has uploaded its own PDF menu: the menu kept in the app (and the PDF
+ * made from it), the uploaded PDF alone, or both, each labelled. Without an upload it is the menu.
+ */
+export const MENU_GUESTS_SEE = ['menu', 'pdf', 'both'] as const;
+export type MenuGuestsSee = (typeof MENU_GUESTS_SEE)[number];
+
 export const MENU_LIMITS = {
   categoryNameMax: 80,
   itemNameMax: 120,

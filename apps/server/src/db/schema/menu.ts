@@ -1,4 +1,4 @@
-import type { Allergen, DietaryFlag } from '@lastman/api/rules';
+import type { Allergen, DietaryFlag, MenuGuestsSee } from '@lastman/api/rules';
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { clubIdColumn, clubs } from './clubs.ts';
@@ -47,12 +47,22 @@ export const menuItems = pgTable(
   ],
 );
 
-/** A club's own menu PDF, when it uploads one instead of the one made from its items. */
-export const menuPdfs = pgTable('menu_pdfs', {
-  clubId: text('club_id')
-    .primaryKey()
-    .references(() => clubs.id),
-  /** The PDF in the storage (lib/storage.ts). */
-  fileKey: text('file_key').notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
-});
+/** A club's own menu PDF, when it uploads one besides the one made from its items. */
+export const menuPdfs = pgTable(
+  'menu_pdfs',
+  {
+    clubId: text('club_id')
+      .primaryKey()
+      .references(() => clubs.id),
+    /** The PDF in the storage (lib/storage.ts). */
+    fileKey: text('file_key').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    /**
+     * Which menu guests see: 'menu' (the items, and the PDF made from them), 'pdf' (this file
+     * alone) or 'both', labelled. An upload replaced the PDF made from the items before this
+     * choice existed, so a first upload (and every earlier one) shows the PDF alone.
+     */
+    guestsSee: text('guests_see').$type<MenuGuestsSee>().notNull().default('pdf'),
+  },
+  (t) => [check('menu_pdfs_guests_see_check', sql`${t.guestsSee} in ('menu', 'pdf', 'both')`)],
+);

@@ -8,6 +8,8 @@ import { isStorageKey, STORAGE_KEY_MAX } from '../../lib/storage.ts';
  * Uploaded files (gallery photos, event and menu pictures, menu PDFs), served from the storage
  * by key (lib/storage.ts's fileUrl). A key names one object for good, so a file is cached for a
  * year; public by its unguessable key, as an <img> in the native app carries no credentials.
+ * Every file is served sandboxed: opened in the browser as a page of its own (a PDF, an SVG, a file
+ * that claims to be one thing and is another), it runs no script and reaches nothing of the app's.
  */
 export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -36,6 +38,8 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-type', file.contentType)
         .header('cache-control', 'public, max-age=31536000, immutable')
         .header('cross-origin-resource-policy', 'cross-origin')
+        .header('content-security-policy', 'sandbox')
+        .header('x-content-type-options', 'nosniff')
         .header('etag', `"${key.replace(/[^A-Za-z0-9._-]/g, '-')}"`);
       if (file.size !== undefined) reply.header('content-length', file.size);
       if (request.headers['if-none-match'] === reply.getHeader('etag')) {

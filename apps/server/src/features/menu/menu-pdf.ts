@@ -1,5 +1,5 @@
 import type { Menu } from '@lastman/api';
-import { ALLERGEN_LABELS, DIETARY_LABELS, formatPence } from '@lastman/api/rules';
+import { ALLERGEN_LABELS, DIETARY_LABELS, dietsThatHold, formatPence } from '@lastman/api/rules';
 import PDFDocument from 'pdfkit';
 
 const longDate = (isoDate: string) =>
@@ -9,7 +9,8 @@ const longDate = (isoDate: string) =>
 
 /**
  * The menu as an A4 PDF, from the same rows as the menu screen: each item with its price, what it
- * contains and may contain, its dietary flags and calories, and the date the allergens were last checked.
+ * contains and may contain, the dietary flags its allergens bear out, its calories, and the date the
+ * allergens were last checked.
  */
 export function renderMenuPdf({
   clubName,
@@ -56,7 +57,10 @@ export function renderMenuPdf({
       const price = formatPence(item.pricePence);
       doc.fillColor('#000').font('Helvetica-Bold').fontSize(12);
       doc.text(price, 50, top, { width, align: 'right' });
-      const flags = item.dietary.map((d) => DIETARY_LABELS[d]).join(', ');
+      // A label the dish's own allergens contradict (saved before that was refused) is left out.
+      const flags = dietsThatHold(item)
+        .map((d) => DIETARY_LABELS[d])
+        .join(', ');
       doc.text(item.name + (item.available ? '' : ' (not available today)'), 50, top, { width: width - 80 });
       doc.font('Helvetica').fontSize(10).fillColor('#333');
       if (item.description) doc.text(item.description, { width: width - 80 });

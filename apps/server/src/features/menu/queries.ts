@@ -1,3 +1,4 @@
+import type { MenuGuestsSee } from '@lastman/api/rules';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { menuCategories, menuItems, menuPdfs } from '../../db/schema/index.ts';
@@ -206,7 +207,7 @@ export async function findPdf(db: DbOrTx, { clubId }: { clubId: string }) {
 
 export async function hasPdf(db: DbOrTx, { clubId }: { clubId: string }) {
   const [row] = await db
-    .select({ updatedAt: menuPdfs.updatedAt, fileKey: menuPdfs.fileKey })
+    .select({ updatedAt: menuPdfs.updatedAt, fileKey: menuPdfs.fileKey, guestsSee: menuPdfs.guestsSee })
     .from(menuPdfs)
     .where(eq(menuPdfs.clubId, clubId));
   return row;
@@ -220,6 +221,19 @@ export async function savePdf(
     .insert(menuPdfs)
     .values({ clubId, fileKey, updatedAt: now })
     .onConflictDoUpdate({ target: menuPdfs.clubId, set: { fileKey, updatedAt: now } });
+}
+
+/** False when the club has no uploaded PDF to choose. */
+export async function setGuestsSee(
+  db: DbOrTx,
+  { clubId, guestsSee }: { clubId: string; guestsSee: MenuGuestsSee },
+) {
+  const rows = await db
+    .update(menuPdfs)
+    .set({ guestsSee })
+    .where(eq(menuPdfs.clubId, clubId))
+    .returning({ clubId: menuPdfs.clubId });
+  return rows.length > 0;
 }
 
 /** The removed PDF's key, if there was one. */

@@ -4,6 +4,7 @@ import {
   MenuAvailability,
   MenuCategoryCreated,
   MenuCategoryInput,
+  MenuGuestsSeeInput,
   MenuItemInput,
   MenuItemResult,
   MenuItemUpdate,
@@ -20,6 +21,7 @@ import { acceptFileBodies, fileBody } from '../../http/file-body.ts';
 import { refusals } from '../../http/openapi-errors.ts';
 import {
   changeItem,
+  chooseGuestsSee,
   createCategory,
   createItem,
   readMenu,
@@ -60,7 +62,8 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'The menu as a PDF: the one the club uploaded, else one made from the menu itself',
+        summary:
+          'The menu as a PDF: the one the club uploaded when guests are shown it, else one made from the menu itself',
         querystring: MenuQuery.extend({ v: z.string().max(20).optional() }),
         produces: ['application/pdf'],
         response: { 200: z.any().describe('The menu as a PDF'), ...refusals(404) },
@@ -69,11 +72,16 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const pdf = await readMenuPdf(app.services, await currentViewer(request), request.query);
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `inline; filename="${pdf.fileName}"`)
-        .header('cache-control', 'no-cache')
-        .send(pdf.bytes);
+      return (
+        reply
+          .header('content-type', 'application/pdf')
+          .header('content-disposition', `inline; filename="${pdf.fileName}"`)
+          // An uploaded file, opened in the browser, runs no script of its own (features/files too).
+          .header('content-security-policy', 'sandbox')
+          .header('x-content-type-options', 'nosniff')
+          .header('cache-control', 'no-cache')
+          .send(pdf.bytes)
+      );
     },
   );
 
@@ -267,9 +275,7 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
         },
         config: { access: 'admin' },
       },
-      async (request) => ({
-        pdf: await uploadPdf(app.services, viewerOf(request), { bytes: request.body }),
-      }),
+      async (request) => uploadPdf(app.services, viewerOf(request), { bytes: request.body }),
     );
 
     pdfs.delete(
@@ -277,12 +283,27 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         schema: {
           tags,
-          summary: 'Remove the uploaded PDF: the menu PDF is made from the menu again',
+          summary: 'Remove the uploaded PDF: guests see the menu, and the PDF made from it, again',
           response: { 200: MenuPdfInfo },
         },
         config: { access: 'admin' },
       },
-      async (request) => ({ pdf: await removePdf(app.services, viewerOf(request)) }),
+      async (request) => removePdf(app.services, viewerOf(request)),
     );
   });
+
+  app.put(
+    '/api/admin/menu/pdf/guests-see',
+    {
+      schema: {
+        tags,
+        summary:
+          'Choose which menu guests see once a PDF is uploaded: the menu in the app, the PDF, or both, labelled',
+        body: MenuGuestsSeeInput,
+        response: { 200: MenuPdfInfo, ...refusals(409) },
+      },
+      config: { access: 'admin' },
+    },
+    async (request) => chooseGuestsSee(app.services, viewerOf(request), request.body),
+  );
 };

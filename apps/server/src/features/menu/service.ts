@@ -7,10 +7,18 @@ import type {
   MenuItemUpdate,
   MenuOrder,
 } from '@lastman/api';
-import { MENU_LIMITS } from '@lastman/api/rules';
+import {
+  type Allergen,
+  type DietaryFlag,
+  dietConflicts,
+  dietConflictText,
+  MENU_LIMITS,
+  type MenuGuestsSee,
+} from '@lastman/api/rules';
 import type { Viewer } from '../../auth/guards.ts';
 import { AppError } from '../../lib/errors.ts';
 import { processImage } from '../../lib/images.ts';
+import { readablePdf } from '../../lib/pdfs.ts';
 import { fileUrl, storageKey } from '../../lib/storage.ts';
 import type { Services } from '../../services.ts';
 import { clubForViewer } from '../clubs/index.ts';
@@ -33,6 +41,7 @@ import {
   type MenuItemRow,
   savePdf,
   setCategoryOrder,
+  setGuestsSee,
   setItemImage,
   setItemOrder,
   updateCategory,
@@ -73,25 +82,39 @@ async function readerClub(services: MenuServices, viewer: Viewer | null, slug: s
   });
 }
 
-async function menuOf(services: MenuServices, club: { id: string; slug: string }): Promise<Menu> {
+/** Staff and admins read every row of the menu, whatever guests are shown: they manage it. */
+const manages = (viewer: Viewer | null) => viewer?.role === 'staff' || viewer?.role === 'admin';
+
+async function menuOf(
+  services: MenuServices,
+  club: { id: string; slug: string },
+  { everyRow }: { everyRow: boolean },
+): Promise<Menu> {
   const [categories, items, uploaded] = await Promise.all([
     listCategories(services.db, { clubId: club.id }),
     listItems(services.db, { clubId: club.id }),
     hasPdf(services.db, { clubId: club.id }),
   ]);
-  const checked = items.map((i) => i.allergensCheckedOn).sort();
-  const version = uploaded ? `&v=${uploaded.updatedAt.getTime()}` : '';
+  const guestsSee: MenuGuestsSee = uploaded?.guestsSee ?? 'menu';
+  // Guests shown only the uploaded PDF get no second menu to disagree with it.
+  const hidden = guestsSee === 'pdf' && !everyRow;
+  const rows = hidden ? [] : items;
+  const checked = rows.map((i) => i.allergensCheckedOn).sort();
+  const servesUploaded = uploaded !== undefined && guestsSee !== 'menu';
+  const version = servesUploaded ? `&v=${uploaded.updatedAt.getTime()}` : '';
   return {
-    categories: categories.map((c) => ({
+    categories: (hidden ? [] : categories).map((c) => ({
       id: c.id,
       name: c.name,
-      items: items.filter((i) => i.categoryId === c.id).map((i) => toMenuItem(i, services.config.PUBLIC_URL)),
+      items: rows.filter((i) => i.categoryId === c.id).map((i) => toMenuItem(i, services.config.PUBLIC_URL)),
     })),
     allergensCheckedOn: checked[0] ?? null,
     pdf: {
       url: `/api/menu.pdf?club=${encodeURIComponent(club.slug)}${version}`,
-      source: uploaded ? 'uploaded' : 'generated',
+      source: servesUploaded ? 'uploaded' : 'generated',
+      uploadedOn: uploaded ? londonDate(uploaded.updatedAt) : null,
     },
+    guestsSee,
   };
 }
 
@@ -100,10 +123,10 @@ export async function readMenu(
   viewer: Viewer | null,
   query: { club?: string | undefined },
 ) {
-  return menuOf(services, await readerClub(services, viewer, query.club));
+  return menuOf(services, await readerClub(services, viewer, query.club), { everyRow: manages(viewer) });
 }
 
-/** The uploaded PDF when there is one, else one made now from the menu itself. */
+/** The uploaded PDF when guests are shown it, else one made now from the menu itself. */
 export async function readMenuPdf(
   services: MenuServices,
   viewer: Viewer | null,
@@ -112,9 +135,10 @@ export async function readMenuPdf(
   const club = await readerClub(services, viewer, query.club);
   const fileName = `${club.slug}-menu.pdf`;
   const uploaded = await findPdf(services.db, { clubId: club.id });
-  const file = uploaded ? await services.storage.get(uploaded.fileKey) : null;
+  const file =
+    uploaded && uploaded.guestsSee !== 'menu' ? await services.storage.get(uploaded.fileKey) : null;
   if (file) return { bytes: file.bytes, fileName };
-  const menu = await menuOf(services, club);
+  const menu = await menuOf(services, club, { everyRow: true });
   return { bytes: await renderMenuPdf({ clubName: club.name, menu, now: services.clock.now() }), fileName };
 }
 
@@ -166,7 +190,25 @@ async function forget(services: MenuServices, keys: (string | null | undefined)[
   );
 }
 
+/**
+ * A diet label the dish's own allergens contradict (gluten-free but may contain gluten, vegan but
+ * contains milk) is refused: guests filtering by diet rely on it.
+ */
+function refuseDietConflicts(record: {
+  allergens: Allergen[];
+  mayContain: Allergen[];
+  dietary: DietaryFlag[];
+}) {
+  const conflicts = dietConflicts(record);
+  if (conflicts.length === 0) return;
+  throw new AppError(
+    'BAD_REQUEST',
+    `The diet labels contradict the allergens: ${conflicts.map(dietConflictText).join('; ')}. Untick the diet label, or the allergen.`,
+  );
+}
+
 export async function createItem(services: MenuServices, viewer: Viewer, input: MenuItemInput) {
+  refuseDietConflicts(input);
   return services.db.transaction(async (tx) => {
     if (!(await findCategory(tx, { clubId: viewer.clubId, categoryId: input.categoryId })))
       throw noCategory();
@@ -202,6 +244,11 @@ export async function changeItem(
     const mayContain = values.mayContain ?? current.mayContain;
     if (values.allergens || values.mayContain) {
       values.mayContain = mayContain.filter((a) => !allergens.includes(a));
+    }
+    // A change to the record is checked as a whole: the new labels with the allergens kept, and so on.
+    // A row saved before this rule keeps its contradiction until one of the three is changed.
+    if (values.allergens || values.mayContain || values.dietary) {
+      refuseDietConflicts({ allergens, mayContain, dietary: values.dietary ?? current.dietary });
     }
     const moveTo = categoryId && categoryId !== current.categoryId ? categoryId : undefined;
     if (moveTo && !(await findCategory(tx, { clubId: viewer.clubId, categoryId: moveTo })))
@@ -316,23 +363,44 @@ export async function reorderItems(
   return adminMenu(services, viewer);
 }
 
-/** An uploaded menu is a PDF by its own first bytes, whatever its name or declared type. */
+/**
+ * An uploaded menu must read as a PDF (lib/pdfs.ts), and is stored without its scripts and
+ * automatic actions. Replacing the PDF keeps the admin's choice of what guests see.
+ */
 export async function uploadPdf(services: MenuServices, viewer: Viewer, { bytes }: { bytes: unknown }) {
   if (!Buffer.isBuffer(bytes) || bytes.length === 0) {
     throw new AppError('BAD_REQUEST', 'Send the PDF file itself as the body.');
   }
-  if (!bytes.subarray(0, 5).equals(Buffer.from('%PDF-'))) {
-    throw new AppError('BAD_REQUEST', 'That file is not a PDF.');
-  }
+  const pdf = await readablePdf(bytes);
   const fileKey = storageKey('menu', viewer.clubId, `menu-${randomUUID()}.pdf`);
-  await services.storage.put(fileKey, bytes, { contentType: 'application/pdf' });
+  await services.storage.put(fileKey, pdf.bytes, { contentType: 'application/pdf' });
   const previous = await hasPdf(services.db, { clubId: viewer.clubId });
   await savePdf(services.db, { clubId: viewer.clubId, fileKey, now: services.clock.now() });
   await forget(services, [previous?.fileKey]);
-  return (await adminMenu(services, viewer)).pdf;
+  return pdfInfo(services, viewer);
+}
+
+async function pdfInfo(services: MenuServices, viewer: Viewer) {
+  const { pdf, guestsSee } = await adminMenu(services, viewer);
+  return { pdf, guestsSee };
 }
 
 export async function removePdf(services: MenuServices, viewer: Viewer) {
   await forget(services, [await deletePdf(services.db, { clubId: viewer.clubId })]);
-  return (await adminMenu(services, viewer)).pdf;
+  return pdfInfo(services, viewer);
+}
+
+/** Which menu guests see once there is an uploaded PDF: the app's, the PDF, or both. */
+export async function chooseGuestsSee(
+  services: MenuServices,
+  viewer: Viewer,
+  { guestsSee }: { guestsSee: MenuGuestsSee },
+) {
+  if (!(await setGuestsSee(services.db, { clubId: viewer.clubId, guestsSee }))) {
+    throw new AppError(
+      'CONFLICT',
+      'The club has no uploaded PDF menu: guests see the menu in the app. Upload a PDF first.',
+    );
+  }
+  return pdfInfo(services, viewer);
 }

@@ -113,6 +113,14 @@ function MenuHighlights() {
   const menu = useMenu();
   const state = sectionState(menu);
   if (state === 'hide') return null;
+  // A club that shows guests only its uploaded PDF has no dishes of the app's to put here.
+  if (menu.data?.guestsSee === 'pdf') {
+    return (
+      <Section title="Food and drink" link={{ to: '/menu', text: 'Full menu' }} testId="club-menu">
+        <p className="muted">The club's menu is a PDF: open it to see today's food and drink.</p>
+      </Section>
+    );
+  }
   const available = menu.data?.categories.flatMap((c) => c.items.filter((i) => i.available)) ?? [];
   if (!state && available.length === 0) return null;
   return (

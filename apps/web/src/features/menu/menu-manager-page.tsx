@@ -9,8 +9,14 @@ import {
   IonToggle,
   type ReorderEndCustomEvent,
 } from '@ionic/react';
-import type { MenuCategory, MenuItem, MenuItemInput } from '@lastman/api';
-import { formatPence, MENU_LIMITS } from '@lastman/api/rules';
+import type { Menu, MenuCategory, MenuItem, MenuItemInput } from '@lastman/api';
+import {
+  dietConflicts,
+  dietConflictText,
+  formatPence,
+  MENU_LIMITS,
+  type MenuGuestsSee,
+} from '@lastman/api/rules';
 import {
   arrowDownOutline,
   arrowUpOutline,
@@ -36,6 +42,7 @@ import {
   useReorderCategories,
   useReorderItems,
   useSetAvailability,
+  useSetGuestsSee,
   useUpdateItem,
   useUploadPdf,
 } from './api/menu-api.ts';
@@ -118,6 +125,20 @@ function StaffView({ categories }: { categories: MenuCategory[] }) {
   );
 }
 
+/**
+ * A dish saved before contradicting diet labels were refused: guests are not shown the label, nor
+ * find the dish under that diet, until the admin fixes the record.
+ */
+function DietConflictNote({ item }: { item: MenuItem }) {
+  const conflicts = dietConflicts(item);
+  if (conflicts.length === 0) return null;
+  return (
+    <small className="menu-conflict-note" data-testid="diet-conflict-note">
+      Check: {conflicts.map(dietConflictText).join('; ')}. Guests are not shown that label until you fix it.
+    </small>
+  );
+}
+
 function CategoryCard({
   category,
   onEdit,
@@ -183,6 +204,7 @@ function CategoryCard({
                     {i.available ? 'Available today' : 'Not available today'} · allergens checked{' '}
                     {checkedDate(i.allergensCheckedOn)}
                   </small>
+                  <DietConflictNote item={i} />
                 </span>
                 <AvailabilityToggle item={i} />
                 <MoveButtons
@@ -248,19 +270,64 @@ function CategoryCard({
   );
 }
 
-function PdfCard({ source, url }: { source: 'uploaded' | 'generated'; url: string }) {
+/** What guests are shown now, said plainly to the admin. */
+function guestsSeeNow(guestsSee: MenuGuestsSee, uploadedOn: string | null): string {
+  const upload = uploadedOn ? `the PDF you uploaded on ${checkedDate(uploadedOn)}` : 'the PDF you uploaded';
+  if (uploadedOn === null) {
+    return 'Guests see the menu below, and a PDF made from it with its allergens and the date they were checked.';
+  }
+  if (guestsSee === 'pdf') {
+    return `Guests see only ${upload}. The dishes below are not shown to them (staff still mark them off here).`;
+  }
+  if (guestsSee === 'both') {
+    return `Guests see both, each labelled: the menu below and ${upload}. If the two differ, guests are told to ask at the bar.`;
+  }
+  return `Guests see the menu below, and a PDF made from it. ${upload[0]?.toUpperCase()}${upload.slice(1)} is kept but not shown to them.`;
+}
+
+const GUESTS_SEE_CHOICES: { value: MenuGuestsSee; label: string }[] = [
+  { value: 'menu', label: 'The menu below, with its allergen filters' },
+  { value: 'pdf', label: 'The PDF you uploaded' },
+  { value: 'both', label: 'Both, each labelled' },
+];
+
+/** Which menu guests see: the one kept here, the club's own PDF, or both, as the admin chooses. */
+function GuestsSeeCard({ menu }: { menu: Menu }) {
   const upload = useUploadPdf();
   const remove = useRemovePdf();
+  const choose = useSetGuestsSee();
   const input = useRef<HTMLInputElement>(null);
+  const { pdf, guestsSee } = menu;
+  const uploaded = pdf.uploadedOn !== null;
   return (
-    <section className="card" aria-labelledby="pdf-heading">
-      <h2 id="pdf-heading">Menu PDF</h2>
-      <p>
-        {source === 'uploaded'
-          ? 'Guests see the PDF you uploaded.'
-          : 'Guests see a PDF made from this menu, with its allergens and the date they were checked.'}
+    <section className="card" aria-labelledby="guests-see-heading" data-testid="guests-see">
+      <h2 id="guests-see-heading">What guests see</h2>
+      <p className="menu-which" role="status" data-testid="guests-see-now">
+        {guestsSeeNow(guestsSee, pdf.uploadedOn)}
       </p>
-      <FormError message={upload.error?.message ?? remove.error?.message ?? null} />
+      <FormError message={upload.error?.message ?? remove.error?.message ?? choose.error?.message ?? null} />
+      {uploaded ? (
+        <fieldset className="check-grid guests-see-choices">
+          <legend>Guests see</legend>
+          {GUESTS_SEE_CHOICES.map((c) => (
+            <label key={c.value}>
+              <input
+                type="radio"
+                name="guestsSee"
+                value={c.value}
+                checked={guestsSee === c.value}
+                disabled={choose.isPending}
+                onChange={() =>
+                  choose.mutate(c.value, {
+                    onSuccess: (r) => showToast(guestsSeeNow(r.guestsSee, r.pdf.uploadedOn)),
+                  })
+                }
+              />
+              {c.label}
+            </label>
+          ))}
+        </fieldset>
+      ) : null}
       <input
         ref={input}
         type="file"
@@ -272,23 +339,29 @@ function PdfCard({ source, url }: { source: 'uploaded' | 'generated'; url: strin
           e.target.value = '';
           if (!file) return;
           if (file.size > MENU_LIMITS.pdfMaxBytes) return showToast('That file is larger than 10 MB.');
-          upload.mutate(file, { onSuccess: () => showToast('Menu PDF uploaded.') });
+          upload.mutate(file, {
+            onSuccess: (r) => showToast(`Menu PDF uploaded. ${guestsSeeNow(r.guestsSee, r.pdf.uploadedOn)}`),
+          });
         }}
       />
       <div className="form-actions">
         <IonButton routerLink="/openpdf" fill="outline">
-          View the PDF
+          {pdf.source === 'uploaded' ? 'View your PDF' : 'View the PDF made from the menu'}
         </IonButton>
         <IonButton onClick={() => input.current?.click()} disabled={upload.isPending}>
-          {upload.isPending ? 'Uploading…' : 'Upload a PDF instead'}
+          {upload.isPending ? 'Uploading…' : uploaded ? 'Upload a new PDF' : 'Upload your own PDF'}
         </IonButton>
-        {source === 'uploaded' ? (
-          <IonButton fill="clear" onClick={() => remove.mutate(undefined)}>
-            Use the PDF made from this menu
+        {uploaded ? (
+          <IonButton fill="clear" color="danger" onClick={() => remove.mutate(undefined)}>
+            Remove your PDF
           </IonButton>
         ) : null}
       </div>
-      <p className="visually-hidden">{url}</p>
+      {uploaded ? null : (
+        <p className="muted">
+          Upload your own PDF and you choose which menu guests see: this one, the PDF, or both.
+        </p>
+      )}
     </section>
   );
 }
@@ -348,6 +421,7 @@ export function MenuManagerPage() {
             />
           ) : (
             <>
+              {menu.data ? <GuestsSeeCard menu={menu.data} /> : null}
               <section className="card" aria-labelledby="categories-heading">
                 <h2 id="categories-heading">Categories</h2>
                 {categories.length === 0 ? (
@@ -398,7 +472,6 @@ export function MenuManagerPage() {
               {categories.map((c) => (
                 <CategoryCard key={c.id} category={c} onEdit={setEditing} />
               ))}
-              {menu.data ? <PdfCard source={menu.data.pdf.source} url={menu.data.pdf.url} /> : null}
             </>
           )}
         </div>

@@ -17,11 +17,19 @@ import { useMenu } from './api/menu-api.ts';
 import { checkedDate, MenuItemFacts } from './components/menu-item-facts.tsx';
 import './menu.css';
 import { suits } from './menu-rules.ts';
+import { PdfViewer, pdfAddress, pdfLabel } from './open-pdf-page.tsx';
 
 const toggle = <T,>(list: T[], value: T) =>
   list.includes(value) ? list.filter((v) => v !== value) : [...list, value];
 
-/** The club's menu for guests: filter out allergens to avoid, or keep to a diet. */
+const ALLERGY_NOTE =
+  'If you have a food allergy or intolerance, please speak to a member of staff before you order.';
+
+/**
+ * The club's menu for guests: filter out allergens to avoid, or keep to a diet. When the club has
+ * uploaded its own PDF, guests see the one menu the admin chose (or both, each labelled), never two
+ * unlabelled menus that may disagree.
+ */
 export function MenuPage() {
   const menu = useMenu();
   const me = useMe();
@@ -32,6 +40,13 @@ export function MenuPage() {
   const all = menu.data?.categories.flatMap((c) => c.items) ?? [];
   const shown = all.filter((i) => suits(i, filter));
   const filtering = avoid.length > 0 || dietary.length > 0;
+  const manage = hasRole(me.data?.role, 'staff') ? (
+    <IonButton routerLink="/menumanager" fill="clear">
+      Manage the menu
+    </IonButton>
+  ) : null;
+  const uploadedOn = menu.data?.pdf.uploadedOn;
+  const uploaded = uploadedOn ? `, uploaded on ${checkedDate(uploadedOn)}` : '';
 
   return (
     <>
@@ -45,6 +60,16 @@ export function MenuPage() {
               <p role="alert">The menu could not be loaded: {menu.error.message}</p>
               <IonButton onClick={() => void menu.refetch()}>Try again</IonButton>
             </div>
+          ) : menu.data.guestsSee === 'pdf' || (menu.data.guestsSee === 'both' && all.length === 0) ? (
+            <>
+              <section className="card" aria-labelledby="menu-pdf-heading">
+                <h2 id="menu-pdf-heading">Food and drink menu</h2>
+                <p className="muted">The club's menu{uploaded}.</p>
+                <PdfViewer url={pdfAddress(menu.data.pdf.url)} label={pdfLabel(menu.data)} />
+                {manage ? <div className="form-actions">{manage}</div> : null}
+              </section>
+              <p className="muted">{ALLERGY_NOTE}</p>
+            </>
           ) : all.length === 0 ? (
             <div className="card">
               <EmptyState icon={restaurantOutline} title="No menu yet">
@@ -53,6 +78,26 @@ export function MenuPage() {
             </div>
           ) : (
             <>
+              {menu.data.guestsSee === 'both' ? (
+                <section
+                  className="card menu-which"
+                  aria-labelledby="menu-which-heading"
+                  data-testid="menu-which"
+                >
+                  <h2 id="menu-which-heading">This club has two menus</h2>
+                  <p>
+                    <strong>The menu in the app</strong>, below, with its allergen filters, and{' '}
+                    <strong>the club's own PDF menu</strong>
+                    {uploaded}. They are kept apart and may differ: if they do, ask at the bar.
+                  </p>
+                  <div className="form-actions">
+                    <IonButton routerLink="/openpdf" fill="outline">
+                      <IonIcon slot="start" icon={documentTextOutline} aria-hidden="true" />
+                      Open the club's PDF menu
+                    </IonButton>
+                  </div>
+                </section>
+              ) : null}
               <section className="card" aria-labelledby="menu-filter-heading">
                 <h2 id="menu-filter-heading">Find what you can eat</h2>
                 <fieldset className="chip-row">
@@ -113,15 +158,13 @@ export function MenuPage() {
               </section>
 
               <div className="form-actions">
-                <IonButton routerLink="/openpdf" fill="outline">
-                  <IonIcon slot="start" icon={documentTextOutline} aria-hidden="true" />
-                  Open the menu as a PDF
-                </IonButton>
-                {hasRole(me.data?.role, 'staff') ? (
-                  <IonButton routerLink="/menumanager" fill="clear">
-                    Manage the menu
+                {menu.data.guestsSee === 'menu' ? (
+                  <IonButton routerLink="/openpdf" fill="outline">
+                    <IonIcon slot="start" icon={documentTextOutline} aria-hidden="true" />
+                    Open the menu as a PDF
                   </IonButton>
                 ) : null}
+                {manage}
               </div>
 
               {menu.data.categories.map((c) => {
@@ -147,7 +190,7 @@ export function MenuPage() {
                 {menu.data.allergensCheckedOn
                   ? `Allergen information last checked on ${checkedDate(menu.data.allergensCheckedOn)}. `
                   : ''}
-                If you have a food allergy or intolerance, please speak to a member of staff before you order.
+                {ALLERGY_NOTE}
               </p>
             </>
           )}

@@ -1,9 +1,14 @@
+import type { Allergen, DietaryFlag } from '@lastman/api/rules';
 import { describe, expect, it } from 'vitest';
 import { moved, suits } from './menu-rules.ts';
 
 const burger = { allergens: ['gluten', 'milk'], mayContain: ['sesame'], dietary: [] } as const;
 const salad = { allergens: [], mayContain: ['nuts'], dietary: ['vegan', 'vegetarian'] } as const;
-const dish = (d: typeof burger | typeof salad) => ({
+const dish = (d: {
+  allergens: readonly Allergen[];
+  mayContain: readonly Allergen[];
+  dietary: readonly DietaryFlag[];
+}) => ({
   allergens: [...d.allergens],
   mayContain: [...d.mayContain],
   dietary: [...d.dietary],
@@ -22,6 +27,20 @@ describe('the menu filter', () => {
     expect(suits(dish(salad), { avoid: [], mayContainToo: true, dietary: ['vegan'] })).toBe(true);
     expect(suits(dish(salad), { avoid: [], mayContainToo: true, dietary: ['vegan', 'halal'] })).toBe(false);
     expect(suits(dish(burger), { avoid: [], mayContainToo: true, dietary: ['vegetarian'] })).toBe(false);
+  });
+  it("keeps a diet only where the dish's allergens bear it out, traces included", () => {
+    // Saved before such labels were refused: gluten-free, yet it may contain gluten.
+    const crumble = dish({
+      allergens: ['milk'],
+      mayContain: ['gluten'],
+      dietary: ['gluten-free', 'vegetarian'],
+    });
+    const toast = dish({ allergens: [], mayContain: ['milk'], dietary: ['vegan'] });
+    for (const mayContainToo of [true, false]) {
+      expect(suits(crumble, { avoid: [], mayContainToo, dietary: ['gluten-free'] })).toBe(false);
+      expect(suits(crumble, { avoid: [], mayContainToo, dietary: ['vegetarian'] })).toBe(true);
+      expect(suits(toast, { avoid: [], mayContainToo, dietary: ['vegan'] })).toBe(false);
+    }
   });
 });
 

@@ -1,5 +1,5 @@
 import type { MenuItem } from '@lastman/api';
-import type { Allergen, DietaryFlag } from '@lastman/api/rules';
+import { type Allergen, type DietaryFlag, dietsThatHold } from '@lastman/api/rules';
 
 export interface MenuFilter {
   avoid: Allergen[];
@@ -8,11 +8,16 @@ export interface MenuFilter {
   dietary: DietaryFlag[];
 }
 
-/** Whether a guest avoiding these allergens and keeping to these diets may have the dish. */
+/**
+ * Whether a guest avoiding these allergens and keeping to these diets may have the dish. A diet
+ * counts only where the dish's allergens bear it out, traces included: a dish that may contain
+ * gluten is not gluten-free, whatever its label says (a row saved before such labels were refused).
+ */
 export function suits(item: Pick<MenuItem, 'allergens' | 'mayContain' | 'dietary'>, filter: MenuFilter) {
   if (filter.avoid.some((a) => item.allergens.includes(a))) return false;
   if (filter.mayContainToo && filter.avoid.some((a) => item.mayContain.includes(a))) return false;
-  return filter.dietary.every((d) => item.dietary.includes(d));
+  const diets = dietsThatHold(item);
+  return filter.dietary.every((d) => diets.includes(d));
 }
 
 /** The list with one entry moved from one place to another (a drag, or an up or down button). */

@@ -1,4 +1,5 @@
 import { IonButton, IonContent, IonIcon } from '@ionic/react';
+import type { Menu } from '@lastman/api';
 import {
   addOutline,
   chevronBackOutline,
@@ -15,6 +16,7 @@ import { EmptyState } from '../../ui/empty-state.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { InlineLoading } from '../../ui/page-loading.tsx';
 import { useMenu } from './api/menu-api.ts';
+import { checkedDate } from './components/menu-item-facts.tsx';
 import './menu.css';
 
 const ZOOMS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3] as const;
@@ -29,10 +31,8 @@ async function loadPdfJs() {
   return pdfjs;
 }
 
-/** The menu PDF in the app: page by page, zoomed to the screen's width and beyond. */
-export function OpenPdfPage() {
-  const menu = useMenu();
-  const url = menu.data ? `${isNative() ? nativeApiOrigin : ''}${menu.data.pdf.url}` : null;
+/** A PDF on the page: page by page, zoomed to the width of its place and beyond. */
+export function PdfViewer({ url, label }: { url: string; label: string }) {
   const [doc, setDoc] = useState<PDFDocumentProxy | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [page, setPage] = useState(1);
@@ -42,7 +42,6 @@ export function OpenPdfPage() {
   const canvas = useRef<HTMLCanvasElement>(null);
 
   useEffect(() => {
-    if (!url) return;
     let cancelled = false;
     let task: PDFDocumentLoadingTask | null = null;
     setFailure(null);
@@ -98,83 +97,117 @@ export function OpenPdfPage() {
   const pages = doc?.numPages ?? 0;
   const zoomIndex = ZOOMS.indexOf(zoom as (typeof ZOOMS)[number]);
 
+  if (failure) {
+    return (
+      <div className="card">
+        <EmptyState icon={documentTextOutline} title="The menu could not be opened">
+          <p role="alert">The PDF did not load ({failure}). Check your connection and try again.</p>
+        </EmptyState>
+      </div>
+    );
+  }
+  if (!doc) return <InlineLoading label="Opening the menu…" />;
+  return (
+    <div className="pdf-viewer">
+      <nav className="pdf-toolbar" aria-label={label}>
+        <IonButton
+          fill="clear"
+          aria-label="Previous page"
+          disabled={page <= 1}
+          onClick={() => setPage((n) => n - 1)}
+        >
+          <IonIcon aria-hidden="true" slot="icon-only" icon={chevronBackOutline} />
+        </IonButton>
+        <span role="status" data-testid="pdf-page">
+          Page {page} of {pages}
+        </span>
+        <IonButton
+          fill="clear"
+          aria-label="Next page"
+          disabled={page >= pages}
+          onClick={() => setPage((n) => n + 1)}
+        >
+          <IonIcon aria-hidden="true" slot="icon-only" icon={chevronForwardOutline} />
+        </IonButton>
+        <IonButton
+          fill="clear"
+          aria-label="Zoom out"
+          disabled={zoomIndex <= 0}
+          onClick={() => setZoom(ZOOMS[zoomIndex - 1] ?? zoom)}
+        >
+          <IonIcon aria-hidden="true" slot="icon-only" icon={removeOutline} />
+        </IonButton>
+        <IonButton
+          fill="clear"
+          aria-label={`${Math.round(zoom * 100)}%: fit to width`}
+          onClick={() => setZoom(1)}
+        >
+          <span data-testid="pdf-zoom">{Math.round(zoom * 100)}%</span>
+        </IonButton>
+        <IonButton
+          fill="clear"
+          aria-label="Zoom in"
+          disabled={zoomIndex >= ZOOMS.length - 1}
+          onClick={() => setZoom(ZOOMS[zoomIndex + 1] ?? zoom)}
+        >
+          <IonIcon aria-hidden="true" slot="icon-only" icon={addOutline} />
+        </IonButton>
+        <IonButton fill="clear" href={url} target="_blank" aria-label="Download the PDF">
+          <IonIcon aria-hidden="true" slot="icon-only" icon={downloadOutline} />
+        </IonButton>
+      </nav>
+      <div className="pdf-stage" ref={stage}>
+        <canvas ref={canvas} aria-label={`${label}, page ${page} of ${pages}`} role="img" />
+      </div>
+    </div>
+  );
+}
+
+/** The absolute address of the menu's PDF (the native app calls the API by its origin). */
+export const pdfAddress = (path: string) => `${isNative() ? nativeApiOrigin : ''}${path}`;
+
+/**
+ * The menu PDF in the app. When the club shows guests both its uploaded PDF and the menu in the
+ * app, the page says which this is.
+ */
+export function OpenPdfPage() {
+  const menu = useMenu();
+  const pdf = menu.data?.pdf;
   return (
     <>
       <PageHeader back="/menu" />
       <IonContent className="ion-padding">
         <div className="page-wide">
-          {menu.isError || failure ? (
+          {menu.isError ? (
             <div className="card">
               <EmptyState icon={documentTextOutline} title="The menu could not be opened">
-                <p role="alert">
-                  {menu.error?.message ?? `The PDF did not load (${failure}).`} Check your connection and try
-                  again, or see the menu in the app.
-                </p>
+                <p role="alert">{menu.error.message} Check your connection and try again.</p>
               </EmptyState>
               <div className="form-actions">
                 <IonButton routerLink="/menu">See the menu</IonButton>
               </div>
             </div>
-          ) : !doc ? (
+          ) : !pdf || !menu.data ? (
             <InlineLoading label="Opening the menu…" />
           ) : (
-            <div className="pdf-viewer">
-              <nav className="pdf-toolbar" aria-label="Menu PDF">
-                <IonButton
-                  fill="clear"
-                  aria-label="Previous page"
-                  disabled={page <= 1}
-                  onClick={() => setPage((n) => n - 1)}
-                >
-                  <IonIcon aria-hidden="true" slot="icon-only" icon={chevronBackOutline} />
-                </IonButton>
-                <span role="status" data-testid="pdf-page">
-                  Page {page} of {pages}
-                </span>
-                <IonButton
-                  fill="clear"
-                  aria-label="Next page"
-                  disabled={page >= pages}
-                  onClick={() => setPage((n) => n + 1)}
-                >
-                  <IonIcon aria-hidden="true" slot="icon-only" icon={chevronForwardOutline} />
-                </IonButton>
-                <IonButton
-                  fill="clear"
-                  aria-label="Zoom out"
-                  disabled={zoomIndex <= 0}
-                  onClick={() => setZoom(ZOOMS[zoomIndex - 1] ?? zoom)}
-                >
-                  <IonIcon aria-hidden="true" slot="icon-only" icon={removeOutline} />
-                </IonButton>
-                <IonButton
-                  fill="clear"
-                  aria-label={`${Math.round(zoom * 100)}%: fit to width`}
-                  onClick={() => setZoom(1)}
-                >
-                  <span data-testid="pdf-zoom">{Math.round(zoom * 100)}%</span>
-                </IonButton>
-                <IonButton
-                  fill="clear"
-                  aria-label="Zoom in"
-                  disabled={zoomIndex >= ZOOMS.length - 1}
-                  onClick={() => setZoom(ZOOMS[zoomIndex + 1] ?? zoom)}
-                >
-                  <IonIcon aria-hidden="true" slot="icon-only" icon={addOutline} />
-                </IonButton>
-                {url ? (
-                  <IonButton fill="clear" href={url} target="_blank" aria-label="Download the PDF">
-                    <IonIcon aria-hidden="true" slot="icon-only" icon={downloadOutline} />
-                  </IonButton>
-                ) : null}
-              </nav>
-              <div className="pdf-stage" ref={stage}>
-                <canvas ref={canvas} aria-label={`The menu, page ${page} of ${pages}`} role="img" />
-              </div>
-            </div>
+            <>
+              {menu.data.guestsSee === 'both' ? (
+                <p className="menu-which" data-testid="pdf-which">
+                  {pdf.uploadedOn
+                    ? `The club's own PDF menu, uploaded on ${checkedDate(pdf.uploadedOn)}.`
+                    : "The club's own PDF menu."}{' '}
+                  The menu in the app is kept separately and may differ from it.
+                </p>
+              ) : null}
+              <PdfViewer url={pdfAddress(pdf.url)} label={pdfLabel(menu.data)} />
+            </>
           )}
         </div>
       </IonContent>
     </>
   );
 }
+
+/** What the PDF is, for its toolbar and canvas. */
+export const pdfLabel = (menu: Pick<Menu, 'pdf'>) =>
+  menu.pdf.source === 'uploaded' ? "The club's PDF menu" : 'The menu as a PDF';

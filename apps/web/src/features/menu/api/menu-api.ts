@@ -1,4 +1,12 @@
-import type { Menu, MenuCategoryInput, MenuItem, MenuItemInput, MenuItemUpdate } from '@lastman/api';
+import type {
+  Menu,
+  MenuCategoryInput,
+  MenuItem,
+  MenuItemInput,
+  MenuItemUpdate,
+  MenuPdfInfo,
+} from '@lastman/api';
+import type { MenuGuestsSee } from '@lastman/api/rules';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/api.ts';
 import { useClub } from '../../../lib/club.ts';
@@ -115,8 +123,23 @@ export function useReorderItems() {
 }
 
 // PUT /api/admin/menu/pdf: the file's own bytes; DELETE goes back to the PDF made from the menu.
-export const useUploadPdf = () => useMenuMutation((file: File) => put('/api/admin/menu/pdf', file));
-export const useRemovePdf = () => useMenuMutation(() => http.delete('/api/admin/menu/pdf'));
+export const useUploadPdf = () =>
+  useMenuMutation((file: File) => put<MenuPdfInfo>('/api/admin/menu/pdf', file));
+export const useRemovePdf = () => useMenuMutation(() => http.delete<MenuPdfInfo>('/api/admin/menu/pdf'));
+// PUT /api/admin/menu/pdf/guests-see: which menu guests see once a PDF is uploaded.
+export function useSetGuestsSee() {
+  const optimistic = useOptimistic();
+  const mutation = useMenuMutation((guestsSee: MenuGuestsSee) =>
+    put<MenuPdfInfo>('/api/admin/menu/pdf/guests-see', { guestsSee }),
+  );
+  return {
+    ...mutation,
+    mutate: (guestsSee: MenuGuestsSee, options?: { onSuccess?: (info: MenuPdfInfo) => void }) => {
+      optimistic((menu) => ({ ...menu, guestsSee }));
+      mutation.mutate(guestsSee, options);
+    },
+  };
+}
 
 // PUT /api/admin/menu/items/:id/image: the picture's own bytes; DELETE removes it.
 export const useSetItemPicture = () =>

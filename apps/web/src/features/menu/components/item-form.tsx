@@ -7,6 +7,8 @@ import {
   DIETARY_FLAGS,
   DIETARY_LABELS,
   type DietaryFlag,
+  dietConflicts,
+  dietConflictText,
   MENU_LIMITS,
 } from '@lastman/api/rules';
 import { type FormEvent, useState } from 'react';
@@ -45,6 +47,8 @@ export function ItemForm({
   const [dietary, setDietary] = useState<DietaryFlag[]>(item?.dietary ?? []);
   const [available, setAvailable] = useState(item?.available ?? true);
   const [errors, setErrors] = useState<{ name?: string; price?: string; calories?: string }>({});
+  // Said as soon as the boxes contradict each other, and saving waits until they do not.
+  const conflicts = dietConflicts({ allergens, mayContain, dietary });
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -62,7 +66,7 @@ export function ItemForm({
           : undefined,
     };
     setErrors(next);
-    if (next.name || next.price || next.calories || pricePence === null) return;
+    if (next.name || next.price || next.calories || pricePence === null || conflicts.length > 0) return;
     onSave({
       categoryId: category,
       name: name.trim(),
@@ -161,7 +165,11 @@ export function ItemForm({
           </label>
         ))}
       </fieldset>
-      <fieldset className="check-grid">
+      <fieldset
+        className="check-grid"
+        aria-describedby={conflicts.length ? 'item-diet-conflicts' : undefined}
+        aria-invalid={conflicts.length ? true : undefined}
+      >
         <legend>Diet</legend>
         {DIETARY_FLAGS.map((d) => (
           <label key={d}>
@@ -175,6 +183,19 @@ export function ItemForm({
           </label>
         ))}
       </fieldset>
+      {conflicts.length ? (
+        <div id="item-diet-conflicts" className="menu-conflicts" role="alert" data-testid="diet-conflicts">
+          <p>
+            <strong>The diet labels contradict the allergens.</strong> Untick the label or the allergen before
+            you save: guests filtering by diet rely on it.
+          </p>
+          <ul>
+            {conflicts.map((c) => (
+              <li key={`${c.diet}-${c.allergen}`}>{dietConflictText(c)}.</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       <label className="check-line">
         <input type="checkbox" checked={available} onChange={(e) => setAvailable(e.target.checked)} />{' '}
         Available today

@@ -1,11 +1,15 @@
 import type { MenuItem } from '@lastman/api';
-import { ALLERGEN_LABELS, DIETARY_LABELS, formatPence } from '@lastman/api/rules';
+import { ALLERGEN_LABELS, DIETARY_LABELS, dietsThatHold, formatPence } from '@lastman/api/rules';
 
 const names = (codes: readonly (keyof typeof ALLERGEN_LABELS)[]) =>
   codes.map((a) => ALLERGEN_LABELS[a]).join(', ');
 
-/** One dish as a guest reads it: price, flags, what it contains and may contain. */
+/**
+ * One dish as a guest reads it: price, flags, what it contains and may contain. A diet label its own
+ * allergens contradict (saved before that was refused) is not shown: guests rely on it.
+ */
 export function MenuItemFacts({ item }: { item: MenuItem }) {
+  const diets = dietsThatHold(item);
   return (
     <div className={item.available ? 'menu-item' : 'menu-item menu-item--off'}>
       {item.thumbnailUrl ? (
@@ -24,9 +28,9 @@ export function MenuItemFacts({ item }: { item: MenuItem }) {
       </div>
       {item.available ? null : <p className="menu-item__off">Not available today</p>}
       {item.description ? <p className="menu-item__text">{item.description}</p> : null}
-      {item.dietary.length || item.calories !== null ? (
+      {diets.length || item.calories !== null ? (
         <p className="menu-item__tags">
-          {item.dietary.map((d) => (
+          {diets.map((d) => (
             <span key={d} className="menu-tag">
               {DIETARY_LABELS[d]}
             </span>

@@ -1,0 +1,2 @@
+ALTER TABLE "menu_pdfs" ADD COLUMN "guests_see" text DEFAULT 'pdf' NOT NULL;--> statement-breakpoint
+ALTER TABLE "menu_pdfs" ADD CONSTRAINT "menu_pdfs_guests_see_check" CHECK ("menu_pdfs"."guests_see" in ('menu', 'pdf', 'both'));
