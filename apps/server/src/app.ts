@@ -72,6 +72,8 @@ export interface AppOptions {
   /** Where uploads go; by default what the configuration names (lib/storage.ts). */
   storage?: Storage;
   logger?: boolean;
+  /** Where the log's lines go (standard output unless given): the tests read them here. */
+  logStream?: { write(line: string): void };
 }
 
 /** Paths signed by their sender instead of by an XSRF token. */
@@ -86,7 +88,14 @@ function trustProxyOption(trust: Config['TRUST_PROXY']) {
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: config.LOG_LEVEL, serializers: { req: requestForLog } },
+    logger:
+      opts.logger === false
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            serializers: { req: requestForLog },
+            ...(opts.logStream && { stream: opts.logStream }),
+          },
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     // Ids may be up to 100 characters, each up to 12 once percent-encoded: never a 414 for a valid one.

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixtures, teams } from '../src/db/schema/index.ts';
+import { clubs, fixtures, teams } from '../src/db/schema/index.ts';
 import { aClub, aMember } from './support/factories.ts';
 import type { HttpClient, Json } from './support/http-client.ts';
 import { otherClubAdmin, signedIn } from './support/members.ts';
@@ -19,6 +19,10 @@ const QUIZ = {
   recurrence: 'RRULE:FREQ=WEEKLY;BYDAY=TH',
   capacity: 30,
 };
+
+// The calendar's name properties are TEXT (RFC 7986 NAME, and X-WR-CALNAME as calendar apps read it);
+// ical.js knows neither, and would hand back their text still escaped.
+for (const name of ['name', 'x-wr-calname']) ICAL.design.icalendar.property[name] = { defaultType: 'text' };
 
 /** Every date the parsed calendar gives a UID, exceptions applied (ical.js, independent of rrule). */
 function expandIcs(text: string, until: string) {
@@ -206,6 +210,88 @@ describe.each(backends())('events on %s', (backend) => {
     );
     expect(oneDate.out.map((o) => o.start)).toEqual(['2026-12-17T20:00:00.000Z']);
     expect((await anon.get(`/api/events/${crypto.randomUUID()}.ics`)).status).toBe(404);
+  });
+
+  it('refuses line breaks and control characters in names, and escapes what calendars carry (RFC 5545)', async () => {
+    const club = await aClub(server, { slug: 'the-comma', name: 'The Comma' });
+    const { client: owner } = await aMember(server, { club, role: 'admin', email: 'owner@comma.test' });
+    const injected = 'Evil\r\nBEGIN:VEVENT\r\nSUMMARY:Free beer\r\nEND:VEVENT';
+    const refusedName = async (res: { status: number; json: Json }, field: string) => {
+      expect(res.status, field).toBe(400);
+      expect(res.json.error.message).toMatch(
+        new RegExp(`${field}: must not hold line breaks or control characters`),
+      );
+    };
+    for (const name of [
+      injected,
+      'A\nB',
+      'Tab\there',
+      'Bell\u0007',
+      'Del\u007f',
+      'Next\u0085line',
+      'Line\u2028sep',
+      'Para\u2029sep',
+    ]) {
+      await refusedName(await owner.patch('/api/admin/club', { name }), 'name');
+    }
+    await refusedName(await owner.post('/api/clubs', { name: injected, slug: 'evil-club' }), 'name');
+    const event = { startsAt: '2026-12-05T19:00:00Z', endsAt: '2026-12-05T22:00:00Z' };
+    await refusedName(await owner.post('/api/admin/events', { ...event, title: injected }), 'title');
+    await refusedName(
+      await owner.post('/api/admin/events', { ...event, title: 'Quiz', place: 'Bar\nEND:VCALENDAR' }),
+      'place',
+    );
+    expect(
+      (await owner.post('/api/admin/events', { ...event, title: 'Quiz', description: 'Ring\u0007' })).status,
+    ).toBe(400);
+    await refusedName(await owner.patch('/api/me', { name: 'Me\r\nBcc: everyone' }), 'name');
+    const signUp = server.client();
+    await signUp.prime();
+    const bad = await signUp.post('/api/auth/sign-up/email', {
+      name: 'New\r\nPerson',
+      email: 'new-person@comma.test',
+      password: 'a-fine-password',
+      dateOfBirth: '1990-01-01',
+    });
+    await refusedName(bad, 'name');
+
+    // An ordinary name with the characters RFC 5545 escapes, apostrophes, accents and emoji.
+    const name = "Fish, Chips; Ale \\ O’Neill's Café & Bar 🍺";
+    const renamed = await owner.patch('/api/admin/club', { name });
+    expect(renamed.status).toBe(200);
+    const title = 'Quiz; teams, of six \\ max';
+    const description = 'Line one,\nline two; with a \\ backslash.';
+    const place = 'Back room, upstairs';
+    const made = await owner.post('/api/admin/events', { ...event, title, description, place });
+    expect(made.status).toBe(201);
+    for (const path of ['/api/clubs/the-comma/calendar.ics', `/api/events/${made.json.event.id}.ics`]) {
+      const ics = await anon.get(path);
+      expect(ics.status, path).toBe(200);
+      expect(ics.text).toContain("X-WR-CALNAME:Fish\\, Chips\\; Ale \\\\ O’Neill's Café & Bar 🍺\r\n");
+      // Folded at 75 octets, and no line of its own but those it was built with.
+      for (const line of ics.text.split('\r\n'))
+        expect(Buffer.byteLength(line), line).toBeLessThanOrEqual(75);
+      const root = new ICAL.Component(ICAL.parse(ics.text));
+      expect(root.getFirstPropertyValue('x-wr-calname')).toBe(name);
+      expect(root.getFirstPropertyValue('name')).toBe(name);
+      const vevents = root.getAllSubcomponents('vevent');
+      expect(vevents).toHaveLength(1);
+      const parsed = new ICAL.Event(vevents[0]);
+      expect([parsed.summary, parsed.description, parsed.location]).toEqual([title, description, place]);
+    }
+    // A long name is folded, and reads back whole.
+    const long = `${'Ye Olde Café, Bar; & Grill 🍺 '.repeat(3)}of Old`;
+    expect((await owner.patch('/api/admin/club', { name: long })).status).toBe(200);
+    const folded = (await anon.get('/api/clubs/the-comma/calendar.ics')).text;
+    for (const line of folded.split('\r\n')) expect(Buffer.byteLength(line), line).toBeLessThanOrEqual(75);
+    expect(new ICAL.Component(ICAL.parse(folded)).getFirstPropertyValue('x-wr-calname')).toBe(long);
+    // A name stored before the rule (or by hand) is escaped all the same: its line breaks start nothing.
+    await server.db.update(clubs).set({ name: injected }).where(eq(clubs.id, club.id));
+    const stored = (await anon.get('/api/clubs/the-comma/calendar.ics')).text;
+    expect(stored).toContain('X-WR-CALNAME:Evil\\nBEGIN:VEVENT\\nSUMMARY:Free beer\\nEND:VEVENT\r\n');
+    const storedRoot = new ICAL.Component(ICAL.parse(stored));
+    expect(storedRoot.getFirstPropertyValue('x-wr-calname')).toBe(injected.replaceAll('\r\n', '\n'));
+    expect(storedRoot.getAllSubcomponents('vevent').map((v) => new ICAL.Event(v).summary)).toEqual([title]);
   });
 
   it('edits, cancels, restores and deletes an event', async () => {

@@ -16,7 +16,7 @@ describe.each(backends())('Stripe payments on %s', (backend) => {
   let competitionId: string;
 
   beforeAll(async () => {
-    ({ server, stand, hooks } = await startStripeTestServer(backend));
+    ({ server, stand, hooks } = await startStripeTestServer(backend, { captureLog: true }));
     competitionId = (await openCompetition(server, { entryFeePence: 750, maxEntriesPerPlayer: 5 })).id;
   });
   afterAll(async () => {
@@ -99,7 +99,7 @@ describe.each(backends())('Stripe payments on %s', (backend) => {
       timestamp: Math.floor(server.clock.now().getTime() / 1000) - 6 * 60,
     });
     expect(stale.status).toBe(400);
-    expect(stale.json.error?.message).toMatch(/timestamp/i);
+    expect(stale.json.error?.message).toBe('The webhook signature could not be verified.');
 
     const unsigned = await fetch(`${server.baseUrl}/api/payments/stripe/webhook`, {
       method: 'POST',
@@ -109,6 +109,45 @@ describe.each(backends())('Stripe payments on %s', (backend) => {
     expect(unsigned.status).toBe(400);
     expect(await activeEntries(orderId)).toBe(0);
     expect((await c.get(`/api/orders/${orderId}`)).json.status).toBe('pending');
+  });
+
+  it("answers a webhook it cannot read with a fixed message, and keeps Stripe's reason for the log at warn", async () => {
+    const before = server.log().length;
+    const payload = hooks.event(
+      'payment_intent.succeeded',
+      hooks.succeeded('pi_nobody', crypto.randomUUID(), 750),
+    );
+    const forged = await hooks.deliver(payload, { secret: 'whsec_someone_else' });
+    expect(forged.status).toBe(400);
+    expect(forged.json.error).toEqual({
+      code: 'BAD_REQUEST',
+      message: 'The webhook signature could not be verified.',
+    });
+    // Signed with the right secret, but no JSON: the parser's words (with the body in them) stay here.
+    const malformed = await hooks.deliver('{"id": "evt_broken", <script>alert(1)</script>');
+    expect(malformed.status).toBe(400);
+    expect(malformed.json.error).toEqual({
+      code: 'BAD_REQUEST',
+      message: 'The webhook body is not a Stripe event.',
+    });
+    const garbage = await fetch(`${server.baseUrl}/api/payments/stripe/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': 'v1=<script>' },
+      body: 'not json',
+    });
+    expect(garbage.status).toBe(400);
+    expect(((await garbage.json()) as { error: unknown }).error).toEqual({
+      code: 'BAD_REQUEST',
+      message: 'The webhook signature could not be verified.',
+    });
+
+    const logged = server.log().slice(before);
+    const warnings = logged.filter((e) => e.level === 40).map((e) => JSON.stringify(e));
+    expect(warnings.some((w) => w.includes('No signatures found matching the expected signature'))).toBe(
+      true,
+    );
+    expect(warnings.some((w) => w.includes('JSON'))).toBe(true);
+    expect(logged.filter((e) => e.level >= 50)).toEqual([]);
   });
 
   it('a mismatched amount or currency activates nothing and is listed for the admin', async () => {

@@ -471,6 +471,45 @@ describe.each(backends())('rota extras on %s', (backend) => {
     expect((await anonymous.get(patPath)).status).toBe(404);
   });
 
+  it('refuses a line break or control character in a shift’s position, and escapes its notes in the .ics', async () => {
+    const base = {
+      userId: samId,
+      startsAt: '2027-06-21T17:00:00Z',
+      endsAt: '2027-06-21T22:00:00Z',
+      breakMinutes: 0,
+    };
+    for (const position of ['Bar\r\nBEGIN:VEVENT', 'Bar\u0085', 'Bar\u2028']) {
+      const res = await admin.post('/api/admin/shifts', { ...base, position });
+      expect(res.status, position).toBe(400);
+      expect(res.json.error.message).toMatch(/position: must not hold line breaks or control characters/);
+    }
+    const bell = await admin.post('/api/admin/shifts', { ...base, position: 'Bar', notes: 'Ring\u0007' });
+    expect(bell.status).toBe(400);
+    expect(bell.json.error.message).toMatch(/notes: must not hold control characters/);
+    const template = await admin.post('/api/admin/shift-templates', {
+      name: 'Late\nEND:VCALENDAR',
+      position: 'Bar',
+      startTime: '18:00',
+      endTime: '23:00',
+      breakMinutes: 0,
+    });
+    expect(template.status).toBe(400);
+
+    // Notes over two lines, with the characters RFC 5545 escapes, read back as written.
+    const notes = 'Cash up, then lock; keys in the\\safe.\nBEGIN:VALARM';
+    const made = await admin.post('/api/admin/shifts', { ...base, position: 'Bar, cellar; door', notes });
+    expect(made.status).toBe(201);
+    await publish('2027-06-21');
+    const ics = await sam.get(`/api/shifts/${made.json.shift.id}.ics`);
+    expect(ics.status).toBe(200);
+    const root = new ICAL.Component(ICAL.parse(ics.text));
+    const [vevent, ...more] = root.getAllSubcomponents('vevent');
+    expect(more).toEqual([]);
+    expect(vevent?.getAllSubcomponents()).toEqual([]);
+    const event = new ICAL.Event(vevent);
+    expect([event.summary, event.description]).toEqual(['Shift: Bar, cellar; door', notes]);
+  });
+
   it('shows the club’s events beside the shifts of the week', async () => {
     const quiz = await admin.post('/api/admin/events', {
       title: 'Pub Quiz',

@@ -306,3 +306,79 @@ describe.each(backends())('account security on %s', (backend) => {
     expect(all).not.toContain('nobody@example.com');
   });
 });
+
+describe.each(backends())("better-auth's log of refused requests on %s", (backend) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(backend, { seed: true, captureLog: true });
+  });
+  afterAll(() => server?.close());
+
+  it('logs a client’s mistakes below error level and without what the client sent', async () => {
+    const before = server.log().length;
+    const c = server.client();
+    await c.prime();
+    const post = (path: string, body: string, headers: Record<string, string> = {}) =>
+      fetch(`${server.baseUrl}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body,
+      });
+    const signIn = JSON.stringify({ email: 'player1@redlion.test', password: DEMO_PASSWORD });
+    const withXsrf = {
+      cookie: `XSRF-TOKEN=${c.jar.get('XSRF-TOKEN')}`,
+      'x-xsrf-token': decodeURIComponent(c.jar.get('XSRF-TOKEN') ?? ''),
+    };
+
+    // Another site's origin, with a cookie (better-auth checks the origin of cookie-bearing writes).
+    const origin = await post('/api/auth/sign-in/email', signIn, {
+      ...withXsrf,
+      origin: 'https://evil.example/INJECTED-ORIGIN',
+    });
+    expect(origin.status).toBe(403);
+    // A cross-site navigation's sign-in (a form on another site).
+    const navigation = await post('/api/auth/sign-in/email', signIn, {
+      'sec-fetch-site': 'cross-site',
+      'sec-fetch-mode': 'navigate',
+      'sec-fetch-dest': 'INJECTED-DEST',
+    });
+    expect(navigation.status).toBe(403);
+    // A reset link sent on to another site.
+    const redirect = await post(
+      '/api/auth/request-password-reset',
+      JSON.stringify({ email: 'player1@redlion.test', redirectTo: 'https://evil.example/INJECTED-REDIRECT' }),
+      { origin: server.baseUrl },
+    );
+    expect(redirect.status).toBe(403);
+    // A sign-in provider that does not exist.
+    const social = await post('/api/auth/sign-in/social', JSON.stringify({ provider: 'INJECTED-PROVIDER' }), {
+      origin: server.baseUrl,
+    });
+    expect(social.status).toBeGreaterThanOrEqual(400);
+    expect(social.status).toBeLessThan(500);
+    // Malformed JSON, a body of the wrong shape, a wrong password.
+    expect(
+      (await post('/api/auth/sign-in/email', '{"email": "INJECTED-JSON', { origin: server.baseUrl })).status,
+    ).toBe(400);
+    const shape = await post(
+      '/api/auth/sign-up/email',
+      JSON.stringify({ name: ['INJECTED-NAME'], email: 'INJECTED-EMAIL', password: 1, dateOfBirth: 'x' }),
+      { origin: server.baseUrl },
+    );
+    expect(shape.status).toBe(400);
+    const wrong = await post(
+      '/api/auth/sign-in/email',
+      JSON.stringify({ email: 'injected-nobody@example.com', password: 'INJECTED-PASSWORD' }),
+      { origin: server.baseUrl },
+    );
+    expect(wrong.status).toBe(401);
+
+    const logged = server.log().slice(before);
+    const errors = logged.filter((e) => e.level >= 50);
+    expect(errors.map((e) => e.msg)).toEqual([]);
+    const text = JSON.stringify(logged);
+    expect(text).not.toMatch(/INJECTED|injected-nobody/);
+    // Still logged, in words of the server's own.
+    expect(logged.some((e) => e.level === 30 && /auth: refused/.test(e.msg))).toBe(true);
+  });
+});

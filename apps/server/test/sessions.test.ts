@@ -32,6 +32,16 @@ describe.each(backends())('signed-in requests on %s', (backend) => {
     expect(await read({ cookie: 'XSRF-TOKEN=abc' })).toBeNull();
   });
 
+  it('takes a session cookie that does not decode for no cookie at all, and reads a good one sent after it', async () => {
+    const bad = 'better-auth.session_token=%';
+    expect(await read({ cookie: bad })).toBeNull();
+    expect(await read({ cookie: `${bad}; XSRF-TOKEN=abc` })).toBeNull();
+    expect(await read({ cookie: `${bad}; ${cookie}` })).toMatchObject({ email: 'player1@redlion.test' });
+    expect(await read({ cookie: `better-auth.session_token=%E0%A4%A; ${cookie}` })).toMatchObject({
+      email: 'player1@redlion.test',
+    });
+  });
+
   it('reads the bearer token the native app is given at sign-in', async () => {
     const res = await server.client().post('/api/auth/sign-in/email', {
       email: 'player2@redlion.test',

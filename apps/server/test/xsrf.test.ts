@@ -2,6 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entries } from '../src/db/schema/index.ts';
 import { openCompetition } from './support/competitions.ts';
+import type { Json } from './support/http-client.ts';
 import { backends, startTestServer, type TestServer } from './support/test-server.ts';
 
 const newUser = (email: string) => ({
@@ -143,6 +144,85 @@ describe.each(backends())('XSRF protection on %s', (backend) => {
     const withToken = await signedIn.post(`/%61pi/competitions/${competition.id}/entries`);
     expect(withToken.status).toBe(201);
     expect(await joined()).toBe(1);
+  });
+
+  describe('a session cookie that does not decode (%) is ignored, as if absent', () => {
+    const BAD = 'better-auth.session_token=%';
+    const send = (
+      path: string,
+      cookie: string,
+      init: { method?: string; body?: unknown; xsrf?: string } = {},
+    ) =>
+      fetch(`${server.baseUrl}${path}`, {
+        method: init.method ?? 'GET',
+        headers: {
+          origin: server.baseUrl,
+          cookie,
+          ...(init.body !== undefined && { 'content-type': 'application/json' }),
+          ...(init.xsrf && { 'x-xsrf-token': decodeURIComponent(init.xsrf) }),
+        },
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      });
+    const xsrfOf = (res: Response) => xsrfCookieOf(res.headers) ?? '';
+
+    it('alone: health answers, /api/me says signed out, sign-in signs in', async () => {
+      for (const bad of [
+        BAD,
+        'better-auth.session_token=%E0%A4%A',
+        '__Secure-better-auth.session_token=%zz',
+      ]) {
+        const health = await send('/api/health', bad);
+        expect(health.status, bad).toBe(200);
+        const token = xsrfOf(health);
+        expect(token).not.toBe('');
+        expect((await send('/api/me', bad)).status, bad).toBe(401);
+        expect((await send('/api/auth/get-session', bad)).status, bad).toBe(200);
+      }
+      const [email, password] = await signedUp(server, 'bad-cookie-alone@example.com');
+      const health = await send('/api/health', BAD);
+      const signIn = await send('/api/auth/sign-in/email', `${BAD}; XSRF-TOKEN=${xsrfOf(health)}`, {
+        method: 'POST',
+        body: { email, password },
+        xsrf: xsrfOf(health),
+      });
+      expect(signIn.status).toBe(200);
+      expect(signIn.headers.getSetCookie().some((c) => c.startsWith('better-auth.session_token='))).toBe(
+        true,
+      );
+    });
+
+    it('before a good one: the good one still signs the person in, on reads and writes', async () => {
+      const c = server.client();
+      await c.signIn(...(await signedUp(server, 'bad-cookie-first@example.com')));
+      const good = c.jar.get('better-auth.session_token') ?? '';
+      expect(good).not.toBe('');
+      const cookies = (xsrf?: string) =>
+        [BAD, `better-auth.session_token=${good}`, ...(xsrf ? [`XSRF-TOKEN=${xsrf}`] : [])].join('; ');
+
+      const me = await send('/api/me', cookies());
+      expect(me.status).toBe(200);
+      expect(((await me.json()) as Json).user.email).toBe('bad-cookie-first@example.com');
+      const viaAuth = await send('/api/auth/get-session', cookies());
+      expect(((await viaAuth.json()) as Json)?.user?.email).toBe('bad-cookie-first@example.com');
+
+      // The token handed out on a read is bound to the good session: the write is accepted.
+      const xsrf = xsrfOf(await send('/api/health', cookies()));
+      const renamed = await send('/api/me', cookies(xsrf), {
+        method: 'PATCH',
+        body: { name: 'Still Me' },
+        xsrf,
+      });
+      expect(renamed.status).toBe(200);
+      const contact = { name: 'A', email: 'a@example.com', subject: 'S', message: 'M' };
+      expect(
+        (await send('/api/contact', cookies(xsrf), { method: 'POST', body: contact, xsrf })).status,
+      ).toBe(201);
+
+      // better-auth's own write sees the good session: sign-out ends it.
+      const signOut = await send('/api/auth/sign-out', cookies(xsrf), { method: 'POST', body: {}, xsrf });
+      expect(signOut.status).toBe(200);
+      expect((await send('/api/me', `better-auth.session_token=${good}`)).status).toBe(401);
+    });
   });
 
   it('requests without cookies (the native app, with a bearer token) are not asked for a token', async () => {

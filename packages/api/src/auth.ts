@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Email, IsoDate, PhoneNumber, Role } from './common.ts';
+import { Email, IsoDate, oneLineText, PhoneNumber, Role } from './common.ts';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, MIN_SIGN_UP_AGE } from './rules.ts';
 
 // The account endpoints are better-auth's own (mounted at /api/auth), which validates them itself.
@@ -41,7 +41,7 @@ export const AuthSession = z
 
 export const SignUpEmail = z
   .object({
-    name: z.string().min(1).max(100),
+    name: oneLineText(100).min(1),
     email: Email,
     password: Password,
     dateOfBirth: IsoDate.describe(`YYYY-MM-DD; at least ${MIN_SIGN_UP_AGE} years ago`),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN, Id, PhoneNumber, Role, requiredText } from './common.ts';
+import { EMAIL_PATTERN, Id, PhoneNumber, Role, requiredName, requiredText } from './common.ts';
 import { CLUB_DETAILS_LIMITS, CLUB_SLUG, RESERVED_SLUGS, WEEKDAYS, type Weekday } from './rules.ts';
 
 const ClockTime = z.string().regex(/^(?:[01]\d|2[0-3]):[0-5]\d$/, 'must be a time as HH:MM (24-hour)');
@@ -52,7 +52,7 @@ export const ClubSlug = z
 
 export const ClubCreate = z
   .object({
-    name: requiredText(100, 'must not be empty'),
+    name: requiredName(100, 'must not be empty'),
     slug: ClubSlug,
     address: requiredText(300).optional(),
   })
@@ -74,7 +74,7 @@ const ClubColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour as #rr
  */
 export const ClubSettingsUpdate = z
   .object({
-    name: requiredText(100, 'must not be empty'),
+    name: requiredName(100, 'must not be empty'),
     primaryColor: ClubColor,
     secondaryColor: ClubColor,
     logo: z.null(),

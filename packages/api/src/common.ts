@@ -41,9 +41,38 @@ export const PhoneNumber = z
 export const Id = z.uuid('must be an id as the API gives it (a UUID)');
 
 /**
+ * Control characters: the C0 set (tab and line breaks included), DEL, the C1 set, and Unicode's line
+ * and paragraph separators. A name holds none: it goes on one line of a calendar (a line break there
+ * starts a property of the sender's choosing), an email's subject, a CSV cell.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point
+const ONE_LINE = /^[^\u0000-\u001f\u007f-\u009f\u2028\u2029]*$/;
+export const ONE_LINE_MESSAGE = 'must not hold line breaks or control characters';
+/** Free text (a description, notes) may run over lines and hold tabs, but no other control character. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point
+const PLAIN_TEXT = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029]*$/;
+export const PLAIN_TEXT_MESSAGE = 'must not hold control characters';
+
+/** Free text, possibly empty, over lines if it likes (see PLAIN_TEXT). */
+export function plainText(max: number) {
+  return z.string().regex(PLAIN_TEXT, PLAIN_TEXT_MESSAGE).max(max);
+}
+
+/** A name or title, possibly empty: one line, no control characters (see ONE_LINE). */
+export function oneLineText(max: number) {
+  return z.string().regex(ONE_LINE, ONE_LINE_MESSAGE).max(max);
+}
+
+/**
  * Text that must say something besides spaces, trimmed only after it is checked: so the document's
  * pattern and maxLength are the whole rule ("\t" alone was refused though the document allowed it).
+ * It may run over lines (a message, a notification's body); a name is requiredName.
  */
 export function requiredText(max: number, empty = 'is required') {
-  return z.string().regex(/\S/, empty).max(max).trim();
+  return z.string().regex(/\S/, empty).regex(PLAIN_TEXT, PLAIN_TEXT_MESSAGE).max(max).trim();
+}
+
+/** A name or title that must say something: one line, no control characters (see ONE_LINE). */
+export function requiredName(max: number, empty = 'is required') {
+  return z.string().regex(/\S/, empty).regex(ONE_LINE, ONE_LINE_MESSAGE).max(max).trim();
 }

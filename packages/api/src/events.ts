@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredText } from './common.ts';
+import { oneLineText, plainText, requiredName } from './common.ts';
 import { EVENT_LIMITS } from './rules.ts';
 
 const Instant = z.iso.datetime({
@@ -31,11 +31,11 @@ export const OccurrenceId = z
 
 export const EventInput = z
   .object({
-    title: requiredText(EVENT_LIMITS.titleMax),
-    description: z.string().max(EVENT_LIMITS.descriptionMax).default(''),
+    title: requiredName(EVENT_LIMITS.titleMax),
+    description: plainText(EVENT_LIMITS.descriptionMax).default(''),
     startsAt: Instant,
     endsAt: Instant,
-    place: z.string().max(EVENT_LIMITS.placeMax).default(''),
+    place: oneLineText(EVENT_LIMITS.placeMax).default(''),
     recurrence: Recurrence.nullable().default(null),
     capacity: z.int().min(1).max(EVENT_LIMITS.capacityMax).nullable().default(null),
     ticketUrl: z
@@ -51,11 +51,11 @@ export type EventInput = z.input<typeof EventInput>;
 
 export const EventPatch = z
   .object({
-    title: requiredText(EVENT_LIMITS.titleMax).optional(),
-    description: z.string().max(EVENT_LIMITS.descriptionMax).optional(),
+    title: requiredName(EVENT_LIMITS.titleMax).optional(),
+    description: plainText(EVENT_LIMITS.descriptionMax).optional(),
     startsAt: Instant.optional(),
     endsAt: Instant.optional(),
-    place: z.string().max(EVENT_LIMITS.placeMax).optional(),
+    place: oneLineText(EVENT_LIMITS.placeMax).optional(),
     recurrence: Recurrence.nullable().optional(),
     capacity: z.int().min(1).max(EVENT_LIMITS.capacityMax).nullable().optional(),
     ticketUrl: z
@@ -165,7 +165,7 @@ export const EventOccurrenceDetailResponse = z.object({ event: EventOccurrenceDe
 
 export const RegistrationInput = z
   .object({
-    teamName: requiredText(EVENT_LIMITS.teamNameMax).optional(),
+    teamName: requiredName(EVENT_LIMITS.teamNameMax).optional(),
     teamSize: z.int().min(1).max(EVENT_LIMITS.teamSizeMax).optional(),
   })
   .strict();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, requiredText } from './common.ts';
+import { Id, requiredName } from './common.ts';
 import { GALLERY_LIMITS } from './rules.ts';
 
 /** A photo in a club's gallery: the display size and a square thumbnail, both WebP. */
@@ -66,7 +66,7 @@ export type GalleryAlbumList = z.infer<typeof GalleryAlbumList>;
 
 export const GalleryAlbumInput = z
   .object({
-    title: requiredText(GALLERY_LIMITS.albumTitleMax),
+    title: requiredName(GALLERY_LIMITS.albumTitleMax),
     description: z.string().max(GALLERY_LIMITS.albumDescriptionMax).trim().nullable().optional(),
   })
   .strict();

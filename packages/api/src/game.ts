@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, requiredText } from './common.ts';
+import { Id, requiredName } from './common.ts';
 
 export const CompetitionStatus = z.enum(['draft', 'open', 'running', 'finished', 'cancelled']);
 export type CompetitionStatus = z.infer<typeof CompetitionStatus>;
@@ -92,7 +92,7 @@ export const EDITABLE_WHILE_OPEN = ['name', 'description'] as const;
 
 export const CompetitionCreate = z
   .object({
-    name: requiredText(100, 'must not be empty'),
+    name: requiredName(100, 'must not be empty'),
     description: CompetitionDescription.default(''),
     seasonId: Id,
     startRound: z.number().int().min(1).max(60),
@@ -122,7 +122,7 @@ export type CompetitionCreate = z.infer<typeof CompetitionCreate>;
 
 export const CompetitionUpdate = z
   .object({
-    name: requiredText(100, 'must not be empty'),
+    name: requiredName(100, 'must not be empty'),
     description: CompetitionDescription,
     seasonId: Id,
     startRound: z.number().int().min(1).max(60),

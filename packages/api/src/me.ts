@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Club, Membership } from './clubs.ts';
-import { PhoneNumber, Role, requiredText } from './common.ts';
+import { PhoneNumber, Role, requiredName } from './common.ts';
 
 export const User = z
   .object({
@@ -36,7 +36,7 @@ export type Me = z.infer<typeof Me>;
 
 export const ProfileUpdate = z
   .object({
-    name: requiredText(100, 'must not be empty').optional(),
+    name: requiredName(100, 'must not be empty').optional(),
     phoneNumber: PhoneNumber.nullable().optional(),
     /** null removes the photo; a URL must be the user's own photo route (PUT /api/me/photo sets it). */
     image: z

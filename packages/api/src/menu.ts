@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, requiredText } from './common.ts';
+import { Id, requiredName } from './common.ts';
 import { ALLERGENS, DIETARY_FLAGS, MENU_GUESTS_SEE, MENU_LIMITS } from './rules.ts';
 
 export const AllergenCode = z.enum(ALLERGENS, {
@@ -75,7 +75,7 @@ export type Menu = z.infer<typeof Menu>;
 
 export const MenuQuery = z.object({ club: z.string().max(100).optional() });
 
-export const MenuCategoryInput = z.object({ name: requiredText(MENU_LIMITS.categoryNameMax) }).strict();
+export const MenuCategoryInput = z.object({ name: requiredName(MENU_LIMITS.categoryNameMax) }).strict();
 export type MenuCategoryInput = z.infer<typeof MenuCategoryInput>;
 
 export const MenuCategoryCreated = z.object({
@@ -84,7 +84,7 @@ export const MenuCategoryCreated = z.object({
 
 const itemFields = {
   categoryId: Id,
-  name: requiredText(MENU_LIMITS.itemNameMax),
+  name: requiredName(MENU_LIMITS.itemNameMax),
   description: z.string().max(MENU_LIMITS.descriptionMax).trim(),
   pricePence: z.number().int().min(0).max(MENU_LIMITS.priceMaxPence),
   allergens: codes(AllergenCode, ALLERGENS.length),

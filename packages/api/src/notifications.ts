@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredText } from './common.ts';
+import { requiredName, requiredText } from './common.ts';
 
 /** The kinds of notification every install has; later features register more (events, rota). */
 export const CORE_NOTIFICATION_KINDS = ['reminders', 'results', 'news', 'admin'] as const;
@@ -74,7 +74,7 @@ export type NotificationPreferences = z.infer<typeof NotificationPreferences>;
 
 export const BroadcastInput = z
   .object({
-    title: requiredText(NOTIFICATION_LIMITS.titleMax),
+    title: requiredName(NOTIFICATION_LIMITS.titleMax),
     body: requiredText(NOTIFICATION_LIMITS.bodyMax),
     audience: z.enum(['members', 'staff']),
   })

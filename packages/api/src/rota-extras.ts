@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, requiredText } from './common.ts';
+import { Id, plainText, requiredName } from './common.ts';
 import { ROTA_LIMITS } from './rules.ts';
 
 const Instant = z.iso.datetime({
@@ -12,8 +12,8 @@ const TimeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time 
 // Shift templates
 export const ShiftTemplateInput = z
   .object({
-    name: requiredText(60),
-    position: requiredText(ROTA_LIMITS.positionMax),
+    name: requiredName(60),
+    position: requiredName(ROTA_LIMITS.positionMax),
     startTime: TimeOfDay,
     endTime: TimeOfDay,
     breakMinutes: z.int().min(0).max(ROTA_LIMITS.breakMinutesMax),
@@ -41,7 +41,7 @@ export const AbsenceInput = z
     kind: z.enum(['leave', 'unavailable']),
     startsAt: Instant,
     endsAt: Instant,
-    reason: z.string().max(ROTA_LIMITS.notesMax).trim().optional(),
+    reason: plainText(ROTA_LIMITS.notesMax).trim().optional(),
     /** For leave: the hours it takes from the holiday balance (0.25 steps). */
     hours: z.number().min(0).max(400).multipleOf(0.25).optional(),
   })
@@ -148,7 +148,7 @@ export type PositionRate = z.infer<typeof PositionRate>;
 export const PositionRateList = z.object({ rates: z.array(PositionRate) });
 export const PositionRateInput = z
   .object({
-    position: requiredText(ROTA_LIMITS.positionMax),
+    position: requiredName(ROTA_LIMITS.positionMax),
     hourlyRatePence: z.int().min(0).max(100_000).nullable(),
   })
   .strict();

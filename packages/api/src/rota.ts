@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, IsoDate, requiredText } from './common.ts';
+import { Id, IsoDate, plainText, requiredName } from './common.ts';
 import { Absence, WeekHappening } from './rota-extras.ts';
 import { ROTA_LIMITS } from './rules.ts';
 
@@ -14,11 +14,11 @@ const shiftFields = {
   userId: Id.nullable(),
   startsAt: Instant,
   endsAt: Instant,
-  position: requiredText(ROTA_LIMITS.positionMax),
+  position: requiredName(ROTA_LIMITS.positionMax),
   breakMinutes: z.int().min(0).max(ROTA_LIMITS.breakMinutesMax),
-  notes: z.string().max(ROTA_LIMITS.notesMax).trim().optional(),
+  notes: plainText(ROTA_LIMITS.notesMax).trim().optional(),
   /** Why the admin keeps a shift the Working Time Regulations warn about; kept with the shift. */
-  overrideReason: z.string().max(ROTA_LIMITS.notesMax).trim().optional(),
+  overrideReason: plainText(ROTA_LIMITS.notesMax).trim().optional(),
 };
 
 export const ShiftInput = z.object(shiftFields).strict();
@@ -155,7 +155,7 @@ export const ClockStatus = z
   .object({ open: ClockEntry.nullable(), canClockWithoutCode: z.boolean(), recent: z.array(ClockEntry) })
   .meta({ id: 'ClockStatus' });
 export type ClockStatus = z.infer<typeof ClockStatus>;
-export const TillInput = z.object({ name: requiredText(60) }).strict();
+export const TillInput = z.object({ name: requiredName(60) }).strict();
 export const Till = z
   .object({ id: z.string(), name: z.string(), createdAt: z.string() })
   .meta({ id: 'Till' });

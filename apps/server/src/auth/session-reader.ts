@@ -6,6 +6,7 @@ import { actingClubId } from '../db/acting-club.ts';
 import type { Db } from '../db/client.ts';
 import { prepared } from '../db/prepared.ts';
 import { clubs, memberships, session, user } from '../db/schema/index.ts';
+import { cookieValue } from '../lib/cookie-header.ts';
 import type { Person } from './guards.ts';
 
 /** Undefined: not decided here, ask better-auth. */
@@ -61,8 +62,8 @@ export function createSessionReader(opts: {
     const cookies = request.headers.cookie;
     if (!cookies) return null;
     if (cookieName === null) return undefined;
-    const value = cookieValue(cookies, cookieName);
-    return value === null ? null : safeDecode(value);
+    // The first session cookie that decodes: one that does not is as if not sent (lib/cookie-header.ts).
+    return cookieValue(cookies, cookieName);
   };
 
   return async (request) => {
@@ -116,12 +117,4 @@ function safeDecode(value: string): string {
   } catch {
     return value;
   }
-}
-
-function cookieValue(header: string, name: string): string | null {
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
-  }
-  return null;
 }

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { withoutUnreadableCookies } from '../lib/cookie-header.ts';
 
 /** The client IP as Fastify determined it (honouring TRUST_PROXY); clients cannot forge it. */
 export const CLIENT_IP_HEADER = 'x-lastman-client-ip';
@@ -9,11 +10,21 @@ export const CLIENT_IP_HEADER = 'x-lastman-client-ip';
  */
 export const REQUEST_ORIGIN_HEADER = 'x-lastman-request-origin';
 
-/** Fastify's headers as a WHATWG Headers object, with our own headers set by us, never by the client. */
+/**
+ * Fastify's headers as a WHATWG Headers object, with our own headers set by us, never by the client,
+ * and without the cookies whose value does not decode: better-auth takes the first cookie of a name
+ * and keeps an undecodable one as sent, so a planted `better-auth.session_token=%` before the real
+ * one would sign the person out (lib/cookie-header.ts).
+ */
 export function toWebHeaders(request: FastifyRequest): Headers {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined || name.startsWith('x-lastman-')) continue;
+    if (name === 'cookie') {
+      const readable = withoutUnreadableCookies(String(value));
+      if (readable) headers.set(name, readable);
+      continue;
+    }
     if (Array.isArray(value)) for (const v of value) headers.append(name, v);
     else headers.set(name, String(value));
   }

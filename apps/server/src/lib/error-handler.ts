@@ -7,6 +7,9 @@ import { loggable } from './log-safe.ts';
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
+      if (err.detail !== undefined) {
+        request.log.warn({ code: err.code, detail: loggable(err.detail) }, `refused: ${err.message}`);
+      }
       return reply.status(err.statusCode).send(errorBody(err.code, err.message));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {

@@ -57,6 +57,11 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
+    /**
+     * What went wrong in words not meant for the client (another service's error, whose text may
+     * name keys, accounts or echo the request): logged at warn with the refusal, never answered.
+     */
+    readonly detail?: unknown,
   ) {
     super(message);
     this.statusCode = errorCodes[code];

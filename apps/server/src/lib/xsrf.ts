@@ -1,5 +1,6 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { cookieValue, decodedCookieValue } from './cookie-header.ts';
 import { AppError } from './errors.ts';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -41,11 +42,14 @@ export function createXsrf(opts: { secret: string; secureCookies: boolean; exemp
   };
 
   return {
-    /** The session a request belongs to, as the token's binding ('' when signed out). */
-    bindingOf(cookies: Record<string, string | undefined>): string {
+    /**
+     * The session a request belongs to, as the token's binding ('' when signed out), read from the
+     * Cookie header as the session reader and better-auth read it (lib/cookie-header.ts).
+     */
+    bindingOf(cookieHeader: string | undefined): string {
       for (const name of SESSION_COOKIES) {
-        const value = cookies[name];
-        if (value) return sessionBinding(value);
+        const value = cookieValue(cookieHeader, name);
+        if (value) return bindingOfToken(value);
       }
       return '';
     },
@@ -58,8 +62,8 @@ export function createXsrf(opts: { secret: string; secureCookies: boolean; exemp
       // Unmatched paths are checked by their decoded URL, to be safe; they answer 404 anyway.
       const path = request.routeOptions.url ?? decodedPath(request.url);
       if (!path.startsWith('/api/') || opts.exemptPaths.includes(path)) return;
-      const binding = this.bindingOf(request.cookies);
-      const cookieToken = request.cookies[XSRF_COOKIE];
+      const binding = this.bindingOf(request.headers.cookie);
+      const cookieToken = cookieValue(request.headers.cookie, XSRF_COOKIE) ?? undefined;
       if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') {
         if (request.method !== 'OPTIONS' && !isValid(cookieToken, binding)) setCookie(reply, issue(binding));
         return;
@@ -90,8 +94,17 @@ function decodedPath(url: string): string {
   }
 }
 
-/** The session cookie is `token.signature`; the token part identifies the session. */
+/**
+ * The binding of a session cookie's value as set (percent-encoded); a value that does not decode
+ * names no session.
+ */
 export function sessionBinding(sessionCookieValue: string): string {
-  const token = decodeURIComponent(sessionCookieValue).split('.')[0] ?? '';
+  const decoded = decodedCookieValue(sessionCookieValue);
+  return decoded ? bindingOfToken(decoded) : '';
+}
+
+/** The session cookie is `token.signature`; the token part identifies the session. */
+function bindingOfToken(decodedValue: string): string {
+  const token = decodedValue.split('.')[0] ?? '';
   return createHash('sha256').update(token).digest('base64url');
 }

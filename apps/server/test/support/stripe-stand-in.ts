@@ -236,7 +236,7 @@ const WEBHOOK_SECRET = 'whsec_test_secret_for_lastman_tests';
  */
 export async function startStripeTestServer(
   backend: Backend,
-  opts: { now?: string; env?: Record<string, string> } = {},
+  opts: { now?: string; env?: Record<string, string>; captureLog?: boolean } = {},
 ) {
   const stand = await startStripeStandIn();
   try {

@@ -58,7 +58,13 @@ async function freshDatabase(
 export async function startTestServer(
   backend: Backend,
   /** env: values to set; `undefined` unsets one of the defaults below (e.g. SMTP_URL). */
-  opts: { seed?: boolean; env?: Record<string, string | undefined>; now?: string } = {},
+  opts: {
+    seed?: boolean;
+    env?: Record<string, string | undefined>;
+    now?: string;
+    /** Keep the server's log, at debug level, in `log` (otherwise the server logs nothing). */
+    captureLog?: boolean;
+  } = {},
 ) {
   const smtp = await startSmtpSink();
   const { database, url, drop } = await freshDatabase(backend);
@@ -77,10 +83,18 @@ export async function startTestServer(
     // Uploads on disk go to a folder of the test's own, never the repository's data/.
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'lastman-test-data-')),
     ...(url && { DATABASE_URL: url }),
+    ...(opts.captureLog && { LOG_LEVEL: 'debug' }),
     ...opts.env,
   });
   const clock = createTestClock(opts.now ?? new Date());
-  const app = await buildApp({ config, database, clock, logger: false });
+  const log = capturedLog();
+  const app = await buildApp({
+    config,
+    database,
+    clock,
+    logger: opts.captureLog === true,
+    logStream: log.stream,
+  });
   if (opts.seed) await seedDemo(database.db, app.services.auth);
   await ensureClub(database.db, config.DEFAULT_CLUB);
   await app.listen({ port, host: config.HOST });
@@ -94,6 +108,8 @@ export async function startTestServer(
     db: database.db,
     clock,
     smtp,
+    /** The server's log lines, parsed (with captureLog). */
+    log: log.entries,
     client: (o?: { xsrf?: boolean; localAddress?: string }) => httpClient(baseUrl, o),
     async close() {
       await app.close();
@@ -105,3 +121,18 @@ export async function startTestServer(
 }
 
 export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
+
+/** A log line as pino writes it: level 20 debug, 30 info, 40 warn, 50 error, 60 fatal. */
+export interface LogEntry {
+  level: number;
+  msg: string;
+  [key: string]: unknown;
+}
+
+function capturedLog() {
+  const lines: string[] = [];
+  return {
+    stream: { write: (line: string) => void lines.push(line) },
+    entries: () => lines.map((line) => JSON.parse(line) as LogEntry),
+  };
+}

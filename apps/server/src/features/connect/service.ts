@@ -108,7 +108,8 @@ export async function startOnboarding(services: ConnectServices, viewer: Viewer)
     if (err instanceof AppError) throw err;
     throw new AppError(
       'SERVICE_UNAVAILABLE',
-      `Stripe could not be reached to set up your account. Please try again in a minute. (${(err as Error).message})`,
+      'Stripe could not be reached to set up your account. Please try again in a minute.',
+      err,
     );
   }
 }
@@ -127,7 +128,8 @@ export async function refreshClubAccount(
   } catch (err) {
     throw new AppError(
       'SERVICE_UNAVAILABLE',
-      `Stripe could not be reached to check your account. Please try again in a minute. (${(err as Error).message})`,
+      'Stripe could not be reached to check your account. Please try again in a minute.',
+      err,
     );
   }
   const updated = await recordAccountState(services.db, state, services.clock.now());

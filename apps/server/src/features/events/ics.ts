@@ -1,5 +1,10 @@
 import { TZDate } from '@date-fns/tz';
-import ical, { type ICalCalendar, type ICalEventRepeatingFreq, type ICalWeekday } from 'ical-generator';
+import ical, {
+  escape as escapeText,
+  type ICalCalendar,
+  type ICalEventRepeatingFreq,
+  type ICalWeekday,
+} from 'ical-generator';
 import { LONDON, type Occurrence, ruleParts } from './occurrences.ts';
 import type { EventWithExceptions } from './queries.ts';
 
@@ -30,9 +35,15 @@ function londonVtimezone(): string {
   ].join('\r\n');
 }
 
+/**
+ * A calendar named `name` (a club's name). ical-generator escapes and folds each event's text, but
+ * writes the calendar's NAME and X-WR-CALNAME as given: escaped here as RFC 5545 §3.3.11 says (a
+ * line break in a stored name would otherwise start a property of its author's choosing). It folds
+ * every line at 75 octets (§3.1) itself.
+ */
 export function newCalendar(name: string, url?: string): ICalCalendar {
   const cal = ical({
-    name,
+    name: escapeText(name, false),
     prodId: { company: 'Lastman', product: 'Club events', language: 'EN' },
     ...(url && { url }),
   });

@@ -71,9 +71,14 @@ export async function receivePaymentEvent(
   try {
     event = services.payments.constructEvent(rawBody, signature, services.clock.now().getTime());
   } catch (err) {
+    // The SDK's words (and a JSON parser's, which quote the body) go to the log, not to the sender.
+    // The SDK checks the signature before it parses the body: a body that does not parse was signed.
     throw new AppError(
       'BAD_REQUEST',
-      `The webhook signature could not be verified: ${(err as Error).message}`,
+      err instanceof SyntaxError
+        ? 'The webhook body is not a Stripe event.'
+        : 'The webhook signature could not be verified.',
+      err,
     );
   }
 
@@ -88,7 +93,8 @@ export async function receivePaymentEvent(
     } catch (err) {
       throw new AppError(
         'SERVICE_UNAVAILABLE',
-        `Stripe could not be reached to check payment ${event.data.object.id}, so this event was not applied; Stripe will deliver it again. (${(err as Error).message})`,
+        `Stripe could not be reached to check payment ${event.data.object.id}, so this event was not applied; Stripe will deliver it again.`,
+        err,
       );
     }
   }
