@@ -5,7 +5,15 @@
 import type { CompetitionDetail, SeasonList } from '@lastman/api';
 import type { Page } from '@playwright/test';
 import { apiClient } from './support/api-client.ts';
-import { activePage, expect, logIn, test } from './support/fixtures.ts';
+import {
+  activePage,
+  expect,
+  logIn,
+  signUpByApi,
+  test,
+  uniqueEmail,
+  waitForMail,
+} from './support/fixtures.ts';
 
 const HOUR = 3_600_000;
 
@@ -122,3 +130,47 @@ test('buy two entries with the test card, a declined card, and a refund', async 
     await expect(card().locator('[data-entry="2"]')).toContainText('Still in');
   });
 });
+
+for (const width of [360, 390]) {
+  test(`at ${width} px one entry paid for reads as one entry, and the receipt names the pub`, async ({
+    page,
+  }) => {
+    test.skip(test.info().project.name !== 'phone', 'a phone-sized screen');
+    test.setTimeout(240_000);
+    await page.setViewportSize({ width, height: 800 });
+    const email = uniqueEmail('single');
+    await signUpByApi(page, {
+      name: 'Sid Single',
+      email,
+      password: 'correct horse battery',
+      dateOfBirth: '1990-04-23',
+    });
+    await page.goto('/app/tabs/game');
+    const card = activePage(page).locator('[data-competition="Red Lion Christmas Pot (demo, £5 an entry)"]');
+    await card.getByLabel('I am 18 or over, and I accept these terms.').check();
+    await card.locator('ion-button', { hasText: 'Buy 1 entry' }).click();
+    await page.waitForURL('**/stripe-web?order=*');
+    await expect(activePage(page).getByTestId('order-club')).toHaveText('The Red Lion');
+    await payWithCard(page, '4242 4242 4242 4242');
+    const outcome = activePage(page).locator('.result--good');
+    await expect(outcome).toHaveText(
+      'Payment received. Your entry is active: pick its team before the deadline.',
+    );
+    await expect(activePage(page).locator('ion-button', { hasText: /^Pick your team$/ })).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath(`paid-one-${width}.png`) });
+
+    await page.goto('/app/tabs/game');
+    await expect(card.locator('.my-entries h3')).toHaveText('Your entry', { timeout: 30_000 });
+
+    await page.goto('/payments');
+    const order = activePage(page).locator('[data-order]');
+    await expect(order.first()).toBeVisible({ timeout: 30_000 });
+    await expect(order).toHaveCount(1);
+    await order.locator('summary', { hasText: 'Receipt' }).click();
+    await expect(order.getByTestId('receipt-club')).toHaveText('The Red Lion');
+    await page.screenshot({ path: test.info().outputPath(`receipt-${width}.png`), fullPage: true });
+
+    const mail = await waitForMail(email, /^Receipt/);
+    expect(mail.text).toContain('Paid to: The Red Lion');
+  });
+}

@@ -108,6 +108,7 @@ interface World {
   ownerOrderToRefund: string;
   ownerPendingSecret: string;
   ownerOrderToCancel: string;
+  ownerOrderToResume: string;
   issueId: string;
   memberToChange: string;
   memberToRemove: string;
@@ -242,6 +243,7 @@ function fixturesFor(w: World): Record<string, Fixture> {
     'GET /api/config': { call: at('/api/config') },
     'GET /api/club': { call: at('/api/club') },
     'GET /api/competition-rules': { call: at('/api/competition-rules') },
+    'GET /api/club/competitions': { call: at('/api/club/competitions') },
     'POST /api/contact': {
       call: at('/api/contact', {
         name: 'Matrix Visitor',
@@ -299,6 +301,7 @@ function fixturesFor(w: World): Record<string, Fixture> {
     'GET /api/orders': { call: at('/api/orders') },
     'GET /api/orders/:id': { call: at(`/api/orders/${w.ownerPaidOrder}`), owned: 'ownerOrAdmin' },
     'POST /api/orders/:id/cancel': { call: at(`/api/orders/${w.ownerOrderToCancel}/cancel`), owned: 'owner' },
+    'POST /api/orders/:id/resume': { call: at(`/api/orders/${w.ownerOrderToResume}/resume`), owned: 'owner' },
     'POST /api/payments/test/confirm': {
       call: at('/api/payments/test/confirm', {
         clientSecret: w.ownerPendingSecret,
@@ -1112,6 +1115,7 @@ describe.each(backends())('the access matrix on %s', (backend) => {
     // Made after the clock moves on, so that it is not expired as stale by the time it is paid.
     const ownerPendingSecret = (await order(false)).secret;
     const ownerOrderToCancel = (await order(false)).id;
+    const ownerOrderToResume = (await order(false)).id;
     const fixture = round1.find((f: Json) => f.home.name.startsWith('Manchester United'));
     const seasonRound1 = (await admin.get(`/api/seasons/${season}/rounds/1`)).json.fixtures;
     const current = seasonRound1.find((f: Json) => f.id === fixture.id);
@@ -1181,6 +1185,7 @@ describe.each(backends())('the access matrix on %s', (backend) => {
       ownerOrderToRefund,
       ownerPendingSecret,
       ownerOrderToCancel,
+      ownerOrderToResume,
       issueId: issue.id,
       memberToChange: player3Id,
       memberToRemove: player4Id,

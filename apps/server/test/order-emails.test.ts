@@ -13,6 +13,7 @@ const order: Order = {
   cardLast4: '4242',
   competitionId: 'cmp_1',
   competitionName: 'Autumn Cup',
+  clubName: 'The Red Lion',
   entryCount: 21,
   unitPricePence: 5000,
   failureReason: null,
@@ -30,7 +31,7 @@ describe('order emails', () => {
     expect(receipt).toContain('Entries: 21 x £50.00');
     expect(receipt).toContain('Total paid: £1,050.00');
     const refund = orderEmails.refund(to, { ...order, refundedPence: 100_000 }, 100_000, 'cancelled').text;
-    expect(refund).toContain('We have refunded £1,000.00');
+    expect(refund).toContain('The Red Lion has refunded £1,000.00');
     expect(refund).toContain('Refunded so far: £1,000.00 of £1,050.00.');
   });
 
@@ -40,6 +41,6 @@ describe('order emails', () => {
     expect(receipt).toContain('Card: ending 4242');
     expect(orderEmails.refund(to, order, 5000, 'asked').text).toContain('your order ORD_1 (Autumn Cup)');
     const cash = orderEmails.receipt(to, { ...order, provider: 'cash', cardLast4: null }).text;
-    expect(cash).toContain('Paid in cash at the club.');
+    expect(cash).toContain('Paid in cash at The Red Lion.');
   });
 });

@@ -182,6 +182,9 @@ export const CompetitionSummary = z
   .meta({ id: 'CompetitionSummary' });
 export type CompetitionSummary = z.infer<typeof CompetitionSummary>;
 
+/** Whose competitions a visitor reads: the club of their link (members always read their own). */
+export const ClubCompetitionsQuery = z.object({ club: z.string().max(100).optional() });
+
 export const CompetitionList = z
   .object({ competitions: z.array(CompetitionSummary) })
   .meta({ id: 'CompetitionList' });

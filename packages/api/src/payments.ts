@@ -40,6 +40,8 @@ export const Order = z
     cardLast4: z.string().nullable(),
     competitionId: z.string(),
     competitionName: z.string(),
+    /** The club the order was paid to (the pub): receipts name it. */
+    clubName: z.string(),
     entryCount: z.number().int(),
     unitPricePence: z.number().int(),
     failureReason: z.string().nullable(),

@@ -62,7 +62,7 @@ export interface EntryCounts {
 
 export async function entryCounts(
   db: DbOrTx,
-  { clubId, userId }: { clubId: string; userId: string },
+  { clubId, userId }: { clubId: string; userId: string | null },
 ): Promise<EntryCounts[]> {
   return sqlRows<EntryCounts>(
     db,

@@ -1,4 +1,5 @@
 import {
+  ClubCompetitionsQuery,
   CompetitionCreate,
   CompetitionDetail,
   CompetitionIdParams,
@@ -11,6 +12,7 @@ import {
   RuleDescriptionList,
 } from '@lastman/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentViewer } from '../../auth/guards.ts';
 import { viewerOf } from '../../http/access.ts';
 import { refusals } from '../../http/openapi-errors.ts';
 import { replayPreview } from './replay-preview.ts';
@@ -23,6 +25,7 @@ import {
   enterCompetition,
   gameScreen,
   openCompetition,
+  publicCompetitions,
   ruleChoices,
 } from './service.ts';
 
@@ -34,6 +37,23 @@ export const competitionRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/competition-rules',
     { schema: { tags, response: { 200: RuleDescriptionList } }, config: { access: 'public' } },
     async () => ruleChoices(),
+  );
+
+  app.get(
+    '/api/club/competitions',
+    {
+      schema: {
+        tags,
+        summary:
+          "A club's open and running competitions as anyone sees them: entry fee, pot and next deadline (a member's own club, a visitor's by ?club=slug)",
+        querystring: ClubCompetitionsQuery,
+        response: { 200: CompetitionList, ...refusals(404) },
+      },
+      config: { access: 'public' },
+    },
+    async (request) => ({
+      competitions: await publicCompetitions(app.services, await currentViewer(request), request.query),
+    }),
   );
 
   app.get(

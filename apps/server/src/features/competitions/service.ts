@@ -16,6 +16,7 @@ import { lockCompetitionAdvisory, lockPlayerEntries } from '../../db/competition
 import type { RoundRecord } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { Services } from '../../services.ts';
+import { clubForViewer } from '../clubs/index.ts';
 import { requireClubCanTakePayments } from '../connect/index.ts';
 import { findSeason, iso, listSeasonFixtures, type SeasonModel, seasonModel } from '../fixtures/index.ts';
 import { notifyCompetitionOpened } from '../notifications/index.ts';
@@ -137,20 +138,44 @@ export async function competitionsOf(
   services: CompetitionServices,
   viewer: Viewer,
 ): Promise<CompetitionSummary[]> {
+  return summariesOf(services, {
+    clubId: viewer.clubId,
+    userId: viewer.userId,
+    includeDrafts: viewer.role === 'admin',
+  });
+}
+
+/**
+ * What anyone may see of a club's open and running competitions (a visitor the club of their link,
+ * a member their own): the entry fee, the pot and the next deadline. Nobody's entries or picks.
+ */
+export async function publicCompetitions(
+  services: Pick<Services, 'db' | 'clock' | 'config'>,
+  viewer: Viewer | null,
+  query: { club?: string | undefined },
+): Promise<CompetitionSummary[]> {
+  const club = await clubForViewer(services.db, {
+    slug: viewer ? undefined : query.club,
+    userClubId: viewer?.clubId,
+    defaultSlug: services.config.DEFAULT_CLUB,
+  });
+  const all = await summariesOf(services, { clubId: club.id, userId: null, includeDrafts: false });
+  return all.filter((c) => c.status === 'open' || c.status === 'running');
+}
+
+async function summariesOf(
+  services: CompetitionServices,
+  { clubId, userId, includeDrafts }: { clubId: string; userId: string | null; includeDrafts: boolean },
+): Promise<CompetitionSummary[]> {
   const { db } = services;
   const now = services.clock.now().getTime();
-  const rows = await listCompetitions(db, { clubId: viewer.clubId, includeDrafts: viewer.role === 'admin' });
-  const counts = new Map(
-    (await entryCounts(db, { clubId: viewer.clubId, userId: viewer.userId })).map((c) => [
-      c.competitionId,
-      c,
-    ]),
-  );
+  const rows = await listCompetitions(db, { clubId, includeDrafts });
+  const counts = new Map((await entryCounts(db, { clubId, userId })).map((c) => [c.competitionId, c]));
   const settlements = await listSettlements(db, {
-    clubId: viewer.clubId,
+    clubId,
     competitionIds: rows.map((r) => r.id),
   });
-  const model = seasonCache(db, viewer.clubId);
+  const model = seasonCache(db, clubId);
   const names = await seasonNames(
     db,
     rows.map((r) => r.seasonId),

@@ -10,11 +10,12 @@ export const orderEmails = {
     const lines = [
       `Hello ${to.name},`,
       '',
-      `Thank you: your payment for ${order.entryCount} ${order.entryCount === 1 ? 'entry' : 'entries'} in ${order.competitionName} went through.`,
+      `Thank you: your payment to ${order.clubName} for ${order.entryCount} ${order.entryCount === 1 ? 'entry' : 'entries'} in ${order.competitionName} went through.`,
       '',
+      `Paid to: ${order.clubName}`,
       `Order: ${order.shortNumber}`,
       order.provider === 'cash'
-        ? 'Paid in cash at the club.'
+        ? `Paid in cash at ${order.clubName}.`
         : order.cardLast4
           ? `Card: ending ${order.cardLast4}`
           : '',
@@ -24,7 +25,7 @@ export const orderEmails = {
       order.provider === 'test' ? '\nTest payments: no real money was taken.' : '',
       '',
       'Good luck with your picks!',
-      'Lastman',
+      `${order.clubName}, on Lastman`,
     ];
     return { to: to.email, subject: `Receipt: ${order.competitionName}`, text: lines.join('\n') };
   },
@@ -32,16 +33,16 @@ export const orderEmails = {
     const lines = [
       `Hello ${to.name},`,
       '',
-      `We have refunded ${money(amountPence)} of your order ${order.shortNumber} (${order.competitionName}).`,
+      `${order.clubName} has refunded ${money(amountPence)} of your order ${order.shortNumber} (${order.competitionName}).`,
       `Reason: ${reason}`,
       `Refunded so far: ${money(order.refundedPence)} of ${money(order.amountPence)}.`,
       order.cardLast4 && order.provider !== 'cash' ? `To the card ending ${order.cardLast4}.` : '',
       order.provider === 'cash'
-        ? 'You paid in cash: the club gives it back to you in cash.'
+        ? `You paid in cash: ${order.clubName} gives it back to you in cash.`
         : 'Card refunds usually reach your account within 5 to 10 working days.',
       order.provider === 'test' ? '\nTest payments: no real money was moved.' : '',
       '',
-      'Lastman',
+      `${order.clubName}, on Lastman`,
     ];
     return { to: to.email, subject: `Refund: ${order.competitionName}`, text: lines.join('\n') };
   },

@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, gte, ilike, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { user } from '../../db/schema/accounts.ts';
+import { clubs } from '../../db/schema/clubs.ts';
 import { competitions, entries, picks } from '../../db/schema/game.ts';
 import { type OrderStatus, orders, paymentEvents, paymentIssues, refunds } from '../../db/schema/payments.ts';
 import { systemClock } from '../../lib/clock.ts';
@@ -87,6 +88,16 @@ export async function lockOrderByIntent(tx: DbOrTx, { paymentIntentId }: { payme
     .where(eq(orders.paymentIntentId, paymentIntentId))
     .for('update');
   return row;
+}
+
+/** The names of the clubs the orders were paid to, by club id. */
+export async function clubNamesOf(tx: DbOrTx, clubIds: string[]): Promise<Map<string, string>> {
+  if (clubIds.length === 0) return new Map();
+  const rows = await tx
+    .select({ id: clubs.id, name: clubs.name })
+    .from(clubs)
+    .where(inArray(clubs.id, [...new Set(clubIds)]));
+  return new Map(rows.map((r) => [r.id, r.name]));
 }
 
 export async function entriesOfOrders(tx: DbOrTx, orderIds: string[]) {

@@ -19,6 +19,7 @@ import {
   getOrder,
   myOrders,
   refundEntries,
+  resumeOrder,
 } from './service.ts';
 
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -40,6 +41,25 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         });
       }
       return reply.status(201).send(await createOrder(app.services, viewerOf(request), request.body));
+    },
+  );
+
+  app.post(
+    '/api/orders/:id/resume',
+    {
+      schema: {
+        tags,
+        summary:
+          'Pay for a checkout left unpaid: the same order and card form while it holds, else a new order for as many entries in its place',
+        params: OrderIdParams,
+        response: { 200: OrderCreated, ...refusals(404, 409) },
+      },
+      config: { access: 'member' },
+    },
+    async (request) => {
+      const expired = await expireStaleOrders(app.services);
+      if (expired.length > 0) void cancelIntents(app.services, expired);
+      return resumeOrder(app.services, viewerOf(request), { orderId: request.params.id });
     },
   );
 

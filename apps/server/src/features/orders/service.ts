@@ -15,6 +15,7 @@ import { londonDayStart } from '../../lib/london-dates.ts';
 import type { Services } from '../../services.ts';
 import { type OnAccount, paymentAccountFor } from '../connect/index.ts';
 import { findUser } from '../me/index.ts';
+import { CANCELLED_BY_PLAYER } from './cancel.ts';
 import {
   countHeldEntries,
   deletePendingEntries,
@@ -43,14 +44,30 @@ export async function createOrder(
   services: OrderServices,
   viewer: Viewer,
   input: OrderCreate,
+  /** A pending order of the viewer's that this one takes the place of, in the same transaction. */
+  replaces?: string,
 ): Promise<OrderCreated> {
   const now = services.clock.now();
+  let replacedIntent = null as StaleIntent | null;
   const order = await services.db.transaction(async (tx) => {
     const competition = await lockCompetitionRow(tx, {
       clubId: viewer.clubId,
       competitionId: input.competitionId,
     });
     if (!competition) throw notFound('That competition');
+    if (replaces) {
+      // Its places go to the new order: ended as replaced, which is not something the player did.
+      const old = await lockOrderById(tx, { orderId: replaces });
+      if (old?.status === 'pending' && old.userId === viewer.userId) {
+        await updateOrder(
+          tx,
+          { orderId: old.id },
+          { status: 'expired', failureReason: REPLACED_BY_NEW_CHECKOUT },
+        );
+        await deletePendingEntries(tx, { orderId: old.id });
+        if (old.paymentIntentId) replacedIntent = { id: old.paymentIntentId, account: old.providerAccountId };
+      }
+    }
     if (competition.status !== 'open') {
       throw new AppError('CONFLICT', 'This competition is not taking entries any more.');
     }
@@ -107,6 +124,8 @@ export async function createOrder(
     await insertEntries(tx, created, input.entries, 'pending');
     return { ...created, account, applicationFeePence };
   });
+  // The replaced order's card form must not take money any more (a payment that beat us is honoured or refunded).
+  if (replacedIntent) await cancelIntents(services, [replacedIntent]);
 
   let intent: { id: string; clientSecret: string };
   try {
@@ -131,13 +150,82 @@ export async function createOrder(
   await updateOrder(services.db, { orderId: order.id }, { paymentIntentId: intent.id });
   return {
     order: await viewOne(services.db, viewer.clubId, order.id),
-    payment: {
-      provider: services.payments.kind,
-      clientSecret: intent.clientSecret,
-      publishableKey: services.config.STRIPE_PUBLISHABLE_KEY ?? null,
-      stripeAccount: order.account,
-    },
+    payment: paymentInstruction(services, intent.clientSecret, order.account),
   };
+}
+
+function paymentInstruction(
+  services: Pick<Services, 'payments' | 'config'>,
+  clientSecret: string,
+  account: OnAccount,
+): OrderCreated['payment'] {
+  return {
+    provider: services.payments.kind,
+    clientSecret,
+    publishableKey: services.config.STRIPE_PUBLISHABLE_KEY ?? null,
+    stripeAccount: account,
+  };
+}
+
+/** Why an order ended when a resumed checkout could not use it and a new order took its place. */
+export const REPLACED_BY_NEW_CHECKOUT = 'Replaced by a new checkout for the same entries.';
+
+/**
+ * "Pay" on a checkout left unpaid: the same order and card form again while it still holds (pending,
+ * in time, its entries still held, the competition open at the same fee, its intent still payable),
+ * its hold renewed as the player is paying now; otherwise a new order for as many entries replaces
+ * it in one transaction. Either way one call, one card screen, and no order the player ended.
+ */
+export async function resumeOrder(
+  services: OrderServices,
+  viewer: Viewer,
+  { orderId }: { orderId: string },
+): Promise<OrderCreated> {
+  const found = await findOrder(services.db, { clubId: viewer.clubId, orderId });
+  if (!found || found.userId !== viewer.userId) throw notFound('That order');
+  if (found.status !== 'pending' && found.status !== 'failed' && found.status !== 'expired') {
+    throw new AppError('CONFLICT', 'This order is already paid: there is nothing more to pay.');
+  }
+  const now = services.clock.now();
+  const intent =
+    found.status === 'pending' &&
+    found.expiresAt > now &&
+    found.paymentIntentId &&
+    found.provider === services.payments.kind
+      ? await services.payments.resumeIntent(found.paymentIntentId, found.providerAccountId).catch(() => null)
+      : null;
+  if (intent) {
+    const reused = await services.db.transaction(async (tx) => {
+      const competition = await lockCompetitionRow(
+        tx,
+        { clubId: viewer.clubId, competitionId: found.competitionId },
+        'share',
+      );
+      const order = await lockOrderById(tx, { orderId });
+      if (!competition || !order || order.status !== 'pending' || order.expiresAt <= now) return false;
+      if (competition.status !== 'open' || competition.entryFeePence !== order.unitPricePence) return false;
+      const held = (await entriesOfOrders(tx, [order.id])).filter((e) => e.status === 'pending');
+      if (held.length !== order.entryCount) return false;
+      await updateOrder(
+        tx,
+        { orderId },
+        { expiresAt: new Date(now.getTime() + services.config.ORDER_EXPIRY_MINUTES * 60_000) },
+      );
+      return true;
+    });
+    if (reused) {
+      return {
+        order: await viewOne(services.db, viewer.clubId, orderId),
+        payment: paymentInstruction(services, intent.clientSecret, found.providerAccountId),
+      };
+    }
+  }
+  return createOrder(
+    services,
+    viewer,
+    { competitionId: found.competitionId, entries: found.entryCount },
+    found.status === 'pending' ? found.id : undefined,
+  );
 }
 
 /** The owner sees their order; an admin of the club sees any of the club's. */
@@ -148,7 +236,28 @@ export async function getOrder(
 ): Promise<Order> {
   const order = await findOrder(services.db, { clubId: viewer.clubId, orderId });
   if (!order || (order.userId !== viewer.userId && viewer.role !== 'admin')) throw notFound('That order');
-  return viewOne(services.db, viewer.clubId, orderId);
+  if (order.userId === viewer.userId) return viewOne(services.db, viewer.clubId, orderId);
+  const [view] = (
+    await orderViews(services.db, await listOrders(services.db, { clubId: viewer.clubId, orderId }))
+  ).map(forTheClub);
+  if (!view) throw notFound('That order');
+  const { userName: _n, userEmail: _e, ...rest } = view;
+  return rest;
+}
+
+/**
+ * An order as the club's admins read it: the reasons written to the player ("You cancelled...")
+ * name the player instead.
+ */
+function forTheClub<T extends Order & { userName?: string }>(order: T): T {
+  if (order.failureReason !== CANCELLED_BY_PLAYER) return order;
+  const who = order.userName?.trim();
+  return {
+    ...order,
+    failureReason: who
+      ? `${who} cancelled this order before paying.`
+      : 'Cancelled by the player before paying.',
+  };
 }
 
 export async function myOrders(services: Pick<Services, 'db'>, viewer: Viewer): Promise<Order[]> {
@@ -174,7 +283,7 @@ export async function clubOrders(
     ...(filter.q && { q: filter.q }),
     ...paidPeriodOf(filter),
   });
-  return orderViews(services.db, rows);
+  return (await orderViews(services.db, rows)).map(forTheClub);
 }
 
 /** The instants of a filter's London dates: from the start of `from` to the end of `to`. */

@@ -1,7 +1,7 @@
 import { type Order, shortOrderNumber } from '@lastman/api';
 import type { DbOrTx } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
-import { entriesOfOrders, listOrders, type OrderRow, refundsOfOrders } from './queries.ts';
+import { clubNamesOf, entriesOfOrders, listOrders, type OrderRow, refundsOfOrders } from './queries.ts';
 
 /** Orders as the API shows them, with their entries and refunds. */
 export async function orderViews(
@@ -9,7 +9,14 @@ export async function orderViews(
   rows: { order: OrderRow; competitionName: string; userName?: string; userEmail?: string }[],
 ): Promise<(Order & { userName?: string; userEmail?: string })[]> {
   const ids = rows.map((r) => r.order.id);
-  const [entryRows, refundRows] = await Promise.all([entriesOfOrders(db, ids), refundsOfOrders(db, ids)]);
+  const [entryRows, refundRows, clubNames] = await Promise.all([
+    entriesOfOrders(db, ids),
+    refundsOfOrders(db, ids),
+    clubNamesOf(
+      db,
+      rows.map((r) => r.order.clubId),
+    ),
+  ]);
   return rows.map(({ order, competitionName, userName, userEmail }) => ({
     id: order.id,
     status: order.status,
@@ -21,6 +28,7 @@ export async function orderViews(
     cardLast4: order.cardLast4,
     competitionId: order.competitionId,
     competitionName,
+    clubName: clubNames.get(order.clubId) ?? '',
     entryCount: order.entryCount,
     unitPricePence: order.unitPricePence,
     failureReason: order.failureReason,

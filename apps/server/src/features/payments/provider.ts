@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import type { Config } from '../../config.ts';
 import type { ConnectedAccountState, OnAccount } from '../connect/index.ts';
@@ -38,6 +38,11 @@ export interface PaymentProvider {
     applicationFeePence: number;
   }): Promise<CreatedIntent>;
   retrieveIntent(paymentIntentId: string, account: OnAccount): Promise<IntentState>;
+  /**
+   * The intent again, with its client secret, while it can still take a payment (a checkout left
+   * before paying, resumed); null once it cannot (paid, processing, cancelled).
+   */
+  resumeIntent(paymentIntentId: string, account: OnAccount): Promise<CreatedIntent | null>;
   /** Cancels an intent that was never paid, so that it can no longer take money. */
   cancelIntent(paymentIntentId: string, account: OnAccount): Promise<void>;
   refund(opts: {
@@ -57,6 +62,13 @@ export interface PaymentProvider {
 }
 
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+/** The states in which Stripe lets the card form confirm an intent. */
+const PAYABLE_INTENT_STATES = new Set([
+  'requires_payment_method',
+  'requires_confirmation',
+  'requires_action',
+]);
 
 export function createPaymentProvider(config: Config): PaymentProvider {
   if (config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET) {
@@ -141,6 +153,11 @@ function stripeProvider(secretKey: string, webhookSecrets: string[], apiUrl?: st
         currency: intent.currency,
         cardLast4: cardLast4Of(intent),
       };
+    },
+    async resumeIntent(id, account) {
+      const intent = await stripe.paymentIntents.retrieve(id, {}, on(account));
+      if (!PAYABLE_INTENT_STATES.has(intent.status) || !intent.client_secret) return null;
+      return { id: intent.id, clientSecret: intent.client_secret };
     },
     async cancelIntent(id, account) {
       await stripe.paymentIntents.cancel(id, { cancellation_reason: 'abandoned' }, on(account));
@@ -246,6 +263,9 @@ export function testProvider(secret: string): TestProvider {
   const refundsByKey = new Map<string, string>();
   const sign = (payload: string, timestamp: number) =>
     stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret, timestamp });
+  // Derived from the intent's id, so that a checkout resumed after a restart gets the same secret back.
+  const clientSecretOf = (id: string) =>
+    `${id}_secret_${createHmac('sha256', webhookSecret).update(id).digest('hex').slice(0, 24)}`;
 
   return {
     kind: 'test',
@@ -267,7 +287,7 @@ export function testProvider(secret: string): TestProvider {
         currency: order.currency,
         cardLast4: null,
       });
-      return { id, clientSecret: `${id}_secret_${randomBytes(12).toString('hex')}` };
+      return { id, clientSecret: clientSecretOf(id) };
     },
     createAccount: noConnect,
     accountLink: noConnect,
@@ -281,6 +301,11 @@ export function testProvider(secret: string): TestProvider {
           cardLast4: null,
         }
       );
+    },
+    async resumeIntent(id) {
+      // An intent this process has not seen (made before a restart) is still waiting for a card.
+      const status = intents.get(id)?.status ?? 'requires_payment_method';
+      return PAYABLE_INTENT_STATES.has(status) ? { id, clientSecret: clientSecretOf(id) } : null;
     },
     async cancelIntent(id) {
       const intent = intents.get(id);

@@ -46,7 +46,7 @@ export async function payWithTestCard(
     outcome: event.outcome,
     message:
       event.outcome === 'succeeded'
-        ? 'Payment accepted. Your entries are active.'
+        ? `Payment accepted. ${order.entryCount === 1 ? 'Your entry is' : `Your ${order.entryCount} entries are`} active.`
         : (event.message ?? 'The payment failed.'),
     order: await getOrder(services, viewer, { orderId: order.id }),
   };

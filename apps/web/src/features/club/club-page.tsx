@@ -16,7 +16,7 @@ import { type ReactNode, useId, useState } from 'react';
 import { useClub } from '../../lib/club.ts';
 import { hasRole, useMe } from '../../lib/me.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
-import { useCompetitions } from '../game/index.ts';
+import { useClubCompetitions, useCompetitions, VisitorCompetitions } from '../game/index.ts';
 import { useMenu } from '../menu/index.ts';
 import { isMissing, useLatestPhotos, useNextEvents } from './api/club-home-api.ts';
 import { ClubDetailsForm } from './components/club-details-form.tsx';
@@ -159,6 +159,17 @@ function LatestPhotos({ slug }: { slug: string | undefined }) {
   );
 }
 
+/** A visitor's view: the fee, the pot and the next deadline of what they could join. */
+function VisitorCompetitionsSection({ slug }: { slug: string | undefined }) {
+  const competitions = useClubCompetitions(slug);
+  if ((competitions.data?.competitions.length ?? 0) === 0) return null;
+  return (
+    <Section title="Competitions" link={{ to: '/signup', text: 'Join' }} testId="club-competitions">
+      <VisitorCompetitions slug={slug} />
+    </Section>
+  );
+}
+
 function RunningCompetitions({ signedIn }: { signedIn: boolean }) {
   const competitions = useCompetitions(signedIn);
   if (!signedIn) return null;
@@ -206,7 +217,11 @@ export function ClubPage() {
           <div className="club-home">
             <NextEvents slug={club?.slug} />
             <MenuHighlights />
-            <RunningCompetitions signedIn={Boolean(me.data)} />
+            {me.data === null ? (
+              <VisitorCompetitionsSection slug={club?.slug} />
+            ) : (
+              <RunningCompetitions signedIn={Boolean(me.data)} />
+            )}
             <LatestPhotos slug={club?.slug} />
             {club && (hasDetails || isAdmin) ? (
               <Section title="Find us" testId="club-details">

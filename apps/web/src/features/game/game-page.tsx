@@ -9,6 +9,7 @@ import { EmptyState } from '../../ui/empty-state.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { InlineLoading } from '../../ui/page-loading.tsx';
 import { useGameScreen } from './api/game-api.ts';
+import { VisitorCompetitions } from './components/visitor-competitions.tsx';
 import '../../ui/game-screens.css';
 
 /** Shown only when a paid competition is open under test payments; the payments code stays out of the first page. */
@@ -106,14 +107,17 @@ export function GamePage() {
           ) : null}
           {!signedIn ? (
             me.isPending ? null : (
-              <div className="card">
-                <EmptyState icon={trophyOutline} title="Sign in to play">
-                  <p>
-                    Members of {clubName} see the club&rsquo;s competitions here: the round, the deadline, the
-                    prize pot and their own picks.
-                  </p>
-                </EmptyState>
-              </div>
+              <>
+                <VisitorCompetitions slug={club.data?.slug} heading={`Competitions at ${clubName}`} />
+                <div className="card">
+                  <EmptyState icon={trophyOutline} title="Sign in to play">
+                    <p>
+                      Members of {clubName} see the club&rsquo;s competitions here: the round, the deadline,
+                      the prize pot and their own picks.
+                    </p>
+                  </EmptyState>
+                </div>
+              </>
             )
           ) : !me.data && me.failureCount > 0 ? (
             <div className="card" data-testid="waiting-for-server">

@@ -2,6 +2,7 @@
 export {
   competitionQuery,
   gameKeys,
+  useClubCompetitions,
   useCompetition,
   useCompetitions,
   useRoundPicks,
@@ -10,3 +11,4 @@ export {
   useSeasons,
 } from './api/game-api.ts';
 export { CompetitionStatusPill, EntryStatusPill, outcomeLabel } from './components/status-pill.tsx';
+export { VisitorCompetitions } from './components/visitor-competitions.tsx';

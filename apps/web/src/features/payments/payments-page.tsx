@@ -1,17 +1,18 @@
-import { IonButton, IonContent } from '@ionic/react';
+import { IonButton, IonContent, IonSpinner } from '@ionic/react';
 import type { OrderList } from '@lastman/api';
 import { useQuery } from '@tanstack/react-query';
 import { cardOutline } from 'ionicons/icons';
 import { configQuery } from '../../lib/club.ts';
 import { formatPence, londonDateTime } from '../../lib/format.ts';
 import { EmptyState } from '../../ui/empty-state.tsx';
+import { FormError } from '../../ui/form-field.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { InlineLoading } from '../../ui/page-loading.tsx';
 import '../../ui/game-screens.css';
 import { useMyOrders } from './api/payments-api.ts';
 import { OrderStatusBadge } from './components/order-status-badge.tsx';
 import { TestPaymentsBanner } from './components/test-payments-banner.tsx';
-import { paymentPath } from './pending-payment.ts';
+import { usePayOrder } from './use-pay-order.ts';
 
 type OrderRow = OrderList['orders'][number];
 
@@ -38,15 +39,7 @@ export function PaymentsPage() {
               <p>Your card payments for entries, and any refunds, will be listed here.</p>
             </EmptyState>
           ) : (
-            <section className="card" aria-label="Your orders">
-              <ul className="list-plain">
-                {[...orders.data.orders]
-                  .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
-                  .map((o) => (
-                    <OrderItem key={o.id} order={o} />
-                  ))}
-              </ul>
-            </section>
+            <OrderSections orders={orders.data.orders} />
           )}
         </div>
       </IonContent>
@@ -54,7 +47,49 @@ export function PaymentsPage() {
   );
 }
 
+/** Checkouts that ended without a payment: nothing was taken, so they are kept out of the way. */
+const unfinished = (o: OrderRow) => o.status === 'failed' || o.status === 'expired';
+
+/**
+ * What the player paid (and got back), and what still waits for payment; the attempts that ended
+ * unpaid (expired, declined, cancelled, replaced) are folded into one closed section below.
+ */
+function OrderSections({ orders }: { orders: OrderRow[] }) {
+  const newestFirst = [...orders].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  const shown = newestFirst.filter((o) => !unfinished(o));
+  const folded = newestFirst.filter(unfinished);
+  return (
+    <>
+      {shown.length > 0 ? (
+        <section className="card" aria-label="Your orders">
+          <ul className="list-plain">
+            {shown.map((o) => (
+              <OrderItem key={o.id} order={o} />
+            ))}
+          </ul>
+        </section>
+      ) : (
+        <p className="muted">No payments yet: nothing has been taken from your card.</p>
+      )}
+      {folded.length > 0 ? (
+        <details className="card unfinished-orders" data-testid="unfinished-orders">
+          <summary>
+            {folded.length === 1 ? '1 unfinished attempt' : `${folded.length} unfinished attempts`}
+            <span className="muted small"> · nothing was charged</span>
+          </summary>
+          <ul className="list-plain">
+            {folded.map((o) => (
+              <OrderItem key={o.id} order={o} />
+            ))}
+          </ul>
+        </details>
+      ) : null}
+    </>
+  );
+}
+
 function OrderItem({ order: o }: { order: OrderRow }) {
+  const payment = usePayOrder();
   const net = o.amountPence - o.refundedPence;
   return (
     <li className="order" data-order={o.id}>
@@ -94,14 +129,21 @@ function OrderItem({ order: o }: { order: OrderRow }) {
         </div>
       ))}
       {o.status === 'pending' ? (
-        <IonButton size="small" routerLink={paymentPath(o.id)}>
-          Pay now
-        </IonButton>
+        <>
+          <FormError message={payment.error} />
+          <IonButton size="small" disabled={payment.isPending} onClick={() => payment.pay(o.id)}>
+            {payment.isPending ? <IonSpinner name="dots" /> : 'Pay now'}
+          </IonButton>
+        </>
       ) : null}
       {o.paidAt ? (
         <details className="pick-list">
           <summary>Receipt</summary>
           <dl className="summary">
+            <div>
+              <dt>Paid to</dt>
+              <dd data-testid="receipt-club">{o.clubName}</dd>
+            </div>
             <div>
               <dt>Receipt for order</dt>
               <dd className="small">{o.shortNumber}</dd>

@@ -37,6 +37,18 @@ export const competitionsQuery = (enabled = true) =>
   queryOptions({ queryKey: gameKeys.competitions(), queryFn: fetchCompetitions, staleTime: 15_000, enabled });
 export const useCompetitions = (enabled = true) => useQuery(competitionsQuery(enabled));
 
+// GET /api/club/competitions?club=<slug>: what a visitor sees of a club's competitions (fee, pot, deadline).
+export const fetchClubCompetitions = (slug: string) =>
+  http.get<CompetitionList>(`/api/club/competitions?club=${enc(slug)}`);
+export const clubCompetitionsQuery = (slug: string) =>
+  queryOptions({
+    queryKey: [...gameKeys.competitions(), 'club', slug] as const,
+    queryFn: () => fetchClubCompetitions(slug),
+    staleTime: 60_000,
+  });
+export const useClubCompetitions = (slug: string | undefined) =>
+  useQuery({ ...clubCompetitionsQuery(slug ?? ''), enabled: slug !== undefined });
+
 // GET /api/game: the game screen in one call. Each competition's detail seeds its own query, so
 // the pick, rules and selections screens open without asking again.
 export const fetchGameScreen = () => http.get<GameScreen>('/api/game');

@@ -191,7 +191,7 @@ function MyEntries({ detail }: { detail: CompetitionDetail }) {
   const hasHistory = competition.status === 'running' || competition.status === 'finished';
   return (
     <div className="my-entries">
-      <h3>Your entries</h3>
+      <h3>{myEntries.length === 1 ? 'Your entry' : 'Your entries'}</h3>
       <ul>
         {myEntries.map((e, i) => {
           const pick = pickRound === null ? undefined : e.picks.find((p) => p.round === pickRound);

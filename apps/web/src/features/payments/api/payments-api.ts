@@ -66,6 +66,21 @@ export function usePayWithTestCard() {
   return useMutation({ mutationFn: payWithTestCard, onSuccess: (result) => after(result.order) });
 }
 
+// POST /api/orders/:id/resume (Pay on a checkout left unpaid: its card form again, or a new order in its place)
+export const resumeOrder = (id: string) => http.post<OrderCreated>(`/api/orders/${enc(id)}/resume`);
+export function useResumeOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: resumeOrder,
+    onSuccess: (created) => {
+      queryClient.setQueryData(orderKeys.one(created.order.id), created.order);
+      void queryClient.invalidateQueries({ queryKey: orderKeys.mine() });
+      void queryClient.invalidateQueries({ queryKey: gameKeys.competitions() });
+      void queryClient.invalidateQueries({ queryKey: gameKeys.competition(created.order.competitionId) });
+    },
+  });
+}
+
 // POST /api/orders/:id/cancel (the owner backs out of an unpaid order; its places are given back)
 export const cancelOrder = (id: string) => http.post<Order>(`/api/orders/${enc(id)}/cancel`);
 export function useCancelOrder() {

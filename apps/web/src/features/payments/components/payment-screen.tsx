@@ -13,6 +13,7 @@ import { InlineLoading } from '../../../ui/page-loading.tsx';
 import '../../../ui/game-screens.css';
 import { useCreateOrder, useInvalidateAfterPayment, useOrder } from '../api/payments-api.ts';
 import { forgetPayment, paymentPath, recallPayment, rememberPayment } from '../pending-payment.ts';
+import { usePayOrder } from '../use-pay-order.ts';
 import { OrderStatusBadge } from './order-status-badge.tsx';
 import { TestCardForm } from './test-card-form.tsx';
 import { TestPaymentsBanner } from './test-payments-banner.tsx';
@@ -55,6 +56,10 @@ export function PaymentScreen({ title }: { title: string }) {
     const summary = (
       <dl className="summary">
         <div>
+          <dt>Club</dt>
+          <dd data-testid="order-club">{o.clubName}</dd>
+        </div>
+        <div>
           <dt>Competition</dt>
           <dd>{o.competitionName}</dd>
         </div>
@@ -85,15 +90,19 @@ export function PaymentScreen({ title }: { title: string }) {
             good
             actions={
               <>
-                <IonButton routerLink={pickLink(o)}>Pick your teams</IonButton>
+                <IonButton routerLink={pickLink(o)}>
+                  {o.entryCount === 1 ? 'Pick your team' : 'Pick your teams'}
+                </IonButton>
                 <IonButton routerLink="/payments" fill="outline">
                   My payments
                 </IonButton>
               </>
             }
           >
-            Payment received. {o.entryCount === 1 ? 'Your entry is' : `Your ${o.entryCount} entries are`}{' '}
-            active: pick a team for each before the deadline.
+            Payment received.{' '}
+            {o.entryCount === 1
+              ? 'Your entry is active: pick its team before the deadline.'
+              : `Your ${o.entryCount} entries are active: pick a team for each before the deadline.`}
           </Outcome>
         </>
       );
@@ -138,18 +147,7 @@ export function PaymentScreen({ title }: { title: string }) {
         </>
       );
     }
-    if (!instruction) {
-      return (
-        <>
-          {summary}
-          <p className="muted">
-            This payment was started on another screen. Start again from the game page; unpaid orders expire
-            on their own and cost nothing.
-          </p>
-          <IonButton routerLink="/app/tabs/game">Back to the game</IonButton>
-        </>
-      );
-    }
+    if (!instruction) return <ResumeHere order={o} summary={summary} />;
     return (
       <>
         {summary}
@@ -244,6 +242,28 @@ function TryAgain({ order }: { order: Order }) {
       <IonButton routerLink="/app/tabs/game" routerDirection="root" fill="outline">
         Back to the game
       </IonButton>
+    </>
+  );
+}
+
+/** An order opened where its payment was not started (another tab, a link): its card form, in one tap. */
+function ResumeHere({ order, summary }: { order: Order; summary: ReactNode }) {
+  const payment = usePayOrder();
+  return (
+    <>
+      {summary}
+      <p className="muted">
+        This order is waiting for payment. Unpaid orders expire on their own and cost nothing.
+      </p>
+      <FormError message={payment.error} />
+      <div className="button-row">
+        <IonButton onClick={() => payment.pay(order.id, { replace: true })} disabled={payment.isPending}>
+          {payment.isPending ? <IonSpinner name="dots" /> : `Pay ${formatPence(order.amountPence)}`}
+        </IonButton>
+        <IonButton routerLink="/app/tabs/game" routerDirection="root" fill="outline">
+          Back to the game
+        </IonButton>
+      </div>
     </>
   );
 }

@@ -1,13 +1,14 @@
-import { IonButton, IonSpinner, useIonRouter } from '@ionic/react';
+import { IonButton, IonSpinner } from '@ionic/react';
 import { useQuery } from '@tanstack/react-query';
 import { formatPence } from '../../../lib/format.ts';
 import { FormError } from '../../../ui/form-field.tsx';
-import { myOrdersQuery, useCancelOrder, useCreateOrder } from '../api/payments-api.ts';
-import { paymentPath, recallPayment, rememberPayment } from '../pending-payment.ts';
+import { myOrdersQuery, useCancelOrder } from '../api/payments-api.ts';
+import { usePayOrder } from '../use-pay-order.ts';
 
 /**
  * A checkout left before paying: its entries hold places but are not the player's yet. Each unpaid
- * order says so, with Pay (back to its card screen) and Cancel (give the places back). My orders are
+ * order says so, with Pay (back to its card screen, on this device or any other) and Cancel (give
+ * the places back). My orders are
  * asked for only when the competition shows unpaid entries, so the game screen's usual calls stay as
  * they are.
  */
@@ -20,8 +21,7 @@ export function UnpaidOrders({
 }) {
   const orders = useQuery({ ...myOrdersQuery, enabled: pendingEntryIds.length > 0 });
   const cancel = useCancelOrder();
-  const create = useCreateOrder();
-  const router = useIonRouter();
+  const payment = usePayOrder();
   if (pendingEntryIds.length === 0) return null;
   const pending = new Set(pendingEntryIds);
   const unpaid = (orders.data?.orders ?? []).filter(
@@ -29,26 +29,7 @@ export function UnpaidOrders({
       o.status === 'pending' && o.competitionId === competitionId && o.entries.some((e) => pending.has(e.id)),
   );
   const count = pendingEntryIds.length;
-  const busy = cancel.isPending || create.isPending;
-  // The card screen needs the payment started on this device; from elsewhere, start the same order afresh.
-  const pay = (orderId: string, entries: number) => {
-    if (recallPayment(orderId)) {
-      router.push(paymentPath(orderId), 'forward');
-      return;
-    }
-    cancel.mutate(orderId, {
-      onSuccess: () =>
-        create.mutate(
-          { competitionId, entries },
-          {
-            onSuccess: async ({ order, payment }) => {
-              await rememberPayment(order.id, payment);
-              router.push(paymentPath(order.id), 'forward');
-            },
-          },
-        ),
-    });
-  };
+  const busy = cancel.isPending || payment.isPending;
   return (
     <div className="unpaid" data-testid="unpaid-orders">
       <h3>Not paid yet</h3>
@@ -66,8 +47,12 @@ export function UnpaidOrders({
                 not paid, so not in the game yet.
               </span>
               <span className="unpaid__actions">
-                <IonButton size="small" disabled={busy} onClick={() => pay(o.id, o.entryCount)}>
-                  Pay {formatPence(o.amountPence)}
+                <IonButton size="small" disabled={busy} onClick={() => payment.pay(o.id)}>
+                  {payment.isPending && payment.orderId === o.id ? (
+                    <IonSpinner name="dots" />
+                  ) : (
+                    `Pay ${formatPence(o.amountPence)}`
+                  )}
                 </IonButton>
                 <IonButton size="small" fill="outline" disabled={busy} onClick={() => cancel.mutate(o.id)}>
                   {cancel.isPending && cancel.variables === o.id ? <IonSpinner name="dots" /> : 'Cancel'}
@@ -77,9 +62,7 @@ export function UnpaidOrders({
           ))}
         </ul>
       )}
-      <FormError
-        message={cancel.isError ? cancel.error.message : create.isError ? create.error.message : null}
-      />
+      <FormError message={cancel.isError ? cancel.error.message : payment.error} />
     </div>
   );
 }
