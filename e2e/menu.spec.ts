@@ -331,7 +331,7 @@ test('once a club uploads a PDF, the admin is told which menu guests see and cho
   const manager = activePage(page);
   const card = manager.getByTestId('guests-see');
   const now = card.getByTestId('guests-see-now');
-  await expect(now).toHaveText(/^Guests see the menu below, and a PDF made from it/);
+  await expect(now).toHaveText(/^Guests see the menu below, and a PDF made from it/, { timeout: 30_000 });
   await expect(card.locator('input[name="guestsSee"]')).toHaveCount(0);
 
   await card.getByLabel('Choose a PDF file').setInputFiles({
@@ -363,7 +363,7 @@ test('once a club uploads a PDF, the admin is told which menu guests see and cho
     return activePage(guest);
   };
   let seen = await guestMenu();
-  await expect(seen.getByTestId('pdf-page')).toHaveText('Page 1 of 2', { timeout: 20_000 });
+  await expect(seen.getByTestId('pdf-page')).toHaveText('Page 1 of 2', { timeout: 60_000 });
   await expect(seen.getByText(/^The club's menu, uploaded on/)).toBeVisible();
   await expect(seen.getByText(dishName)).toHaveCount(0);
   await expect(seen.getByText('Find what you can eat')).toHaveCount(0);
@@ -388,7 +388,7 @@ test('once a club uploads a PDF, the admin is told which menu guests see and cho
   await guest.waitForURL('**/openpdf');
   const viewer = activePage(guest);
   await expect(viewer.getByTestId('pdf-which')).toContainText("The club's own PDF menu, uploaded on");
-  await expect(viewer.getByTestId('pdf-page')).toHaveText('Page 1 of 2', { timeout: 20_000 });
+  await expect(viewer.getByTestId('pdf-page')).toHaveText('Page 1 of 2', { timeout: 60_000 });
   await atPhoneWidths(guest, 'menu-guest-both-pdf', async () => {});
 
   // The menu in the app alone: the PDF guests get is made from it, not the upload.
@@ -401,6 +401,6 @@ test('once a club uploads a PDF, the admin is told which menu guests see and cho
   await expect(seen.getByTestId('menu-which')).toHaveCount(0);
   await seen.locator('ion-button', { hasText: 'Open the menu as a PDF' }).click();
   await guest.waitForURL('**/openpdf');
-  await expect(activePage(guest).getByTestId('pdf-page')).toHaveText('Page 1 of 1', { timeout: 20_000 });
+  await expect(activePage(guest).getByTestId('pdf-page')).toHaveText('Page 1 of 1', { timeout: 60_000 });
   await guestContext.close();
 });

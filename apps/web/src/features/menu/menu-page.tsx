@@ -79,11 +79,7 @@ export function MenuPage() {
           ) : (
             <>
               {menu.data.guestsSee === 'both' ? (
-                <section
-                  className="card menu-which"
-                  aria-labelledby="menu-which-heading"
-                  data-testid="menu-which"
-                >
+                <section className="card" aria-labelledby="menu-which-heading" data-testid="menu-which">
                   <h2 id="menu-which-heading">This club has two menus</h2>
                   <p>
                     <strong>The menu in the app</strong>, below, with its allergen filters, and{' '}
