@@ -4,12 +4,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import {
-  jsonSchemaTransform,
-  jsonSchemaTransformObject,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransformObject, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createAuth, SESSION_AGES } from './auth/auth.ts';
 import { authRoutes } from './auth/routes.ts';
 import { createSessionReader } from './auth/session-reader.ts';
@@ -48,6 +43,7 @@ import { rotaRoutes } from './features/rota/routes.ts';
 import { timesheetRoutes } from './features/rota/timesheet-routes.ts';
 import { registerAccessRules } from './http/access.ts';
 import { openLimitStore, REDIS_ALERTS } from './http/limit-store.ts';
+import { openApiTransform } from './http/openapi-document.ts';
 import { registerApiErrors } from './http/openapi-errors.ts';
 import { createLimits, registerApiRateLimit } from './http/rate-limits.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
@@ -167,7 +163,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerErrorHandling(app);
   registerInputGuards(app);
   registerAccessRules(app);
-  await registerApiErrors(app, { xsrfExempt: XSRF_EXEMPT, rateLimited: config.RATE_LIMIT_ENABLED });
+  const { refuseUnsupportedMethods } = await registerApiErrors(app, {
+    xsrfExempt: XSRF_EXEMPT,
+    rateLimited: config.RATE_LIMIT_ENABLED,
+  });
   await app.register(fastifyCookie);
   await app.register(fastifyHelmet, {
     crossOriginEmbedderPolicy: false,
@@ -198,6 +197,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // content-disposition: the app on a phone saves exports under the name the server gives them.
     exposedHeaders: ['set-auth-token', 'content-disposition'],
   });
+  app.addHook('onRequest', refuseUnsupportedMethods);
   await registerApiRateLimit(app, { config, store: limitStore });
   app.addHook('onRequest', (request, reply) => services.xsrf.check(request, reply));
 
@@ -215,7 +215,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         },
       },
     },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
     transformObject: jsonSchemaTransformObject,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });

@@ -54,6 +54,7 @@ export async function serveWebApp(app: FastifyInstance, distDir: string) {
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   };
 
-  app.get('/', sendApp);
+  // The app's page, not an operation of the API: left out of its document like every other page.
+  app.get('/', { schema: { hide: true } }, sendApp);
   app.setNotFoundHandler(sendApp);
 }

@@ -1,4 +1,6 @@
-import { writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   demoFuzzSetup,
@@ -23,7 +25,10 @@ describe.each(backends())('requests generated from the OpenAPI document (%s)', (
   let report: FuzzReport;
 
   beforeAll(async () => {
-    server = await startTestServer(backend, { seed: true });
+    // A web build of one page, so that a redirect to the app (a verification link's) lands on a page.
+    const web = mkdtempSync(path.join(tmpdir(), 'lastman-fuzz-web-'));
+    writeFileSync(path.join(web, 'index.html'), '<!doctype html><title>Lastman</title>');
+    server = await startTestServer(backend, { seed: true, env: { WEB_DIST: web } });
     const document = (await server.client().get('/api/openapi.json')).json as OpenApiDocument;
     const { callers, realIds, countRows } = await demoFuzzSetup(server.db, server.baseUrl);
     report = await fuzzOpenApi({
@@ -48,12 +53,19 @@ describe.each(backends())('requests generated from the OpenAPI document (%s)', (
     if (process.env.FUZZ_REPORT_FILE) {
       writeFileSync(`${process.env.FUZZ_REPORT_FILE}.${backend}.json`, JSON.stringify(report, null, 1));
     }
-  }, 300_000);
+  }, 600_000);
   afterAll(() => server?.close());
 
-  it('reaches every operation as anonymous, player and admin', () => {
+  it('reaches every operation as anonymous, players, staff and admins', () => {
     expect(report.requests).toBeGreaterThan(500);
-    expect(Object.keys(report.byCaller).sort()).toEqual(['admin', 'anonymous', 'player']);
+    expect(Object.keys(report.byCaller).sort()).toEqual([
+      'admin',
+      'admin of another club',
+      'anonymous',
+      'player',
+      'player by bearer token',
+      'staff',
+    ]);
   });
 
   it('refuses a path the router cannot read with a 400 in the error shape', async () => {
@@ -62,7 +74,7 @@ describe.each(backends())('requests generated from the OpenAPI document (%s)', (
     expect(res.json.error).toMatchObject({ code: 'BAD_REQUEST', message: expect.stringMatching(/%-escape/) });
   });
 
-  it('agrees with the document: no 5xx, statuses and bodies documented, 405s, input checked as described', () => {
+  it('agrees with the document: no 5xx, statuses, content types and bodies documented, 405s, input checked as described', () => {
     expect(report.findings, `seed ${report.seed}\n${describeFindings(report.findings)}`).toEqual([]);
   });
 });

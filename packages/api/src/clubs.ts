@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN, Id, PhoneNumber, Role, requiredName, requiredText } from './common.ts';
+import { Email, Id, PhoneNumber, Role, requiredName, requiredText } from './common.ts';
 import { CLUB_DETAILS_LIMITS, CLUB_SLUG, RESERVED_SLUGS, WEEKDAYS, type Weekday } from './rules.ts';
 
 const ClockTime = z.string().regex(/^(?:[01]\d|2[0-3]):[0-5]\d$/, 'must be a time as HH:MM (24-hour)');
@@ -82,10 +82,7 @@ export const ClubSettingsUpdate = z
     address: z.string().max(CLUB_DETAILS_LIMITS.addressMax).trim().nullable(),
     openingHours: OpeningHours.nullable(),
     phone: PhoneNumber.nullable(),
-    contactEmail: z
-      .email({ pattern: EMAIL_PATTERN, error: 'must be an email address' })
-      .max(CLUB_DETAILS_LIMITS.emailMax)
-      .nullable(),
+    contactEmail: Email.nullable(),
   })
   .partial()
   .strict();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_EMAIL_LENGTH } from './rules.ts';
 
 export const ErrorResponse = z
   .object({ error: z.object({ code: z.string(), message: z.string() }) })
@@ -21,11 +22,14 @@ export const IsoDate = z.string().regex(REAL_DATE, 'must be a real date as YYYY-
 
 /**
  * An email address: zod's rule, with each domain label as hostnames have them (no leading or trailing
- * dash, at most 63 characters), so that what the server takes is also `format: email` to a client.
+ * dash, at most 63 characters) and the whole at most 254 characters (RFC 5321), so that what the
+ * server takes is also `format: email` to a client. The one schema of every address a request gives.
  */
 export const EMAIL_PATTERN =
   /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;
-export const Email = z.email({ pattern: EMAIL_PATTERN });
+export const Email = z
+  .email({ pattern: EMAIL_PATTERN, error: 'must be an email address' })
+  .max(MAX_EMAIL_LENGTH);
 
 /**
  * Spaces around the number are allowed and trimmed; the number itself starts with + or a digit and

@@ -1,13 +1,11 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN, requiredName, requiredText } from './common.ts';
+import { Email, requiredName, requiredText } from './common.ts';
 import { CONTACT_LIMITS } from './rules.ts';
 
 export const ContactMessageInput = z
   .object({
     name: requiredName(CONTACT_LIMITS.nameMax),
-    email: z
-      .email({ pattern: EMAIL_PATTERN, error: 'must be an email address' })
-      .max(CONTACT_LIMITS.emailMax),
+    email: Email,
     subject: requiredName(CONTACT_LIMITS.subjectMax),
     message: requiredText(CONTACT_LIMITS.messageMax),
     clubSlug: z.string().max(100).optional(),

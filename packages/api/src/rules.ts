@@ -27,13 +27,16 @@ export type PhotoType = (typeof PHOTO_TYPES)[number];
 export const isPhotoType = (type: string): type is PhotoType =>
   (PHOTO_TYPES as readonly string[]).includes(type);
 
+/** The longest an email address can be (RFC 5321), wherever one is given. */
+export const MAX_EMAIL_LENGTH = 254;
+
 /**
  * The contact form's limits. A message needs only to say something: "When?" is a fair question
  * to a club, so the shortest is one character once trimmed, on the form and on the server alike.
  */
 export const CONTACT_LIMITS = {
   nameMax: 100,
-  emailMax: 254,
+  emailMax: MAX_EMAIL_LENGTH,
   subjectMax: 200,
   messageMin: 1,
   messageMax: 5000,
@@ -196,7 +199,7 @@ export const WEEKDAYS = [
 ] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 
-export const CLUB_DETAILS_LIMITS = { addressMax: 300, emailMax: 254 } as const;
+export const CLUB_DETAILS_LIMITS = { addressMax: 300, emailMax: MAX_EMAIL_LENGTH } as const;
 // Uploaded images (the gallery, and events' and the menu's pictures): the server checks each
 // file's own bytes, turns it upright, drops its metadata and stores a display size and a thumbnail.
 /** The largest image upload the server takes, before it is resized (a phone's photo is 2-8 MB). */

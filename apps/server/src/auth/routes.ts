@@ -39,16 +39,10 @@ export async function authRoutes(app: FastifyInstance) {
   async function handler(request: FastifyRequest, reply: FastifyReply) {
     // The path as routed (percent-decoded), so that the limits and better-auth see the same endpoint.
     const path = authPathOf(request);
-    // Fastify answers HEAD with the GET route; better-auth knows only GET.
+    // Fastify answers HEAD with the GET route; better-auth knows only GET. (The catch-all takes GET and
+    // POST for every path; a documented endpoint's other methods are refused with 405 before this, by
+    // refuseUnsupportedMethods in http/openapi-errors.ts.)
     const method = request.method === 'HEAD' ? 'GET' : request.method;
-    // The catch-all takes GET and POST for every path; a documented endpoint takes only its own.
-    const allowed = documentedMethods.get(path);
-    if (allowed && !allowed.includes(method)) {
-      return reply
-        .status(405)
-        .header('allow', allowed.join(', '))
-        .send(errorBody('METHOD_NOT_ALLOWED', `${AUTH_BASE}${path} does not take ${request.method}.`));
-    }
     const settle = await limits.beforeAuth(request, reply, path);
     const query = request.url.indexOf('?');
     const webHeaders = toWebHeaders(request);
@@ -188,7 +182,14 @@ const documentedAuthRoutes: {
     schema: {
       summary: "Confirms the email address with the emailed link's token, then redirects to callbackURL",
       querystring: VerifyEmailQuery,
-      response: { 200: AuthStatus, 302: z.null().describe('to callbackURL'), ...failed },
+      response: {
+        200: {
+          description: 'Confirmed (JSON); or, once the redirect to callbackURL is followed, its page',
+          content: { 'application/json': { schema: AuthStatus }, 'text/html': { schema: z.string() } },
+        },
+        302: z.null().describe('to callbackURL'),
+        ...failed,
+      },
     },
   },
   // Passkeys and phone codes (issue 11): auth/sign-in-methods.ts.
@@ -243,12 +244,6 @@ function authPathOf(request: FastifyRequest): string {
   return route.slice(AUTH_BASE.length);
 }
 
-/** The methods each documented endpoint takes, by better-auth's path (`/sign-out`). */
-const documentedMethods = new Map<string, string[]>();
-for (const doc of documentedAuthRoutes) {
-  documentedMethods.set(doc.path, [...(documentedMethods.get(doc.path) ?? []), doc.method]);
-}
-
 async function relay(response: Response, reply: FastifyReply, xsrf: FastifyInstance['services']['xsrf']) {
   reply.status(response.status);
   let newSession: string | undefined;
@@ -267,7 +262,8 @@ async function relay(response: Response, reply: FastifyReply, xsrf: FastifyInsta
   if (response.status >= 400) {
     return reply.header('content-type', 'application/json').send(normaliseError(response.status, text));
   }
-  return reply.send(text === '' ? null : text);
+  // Nothing (a redirect) stays nothing: not a JSON null.
+  return reply.send(text === '' ? undefined : text);
 }
 
 /** Plainer words for better-auth's terse messages, by its error code. */

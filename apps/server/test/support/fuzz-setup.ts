@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import type { Db } from '../../src/db/client.ts';
+import { clubs } from '../../src/db/schema/index.ts';
 import { sqlRows } from '../../src/db/sql-rows.ts';
+import { newJoinCode } from '../../src/features/clubs/service.ts';
 import { DEMO_PASSWORD } from '../../src/seed/demo.ts';
 import { type HttpClient, httpClient } from './http-client.ts';
 import type { FuzzCaller, FuzzOptions } from './openapi-fuzz.ts';
@@ -40,8 +43,9 @@ export const RULES_BEYOND_SCHEMA = [
 ];
 
 /**
- * The demo club's callers (anonymous, player1, the admin) and its real ids, so that generated
- * requests reach the handlers. The player and admin are never the target of member edits.
+ * The demo club's callers (anonymous, player1, player2 by bearer token, the staff member, another
+ * club's admin, the admin) and its real ids, so that generated requests reach the handlers. The
+ * players and admin are never the target of member edits.
  */
 export async function demoFuzzSetup(db: Db, baseUrl: string) {
   const anonymous = async () => {
@@ -54,10 +58,52 @@ export async function demoFuzzSetup(db: Db, baseUrl: string) {
     await c.signIn(email, DEMO_PASSWORD);
     return c;
   };
+  // A player who keeps only the bearer token, as the native app does: no cookies, so no XSRF token.
+  const bearer = (email: string) => async (): Promise<HttpClient> => {
+    const c = httpClient(baseUrl);
+    const token = (await c.signIn(email, DEMO_PASSWORD)).headers.get('set-auth-token');
+    if (!token) throw new Error(`no bearer token for ${email}`);
+    c.jar.clear();
+    // Whatever cookies an answer sets are dropped: this caller never sends any.
+    const request: HttpClient['request'] = async (method, path, body, headers = {}) => {
+      const res = await c.request(method, path, body, { authorization: `Bearer ${token}`, ...headers });
+      c.jar.clear();
+      return res;
+    };
+    return { ...c, request };
+  };
+  // The admin of another club, who must see nothing of the demo club's.
+  const otherClub = 'fuzz-other-club';
+  await db
+    .insert(clubs)
+    .values({ slug: otherClub, name: 'The Other Club', joinCode: newJoinCode() })
+    .onConflictDoNothing();
+  const otherAdmin = 'other-admin@fuzz.test';
+  const signUp = await httpClient(baseUrl).post('/api/auth/sign-up/email', {
+    name: 'Other Admin',
+    email: otherAdmin,
+    password: DEMO_PASSWORD,
+    dateOfBirth: '1980-03-03',
+    clubSlug: otherClub,
+  });
+  if (signUp.status !== 200)
+    throw new Error(`sign-up of ${otherAdmin} failed: ${signUp.status} ${signUp.text}`);
+  await db.execute(
+    sql`update memberships set role = 'admin' where user_id = (select id from "user" where email = ${otherAdmin})`,
+  );
+
+  // A club with a logo and a member with a photo, neither within any caller's reach, so that the
+  // pictures' own answers (not only their 404s) meet the document.
+  const pictures = await withPictures(db, baseUrl);
+
   const callers: FuzzCaller[] = [];
   for (const [name, renew] of [
     ['anonymous', anonymous],
     ['player', signedIn('player1@redlion.test')],
+    ['player by bearer token', bearer('player2@redlion.test')],
+    ['staff', signedIn('staff@redlion.test')],
+    ['admin of another club', signedIn(otherAdmin)],
+    // Last: the probes that need every door open use the last caller.
     ['admin', signedIn('admin@redlion.test')],
   ] as const) {
     callers.push({ name, client: await renew(), renew });
@@ -72,14 +118,14 @@ export async function demoFuzzSetup(db: Db, baseUrl: string) {
     seasons: await ids(sql`select id from seasons`),
     fixtures: await ids(sql`select id from fixtures order by kickoff_at limit 20`),
     teams: await ids(sql`select id from teams limit 20`),
-    users: await ids(sql`select id from "user" limit 10`),
+    users: [pictures.userId],
     members: await ids(
-      sql`select id from "user" where email not in ('admin@redlion.test', 'player1@redlion.test')`,
+      sql`select id from "user" where email not in ('admin@redlion.test', 'player1@redlion.test', 'player2@redlion.test', 'staff@redlion.test') and email not like '%@fuzz.test'`,
     ),
     'payment-issues': await ids(sql`select id from payment_issues limit 10`),
     round: [1, 2, 3, 4, 5, 6, 7, 8],
     clubSlug: ['red-lion'],
-    slug: ['red-lion'],
+    slug: ['red-lion', pictures.clubSlug],
   };
 
   const tables = (
@@ -97,4 +143,43 @@ export async function demoFuzzSetup(db: Db, baseUrl: string) {
     );
 
   return { callers, realIds, countRows };
+}
+
+/** Signs up an admin of a new club, who uploads the club's logo and their own photo. */
+async function withPictures(db: Db, baseUrl: string) {
+  const clubSlug = 'fuzz-pictures';
+  const email = 'pictures@fuzz.test';
+  await db
+    .insert(clubs)
+    .values({ slug: clubSlug, name: 'The Picture House', joinCode: newJoinCode() })
+    .onConflictDoNothing();
+  const c = httpClient(baseUrl);
+  await c.prime();
+  await c.post('/api/auth/sign-up/email', {
+    name: 'Picture Admin',
+    email,
+    password: DEMO_PASSWORD,
+    dateOfBirth: '1980-03-03',
+    clubSlug,
+  });
+  const [row] = await sqlRows<{ id: string }>(db, sql`select id from "user" where email = ${email}`);
+  if (!row) throw new Error(`sign-up of ${email} failed`);
+  await db.execute(sql`update memberships set role = 'admin' where user_id = ${row.id}`);
+  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#b22222' } })
+    .png()
+    .toBuffer();
+  for (const path of ['/api/me/photo', '/api/admin/club/logo']) {
+    const res = await fetch(new URL(path, baseUrl), {
+      method: 'PUT',
+      headers: {
+        'content-type': 'image/png',
+        origin: new URL(baseUrl).origin,
+        cookie: [...c.jar].map(([k, v]) => `${k}=${v}`).join('; '),
+        'x-xsrf-token': decodeURIComponent(c.jar.get('XSRF-TOKEN') ?? ''),
+      },
+      body: new Uint8Array(png),
+    });
+    if (res.status !== 200) throw new Error(`PUT ${path} failed: ${res.status} ${await res.text()}`);
+  }
+  return { clubSlug, userId: row.id };
 }

@@ -1,3 +1,4 @@
+import { METHODS as HTTP_METHODS, request as httpRequest } from 'node:http';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import fc from 'fast-check';
@@ -5,9 +6,10 @@ import type { HttpClient } from './http-client.ts';
 
 /**
  * Requests generated from the live OpenAPI document, checked as Schemathesis checks them: no 5xx,
- * every status and body documented, unsupported methods answered 405, invalid input refused, valid
- * input not refused as invalid, nothing written by a refused request. Free of vitest, so that the
- * long run (`npm run bench -- fuzz`) uses it too.
+ * every status, content type and body documented (a 204 described and sent without content),
+ * unsupported methods answered 405 with Allow (CORS preflights still answered), invalid input refused
+ * (a format's edge cases among it), valid input not refused as invalid, nothing written by a refused
+ * request. Free of vitest, so that the long run (`npm run bench -- fuzz`) uses it too.
  */
 
 type Schema = Record<string, unknown>;
@@ -31,7 +33,9 @@ export type FindingKind =
   | 'server error'
   | 'undocumented status'
   | 'body not as documented'
+  | 'content not as documented'
   | 'not 405'
+  | 'preflight refused'
   | 'invalid accepted'
   | 'valid refused'
   | 'refused but wrote';
@@ -39,7 +43,9 @@ export const FINDING_KINDS: readonly FindingKind[] = [
   'server error',
   'undocumented status',
   'body not as documented',
+  'content not as documented',
   'not 405',
+  'preflight refused',
   'invalid accepted',
   'valid refused',
   'refused but wrote',
@@ -145,6 +151,8 @@ export async function fuzzOpenApi(opts: FuzzOptions): Promise<FuzzReport> {
       METHODS.filter((m) => ops[m]).map((method) => ({ path, method, op: ops[method] as Operation })),
     );
 
+  // The caller allowed everywhere: input is all that stands between its request and the route.
+  const admin = opts.callers.at(-1);
   let callerTurn = 0;
   let writeTurn = 0;
   for (const { path, method, op } of operations) {
@@ -186,6 +194,30 @@ export async function fuzzOpenApi(opts: FuzzOptions): Promise<FuzzReport> {
       if (!documented) found('undocumented status', `${res.status} ${res.text.slice(0, 200)}`);
       const mismatch = checker.responseMismatch(op, res.status, res.headers, res.text);
       if (mismatch) found('body not as documented', `${res.status}: ${mismatch}`);
+      const contentMismatch =
+        documented && contentNotAsDocumented(documented, res.status, res.headers, res.text);
+      if (contentMismatch) found('content not as documented', `${res.status}: ${contentMismatch}`);
+      // A redirect within the site is followed, as browsers and Schemathesis follow it: a page it ends
+      // on is content of this operation's, so the document describes it too.
+      const location = res.headers.get('location');
+      if (method === 'get' && res.status >= 300 && res.status < 400 && location?.startsWith('/')) {
+        const followed = await caller.client.request('GET', location);
+        report.requests++;
+        const landing = op.responses[String(followed.status)];
+        if (followed.status < 300 && !landing) {
+          found('undocumented status', `${followed.status} after the redirect to ${location}`);
+        }
+        const landingMismatch =
+          followed.status < 300 &&
+          landing &&
+          contentNotAsDocumented(landing, followed.status, followed.headers, followed.text);
+        if (landingMismatch) {
+          found(
+            'content not as documented',
+            `${followed.status} after the redirect to ${location}: ${landingMismatch}`,
+          );
+        }
+      }
       if (contentType === 'application/json') {
         if (intended === 'invalid' && res.status < 400) found('invalid accepted', `${res.status}`);
         const beyondSchema = opts.rulesBeyondSchema?.some(
@@ -206,41 +238,200 @@ export async function fuzzOpenApi(opts: FuzzOptions): Promise<FuzzReport> {
         }
       }
     }
+    // A format's edge cases (an address longer than an address can be) in each body field of that
+    // format, as the admin, for whom nothing but the input stands between the request and the route:
+    // refused as invalid input naming the field. Random invalid input seldom reaches them.
+    const [validBody] = valid;
+    if (admin && validBody) {
+      for (const edge of formatEdges(document, op, validBody)) {
+        if (checker.requestIsValid(op, edge.sample)) continue;
+        const sent = describeRequest(
+          admin.name,
+          method,
+          `${opts.baseUrl}${urlOf(edge.sample)}`,
+          edge.sample,
+          'application/json',
+        );
+        const res = await send(admin, method, urlOf(edge.sample), edge.sample, 'application/json');
+        report.requests++;
+        report.byCaller[admin.name] = (report.byCaller[admin.name] ?? 0) + 1;
+        // A rate limit says nothing about the input.
+        if (res.status === 429) continue;
+        if (res.status !== 400 || !refusedAsMalformed(res.text) || !res.text.includes(`${edge.field}:`)) {
+          report.findings.push({
+            kind: 'invalid accepted',
+            operation: name,
+            request: sent,
+            detail: `${edge.field} ${edge.what}: ${res.status}, not a 400 naming ${edge.field}: ${res.text.slice(0, 200)}`,
+          });
+        }
+      }
+    }
     opts.onOperation?.(name, report.requests - requestsBefore, performance.now() - started);
   }
 
-  // Methods a documented path does not take: 405 with Allow and the error shape.
-  const admin = opts.callers.at(-1);
+  // Methods a documented path does not take: 405 with Allow and the error shape, for every method a
+  // client can send (TRACE and QUERY too), before anything else is asked of the request: sent with the
+  // admin's session cookie but no XSRF token and no content type, as a scanner holding a session sends
+  // them. A CORS preflight (OPTIONS) of a method the path takes is still answered.
   if (admin) {
-    for (const [path, ops] of Object.entries(document.paths)) {
-      if (!path.startsWith('/api/')) continue;
+    const cookie = [...admin.client.jar].map(([k, v]) => `${k}=${v}`).join('; ');
+    const origin = new URL(opts.baseUrl).origin;
+    const served = new Set(opts.undocumentedMethods ?? []);
+    const templates = Object.entries(document.paths).filter(([path]) => path.startsWith('/api/'));
+    for (const [path] of templates) {
       const concrete = path.replace(/\{(\w+)\}/g, (_m, param: string) =>
         encodeURIComponent(String(realIdFor(opts.realIds, path, param) ?? '1')),
       );
-      const served = new Set(opts.undocumentedMethods ?? []);
-      for (const method of METHODS.filter((m) => !ops[m] && !served.has(`${m.toUpperCase()} ${path}`))) {
-        const res = await admin.client.request(
-          method.toUpperCase(),
-          concrete,
-          method === 'get' ? undefined : {},
-        );
+      // The methods this URL takes: those of every documented path it matches (`/x/{id}.ics` is also
+      // `/x/{id}`), with the undocumented ones served on purpose, and HEAD with GET.
+      const allowed = new Set<string>();
+      for (const [other, otherOps] of templates) {
+        if (!templatePattern(other).test(concrete)) continue;
+        for (const m of METHODS) if (otherOps[m]) allowed.add(m.toUpperCase());
+        for (const m of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'])
+          if (served.has(`${m} ${other}`)) allowed.add(m);
+      }
+      if (allowed.has('GET')) allowed.add('HEAD');
+      const expected = [...allowed].sort().join(', ');
+      for (const method of PROBED_METHODS.filter((m) => !allowed.has(m))) {
+        const res = await rawRequest(opts.baseUrl, method, concrete, { cookie, origin });
         report.requests++;
         report.byCaller[admin.name] = (report.byCaller[admin.name] ?? 0) + 1;
-        const allow = res.headers.get('allow');
-        const allowed = (allow ?? '').split(/,\s*/);
-        const allowsDocumented = METHODS.every((m) => !ops[m] || allowed.includes(m.toUpperCase()));
-        if (res.status !== 405 || !allowsDocumented || !checker.isErrorShape(res.text)) {
+        const allow = res.headers.allow;
+        const given = String(allow ?? '')
+          .split(/,\s*/)
+          .filter(Boolean)
+          .sort()
+          .join(', ');
+        const errorShaped = method === 'HEAD' || checker.isErrorShape(res.text);
+        if (res.status !== 405 || given !== expected || !errorShaped) {
           report.findings.push({
             kind: 'not 405',
-            operation: `${method.toUpperCase()} ${path}`,
-            request: `[as ${admin.name}] curl -X ${method.toUpperCase()} '${opts.baseUrl}${concrete}'`,
-            detail: `${res.status}, Allow: ${allow ?? '(none)'}, ${res.text.slice(0, 160)}`,
+            operation: `${method} ${path}`,
+            request: `[as ${admin.name}, no XSRF token] curl -X ${method} '${opts.baseUrl}${concrete}'`,
+            detail: `${res.status}, Allow: ${allow ?? '(none)'} (expected ${expected}), ${res.text.slice(0, 160)}`,
+          });
+        }
+      }
+      const [first] = [...allowed];
+      if (first) {
+        const res = await rawRequest(opts.baseUrl, 'OPTIONS', concrete, {
+          origin,
+          'access-control-request-method': first,
+        });
+        report.requests++;
+        report.byCaller[admin.name] = (report.byCaller[admin.name] ?? 0) + 1;
+        const allowsIt = String(res.headers['access-control-allow-methods'] ?? '').includes(first);
+        if (res.status !== 204 || !allowsIt || res.headers['access-control-allow-origin'] !== origin) {
+          report.findings.push({
+            kind: 'preflight refused',
+            operation: `OPTIONS ${path}`,
+            request: `curl -X OPTIONS '${opts.baseUrl}${concrete}' -H 'origin: ${origin}' -H 'access-control-request-method: ${first}'`,
+            detail: `${res.status}, ${JSON.stringify(res.headers)}`,
           });
         }
       }
     }
   }
   return report;
+}
+
+/** Methods a client can send to a path, OPTIONS aside (a CORS preflight, answered for every path). */
+const PROBED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'TRACE', 'QUERY'].filter((m) =>
+  HTTP_METHODS.includes(m),
+);
+
+/** A documented path template as a regular expression over concrete paths, as the router reads it. */
+function templatePattern(template: string): RegExp {
+  const source = template
+    .split(/(\{\w+\})/)
+    .map((part) => (/^\{\w+\}$/.test(part) ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('');
+  return new RegExp(`^${source}$`);
+}
+
+/** Any method (fetch refuses TRACE), exactly the headers given, no body. */
+function rawRequest(baseUrl: string, method: string, path: string, headers: Record<string, string>) {
+  return new Promise<{
+    status: number;
+    headers: Record<string, string | string[] | undefined>;
+    text: string;
+  }>((resolve, reject) => {
+    const req = httpRequest(new URL(path, baseUrl), { method, headers }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        text += chunk;
+      });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/**
+ * What RFC 5321 adds to the shape of an address: at most 254 characters. The document's `format:
+ * email` means a real address, and this is the check Ajv's own format leaves out.
+ */
+const EMAIL_SHAPE = addFormats.get('email') as RegExp;
+function isEmail(value: string) {
+  return value.length <= 254 && EMAIL_SHAPE.test(value);
+}
+
+/** Values that break a format while keeping to the pattern of its field: the edges a format has. */
+const FORMAT_EDGES: Record<string, { what: string; value: string }[]> = {
+  email: [
+    {
+      what: 'of 255 characters',
+      value: `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(59)}.uk`,
+    },
+  ],
+};
+
+/** A valid body with one field of a format with edges set to each edge: one sample per edge. */
+function formatEdges(document: OpenApiDocument, op: Operation, sample: Sample) {
+  const media = op.requestBody?.content['application/json'];
+  const body = sample.body;
+  if (!media?.schema || !body || typeof body !== 'object' || Array.isArray(body)) return [];
+  const schema = resolve(document, media.schema);
+  const properties = (schema.properties ?? {}) as Record<string, Schema>;
+  return Object.entries(properties).flatMap(([field, raw]) => {
+    const format = resolve(document, raw).format;
+    return (typeof format === 'string' ? (FORMAT_EDGES[format] ?? []) : []).map((edge) => ({
+      field,
+      what: edge.what,
+      sample: { ...sample, body: { ...body, [field]: edge.value } },
+    }));
+  });
+}
+
+/**
+ * Whether the content sent is the content described for its status: a 204 without content in both,
+ * a body only where content is described, and then of a described media type.
+ */
+function contentNotAsDocumented(
+  documented: { content?: Record<string, unknown> },
+  status: number,
+  headers: Headers,
+  text: string,
+): string | null {
+  const described = Object.keys(documented.content ?? {});
+  const type = (headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  if (status === 204) {
+    if (text !== '') return `a body with 204 No Content: ${text.slice(0, 80)}`;
+    return described.length > 0 ? `no content, but described as ${described.join(', ')}` : null;
+  }
+  if (described.length === 0) {
+    return text === '' ? null : `a body (${type || 'no content type'}) where none is described`;
+  }
+  if (type === '') {
+    return `${text === '' ? 'no content' : 'no content type'}, but described as ${described.join(', ')}`;
+  }
+  const matches = (d: string) =>
+    d === type || d === '*/*' || (d.endsWith('/*') && type.startsWith(d.slice(0, -1)));
+  return described.some(matches) ? null : `${type}, described as ${described.join(', ')}`;
 }
 
 async function send(caller: FuzzCaller, method: string, url: string, sample: Sample, contentType: string) {
@@ -571,10 +762,12 @@ function schemaChecker(document: OpenApiDocument) {
   const ajv = new Ajv({ strict: false, allErrors: false, coerceTypes: false });
   addFormats(ajv);
   ajv.addFormat('binary', true);
+  ajv.addFormat('email', isEmail);
   ajv.addSchema({ $id: 'openapi', components: rebase(document.components) });
   const coercing = new Ajv({ strict: false, coerceTypes: true });
   addFormats(coercing);
   coercing.addFormat('binary', true);
+  coercing.addFormat('email', isEmail);
   coercing.addSchema({ $id: 'openapi', components: rebase(document.components) });
   const cache = new Map<Schema, ValidateFunction>();
   const compile = (schema: Schema) => {

@@ -214,9 +214,13 @@ export const clubRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "The club's data: one JSON file, or a zip of CSV files (format=csv)",
         querystring: ClubExportQuery,
         response: {
-          200: z.object({ exportedAt: z.string() }).catchall(z.unknown()).meta({
-            description: 'The JSON file; with format=csv, a zip file (application/zip) of CSV files',
-          }),
+          200: {
+            description: 'The JSON file; with format=csv, a zip file of CSV files',
+            content: {
+              'application/json': { schema: z.object({ exportedAt: z.string() }).catchall(z.unknown()) },
+              'application/zip': { schema: z.any() },
+            },
+          },
         },
       },
       config: { access: 'admin' },
@@ -239,6 +243,7 @@ export const clubRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "A club's logo (the URL in club.logoUrl)",
         params: ClubSlugParams,
         querystring: z.object({ v: z.string().max(20).optional() }),
+        response: { 200: { description: 'The logo', content: { 'image/webp': { schema: z.any() } } } },
       },
       config: { access: 'public' },
     },

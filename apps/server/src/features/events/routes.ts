@@ -69,7 +69,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['events'],
         params: OccurrenceParams,
         querystring: ClubQuery,
-        produces: ['text/calendar'],
+        // No `produces`: its refusals are JSON like every other route's.
         response: { 200: { content: { 'text/calendar': { schema: z.string() } } } },
       },
       config: { access: 'public' },
@@ -111,7 +111,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['events'],
         params: z.object({ slug: z.string().max(100) }),
-        produces: ['text/calendar'],
+        // No `produces`: its refusals are JSON like every other route's.
         response: { 200: { content: { 'text/calendar': { schema: z.string() } } } },
       },
       config: { access: 'public' },

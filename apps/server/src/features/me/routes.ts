@@ -89,6 +89,7 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "A user's profile photo (the URL in user.image)",
         params: z.object({ id: z.string().min(1).max(100) }),
         querystring: z.object({ v: z.string().max(20).optional() }),
+        response: { 200: { description: 'The photo', content: { 'image/webp': { schema: z.any() } } } },
       },
       // Public by its unguessable id, as the native app's <img> carries no credentials.
       config: { access: 'public' },

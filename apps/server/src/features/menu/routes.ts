@@ -65,8 +65,11 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'The menu as a PDF: the one the club uploaded when guests are shown it, else one made from the menu itself',
         querystring: MenuQuery.extend({ v: z.string().max(20).optional() }),
-        produces: ['application/pdf'],
-        response: { 200: z.any().describe('The menu as a PDF'), ...refusals(404) },
+        // No `produces`: its refusals are JSON like every other route's.
+        response: {
+          200: { description: 'The menu as a PDF', content: { 'application/pdf': { schema: z.any() } } },
+          ...refusals(404),
+        },
       },
       config: { access: 'public' },
     },

@@ -28,7 +28,8 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/orders',
     {
-      schema: { tags, body: OrderCreate, response: { 201: OrderCreated, ...refusals(404, 409) } },
+      // 503: the card payment service could not be reached.
+      schema: { tags, body: OrderCreate, response: { 201: OrderCreated, ...refusals(404, 409, 503) } },
       config: { access: 'member' },
     },
     async (request, reply) => {
@@ -100,7 +101,8 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         params: OrderIdParams,
         body: RefundRequest,
-        response: { 200: Order, ...refusals(409) },
+        // 503: Stripe did not answer in time; the refund is asked again later.
+        response: { 200: Order, ...refusals(409, 503) },
       },
       config: { access: 'admin' },
     },

@@ -31,7 +31,8 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
           tags: ['payments'],
           response: {
             200: z.object({ received: z.boolean(), duplicate: z.boolean(), outcome: z.string() }),
-            ...refusals(400),
+            // 503: Stripe could not be asked about the payment; it delivers the event again.
+            ...refusals(400, 503),
           },
         },
         // Anyone can reach it; only Stripe's signature over the raw body makes an event count.

@@ -220,7 +220,8 @@ export const rotaExtrasRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/rota/feed/:token.ics',
     {
-      schema: { tags, params: ShiftFeedParams, produces: ['text/calendar'], response: calendarResponse },
+      // No `produces`: its refusals are JSON like every other route's.
+      schema: { tags, params: ShiftFeedParams, response: calendarResponse },
       // The link is the key: signed for one person (shift-calendar.ts), as calendar apps send no session.
       config: { access: 'public' },
     },
