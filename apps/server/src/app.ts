@@ -11,6 +11,7 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import { createAuth, SESSION_AGES } from './auth/auth.ts';
+import { createDeviceCookies, DEVICE_TOKEN_HEADER, SET_DEVICE_TOKEN_HEADER } from './auth/device-cookie.ts';
 import { authRoutes } from './auth/routes.ts';
 import { createSessionReader } from './auth/session-reader.ts';
 import type { Config } from './config.ts';
@@ -40,6 +41,7 @@ import { passkeyRoutes } from './features/passkeys/routes.ts';
 import { createPaymentProvider, type PaymentProvider } from './features/payments/provider.ts';
 import { paymentRoutes, WEBHOOK_PATH } from './features/payments/routes.ts';
 import { payoutRoutes } from './features/payouts/routes.ts';
+import { ownerOfNumber } from './features/phone-codes/index.ts';
 import { phoneCodeRoutes } from './features/phone-codes/routes.ts';
 import { pickRoutes } from './features/picks/routes.ts';
 // rota
@@ -118,6 +120,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     log: app.log,
   });
   app.addHook('onClose', () => limitStore.close());
+  const devices = createDeviceCookies({ secret: config.AUTH_SECRET, secureCookies });
   const services: Services = {
     config,
     database,
@@ -133,7 +136,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     }),
     xsrf: createXsrf({ secret: config.AUTH_SECRET, secureCookies, exemptPaths: XSRF_EXEMPT }),
     payments: opts.payments ?? createPaymentProvider(config),
-    limits: createLimits({ store: limitStore, config, clock, log: app.log }),
+    devices,
+    limits: createLimits({
+      store: limitStore,
+      config,
+      clock,
+      log: app.log,
+      devices,
+      numberOwner: (phoneNumber) => ownerOfNumber(database.db, phoneNumber),
+    }),
     storage: opts.storage ?? (await createStorage(config)),
     notifier: createNotifier({ db: database.db, config, clock, mailer, log: app.log }),
     sms,
@@ -171,9 +182,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     origin: config.trustedOrigins,
     credentials: true,
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-    allowedHeaders: ['content-type', 'authorization', 'x-xsrf-token'],
+    allowedHeaders: ['content-type', 'authorization', 'x-xsrf-token', DEVICE_TOKEN_HEADER],
     // content-disposition: the app on a phone saves exports under the name the server gives them.
-    exposedHeaders: ['set-auth-token', 'content-disposition'],
+    exposedHeaders: ['set-auth-token', SET_DEVICE_TOKEN_HEADER, 'content-disposition'],
   });
   await registerApiRateLimit(app, { config, store: limitStore });
   app.addHook('onRequest', (request, reply) => services.xsrf.check(request, reply));

@@ -9,6 +9,8 @@ import { ConfigError } from '../config.ts';
 export interface LimitStore {
   /** Counts one hit in a fixed window that starts with the key's first hit. */
   hit(key: string, windowMs: number): Promise<{ count: number; resetInMs: number }>;
+  /** Takes back one hit (a request that was refused, or that the limit does not count after all). */
+  unhit(key: string): Promise<void>;
   /**
    * One attempt under a growing delay, decided and counted in one step so that attempts sent
    * together cannot all pass on the same count: refused while the wait after the attempts so far
@@ -16,6 +18,7 @@ export interface LimitStore {
    * counted. The count is forgotten `keepMs` after the last attempt.
    */
   attempt(key: string, nowMs: number, keepMs: number, delay: GrowingDelay): Promise<{ waitMs: number }>;
+  /** Forgets a key, whether it holds hits or attempts. */
   forget(key: string): Promise<void>;
   close(): Promise<void>;
   /** The Redis connection, for @fastify/rate-limit's own store; null in memory. */
@@ -65,6 +68,10 @@ function memoryStore(): LimitStore {
       counter.count += 1;
       return { count: counter.count, resetInMs: counter.resetAt - now };
     },
+    async unhit(key) {
+      const counter = counters.get(key);
+      if (counter && counter.resetAt > Date.now() && counter.count > 0) counter.count -= 1;
+    },
     async attempt(key, nowMs, keepMs, delay) {
       const current = attempts.get(key);
       const live = current && current.expiresAt > Date.now() ? current : null;
@@ -76,6 +83,7 @@ function memoryStore(): LimitStore {
     },
     async forget(key) {
       attempts.delete(key);
+      counters.delete(key);
     },
     async close() {
       clearInterval(sweeper);
@@ -92,6 +100,13 @@ if count == 1 or ttl < 0 then
   ttl = tonumber(ARGV[1])
 end
 return {count, ttl}
+`;
+
+/** DECR that never makes a key (nor a count below zero), and keeps its expiry. */
+const UNHIT_SCRIPT = `
+local count = tonumber(redis.call('GET', KEYS[1]) or '0')
+if count > 0 then redis.call('DECR', KEYS[1]) end
+return 0
 `;
 
 /** The memory store's attempt(), in one step on Redis (waitAfter in Lua). */
@@ -127,6 +142,9 @@ async function redisStore(url: string, prefix: string, log: FastifyBaseLogger): 
     async hit(key, windowMs) {
       const [count, ttl] = (await redis.eval(HIT_SCRIPT, 1, k(key), windowMs)) as [number, number];
       return { count, resetInMs: ttl };
+    },
+    async unhit(key) {
+      await redis.eval(UNHIT_SCRIPT, 1, k(key));
     },
     async attempt(key, nowMs, keepMs, delay) {
       const args = [nowMs, keepMs, delay.free, delay.firstMs, delay.maxMs];
