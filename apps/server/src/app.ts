@@ -6,6 +6,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransformObject, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createAuth, SESSION_AGES } from './auth/auth.ts';
+import { createDeviceCookies, DEVICE_TOKEN_HEADER, SET_DEVICE_TOKEN_HEADER } from './auth/device-cookie.ts';
 import { authRoutes } from './auth/routes.ts';
 import { createSessionReader } from './auth/session-reader.ts';
 import type { Config } from './config.ts';
@@ -35,6 +36,7 @@ import { passkeyRoutes } from './features/passkeys/routes.ts';
 import { createPaymentProvider, type PaymentProvider } from './features/payments/provider.ts';
 import { paymentRoutes, WEBHOOK_PATH } from './features/payments/routes.ts';
 import { payoutRoutes } from './features/payouts/routes.ts';
+import { ownerOfNumber } from './features/phone-codes/index.ts';
 import { phoneCodeRoutes } from './features/phone-codes/routes.ts';
 import { pickRoutes } from './features/picks/routes.ts';
 // rota
@@ -137,6 +139,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     },
   });
   app.addHook('onClose', () => limitStore.close());
+  const devices = createDeviceCookies({ secret: config.AUTH_SECRET, secureCookies });
   const services: Services = {
     config,
     database,
@@ -152,7 +155,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     }),
     xsrf: createXsrf({ secret: config.AUTH_SECRET, secureCookies, exemptPaths: XSRF_EXEMPT }),
     payments: opts.payments ?? createPaymentProvider(config),
-    limits: createLimits({ store: limitStore, config, clock, log: app.log }),
+    devices,
+    limits: createLimits({
+      store: limitStore,
+      config,
+      clock,
+      log: app.log,
+      devices,
+      numberOwner: (phoneNumber) => ownerOfNumber(database.db, phoneNumber),
+    }),
     storage: opts.storage ?? (await createStorage(config)),
     notifier,
     sms,
@@ -193,9 +204,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     origin: config.trustedOrigins,
     credentials: true,
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-    allowedHeaders: ['content-type', 'authorization', 'x-xsrf-token'],
+    allowedHeaders: ['content-type', 'authorization', 'x-xsrf-token', DEVICE_TOKEN_HEADER],
     // content-disposition: the app on a phone saves exports under the name the server gives them.
-    exposedHeaders: ['set-auth-token', 'content-disposition'],
+    exposedHeaders: ['set-auth-token', SET_DEVICE_TOKEN_HEADER, 'content-disposition'],
   });
   app.addHook('onRequest', refuseUnsupportedMethods);
   await registerApiRateLimit(app, { config, store: limitStore });

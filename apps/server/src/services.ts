@@ -1,4 +1,5 @@
 import type { Auth } from './auth/auth.ts';
+import type { DeviceCookies } from './auth/device-cookie.ts';
 import type { Person } from './auth/guards.ts';
 import type { SessionReader } from './auth/session-reader.ts';
 import type { Config } from './config.ts';
@@ -23,6 +24,8 @@ export interface Services {
   /** The signed-in user in one query, when better-auth's full getSession is not needed. */
   sessions: SessionReader;
   xsrf: Xsrf;
+  /** Device cookies: the devices an account has signed in on (auth/device-cookie.ts). */
+  devices: DeviceCookies;
   payments: PaymentProvider;
   /** The per-route rate limits and the sign-in delay (http/rate-limits.ts). */
   limits: Limits;

@@ -130,6 +130,30 @@ describe.each(backends())('phone codes on %s', (backend) => {
       club: { ...(await aClub(server, { slug: 'lock-club' })) },
       email: 'lock@club.test',
     });
+    // Confirming one's own number tells how many tries are left.
+    await m.client.post('/api/me/phone/code', { phoneNumber: '07700 900010' });
+    const first = await codeSentTo('+447700900010');
+    const confirming = [];
+    for (let i = 0; i < 5; i++) {
+      confirming.push(
+        (await m.client.post('/api/me/phone/verify', { phoneNumber: '07700900010', code: wrong(first.code) }))
+          .json,
+      );
+    }
+    expect(confirming.slice(0, 4).map((a) => a.error.message)).toEqual([
+      'That code is not right. 4 tries left.',
+      'That code is not right. 3 tries left.',
+      'That code is not right. 2 tries left.',
+      'That code is not right. 1 try left.',
+    ]);
+    expect(confirming[4].error.code).toBe('CODE_LOCKED');
+    const lateConfirm = await m.client.post('/api/me/phone/verify', {
+      phoneNumber: '07700900010',
+      code: first.code,
+    });
+    expect(lateConfirm.json.error.code).toBe('CODE_LOCKED');
+
+    // Signing in, the answer is always the same (it would tell a stranger the number has an account).
     await confirmed(m.client, '07700 900002', '+447700900002');
     const c = server.client();
     await c.prime();
@@ -141,17 +165,17 @@ describe.each(backends())('phone codes on %s', (backend) => {
         (await c.post('/api/auth/sign-in/phone', { phoneNumber: '07700900002', code: wrong(code) })).json,
       );
     }
-    expect(answers.slice(0, 4).map((a) => a.error.message)).toEqual([
-      'That code is not right. 4 tries left.',
-      'That code is not right. 3 tries left.',
-      'That code is not right. 2 tries left.',
-      'That code is not right. 1 try left.',
-    ]);
-    expect(answers[4].error.code).toBe('CODE_LOCKED');
+    const refused = {
+      error: {
+        code: 'CODE_INVALID',
+        message: 'That code did not work. Check the latest text from us, or ask for a new code.',
+      },
+    };
+    expect(answers).toEqual(Array(5).fill(refused));
     // The right code no longer works either.
     const late = await c.post('/api/auth/sign-in/phone', { phoneNumber: '07700900002', code });
     expect(late.status).toBe(400);
-    expect(late.json.error.code).toBe('CODE_LOCKED');
+    expect(late.json).toEqual(refused);
     expect(late.headers.get('set-auth-token')).toBeNull();
   });
 
@@ -197,6 +221,83 @@ describe.each(backends())('phone codes on %s', (backend) => {
     }
     expect(statuses.slice(0, 40).every((s) => s === 200)).toBe(true);
     expect(statuses[40]).toBe(429);
+  });
+
+  it('a wrong sign-in code is answered the same whether or not the number has an account', async () => {
+    const m = await aMember(server, {
+      club: await aClub(server, { slug: 'quiet-club' }),
+      email: 'quiet@club.test',
+    });
+    await confirmed(m.client, '07700 900006', '+447700900006');
+    const stranger = server.client({ localAddress: '127.0.0.91' });
+    await stranger.prime();
+    const tries = async (phoneNumber: string, code: string) => {
+      const seen: { status: number; body: unknown }[] = [];
+      for (let i = 0; i < 6; i++) {
+        const res = await stranger.post('/api/auth/sign-in/phone', { phoneNumber, code });
+        seen.push({ status: res.status, body: res.json });
+      }
+      return seen;
+    };
+    for (const phoneNumber of ['07700 900006', '07700 900007'])
+      expect((await stranger.post('/api/auth/sign-in/phone/send-code', { phoneNumber })).status).toBe(200);
+    const { code } = await codeSentTo('+447700900006', 2);
+    const withAccount = await tries('07700 900006', wrong(code));
+    const without = await tries('07700 900007', wrong(code));
+    // Nor does a number never asked about answer otherwise.
+    const neverAsked = await tries('07700 900008', wrong(code));
+    expect(without).toEqual(withAccount);
+    expect(neverAsked).toEqual(withAccount);
+    expect(withAccount[0]).toEqual({
+      status: 400,
+      body: {
+        error: {
+          code: 'CODE_INVALID',
+          message: 'That code did not work. Check the latest text from us, or ask for a new code.',
+        },
+      },
+    });
+  });
+
+  it("refused code requests do not count, and the number's owner on a known device has an allowance of its own", async () => {
+    const owner = await aMember(server, {
+      club: await aClub(server, { slug: 'owner-club' }),
+      email: 'owner@club.test',
+    });
+    await confirmed(owner.client, '07700 900009', '+447700900009');
+    // The owner's phone signed in once (it keeps a device cookie), then signed out.
+    const phone = server.client({ localAddress: '127.0.0.92' });
+    await phone.signIn('owner@club.test', 'club-member-pass');
+    await phone.post('/api/auth/sign-out');
+
+    // A stranger asks for codes to the number again and again (scaled by 2: two a minute).
+    const stranger = server.client({ localAddress: '127.0.0.93' });
+    await stranger.prime();
+    const answers = [];
+    for (let i = 0; i < 14; i++) {
+      answers.push(await stranger.post('/api/auth/sign-in/phone/send-code', { phoneNumber: '07700900009' }));
+    }
+    expect(answers.map((a) => a.status)).toEqual([200, 200, ...Array(12).fill(429)]);
+    // Every refusal is the one-a-minute wait: the refused requests used up nothing of the hour's allowance.
+    for (const refused of answers.slice(2)) {
+      expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+      expect(refused.json.error.message).toMatch(/Try again in \d+ seconds?\.$/);
+    }
+    expect(await smsCount('+447700900009')).toBe(3);
+
+    // The owner's phone still gets its code, and signs in with it.
+    const asked = await phone.post('/api/auth/sign-in/phone/send-code', { phoneNumber: '07700900009' });
+    expect(asked.status).toBe(200);
+    const { code } = await codeSentTo('+447700900009', 4);
+    const signIn = await phone.post('/api/auth/sign-in/phone', { phoneNumber: '07700900009', code });
+    expect(signIn.status).toBe(200);
+    expect(signIn.json.user.id).toBe(owner.userId);
+    // And the owner signed in elsewhere can have a code sent to confirm the number again.
+    expect((await owner.client.post('/api/me/phone/code', { phoneNumber: '07700900009' })).status).toBe(200);
+    // The stranger is still waiting.
+    expect(
+      (await stranger.post('/api/auth/sign-in/phone/send-code', { phoneNumber: '07700900009' })).status,
+    ).toBe(429);
   });
 
   it('keeps a confirmed number to one account', async () => {

@@ -1,16 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { ConfigError, loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
-import { session, user } from '../src/db/schema/index.ts';
+import { session, smsOutbox, user } from '../src/db/schema/index.ts';
 import { LIMITS, SIGN_IN_DELAY } from '../src/http/rate-limits.ts';
 import { seasonId } from './game-helpers.ts';
 import { type HttpClient, httpClient, type Json } from './support/http-client.ts';
 import { signedIn } from './support/members.ts';
+import { softAuthenticator } from './support/soft-authenticator.ts';
 import { backends, startTestServer, type TestServer } from './support/test-server.ts';
 
 // Every server in this file runs the real limits (scale 1) unless a test says otherwise.
@@ -30,6 +31,15 @@ const newcomer = (n: number | string) => ({
 
 const signInAs = (c: HttpClient, email: string, password: string, headers?: Record<string, string>) =>
   c.post('/api/auth/sign-in/email', { email, password }, headers);
+
+/** How many password reset emails reached the address, once the first `atLeast` have arrived. */
+async function resetEmailsTo(server: TestServer, email: string, atLeast = 1) {
+  const resets = () =>
+    server.smtp.received.filter((m) => m.to.includes(email) && /reset your password/i.test(m.subject));
+  for (let i = 0; i < 200 && resets().length < atLeast; i++) await new Promise((r) => setTimeout(r, 50));
+  await server.app.services.mailer.flush();
+  return resets().length;
+}
 
 describe.each(backends())('limits that fit a pub on %s', (backend) => {
   let server: TestServer;
@@ -191,13 +201,17 @@ describe.each(backends())('limits that fit a pub on %s', (backend) => {
     await c.prime();
     const ask = (email: string) =>
       c.post('/api/auth/request-password-reset', { email, redirectTo: '/reset' });
-    expect((await ask('regular2@pub.test')).status).toBe(200);
+    const first = await ask('regular2@pub.test');
+    expect(first.status).toBe(200);
+    // Asked again at once: the same answer, and no second email.
     const again = await ask('Regular2@Pub.test');
-    expect(again.status).toBe(429);
-    expect(again.json.error.message).toMatch(
-      /^Too many password reset emails to this address\. Try again in \d+ seconds\.$/,
-    );
-    expect(Number(again.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(again.status).toBe(200);
+    expect(again.json).toEqual(first.json);
+    await server.smtp.waitFor('regular2@pub.test', /reset your password/i);
+    await server.app.services.mailer.flush();
+    expect(
+      server.smtp.received.filter((m) => m.to.includes('regular2@pub.test') && /reset/i.test(m.subject)),
+    ).toHaveLength(1);
     // Other people's resets from the same place go through, up to the address's own limit (the two
     // requests above count towards it).
     const others: number[] = [];
@@ -435,7 +449,10 @@ describe.each(backends())('limits shared through Redis by two server processes o
     const two = httpClient(secondUrl, { localAddress: '127.0.0.22' });
     await one.prime();
     await two.prime();
-    expect((await one.post('/api/auth/sign-up/email', newcomer('shared'))).status).toBe(200);
+    // Signed up elsewhere: neither client is a device the account knows.
+    const elsewhere = server.client({ localAddress: '127.0.0.25' });
+    await elsewhere.prime();
+    expect((await elsewhere.post('/api/auth/sign-up/email', newcomer('shared'))).status).toBe(200);
     // At this scale one attempt is free, and the next waits.
     expect((await signInAs(one, newcomer('shared').email, 'wrong-guess-1')).status).toBe(401);
     const slowed = await signInAs(two, newcomer('shared').email, PASSWORD);
@@ -448,9 +465,12 @@ describe.each(backends())('limits shared through Redis by two server processes o
     const two = httpClient(secondUrl, { localAddress: '127.0.0.23' });
     await one.prime();
     await two.prime();
-    const body = { email: 'cooldown@pub.test', redirectTo: '/reset' };
+    expect((await one.post('/api/auth/sign-up/email', newcomer('cooldown'))).status).toBe(200);
+    const body = { email: newcomer('cooldown').email, redirectTo: '/reset' };
     expect((await one.post('/api/auth/request-password-reset', body)).status).toBe(200);
-    expect((await two.post('/api/auth/request-password-reset', body)).status).toBe(429);
+    expect((await two.post('/api/auth/request-password-reset', body)).status).toBe(200);
+    await second.services.mailer.flush();
+    expect(await resetEmailsTo(server, body.email)).toBe(1);
     const redis = new Redis('redis://127.0.0.1:6379');
     expect((await redis.keys(`${prefix}*`)).length).toBeGreaterThan(0);
     await redis.quit();
@@ -494,9 +514,227 @@ describe.each(backends())('without REDIS_URL, two server processes on %s', (back
     const two = httpClient(`http://127.0.0.1:${address.port}`, { localAddress: '127.0.0.24' });
     await one.prime();
     await two.prime();
-    const body = { email: 'unshared@pub.test', redirectTo: '/reset' };
-    expect((await one.post('/api/auth/request-password-reset', body)).status).toBe(200);
-    expect((await one.post('/api/auth/request-password-reset', body)).status).toBe(429);
-    expect((await two.post('/api/auth/request-password-reset', body)).status).toBe(200);
+    expect((await one.post('/api/auth/sign-up/email', newcomer('unshared'))).status).toBe(200);
+    const body = { email: newcomer('unshared').email, redirectTo: '/reset' };
+    for (const c of [one, one, two])
+      expect((await c.post('/api/auth/request-password-reset', body)).status).toBe(200);
+    // The second asked the first process again (held); the third asked the second, which knew nothing of it.
+    await second.services.mailer.flush();
+    expect(await resetEmailsTo(server, body.email, 2)).toBe(2);
+  });
+});
+
+describe.each(backends())("strangers and an account's owner on %s", (backend) => {
+  let server: TestServer;
+  const OWNER = {
+    name: 'Olive Owner',
+    email: 'olive@pub.test',
+    password: PASSWORD,
+    dateOfBirth: '1985-02-02',
+  };
+  const NUMBER = '07700 900321';
+  const E164 = '+447700900321';
+  let key: ReturnType<typeof softAuthenticator>;
+
+  beforeAll(async () => {
+    server = await startTestServer(backend, { now: '2024-08-10T12:00:00Z', env: REAL_LIMITS });
+  });
+  afterAll(() => server?.close());
+
+  /** A client from another address that carries the cookies `from` has (the same browser, elsewhere). */
+  const sameBrowser = (from: HttpClient, localAddress: string) => {
+    const c = server.client({ localAddress });
+    for (const [name, value] of from.jar) c.jar.set(name, value);
+    return c;
+  };
+  const DEVICE_COOKIE = 'lastman-device';
+
+  async function smsCode(nth: number): Promise<string> {
+    for (let i = 0; i < 100; i++) {
+      const rows = await server.db
+        .select()
+        .from(smsOutbox)
+        .where(eq(smsOutbox.to, E164))
+        .orderBy(asc(smsOutbox.createdAt));
+      const code = /#(\d{6})$/.exec(rows[nth - 1]?.text ?? '')?.[1];
+      if (code) return code;
+      await new Promise((r) => setTimeout(r, 30));
+    }
+    throw new Error(`no SMS number ${nth} to ${E164}`);
+  }
+
+  it(
+    'fifty failed sign-ins from strangers throttle the password for unknown devices only; the owner on a known device gets in',
+    async () => {
+      const signUp = server.client({ localAddress: '127.0.1.1' });
+      await signUp.prime();
+      expect((await signUp.post('/api/auth/sign-up/email', OWNER)).status).toBe(200);
+      // The owner confirms a number and registers a passkey, while signed in.
+      expect((await signUp.post('/api/me/phone/code', { phoneNumber: NUMBER })).status).toBe(200);
+      const verified = await signUp.post('/api/me/phone/verify', {
+        phoneNumber: NUMBER,
+        code: await smsCode(1),
+      });
+      expect(verified.status).toBe(200);
+      key = softAuthenticator({ rpId: '127.0.0.1', origin: server.baseUrl });
+      const start = await signUp.post('/api/me/passkey-options');
+      const registered = await signUp.post('/api/me/passkeys', {
+        challengeId: start.json.challengeId,
+        response: key.register(start.json.options.challenge),
+      });
+      expect(registered.status).toBe(201);
+
+      // The owner's phone signs in once: it keeps a device cookie for the account, signed, HttpOnly,
+      // long-lived, naming the account without its email address, and kept on signing out.
+      const phone = server.client({ localAddress: '127.0.1.2' });
+      await phone.prime();
+      const signedIn = await signInAs(phone, OWNER.email, PASSWORD);
+      expect(signedIn.status).toBe(200);
+      const setCookie = signedIn.headers.getSetCookie().find((c) => c.startsWith(`${DEVICE_COOKIE}=`));
+      expect(setCookie).toBeDefined();
+      expect(setCookie).toMatch(/; HttpOnly/i);
+      expect(setCookie).toMatch(/; SameSite=Lax/i);
+      expect(Number(/Max-Age=(\d+)/i.exec(setCookie ?? '')?.[1])).toBeGreaterThanOrEqual(365 * 24 * 3600);
+      const deviceCookie = phone.jar.get(DEVICE_COOKIE) ?? '';
+      expect(decodeURIComponent(deviceCookie)).not.toMatch(/olive|pub\.test/i);
+      expect((await phone.post('/api/auth/sign-out')).status).toBe(200);
+      expect(phone.jar.get(DEVICE_COOKIE)).toBe(deviceCookie);
+
+      // The app on the owner's tablet (a bearer token, no cookies) asks for the device token by header.
+      const tablet = httpClient(server.baseUrl, { localAddress: '127.0.1.3' });
+      const tabletSignIn = await tablet.post(
+        '/api/auth/sign-in/email',
+        { email: OWNER.email, password: PASSWORD },
+        { 'device-token': '' },
+      );
+      expect(tabletSignIn.status).toBe(200);
+      const deviceToken = tabletSignIn.headers.get('set-device-token') ?? '';
+      expect(deviceToken).not.toBe('');
+
+      // A neighbour's browser knows its own account, not the owner's.
+      const neighbour = server.client({ localAddress: '127.0.1.4' });
+      await neighbour.prime();
+      expect(
+        (await neighbour.post('/api/auth/sign-up/email', { ...OWNER, name: 'Ned', email: 'ned@pub.test' }))
+          .status,
+      ).toBe(200);
+      expect(neighbour.jar.get(DEVICE_COOKIE)).toBeTruthy();
+
+      // A hundred wrong passwords from 25 addresses: fifty fail, the rest wait.
+      const statuses = (
+        await Promise.all(
+          Array.from({ length: 25 }, async (_, a) => {
+            const stranger = server.client({ localAddress: `127.0.2.${a + 1}` });
+            await stranger.prime();
+            const seen: number[] = [];
+            for (let n = 0; n < 4; n++)
+              seen.push((await signInAs(stranger, OWNER.email, `wrong-${a}-${n}`)).status);
+            return seen;
+          }),
+        )
+      ).flat();
+      expect(statuses.filter((s) => s === 401)).toHaveLength(LIMITS.signInFailuresPerAccount.max);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(100 - LIMITS.signInFailuresPerAccount.max);
+
+      // Without a device cookie for the account, even the right password waits, and is told the other ways in.
+      const fresh = server.client({ localAddress: '127.0.1.5' });
+      await fresh.prime();
+      const refused = await signInAs(fresh, OWNER.email, PASSWORD);
+      expect(refused.status).toBe(429);
+      expect(refused.json.error).toEqual({
+        code: 'TOO_MANY_REQUESTS',
+        message: expect.stringMatching(
+          /^Too many failed sign-ins to this account\. Try again in \d+ minutes\. You can still sign in with a passkey or a code sent to your phone\.$/,
+        ),
+      });
+      // The wait is what is left of the fifteen minutes since the first failure.
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(120);
+      expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(15 * 60);
+      // Another account's device cookie, or a forged one, is no device cookie for this account.
+      expect((await signInAs(sameBrowser(neighbour, '127.0.1.6'), OWNER.email, PASSWORD)).status).toBe(429);
+      const forged = sameBrowser(phone, '127.0.1.7');
+      forged.jar.set(DEVICE_COOKIE, `${deviceCookie.slice(0, -2)}xx`);
+      expect((await signInAs(forged, OWNER.email, PASSWORD)).status).toBe(429);
+
+      // The owner's phone gets in with the right password, from home and from the strangers' own address.
+      expect((await signInAs(sameBrowser(phone, '127.0.1.8'), OWNER.email, PASSWORD)).status).toBe(200);
+      expect((await signInAs(sameBrowser(phone, '127.0.2.1'), OWNER.email, PASSWORD)).status).toBe(200);
+      // So does the tablet, sending its device token as a header.
+      const tabletAgain = await httpClient(server.baseUrl, { localAddress: '127.0.1.9' }).post(
+        '/api/auth/sign-in/email',
+        { email: OWNER.email, password: PASSWORD },
+        { 'device-token': deviceToken },
+      );
+      expect(tabletAgain.status).toBe(200);
+
+      // Passkeys and phone codes are not throttled, and they leave a device cookie too.
+      const laptop = server.client({ localAddress: '127.0.1.10' });
+      await laptop.prime();
+      const options = await laptop.post('/api/auth/sign-in/passkey/options');
+      const byKey = await laptop.post('/api/auth/sign-in/passkey', {
+        challengeId: options.json.challengeId,
+        response: key.assert(options.json.options.challenge),
+      });
+      expect(byKey.status).toBe(200);
+      expect(laptop.jar.get(DEVICE_COOKIE)).toBeTruthy();
+      await laptop.post('/api/auth/sign-out');
+      expect((await signInAs(laptop, OWNER.email, PASSWORD)).status).toBe(200);
+
+      const work = server.client({ localAddress: '127.0.1.11' });
+      await work.prime();
+      expect((await work.post('/api/auth/sign-in/phone/send-code', { phoneNumber: NUMBER })).status).toBe(
+        200,
+      );
+      const byCode = await work.post('/api/auth/sign-in/phone', {
+        phoneNumber: NUMBER,
+        code: await smsCode(2),
+      });
+      expect(byCode.status).toBe(200);
+      await work.post('/api/auth/sign-out');
+      expect((await signInAs(work, OWNER.email, PASSWORD)).status).toBe(200);
+    },
+    CROWD_TIMEOUT,
+  );
+
+  it('a device cookie has failed sign-ins of its own; past them it shares the account limit', async () => {
+    // Known to the account through a passkey sign-in (the password is throttled for unknown devices).
+    const phone = server.client({ localAddress: '127.0.3.1' });
+    await phone.prime();
+    const options = await phone.post('/api/auth/sign-in/passkey/options');
+    const byKey = await phone.post('/api/auth/sign-in/passkey', {
+      challengeId: options.json.challengeId,
+      response: key.assert(options.json.options.challenge),
+    });
+    expect(byKey.status).toBe(200);
+    await phone.post('/api/auth/sign-out');
+    const statuses: number[] = [];
+    for (let n = 0; n < LIMITS.signInFailuresPerDevice.max; n++) {
+      // Past the sign-in delay each time (the device is slowed like an address would be).
+      server.clock.advance(SIGN_IN_DELAY.maxDelayMs);
+      statuses.push((await signInAs(phone, OWNER.email, `typo-${n}`)).status);
+    }
+    expect(new Set(statuses)).toEqual(new Set([401]));
+    server.clock.advance(SIGN_IN_DELAY.maxDelayMs);
+    // Now the device counts as unknown, and the account's limit is full from the previous test.
+    expect((await signInAs(phone, OWNER.email, PASSWORD)).status).toBe(429);
+  });
+
+  it("strangers' password reset requests are answered as sent, and send no more emails than the limit", async () => {
+    const email = 'ned@pub.test';
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, async (_, a) => {
+        const c = server.client({ localAddress: `127.0.4.${a + 1}` });
+        await c.prime();
+        const res = await c.post('/api/auth/request-password-reset', { email, redirectTo: '/reset' });
+        return { status: res.status, body: res.json };
+      }),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(8).fill(200));
+    expect(new Set(answers.map((a) => JSON.stringify(a.body))).size).toBe(1);
+    expect(JSON.stringify(answers[0]?.body)).not.toMatch(/hour|minute|wait/i);
+    await server.smtp.waitFor(email, /reset your password/i);
+    await server.app.services.mailer.flush();
+    const resets = server.smtp.received.filter((m) => m.to.includes(email) && /reset/i.test(m.subject));
+    expect(resets).toHaveLength(LIMITS.resetEmailCooldown.max);
   });
 });

@@ -23,7 +23,7 @@ import type { SmsSender } from '../lib/sms.ts';
 import { authLogger, logAuthError } from './auth-log.ts';
 import { accountEmails } from './emails.ts';
 import { signInMethods } from './sign-in-methods.ts';
-import { CLIENT_IP_HEADER, REQUEST_ORIGIN_HEADER } from './web-request.ts';
+import { CLIENT_IP_HEADER, REQUEST_ORIGIN_HEADER, RESET_EMAIL_HELD_HEADER } from './web-request.ts';
 
 /** Sessions last 30 days, extended at most once a day (seconds, as better-auth takes them). */
 export const SESSION_AGES = { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 };
@@ -78,7 +78,11 @@ export function createAuth(opts: {
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       // Not awaited: the answer must not take longer for an address that exists (better-auth's advice).
-      sendResetPassword: async ({ user, url }) => mailer.sendLater(emails.resetPassword(user, url)),
+      // Held by the rate limits when the address has had its share: the answer stays the same.
+      sendResetPassword: async ({ user, url }, request) => {
+        if (request?.headers.get(RESET_EMAIL_HELD_HEADER)) return;
+        mailer.sendLater(emails.resetPassword(user, url));
+      },
     },
     emailVerification: {
       sendOnSignUp: true,

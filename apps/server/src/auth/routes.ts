@@ -28,13 +28,13 @@ import { type ZodType, z } from 'zod';
 import type { Access } from '../http/access.ts';
 import { errorBody } from '../lib/errors.ts';
 import { sessionBinding } from '../lib/xsrf.ts';
-import { toWebHeaders } from './web-request.ts';
+import { RESET_EMAIL_HELD_HEADER, toWebHeaders } from './web-request.ts';
 
 const SESSION_COOKIE = /^(?:__Secure-)?better-auth\.session_token=([^;]*)/;
 
 /** better-auth's handler mounted on Fastify, with our error shape, XSRF re-issue and rate limits. */
 export async function authRoutes(app: FastifyInstance) {
-  const { auth, config, xsrf, limits } = app.services;
+  const { auth, config, xsrf, limits, devices } = app.services;
 
   async function handler(request: FastifyRequest, reply: FastifyReply) {
     // The path as routed (percent-decoded), so that the limits and better-auth see the same endpoint.
@@ -43,9 +43,10 @@ export async function authRoutes(app: FastifyInstance) {
     // POST for every path; a documented endpoint's other methods are refused with 405 before this, by
     // refuseUnsupportedMethods in http/openapi-errors.ts.)
     const method = request.method === 'HEAD' ? 'GET' : request.method;
-    const settle = await limits.beforeAuth(request, reply, path);
+    const gate = await limits.beforeAuth(request, reply, path);
     const query = request.url.indexOf('?');
     const webHeaders = toWebHeaders(request);
+    if (gate.holdResetEmail) webHeaders.set(RESET_EMAIL_HELD_HEADER, '1');
     // A POST sent without a body (sign-out) is forwarded as the empty JSON object better-auth expects.
     if (method !== 'GET' && !request.headers['content-type']) {
       webHeaders.set('content-type', 'application/json');
@@ -61,7 +62,12 @@ export async function authRoutes(app: FastifyInstance) {
         },
       ),
     );
-    await settle(response.status);
+    await gate.after(response.status);
+    if (signInPaths.has(path) && response.ok) {
+      // The device now knows the account: its password sign-ins are not throttled by strangers'.
+      const email = await signedInEmail(response);
+      if (email) devices.issue(request, reply, email);
+    }
     return relay(response, reply, xsrf);
   }
 
@@ -236,6 +242,19 @@ const documentedAuthRoutes: {
 ];
 
 const AUTH_BASE = '/api/auth';
+
+/** The endpoints whose success signs a person in on this device (and so leaves a device cookie). */
+const signInPaths = new Set(['/sign-in/email', '/sign-up/email', '/sign-in/passkey', '/sign-in/phone']);
+
+/** The email address of the account a sign-in's answer (`{ token, user }`) signed in, if any. */
+async function signedInEmail(response: Response): Promise<string | undefined> {
+  try {
+    const body = (await response.clone().json()) as { user?: { email?: unknown } };
+    return typeof body.user?.email === 'string' ? body.user.email : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /** better-auth's endpoint path (`/sign-in/email`) of the route matched. */
 function authPathOf(request: FastifyRequest): string {

@@ -9,6 +9,8 @@ export const CLIENT_IP_HEADER = 'x-lastman-client-ip';
  * the page that sent it was served from that very origin, so it is not cross-site.
  */
 export const REQUEST_ORIGIN_HEADER = 'x-lastman-request-origin';
+/** Set by the rate limits on a password reset request past its email address's share: send nothing. */
+export const RESET_EMAIL_HELD_HEADER = 'x-lastman-reset-email-held';
 
 /**
  * Fastify's headers as a WHATWG Headers object, with our own headers set by us, never by the client,

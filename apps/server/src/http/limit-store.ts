@@ -11,6 +11,8 @@ import { ConfigError } from '../config.ts';
 export interface LimitStore {
   /** Counts one hit in a fixed window that starts with the key's first hit. */
   hit(key: string, windowMs: number): Promise<{ count: number; resetInMs: number }>;
+  /** Takes back one hit (a request that was refused, or that the limit does not count after all). */
+  unhit(key: string): Promise<void>;
   /**
    * One attempt under a growing delay, decided and counted in one step so that attempts sent
    * together cannot all pass on the same count: refused while the wait after the attempts so far
@@ -18,6 +20,7 @@ export interface LimitStore {
    * counted. The count is forgotten `keepMs` after the last attempt.
    */
   attempt(key: string, nowMs: number, keepMs: number, delay: GrowingDelay): Promise<{ waitMs: number }>;
+  /** Forgets a key, whether it holds hits or attempts. */
   forget(key: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -95,6 +98,10 @@ function memoryStore(): LimitStore {
       counter.count += 1;
       return { count: counter.count, resetInMs: counter.resetAt - now };
     },
+    async unhit(key) {
+      const counter = counters.get(key);
+      if (counter && counter.resetAt > Date.now() && counter.count > 0) counter.count -= 1;
+    },
     async attempt(key, nowMs, keepMs, delay) {
       const current = attempts.get(key);
       const live = current && current.expiresAt > Date.now() ? current : null;
@@ -106,6 +113,7 @@ function memoryStore(): LimitStore {
     },
     async forget(key) {
       attempts.delete(key);
+      counters.delete(key);
     },
     async close() {
       clearInterval(sweeper);
@@ -122,6 +130,13 @@ if count == 1 or ttl < 0 then
   ttl = tonumber(ARGV[1])
 end
 return {count, ttl}
+`;
+
+/** DECR that never makes a key (nor a count below zero), and keeps its expiry. */
+const UNHIT_SCRIPT = `
+local count = tonumber(redis.call('GET', KEYS[1]) or '0')
+if count > 0 then redis.call('DECR', KEYS[1]) end
+return 0
 `;
 
 /** The memory store's attempt(), in one step on Redis (waitAfter in Lua). */
@@ -173,6 +188,9 @@ async function redisStore(url: string, opts: LimitStoreOptions): Promise<LimitSt
     async hit(key: string, windowMs: number) {
       const [count, ttl] = (await redis.eval(HIT_SCRIPT, 1, k(key), windowMs)) as [number, number];
       return { count, resetInMs: ttl };
+    },
+    async unhit(key: string) {
+      await redis.eval(UNHIT_SCRIPT, 1, k(key));
     },
     async attempt(key: string, nowMs: number, keepMs: number, delay: GrowingDelay) {
       const args = [nowMs, keepMs, delay.free, delay.firstMs, delay.maxMs];
@@ -253,6 +271,11 @@ async function redisStore(url: string, opts: LimitStoreOptions): Promise<LimitSt
       counted(
         () => inRedis.hit(key, windowMs),
         () => memory.hit(key, windowMs),
+      ),
+    unhit: (key) =>
+      counted(
+        () => inRedis.unhit(key),
+        () => memory.unhit(key),
       ),
     attempt: (key, nowMs, keepMs, delay) =>
       counted(

@@ -5,6 +5,7 @@ import fastifyRateLimit, {
   normalizeIP,
 } from '@fastify/rate-limit';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { DeviceCookies } from '../auth/device-cookie.ts';
 import type { Config } from '../config.ts';
 import type { Clock } from '../lib/clock.ts';
 import { AppError } from '../lib/errors.ts';
@@ -33,8 +34,11 @@ export const LIMITS = {
   apiPerUser: { max: 1200, windowMs: MINUTE, what: 'requests from your account' },
   apiPerAddress: { max: 1200, windowMs: MINUTE, what: 'requests from this network address' },
   signInPerAddress: { max: 200, windowMs: 10 * MINUTE, what: 'sign-ins from this network address' },
-  // High on purpose: any limit on an account alone is a lock that strangers can set off.
-  signInPerAccount: { max: 60, windowMs: MINUTE, what: 'sign-ins to this account' },
+  // Failed passwords from devices not known to the account (no device cookie for it): strangers
+  // can fill this, so the owner's known devices never meet it, and passkeys and codes still work.
+  signInFailuresPerAccount: { max: 50, windowMs: 15 * MINUTE, what: 'failed sign-ins to this account' },
+  // A known device's own failed passwords; past them it counts as unknown (OWASP's device lockout).
+  signInFailuresPerDevice: { max: 10, windowMs: 15 * MINUTE, what: 'failed sign-ins from this device' },
   signUpPerAddress: { max: 100, windowMs: 10 * MINUTE, what: 'sign-ups from this network address' },
   signUpPerAccount: { max: 5, windowMs: 10 * MINUTE, what: 'sign-ups with this email address' },
   resetEmailPerAddress: {
@@ -42,6 +46,7 @@ export const LIMITS = {
     windowMs: 10 * MINUTE,
     what: 'password reset requests from this network address',
   },
+  // Past these a request is answered as if sent, and no email goes: anyone can ask for anyone.
   resetEmailCooldown: { max: 1, windowMs: MINUTE, what: 'password reset emails to this address' },
   resetEmailPerAccount: { max: 5, windowMs: HOUR, what: 'password reset emails to this address' },
   resetPasswordPerAddress: {
@@ -58,7 +63,9 @@ export const LIMITS = {
   changePasswordPerAccount: { max: 10, windowMs: 10 * MINUTE, what: 'password changes' },
   contactPerAddress: { max: 30, windowMs: 10 * MINUTE, what: 'messages from this network address' },
   contactPerAccount: { max: 5, windowMs: 10 * MINUTE, what: 'messages from you' },
-  // Phone codes (issue 11): each SMS costs money and can be aimed at a stranger's phone.
+  // Phone codes (issue 11): each SMS costs money and can be aimed at a stranger's phone. Per number,
+  // strangers share one allowance; the number's owner (signed in, or on a device known to the
+  // account) and a signed-in person confirming a number have their own.
   smsCooldownPerNumber: { max: 1, windowMs: MINUTE, what: 'codes sent to this number' },
   smsPerNumber: { max: 5, windowMs: HOUR, what: 'codes sent to this number' },
   smsPerAddress: { max: 20, windowMs: 10 * MINUTE, what: 'codes asked for from this network address' },
@@ -85,14 +92,24 @@ export const SIGN_IN_DELAY = {
 
 export type Limits = ReturnType<typeof createLimits>;
 
+/** What the limits decided about one better-auth request (beforeAuth). */
+export interface AuthGate {
+  /** A password reset request past its email address's share: answered as usual, no email sent. */
+  holdResetEmail: boolean;
+  after: (status: number) => Promise<void>;
+}
+
 /** The per-route limits (sign-in, sign-up, reset, contact), counted in the shared store. */
 export function createLimits(opts: {
   store: LimitStore;
   config: Config;
   clock: Clock;
   log: FastifyBaseLogger;
+  devices: DeviceCookies;
+  /** The account that has confirmed a number (E.164), if any. */
+  numberOwner: (phoneNumber: string) => Promise<{ id: string; email: string } | null>;
 }) {
-  const { store, config, clock, log } = opts;
+  const { store, config, clock, log, devices, numberOwner } = opts;
   const scale = config.RATE_LIMIT_SCALE;
   const maxOf = (rule: LimitRule) => Math.max(1, Math.round(rule.max * scale));
   const signInDelay: GrowingDelay = {
@@ -102,21 +119,21 @@ export function createLimits(opts: {
   };
 
   /**
-   * Counts one request against each named limit; over any of them, a 429 naming the wait.
-   * Redis away, the store counts in this process's memory (limit-store.ts). Should the store
-   * itself ever fail, the request goes through and the problem is logged: a pub's deadline should
-   * not fail because a counter could not be read.
+   * Counts one request against each named limit. Over any of them, the request is refused, and a
+   * refused request counts towards none of them (its hits are taken back): asking again too soon
+   * does not use up a longer allowance. Redis away, the store counts in this process's memory
+   * (limit-store.ts). Should the store itself ever fail, the request goes through and the problem is
+   * logged: a pub's deadline should not fail because a counter could not be read.
    */
-  async function enforce(reply: FastifyReply, hits: [LimitName, string][]) {
-    if (!config.RATE_LIMIT_ENABLED || hits.length === 0) return;
+  async function count(hits: [LimitName, string][]): Promise<{ rule: LimitRule; waitMs: number } | null> {
+    if (!config.RATE_LIMIT_ENABLED || hits.length === 0) return null;
+    const keys = hits.map(([name, key]) => `${name}:${key}`);
     let results: { count: number; resetInMs: number }[];
     try {
-      results = await Promise.all(
-        hits.map(([name, key]) => store.hit(`${name}:${key}`, LIMITS[name].windowMs)),
-      );
+      results = await Promise.all(hits.map(([name], i) => store.hit(keys[i] ?? '', LIMITS[name].windowMs)));
     } catch (err) {
       log.error({ err }, 'rate limits: the store failed; request let through');
-      return;
+      return null;
     }
     let over: { rule: LimitRule; waitMs: number } | null = null;
     for (const [i, [name]] of hits.entries()) {
@@ -126,20 +143,39 @@ export function createLimits(opts: {
         over = { rule, waitMs: result.resetInMs };
       }
     }
+    if (over) await Promise.all(keys.map(uncount));
+    return over;
+  }
+
+  async function uncount(key: string) {
+    await store.unhit(key).catch((err) => {
+      log.error({ err }, 'rate limits: the store failed; a hit not taken back');
+    });
+  }
+
+  /** count(), and a 429 naming the wait when over a limit. */
+  async function enforce(reply: FastifyReply, hits: [LimitName, string][]) {
+    const over = await count(hits);
     if (over) throw tooMany(reply, `Too many ${over.rule.what}.`, over.waitMs);
   }
 
+  const forget = (key: string) =>
+    store.forget(key).catch((err) => {
+      log.error({ err }, 'rate limits: the store failed; a count not forgotten');
+    });
+
   /**
-   * Applies the limits of one better-auth endpoint before it runs; the returned function is
-   * called with its answer's status (a successful sign-in forgets the attempts before it).
+   * Applies the limits of one better-auth endpoint before it runs. `holdResetEmail`: answer a reset
+   * request as usual but send no email (the address has had its share). `after` is called with the
+   * answer's status (a successful sign-in forgets the attempts before it).
    */
   async function beforeAuth(
     request: FastifyRequest,
     reply: FastifyReply,
     authPath: string,
-  ): Promise<(status: number) => Promise<void>> {
-    const done = async () => {};
-    if (!config.RATE_LIMIT_ENABLED || request.method !== 'POST') return done;
+  ): Promise<AuthGate> {
+    const pass: AuthGate = { holdResetEmail: false, after: async () => {} };
+    if (!config.RATE_LIMIT_ENABLED || request.method !== 'POST') return pass;
     const address = addressOf(request);
     const email = emailOf(request.body);
     const account = email ? digest(email) : undefined;
@@ -147,11 +183,14 @@ export function createLimits(opts: {
 
     switch (authPath) {
       case '/sign-in/email': {
-        if (!account) {
+        if (!email || !account) {
           await enforce(reply, [['signInPerAddress', address]]);
-          return done;
+          return pass;
         }
-        const delayKey = `sign-in-attempts:${account}:${address}`;
+        // A device known to the account is slowed on its own, not with its network address: a
+        // stranger guessing from the same pub Wi-Fi does not hold up the owner's phone.
+        const device = devices.deviceFor(request, email);
+        const delayKey = `sign-in-attempts:${account}:${device ? `device:${device}` : address}`;
         const { waitMs } = await store
           .attempt(delayKey, clock.now().getTime(), SIGN_IN_DELAY.forgetAfterMs, signInDelay)
           .catch((err) => {
@@ -159,50 +198,76 @@ export function createLimits(opts: {
             return { waitMs: 0 };
           });
         if (waitMs > 0) {
-          throw tooMany(reply, 'Too many failed sign-ins to this account from this network address.', waitMs);
+          const where = device ? 'this device' : 'this network address';
+          throw tooMany(reply, `Too many failed sign-ins to this account from ${where}.`, waitMs);
         }
-        await enforce(reply, [['signInPerAddress', address], ...perAccount('signInPerAccount')]);
-        return async (status) => {
-          if (status < 200 || status >= 300) return;
-          await store.forget(delayKey).catch((err) => {
-            log.error({ err }, 'rate limits: the store failed; sign-in attempts not forgotten');
-          });
+        await enforce(reply, [['signInPerAddress', address]]);
+        // Failed passwords count on the known device's own allowance, else (none, or past it) on
+        // the account's, which strangers share.
+        let failures: string | null = null;
+        if (device && !(await count([['signInFailuresPerDevice', device]]))) {
+          failures = `signInFailuresPerDevice:${device}`;
+        }
+        if (!failures) {
+          const over = await count([['signInFailuresPerAccount', account]]);
+          if (over) {
+            throw tooMany(
+              reply,
+              'Too many failed sign-ins to this account.',
+              over.waitMs,
+              'You can still sign in with a passkey or a code sent to your phone.',
+            );
+          }
+          failures = `signInFailuresPerAccount:${account}`;
+        }
+        return {
+          holdResetEmail: false,
+          after: async (status) => {
+            // Only a wrong password (401) is a failure; anything else gives its count back.
+            if (status !== 401) await uncount(failures);
+            if (status < 200 || status >= 300) return;
+            await forget(delayKey);
+            if (device) await forget(`signInFailuresPerDevice:${device}`);
+          },
         };
       }
       case '/sign-up/email':
         await enforce(reply, [['signUpPerAddress', address], ...perAccount('signUpPerAccount')]);
-        return done;
-      case '/request-password-reset':
-        await enforce(reply, [
-          ['resetEmailPerAddress', address],
+        return pass;
+      case '/request-password-reset': {
+        // The requester's own address may be refused; an email address strangers can type may not
+        // be: past its share, the answer is the same and no email goes.
+        await enforce(reply, [['resetEmailPerAddress', address]]);
+        const over = await count([
           ...perAccount('resetEmailCooldown'),
           ...perAccount('resetEmailPerAccount'),
         ]);
-        return done;
+        return { ...pass, holdResetEmail: over !== null };
+      }
       case '/reset-password':
         await enforce(reply, [['resetPasswordPerAddress', address]]);
-        return done;
+        return pass;
       case '/send-verification-email':
         await enforce(reply, [
           ['verificationEmailPerAddress', address],
           ...perAccount('verificationEmailCooldown'),
         ]);
-        return done;
+        return pass;
       case '/change-password': {
         const viewer = request.viewer;
         await enforce(reply, [['changePasswordPerAccount', viewer ? `user:${viewer.userId}` : address]]);
-        return done;
+        return pass;
       }
       case '/sign-in/phone/send-code':
-        await beforePhoneCode(request, reply, 'send');
-        return done;
+        await beforePhoneCode(request, reply, 'sign-in');
+        return pass;
       case '/sign-in/phone':
         await beforePhoneCode(request, reply, 'check');
-        return done;
+        return pass;
       default:
-        // Any other way of signing in (none is enabled today) counts as a sign-in from the address.
+        // Any other way of signing in (passkeys) counts as a sign-in from the address.
         if (authPath.startsWith('/sign-in/')) await enforce(reply, [['signInPerAddress', address]]);
-        return done;
+        return pass;
     }
   }
 
@@ -218,21 +283,41 @@ export function createLimits(opts: {
   /**
    * Phone codes: sending is limited per number (read as E.164, so spellings of one number count
    * once) and per address; trying codes per address (each code also locks after a few wrong tries).
+   * `sign-in` asks for a sign-in code, `confirm` for a code to confirm a number on the signed-in
+   * person's profile. Strangers share a number's allowance; its owner does not share it with them.
    */
-  async function beforePhoneCode(request: FastifyRequest, reply: FastifyReply, kind: 'send' | 'check') {
+  async function beforePhoneCode(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    kind: 'sign-in' | 'confirm' | 'check',
+  ) {
     const address = addressOf(request);
     if (kind === 'check') return enforce(reply, [['codeChecksPerAddress', address]]);
     const raw = (request.body as { phoneNumber?: unknown } | undefined)?.phoneNumber;
     const number = typeof raw === 'string' ? toE164(raw, config.PHONE_DEFAULT_COUNTRY) : null;
+    if (!number) return enforce(reply, [['smsPerAddress', address]]);
+    const own = kind === 'confirm' ? request.viewer?.userId : await ownerAsking(request, number);
+    // The owner's allowance is their own, one for each kind of code (each is its own code).
+    const key = own ? `${digest(number)}:user:${own}:${kind}` : digest(number);
     await enforce(reply, [
       ['smsPerAddress', address],
-      ...(number
-        ? ([
-            ['smsCooldownPerNumber', digest(number)],
-            ['smsPerNumber', digest(number)],
-          ] as [LimitName, string][])
-        : []),
+      ['smsCooldownPerNumber', key],
+      ['smsPerNumber', key],
     ]);
+  }
+
+  /** The owner of the number, when it is they who ask: signed in, or on a device known to the account. */
+  async function ownerAsking(request: FastifyRequest, number: string): Promise<string | undefined> {
+    if (!config.RATE_LIMIT_ENABLED) return undefined;
+    const owner = await numberOwner(number).catch((err) => {
+      log.error({ err }, "rate limits: the number's owner could not be read; counted as a stranger");
+      return null;
+    });
+    if (!owner) return undefined;
+    if (devices.deviceFor(request, owner.email)) return owner.id;
+    let viewer = request.viewer;
+    if (viewer === undefined) viewer = await request.server.services.sessions(request).catch(() => undefined);
+    return viewer?.userId === owner.id ? owner.id : undefined;
   }
 
   /** Starting a club: a few a day per person (each attempt that passed validation counts). */
@@ -341,12 +426,19 @@ function digest(value: string): string {
   return createHash('sha256').update(value).digest('base64url').slice(0, 32);
 }
 
-function waitWords(ms: number): string {
+/** The wait in words: seconds up to two minutes, then minutes, then hours (each rounded up). */
+export function waitWords(ms: number): string {
   const seconds = Math.max(1, Math.ceil(ms / 1000));
-  return `Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`;
+  const [n, unit] =
+    seconds < 120
+      ? [seconds, 'second']
+      : seconds < 120 * 60
+        ? [Math.ceil(seconds / 60), 'minute']
+        : [Math.ceil(seconds / 3600), 'hour'];
+  return `Try again in ${n} ${unit}${n === 1 ? '' : 's'}.`;
 }
 
-function tooMany(reply: FastifyReply, what: string, waitMs: number): AppError {
+function tooMany(reply: FastifyReply, what: string, waitMs: number, otherWays?: string): AppError {
   reply.header('retry-after', Math.max(1, Math.ceil(waitMs / 1000)));
-  return new AppError('TOO_MANY_REQUESTS', `${what} ${waitWords(waitMs)}`);
+  return new AppError('TOO_MANY_REQUESTS', [what, waitWords(waitMs), otherWays].filter(Boolean).join(' '));
 }

@@ -1,2 +1,2 @@
 // What the sign-in endpoints (auth/) use of phone codes.
-export { sendSignInCode, userForSignInCode } from './service.ts';
+export { ownerOfNumber, sendSignInCode, userForSignInCode } from './service.ts';

@@ -8,7 +8,7 @@ type Purpose = 'verify' | 'sign-in';
 export async function userWithVerifiedNumber(db: DbOrTx, { phoneNumber }: { phoneNumber: string }) {
   const [row] = await db
     // The club its texts are filed under: the person's last club (null: in no club, no text goes).
-    .select({ id: user.id, clubId: user.lastClubId })
+    .select({ id: user.id, email: user.email, clubId: user.lastClubId })
     .from(user)
     .where(and(eq(user.phoneNumber, phoneNumber), eq(user.phoneNumberVerified, true)));
   return row ?? null;

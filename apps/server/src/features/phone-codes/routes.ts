@@ -18,7 +18,7 @@ export const phoneCodeRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: PhoneCodeSent, ...refusals(409) },
       },
       config: { access: 'user' },
-      preHandler: (request, reply) => limits.beforePhoneCode(request, reply, 'send'),
+      preHandler: (request, reply) => limits.beforePhoneCode(request, reply, 'confirm'),
     },
     async (request) => sendVerifyCode(app.services, viewerOf(request), request.body),
   );

@@ -87,14 +87,29 @@ export async function sendSignInCode(
   return sent(phoneNumber);
 }
 
-/** The user a right sign-in code signs in; the code is used up. */
+/**
+ * The user a right sign-in code signs in; the code is used up. Every failure gets the one answer
+ * (no code waiting, wrong, locked, expired): which of them it is would tell a stranger whether the
+ * number has an account. Confirming one's own number keeps the detailed answers.
+ */
 export async function userForSignInCode(services: CodeServices, input: PhoneCodeCheck): Promise<string> {
   const phoneNumber = normalisedNumber(services, input.phoneNumber);
-  const row = await checkCode(services, { phoneNumber, purpose: 'sign-in', code: input.code });
-  // The number must still be confirmed on that account (not changed since the code went out).
-  const owner = await userWithVerifiedNumber(services.db, { phoneNumber });
-  if (!owner || owner.id !== row.userId) throw noCode();
-  return row.userId;
+  try {
+    const row = await checkCode(services, { phoneNumber, purpose: 'sign-in', code: input.code });
+    // The number must still be confirmed on that account (not changed since the code went out).
+    const owner = await userWithVerifiedNumber(services.db, { phoneNumber });
+    if (!owner || owner.id !== row.userId) throw noCode();
+    return row.userId;
+  } catch (err) {
+    if (err instanceof AppError && codeRefusals.has(err.code)) throw signInCodeRefused();
+    throw err;
+  }
+}
+
+/** The account that has confirmed the number (E.164), for the limits that give its owner their own allowance. */
+export async function ownerOfNumber(db: CodeServices['db'], phoneNumber: string) {
+  const owner = await userWithVerifiedNumber(db, { phoneNumber });
+  return owner ? { id: owner.id, email: owner.email } : null;
 }
 
 /** The club's SMS as its admin may see them: who and when, never a code. */
@@ -183,6 +198,12 @@ const sent = (phoneNumber: string): PhoneCodeSent => ({
   phoneNumber,
   expiresInSeconds: PHONE_CODE_RULES.expiresInSeconds,
 });
+const codeRefusals = new Set(['CODE_INVALID', 'CODE_EXPIRED', 'CODE_LOCKED']);
+const signInCodeRefused = () =>
+  new AppError(
+    'CODE_INVALID',
+    'That code did not work. Check the latest text from us, or ask for a new code.',
+  );
 const noCode = () => new AppError('CODE_INVALID', 'No code is waiting for this number. Ask for a new one.');
 const locked = () =>
   new AppError('CODE_LOCKED', 'Too many wrong codes: this one no longer works. Ask for a new one.');
