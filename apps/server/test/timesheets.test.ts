@@ -526,6 +526,102 @@ describe.each(backends())('timesheets on %s', (backend) => {
     );
   });
 
+  it('pays someone without a rate of their own at the rate of the position worked, in the report and all three files', async () => {
+    // Kit has no rate of their own at first; the club pays its kitchen 1050p and its bar 1150p.
+    const kit = await aMember(server, {
+      club: kings,
+      role: 'staff',
+      email: 'kit@kings.test',
+      name: 'Kit Cook',
+    });
+    for (const [position, hourlyRatePence] of [
+      ['Kitchen', 1050],
+      ['Bar', 1150],
+    ] as const) {
+      expect((await admin.put('/api/admin/position-pay-rates', { position, hourlyRatePence })).status).toBe(
+        204,
+      );
+    }
+    server.clock.set('2026-11-01T09:00:00Z');
+    const shift = (startsAt: string, endsAt: string, position: string) =>
+      admin.post('/api/admin/shifts', { userId: kit.userId, startsAt, endsAt, position, breakMinutes: 0 });
+    // Tuesday 3 November: a kitchen shift by day and a bar shift in the evening.
+    expect((await shift('2026-11-03T10:00:00Z', '2026-11-03T14:00:00Z', 'Kitchen')).status).toBe(201);
+    expect((await shift('2026-11-03T18:00:00Z', '2026-11-03T21:00:00Z', 'Bar')).status).toBe(201);
+    expect((await admin.post('/api/admin/rota/publish', { week: '2026-11-02' })).status).toBe(200);
+    server.clock.set('2026-11-09T09:00:00Z');
+    const entry = (clockInAt: string, clockOutAt: string) =>
+      admin.post('/api/admin/clock-entries', {
+        userId: kit.userId,
+        clockInAt,
+        clockOutAt,
+        breakMinutes: 0,
+        reason: 'From the paper sheet',
+      });
+    expect((await entry('2026-11-03T10:00:00Z', '2026-11-03T14:00:00Z')).status).toBe(201);
+    expect((await entry('2026-11-03T18:00:00Z', '2026-11-03T21:00:00Z')).status).toBe(201);
+    // Thursday, with no shift near: paid as their usual position, that of their latest shift (bar).
+    expect((await entry('2026-11-05T12:00:00Z', '2026-11-05T13:30:00Z')).status).toBe(201);
+    // From Friday Kit has a rate of their own, which comes first.
+    expect(
+      (
+        await admin.put(`/api/admin/staff/${kit.userId}/pay-rate`, {
+          hourlyRatePence: 1400,
+          from: '2026-11-06',
+        })
+      ).status,
+    ).toBe(200);
+    expect((await entry('2026-11-06T10:00:00Z', '2026-11-06T12:00:00Z')).status).toBe(201);
+
+    const res = await report('from=2026-11-02&to=2026-11-08');
+    const k = personIn(res.json, kit.userId);
+    expect(
+      k.entries.map((e: { position: string; hourlyRatePence: number }) => [e.position, e.hourlyRatePence]),
+    ).toEqual([
+      ['Kitchen', 1050],
+      ['Bar', 1150],
+      ['Bar', 1150],
+      ['Bar', 1400],
+    ]);
+    // Tuesday: 240 minutes at 1050p and 180 at 1150p, two rates in a day (each entry names its own).
+    expect(k.days[1]).toMatchObject({ workedMinutes: 420, hourlyRatePence: null, costPence: 4200 + 3450 });
+    expect(k.days[3]).toMatchObject({ workedMinutes: 90, hourlyRatePence: 1150, costPence: 1725 });
+    expect(k.days[4]).toMatchObject({ workedMinutes: 120, hourlyRatePence: 1400, costPence: 2800 });
+    expect(k).toMatchObject({ hourlyRatePence: 1400, totals: { workedMinutes: 630, costPence: 12175 } });
+
+    const csv = (layout: string, extra = '') =>
+      admin.get(`/api/admin/timesheets?from=2026-11-02&to=2026-11-08&format=csv&layout=${layout}${extra}`);
+    const generic = readCsv((await csv('generic')).text).filter((r) => r[3] === kit.userId);
+    expect(generic.map((r) => [r[1], r[4], r[5], r[8], r[9]])).toEqual([
+      ['2026-11-03', '7.00', '4.00', '10.50', '42.00'],
+      ['2026-11-03', '0.00', '3.00', '11.50', '34.50'],
+      ['2026-11-05', '0.00', '1.50', '11.50', '17.25'],
+      ['2026-11-06', '0.00', '2.00', '14.00', '28.00'],
+    ]);
+    const bright = readCsv((await csv('brightpay')).text).filter((r) => r[0] === 'Kit');
+    expect(bright.map((r) => [r[2], r[3]])).toEqual([
+      ['4.00', '10.50'],
+      ['4.50', '11.50'],
+      ['2.00', '14.00'],
+    ]);
+    expect(
+      (await admin.put(`/api/admin/staff/${kit.userId}/payroll-number`, { payrollNumber: 'K-1' })).status,
+    ).toBe(204);
+    expect(readCsv((await csv('sage50', '&sagePayment=3')).text)).toEqual([
+      ['2', 'K-1', '3', '', '', '4.00', '10.50'],
+      ['2', 'K-1', '3', '', '', '4.50', '11.50'],
+      ['2', 'K-1', '3', '', '', '2.00', '14.00'],
+    ]);
+    // The rota costs the same shifts by the same rule.
+    const rota = await admin.get('/api/admin/rota?week=2026-11-02');
+    expect(
+      rota.json.shifts
+        .filter((s: { userId: string }) => s.userId === kit.userId)
+        .map((s: { costPence: number }) => s.costPence),
+    ).toEqual([4200, 3450]);
+    server.clock.set('2026-10-27T19:00:00Z');
+  });
+
   it('shows staff their own hours only, without rate or cost, and admins of another club nothing', async () => {
     const mine = await staff.get(`/api/timesheets/mine?from=${WEEK}&to=2026-11-01`);
     expect(mine.status).toBe(200);

@@ -18,7 +18,7 @@ import { clubOccurrences, listMatchesInRange } from '../events/index.ts';
 import { notifyUsers, registerNotificationKind } from '../notifications/index.ts';
 import { type AbsenceRow, absenceDuring, absencesOf } from './extras-queries.ts';
 import { toAbsence } from './leave.ts';
-import { nextRate, rateChangesOf, rateOn, setRateFrom } from './pay-rates.ts';
+import { nextRate, payRate, positionRatesByName, rateChangesOf, rateOn, setRateFrom } from './pay-rates.ts';
 import {
   claimOpenShift,
   deleteShift,
@@ -36,7 +36,6 @@ import {
   upcomingPublishedShifts,
   updateShift,
 } from './queries.ts';
-import { positionRateMap } from './templates.ts';
 import { weekBounds, weekStartOf, workedHours, workingTimeWarnings } from './working-time.ts';
 
 registerNotificationKind({
@@ -127,12 +126,14 @@ async function warningsFor(
  * (when the admin set one).
  */
 async function rateOf(db: Services['db'], clubId: string, row: ShiftRow) {
-  if (row.userId) {
-    const changes = await rateChangesOf(db, { clubId, userIds: [row.userId] });
-    const own = rateOn(changes, row.userId, londonDate(row.startsAt));
-    if (own !== null) return own;
-  }
-  return (await positionRateMap({ db }, clubId)).get(row.position) ?? null;
+  const positionRates = await positionRatesByName(db, { clubId });
+  if (!row.userId) return positionRates.get(row.position) ?? null;
+  const changes = await rateChangesOf(db, { clubId, userIds: [row.userId] });
+  return payRate(changes, positionRates, {
+    userId: row.userId,
+    day: londonDate(row.startsAt),
+    position: row.position,
+  });
 }
 
 async function requireStaff(db: Services['db'], clubId: string, userId: string | null) {
@@ -326,7 +327,7 @@ export async function rotaWeek(
     shiftsBetween(services.db, { clubId: viewer.clubId, from, to }),
     staffOfClub(services.db, { clubId: viewer.clubId }),
     rateChangesOf(services.db, { clubId: viewer.clubId }),
-    positionRateMap(services, viewer.clubId),
+    positionRatesByName(services.db, { clubId: viewer.clubId }),
     absencesOf(services.db, { clubId: viewer.clubId, from, to }),
     weekHappenings(services, viewer.clubId, from, to),
   ]);
@@ -364,8 +365,14 @@ export async function rotaWeek(
           ...(away ? [absenceWarning(away)] : []),
         ]
       : [];
-    const own = shift.userId ? rateOn(rates, shift.userId, londonDate(shift.startsAt)) : null;
-    return toShift(shift, staffName, warnings, own ?? positionRates.get(shift.position) ?? null);
+    const rate = shift.userId
+      ? payRate(rates, positionRates, {
+          userId: shift.userId,
+          day: londonDate(shift.startsAt),
+          position: shift.position,
+        })
+      : (positionRates.get(shift.position) ?? null);
+    return toShift(shift, staffName, warnings, rate);
   });
   return {
     week: monday,
