@@ -289,7 +289,10 @@ describe.each(backends())('timesheets on %s', (backend) => {
     await admin.put(`/api/admin/staff/${patId}/clock-setting`, { clockWithoutCode: true });
     server.clock.set('2026-10-27T17:00:00Z');
     expect((await pat.post('/api/clock/in', {})).status).toBe(201);
-    const open = await admin.post('/api/admin/timesheets/approvals', { week: '2026-10-26' });
+    const open = await admin.post('/api/admin/timesheets/approvals', {
+      week: '2026-10-26',
+      confirmNotEnded: true,
+    });
     expect(open.status).toBe(409);
     expect(open.json.error.message).toContain('is still clocked in (since 2026-10-27 17:00)');
     server.clock.set('2026-10-27T19:00:00Z');
@@ -619,6 +622,81 @@ describe.each(backends())('timesheets on %s', (backend) => {
         .filter((s: { userId: string }) => s.userId === kit.userId)
         .map((s: { costPence: number }) => s.costPence),
     ).toEqual([4200, 3450]);
+    server.clock.set('2026-10-27T19:00:00Z');
+  });
+
+  it('asks before approving a week that has not ended, and then keeps that week’s rota as approved', async () => {
+    const approvals = '/api/admin/timesheets/approvals';
+    server.clock.set('2026-11-01T09:00:00Z');
+    const shift = (userId: string, startsAt: string, endsAt: string) =>
+      admin.post('/api/admin/shifts', { userId, startsAt, endsAt, position: 'Bar', breakMinutes: 0 });
+    const ids: string[] = [];
+    for (const day of ['09', '12', '14']) {
+      const made = await shift(patId, `2026-11-${day}T17:00:00Z`, `2026-11-${day}T20:00:00Z`);
+      expect(made.status).toBe(201);
+      ids.push(made.json.shift.id);
+    }
+    const [monday, thursday, saturday] = ids;
+    expect((await admin.post('/api/admin/rota/publish', { week: '2026-11-09' })).status).toBe(200);
+
+    // Wednesday noon: Monday's shift is done, Thursday's and Saturday's are still to come.
+    server.clock.set('2026-11-11T12:00:00Z');
+    const question = {
+      code: 'CONFIRMATION_REQUIRED',
+      message: 'This week has not ended: 2 shifts are still to come. Approve anyway?',
+    };
+    const one = await admin.post(approvals, { week: '2026-11-11', userId: patId });
+    expect(one.status).toBe(409);
+    expect(one.json.error).toEqual(question);
+    const all = await admin.post(approvals, { week: '2026-11-09' });
+    expect(all.status).toBe(409);
+    expect(all.json.error).toEqual(question);
+    const week = () => report('from=2026-11-09&to=2026-11-09');
+    expect(personIn((await week()).json, patId).approval).toBeNull();
+    expect((await admin.post(approvals, { week: '2026-11-09', confirmNotEnded: false })).status).toBe(400);
+    // A note on Monday's shift makes it a draft again, not yet counted.
+    expect((await admin.patch(`/api/admin/shifts/${monday}`, { notes: 'Cellar delivery' })).status).toBe(200);
+    const yes = await admin.post(approvals, { week: '2026-11-09', userId: patId, confirmNotEnded: true });
+    expect(yes.json).toEqual({ approved: 1 });
+
+    // The approved week's rota stays as approved: no shift added, changed, removed or swapped away.
+    const plain =
+      '=Pat "Pint", Pourer’s timesheet for the week of 2026-11-09 is approved, so their shifts in that week cannot change: reopen the week under Timesheets first.';
+    const refusals = [
+      await shift(patId, '2026-11-13T17:00:00Z', '2026-11-13T20:00:00Z'),
+      await admin.patch(`/api/admin/shifts/${thursday}`, { breakMinutes: 15 }),
+      await admin.delete(`/api/admin/shifts/${thursday}`),
+    ];
+    // Nor a shift of someone else moved into it.
+    const samsLater = await shift(staffId, '2026-11-17T17:00:00Z', '2026-11-17T20:00:00Z');
+    expect(samsLater.status).toBe(201);
+    refusals.push(
+      await admin.patch(`/api/admin/shifts/${samsLater.json.shift.id}`, {
+        userId: patId,
+        startsAt: '2026-11-13T17:00:00Z',
+        endsAt: '2026-11-13T20:00:00Z',
+      }),
+    );
+    const offer = await pat.post(`/api/shifts/${saturday}/swaps`, { toUserId: staffId });
+    expect(offer.status).toBe(201);
+    const swapId = offer.json.swap.id as string;
+    expect((await staff.post(`/api/shift-swaps/${swapId}/answer`, { accept: true })).status).toBe(200);
+    refusals.push(await admin.post(`/api/admin/shift-swaps/${swapId}/decision`, { approve: true }));
+    // Nor can that draft be published into it.
+    refusals.push(await admin.post('/api/admin/rota/publish', { week: '2026-11-09' }));
+    for (const r of refusals) {
+      expect(r.status).toBe(409);
+      expect(r.json.error.message).toBe(plain);
+    }
+    expect(personIn((await week()).json, patId).totals.scheduledMinutes).toBe(360);
+    // Someone else's week is theirs to change.
+    expect((await shift(staffId, '2026-11-13T17:00:00Z', '2026-11-13T20:00:00Z')).status).toBe(201);
+
+    // Reopened, the swap goes through and the hours follow.
+    expect((await admin.delete(`${approvals}/2026-11-09/${patId}`)).status).toBe(204);
+    const approved = await admin.post(`/api/admin/shift-swaps/${swapId}/decision`, { approve: true });
+    expect(approved.status).toBe(200);
+    expect(personIn((await week()).json, patId).totals.scheduledMinutes).toBe(180);
     server.clock.set('2026-10-27T19:00:00Z');
   });
 

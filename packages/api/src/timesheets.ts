@@ -137,7 +137,16 @@ export const TimesheetReport = z
 export type TimesheetReport = z.infer<typeof TimesheetReport>;
 
 export const ApproveWeekInput = z
-  .object({ week: IsoDate, userId: Id.optional().describe('Leave out to approve the whole staff') })
+  .object({
+    week: IsoDate,
+    userId: Id.optional().describe('Leave out to approve the whole staff'),
+    confirmNotEnded: z
+      .literal(true)
+      .optional()
+      .describe(
+        'Required to approve a week that has not ended yet; without it such a request is answered 409 CONFIRMATION_REQUIRED with the question to ask',
+      ),
+  })
   .strict();
 export type ApproveWeekInput = z.infer<typeof ApproveWeekInput>;
 export const ApproveWeekResult = z.object({ approved: z.int() });

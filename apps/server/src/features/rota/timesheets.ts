@@ -251,6 +251,17 @@ function weekOfDate(week: string): string {
   return dateOfDay(mondayOf(week));
 }
 
+/** The question asked before approving a week that has not ended (its shifts under way or ahead). */
+export function weekNotEndedQuestion(shiftsAhead: number) {
+  const ahead =
+    shiftsAhead === 0
+      ? 'no shifts are still to come'
+      : shiftsAhead === 1
+        ? '1 shift is still to come'
+        : `${shiftsAhead} shifts are still to come`;
+  return `This week has not ended: ${ahead}. Approve anyway?`;
+}
+
 /** Approves one person's week, or every staff member's (and any admin who worked it) for the week. */
 export async function approveWeek(services: S, viewer: Viewer, input: ApproveWeekInput) {
   const weekStart = weekOfDate(input.week);
@@ -262,6 +273,14 @@ export async function approveWeek(services: S, viewer: Viewer, input: ApproveWee
   const people = report.weeks[0]?.people ?? [];
   const { from, to } = weekBounds(weekStart);
   const now = services.clock.now();
+  if (now < to && !input.confirmNotEnded) {
+    // Approving locks the week: with shifts still ahead, that is worth a second thought.
+    const ids = new Set(people.map((p) => p.userId));
+    const ahead = (
+      await publishedShiftsBetween(services.db, { clubId: viewer.clubId, from, to, userId: input.userId })
+    ).filter((s) => s.userId !== null && ids.has(s.userId) && s.endsAt > now).length;
+    throw new AppError('CONFIRMATION_REQUIRED', weekNotEndedQuestion(ahead));
+  }
   return services.db.transaction(async (tx) => {
     let approved = 0;
     for (const person of people) {
@@ -319,6 +338,36 @@ export async function assertWeekOpen(
         ? `Your hours for the week of ${weekStart} are approved and locked: ask an admin to reopen the week.`
         : `The week of ${weekStart} is approved and locked for this person: reopen it first to change it.`,
     );
+  }
+}
+
+/**
+ * Refuses a change to the rota that touches a person's approved week: a shift added to it, moved into
+ * or out of it, removed from it or handed over in it (a shift counts in the week of its London start
+ * day). The week's scheduled hours were approved as they stood; an admin reopens the week first.
+ * Takes each person-week's lock, in one order, so an approval cannot slip in beside the change.
+ */
+export async function assertRotaWeeksOpen(
+  db: Tx,
+  clubId: string,
+  touched: readonly { userId: string | null; startsAt: Date }[],
+) {
+  const weeks = new Map<string, { userId: string; weekStart: string }>();
+  for (const t of touched) {
+    if (!t.userId) continue;
+    const weekStart = weekStartOf(t.startsAt);
+    weeks.set(`${t.userId}:${weekStart}`, { userId: t.userId, weekStart });
+  }
+  for (const key of [...weeks.keys()].sort()) {
+    const week = weeks.get(key) as { userId: string; weekStart: string };
+    await lockPersonWeek(db, { clubId, ...week });
+    if (await isWeekApproved(db, { clubId, ...week })) {
+      const [person] = await staffOfClub(db, { clubId, userIds: [week.userId] });
+      throw new AppError(
+        'CONFLICT',
+        `${person?.name ?? 'This person'}’s timesheet for the week of ${week.weekStart} is approved, so their shifts in that week cannot change: reopen the week under Timesheets first.`,
+      );
+    }
   }
 }
 
