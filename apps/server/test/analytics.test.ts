@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventRegistrations, events } from '../src/db/schema/events.ts';
 import { fixtures, seasons, teams } from '../src/db/schema/football.ts';
 import { entries, picks } from '../src/db/schema/game.ts';
-import { clockEntries, staffPayRates } from '../src/db/schema/rota.ts';
+import { clockEntries, shifts, staffPayRates } from '../src/db/schema/rota.ts';
+import { positionPayRates } from '../src/db/schema/rota-extras.ts';
 import { sqlRows } from '../src/db/sql-rows.ts';
 import { aClub, aCompetition, aMember, anOrder, aUser } from './support/factories.ts';
 import type { HttpClient } from './support/http-client.ts';
@@ -21,6 +22,8 @@ describe.each(backends())('analytics on %s', (backend) => {
   let otherAdmin: HttpClient;
   let clubId: string;
   let otherClubId: string;
+  let samId: string;
+  let patId: string;
   let cup: Awaited<ReturnType<typeof aCompetition>>;
   let fixed: Awaited<ReturnType<typeof aCompetition>>;
   let theirs: Awaited<ReturnType<typeof aCompetition>>;
@@ -33,6 +36,7 @@ describe.each(backends())('analytics on %s', (backend) => {
     admin = (await aMember(server, { club, role: 'admin', email: 'manager@kings.test' })).client;
     const staff = await aMember(server, { club, role: 'staff', email: 'sam@kings.test', name: 'Sam' });
     staffClient = staff.client;
+    samId = staff.userId;
     const other = await aClub(server, { slug: 'other-club', name: 'The Other Club' });
     otherClubId = other.id;
     otherAdmin = (await aMember(server, { club: other, role: 'admin', email: 'boss@other.test' })).client;
@@ -202,6 +206,7 @@ describe.each(backends())('analytics on %s', (backend) => {
     // Clock-ins: Sam at £11.50 an hour (an evening with a break; a night across the clock change),
     // Pat with no rate, an open one (not counted), one before the period and another club's.
     const pat = await aUser(server, { club, email: 'pat@kings.test', name: 'Pat' });
+    patId = pat;
     // Sam's rate changes: 900p at first, 1150p from before the period, a rise set ahead for after it.
     await server.db.insert(staffPayRates).values([
       { clubId, userId: staff.userId, effectiveFrom: '1970-01-01', hourlyRatePence: 900 },
@@ -270,10 +275,20 @@ describe.each(backends())('analytics on %s', (backend) => {
     const worked = await sqlRows<{ ms: number; rate: number | null }>(
       server.db,
       sql`select greatest(0, extract(epoch from (c.clock_out_at - c.clock_in_at)) * 1000 - c.break_minutes * 60000)::float8 as ms,
-                 (select r.hourly_rate_pence from staff_pay_rates r
-                   where r.club_id = c.club_id and r.user_id = c.user_id
-                     and r.effective_from <= (c.clock_in_at at time zone 'Europe/London')::date
-                   order by r.effective_from desc limit 1) as rate
+                 coalesce(
+                   (select r.hourly_rate_pence from staff_pay_rates r
+                     where r.club_id = c.club_id and r.user_id = c.user_id
+                       and r.effective_from <= (c.clock_in_at at time zone 'Europe/London')::date
+                     order by r.effective_from desc limit 1),
+                   -- No own rate that day: the rate of the position worked (the clock-in's shift's,
+                   -- else the person's latest published shift begun by the clock-in).
+                   (select p.hourly_rate_pence from position_pay_rates p
+                     where p.club_id = c.club_id and p.position = coalesce(
+                       (select s.position from shifts s where s.id = c.shift_id),
+                       (select s.position from shifts s
+                         where s.club_id = c.club_id and s.user_id = c.user_id and s.status = 'published'
+                           and s.starts_at <= c.clock_in_at
+                         order by s.starts_at desc limit 1)))) as rate
           from clock_entries c
           where c.club_id = ${clubId} and c.clock_out_at is not null
             and (c.clock_in_at at time zone 'Europe/London')::date between ${from}::date and ${to}::date`,
@@ -453,6 +468,61 @@ describe.each(backends())('analytics on %s', (backend) => {
     expect(sum(r.days, 'staffCostPence')).toBe(r.summary.staffCostPence);
     expect(sum(r.days, 'revenuePence')).toBe(r.summary.revenuePence);
     expect(sum(r.competitions, 'entries')).toBe(r.summary.entries);
+  });
+
+  it('pays clocked time without an own rate at the rate of the position worked', async () => {
+    const APRIL = { from: '2026-04-06', to: '2026-04-12' };
+    await server.db.insert(positionPayRates).values([
+      { clubId, position: 'Kitchen', hourlyRatePence: 1000 },
+      { clubId, position: 'Bar', hourlyRatePence: 1200 },
+      { clubId: otherClubId, position: 'Kitchen', hourlyRatePence: 9999 },
+    ]);
+    // Pat's own rate is cleared from 1 April (null: paid at the position's rate from then on).
+    await server.db
+      .insert(staffPayRates)
+      .values({ clubId, userId: patId, effectiveFrom: '2026-04-01', hourlyRatePence: null });
+    const shift = (userId: string, startsAt: string, endsAt: string, position: string, published = true) => ({
+      clubId,
+      userId,
+      startsAt: at(startsAt),
+      endsAt: at(endsAt),
+      position,
+      status: published ? ('published' as const) : ('draft' as const),
+    });
+    const [patKitchen, , samBar] = await server.db
+      .insert(shifts)
+      .values([
+        shift(patId, '2026-04-07T09:00:00Z', '2026-04-07T13:00:00Z', 'Kitchen'),
+        // A draft is no one's usual position.
+        shift(patId, '2026-04-08T09:00:00Z', '2026-04-08T12:00:00Z', 'Bar', false),
+        shift(samId, '2026-04-07T10:00:00Z', '2026-04-07T12:00:00Z', 'Bar'),
+      ])
+      .returning();
+    const entry = (userId: string, inAt: string, outAt: string, shiftId: string | null) => ({
+      clubId,
+      userId,
+      shiftId,
+      clockInAt: at(inAt),
+      clockOutAt: at(outAt),
+    });
+    await server.db.insert(clockEntries).values([
+      entry(patId, '2026-04-07T09:00:00Z', '2026-04-07T13:00:00Z', patKitchen?.id as string),
+      // No shift: Pat's usual position, that of the latest published shift, the kitchen.
+      entry(patId, '2026-04-08T18:00:00Z', '2026-04-08T20:30:00Z', null),
+      // Sam's own rate (2000p from 30 March) comes before the bar's.
+      entry(samId, '2026-04-07T10:00:00Z', '2026-04-07T12:00:00Z', samBar?.id as string),
+    ]);
+
+    const res = await admin.get(`/api/admin/analytics?from=${APRIL.from}&to=${APRIL.to}`);
+    expect(res.status).toBe(200);
+    expect(res.json.summary).toEqual(await direct(APRIL.from, APRIL.to));
+    // By hand: Pat 4 h and 2 h 30 at the kitchen's 1000p, Sam 2 h at 2000p.
+    expect(res.json.summary).toMatchObject({ hoursWorked: 8.5, staffCostPence: 4000 + 2500 + 4000 });
+    expect(res.json.unratedHours).toBe(0);
+    // The March figures stand: no position was worked then.
+    expect((await admin.get(`/api/admin/analytics/summary?from=${WEEK.from}&to=${WEEK.to}`)).json).toEqual(
+      await direct(WEEK.from, WEEK.to),
+    );
   });
 
   it('refuses a backwards or over-long period and another club’s competition, in plain words', async () => {

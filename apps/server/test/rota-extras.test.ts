@@ -20,10 +20,12 @@ describe.each(backends())('rota extras on %s', (backend) => {
   let pat: HttpClient;
   let patId: string;
   let otherAdmin: HttpClient;
+  let clubId: string;
 
   beforeAll(async () => {
     server = await startTestServer(backend, { now: '2026-11-02T09:00:00Z' });
     const club = await aClub(server);
+    clubId = club.id;
     admin = (await aMember(server, { club, role: 'admin', email: 'manager@kings.test', name: 'Mia Manager' }))
       .client;
     const s = await aMember(server, { club, role: 'staff', email: 'sam@kings.test', name: 'Sam Server' });
@@ -103,16 +105,18 @@ describe.each(backends())('rota extras on %s', (backend) => {
     const id = asked.json.absence.id as string;
     expect((await otherAdmin.post(`/api/admin/absences/${id}/decision`, { approve: true })).status).toBe(404);
     expect((await pat.post(`/api/admin/absences/${id}/decision`, { approve: true })).status).toBe(403);
-    const ok = await admin.post(`/api/admin/absences/${id}/decision`, { approve: true });
+    // Sam has worked no hours yet: the leave takes the balance below zero, which the admin confirms.
+    const ok = await admin.post(`/api/admin/absences/${id}/decision`, {
+      approve: true,
+      confirmNegativeBalance: true,
+    });
     expect(ok.status).toBe(200);
     expect(ok.json.absence.status).toBe('approved');
     const again = await admin.post(`/api/admin/absences/${id}/decision`, { approve: false });
     expect(again.status).toBe(409);
     const [decision] = await notes(sam, 'leave');
     expect(decision).toMatchObject({ title: 'Your leave is approved' });
-    expect(decision?.body).toBe(
-      '2026-11-16 00:00 to 2026-11-18 00:00 (London time): 16 hours from your holiday.',
-    );
+    expect(decision?.body).toBe('2026-11-16 to 2026-11-17 (whole days): 16 hours from your holiday.');
 
     const second = await sam.post('/api/absences', {
       kind: 'leave',
@@ -129,6 +133,122 @@ describe.each(backends())('rota extras on %s', (backend) => {
     ]);
     // Pat heard nothing of Sam's leave.
     expect(await notes(pat, 'leave')).toEqual([]);
+  });
+
+  it('takes whole-day leave by its first and last London days, the last included', async () => {
+    // 7 to 9 December: three days, London midnight to the midnight after the 9th (GMT: UTC midnights).
+    const winter = await pat.post('/api/absences', {
+      kind: 'leave',
+      fromDay: '2026-12-07',
+      toDay: '2026-12-09',
+      hours: 24,
+    });
+    expect(winter.status).toBe(201);
+    expect(winter.json.absence).toMatchObject({
+      startsAt: '2026-12-07T00:00:00.000Z',
+      endsAt: '2026-12-10T00:00:00.000Z',
+      days: { from: '2026-12-07', to: '2026-12-09' },
+      hours: 24,
+    });
+    // Across the spring clock change: the 29th starts at 23:00 UTC the day before, in BST.
+    const spring = await pat.post('/api/absences', {
+      kind: 'leave',
+      fromDay: '2027-03-27',
+      toDay: '2027-03-29',
+      hours: 16,
+    });
+    expect(spring.json.absence).toMatchObject({
+      startsAt: '2027-03-27T00:00:00.000Z',
+      endsAt: '2027-03-29T23:00:00.000Z',
+      days: { from: '2027-03-27', to: '2027-03-29' },
+    });
+    const oneDay = await pat.post('/api/absences', {
+      kind: 'leave',
+      fromDay: '2027-04-02',
+      toDay: '2027-04-02',
+      hours: 8,
+    });
+    expect(oneDay.json.absence).toMatchObject({
+      startsAt: '2027-04-01T23:00:00.000Z',
+      endsAt: '2027-04-02T23:00:00.000Z',
+      days: { from: '2027-04-02', to: '2027-04-02' },
+    });
+    // Part of a day keeps its times, and has no days.
+    const evening = await pat.post('/api/absences', {
+      kind: 'unavailable',
+      startsAt: '2026-12-11T18:00:00Z',
+      endsAt: '2026-12-11T23:00:00Z',
+    });
+    expect(evening.json.absence.days).toBeNull();
+    for (const [body, message] of [
+      [{ fromDay: '2026-12-09', toDay: '2026-12-07' }, 'The last day must be on or after the first day.'],
+      [{ fromDay: '2026-12-09' }, 'Give both the first and the last day.'],
+      [
+        { fromDay: '2026-12-09', toDay: '2026-12-09', endsAt: '2026-12-10T00:00:00Z' },
+        'Give either the days (first and last) or the start and end times, not both.',
+      ],
+      [{}, 'Give the first and last days, or the start and end times.'],
+    ] as const) {
+      const bad = await pat.post('/api/absences', { kind: 'leave', hours: 8, ...body });
+      expect(bad.status).toBe(400);
+      expect(bad.json.error.message).toBe(message);
+    }
+    const asked = (await notes(admin, 'admin')).filter((n) => n.title === 'Pat Pourer asks for leave');
+    expect(asked.map((n) => n.body)).toEqual(
+      expect.arrayContaining([
+        '2026-12-07 to 2026-12-09 (whole days), 24 hours.',
+        '2027-04-02 (a whole day), 8 hours.',
+      ]),
+    );
+    for (const a of [winter, spring, oneDay, evening])
+      expect((await pat.delete(`/api/absences/${a.json.absence.id}`)).status).toBe(204);
+  });
+
+  it('asks before approving leave that takes the holiday balance below zero, with the figure', async () => {
+    // Pat has worked 4 hours, which earn 0.48 h of holiday.
+    const [worked] = await server.db
+      .insert(clockEntries)
+      .values({
+        clubId,
+        userId: patId,
+        clockInAt: new Date('2026-10-26T10:00:00Z'),
+        clockOutAt: new Date('2026-10-26T14:00:00Z'),
+      })
+      .returning();
+    const asked = await pat.post('/api/absences', {
+      kind: 'leave',
+      fromDay: '2027-01-11',
+      toDay: '2027-01-12',
+      hours: 15,
+    });
+    const id = asked.json.absence.id as string;
+    const decide = (body: object) => admin.post(`/api/admin/absences/${id}/decision`, body);
+    const warned = await decide({ approve: true });
+    expect(warned.status).toBe(409);
+    expect(warned.json.error).toEqual({
+      code: 'CONFIRMATION_REQUIRED',
+      message:
+        'Approving this leave takes Pat Pourer’s holiday balance below zero, to -14.52 h (0.48 h now, the leave takes 15 h). Approve anyway?',
+    });
+    expect((await pat.get('/api/holiday/mine')).json.balanceHours).toBe(0.48);
+    // Refusing needs no confirmation; approving with it goes through.
+    const yes = await decide({ approve: true, confirmNegativeBalance: true });
+    expect(yes.status).toBe(200);
+    expect(yes.json.absence.status).toBe('approved');
+    expect((await pat.get('/api/holiday/mine')).json.balanceHours).toBe(-14.52);
+    // Leave within the balance needs no question: a quarter of an hour, once the balance is back up.
+    await server.db.delete(staffAbsences).where(eq(staffAbsences.id, id));
+    const small = await pat.post('/api/absences', {
+      kind: 'leave',
+      fromDay: '2027-01-13',
+      toDay: '2027-01-13',
+      hours: 0.25,
+    });
+    expect(
+      (await admin.post(`/api/admin/absences/${small.json.absence.id}/decision`, { approve: true })).status,
+    ).toBe(200);
+    await server.db.delete(staffAbsences).where(eq(staffAbsences.id, small.json.absence.id));
+    await server.db.delete(clockEntries).where(eq(clockEntries.id, worked?.id as string));
   });
 
   it('warns when a shift is put on someone on approved leave or unavailable, and shows both in the week', async () => {

@@ -289,7 +289,10 @@ describe.each(backends())('timesheets on %s', (backend) => {
     await admin.put(`/api/admin/staff/${patId}/clock-setting`, { clockWithoutCode: true });
     server.clock.set('2026-10-27T17:00:00Z');
     expect((await pat.post('/api/clock/in', {})).status).toBe(201);
-    const open = await admin.post('/api/admin/timesheets/approvals', { week: '2026-10-26' });
+    const open = await admin.post('/api/admin/timesheets/approvals', {
+      week: '2026-10-26',
+      confirmNotEnded: true,
+    });
     expect(open.status).toBe(409);
     expect(open.json.error.message).toContain('is still clocked in (since 2026-10-27 17:00)');
     server.clock.set('2026-10-27T19:00:00Z');
@@ -524,6 +527,177 @@ describe.each(backends())('timesheets on %s', (backend) => {
     expect((await otherAdmin.put(`/api/admin/staff/${patId}/pay-rate`, { hourlyRatePence: 1 })).status).toBe(
       404,
     );
+  });
+
+  it('pays someone without a rate of their own at the rate of the position worked, in the report and all three files', async () => {
+    // Kit has no rate of their own at first; the club pays its kitchen 1050p and its bar 1150p.
+    const kit = await aMember(server, {
+      club: kings,
+      role: 'staff',
+      email: 'kit@kings.test',
+      name: 'Kit Cook',
+    });
+    for (const [position, hourlyRatePence] of [
+      ['Kitchen', 1050],
+      ['Bar', 1150],
+    ] as const) {
+      expect((await admin.put('/api/admin/position-pay-rates', { position, hourlyRatePence })).status).toBe(
+        204,
+      );
+    }
+    server.clock.set('2026-11-01T09:00:00Z');
+    const shift = (startsAt: string, endsAt: string, position: string) =>
+      admin.post('/api/admin/shifts', { userId: kit.userId, startsAt, endsAt, position, breakMinutes: 0 });
+    // Tuesday 3 November: a kitchen shift by day and a bar shift in the evening.
+    expect((await shift('2026-11-03T10:00:00Z', '2026-11-03T14:00:00Z', 'Kitchen')).status).toBe(201);
+    expect((await shift('2026-11-03T18:00:00Z', '2026-11-03T21:00:00Z', 'Bar')).status).toBe(201);
+    expect((await admin.post('/api/admin/rota/publish', { week: '2026-11-02' })).status).toBe(200);
+    server.clock.set('2026-11-09T09:00:00Z');
+    const entry = (clockInAt: string, clockOutAt: string) =>
+      admin.post('/api/admin/clock-entries', {
+        userId: kit.userId,
+        clockInAt,
+        clockOutAt,
+        breakMinutes: 0,
+        reason: 'From the paper sheet',
+      });
+    expect((await entry('2026-11-03T10:00:00Z', '2026-11-03T14:00:00Z')).status).toBe(201);
+    expect((await entry('2026-11-03T18:00:00Z', '2026-11-03T21:00:00Z')).status).toBe(201);
+    // Thursday, with no shift near: paid as their usual position, that of their latest shift (bar).
+    expect((await entry('2026-11-05T12:00:00Z', '2026-11-05T13:30:00Z')).status).toBe(201);
+    // From Friday Kit has a rate of their own, which comes first.
+    expect(
+      (
+        await admin.put(`/api/admin/staff/${kit.userId}/pay-rate`, {
+          hourlyRatePence: 1400,
+          from: '2026-11-06',
+        })
+      ).status,
+    ).toBe(200);
+    expect((await entry('2026-11-06T10:00:00Z', '2026-11-06T12:00:00Z')).status).toBe(201);
+
+    const res = await report('from=2026-11-02&to=2026-11-08');
+    const k = personIn(res.json, kit.userId);
+    expect(
+      k.entries.map((e: { position: string; hourlyRatePence: number }) => [e.position, e.hourlyRatePence]),
+    ).toEqual([
+      ['Kitchen', 1050],
+      ['Bar', 1150],
+      ['Bar', 1150],
+      ['Bar', 1400],
+    ]);
+    // Tuesday: 240 minutes at 1050p and 180 at 1150p, two rates in a day (each entry names its own).
+    expect(k.days[1]).toMatchObject({ workedMinutes: 420, hourlyRatePence: null, costPence: 4200 + 3450 });
+    expect(k.days[3]).toMatchObject({ workedMinutes: 90, hourlyRatePence: 1150, costPence: 1725 });
+    expect(k.days[4]).toMatchObject({ workedMinutes: 120, hourlyRatePence: 1400, costPence: 2800 });
+    expect(k).toMatchObject({ hourlyRatePence: 1400, totals: { workedMinutes: 630, costPence: 12175 } });
+
+    const csv = (layout: string, extra = '') =>
+      admin.get(`/api/admin/timesheets?from=2026-11-02&to=2026-11-08&format=csv&layout=${layout}${extra}`);
+    const generic = readCsv((await csv('generic')).text).filter((r) => r[3] === kit.userId);
+    expect(generic.map((r) => [r[1], r[4], r[5], r[8], r[9]])).toEqual([
+      ['2026-11-03', '7.00', '4.00', '10.50', '42.00'],
+      ['2026-11-03', '0.00', '3.00', '11.50', '34.50'],
+      ['2026-11-05', '0.00', '1.50', '11.50', '17.25'],
+      ['2026-11-06', '0.00', '2.00', '14.00', '28.00'],
+    ]);
+    const bright = readCsv((await csv('brightpay')).text).filter((r) => r[0] === 'Kit');
+    expect(bright.map((r) => [r[2], r[3]])).toEqual([
+      ['4.00', '10.50'],
+      ['4.50', '11.50'],
+      ['2.00', '14.00'],
+    ]);
+    expect(
+      (await admin.put(`/api/admin/staff/${kit.userId}/payroll-number`, { payrollNumber: 'K-1' })).status,
+    ).toBe(204);
+    expect(readCsv((await csv('sage50', '&sagePayment=3')).text)).toEqual([
+      ['2', 'K-1', '3', '', '', '4.00', '10.50'],
+      ['2', 'K-1', '3', '', '', '4.50', '11.50'],
+      ['2', 'K-1', '3', '', '', '2.00', '14.00'],
+    ]);
+    // The rota costs the same shifts by the same rule.
+    const rota = await admin.get('/api/admin/rota?week=2026-11-02');
+    expect(
+      rota.json.shifts
+        .filter((s: { userId: string }) => s.userId === kit.userId)
+        .map((s: { costPence: number }) => s.costPence),
+    ).toEqual([4200, 3450]);
+    server.clock.set('2026-10-27T19:00:00Z');
+  });
+
+  it('asks before approving a week that has not ended, and then keeps that week’s rota as approved', async () => {
+    const approvals = '/api/admin/timesheets/approvals';
+    server.clock.set('2026-11-01T09:00:00Z');
+    const shift = (userId: string, startsAt: string, endsAt: string) =>
+      admin.post('/api/admin/shifts', { userId, startsAt, endsAt, position: 'Bar', breakMinutes: 0 });
+    const ids: string[] = [];
+    for (const day of ['09', '12', '14']) {
+      const made = await shift(patId, `2026-11-${day}T17:00:00Z`, `2026-11-${day}T20:00:00Z`);
+      expect(made.status).toBe(201);
+      ids.push(made.json.shift.id);
+    }
+    const [monday, thursday, saturday] = ids;
+    expect((await admin.post('/api/admin/rota/publish', { week: '2026-11-09' })).status).toBe(200);
+
+    // Wednesday noon: Monday's shift is done, Thursday's and Saturday's are still to come.
+    server.clock.set('2026-11-11T12:00:00Z');
+    const question = {
+      code: 'CONFIRMATION_REQUIRED',
+      message: 'This week has not ended: 2 shifts are still to come. Approve anyway?',
+    };
+    const one = await admin.post(approvals, { week: '2026-11-11', userId: patId });
+    expect(one.status).toBe(409);
+    expect(one.json.error).toEqual(question);
+    const all = await admin.post(approvals, { week: '2026-11-09' });
+    expect(all.status).toBe(409);
+    expect(all.json.error).toEqual(question);
+    const week = () => report('from=2026-11-09&to=2026-11-09');
+    expect(personIn((await week()).json, patId).approval).toBeNull();
+    expect((await admin.post(approvals, { week: '2026-11-09', confirmNotEnded: false })).status).toBe(400);
+    // A note on Monday's shift makes it a draft again, not yet counted.
+    expect((await admin.patch(`/api/admin/shifts/${monday}`, { notes: 'Cellar delivery' })).status).toBe(200);
+    const yes = await admin.post(approvals, { week: '2026-11-09', userId: patId, confirmNotEnded: true });
+    expect(yes.json).toEqual({ approved: 1 });
+
+    // The approved week's rota stays as approved: no shift added, changed, removed or swapped away.
+    const plain =
+      '=Pat "Pint", Pourer’s timesheet for the week of 2026-11-09 is approved, so their shifts in that week cannot change: reopen the week under Timesheets first.';
+    const refusals = [
+      await shift(patId, '2026-11-13T17:00:00Z', '2026-11-13T20:00:00Z'),
+      await admin.patch(`/api/admin/shifts/${thursday}`, { breakMinutes: 15 }),
+      await admin.delete(`/api/admin/shifts/${thursday}`),
+    ];
+    // Nor a shift of someone else moved into it.
+    const samsLater = await shift(staffId, '2026-11-17T17:00:00Z', '2026-11-17T20:00:00Z');
+    expect(samsLater.status).toBe(201);
+    refusals.push(
+      await admin.patch(`/api/admin/shifts/${samsLater.json.shift.id}`, {
+        userId: patId,
+        startsAt: '2026-11-13T17:00:00Z',
+        endsAt: '2026-11-13T20:00:00Z',
+      }),
+    );
+    const offer = await pat.post(`/api/shifts/${saturday}/swaps`, { toUserId: staffId });
+    expect(offer.status).toBe(201);
+    const swapId = offer.json.swap.id as string;
+    expect((await staff.post(`/api/shift-swaps/${swapId}/answer`, { accept: true })).status).toBe(200);
+    refusals.push(await admin.post(`/api/admin/shift-swaps/${swapId}/decision`, { approve: true }));
+    // Nor can that draft be published into it.
+    refusals.push(await admin.post('/api/admin/rota/publish', { week: '2026-11-09' }));
+    for (const r of refusals) {
+      expect(r.status).toBe(409);
+      expect(r.json.error.message).toBe(plain);
+    }
+    expect(personIn((await week()).json, patId).totals.scheduledMinutes).toBe(360);
+    // Someone else's week is theirs to change.
+    expect((await shift(staffId, '2026-11-13T17:00:00Z', '2026-11-13T20:00:00Z')).status).toBe(201);
+
+    // Reopened, the swap goes through and the hours follow.
+    expect((await admin.delete(`${approvals}/2026-11-09/${patId}`)).status).toBe(204);
+    const approved = await admin.post(`/api/admin/shift-swaps/${swapId}/decision`, { approve: true });
+    expect(approved.status).toBe(200);
+    expect(personIn((await week()).json, patId).totals.scheduledMinutes).toBe(180);
+    server.clock.set('2026-10-27T19:00:00Z');
   });
 
   it('shows staff their own hours only, without rate or cost, and admins of another club nothing', async () => {

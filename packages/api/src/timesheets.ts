@@ -68,6 +68,16 @@ export const TimesheetEntry = z
     workedMinutes: z.int().nullable(),
     lateMinutes: z.int(),
     shiftId: z.string().nullable(),
+    /**
+     * The position the time is paid as: its shift's, else the person's usual one (their latest
+     * published shift before the clock-in); null when they have none.
+     */
+    position: z.string().nullable(),
+    /**
+     * The rate it is paid at: the person's own that day, else the position's; null when neither is
+     * set, and always for staff looking at their own hours.
+     */
+    hourlyRatePence: z.int().nullable(),
     flags: z.array(z.string()),
     corrections: z.array(ClockEntryCorrection),
   })
@@ -87,7 +97,11 @@ export const TimesheetDay = z
   .object({
     date: z.string(),
     ...minutes,
-    /** The person's own rate that day (rates change from a London day on); null as for the week. */
+    /**
+     * The rate the day's worked time is paid at (the person's own that day, else the position's); on a
+     * day without worked time, the rate its first shift would be paid at. null as for the week, and
+     * when the day's time is paid at more than one rate (each entry carries its own).
+     */
     hourlyRatePence: z.int().nullable(),
     flags: z.array(z.string()),
   })
@@ -99,8 +113,8 @@ export const TimesheetPersonWeek = z
     userId: z.string(),
     name: z.string(),
     /**
-     * The rate on the week's last day (each day carries its own); null when none is set, and always
-     * for staff looking at their own hours.
+     * The rate of the last day of the week that has one (each day carries its own); null when none is
+     * set, and always for staff looking at their own hours.
      */
     hourlyRatePence: z.int().nullable(),
     /** The employee number in the club's payroll software; null when none is set, and for staff. */
@@ -123,7 +137,16 @@ export const TimesheetReport = z
 export type TimesheetReport = z.infer<typeof TimesheetReport>;
 
 export const ApproveWeekInput = z
-  .object({ week: IsoDate, userId: Id.optional().describe('Leave out to approve the whole staff') })
+  .object({
+    week: IsoDate,
+    userId: Id.optional().describe('Leave out to approve the whole staff'),
+    confirmNotEnded: z
+      .literal(true)
+      .optional()
+      .describe(
+        'Required to approve a week that has not ended yet; without it such a request is answered 409 CONFIRMATION_REQUIRED with the question to ask',
+      ),
+  })
   .strict();
 export type ApproveWeekInput = z.infer<typeof ApproveWeekInput>;
 export const ApproveWeekResult = z.object({ approved: z.int() });

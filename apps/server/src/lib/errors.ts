@@ -11,6 +11,9 @@ export const errorCodes = {
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,
+  // The request is allowed but worth a second thought (a week approved before it ends, leave into a
+  // negative balance): the message is the question; the same request with its confirm flag goes ahead.
+  CONFIRMATION_REQUIRED: 409,
   // The game (features/competitions, picks): each refusal a player can meet, by name.
   DEADLINE_PASSED: 409,
   TEAM_ALREADY_USED: 409,

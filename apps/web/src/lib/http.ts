@@ -20,6 +20,13 @@ export class HttpError extends Error {
   }
 }
 
+/**
+ * The server's "allowed, but are you sure?" answer (409 CONFIRMATION_REQUIRED): its message is the
+ * question to ask; the same request with its confirm flag then goes ahead.
+ */
+export const isConfirmationRequired = (e: unknown): e is HttpError =>
+  e instanceof HttpError && e.code === 'CONFIRMATION_REQUIRED';
+
 /** `Retry-After` as milliseconds: delay-seconds or an HTTP date; undefined when absent or unreadable. */
 export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
   if (!value) return undefined;

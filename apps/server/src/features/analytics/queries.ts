@@ -5,7 +5,7 @@ import { fixtures, teams } from '../../db/schema/football.ts';
 import { competitions, entries, picks } from '../../db/schema/game.ts';
 import { clockEntries } from '../../db/schema/rota.ts';
 import { londonDate } from '../../lib/london-dates.ts';
-import { rateChangesOf, rateOn } from '../rota/index.ts';
+import { paidPosition, payRate, positionRatesByName, rateChangesOf } from '../rota/index.ts';
 
 /** Entries that hold a place: bought (or free) and kept, whether still in, out or won. */
 const CONFIRMED = ['active', 'eliminated', 'won'] as const;
@@ -109,8 +109,9 @@ export async function picksOf(
 }
 
 /**
- * Closed clock-ins that began in the period, with the person's own hourly rate on the London day of
- * the clock-in (null: none set). An open one (still at work) counts once it is closed.
+ * Closed clock-ins that began in the period, each with the rate it is paid at (the rota's one rule:
+ * the person's own rate on the London day of the clock-in, else the rate of the position it is
+ * worked in; null: neither is set). An open one (still at work) counts once it is closed.
  */
 export async function closedClockEntries(db: DbOrTx, p: Period) {
   const rows = await db
@@ -120,6 +121,7 @@ export async function closedClockEntries(db: DbOrTx, p: Period) {
       clockInAt: clockEntries.clockInAt,
       clockOutAt: clockEntries.clockOutAt,
       breakMinutes: clockEntries.breakMinutes,
+      position: paidPosition,
     })
     .from(clockEntries)
     .where(
@@ -131,7 +133,15 @@ export async function closedClockEntries(db: DbOrTx, p: Period) {
       ),
     );
   const rates = await rateChangesOf(db, { clubId: p.clubId });
-  return rows.map((r) => ({ ...r, hourlyRatePence: rateOn(rates, r.userId, londonDate(r.clockInAt)) }));
+  const positionRates = await positionRatesByName(db, { clubId: p.clubId });
+  return rows.map((r) => ({
+    ...r,
+    hourlyRatePence: payRate(rates, positionRates, {
+      userId: r.userId,
+      day: londonDate(r.clockInAt),
+      position: r.position,
+    }),
+  }));
 }
 
 /** Kick-offs in the period (football data is the same for every club); postponed matches left out. */

@@ -130,6 +130,11 @@ export async function decideLeave(
   return row;
 }
 
+/** Serialises deciding one person's leave, so two approvals cannot both spend the same balance. */
+export async function lockHoliday(db: DbOrTx, { clubId, userId }: { clubId: string; userId: string }) {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`holiday:${clubId}:${userId}`}))`);
+}
+
 export async function deleteOwnAbsence(
   db: DbOrTx,
   { clubId, userId, id }: { clubId: string; userId: string; id: string },

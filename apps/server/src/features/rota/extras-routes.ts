@@ -111,6 +111,7 @@ export const rotaExtrasRoutes: FastifyPluginAsyncZod = async (app) => {
       decideAbsence(app.services, viewerOf(request), {
         id: request.params.id,
         approve: request.body.approve,
+        confirmNegativeBalance: request.body.confirmNegativeBalance,
       }),
   );
 

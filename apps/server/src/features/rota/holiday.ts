@@ -1,5 +1,6 @@
 import type { HolidayBalance } from '@lastman/api';
 import type { Viewer } from '../../auth/guards.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import type { Services } from '../../services.ts';
 import { holidayRows } from './extras-queries.ts';
 import { staffOfClub } from './queries.ts';
@@ -12,6 +13,15 @@ import { staffOfClub } from './queries.ts';
 export const ACCRUAL_RATE = 0.1207;
 
 const hours = (minutes: number) => Math.round((minutes / 60) * 100) / 100;
+
+/** One person's holiday balance in minutes (accrued less approved leave), as the balances count it. */
+export async function balanceMinutesOf(db: DbOrTx, { clubId, userId }: { clubId: string; userId: string }) {
+  const rows = await holidayRows(db, { clubId, userIds: [userId] });
+  return (rows.worked.get(userId) ?? 0) * ACCRUAL_RATE - (rows.taken.get(userId) ?? 0);
+}
+
+/** Hours as the balances show them: to 2 places, "-14.51 h". */
+export const hoursText = (minutes: number) => `${hours(minutes)} h`;
 
 async function balances(services: Pick<Services, 'db'>, clubId: string, userIds?: string[]) {
   const [staff, rows] = await Promise.all([

@@ -2,6 +2,7 @@ import type { Absence, AbsenceInput } from '@lastman/api';
 import { utcToUkLocal } from '@lastman/game';
 import type { Viewer } from '../../auth/guards.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import { addDays, londonDate, londonDayStart } from '../../lib/london-dates.ts';
 import type { Services } from '../../services.ts';
 import { notify, notifyUsers, registerNotificationKind } from '../notifications/index.ts';
 import {
@@ -11,7 +12,10 @@ import {
   decideLeave,
   deleteOwnAbsence,
   insertAbsence,
+  lockHoliday,
 } from './extras-queries.ts';
+import { balanceMinutesOf, hoursText } from './holiday.ts';
+import { staffOfClub } from './queries.ts';
 
 /** The kind of the answer to a leave request: its own, so staff can choose how they hear of it. */
 export const LEAVE_KIND = 'leave';
@@ -27,6 +31,15 @@ type Svc = Pick<Services, 'db' | 'clock' | 'notifier'>;
 
 const DAY_MS = 86_400_000;
 
+/** The whole London days an absence covers, when it runs from one London midnight to another. */
+function wholeDays(row: { startsAt: Date; endsAt: Date }) {
+  const from = londonDate(row.startsAt);
+  const after = londonDate(row.endsAt);
+  if (londonDayStart(from).getTime() !== row.startsAt.getTime()) return null;
+  if (londonDayStart(after).getTime() !== row.endsAt.getTime()) return null;
+  return { from, to: addDays(after, -1) };
+}
+
 export function toAbsence(row: AbsenceRow, staffName: string | null): Absence {
   return {
     id: row.id,
@@ -35,6 +48,7 @@ export function toAbsence(row: AbsenceRow, staffName: string | null): Absence {
     kind: row.kind,
     startsAt: row.startsAt.toISOString(),
     endsAt: row.endsAt.toISOString(),
+    days: wholeDays(row),
     reason: row.reason,
     hours: row.leaveMinutes / 60,
     status: row.status,
@@ -47,10 +61,41 @@ const london = (d: Date) => {
   return `${date} ${time}`;
 };
 
+/** "2026-12-07 to 2026-12-09 (whole days)", or "2026-12-07 18:00 to 2026-12-08 02:00 (London time)". */
+function periodText(row: { startsAt: Date; endsAt: Date }) {
+  const days = wholeDays(row);
+  if (days)
+    return days.from === days.to ? `${days.from} (a whole day)` : `${days.from} to ${days.to} (whole days)`;
+  return `${london(row.startsAt)} to ${london(row.endsAt)} (London time)`;
+}
+
+/**
+ * The time asked for: whole London days (the first day's midnight to the midnight after the last,
+ * 23 or 25 hours on the days the clocks change), or a start and an end for part of a day.
+ */
+function absencePeriod(input: AbsenceInput) {
+  const byDays = input.fromDay !== undefined || input.toDay !== undefined;
+  const byTimes = input.startsAt !== undefined || input.endsAt !== undefined;
+  if (byDays && byTimes)
+    throw new AppError(
+      'BAD_REQUEST',
+      'Give either the days (first and last) or the start and end times, not both.',
+    );
+  if (byDays) {
+    if (!input.fromDay || !input.toDay)
+      throw new AppError('BAD_REQUEST', 'Give both the first and the last day.');
+    if (input.toDay < input.fromDay)
+      throw new AppError('BAD_REQUEST', 'The last day must be on or after the first day.');
+    return { startsAt: londonDayStart(input.fromDay), endsAt: londonDayStart(input.toDay, 1) };
+  }
+  if (!input.startsAt || !input.endsAt)
+    throw new AppError('BAD_REQUEST', 'Give the first and last days, or the start and end times.');
+  return { startsAt: new Date(input.startsAt), endsAt: new Date(input.endsAt) };
+}
+
 /** A staff member marks time they cannot work (noted at once) or asks for leave (an admin decides). */
 export async function requestAbsence(services: Svc, viewer: Viewer, input: AbsenceInput) {
-  const startsAt = new Date(input.startsAt);
-  const endsAt = new Date(input.endsAt);
+  const { startsAt, endsAt } = absencePeriod(input);
   if (endsAt <= startsAt) throw new AppError('BAD_REQUEST', 'The end must be after the start.');
   if (endsAt.getTime() - startsAt.getTime() > 60 * DAY_MS)
     throw new AppError('BAD_REQUEST', 'Ask for at most 60 days at a time.');
@@ -77,7 +122,7 @@ export async function requestAbsence(services: Svc, viewer: Viewer, input: Absen
           audience: 'admins',
           kind: 'admin',
           title: `${viewer.name} asks for leave`,
-          body: `${london(startsAt)} to ${london(endsAt)} (London time), ${input.hours} hours.${input.reason ? ` ${input.reason}` : ''}`,
+          body: `${periodText({ startsAt, endsAt })}, ${input.hours} hours.${input.reason ? ` ${input.reason}` : ''}`,
           link: '/staffschedules?view=leave',
         },
       );
@@ -119,11 +164,24 @@ export async function clubAbsences(services: Pick<Services, 'db' | 'clock'>, vie
 export async function decideAbsence(
   services: Svc,
   viewer: Viewer,
-  { id, approve }: { id: string; approve: boolean },
+  { id, approve, confirmNegativeBalance }: { id: string; approve: boolean; confirmNegativeBalance?: boolean },
 ) {
   const current = await absenceById(services.db, { clubId: viewer.clubId, id });
   if (current?.kind !== 'leave') throw notFound('The leave request');
   const row = await services.db.transaction(async (tx) => {
+    if (approve && current.status === 'pending') {
+      // Holiday is a right earned by the hours worked: leave beyond it is the admin's call, made knowingly.
+      await lockHoliday(tx, { clubId: viewer.clubId, userId: current.userId });
+      const now = await balanceMinutesOf(tx, { clubId: viewer.clubId, userId: current.userId });
+      const after = now - current.leaveMinutes;
+      if (after < 0 && !confirmNegativeBalance) {
+        const [person] = await staffOfClub(tx, { clubId: viewer.clubId, userIds: [current.userId] });
+        throw new AppError(
+          'CONFIRMATION_REQUIRED',
+          `Approving this leave takes ${person ? `${person.name}’s` : 'their'} holiday balance below zero, to ${hoursText(after)} (${hoursText(now)} now, the leave takes ${hoursText(current.leaveMinutes)}). Approve anyway?`,
+        );
+      }
+    }
     const decided = await decideLeave(tx, {
       clubId: viewer.clubId,
       id,
@@ -138,7 +196,7 @@ export async function decideAbsence(
         clubId: viewer.clubId,
         kind: LEAVE_KIND,
         title: approve ? 'Your leave is approved' : 'Your leave was refused',
-        body: `${london(decided.startsAt)} to ${london(decided.endsAt)} (London time)${approve ? `: ${decided.leaveMinutes / 60} hours from your holiday.` : '. Talk to your manager if you need it.'}`,
+        body: `${periodText(decided)}${approve ? `: ${decided.leaveMinutes / 60} hours from your holiday.` : '. Talk to your manager if you need it.'}`,
         link: '/staffschedules?view=leave',
         messages: [{ userId: decided.userId }],
       },

@@ -103,7 +103,7 @@ export const rotaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/admin/shifts/:id',
     {
-      schema: { tags, params: ShiftIdParams, response: { 204: z.null(), ...refusals(404) } },
+      schema: { tags, params: ShiftIdParams, response: { 204: z.null(), ...refusals(404, 409) } },
       config: { access: 'admin' },
     },
     async (request, reply) => {
@@ -115,7 +115,7 @@ export const rotaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/rota/publish',
     {
-      schema: { tags, body: PublishWeekInput, response: { 200: PublishWeekResult } },
+      schema: { tags, body: PublishWeekInput, response: { 200: PublishWeekResult, ...refusals(409) } },
       config: { access: 'admin' },
     },
     async (request) => publishWeek(app.services, viewerOf(request), request.body),

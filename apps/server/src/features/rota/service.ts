@@ -18,7 +18,7 @@ import { clubOccurrences, listMatchesInRange } from '../events/index.ts';
 import { notifyUsers, registerNotificationKind } from '../notifications/index.ts';
 import { type AbsenceRow, absenceDuring, absencesOf } from './extras-queries.ts';
 import { toAbsence } from './leave.ts';
-import { nextRate, rateChangesOf, rateOn, setRateFrom } from './pay-rates.ts';
+import { nextRate, payRate, positionRatesByName, rateChangesOf, rateOn, setRateFrom } from './pay-rates.ts';
 import {
   claimOpenShift,
   deleteShift,
@@ -36,7 +36,8 @@ import {
   upcomingPublishedShifts,
   updateShift,
 } from './queries.ts';
-import { positionRateMap } from './templates.ts';
+import { isWeekApproved } from './timesheet-queries.ts';
+import { assertRotaWeeksOpen } from './timesheets.ts';
 import { weekBounds, weekStartOf, workedHours, workingTimeWarnings } from './working-time.ts';
 
 registerNotificationKind({
@@ -127,12 +128,14 @@ async function warningsFor(
  * (when the admin set one).
  */
 async function rateOf(db: Services['db'], clubId: string, row: ShiftRow) {
-  if (row.userId) {
-    const changes = await rateChangesOf(db, { clubId, userIds: [row.userId] });
-    const own = rateOn(changes, row.userId, londonDate(row.startsAt));
-    if (own !== null) return own;
-  }
-  return (await positionRateMap({ db }, clubId)).get(row.position) ?? null;
+  const positionRates = await positionRatesByName(db, { clubId });
+  if (!row.userId) return positionRates.get(row.position) ?? null;
+  const changes = await rateChangesOf(db, { clubId, userIds: [row.userId] });
+  return payRate(changes, positionRates, {
+    userId: row.userId,
+    day: londonDate(row.startsAt),
+    position: row.position,
+  });
 }
 
 async function requireStaff(db: Services['db'], clubId: string, userId: string | null) {
@@ -212,12 +215,15 @@ export async function createShift(services: Db, viewer: Viewer, input: ShiftInpu
     if (other) throw overlapError(other);
   }
   const row = await refusingOverlap(services, viewer.clubId, t, () =>
-    insertShift(services.db, {
-      clubId: viewer.clubId,
-      ...t,
-      position: input.position,
-      notes: input.notes || null,
-      overrideReason: input.overrideReason || null,
+    services.db.transaction(async (tx) => {
+      await assertRotaWeeksOpen(tx, viewer.clubId, [t]);
+      return insertShift(tx, {
+        clubId: viewer.clubId,
+        ...t,
+        position: input.position,
+        notes: input.notes || null,
+        overrideReason: input.overrideReason || null,
+      });
     }),
   );
   const warnings = await warningsFor(services.db, viewer.clubId, { ...t, id: row.id });
@@ -281,19 +287,23 @@ export async function editShift(
   }
   // An edit makes the shift a draft again: staff hear of it when the week is next published.
   const row = await refusingOverlap(services, viewer.clubId, t, () =>
-    updateShift(services.db, {
-      clubId: viewer.clubId,
-      shiftId,
-      values: {
-        userId: t.userId,
-        startsAt: t.startsAt,
-        endsAt: t.endsAt,
-        breakMinutes: t.breakMinutes,
-        ...(input.position !== undefined && { position: input.position }),
-        ...(input.notes !== undefined && { notes: input.notes || null }),
-        ...(input.overrideReason !== undefined && { overrideReason: input.overrideReason || null }),
-        status: 'draft',
-      },
+    services.db.transaction(async (tx) => {
+      // The week it leaves and the week it lands in, for the person it had and the one it has.
+      await assertRotaWeeksOpen(tx, viewer.clubId, [current, t]);
+      return updateShift(tx, {
+        clubId: viewer.clubId,
+        shiftId,
+        values: {
+          userId: t.userId,
+          startsAt: t.startsAt,
+          endsAt: t.endsAt,
+          breakMinutes: t.breakMinutes,
+          ...(input.position !== undefined && { position: input.position }),
+          ...(input.notes !== undefined && { notes: input.notes || null }),
+          ...(input.overrideReason !== undefined && { overrideReason: input.overrideReason || null }),
+          status: 'draft',
+        },
+      });
     }),
   );
   if (!row) throw notFound('The shift');
@@ -305,7 +315,12 @@ export async function editShift(
 }
 
 export async function removeShift(services: Db, viewer: Viewer, { shiftId }: { shiftId: string }) {
-  if (!(await deleteShift(services.db, { clubId: viewer.clubId, shiftId }))) throw notFound('The shift');
+  await services.db.transaction(async (tx) => {
+    const current = await shiftById(tx, { clubId: viewer.clubId, shiftId });
+    if (!current) throw notFound('The shift');
+    await assertRotaWeeksOpen(tx, viewer.clubId, [current]);
+    if (!(await deleteShift(tx, { clubId: viewer.clubId, shiftId }))) throw notFound('The shift');
+  });
 }
 
 /** The Monday of the week asked for, or of this week. */
@@ -326,7 +341,7 @@ export async function rotaWeek(
     shiftsBetween(services.db, { clubId: viewer.clubId, from, to }),
     staffOfClub(services.db, { clubId: viewer.clubId }),
     rateChangesOf(services.db, { clubId: viewer.clubId }),
-    positionRateMap(services, viewer.clubId),
+    positionRatesByName(services.db, { clubId: viewer.clubId }),
     absencesOf(services.db, { clubId: viewer.clubId, from, to }),
     weekHappenings(services, viewer.clubId, from, to),
   ]);
@@ -364,8 +379,14 @@ export async function rotaWeek(
           ...(away ? [absenceWarning(away)] : []),
         ]
       : [];
-    const own = shift.userId ? rateOn(rates, shift.userId, londonDate(shift.startsAt)) : null;
-    return toShift(shift, staffName, warnings, own ?? positionRates.get(shift.position) ?? null);
+    const rate = shift.userId
+      ? payRate(rates, positionRates, {
+          userId: shift.userId,
+          day: londonDate(shift.startsAt),
+          position: shift.position,
+        })
+      : (positionRates.get(shift.position) ?? null);
+    return toShift(shift, staffName, warnings, rate);
   });
   return {
     week: monday,
@@ -420,6 +441,11 @@ export async function publishWeek(
   const monday = mondayOf(services, week);
   const { from, to } = weekBounds(monday);
   const published = await services.db.transaction(async (tx) => {
+    // A draft published into an approved week would change the hours it was approved with.
+    const drafts = (await shiftsBetween(tx, { clubId: viewer.clubId, from, to }))
+      .map((r) => r.shift)
+      .filter((d) => d.status === 'draft');
+    await assertRotaWeeksOpen(tx, viewer.clubId, drafts);
     const rows = await publishDrafts(tx, { clubId: viewer.clubId, from, to, at: services.clock.now() });
     const changed = new Map<string, number>();
     for (const r of rows) if (r.userId) changed.set(r.userId, (changed.get(r.userId) ?? 0) + 1);
@@ -472,6 +498,18 @@ export async function copyWeek(services: WithClock, viewer: Viewer, input: { fro
       return new Date(ukLocalToUtc(shifted, time));
     };
     const values = { startsAt: move(shift.startsAt), endsAt: move(shift.endsAt) };
+    // Nothing new lands in a person's approved week: such a shift is skipped like an overlapping one.
+    if (
+      shift.userId &&
+      (await isWeekApproved(services.db, {
+        clubId: viewer.clubId,
+        userId: shift.userId,
+        weekStart: weekStartOf(values.startsAt),
+      }))
+    ) {
+      skipped++;
+      continue;
+    }
     if (shift.userId) {
       const other = await overlappingShift(services.db, {
         clubId: viewer.clubId,
@@ -537,7 +575,10 @@ export async function claimShift(services: WithClock, viewer: Viewer, { shiftId 
   });
   if (other) throw overlapError(other);
   const row = await refusingOverlap(services, viewer.clubId, t, () =>
-    claimOpenShift(services.db, { clubId: viewer.clubId, shiftId, userId: viewer.userId }),
+    services.db.transaction(async (tx) => {
+      await assertRotaWeeksOpen(tx, viewer.clubId, [t]);
+      return claimOpenShift(tx, { clubId: viewer.clubId, shiftId, userId: viewer.userId });
+    }),
   );
   if (!row) throw new AppError('CONFLICT', 'Someone has already taken this shift.');
   return toShift(row, viewer.name, []);

@@ -17,6 +17,7 @@ import {
   swapsOf,
 } from './extras-queries.ts';
 import { overlappingShift, type ShiftRow, shiftById, staffOfClub } from './queries.ts';
+import { assertRotaWeeksOpen } from './timesheets.ts';
 
 // A swap goes: offered (by the shift's owner, to a named colleague) -> accepted (by the colleague)
 // -> approved (by an admin, and only then do the shifts change hands). Each step tells the next person.
@@ -289,7 +290,15 @@ export async function decideSwap(
         at: services.clock.now(),
       });
       if (!moved) throw new AppError('CONFLICT', 'This swap has already been decided.');
-      if (approve) await handOver(tx, clubId, swap);
+      if (approve && shift) {
+        // Both people's weeks of both shifts: an approved timesheet keeps the hours it was approved with.
+        const changing = [shift, ...(other ? [other] : [])].flatMap((s) => [
+          { userId: swap.fromUserId, startsAt: s.startsAt },
+          { userId: swap.toUserId, startsAt: s.startsAt },
+        ]);
+        await assertRotaWeeksOpen(tx, clubId, changing);
+        await handOver(tx, clubId, swap);
+      }
       await notifyUsers(
         { db: tx, clock: services.clock },
         {

@@ -56,10 +56,3 @@ export async function changePositionRate(
 ) {
   await setPositionRate(services.db, { clubId: viewer.clubId, ...input });
 }
-
-/** The rate a shift is costed at: the person's own, else their position's, else none. */
-export async function positionRateMap(services: Db, clubId: string): Promise<Map<string, number>> {
-  return new Map(
-    (await positionRatesOf(services.db, { clubId })).map((r) => [r.position, r.hourlyRatePence]),
-  );
-}

@@ -1,6 +1,7 @@
-import type { TimesheetDay, TimesheetLayout, TimesheetReport } from '@lastman/api';
+import type { TimesheetEntry, TimesheetLayout, TimesheetReport } from '@lastman/api';
 import { csvRow } from '../../lib/csv.ts';
 import { AppError } from '../../lib/errors.ts';
+import { byRate } from './timesheets.ts';
 
 const hours = (minutes: number) => (minutes / 60).toFixed(2);
 const pounds = (pence: number | null) => (pence === null ? '' : (pence / 100).toFixed(2));
@@ -56,24 +57,39 @@ function generic(ctx: CsvContext): string {
       for (const day of person.days) {
         const hasOpen = day.flags.includes('open');
         if (day.scheduledMinutes === 0 && day.workedMinutes === 0 && !hasOpen) continue;
-        lines.push(
-          csvRow([
-            week.weekStart,
-            day.date,
-            person.name,
-            person.userId,
-            hours(day.scheduledMinutes),
-            hours(day.workedMinutes),
-            day.breakMinutes,
-            day.lateMinutes,
-            pounds(day.hourlyRatePence),
-            pounds(day.costPence),
-            day.flags.join(' '),
-            status(person.approval !== null),
-            person.approval?.byName ?? '',
-            person.approval ? ctx.londonLabel(person.approval.at) : '',
-          ]),
-        );
+        // A day worked in positions paid differently gets a row per rate; the first row carries the
+        // day's scheduled time, breaks and lateness, so the rows still add up to the week.
+        const parts = byRate(person.entries.filter((e) => e.date === day.date));
+        const rows =
+          parts.length > 1
+            ? parts.map((p, i) => ({
+                first: i === 0,
+                workedMinutes: p.workedMinutes,
+                hourlyRatePence: p.hourlyRatePence,
+                costPence:
+                  p.hourlyRatePence === null ? null : Math.round((p.workedMinutes * p.hourlyRatePence) / 60),
+              }))
+            : [{ first: true, ...day }];
+        for (const row of rows) {
+          lines.push(
+            csvRow([
+              week.weekStart,
+              day.date,
+              person.name,
+              person.userId,
+              hours(row.first ? day.scheduledMinutes : 0),
+              hours(row.workedMinutes),
+              row.first ? day.breakMinutes : 0,
+              row.first ? day.lateMinutes : 0,
+              pounds(row.hourlyRatePence),
+              pounds(row.costPence),
+              day.flags.join(' '),
+              status(person.approval !== null),
+              person.approval?.byName ?? '',
+              person.approval ? ctx.londonLabel(person.approval.at) : '',
+            ]),
+          );
+        }
       }
     }
   }
@@ -103,7 +119,7 @@ function brightpay(ctx: CsvContext): string {
   for (const week of ctx.report.weeks) {
     for (const person of week.people) {
       const [first = '', ...rest] = person.name.trim().split(/\s+/);
-      for (const part of hoursByRate(person.days)) {
+      for (const part of byRate(person.entries).filter((p) => p.workedMinutes > 0)) {
         lines.push(
           csvRow([
             first,
@@ -127,18 +143,6 @@ interface RatedHours {
   workedMinutes: number;
 }
 
-/** Worked time split by the rate it is paid at, in the order the rates first appear. */
-function hoursByRate(days: readonly TimesheetDay[]): RatedHours[] {
-  const byRate = new Map<number | null, RatedHours>();
-  for (const d of days) {
-    if (d.workedMinutes === 0) continue;
-    const part = byRate.get(d.hourlyRatePence) ?? { hourlyRatePence: d.hourlyRatePence, workedMinutes: 0 };
-    part.workedMinutes += d.workedMinutes;
-    byRate.set(d.hourlyRatePence, part);
-  }
-  return [...byRate.values()];
-}
-
 interface PeriodHours extends RatedHours {
   name: string;
   payrollNumber: string | null;
@@ -146,16 +150,18 @@ interface PeriodHours extends RatedHours {
 
 /** Each person's worked time over the whole period, one part per rate, people in the order they first appear. */
 export function periodHours(report: TimesheetReport): PeriodHours[] {
-  const days = new Map<string, { name: string; payrollNumber: string | null; days: TimesheetDay[] }>();
+  const people = new Map<string, { name: string; payrollNumber: string | null; entries: TimesheetEntry[] }>();
   for (const week of report.weeks) {
     for (const p of week.people) {
-      const person = days.get(p.userId) ?? { name: p.name, payrollNumber: p.payrollNumber, days: [] };
-      person.days.push(...p.days);
-      days.set(p.userId, person);
+      const person = people.get(p.userId) ?? { name: p.name, payrollNumber: p.payrollNumber, entries: [] };
+      person.entries.push(...p.entries);
+      people.set(p.userId, person);
     }
   }
-  return [...days.values()].flatMap((p) =>
-    hoursByRate(p.days).map((part) => ({ name: p.name, payrollNumber: p.payrollNumber, ...part })),
+  return [...people.values()].flatMap((p) =>
+    byRate(p.entries)
+      .filter((part) => part.workedMinutes > 0)
+      .map((part) => ({ name: p.name, payrollNumber: p.payrollNumber, ...part })),
   );
 }
 

@@ -9,6 +9,7 @@ import {
   timesheetApprovals,
   user,
 } from '../../db/schema/index.ts';
+import { paidPosition } from './pay-rates.ts';
 
 interface Range {
   clubId: string;
@@ -26,6 +27,7 @@ export async function publishedShiftsBetween(db: DbOrTx, { clubId, from, to, use
       startsAt: shifts.startsAt,
       endsAt: shifts.endsAt,
       breakMinutes: shifts.breakMinutes,
+      position: shifts.position,
     })
     .from(shifts)
     .where(
@@ -41,7 +43,10 @@ export async function publishedShiftsBetween(db: DbOrTx, { clubId, from, to, use
     .orderBy(asc(shifts.startsAt));
 }
 
-/** Clock entries begun in [from, to), with the start of the shift each was matched to. */
+/**
+ * Clock entries begun in [from, to), with the start of the shift each was matched to and the
+ * position each is paid as.
+ */
 export async function clockEntriesBetween(db: DbOrTx, { clubId, from, to, userId }: Range) {
   return db
     .select({
@@ -53,6 +58,7 @@ export async function clockEntriesBetween(db: DbOrTx, { clubId, from, to, userId
       breakMinutes: clockEntries.breakMinutes,
       flags: clockEntries.flags,
       shiftStartsAt: shifts.startsAt,
+      position: paidPosition,
     })
     .from(clockEntries)
     .leftJoin(shifts, eq(shifts.id, clockEntries.shiftId))

@@ -14,7 +14,7 @@ import type { ClockEntryValues } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { Services } from '../../services.ts';
 import { insertClockEntry, shiftNear, updateClockEntry } from './clock-queries.ts';
-import { rateChangesOf, rateOn } from './pay-rates.ts';
+import { payRate, positionRatesByName, rateChangesOf } from './pay-rates.ts';
 import { staffOfClub } from './queries.ts';
 import {
   approvalsBetween,
@@ -89,6 +89,21 @@ function lateMinutes(e: TimesheetEntryRow): number {
 const costOf = (minutes: number, rate: number | null) =>
   rate === null ? null : Math.round((minutes * rate) / 60);
 
+/**
+ * A day's counted (clocked-out) time split by the rate it is paid at, in the order the rates first
+ * appear; the cost of each part is rounded once, so a day paid at one rate costs as it always did.
+ */
+export function byRate(entries: readonly { workedMinutes: number | null; hourlyRatePence: number | null }[]) {
+  const parts = new Map<number | null, { hourlyRatePence: number | null; workedMinutes: number }>();
+  for (const e of entries) {
+    if (e.workedMinutes === null) continue;
+    const part = parts.get(e.hourlyRatePence) ?? { hourlyRatePence: e.hourlyRatePence, workedMinutes: 0 };
+    part.workedMinutes += e.workedMinutes;
+    parts.set(e.hourlyRatePence, part);
+  }
+  return [...parts.values()];
+}
+
 export function valuesOf(e: {
   clockInAt: Date;
   clockOutAt: Date | null;
@@ -117,7 +132,7 @@ export async function timesheetReport(services: S, viewer: Viewer, opts: Options
   const people = await staffOfClub(db, { clubId, userIds: opts.userId ? [opts.userId] : undefined });
   if (opts.userId && people.length === 0) throw notFound('The staff member');
   const range = { clubId, from: period.startsAt, to: period.endsAt, userId: opts.userId };
-  const [shiftRows, entryRows, approvals, rates] = await Promise.all([
+  const [shiftRows, entryRows, approvals, rates, positionRates] = await Promise.all([
     publishedShiftsBetween(db, range),
     clockEntriesBetween(db, range),
     approvalsBetween(db, {
@@ -127,6 +142,7 @@ export async function timesheetReport(services: S, viewer: Viewer, opts: Options
       userId: opts.userId,
     }),
     rateChangesOf(db, { clubId, userIds: opts.userId ? [opts.userId] : undefined }),
+    positionRatesByName(db, { clubId }),
   ]);
   const corrections = await correctionsOf(db, { clubId, entryIds: entryRows.map((e) => e.id) });
 
@@ -135,9 +151,9 @@ export async function timesheetReport(services: S, viewer: Viewer, opts: Options
     const dates = [0, 1, 2, 3, 4, 5, 6].map((i) => dateOfDay(monday + i));
     const list: TimesheetPersonWeek[] = [];
     for (const person of people) {
-      // Staff looking at their own hours see no rate; each day is paid at the rate of that day.
-      const rateOnDay = (date: string) => (opts.ownHours ? null : rateOn(rates, person.userId, date));
-      const rate = rateOnDay(dates[6] as string);
+      // Staff looking at their own hours see no rate; time is paid at the rate of its day and position.
+      const rateFor = (day: string, position: string | null) =>
+        opts.ownHours ? null : payRate(rates, positionRates, { userId: person.userId, day, position });
       const shifts = shiftRows.filter(
         (s) => s.userId === person.userId && weekStartOf(s.startsAt) === weekStart,
       );
@@ -156,6 +172,8 @@ export async function timesheetReport(services: S, viewer: Viewer, opts: Options
         workedMinutes: workedMinutes(e),
         lateMinutes: lateMinutes(e),
         shiftId: e.shiftId,
+        position: e.position,
+        hourlyRatePence: rateFor(londonDate(e.clockInAt), e.position),
         flags: [...e.flags],
         corrections: corrections
           .filter((c) => c.entryId === e.id)
@@ -173,6 +191,14 @@ export async function timesheetReport(services: S, viewer: Viewer, opts: Options
         const dayShifts = shifts.filter((s) => londonDate(s.startsAt) === date);
         const dayEntries = shown.filter((e) => e.date === date);
         const worked = dayEntries.reduce((sum, e) => sum + (e.workedMinutes ?? 0), 0);
+        const parts = byRate(dayEntries);
+        const rated = parts.filter((p) => p.hourlyRatePence !== null);
+        // Worked time names the day's rate; a day without it shows the rate its first shift would get.
+        const dayRate = parts.length
+          ? parts.length === 1
+            ? (parts[0]?.hourlyRatePence ?? null)
+            : null
+          : rateFor(date, dayShifts[0]?.position ?? dayEntries[0]?.position ?? null);
         const flags = new Set<string>(dayEntries.flatMap((e) => e.flags));
         if (dayEntries.some((e) => e.clockOutAt === null)) flags.add('open');
         if (dayEntries.some((e) => e.corrections.length > 0)) flags.add('corrected');
@@ -186,8 +212,10 @@ export async function timesheetReport(services: S, viewer: Viewer, opts: Options
           workedMinutes: worked,
           breakMinutes: dayEntries.reduce((sum, e) => sum + (e.clockOutAt ? e.breakMinutes : 0), 0),
           lateMinutes: dayEntries.reduce((sum, e) => sum + e.lateMinutes, 0),
-          costPence: costOf(worked, rateOnDay(date)),
-          hourlyRatePence: rateOnDay(date),
+          costPence: rated.length
+            ? rated.reduce((sum, p) => sum + (costOf(p.workedMinutes, p.hourlyRatePence) ?? 0), 0)
+            : costOf(worked, dayRate),
+          hourlyRatePence: dayRate,
           flags: [...flags].sort(),
         };
       });
@@ -196,7 +224,7 @@ export async function timesheetReport(services: S, viewer: Viewer, opts: Options
       list.push({
         userId: person.userId,
         name: person.name,
-        hourlyRatePence: rate,
+        hourlyRatePence: days.findLast((d) => d.hourlyRatePence !== null)?.hourlyRatePence ?? null,
         payrollNumber: opts.ownHours ? null : (person.payrollNumber ?? null),
         approval: approval ? { byName: approval.byName, at: approval.approvedAt.toISOString() } : null,
         days,
@@ -205,7 +233,7 @@ export async function timesheetReport(services: S, viewer: Viewer, opts: Options
           workedMinutes: sum('workedMinutes'),
           breakMinutes: sum('breakMinutes'),
           lateMinutes: sum('lateMinutes'),
-          costPence: days.every((d) => d.hourlyRatePence === null)
+          costPence: days.every((d) => d.costPence === null)
             ? null
             : days.reduce((s, d) => s + (d.costPence ?? 0), 0),
         },
@@ -223,6 +251,17 @@ function weekOfDate(week: string): string {
   return dateOfDay(mondayOf(week));
 }
 
+/** The question asked before approving a week that has not ended (its shifts under way or ahead). */
+export function weekNotEndedQuestion(shiftsAhead: number) {
+  const ahead =
+    shiftsAhead === 0
+      ? 'no shifts are still to come'
+      : shiftsAhead === 1
+        ? '1 shift is still to come'
+        : `${shiftsAhead} shifts are still to come`;
+  return `This week has not ended: ${ahead}. Approve anyway?`;
+}
+
 /** Approves one person's week, or every staff member's (and any admin who worked it) for the week. */
 export async function approveWeek(services: S, viewer: Viewer, input: ApproveWeekInput) {
   const weekStart = weekOfDate(input.week);
@@ -234,6 +273,14 @@ export async function approveWeek(services: S, viewer: Viewer, input: ApproveWee
   const people = report.weeks[0]?.people ?? [];
   const { from, to } = weekBounds(weekStart);
   const now = services.clock.now();
+  if (now < to && !input.confirmNotEnded) {
+    // Approving locks the week: with shifts still ahead, that is worth a second thought.
+    const ids = new Set(people.map((p) => p.userId));
+    const ahead = (
+      await publishedShiftsBetween(services.db, { clubId: viewer.clubId, from, to, userId: input.userId })
+    ).filter((s) => s.userId !== null && ids.has(s.userId) && s.endsAt > now).length;
+    throw new AppError('CONFIRMATION_REQUIRED', weekNotEndedQuestion(ahead));
+  }
   return services.db.transaction(async (tx) => {
     let approved = 0;
     for (const person of people) {
@@ -291,6 +338,36 @@ export async function assertWeekOpen(
         ? `Your hours for the week of ${weekStart} are approved and locked: ask an admin to reopen the week.`
         : `The week of ${weekStart} is approved and locked for this person: reopen it first to change it.`,
     );
+  }
+}
+
+/**
+ * Refuses a change to the rota that touches a person's approved week: a shift added to it, moved into
+ * or out of it, removed from it or handed over in it (a shift counts in the week of its London start
+ * day). The week's scheduled hours were approved as they stood; an admin reopens the week first.
+ * Takes each person-week's lock, in one order, so an approval cannot slip in beside the change.
+ */
+export async function assertRotaWeeksOpen(
+  db: Tx,
+  clubId: string,
+  touched: readonly { userId: string | null; startsAt: Date }[],
+) {
+  const weeks = new Map<string, { userId: string; weekStart: string }>();
+  for (const t of touched) {
+    if (!t.userId) continue;
+    const weekStart = weekStartOf(t.startsAt);
+    weeks.set(`${t.userId}:${weekStart}`, { userId: t.userId, weekStart });
+  }
+  for (const key of [...weeks.keys()].sort()) {
+    const week = weeks.get(key) as { userId: string; weekStart: string };
+    await lockPersonWeek(db, { clubId, ...week });
+    if (await isWeekApproved(db, { clubId, ...week })) {
+      const [person] = await staffOfClub(db, { clubId, userIds: [week.userId] });
+      throw new AppError(
+        'CONFLICT',
+        `${person?.name ?? 'This person'}’s timesheet for the week of ${week.weekStart} is approved, so their shifts in that week cannot change: reopen the week under Timesheets first.`,
+      );
+    }
   }
 }
 

@@ -2,7 +2,9 @@ import { IonButton } from '@ionic/react';
 import type { Absence, AbsenceInput } from '@lastman/api';
 import { ukLocalToUtc } from '@lastman/game';
 import { type FormEvent, useState } from 'react';
+import { isConfirmationRequired } from '../../lib/http.ts';
 import { showToast } from '../../lib/toast.ts';
+import { useIonAlert } from '../../lib/use-ion-alert.ts';
 import { FormError, FormField, SelectField } from '../../ui/form-field.tsx';
 import { InlineLoading } from '../../ui/page-loading.tsx';
 import {
@@ -21,8 +23,20 @@ import { AnswerButtons, SwapLine } from './swap-panel.tsx';
 
 const hours = (h: number) => `${h.toLocaleString('en-GB', { maximumFractionDigits: 2 })} h`;
 
-/** "Monday 9 November 18:00 to Tuesday 10 November 00:00", London time. */
-function period(a: { startsAt: string; endsAt: string }) {
+const dayCount = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T12:00:00Z`) - Date.parse(`${from}T12:00:00Z`)) / 86_400_000) + 1;
+
+/**
+ * "Monday 7 December to Wednesday 9 December (3 days)" for whole days; else "Monday 9 November 18:00
+ * to Tuesday 10 November 00:00", London time.
+ */
+function period(a: Pick<Absence, 'startsAt' | 'endsAt' | 'days'>) {
+  if (a.days) {
+    const n = dayCount(a.days.from, a.days.to);
+    return n === 1
+      ? `${formatDay(a.days.from)} (1 day)`
+      : `${formatDay(a.days.from)} to ${formatDay(a.days.to)} (${n} days)`;
+  }
   const s = londonParts(a.startsAt);
   const e = londonParts(a.endsAt);
   return `${formatDay(s.date)} ${s.time} to ${formatDay(e.date)} ${e.time}`;
@@ -87,7 +101,7 @@ function AskForm() {
     kind: 'leave',
     from: today,
     fromTime: '00:00',
-    to: addDays(today, 1),
+    to: today,
     toTime: '00:00',
     hours: '8',
     reason: '',
@@ -99,15 +113,22 @@ function AskForm() {
     e.preventDefault();
     if (!isDate(form.from) || !isDate(form.to)) return setError('Choose the first and last days.');
     const h = Number(form.hours);
-    if (form.kind === 'leave' && !(h > 0)) return setError('Say how many hours of holiday it takes.');
+    const leave = form.kind === 'leave';
+    if (leave && form.to < form.from) return setError('The last day must be on or after the first day.');
+    if (leave && !(h > 0)) return setError('Say how many hours of holiday it takes.');
     setError(null);
     ask.mutate(
       {
         kind: form.kind,
-        startsAt: new Date(ukLocalToUtc(form.from, form.fromTime)).toISOString(),
-        endsAt: new Date(ukLocalToUtc(form.to, form.toTime)).toISOString(),
+        // Leave is whole days, the last one included; unavailability can be part of a day.
+        ...(leave
+          ? { fromDay: form.from, toDay: form.to }
+          : {
+              startsAt: new Date(ukLocalToUtc(form.from, form.fromTime)).toISOString(),
+              endsAt: new Date(ukLocalToUtc(form.to, form.toTime)).toISOString(),
+            }),
         ...(form.reason.trim() && { reason: form.reason.trim() }),
-        ...(form.kind === 'leave' && { hours: Math.round(h * 4) / 4 }),
+        ...(leave && { hours: Math.round(h * 4) / 4 }),
       },
       {
         onSuccess: () =>
@@ -124,20 +145,53 @@ function AskForm() {
     <form className="card" onSubmit={submit} noValidate aria-labelledby="ask-heading">
       <h2 id="ask-heading">Ask for leave, or say when you cannot work</h2>
       <FormError message={error} />
-      <SelectField label="What" value={form.kind} onValue={(v) => set('kind')(v)}>
+      <SelectField
+        label="What"
+        value={form.kind}
+        // Leave counts whole days (a one-day leave ends the day it starts); a time off runs to a time.
+        onValue={(v) =>
+          setForm((f) => ({ ...f, kind: v as Ask['kind'], to: v === 'leave' ? f.from : addDays(f.from, 1) }))
+        }
+      >
         <option value="leave">Leave (holiday from your balance)</option>
         <option value="unavailable">Unavailable (no approval needed)</option>
       </SelectField>
-      <FormField label="From (day)" name="from" type="date" value={form.from} onValue={set('from')} />
-      <FormField
-        label="From (time)"
-        name="fromTime"
-        type="time"
-        value={form.fromTime}
-        onValue={set('fromTime')}
-      />
-      <FormField label="Until (day)" name="to" type="date" value={form.to} onValue={set('to')} />
-      <FormField label="Until (time)" name="toTime" type="time" value={form.toTime} onValue={set('toTime')} />
+      {form.kind === 'leave' ? (
+        <>
+          <FormField label="First day" name="from" type="date" value={form.from} onValue={set('from')} />
+          <FormField
+            label="Last day"
+            name="to"
+            type="date"
+            value={form.to}
+            onValue={set('to')}
+            helper={
+              isDate(form.from) && isDate(form.to) && form.to >= form.from
+                ? `Whole days, the last one included: ${dayCount(form.from, form.to)} day${dayCount(form.from, form.to) === 1 ? '' : 's'}.`
+                : 'Whole days, the last one included.'
+            }
+          />
+        </>
+      ) : (
+        <>
+          <FormField label="From (day)" name="from" type="date" value={form.from} onValue={set('from')} />
+          <FormField
+            label="From (time)"
+            name="fromTime"
+            type="time"
+            value={form.fromTime}
+            onValue={set('fromTime')}
+          />
+          <FormField label="Until (day)" name="to" type="date" value={form.to} onValue={set('to')} />
+          <FormField
+            label="Until (time)"
+            name="toTime"
+            type="time"
+            value={form.toTime}
+            onValue={set('toTime')}
+          />
+        </>
+      )}
       {form.kind === 'leave' ? (
         <FormField
           label="Hours of holiday it takes"
@@ -208,6 +262,7 @@ function MyRequests() {
 function AdminLeave() {
   const absences = useClubAbsences(true);
   const decide = useDecideAbsence();
+  const [presentAlert] = useIonAlert();
   const swaps = useClubSwaps(true);
   const decideSwap = useDecideSwap();
   const balances = useClubHoliday(true);
@@ -239,20 +294,40 @@ function AdminLeave() {
                 pending={decide.isPending}
                 yes="Approve"
                 no="Refuse"
-                onAnswer={(approve) =>
+                onAnswer={(approve) => {
+                  const done = () =>
+                    showToast(
+                      approve
+                        ? `Leave approved; ${a.staffName} is told.`
+                        : `Refused; ${a.staffName} is told.`,
+                    );
+                  const fail = (e: Error) => showToast(e.message, 'error');
                   decide.mutate(
                     { id: a.id, approve },
                     {
-                      onSuccess: () =>
-                        showToast(
-                          approve
-                            ? `Leave approved; ${a.staffName} is told.`
-                            : `Refused; ${a.staffName} is told.`,
-                        ),
-                      onError: (e) => showToast(e.message, 'error'),
+                      onSuccess: done,
+                      // Leave beyond the balance: the server says by how much, and the admin decides.
+                      onError: (e) =>
+                        isConfirmationRequired(e)
+                          ? void presentAlert({
+                              header: 'Holiday balance below zero',
+                              message: e.message,
+                              buttons: [
+                                { text: 'Not now', role: 'cancel' },
+                                {
+                                  text: 'Approve anyway',
+                                  handler: () =>
+                                    decide.mutate(
+                                      { id: a.id, approve: true, confirmNegativeBalance: true },
+                                      { onSuccess: done, onError: fail },
+                                    ),
+                                },
+                              ],
+                            })
+                          : fail(e),
                     },
-                  )
-                }
+                  );
+                }}
               />
             </div>
           ))

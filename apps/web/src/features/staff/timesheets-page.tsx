@@ -4,7 +4,9 @@ import { checkmarkCircle, chevronBack, chevronForward, documentTextOutline } fro
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { formatPence, londonDateTime } from '../../lib/format.ts';
+import { isConfirmationRequired } from '../../lib/http.ts';
 import { showToast } from '../../lib/toast.ts';
+import { useIonAlert } from '../../lib/use-ion-alert.ts';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { FormError, FormField, SelectField } from '../../ui/form-field.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
@@ -27,6 +29,40 @@ const LAYOUTS: { value: TimesheetLayout; label: string }[] = [
   { value: 'sage50', label: 'Sage 50 Payroll timesheet' },
 ];
 
+/**
+ * Approving a week, asking first when it has not ended: the server answers such a request with the
+ * question (how many shifts are still to come), and "Approve anyway" sends it again, confirmed.
+ */
+function useApproveAsking() {
+  const approve = useApproveWeek();
+  const [presentAlert] = useIonAlert();
+  const run = (input: { week: string; userId?: string }, done: (approved: number) => void) => {
+    const fail = (e: Error) => showToast(e.message, 'error');
+    approve.mutate(input, {
+      onSuccess: (r) => done(r.approved),
+      onError: (e) => {
+        if (!isConfirmationRequired(e)) return fail(e);
+        void presentAlert({
+          header: 'Approve before the week ends?',
+          message: e.message,
+          buttons: [
+            { text: 'Not yet', role: 'cancel' },
+            {
+              text: 'Approve anyway',
+              handler: () =>
+                approve.mutate(
+                  { ...input, confirmNotEnded: true },
+                  { onSuccess: (r) => done(r.approved), onError: fail },
+                ),
+            },
+          ],
+        });
+      },
+    });
+  };
+  return { run, isPending: approve.isPending };
+}
+
 /** What the correction dialog is doing: correcting an entry, or adding one a person forgot. */
 type Editing = { person: TimesheetPersonWeek; entry: TimesheetEntry | null } | null;
 
@@ -37,7 +73,7 @@ export function TimesheetsPage() {
     ? mondayOf(Date.parse(`${params.get('week')}T12:00:00Z`))
     : mondayOf();
   const sheet = useTimesheetWeek(week);
-  const approve = useApproveWeek();
+  const approve = useApproveAsking();
   const [layout, setLayout] = useState<TimesheetLayout>('generic');
   const [sagePayment, setSagePayment] = useState('');
   const [exporting, setExporting] = useState(false);
@@ -100,15 +136,10 @@ export function TimesheetsPage() {
                 <IonButton
                   disabled={approve.isPending}
                   onClick={() =>
-                    approve.mutate(
-                      { week },
-                      {
-                        onSuccess: (r) =>
-                          showToast(
-                            `Approved ${r.approved} timesheet${r.approved === 1 ? '' : 's'}; the week is locked.`,
-                          ),
-                        onError: (e) => showToast(e.message, 'error'),
-                      },
+                    approve.run({ week }, (approved) =>
+                      showToast(
+                        `Approved ${approved} timesheet${approved === 1 ? '' : 's'}; the week is locked.`,
+                      ),
                     )
                   }
                 >
@@ -181,7 +212,7 @@ function PersonCard({
   person: TimesheetPersonWeek;
   onEdit: (entry: TimesheetEntry | null) => void;
 }) {
-  const approve = useApproveWeek();
+  const approve = useApproveAsking();
   const reopen = useReopenWeek();
   const headingId = `${useId()}-name`;
   const t = person.totals;
@@ -243,12 +274,8 @@ function PersonCard({
             <IonButton
               disabled={approve.isPending}
               onClick={() =>
-                approve.mutate(
-                  { week, userId: person.userId },
-                  {
-                    onSuccess: () => showToast(`${person.name}’s week is approved and locked.`),
-                    onError: fail,
-                  },
+                approve.run({ week, userId: person.userId }, () =>
+                  showToast(`${person.name}’s week is approved and locked.`),
                 )
               }
             >

@@ -88,8 +88,8 @@ export const useClubAbsences = (enabled: boolean) =>
 export function useDecideAbsence() {
   const after = useAfter();
   return useMutation({
-    mutationFn: ({ id, approve }: { id: string; approve: boolean }) =>
-      http.post<{ absence: Absence }>(`/api/admin/absences/${enc(id)}/decision`, { approve }),
+    mutationFn: ({ id, ...decision }: { id: string; approve: boolean; confirmNegativeBalance?: true }) =>
+      http.post<{ absence: Absence }>(`/api/admin/absences/${enc(id)}/decision`, decision),
     onSuccess: after,
   });
 }

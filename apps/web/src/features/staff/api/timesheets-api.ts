@@ -54,7 +54,7 @@ function useInvalidateTimesheets() {
 export function useApproveWeek() {
   const after = useInvalidateTimesheets();
   return useMutation({
-    mutationFn: (input: { week: string; userId?: string }) =>
+    mutationFn: (input: { week: string; userId?: string; confirmNotEnded?: true }) =>
       http.post<{ approved: number }>('/api/admin/timesheets/approvals', input),
     onSuccess: after,
   });
