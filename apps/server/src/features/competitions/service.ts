@@ -22,6 +22,7 @@ import { notifyCompetitionOpened } from '../notifications/index.ts';
 import { compileRounds, firstLockingRound } from '../settlement/index.ts';
 import {
   type CompetitionRow,
+  correctionOuts,
   countMyEntries,
   type EntryCounts,
   entryCounts,
@@ -228,6 +229,7 @@ async function detailOf(db: Db, viewer: Viewer, id: string, now: number): Promis
     userId: viewer.userId,
   });
   const minePicks = await listEntryPicks(db, { clubId: viewer.clubId, entryIds: mine.map((e) => e.id) });
+  const corrected = await correctionOuts(db, { clubId: viewer.clubId, entries: mine });
   const standings = await listStandings(db, {
     clubId: viewer.clubId,
     competitionId: comp.id,
@@ -269,6 +271,7 @@ async function detailOf(db: Db, viewer: Viewer, id: string, now: number): Promis
       eliminatedRound: e.eliminatedRound,
       removedByClub:
         e.removedFromRound === null ? null : { fromRound: e.removedFromRound, reason: e.removedReason ?? '' },
+      outByCorrection: corrected.get(e.id) ?? null,
       createdAt: e.createdAt.toISOString(),
       picks: minePicks
         .filter((p) => p.entryId === e.id)

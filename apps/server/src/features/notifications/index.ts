@@ -4,7 +4,15 @@
 // the event's transaction, then services.notifier.kick() after it commits. A new kind is registered
 // once with registerNotificationKind({ kind, label, defaults }) from the feature's own index.ts.
 
-export { notifyAdmins, notifyCompetitionOpened, notifyRoundsSettled } from './events.ts';
+export {
+  type CorrectedEntry,
+  notifyAdmins,
+  notifyCompetitionOpened,
+  notifyCorrectedEntries,
+  notifyEntryKnockedOut,
+  notifyEntryReinstated,
+  notifyRoundsSettled,
+} from './events.ts';
 export { registerNotificationKind } from './kinds.ts';
 export { type NotifyInput, type NotifyResult, notify, notifyUsers } from './notify.ts';
 export { countUnread } from './queries.ts';
