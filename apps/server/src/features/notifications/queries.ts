@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
+  broadcasts,
   memberships,
   notificationDeliveries,
   notificationPreferences,
@@ -289,4 +290,28 @@ export async function clubOfUser(db: DbOrTx, { userId }: { userId: string }): Pr
     .innerJoin(memberships, and(eq(memberships.userId, user.id), eq(memberships.clubId, user.lastClubId)))
     .where(eq(user.id, userId));
   return row?.clubId ?? null;
+}
+
+export async function insertBroadcast(db: DbOrTx, values: typeof broadcasts.$inferInsert) {
+  const [row] = await db.insert(broadcasts).values(values).returning({ id: broadcasts.id });
+  return row?.id as string;
+}
+
+/** The club's messages to its members, newest first, with the sender's name. */
+export async function listBroadcasts(db: DbOrTx, { clubId, limit }: { clubId: string; limit: number }) {
+  return db
+    .select({
+      id: broadcasts.id,
+      audience: broadcasts.audience,
+      title: broadcasts.title,
+      body: broadcasts.body,
+      createdAt: broadcasts.createdAt,
+      recipients: broadcasts.recipients,
+      sentBy: user.name,
+    })
+    .from(broadcasts)
+    .leftJoin(user, eq(user.id, broadcasts.sentBy))
+    .where(eq(broadcasts.clubId, clubId))
+    .orderBy(desc(broadcasts.createdAt), desc(broadcasts.id))
+    .limit(limit);
 }

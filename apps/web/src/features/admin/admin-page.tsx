@@ -31,6 +31,9 @@ export function AdminPage() {
           <IonButton expand="block" fill="outline" routerLink="/admin/events">
             Manage events
           </IonButton>
+          <IonButton expand="block" fill="outline" routerLink="/message-members">
+            Message members
+          </IonButton>
           <section className="card" aria-labelledby="messages-heading">
             <div className="card-heading">
               <h2 id="messages-heading">Messages from the contact form</h2>
