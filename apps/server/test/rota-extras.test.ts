@@ -111,7 +111,7 @@ describe.each(backends())('rota extras on %s', (backend) => {
     const [decision] = await notes(sam, 'leave');
     expect(decision).toMatchObject({ title: 'Your leave is approved' });
     expect(decision?.body).toBe(
-      '2026-11-16 00:00 to 2026-11-18 00:00 (London time): 16 hours from your holiday.',
+      'Monday 16 November, 00:00 to Wednesday 18 November, 00:00 (London time): 16 hours from your holiday.',
     );
 
     const second = await sam.post('/api/absences', {
@@ -206,7 +206,7 @@ describe.each(backends())('rota extras on %s', (backend) => {
     const refused = await admin.post(`/api/admin/shift-swaps/${swapId}/decision`, { approve: true });
     expect(refused.status).toBe(409);
     expect(refused.json.error.message).toBe(
-      'The swap would overlap another shift for the same person: Bar, 2026-11-23 21:00 to 2026-11-23 23:30 (London time).',
+      'The swap would overlap another shift for the same person: Bar, Monday 23 November, 21:00 to Monday 23 November, 23:30 (London time).',
     );
     expect((await admin.delete(`/api/admin/shifts/${clash}`)).status).toBe(204);
     expect(
@@ -419,7 +419,7 @@ describe.each(backends())('rota extras on %s', (backend) => {
     expect((await runShiftReminderPass(server)).sent).toBe(0);
     const reminded = (await notes(sam, 'rota')).filter((n) => n.title.startsWith('Your shift starts'));
     expect(reminded.map((n) => [n.title, n.body])).toEqual([
-      ['Your shift starts at 18:00', 'Cellar, 2026-12-07 18:00 to 23:00 (London time).'],
+      ['Your shift starts at 18:00', 'Cellar, Monday 7 December, 18:00 to 23:00 (London time).'],
     ]);
     expect((await notes(pat, 'rota')).filter((n) => n.title.startsWith('Your shift starts'))).toEqual([]);
     expect(id).toEqual(expect.any(String));

@@ -1,7 +1,7 @@
 import type { Absence, AbsenceInput } from '@lastman/api';
-import { utcToUkLocal } from '@lastman/game';
 import type { Viewer } from '../../auth/guards.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import { londonWhenWords } from '../../lib/london-dates.ts';
 import type { Services } from '../../services.ts';
 import { notify, notifyUsers, registerNotificationKind } from '../notifications/index.ts';
 import {
@@ -42,10 +42,7 @@ export function toAbsence(row: AbsenceRow, staffName: string | null): Absence {
   };
 }
 
-const london = (d: Date) => {
-  const { date, time } = utcToUkLocal(d.getTime());
-  return `${date} ${time}`;
-};
+const london = londonWhenWords;
 
 /** A staff member marks time they cannot work (noted at once) or asks for leave (an admin decides). */
 export async function requestAbsence(services: Svc, viewer: Viewer, input: AbsenceInput) {

@@ -249,7 +249,7 @@ export function NotificationSettingsPage() {
               </IonButton>
             </form>
           )}
-          <PushDevicesCard />
+          <PushDevicesCard onSettingsPage />
         </div>
       </IonContent>
     </>
