@@ -8,6 +8,7 @@ import {
   signUpByApi,
   test,
   uniqueEmail,
+  xsrfHeaders,
 } from './support/fixtures.ts';
 import { expectInside, expectTouchTargets } from './support/layout.ts';
 
@@ -165,4 +166,80 @@ test('an iPhone outside the Home Screen is told how, instead of a button that ca
   await expect(settings.locator('ion-button', { hasText: 'Turn on push notifications' })).toHaveCount(0);
   if (shots) await page.screenshot({ path: `${shots}/notification-settings-iphone-390.png`, fullPage: true });
   await context.close();
+});
+
+test('an admin messages the members: audience, preview, quiet hours, send, and what was sent', async ({
+  page,
+}, info) => {
+  // Once, at 360 and 390 px. A club of its own, so no other test's member gets the message.
+  test.skip(info.project.name !== 'phone', 'runs once, at 360 and 390 px');
+  test.setTimeout(120_000);
+  await newMember(page, 'Owen Owner');
+  const id = Date.now().toString(36);
+  const club = await page.request.post('/api/clubs', {
+    data: { name: `The Owl ${id}`, slug: `the-owl-${id}` },
+    headers: await xsrfHeaders(page),
+  });
+  baseExpect(club.status(), await club.text()).toBe(201);
+
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/app/tabs/game');
+  await expectSignedInShell(page);
+  await openMenu(page);
+  await page.locator('[data-menu-item="Message members"]').click();
+  await page.waitForURL('**/message-members');
+  const screen = activePage(page);
+  await expect(screen.getByText('Nothing sent yet')).toBeVisible();
+  await expect(screen.getByLabel(/All members/)).toBeChecked();
+  await expect(screen.locator('label', { hasText: 'All members' })).toContainText('1 member gets club news');
+
+  await screen.getByLabel('Title').fill('Quiz night');
+  await screen.getByLabel('Message').fill('Quiz on Thursday at 8pm in the back room.');
+  const preview = screen.getByTestId('preview');
+  await expect(preview).toContainText('Quiz night');
+  await expect(preview).toContainText('Quiz on Thursday at 8pm in the back room.');
+  await expect(preview).toContainText('Club news');
+  const note = screen.getByTestId('delivery-note');
+  await expect(note).toContainText('club news on in their notification settings');
+  await expect(note).toContainText('quiet hours');
+  await expect(note).toContainText('get no push or email');
+  await screen.getByLabel(/Staff only/).check();
+  await expect(preview).toContainText('Message to staff');
+  await expect(note).toContainText('whatever they chose for club news');
+  await screen.getByLabel(/All members/).check();
+  await expectInside(screen.locator('.card h2, .card p, .card label, .card ion-button'), '.card');
+  await expectTouchTargets(screen.locator('ion-button, label.check-field'));
+  await page.screenshot({ path: info.outputPath('message-members-360.png'), fullPage: true });
+
+  await screen.locator('ion-button[type="submit"]').click();
+  await expect(page.locator('ion-alert')).toContainText('All members: 1 member gets club news');
+  await page.locator('ion-alert button', { hasText: /^Send$/ }).click();
+  await expect(page.getByText('Sent to 1 person.')).toBeVisible();
+  const sent = screen.locator('[data-broadcast]');
+  await expect(sent).toHaveCount(1);
+  await expect(sent).toContainText('Quiz night');
+  await expect(sent).toContainText('by Owen Owner · all members · reached 1 person');
+  await expect(screen.getByLabel('Title')).toHaveValue('');
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectInside(screen.locator('.card h2, .card p, .card label, .card ion-button'), '.card');
+  await page.screenshot({ path: info.outputPath('message-members-390.png'), fullPage: true });
+
+  // The admin is a member too: the message is in their list.
+  await page.goto('/notification-list');
+  await expect(activePage(page).locator('[data-notification]').first()).toContainText('Quiz night');
+});
+
+test('the notification settings page does not link to itself', async ({ page }) => {
+  await newMember(page, 'Sid Settings');
+  await page.goto('/notification-settings');
+  const settings = activePage(page);
+  await expect(settings.getByTestId('push-devices')).toBeVisible();
+  await expect(settings.locator('ion-button[href="/notification-settings"]')).toHaveCount(0);
+  await expect(settings.locator('ion-button', { hasText: 'Notification settings' })).toHaveCount(0);
+  // The account page still links there.
+  await page.goto('/account');
+  await expect(
+    activePage(page).getByTestId('push-devices').locator('ion-button', { hasText: 'Notification settings' }),
+  ).toBeVisible();
 });

@@ -691,6 +691,7 @@ function fixturesFor(w: World): Record<string, Fixture> {
         kinds: [],
       }),
     },
+    'GET /api/admin/broadcasts': { call: at('/api/admin/broadcasts') },
     'POST /api/admin/broadcasts': {
       call: at('/api/admin/broadcasts', { title: 'Matrix', body: 'A broadcast.', audience: 'staff' }),
     },

@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { competitionAudit } from '../src/db/schema/index.ts';
 import { runSettlementPass } from '../src/features/settlement/worker.ts';
 import { put, teamIn } from './game-helpers.ts';
-import { threePlayerCup } from './support/competitions.ts';
+import { openCompetition, threePlayerCup } from './support/competitions.ts';
 import type { HttpClient, Json } from './support/http-client.ts';
+import { signedIn } from './support/members.ts';
 import { backends, startTestServer, type TestServer } from './support/test-server.ts';
 
 /**
@@ -51,6 +52,12 @@ describe.each(backends())('entries, knock-outs and reinstatement on %s', (backen
         .orderBy(asc(competitionAudit.createdAt), asc(competitionAudit.id))
     ).filter((a) => a.kind === 'entry_removed' || a.kind === 'entry_reinstated');
 
+  /** The player's notifications of this competition, newest first. */
+  const told = async (i: number) =>
+    ((await (players[i] as HttpClient).get('/api/notifications')).json.notifications as Json[]).filter((n) =>
+      String(n.title).startsWith('Conduct Cup'),
+    );
+
   beforeAll(async () => {
     server = await startTestServer(backend, { seed: true, now: '2024-08-10T12:00:00Z' });
     const cup = await threePlayerCup(server, { name: 'Conduct Cup' });
@@ -58,9 +65,14 @@ describe.each(backends())('entries, knock-outs and reinstatement on %s', (backen
     players.push(...cup.players);
     entry.push(...cup.entry);
     round1 = cup.round1;
+    // Pat asked for results by email too; the others keep the defaults (in the app and by push).
+    const pat = players[0] as HttpClient;
+    const prefs = (await pat.get('/api/me/notification-preferences')).json;
+    const kinds = prefs.kinds.map((k: Json) => (k.kind === 'results' ? { ...k, email: true } : k));
+    await put(pat, server.baseUrl, '/api/me/notification-preferences', { ...prefs, kinds });
     server.clock.set('2024-08-20T12:00:00Z');
     await runSettlementPass(server);
-  }, 60_000);
+  }, 120_000);
   afterAll(() => server?.close());
 
   it('lists every entry with its player, status, picks and how it was paid, and searches them', async () => {
@@ -126,6 +138,27 @@ describe.each(backends())('entries, knock-outs and reinstatement on %s', (backen
     ]);
   });
 
+  it('tells the player why, in the app and by email as they asked, in the knock-out itself', async () => {
+    expect((await told(0))[0]).toMatchObject({
+      title: 'Conduct Cup: your entry is out',
+      body: 'Your entry was knocked out by the club: Abusive to bar staff',
+      link: '/app/tabs/game',
+    });
+    await server.app.services.notifier.drain();
+    const mails = server.smtp.received.filter((m) => m.subject === 'Conduct Cup: your entry is out');
+    expect(mails.map((m) => m.to)).toEqual([['player1@redlion.test']]);
+    expect(mails[0]?.text).toContain('Your entry was knocked out by the club: Abusive to bar staff');
+    // A knock-out refused (a free entry has nothing to refund) tells nobody: one transaction.
+    const refused = await admin.post(`/api/admin/competitions/${compId}/entries/${entry[1]}/knock-out`, {
+      reason: 'Cheating',
+      refund: true,
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.json.error.message).toBe('This entry was free: there is nothing to refund.');
+    expect((await entryOf(1)).status).toBe('active');
+    expect((await told(1)).filter((n) => /Cheating|out/.test(`${n.title} ${n.body}`))).toEqual([]);
+  });
+
   it('refuses to bring back an entry the results put out, and a reason too short', async () => {
     const res = await reinstate(2);
     expect(res.status).toBe(409);
@@ -149,6 +182,13 @@ describe.each(backends())('entries, knock-outs and reinstatement on %s', (backen
       ],
       ['entry_removed', "Pat Player's entry knocked out from round 2: Abusive to bar staff"],
     ]);
+    // The test clock stands still: look for the message rather than at the first.
+    expect(await told(0)).toContainEqual(
+      expect.objectContaining({
+        title: 'Conduct Cup: your entry is back in',
+        body: 'The club undid its knock-out: your entry is back in Conduct Cup.',
+      }),
+    );
     expect((await knockOut(0, 'Abusive to bar staff, again')).status).toBe(200);
   });
 
@@ -178,13 +218,34 @@ describe.each(backends())('entries, knock-outs and reinstatement on %s', (backen
     const refused = await reinstate(0);
     expect(refused.status).toBe(409);
     expect(refused.json.error.message).toMatch(/result of round 1/);
+    // Pat hears of it, with the corrected score, and the game card says why the entry is out.
+    expect((await told(0))[0]).toMatchObject({
+      title: 'Conduct Cup: a result was corrected',
+      body: expect.stringMatching(
+        /^A result was corrected: Arsenal FC 0–1 [A-Z][\w ]+; your pick Arsenal FC lost, so your entry is out\.$/,
+      ),
+    });
+    const card = (await players[0]?.get(`/api/competitions/${compId}`))?.json.myEntries[0];
+    expect(card).toMatchObject({
+      status: 'eliminated',
+      eliminatedRound: 1,
+      outByCorrection: { round: 1, result: expect.stringMatching(/^Arsenal FC 0–1 /) },
+    });
+    expect((await players[0]?.get('/api/entries'))?.json.entries[0].outByCorrection).toMatchObject({
+      round: 1,
+    });
     // Back to 2-0: Pat survives round 1 and is out from round 2 by the club again.
+    const toldBefore = (await told(0)).length;
     expect((await correct(arsenal, 2, 0)).status).toBe(200);
     expect(await entryOf(0)).toMatchObject({
       status: 'eliminated',
       eliminatedRound: 2,
       removed: { fromRound: 2 },
     });
+    // Out by the club again, as Pat was told: no new message, and the card gives the club's reason.
+    expect(await told(0)).toHaveLength(toldBefore);
+    const again = (await players[0]?.get(`/api/competitions/${compId}`))?.json.myEntries[0];
+    expect(again).toMatchObject({ outByCorrection: null, removedByClub: { fromRound: 2 } });
     expect((await entryOf(1)).status).toBe('won');
     // A correction in round 2 itself re-settles it without Pat too.
     const round2 = (await players[1]?.get(`/api/competitions/${compId}/rounds/2/fixtures`))?.json.fixtures;
@@ -228,11 +289,128 @@ describe.each(backends())('entries, knock-outs and reinstatement on %s', (backen
     const back = before.filter((s, i) => s === 'eliminated' && after[i] !== 'eliminated').length;
     expect([out, back]).toEqual([1, 1]);
     expect(after).toEqual(['won', 'eliminated', 'eliminated']);
+    expect((await told(1))[0].body).toMatch(
+      /^A result was corrected: .*Liverpool FC.*; your pick Liverpool FC lost, so your entry is out\.$/,
+    );
+    // Pat, out by the club from round 2, is now the last one standing after round 1.
+    expect((await told(0))[0].body).toMatch(
+      /^A result was corrected: .*Liverpool FC; your entry has won Conduct Cup! The club will be in touch about the prize\.$/,
+    );
   });
 
   it('refuses to knock out an entry of a finished competition', async () => {
     const res = await knockOut(1, 'Too late for this');
     expect(res.status).toBe(409);
     expect(res.json.error.code).toBe('COMPETITION_NOT_EDITABLE');
+  });
+});
+
+/**
+ * A paid entry the club knocks out can still be refunded: with the knock-out (one request), or later,
+ * though it played a settled round. An entry the results put out after playing cannot. Paid Cup, £5 a
+ * go, from round 1 of 2024-25: Pat's two card entries pick Arsenal (won) and Chelsea (lost), Jo's
+ * cash entry Liverpool (won); round 1 is settled before the club acts.
+ */
+describe.each(backends())('refunding knocked-out paid entries on %s', (backend) => {
+  let server: TestServer;
+  let admin: HttpClient;
+  let pat: HttpClient;
+  let compId: string;
+  let cardOrderId: string;
+  let cashOrderId: string;
+  let arsenalEntry: string;
+  let chelseaEntry: string;
+  let cashEntry: string;
+  const entryOf = async (id: string) =>
+    ((await admin.get(`/api/admin/competitions/${compId}/entries`)).json.entries as Json[]).find(
+      (e) => e.id === id,
+    ) as Json;
+
+  beforeAll(async () => {
+    server = await startTestServer(backend, { seed: true, now: '2024-08-10T12:00:00Z' });
+    const comp = await openCompetition(server, { name: 'Paid Cup', entryFeePence: 500, startRound: 1 });
+    compId = comp.id;
+    admin = await signedIn(server, 'admin@redlion.test');
+    pat = await signedIn(server, 'player1@redlion.test');
+    const jo = await signedIn(server, 'player2@redlion.test');
+    const created = await pat.post('/api/orders', { competitionId: compId, entries: 2 });
+    expect(created.status, created.text).toBe(201);
+    cardOrderId = created.json.order.id;
+    const paid = await pat.post('/api/payments/test/confirm', {
+      clientSecret: created.json.payment.clientSecret,
+      cardNumber: '4242424242424242',
+    });
+    expect(paid.status, paid.text).toBeLessThan(300);
+    [arsenalEntry, chelseaEntry] = (await pat.get(`/api/orders/${cardOrderId}`)).json.entries.map(
+      (e: Json) => e.id,
+    );
+    const joId: string = (await jo.get('/api/me')).json.user.id;
+    const cash = await admin.post(`/api/admin/competitions/${compId}/cash-entries`, {
+      userId: joId,
+      entries: 1,
+    });
+    expect(cash.status, cash.text).toBe(201);
+    cashOrderId = cash.json.orderId;
+    cashEntry = cash.json.entryIds[0];
+    const round1 = (await pat.get(`/api/competitions/${compId}/rounds/1/fixtures`)).json.fixtures;
+    for (const [client, entryId, team] of [
+      [pat, arsenalEntry, 'Arsenal'],
+      [pat, chelseaEntry, 'Chelsea'],
+      [jo, cashEntry, 'Liverpool'],
+    ] as const) {
+      const res = await put(client, server.baseUrl, `/api/entries/${entryId}/picks/1`, {
+        teamId: teamIn(round1, team),
+      });
+      expect(res.status, res.text).toBe(200);
+    }
+    server.clock.set('2024-08-20T12:00:00Z');
+    await runSettlementPass(server);
+  }, 120_000);
+  afterAll(() => server?.close());
+
+  it('still refuses to refund an entry the results put out after it played', async () => {
+    expect(await entryOf(chelseaEntry)).toMatchObject({ status: 'eliminated', refundPence: null });
+    expect(await entryOf(arsenalEntry)).toMatchObject({ status: 'active', refundPence: null });
+    const res = await admin.post(`/api/admin/orders/${cardOrderId}/refunds`, { entryIds: [chelseaEntry] });
+    expect(res.status).toBe(409);
+  });
+
+  it('knocks out and refunds in one go, and tells the player both', async () => {
+    const res = await admin.post(`/api/admin/competitions/${compId}/entries/${arsenalEntry}/knock-out`, {
+      reason: 'Shared his account',
+      refund: true,
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(res.json).toMatchObject({
+      id: arsenalEntry,
+      status: 'refunded',
+      refund: { amountPence: 500, status: 'succeeded', failureReason: null },
+      removed: { fromRound: 2, reason: 'Shared his account' },
+    });
+    const order = (await pat.get(`/api/orders/${cardOrderId}`)).json;
+    expect(order).toMatchObject({ status: 'partially_refunded', refundedPence: 500 });
+    const told = (await pat.get('/api/notifications')).json.notifications as Json[];
+    expect(told).toContainEqual(
+      expect.objectContaining({
+        title: 'Paid Cup: entry #1 is out',
+        body: 'Your entry #1 was knocked out by the club: Shared his account. The club is refunding your £5.00.',
+      }),
+    );
+  });
+
+  it('keeps a knocked-out entry refundable later, though it played', async () => {
+    const out = await admin.post(`/api/admin/competitions/${compId}/entries/${cashEntry}/knock-out`, {
+      reason: 'Abusive to staff',
+    });
+    expect(out.status, out.text).toBe(200);
+    expect(out.json).toMatchObject({ status: 'eliminated', refund: null, refundPence: 500 });
+    const orders = (await admin.get('/api/admin/orders')).json.orders as Json[];
+    expect(orders.find((o) => o.id === cashOrderId)?.entries).toEqual([
+      { id: cashEntry, status: 'eliminated', removedByClub: true },
+    ]);
+    const refund = await admin.post(`/api/admin/orders/${cashOrderId}/refunds`, { entryIds: [cashEntry] });
+    expect(refund.status, refund.text).toBe(200);
+    expect(refund.json).toMatchObject({ status: 'refunded', refundedPence: 500 });
+    expect(await entryOf(cashEntry)).toMatchObject({ status: 'refunded', refundPence: null });
   });
 });

@@ -264,6 +264,89 @@ describe.each(backends())('notifications on %s', (backend) => {
     expect(server.smtp.received.filter((e) => e.subject === 'After unsubscribe')).toEqual([]);
   });
 
+  it('lists what was sent, when, by whom and to how many; club news only to members who get it', async () => {
+    // The player turns club news off everywhere: a message to all members no longer reaches them.
+    const p = (await prefs(player)).json;
+    const off = p.kinds.map((k: Json) =>
+      k.kind === 'news' ? { ...k, push: false, email: false, inApp: false } : k,
+    );
+    expect((await setPrefs(player, { ...p, kinds: off })).status).toBe(200);
+    const before = await admin.get('/api/admin/broadcasts');
+    expect(before.status).toBe(200);
+    const membersBefore: number = before.json.reach.members;
+    const sent = await broadcast(admin, {
+      title: 'Opted-out test',
+      body: 'Not for the player.',
+      audience: 'members',
+    });
+    expect(sent.status).toBe(202);
+    expect(sent.json.recipients).toBe(membersBefore);
+    expect((await player.get('/api/notifications')).json.notifications[0].title).not.toBe('Opted-out test');
+    expect((await staff.get('/api/notifications')).json.notifications[0].title).toBe('Opted-out test');
+
+    // Staff messages are work: they reach staff whatever they chose for club news, as their own kind.
+    const s = (await prefs(staff)).json;
+    const staffOff = s.kinds.map((k: Json) =>
+      k.kind === 'news' ? { ...k, push: false, email: false, inApp: false } : k,
+    );
+    await setPrefs(staff, { ...s, kinds: staffOff });
+    expect((await prefs(staff)).json.kinds.map((k: Json) => k.kind)).toContain('staff');
+    expect((await prefs(player)).json.kinds.map((k: Json) => k.kind)).not.toContain('staff');
+    const toStaff = await broadcast(admin, {
+      title: 'Staff meeting',
+      body: 'Monday at 10.',
+      audience: 'staff',
+    });
+    expect(toStaff.json.recipients).toBeGreaterThanOrEqual(2);
+    expect((await staff.get('/api/notifications')).json.notifications[0]).toMatchObject({
+      kind: 'staff',
+      title: 'Staff meeting',
+    });
+
+    const list = await admin.get('/api/admin/broadcasts');
+    expect(list.json.broadcasts.slice(0, 2)).toEqual([
+      {
+        id: toStaff.json.id,
+        audience: 'staff',
+        title: 'Staff meeting',
+        body: 'Monday at 10.',
+        sentAt: expect.any(String),
+        sentBy: 'Alex Admin',
+        recipients: toStaff.json.recipients,
+      },
+      expect.objectContaining({ id: sent.json.id, audience: 'members', title: 'Opted-out test' }),
+    ]);
+    expect(list.json.reach.members).toBe(membersBefore);
+    expect((await player.get('/api/admin/broadcasts')).status).toBe(403);
+    expect((await staff.get('/api/admin/broadcasts')).status).toBe(403);
+    // Another club's admin sees only their own club's messages.
+    expect(
+      (await otherAdmin.get('/api/admin/broadcasts')).json.broadcasts.map((b: Json) => b.title),
+    ).not.toContain('Staff meeting');
+    await setPrefs(player, p);
+    await setPrefs(staff, s);
+  });
+
+  it('tells the admins of a contact message in words that match the admin screen', async () => {
+    const res = await server
+      .client()
+      .post('/api/contact', {
+        name: 'Vera Visitor',
+        email: 'vera@example.test',
+        subject: 'Hi',
+        message: 'Hello.',
+      });
+    expect(res.status).toBeLessThan(300);
+    const alert = (await admin.get('/api/notifications')).json.notifications.find(
+      (n: Json) => n.title === 'New contact message',
+    );
+    expect(alert).toMatchObject({
+      kind: 'admin',
+      link: '/admin',
+      body: 'Someone has written to the club. Read it in Admin, under Messages from the contact form, and answer by email from there.',
+    });
+  });
+
   it("keeps another club's admin out: their list is theirs, their broadcast reaches only their club", async () => {
     expect((await otherAdmin.get('/api/notifications')).json.notifications).toEqual([]);
     const before = (await player.get('/api/notifications')).json.notifications.length;

@@ -116,7 +116,9 @@ describe.each(backends())('rota extras on %s', (backend) => {
     expect(again.status).toBe(409);
     const [decision] = await notes(sam, 'leave');
     expect(decision).toMatchObject({ title: 'Your leave is approved' });
-    expect(decision?.body).toBe('2026-11-16 to 2026-11-17 (whole days): 16 hours from your holiday.');
+    expect(decision?.body).toBe(
+      'Monday 16 November to Tuesday 17 November (whole days): 16 hours from your holiday.',
+    );
 
     const second = await sam.post('/api/absences', {
       kind: 'leave',
@@ -196,8 +198,8 @@ describe.each(backends())('rota extras on %s', (backend) => {
     const asked = (await notes(admin, 'admin')).filter((n) => n.title === 'Pat Pourer asks for leave');
     expect(asked.map((n) => n.body)).toEqual(
       expect.arrayContaining([
-        '2026-12-07 to 2026-12-09 (whole days), 24 hours.',
-        '2027-04-02 (a whole day), 8 hours.',
+        'Monday 7 December to Wednesday 9 December (whole days), 24 hours.',
+        'Friday 2 April (a whole day), 8 hours.',
       ]),
     );
     for (const a of [winter, spring, oneDay, evening])
@@ -326,7 +328,7 @@ describe.each(backends())('rota extras on %s', (backend) => {
     const refused = await admin.post(`/api/admin/shift-swaps/${swapId}/decision`, { approve: true });
     expect(refused.status).toBe(409);
     expect(refused.json.error.message).toBe(
-      'The swap would overlap another shift for the same person: Bar, 2026-11-23 21:00 to 2026-11-23 23:30 (London time).',
+      'The swap would overlap another shift for the same person: Bar, Monday 23 November, 21:00 to Monday 23 November, 23:30 (London time).',
     );
     expect((await admin.delete(`/api/admin/shifts/${clash}`)).status).toBe(204);
     expect(
@@ -539,7 +541,7 @@ describe.each(backends())('rota extras on %s', (backend) => {
     expect((await runShiftReminderPass(server)).sent).toBe(0);
     const reminded = (await notes(sam, 'rota')).filter((n) => n.title.startsWith('Your shift starts'));
     expect(reminded.map((n) => [n.title, n.body])).toEqual([
-      ['Your shift starts at 18:00', 'Cellar, 2026-12-07 18:00 to 23:00 (London time).'],
+      ['Your shift starts at 18:00', 'Cellar, Monday 7 December, 18:00 to 23:00 (London time).'],
     ]);
     expect((await notes(pat, 'rota')).filter((n) => n.title.startsWith('Your shift starts'))).toEqual([]);
     expect(id).toEqual(expect.any(String));

@@ -42,6 +42,12 @@ export const AdminEntryView = z
     paidHow: PaidHow,
     orderId: z.string().nullable(),
     removed: EntryRemoval.nullable(),
+    /**
+     * What refunding the entry would give back now (its order's price per entry), or null when it cannot
+     * be refunded: free, unpaid, already refunded, or out on the results after playing a settled round.
+     * An entry the club knocked out can be refunded while the competition is in play.
+     */
+    refundPence: z.number().int().nullable(),
   })
   .meta({ id: 'AdminEntry' });
 export type AdminEntryView = z.infer<typeof AdminEntryView>;
@@ -64,10 +70,27 @@ export const AdminEntriesQuery = z.object({
 export const CompetitionEntryParams = z.object({ id: Id, entryId: Id });
 
 export const EntryKnockOut = z
-  .object({ reason: z.string().trim().min(3, 'say why, in a few words').max(300) })
+  .object({
+    reason: z.string().trim().min(3, 'say why, in a few words').max(300),
+    /** Also refund the entry to the player (a paid entry): recorded with the knock-out, then asked of the card provider. */
+    refund: z.boolean().optional(),
+  })
   .strict()
   .meta({ id: 'EntryKnockOut' });
 export type EntryKnockOut = z.input<typeof EntryKnockOut>;
+
+/** The knocked-out entry, and the refund made with it when one was asked for. */
+export const EntryKnockedOut = AdminEntryView.extend({
+  refund: z
+    .object({
+      amountPence: z.number().int(),
+      /** `pending`: asked of the card provider, no answer yet; `failed`: listed under payments needing attention. */
+      status: z.enum(['pending', 'succeeded', 'failed']),
+      failureReason: z.string().nullable(),
+    })
+    .nullable(),
+}).meta({ id: 'EntryKnockedOut' });
+export type EntryKnockedOut = z.infer<typeof EntryKnockedOut>;
 
 /** An admin records entries a member paid for in cash at the bar. */
 export const CashEntryCreate = z

@@ -223,6 +223,11 @@ export const MyEntry = z
     eliminatedRound: z.number().int().nullable(),
     /** The club knocked it out (a broken club rule): shown as "Removed by the club from round N: reason". */
     removedByClub: z.object({ fromRound: z.number().int(), reason: z.string() }).nullable(),
+    /**
+     * An admin's correction of a result put it out: the round and the corrected result ("Chelsea FC
+     * 1–2 Arsenal FC"), shown as "Out in round N after a result correction: ...".
+     */
+    outByCorrection: z.object({ round: z.number().int(), result: z.string() }).nullable(),
     createdAt: z.string(),
     picks: z.array(PickView),
   })

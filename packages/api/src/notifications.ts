@@ -86,6 +86,37 @@ export const BroadcastAccepted = z
   .meta({ id: 'BroadcastAccepted' });
 export type BroadcastAccepted = z.infer<typeof BroadcastAccepted>;
 
+/** One message an admin sent: what, to whom, when, by whom and how many it reached. */
+export const BroadcastView = z
+  .object({
+    id: z.string(),
+    audience: z.enum(['members', 'staff']),
+    title: z.string(),
+    body: z.string(),
+    sentAt: z.string(),
+    /** The admin's name; null once their account is gone. */
+    sentBy: z.string().nullable(),
+    /** Members it reached in at least one way: the app, a push or an email. */
+    recipients: z.number().int(),
+  })
+  .meta({ id: 'Broadcast' });
+export type BroadcastView = z.infer<typeof BroadcastView>;
+
+export const BroadcastList = z
+  .object({
+    broadcasts: z.array(BroadcastView),
+    /** How many a message would reach now: members who get club news, and staff (messages to staff). */
+    reach: z.object({ members: z.number().int(), staff: z.number().int() }),
+  })
+  .meta({ id: 'BroadcastList' });
+export type BroadcastList = z.infer<typeof BroadcastList>;
+
+/**
+ * The kind of notification each audience's message is: club news (members choose it in their
+ * settings) or a message to staff (a work message, with a setting of its own).
+ */
+export const BROADCAST_KINDS = { members: 'news', staff: 'staff' } as const;
+
 export const VapidPublicKey = z.object({ key: z.string() }).meta({ id: 'VapidPublicKey' });
 
 /** A base64url string that decodes to exactly `bytes` bytes. */

@@ -24,7 +24,12 @@ export const OrderCreate = z
   .strict();
 export type OrderCreate = z.infer<typeof OrderCreate>;
 
-export const OrderEntry = z.object({ id: z.string(), status: z.string() });
+export const OrderEntry = z.object({
+  id: z.string(),
+  status: z.string(),
+  /** The club knocked the entry out: it can still be refunded, though it played. */
+  removedByClub: z.boolean(),
+});
 
 export const Order = z
   .object({

@@ -44,7 +44,14 @@ export type PayoutView = z.infer<typeof PayoutView>;
 
 export const CompetitionAuditView = z.object({
   id: z.string(),
-  kind: z.enum(['payout_recorded', 'winners_changed', 'review_cleared', 'entry_removed', 'entry_reinstated']),
+  kind: z.enum([
+    'payout_recorded',
+    'winners_changed',
+    'review_cleared',
+    'entry_removed',
+    'entry_reinstated',
+    'entry_corrected',
+  ]),
   message: z.string(),
   at: z.string(),
   byName: z.string().nullable(),

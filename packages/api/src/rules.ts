@@ -237,6 +237,11 @@ export function shortOrderNumber(orderId: string): string {
 export function removalText(removal: { fromRound: number; reason: string }): string {
   return `Removed by the club from round ${removal.fromRound}: ${removal.reason}`;
 }
+
+/** "Out in round 3 after a result correction: Chelsea FC 1–2 Arsenal FC", for the player's entry. */
+export function correctionOutText(out: { round: number; result: string }): string {
+  return `Out in round ${out.round} after a result correction: ${out.result}`;
+}
 // Tenants: club colours, checked for readability (WCAG 2.x AA).
 /** Text in a club colour on the app's white page, and white text on it, need this ratio (AA). */
 export const MIN_COLOR_CONTRAST = 4.5;

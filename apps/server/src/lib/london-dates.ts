@@ -31,3 +31,20 @@ export function mondayOf(date: string): string {
 export function daysInPeriod(from: string, to: string): number {
   return (dayNumber(to) as number) - (dayNumber(from) as number) + 1;
 }
+
+const dayWords = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+});
+
+/** "Saturday 5 December": a London day in words, for messages people read (never "2026-12-05"). */
+export function londonDayWords(at: Date): string {
+  return dayWords.format(at);
+}
+
+/** "Saturday 5 December, 18:00" in London time. */
+export function londonWhenWords(at: Date): string {
+  return `${londonDayWords(at)}, ${utcToUkLocal(at.getTime()).time}`;
+}

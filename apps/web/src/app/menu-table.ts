@@ -5,6 +5,7 @@ import {
   informationCircleOutline,
   logInOutline,
   logOutOutline,
+  megaphoneOutline,
   notificationsOutline,
   peopleOutline,
   personCircleOutline,
@@ -78,6 +79,7 @@ export const menuSections: readonly MenuSection[] = [
     show: 'admin',
     items: [
       { title: 'Admin', path: paths.admin, icon: settingsOutline },
+      { title: 'Message members', path: paths.messageMembers, icon: megaphoneOutline },
       { title: 'Staff schedules', path: paths.staffschedules, icon: calendarOutline },
       { title: 'Timesheets', path: paths.timesheets, icon: documentTextOutline },
       { title: 'Menu manager', path: paths.menumanager, icon: restaurantOutline },

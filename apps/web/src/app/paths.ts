@@ -51,6 +51,8 @@ export const paths = {
   adminEvents: '/admin/events',
   // notifications (issue 11)
   notificationSettings: '/notification-settings',
+  // Admins message the members (club news) or the staff.
+  messageMembers: '/message-members',
   // Menu (issue 12): the guests' menu page.
   menu: '/menu',
   // Timesheets (issue 13): not in the original's table.

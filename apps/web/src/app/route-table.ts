@@ -16,6 +16,7 @@ import {
   keyOutline,
   logInOutline,
   mailOutline,
+  megaphoneOutline,
   notificationsOutline,
   optionsOutline,
   personAddOutline,
@@ -174,6 +175,9 @@ export const appRoutes: readonly AppRoute[] = [
     import('../features/notifications/notification-settings-page.tsx').then(
       (m) => m.NotificationSettingsPage,
     ),
+  ),
+  route(paths.messageMembers, 'Message members', megaphoneOutline, 'admin', () =>
+    import('../features/notifications/admin/message-members-page.tsx').then((m) => m.MessageMembersPage),
   ),
   // Menu (issue 12): the guests' menu, filtered by allergen and diet.
   route(paths.menu, 'Food and drink', restaurantOutline, 'public', () =>

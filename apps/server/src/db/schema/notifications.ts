@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { user } from './accounts.ts';
 import { clubIdColumn } from './clubs.ts';
 import { createdAt, id, updatedAt } from './columns.ts';
@@ -144,3 +154,23 @@ export const serverKeys = pgTable('server_keys', {
   value: jsonb('value').$type<Record<string, string>>().notNull(),
   createdAt: createdAt(),
 });
+
+export const broadcastAudiences = ['members', 'staff'] as const;
+
+/** A message an admin sent to the club's members (or staff): what, by whom, when and to how many. */
+export const broadcasts = pgTable(
+  'broadcasts',
+  {
+    id: id(),
+    clubId: clubIdColumn(),
+    audience: text('audience', { enum: broadcastAudiences }).notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    /** The admin who sent it; null once their account is deleted. */
+    sentBy: text('sent_by').references(() => user.id, { onDelete: 'set null' }),
+    /** Members it reached in at least one way (the app, a push or an email). */
+    recipients: integer('recipients').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('broadcasts_club_created_idx').on(t.clubId, t.createdAt)],
+);

@@ -45,6 +45,8 @@ export const competitionAuditKinds = [
   'review_cleared',
   'entry_removed',
   'entry_reinstated',
+  /** A result correction put an entry out or brought it back (detail: entryId, out, round, result). */
+  'entry_corrected',
 ] as const;
 
 /** What happened to a competition's prize and why: payouts, winners changed by a correction, reviews. */

@@ -1,7 +1,15 @@
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { entryNumber } from '../../db/entry-number.ts';
-import { competitions, entries, picks, roundSettlements, teams, user } from '../../db/schema/index.ts';
+import {
+  competitionAudit,
+  competitions,
+  entries,
+  picks,
+  roundSettlements,
+  teams,
+  user,
+} from '../../db/schema/index.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
 
 export type CompetitionRow = typeof competitions.$inferSelect;
@@ -232,4 +240,49 @@ export async function listOwnPicks(
     .from(picks)
     .innerJoin(teams, eq(teams.id, picks.teamId))
     .where(and(eq(picks.clubId, clubId), eq(picks.competitionId, competitionId), eq(picks.auto, false)));
+}
+
+/**
+ * Entries a result correction put out, as it still stands: the latest correction row of each entry says
+ * it went out in the round it is out in now. A later correction that brought it back (or a club
+ * knock-out) leaves it out for another reason.
+ */
+export async function correctionOuts(
+  db: DbOrTx,
+  { clubId, entries: rows }: { clubId: string; entries: readonly EntryState[] },
+): Promise<Map<string, { round: number; result: string }>> {
+  const out = new Map<string, { round: number; result: string }>();
+  const eliminated = rows.filter(
+    (e) =>
+      e.status === 'eliminated' && e.eliminatedRound !== null && e.eliminatedRound !== e.removedFromRound,
+  );
+  if (eliminated.length === 0) return out;
+  const audit = await db
+    .select({ detail: competitionAudit.detail })
+    .from(competitionAudit)
+    .where(
+      and(
+        eq(competitionAudit.clubId, clubId),
+        eq(competitionAudit.kind, 'entry_corrected'),
+        inArray(competitionAudit.competitionId, [...new Set(eliminated.map((e) => e.competitionId))]),
+      ),
+    )
+    .orderBy(asc(competitionAudit.createdAt), asc(competitionAudit.id));
+  const latest = new Map<string, Record<string, unknown>>();
+  for (const a of audit) latest.set(String(a.detail.entryId), a.detail);
+  for (const e of eliminated) {
+    const d = latest.get(e.id);
+    if (d?.out === true && d.round === e.eliminatedRound && typeof d.result === 'string') {
+      out.set(e.id, { round: e.eliminatedRound as number, result: d.result });
+    }
+  }
+  return out;
+}
+
+export interface EntryState {
+  id: string;
+  competitionId: string;
+  status: string;
+  eliminatedRound: number | null;
+  removedFromRound: number | null;
 }

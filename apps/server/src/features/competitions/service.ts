@@ -23,6 +23,7 @@ import { notifyCompetitionOpened } from '../notifications/index.ts';
 import { compileRounds, firstLockingRound } from '../settlement/index.ts';
 import {
   type CompetitionRow,
+  correctionOuts,
   countMyEntries,
   type EntryCounts,
   entryCounts,
@@ -253,6 +254,7 @@ async function detailOf(db: Db, viewer: Viewer, id: string, now: number): Promis
     userId: viewer.userId,
   });
   const minePicks = await listEntryPicks(db, { clubId: viewer.clubId, entryIds: mine.map((e) => e.id) });
+  const corrected = await correctionOuts(db, { clubId: viewer.clubId, entries: mine });
   const standings = await listStandings(db, {
     clubId: viewer.clubId,
     competitionId: comp.id,
@@ -294,6 +296,7 @@ async function detailOf(db: Db, viewer: Viewer, id: string, now: number): Promis
       eliminatedRound: e.eliminatedRound,
       removedByClub:
         e.removedFromRound === null ? null : { fromRound: e.removedFromRound, reason: e.removedReason ?? '' },
+      outByCorrection: corrected.get(e.id) ?? null,
       createdAt: e.createdAt.toISOString(),
       picks: minePicks
         .filter((p) => p.entryId === e.id)

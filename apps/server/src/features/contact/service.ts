@@ -32,7 +32,7 @@ export async function submitContactMessage(
         // Nothing of the sender's in the alert: it lives on in admins' lists and inboxes, while the
         // message itself goes when its sender deletes their account.
         title: 'New contact message',
-        body: 'Someone has written to the club. Open Admin to read it and reply.',
+        body: 'Someone has written to the club. Read it in Admin, under Messages from the contact form, and answer by email from there.',
         link: '/admin',
       },
     );

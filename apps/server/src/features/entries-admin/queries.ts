@@ -27,6 +27,8 @@ export async function listCompetitionEntries(
       eliminatedRound: entries.eliminatedRound,
       orderId: entries.orderId,
       provider: orders.provider,
+      orderStatus: orders.status,
+      unitPricePence: orders.unitPricePence,
       removedFromRound: entries.removedFromRound,
       removedReason: entries.removedReason,
       removedAt: entries.removedAt,

@@ -6,6 +6,7 @@ import {
   CashEntryCreated,
   CompetitionEntryParams,
   CompetitionIdParams,
+  EntryKnockedOut,
   EntryKnockOut,
 } from '@lastman/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -43,10 +44,11 @@ export const entriesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Knock an entry out for a broken club rule, from the first round not settled yet',
+        summary:
+          'Knock an entry out for a broken club rule, from the first round not settled yet; the player is told why, and the entry can be refunded with it',
         params: CompetitionEntryParams,
         body: EntryKnockOut,
-        response: { 200: AdminEntryView, ...refusals(409) },
+        response: { 200: EntryKnockedOut, ...refusals(409) },
       },
       config: { access: 'admin' },
     },

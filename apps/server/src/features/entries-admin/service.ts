@@ -1,11 +1,13 @@
-import type { AdminEntryList, AdminEntryView, EntryKnockOut, PaidHow } from '@lastman/api';
-import { removalText } from '@lastman/api';
+import type { AdminEntryList, AdminEntryView, EntryKnockedOut, EntryKnockOut, PaidHow } from '@lastman/api';
+import { formatPence, removalText } from '@lastman/api';
 import type { Viewer } from '../../auth/guards.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { lockCompetitionAdvisory } from '../../db/competition-locks.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { Services } from '../../services.ts';
 import { type CompetitionRow, findCompetition } from '../competitions/index.ts';
+import { notifyEntryKnockedOut, notifyEntryReinstated } from '../notifications/index.ts';
+import { executeRefund, recordEntriesRefund } from '../orders/index.ts';
 import { advanceCompetition, firstUnsettledRound, unsettleFrom } from '../settlement/index.ts';
 import {
   type CompetitionEntryRow,
@@ -17,6 +19,7 @@ import {
 } from './queries.ts';
 
 type EntriesAdminServices = Pick<Services, 'db' | 'clock'>;
+type KnockOutServices = Pick<Services, 'db' | 'clock' | 'notifier' | 'payments' | 'mailer'>;
 
 async function clubCompetition(
   db: DbOrTx,
@@ -35,12 +38,29 @@ function paidHow(row: Pick<CompetitionEntryRow, 'orderId' | 'provider'>): PaidHo
   return 'card';
 }
 
-const inPlay = (comp: CompetitionRow) => comp.status === 'open' || comp.status === 'running';
+const inPlay = (comp: Pick<CompetitionRow, 'status'>) => comp.status === 'open' || comp.status === 'running';
+
+/**
+ * What a refund of the entry would give back now, or null: a paid entry not refunded yet, that has not
+ * played a settled round, or that the club knocked out while the competition is in play.
+ */
+function refundPence(
+  r: CompetitionEntryRow,
+  played: boolean,
+  comp: Pick<CompetitionRow, 'status'>,
+): number | null {
+  if (r.orderId === null || r.unitPricePence === null || r.unitPricePence <= 0) return null;
+  if (r.orderStatus !== 'paid' && r.orderStatus !== 'partially_refunded') return null;
+  if (r.status !== 'active' && r.status !== 'eliminated' && r.status !== 'won') return null;
+  const removedNow = r.status === 'eliminated' && r.eliminatedRound === r.removedFromRound;
+  return !played || (removedNow && inPlay(comp)) ? r.unitPricePence : null;
+}
 
 async function entryViews(
   db: DbOrTx,
   viewer: Viewer,
   { competitionId, search }: { competitionId: string; search?: string | undefined },
+  comp: Pick<CompetitionRow, 'status'>,
 ): Promise<AdminEntryView[]> {
   const rows = await listCompetitionEntries(db, { clubId: viewer.clubId, competitionId, search });
   const picks = await listPicksOf(db, { clubId: viewer.clubId, entryIds: rows.map((r) => r.id) });
@@ -56,6 +76,11 @@ async function entryViews(
     picks: picksOf.get(r.id) ?? [],
     paidHow: paidHow(r),
     orderId: r.orderId,
+    refundPence: refundPence(
+      r,
+      (picksOf.get(r.id) ?? []).some((p) => p.outcome !== null),
+      comp,
+    ),
     removed:
       r.removedFromRound === null
         ? null
@@ -79,7 +104,7 @@ export async function competitionEntries(
   return {
     competitionId,
     knockOutFromRound: inPlay(comp) ? await firstUnsettledRound(db, { competition: comp }) : null,
-    entries: await entryViews(db, viewer, { competitionId, search: search || undefined }),
+    entries: await entryViews(db, viewer, { competitionId, search: search || undefined }, comp),
   };
 }
 
@@ -88,7 +113,8 @@ async function oneEntry(
   viewer: Viewer,
   { competitionId, entryId }: { competitionId: string; entryId: string },
 ) {
-  const view = (await entryViews(tx, viewer, { competitionId })).find((e) => e.id === entryId);
+  const comp = await clubCompetition(tx, viewer, { competitionId });
+  const view = (await entryViews(tx, viewer, { competitionId }, comp)).find((e) => e.id === entryId);
   if (!view) throw notFound('That entry');
   return view;
 }
@@ -100,16 +126,16 @@ async function oneEntry(
  * keeps it out through any later re-settlement (see applyRemovals).
  */
 export async function knockOut(
-  services: EntriesAdminServices,
+  services: KnockOutServices,
   viewer: Viewer,
   {
     competitionId,
     entryId,
     knockOut: input,
   }: { competitionId: string; entryId: string; knockOut: EntryKnockOut },
-): Promise<AdminEntryView> {
+): Promise<EntryKnockedOut> {
   const now = services.clock.now().getTime();
-  return services.db.transaction(async (tx) => {
+  const { view, refundId } = await services.db.transaction(async (tx) => {
     await lockCompetitionAdvisory(tx, competitionId);
     const comp = await clubCompetition(tx, viewer, { competitionId });
     const entry = await findCompetitionEntry(tx, { clubId: viewer.clubId, competitionId, entryId });
@@ -152,8 +178,51 @@ export async function knockOut(
       userId: viewer.userId,
       createdAt: new Date(now),
     });
-    return view;
+    // With the knock-out: the refund is written down here, and asked of the provider after the commit.
+    let refundId: string | null = null;
+    if (input.refund) {
+      if (view.refundPence === null || view.orderId === null) {
+        throw new AppError(
+          'CONFLICT',
+          view.paidHow === 'free'
+            ? 'This entry was free: there is nothing to refund.'
+            : 'This entry cannot be refunded: its order is not paid, or it is already refunded.',
+        );
+      }
+      refundId = await recordEntriesRefund(tx, {
+        clubId: viewer.clubId,
+        orderId: view.orderId,
+        entryIds: [entryId],
+        reason: `Knocked out by the club: ${reason}`,
+        actorId: viewer.userId,
+        allowPlayed: false,
+      });
+    }
+    await notifyEntryKnockedOut(
+      { db: tx, clock: services.clock },
+      {
+        clubId: viewer.clubId,
+        userId: entry.userId,
+        competitionName: comp.name,
+        entryNumber: view.entryNumber,
+        reason,
+        refund: refundId && view.refundPence !== null ? formatPence(view.refundPence) : null,
+      },
+    );
+    return { view, refundId };
   });
+  void services.notifier.kick();
+  if (refundId === null) return { ...view, refund: null };
+  const row = await executeRefund(services, refundId);
+  const after = await oneEntry(services.db, viewer, { competitionId, entryId });
+  return {
+    ...after,
+    refund: {
+      amountPence: row?.amountPence ?? view.refundPence ?? 0,
+      status: row?.status ?? 'pending',
+      failureReason: row?.failureReason ?? null,
+    },
+  };
 }
 
 /**
@@ -162,12 +231,12 @@ export async function knockOut(
  * never removed) is not brought back here: only a corrected result does that.
  */
 export async function reinstate(
-  services: EntriesAdminServices,
+  services: Pick<Services, 'db' | 'clock' | 'notifier'>,
   viewer: Viewer,
   { competitionId, entryId }: { competitionId: string; entryId: string },
 ): Promise<AdminEntryView> {
   const now = services.clock.now().getTime();
-  return services.db.transaction(async (tx) => {
+  const view = await services.db.transaction(async (tx) => {
     await lockCompetitionAdvisory(tx, competitionId);
     const comp = await clubCompetition(tx, viewer, { competitionId });
     const entry = await findCompetitionEntry(tx, { clubId: viewer.clubId, competitionId, entryId });
@@ -215,6 +284,17 @@ export async function reinstate(
       userId: viewer.userId,
       createdAt: new Date(now),
     });
+    await notifyEntryReinstated(
+      { db: tx, clock: services.clock },
+      {
+        clubId: viewer.clubId,
+        userId: entry.userId,
+        competitionName: comp.name,
+        entryNumber: view.entryNumber,
+      },
+    );
     return view;
   });
+  void services.notifier.kick();
+  return view;
 }

@@ -41,7 +41,9 @@ export async function notifyRoundsSettled(
           LEFT JOIN ${picks} p ON p.entry_id = e.id AND p.round = ${round}
           LEFT JOIN ${teams} t ON t.id = p.team_id
           WHERE e.club_id = ${comp.club_id} AND e.competition_id = ${competitionId}
-            AND (e.status IN ('active', 'won') OR e.eliminated_round = ${round})`,
+            AND (e.status IN ('active', 'won') OR e.eliminated_round = ${round})
+            -- Out by the club's knock-out, not by the round's result: told when it was made.
+            AND e.removed_from_round IS DISTINCT FROM ${round}`,
     );
     await notifyUsers(ctx, {
       clubId: comp.club_id,
@@ -124,5 +126,88 @@ export async function alertEveryClubsAdmins(
       await notifyAdmins({ db: tx, clock: ctx.clock }, { clubId, title, body, link });
     }
     return true;
+  });
+}
+
+/** "entry #2" when the player has several entries in the competition, else "your entry". */
+const entryRef = (entryNumber: number | null) =>
+  entryNumber === null ? 'your entry' : `entry #${entryNumber}`;
+
+/** The club knocked an entry out: the player hears why, in the knock-out's own transaction. */
+export async function notifyEntryKnockedOut(
+  ctx: Ctx,
+  input: {
+    clubId: string;
+    userId: string;
+    competitionName: string;
+    entryNumber: number | null;
+    reason: string;
+    /** Set when the entry is refunded with the knock-out: "£5.00". */
+    refund: string | null;
+  },
+) {
+  const which = input.entryNumber === null ? 'Your entry' : `Your entry #${input.entryNumber}`;
+  await notifyUsers(ctx, {
+    clubId: input.clubId,
+    kind: 'results',
+    title: `${input.competitionName}: ${input.entryNumber === null ? 'your entry is out' : `entry #${input.entryNumber} is out`}`,
+    body: `${which} was knocked out by the club: ${input.reason}${input.refund ? `. The club is refunding your ${input.refund}.` : ''}`,
+    link: gameLink,
+    messages: [{ userId: input.userId }],
+  });
+}
+
+/** The club undid its knock-out: the entry is back in. */
+export async function notifyEntryReinstated(
+  ctx: Ctx,
+  input: { clubId: string; userId: string; competitionName: string; entryNumber: number | null },
+) {
+  await notifyUsers(ctx, {
+    clubId: input.clubId,
+    kind: 'results',
+    title: `${input.competitionName}: ${entryRef(input.entryNumber)} is back in`,
+    body: `The club undid its knock-out: ${entryRef(input.entryNumber)} is back in ${input.competitionName}.`,
+    link: gameLink,
+    messages: [{ userId: input.userId }],
+  });
+}
+
+export interface CorrectedEntry {
+  userId: string;
+  entryNumber: number | null;
+  /** Where the entry stands now: out (eliminated), in (still playing) or won. */
+  now: 'out' | 'in' | 'won';
+  /** The entry's pick that decided it, with how that team did in the corrected match (if it played in it). */
+  pick: { team: string; did: 'won' | 'drew' | 'lost' | null } | null;
+}
+
+/**
+ * An admin's correction of a result changed entries' fate: each player whose entry it put out or
+ * brought back hears it, in the correction's transaction. `result` is "Chelsea FC 1–2 Arsenal FC".
+ */
+export async function notifyCorrectedEntries(
+  ctx: Ctx,
+  input: { clubId: string; competitionName: string; result: string; entries: readonly CorrectedEntry[] },
+) {
+  await notifyUsers(ctx, {
+    clubId: input.clubId,
+    kind: 'results',
+    title: `${input.competitionName}: a result was corrected`,
+    body: '',
+    link: gameLink,
+    messages: input.entries.map((e) => {
+      const which = entryRef(e.entryNumber);
+      const why = e.pick?.did ? `your pick ${e.pick.team} ${e.pick.did}, so ` : '';
+      const what =
+        e.now === 'out'
+          ? `${which} is out`
+          : e.now === 'won'
+            ? `${which} has won ${input.competitionName}! The club will be in touch about the prize`
+            : `${which} is back in`;
+      return {
+        userId: e.userId,
+        body: `A result was corrected: ${input.result}; ${why}${what}.`,
+      };
+    }),
   });
 }

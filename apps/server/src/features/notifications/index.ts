@@ -6,8 +6,12 @@
 
 export {
   alertEveryClubsAdmins,
+  type CorrectedEntry,
   notifyAdmins,
   notifyCompetitionOpened,
+  notifyCorrectedEntries,
+  notifyEntryKnockedOut,
+  notifyEntryReinstated,
   notifyRoundsSettled,
 } from './events.ts';
 export { registerNotificationKind } from './kinds.ts';

@@ -54,3 +54,11 @@ registerNotificationKind({
   defaults: { push: true, email: true, inApp: true },
   staffOnly: true,
 });
+// Messages from the club's admins to its staff: work, not marketing, so email needs no consent; each
+// staff member still chooses the channels. Club news to all members is the `news` kind above.
+registerNotificationKind({
+  kind: 'staff',
+  label: 'Messages to staff',
+  defaults: { push: true, email: true, inApp: true },
+  staffOnly: true,
+});

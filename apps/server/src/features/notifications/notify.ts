@@ -29,6 +29,8 @@ export interface NotifyInput {
 export interface NotifyResult {
   notificationIds: string[];
   recipients: number;
+  /** Recipients it reaches in at least one way: listed in the app, or a push or email queued. */
+  reached: number;
   /** Push and email deliveries queued; sent by the delivery worker after the transaction commits. */
   deliveries: number;
 }
@@ -68,7 +70,7 @@ export async function notifyUsers(
 ): Promise<NotifyResult> {
   const { db, clock } = services;
   const kind = notificationKind(input.kind);
-  if (input.messages.length === 0) return { notificationIds: [], recipients: 0, deliveries: 0 };
+  if (input.messages.length === 0) return { notificationIds: [], recipients: 0, reached: 0, deliveries: 0 };
   const now = clock.now();
   const userIds = [...new Set(input.messages.map((m) => m.userId))];
   const prefs = new Map(
@@ -104,5 +106,8 @@ export async function notifyUsers(
       deliveries.push({ clubId: input.clubId, notificationId: id, channel: 'email', createdAt: now });
   });
   await insertDeliveries(db, deliveries);
-  return { notificationIds: ids, recipients: userIds.length, deliveries: deliveries.length };
+  const reached = new Set(
+    rows.filter((r, i) => r.listed || wanted[i]?.push || wanted[i]?.email).map((r) => r.userId),
+  ).size;
+  return { notificationIds: ids, recipients: userIds.length, reached, deliveries: deliveries.length };
 }

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
+  broadcasts,
   clubs,
   memberships,
   notificationDeliveries,
@@ -327,4 +328,28 @@ export async function switchDeploymentAlert(
 export async function openClubIds(db: DbOrTx): Promise<string[]> {
   const rows = await db.select({ id: clubs.id }).from(clubs).where(isNull(clubs.closedAt));
   return rows.map((r) => r.id);
+}
+
+export async function insertBroadcast(db: DbOrTx, values: typeof broadcasts.$inferInsert) {
+  const [row] = await db.insert(broadcasts).values(values).returning({ id: broadcasts.id });
+  return row?.id as string;
+}
+
+/** The club's messages to its members, newest first, with the sender's name. */
+export async function listBroadcasts(db: DbOrTx, { clubId, limit }: { clubId: string; limit: number }) {
+  return db
+    .select({
+      id: broadcasts.id,
+      audience: broadcasts.audience,
+      title: broadcasts.title,
+      body: broadcasts.body,
+      createdAt: broadcasts.createdAt,
+      recipients: broadcasts.recipients,
+      sentBy: user.name,
+    })
+    .from(broadcasts)
+    .leftJoin(user, eq(user.id, broadcasts.sentBy))
+    .where(eq(broadcasts.clubId, clubId))
+    .orderBy(desc(broadcasts.createdAt), desc(broadcasts.id))
+    .limit(limit);
 }

@@ -1,6 +1,7 @@
 import {
   BroadcastAccepted,
   BroadcastInput,
+  BroadcastList,
   MarkNotificationsRead,
   NativePushTokenInput,
   NotificationList,
@@ -17,6 +18,7 @@ import { refusals } from '../../http/openapi-errors.ts';
 import { escapeHtml } from '../../lib/mailer.ts';
 import {
   broadcast,
+  broadcastList,
   getPreferences,
   markNotificationsRead,
   notificationList,
@@ -84,10 +86,29 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => putPreferences(app.services, viewerOf(request), request.body),
   );
 
+  app.get(
+    '/api/admin/broadcasts',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "The club's messages to its members: what, when, by whom and to how many",
+        response: { 200: BroadcastList },
+      },
+      config: { access: 'admin' },
+    },
+    async (request) => broadcastList(app.services, viewerOf(request)),
+  );
+
   app.post(
     '/api/admin/broadcasts',
     {
-      schema: { tags: ['admin'], body: BroadcastInput, response: { 202: BroadcastAccepted } },
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Message the members (club news, to those who get it) or the staff; pushes and emails follow each member’s settings and quiet hours',
+        body: BroadcastInput,
+        response: { 202: BroadcastAccepted },
+      },
       config: { access: 'admin' },
     },
     async (request, reply) =>

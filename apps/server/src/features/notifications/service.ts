@@ -1,30 +1,36 @@
-import type {
-  BroadcastInput,
-  MarkNotificationsRead,
-  NativePushTokenInput,
-  NotificationList,
-  NotificationPreferences,
-  PushDeviceList,
-  WebPushSubscriptionInput,
+import {
+  BROADCAST_KINDS,
+  type BroadcastInput,
+  type BroadcastList,
+  type MarkNotificationsRead,
+  type NativePushTokenInput,
+  type NotificationList,
+  type NotificationPreferences,
+  type PushDeviceList,
+  type WebPushSubscriptionInput,
 } from '@lastman/api';
 import type { Viewer } from '../../auth/guards.ts';
 import { findMembership } from '../../db/acting-club.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Services } from '../../services.ts';
-import { notificationKinds } from './kinds.ts';
+import { notificationKind, notificationKinds } from './kinds.ts';
 import { notify } from './notify.ts';
-import { DEFAULT_TIME_ZONE, preferencesView, quietMinutes } from './preferences.ts';
+import { channelsFor, DEFAULT_TIME_ZONE, preferencesView, quietMinutes } from './preferences.ts';
 import { pushEndpointAllowed } from './push.ts';
 import {
   clubOfUser,
   countUnread,
   deleteDevice,
+  insertBroadcast,
+  listBroadcasts,
   listDevices,
   listNotifications,
   markRead,
   preferencesOf,
+  recipientsOf,
   savePreferences,
   upsertDevice,
+  usersWithPush,
 } from './queries.ts';
 import { unsubscribeSignatureValid } from './sender.ts';
 
@@ -149,27 +155,75 @@ async function preferencesOfUser(
   return { clubId, pref };
 }
 
+/**
+ * An admin's message to the club: every member (club news: those who get it, by their settings) or the
+ * staff and admins (a message to staff). The notifications and the record of what was sent are written
+ * in one transaction.
+ */
 export async function broadcast(
   services: Pick<Services, 'db' | 'clock' | 'notifier'>,
   viewer: Viewer,
   input: BroadcastInput,
 ) {
-  const result = await services.db.transaction((tx) =>
-    notify(
+  const id = await services.db.transaction(async (tx) => {
+    const result = await notify(
       { db: tx, clock: services.clock },
       {
         clubId: viewer.clubId,
-        audience: input.audience === 'staff' ? 'staff' : 'members',
-        kind: 'news',
+        audience: input.audience,
+        kind: BROADCAST_KINDS[input.audience],
         title: input.title,
         body: input.body,
         link: '/notification-list',
       },
-    ),
-  );
+    );
+    const broadcastId = await insertBroadcast(tx, {
+      clubId: viewer.clubId,
+      audience: input.audience,
+      title: input.title,
+      body: input.body,
+      sentBy: viewer.userId,
+      recipients: result.reached,
+      createdAt: services.clock.now(),
+    });
+    return { id: broadcastId, recipients: result.reached };
+  });
   // Handed to the push services now, not at the next poll.
   void services.notifier.kick();
-  return { id: result.notificationIds[0] ?? crypto.randomUUID(), recipients: result.recipients };
+  return id;
+}
+
+/** Members a message to the audience would reach now: by the app, or a push or email, by their settings. */
+async function reachOf(services: S, clubId: string, audience: BroadcastInput['audience']): Promise<number> {
+  const people = await recipientsOf(services.db, { clubId, audience });
+  const userIds = people.map((p) => p.id);
+  const prefs = new Map((await preferencesOf(services.db, { clubId, userIds })).map((p) => [p.userId, p]));
+  const withPush = await usersWithPush(services.db, { clubId, userIds });
+  const kind = notificationKind(BROADCAST_KINDS[audience]);
+  return userIds.filter((u) => {
+    const c = channelsFor(prefs.get(u), kind);
+    return c.inApp || c.email || (c.push && withPush.has(u));
+  }).length;
+}
+
+/** What the club's admins have sent, newest first, and whom a message would reach now. */
+export async function broadcastList(services: S, viewer: Viewer): Promise<BroadcastList> {
+  const rows = await listBroadcasts(services.db, { clubId: viewer.clubId, limit: 100 });
+  return {
+    broadcasts: rows.map((b) => ({
+      id: b.id,
+      audience: b.audience,
+      title: b.title,
+      body: b.body,
+      sentAt: b.createdAt.toISOString(),
+      sentBy: b.sentBy,
+      recipients: b.recipients,
+    })),
+    reach: {
+      members: await reachOf(services, viewer.clubId, 'members'),
+      staff: await reachOf(services, viewer.clubId, 'staff'),
+    },
+  };
 }
 
 export async function vapidPublicKey(services: Pick<Services, 'notifier'>) {

@@ -34,5 +34,12 @@ export {
   sendRefundReceipts,
   settleRefund,
 } from './refunds.ts';
-export { cancelIntents, expireStaleOrders, getOrder, refundCancelledCompetitions } from './service.ts';
+export {
+  cancelIntents,
+  expireStaleOrders,
+  getOrder,
+  type RefundOptions,
+  recordEntriesRefund,
+  refundCancelledCompetitions,
+} from './service.ts';
 export { orderViews } from './views.ts';

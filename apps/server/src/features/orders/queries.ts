@@ -103,10 +103,24 @@ export async function clubNamesOf(tx: DbOrTx, clubIds: string[]): Promise<Map<st
 export async function entriesOfOrders(tx: DbOrTx, orderIds: string[]) {
   if (orderIds.length === 0) return [];
   return tx
-    .select({ id: entries.id, status: entries.status, orderId: entries.orderId })
+    .select({
+      id: entries.id,
+      status: entries.status,
+      orderId: entries.orderId,
+      // Out by the club's knock-out (not by a result): refundable though it played.
+      removedByClub: sql<boolean>`(${entries.status} = 'eliminated' AND ${entries.eliminatedRound} = ${entries.removedFromRound})`,
+    })
     .from(entries)
     .where(inArray(entries.orderId, orderIds))
     .orderBy(entries.createdAt, entries.id);
+}
+
+export async function competitionStatusOf(tx: DbOrTx, competitionId: string) {
+  const [row] = await tx
+    .select({ status: competitions.status })
+    .from(competitions)
+    .where(eq(competitions.id, competitionId));
+  return row?.status;
 }
 
 export async function refundsOfOrders(tx: DbOrTx, orderIds: string[]) {

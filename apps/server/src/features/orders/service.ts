@@ -9,6 +9,7 @@ import {
   type OrderStatus,
 } from '@lastman/api';
 import type { Viewer } from '../../auth/guards.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { lockCompetitionRow } from '../../db/competition-locks.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { londonDayStart } from '../../lib/london-dates.ts';
@@ -17,6 +18,7 @@ import { type OnAccount, paymentAccountFor } from '../connect/index.ts';
 import { findUser } from '../me/index.ts';
 import { CANCELLED_BY_PLAYER } from './cancel.ts';
 import {
+  competitionStatusOf,
   countHeldEntries,
   deletePendingEntries,
   entriesOfOrders,
@@ -294,76 +296,85 @@ export function paidPeriodOf(filter: { from?: string | undefined; to?: string | 
   };
 }
 
+export interface RefundOptions {
+  clubId: string;
+  orderId: string;
+  entryIds?: string[] | undefined;
+  reason: string;
+  actorId: string | null;
+  allowPlayed: boolean;
+}
+
+/**
+ * The first half of a refund, in the caller's transaction: checks the entries may be refunded and
+ * writes the refund down (pending). `executeRefund` then asks the provider, after the commit. An entry
+ * the club knocked out may be refunded though it played, while its competition is in play: the club
+ * took it out, the results did not.
+ */
+export async function recordEntriesRefund(tx: DbOrTx, opts: RefundOptions): Promise<string> {
+  const order = await lockOrderById(tx, { orderId: opts.orderId });
+  if (!order || order.clubId !== opts.clubId) throw notFound('That order');
+  if (order.status !== 'paid' && order.status !== 'partially_refunded') {
+    throw new AppError(
+      'CONFLICT',
+      `Only a paid order can be refunded; this one is ${order.status.replace('_', ' ')}.`,
+    );
+  }
+  if (!order.paymentIntentId && order.provider !== 'cash') {
+    throw new AppError('CONFLICT', 'This order has no payment to refund.');
+  }
+  const rows = await refundsOfOrders(tx, [order.id]);
+  const covered = coveredEntryIds(rows);
+  const inFlight = new Set(rows.filter((r) => r.status === 'pending').flatMap((r) => r.entryIds));
+  // Refundable: entries that play, and entries whose earlier refund failed (the money is still owed).
+  const refundable = (await entriesOfOrders(tx, [order.id])).filter(
+    (e) => e.status !== 'pending' && !covered.has(e.id),
+  );
+  const chosen = [...new Set(opts.entryIds ?? refundable.map((e) => e.id))].sort();
+  if (chosen.some((id) => inFlight.has(id))) {
+    throw new AppError('CONFLICT', 'A refund of these entries is already under way.');
+  }
+  const unknown = chosen.filter((id) => !refundable.some((e) => e.id === id));
+  if (unknown.length > 0) {
+    throw new AppError(
+      'BAD_REQUEST',
+      `These entries are not refundable parts of this order: ${unknown.join(', ')}.`,
+    );
+  }
+  if (chosen.length === 0) throw new AppError('CONFLICT', 'Every entry of this order is already refunded.');
+  if (!opts.allowPlayed) {
+    const inPlay = (await competitionStatusOf(tx, order.competitionId)) !== 'finished';
+    const removed = new Set(refundable.filter((e) => e.removedByClub && inPlay).map((e) => e.id));
+    const played = (await entriesWithSettledPicks(tx, chosen)).filter((id) => !removed.has(id));
+    if (played.length > 0) {
+      throw new AppError(
+        'CONFLICT',
+        `${played.length === 1 ? 'An entry has' : `${played.length} entries have`} already played a settled round and can no longer be refunded.`,
+      );
+    }
+  }
+  // A retry after a failed refund needs a key of its own: the provider replays a used one's answer.
+  const base = refundKey('refund', order.id, chosen);
+  const tries = rows.filter((r) => r.idempotencyKey === base || r.idempotencyKey?.startsWith(`${base}-r`));
+  const row = await recordRefundIntent(tx, order, {
+    entryIds: chosen,
+    amountPence: order.unitPricePence * chosen.length,
+    idempotencyKey: tries.length === 0 ? base : `${base}-r${tries.length + 1}`,
+    reason: opts.reason,
+    createdBy: opts.actorId,
+  });
+  if (!row) throw new AppError('CONFLICT', 'A refund of these entries is already under way.');
+  return row.id;
+}
+
 /**
  * Refunds some or all entries of a paid order. The refund is written down first (pending, with its
  * idempotency key, entries, admin and reason), then asked of the provider with the order and entries
  * in its metadata, so a `charge.refunded` event arriving before our own write recognises it. A retried
  * or concurrent refund of the same entries finds them covered and refunds nothing more.
  */
-export async function refundEntries(
-  services: OrderServices,
-  opts: {
-    clubId: string;
-    orderId: string;
-    entryIds?: string[] | undefined;
-    reason: string;
-    actorId: string | null;
-    allowPlayed: boolean;
-  },
-): Promise<Order> {
-  const refundId = await services.db.transaction(async (tx) => {
-    const order = await lockOrderById(tx, { orderId: opts.orderId });
-    if (!order || order.clubId !== opts.clubId) throw notFound('That order');
-    if (order.status !== 'paid' && order.status !== 'partially_refunded') {
-      throw new AppError(
-        'CONFLICT',
-        `Only a paid order can be refunded; this one is ${order.status.replace('_', ' ')}.`,
-      );
-    }
-    if (!order.paymentIntentId && order.provider !== 'cash') {
-      throw new AppError('CONFLICT', 'This order has no payment to refund.');
-    }
-    const rows = await refundsOfOrders(tx, [order.id]);
-    const covered = coveredEntryIds(rows);
-    const inFlight = new Set(rows.filter((r) => r.status === 'pending').flatMap((r) => r.entryIds));
-    // Refundable: entries that play, and entries whose earlier refund failed (the money is still owed).
-    const refundable = (await entriesOfOrders(tx, [order.id])).filter(
-      (e) => e.status !== 'pending' && !covered.has(e.id),
-    );
-    const chosen = [...new Set(opts.entryIds ?? refundable.map((e) => e.id))].sort();
-    if (chosen.some((id) => inFlight.has(id))) {
-      throw new AppError('CONFLICT', 'A refund of these entries is already under way.');
-    }
-    const unknown = chosen.filter((id) => !refundable.some((e) => e.id === id));
-    if (unknown.length > 0) {
-      throw new AppError(
-        'BAD_REQUEST',
-        `These entries are not refundable parts of this order: ${unknown.join(', ')}.`,
-      );
-    }
-    if (chosen.length === 0) throw new AppError('CONFLICT', 'Every entry of this order is already refunded.');
-    if (!opts.allowPlayed) {
-      const played = await entriesWithSettledPicks(tx, chosen);
-      if (played.length > 0) {
-        throw new AppError(
-          'CONFLICT',
-          `${played.length === 1 ? 'An entry has' : `${played.length} entries have`} already played a settled round and can no longer be refunded.`,
-        );
-      }
-    }
-    // A retry after a failed refund needs a key of its own: the provider replays a used one's answer.
-    const base = refundKey('refund', order.id, chosen);
-    const tries = rows.filter((r) => r.idempotencyKey === base || r.idempotencyKey?.startsWith(`${base}-r`));
-    const row = await recordRefundIntent(tx, order, {
-      entryIds: chosen,
-      amountPence: order.unitPricePence * chosen.length,
-      idempotencyKey: tries.length === 0 ? base : `${base}-r${tries.length + 1}`,
-      reason: opts.reason,
-      createdBy: opts.actorId,
-    });
-    if (!row) throw new AppError('CONFLICT', 'A refund of these entries is already under way.');
-    return row.id;
-  });
+export async function refundEntries(services: OrderServices, opts: RefundOptions): Promise<Order> {
+  const refundId = await services.db.transaction((tx) => recordEntriesRefund(tx, opts));
 
   const row = await executeRefund(services, refundId);
   if (row?.status === 'pending') {

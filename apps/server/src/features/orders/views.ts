@@ -35,7 +35,9 @@ export async function orderViews(
     createdAt: order.createdAt.toISOString(),
     paidAt: order.paidAt?.toISOString() ?? null,
     expiresAt: order.expiresAt.toISOString(),
-    entries: entryRows.filter((e) => e.orderId === order.id).map((e) => ({ id: e.id, status: e.status })),
+    entries: entryRows
+      .filter((e) => e.orderId === order.id)
+      .map((e) => ({ id: e.id, status: e.status, removedByClub: Boolean(e.removedByClub) })),
     refunds: refundRows
       .filter((r) => r.orderId === order.id)
       .map((r) => ({

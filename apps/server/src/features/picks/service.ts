@@ -10,7 +10,7 @@ import type { Viewer } from '../../auth/guards.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import type { Services } from '../../services.ts';
-import { findCompetition } from '../competitions/index.ts';
+import { correctionOuts, findCompetition } from '../competitions/index.ts';
 import {
   type FixtureRow,
   findTeam,
@@ -334,6 +334,7 @@ export async function roundPicks(
 export async function myEntries({ db }: Pick<Services, 'db'>, viewer: Viewer): Promise<MyEntryList> {
   const rows = await listPlayerEntries(db, { clubId: viewer.clubId, userId: viewer.userId });
   const all = await listPicksOfEntries(db, { clubId: viewer.clubId, entryIds: rows.map((r) => r.entry.id) });
+  const corrected = await correctionOuts(db, { clubId: viewer.clubId, entries: rows.map((r) => r.entry) });
   return {
     entries: rows.map(({ entry, competitionName, competitionStatus }) => ({
       id: entry.id,
@@ -347,6 +348,7 @@ export async function myEntries({ db }: Pick<Services, 'db'>, viewer: Viewer): P
         entry.removedFromRound === null
           ? null
           : { fromRound: entry.removedFromRound, reason: entry.removedReason ?? '' },
+      outByCorrection: corrected.get(entry.id) ?? null,
       createdAt: entry.createdAt.toISOString(),
       picks: all.filter((p) => p.entryId === entry.id).map(({ entryId: _, ...p }) => p),
     })),

@@ -1,8 +1,7 @@
 import type { Absence, AbsenceInput } from '@lastman/api';
-import { utcToUkLocal } from '@lastman/game';
 import type { Viewer } from '../../auth/guards.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { addDays, londonDate, londonDayStart } from '../../lib/london-dates.ts';
+import { addDays, londonDate, londonDayStart, londonDayWords, londonWhenWords } from '../../lib/london-dates.ts';
 import type { Services } from '../../services.ts';
 import { notify, notifyUsers, registerNotificationKind } from '../notifications/index.ts';
 import {
@@ -56,16 +55,19 @@ export function toAbsence(row: AbsenceRow, staffName: string | null): Absence {
   };
 }
 
-const london = (d: Date) => {
-  const { date, time } = utcToUkLocal(d.getTime());
-  return `${date} ${time}`;
-};
+const london = londonWhenWords;
 
-/** "2026-12-07 to 2026-12-09 (whole days)", or "2026-12-07 18:00 to 2026-12-08 02:00 (London time)". */
+/**
+ * "Monday 7 December to Wednesday 9 December (whole days)", or "Monday 7 December, 18:00 to
+ * Tuesday 8 December, 02:00 (London time)".
+ */
 function periodText(row: { startsAt: Date; endsAt: Date }) {
   const days = wholeDays(row);
-  if (days)
-    return days.from === days.to ? `${days.from} (a whole day)` : `${days.from} to ${days.to} (whole days)`;
+  if (days) {
+    const first = londonDayWords(londonDayStart(days.from));
+    const last = londonDayWords(londonDayStart(days.to));
+    return days.from === days.to ? `${first} (a whole day)` : `${first} to ${last} (whole days)`;
+  }
   return `${london(row.startsAt)} to ${london(row.endsAt)} (London time)`;
 }
 

@@ -1,6 +1,7 @@
 import { utcToUkLocal } from '@lastman/game';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { londonDayWords } from '../../lib/london-dates.ts';
 import { notifyUsers, registerReminderPass } from '../notifications/index.ts';
 import { claimShiftReminder, shiftsStartingSoon } from './extras-queries.ts';
 
@@ -31,7 +32,7 @@ export async function runShiftReminderPass({ db, clock }: { db: Db; clock: Clock
           clubId: s.clubId,
           kind: 'rota',
           title: `Your shift starts at ${start.time}`,
-          body: `${s.position}, ${start.date} ${start.time} to ${end.time} (London time).${s.notes ? ` ${s.notes}` : ''}`,
+          body: `${s.position}, ${londonDayWords(s.startsAt)}, ${start.time} to ${end.time} (London time).${s.notes ? ` ${s.notes}` : ''}`,
           link: '/staffschedules?view=mine',
           messages: [{ userId }],
         },

@@ -1,9 +1,9 @@
 import type { ShiftSwap, SwapInput } from '@lastman/api';
-import { utcToUkLocal } from '@lastman/game';
 import type { Viewer } from '../../auth/guards.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { sqlState } from '../../db/pg-errors.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import { londonWhenWords } from '../../lib/london-dates.ts';
 import type { Services } from '../../services.ts';
 import { notify, notifyUsers } from '../notifications/index.ts';
 import {
@@ -24,10 +24,7 @@ import { assertRotaWeeksOpen } from './timesheets.ts';
 
 type Svc = Pick<Services, 'db' | 'clock' | 'notifier'>;
 
-const london = (d: Date) => {
-  const { date, time } = utcToUkLocal(d.getTime());
-  return `${date} ${time}`;
-};
+const london = londonWhenWords;
 const label = (s: Pick<ShiftRow, 'position' | 'startsAt'>) => `${s.position}, ${london(s.startsAt)}`;
 const LINK = '/staffschedules?view=mine';
 

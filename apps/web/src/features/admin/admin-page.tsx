@@ -7,6 +7,7 @@ import {
   documentTextOutline,
   imagesOutline,
   mailOutline,
+  megaphoneOutline,
   peopleOutline,
   restaurantOutline,
   starOutline,
@@ -39,6 +40,7 @@ const clubAreas = [
   { title: 'Timesheets', path: paths.timesheets, icon: documentTextOutline },
   { title: 'Analytics', path: paths.analytics, icon: barChartOutline },
   { title: 'Members', path: paths.adminMembers, icon: peopleOutline },
+  { title: 'Message members', path: paths.messageMembers, icon: megaphoneOutline },
   { title: 'Club settings', path: paths.adminClub, icon: storefrontOutline },
 ] as const;
 

@@ -250,7 +250,7 @@ export function NotificationSettingsPage() {
               </IonButton>
             </form>
           )}
-          <PushDevicesCard />
+          <PushDevicesCard onSettingsPage />
         </div>
       </IonContent>
     </>

@@ -5,8 +5,11 @@ import './notifications.css';
 
 const SETTINGS = '/notification-settings';
 
-/** Each device's push state, for the account page: lapsed ones say so and how to fix it. */
-export function PushDevicesCard() {
+/**
+ * Each device's push state: lapsed ones say so and how to fix it. On the account page it links to the
+ * settings; on the settings page itself (`onSettingsPage`) it does not link to itself.
+ */
+export function PushDevicesCard({ onSettingsPage = false }: { onSettingsPage?: boolean }) {
   const devices = useDevices();
   const mine = currentDeviceId();
   return (
@@ -29,15 +32,17 @@ export function PushDevicesCard() {
               <li key={d.id} data-device-state={d.state}>
                 {d.state === 'on'
                   ? `Push is on for ${name}.`
-                  : `Push on ${name} has lapsed: turn it on again${here ? ' in Settings' : ' on that device'}.`}
+                  : `Push on ${name} has lapsed: turn it on again${here ? (onSettingsPage ? ' under “Push on this device”' : ' in Settings') : ' on that device'}.`}
               </li>
             );
           })}
         </ul>
       )}
-      <IonButton fill="outline" routerLink={SETTINGS}>
-        Notification settings
-      </IonButton>
+      {onSettingsPage ? null : (
+        <IonButton fill="outline" routerLink={SETTINGS}>
+          Notification settings
+        </IonButton>
+      )}
     </section>
   );
 }

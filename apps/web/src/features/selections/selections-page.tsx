@@ -77,6 +77,7 @@ function CompetitionEntries({
                   status={e.status}
                   round={e.eliminatedRound}
                   removedByClub={e.removedByClub}
+                  outByCorrection={e.outByCorrection}
                 />
               </div>
               <p className="muted small">

@@ -3,6 +3,7 @@ import type {
   AdminEntryView,
   CashEntryCreate,
   CashEntryCreated,
+  EntryKnockedOut,
   Member,
   ResultPreview,
   ResultUpdate,
@@ -10,6 +11,7 @@ import type {
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/api.ts';
 import { gameKeys } from '../../game/index.ts';
+import { adminKeys } from './admin-game-api.ts';
 
 const enc = encodeURIComponent;
 
@@ -43,15 +45,22 @@ function useEntriesChanged(competitionId: string) {
   };
 }
 
+function useIssuesChanged() {
+  const queryClient = useQueryClient();
+  return () => void queryClient.invalidateQueries({ queryKey: adminKeys.issues });
+}
+
 // POST /api/admin/competitions/:id/entries/:entryId/knock-out
 export function useKnockOut(competitionId: string) {
   return useMutation({
-    mutationFn: ({ entryId, reason }: { entryId: string; reason: string }) =>
-      http.post<AdminEntryView>(
+    mutationFn: ({ entryId, reason, refund }: { entryId: string; reason: string; refund: boolean }) =>
+      http.post<EntryKnockedOut>(
         `/api/admin/competitions/${enc(competitionId)}/entries/${enc(entryId)}/knock-out`,
-        { reason },
+        refund ? { reason, refund } : { reason },
       ),
     onSuccess: useEntriesChanged(competitionId),
+    // A refused refund is listed under payments needing attention.
+    onSettled: useIssuesChanged(),
   });
 }
 

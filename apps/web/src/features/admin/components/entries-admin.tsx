@@ -1,9 +1,9 @@
-import { IonButton } from '@ionic/react';
+import { IonButton, useIonAlert } from '@ionic/react';
 import { type AdminEntryView, formatPence, paidHowLabels, removalText, shortOrderNumber } from '@lastman/api';
 import { type FormEvent, useState } from 'react';
 import { londonDateTime } from '../../../lib/format.ts';
 import { showToast } from '../../../lib/toast.ts';
-import { FormError, FormField, SelectField } from '../../../ui/form-field.tsx';
+import { CheckboxField, FormError, FormField, SelectField } from '../../../ui/form-field.tsx';
 import { InlineLoading } from '../../../ui/page-loading.tsx';
 import {
   useClubMembers,
@@ -12,6 +12,7 @@ import {
   useRecordCashEntry,
   useReinstate,
 } from '../api/admin-entries-api.ts';
+import { useRefundOrder } from '../api/admin-game-api.ts';
 
 const statusLabels: Record<AdminEntryView['status'], string> = {
   pending: 'Awaiting payment',
@@ -107,24 +108,52 @@ function EntryRow({
 }) {
   const [knocking, setKnocking] = useState(false);
   const [reason, setReason] = useState('');
+  const [withRefund, setWithRefund] = useState(false);
   const knockOut = useKnockOut(competitionId);
   const reinstate = useReinstate(competitionId);
+  const refund = useRefundOrder();
+  const [presentAlert] = useIonAlert();
   const name = e.entryNumber === null ? e.playerName : `${e.playerName} (${e.entryNumber})`;
   const removedNow = e.removed !== null && e.eliminatedRound === e.removed.fromRound;
   const submit = (ev: FormEvent) => {
     ev.preventDefault();
     knockOut.mutate(
-      { entryId: e.id, reason: reason.trim() },
+      { entryId: e.id, reason: reason.trim(), refund: withRefund && e.refundPence !== null },
       {
-        onSuccess: () => {
+        onSuccess: (done) => {
           setKnocking(false);
           setReason('');
-          showToast(`${name} knocked out from round ${fromRound}.`);
+          setWithRefund(false);
+          const refunded = done.refund
+            ? done.refund.status === 'succeeded'
+              ? ` ${formatPence(done.refund.amountPence)} refunded.`
+              : done.refund.status === 'pending'
+                ? ` The refund of ${formatPence(done.refund.amountPence)} is waiting for Stripe's answer.`
+                : ` The refund failed: ${done.refund.failureReason ?? 'no reason given'}. It is listed under payments needing attention.`
+            : '';
+          showToast(`${name} knocked out from round ${fromRound}.${refunded}`);
         },
       },
     );
   };
-  const failure = knockOut.error ?? reinstate.error ?? null;
+  const askRefund = (orderId: string, pence: number) =>
+    void presentAlert({
+      header: `Refund ${name}?`,
+      message: `${formatPence(pence)} goes back to ${e.playerName}${e.paidHow === 'cash' ? ' in cash, over the bar' : "'s card"}.`,
+      buttons: [
+        { text: 'Keep', role: 'cancel' },
+        {
+          text: 'Refund',
+          role: 'destructive',
+          handler: () =>
+            refund.mutate(
+              { orderId, entryIds: [e.id] },
+              { onSuccess: () => showToast(`Refunded ${formatPence(pence)} to ${e.playerName}.`) },
+            ),
+        },
+      ],
+    });
+  const failure = knockOut.error ?? reinstate.error ?? refund.error ?? null;
   return (
     <>
       <tr data-entry={e.id}>
@@ -163,6 +192,17 @@ function EntryRow({
               Reinstate
             </IonButton>
           ) : null}
+          {removedNow && e.refundPence !== null && e.orderId !== null ? (
+            <IonButton
+              size="small"
+              fill="outline"
+              color="danger"
+              disabled={refund.isPending}
+              onClick={() => e.orderId && e.refundPence !== null && askRefund(e.orderId, e.refundPence)}
+            >
+              Refund {formatPence(e.refundPence)}
+            </IonButton>
+          ) : null}
         </td>
       </tr>
       {knocking || failure ? (
@@ -176,8 +216,15 @@ function EntryRow({
                   value={reason}
                   onValue={setReason}
                   rows={2}
-                  helper={`The player sees this. It takes effect from round ${fromRound}: that round's result does not count for the entry.`}
+                  helper={`The player is told this. It takes effect from round ${fromRound}: that round's result does not count for the entry.`}
                 />
+                {e.refundPence !== null ? (
+                  <CheckboxField
+                    label={`Refund ${formatPence(e.refundPence)} to the player`}
+                    checked={withRefund}
+                    onChange={setWithRefund}
+                  />
+                ) : null}
                 <div className="button-row">
                   <IonButton
                     type="submit"

@@ -114,7 +114,10 @@ function AdminOrder({ order: o }: { order: OrderRow }) {
   const refund = useRefundOrder();
   const [presentAlert] = useIonAlert();
   const refundable = o.status === 'paid' || o.status === 'partially_refunded';
-  const activeEntries = o.entries.filter((e) => e.status === 'active' || e.status === 'pending');
+  // Entries still in play, and those the club knocked out (refundable though they played).
+  const activeEntries = o.entries.filter(
+    (e) => e.status === 'active' || e.status === 'pending' || e.removedByClub,
+  );
   // Entries out of the game whose refund failed: the money is still owed to the player.
   const covered = new Set(o.refunds.filter((r) => r.status !== 'failed').flatMap((r) => r.entryIds));
   const owed = o.entries.filter((e) => e.status === 'refunded' && !covered.has(e.id)).map((e) => e.id);
@@ -203,7 +206,7 @@ function AdminOrder({ order: o }: { order: OrderRow }) {
           ) : null}
           {activeEntries.length > 1
             ? o.entries.map((e, i) =>
-                e.status === 'active' || e.status === 'pending' ? (
+                e.status === 'active' || e.status === 'pending' || e.removedByClub ? (
                   <IonButton
                     key={e.id}
                     size="small"

@@ -199,7 +199,12 @@ function MyEntries({ detail }: { detail: CompetitionDetail }) {
           return (
             <li key={e.id} className="entry-row" data-entry={i + 1}>
               <span className="entry-row__name">Entry {i + 1}</span>
-              <EntryStatusPill status={e.status} round={e.eliminatedRound} removedByClub={e.removedByClub} />
+              <EntryStatusPill
+                status={e.status}
+                round={e.eliminatedRound}
+                removedByClub={e.removedByClub}
+                outByCorrection={e.outByCorrection}
+              />
               <span className="entry-row__pick">
                 {e.status === 'active' && waiting ? (
                   <span className="entry-row__locked" data-testid="locked-pick">

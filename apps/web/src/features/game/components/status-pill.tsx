@@ -1,5 +1,5 @@
 import type { CompetitionStatus, EntryStatus } from '@lastman/api';
-import { removalText } from '@lastman/api/rules';
+import { correctionOutText, removalText } from '@lastman/api/rules';
 
 const entryLabels: Record<EntryStatus, [string, string]> = {
   pending: ['Awaiting payment', 'warn'],
@@ -20,17 +20,27 @@ export function EntryStatusPill({
   status,
   round,
   removedByClub,
+  outByCorrection,
 }: {
   status: EntryStatus;
   round?: number | null;
   /** The club knocked the entry out: said instead of "Out in round N" while that is why it is out. */
   removedByClub?: { fromRound: number; reason: string } | null | undefined;
+  /** An admin's correction of a result put it out: said instead of "Out in round N". */
+  outByCorrection?: { round: number; result: string } | null | undefined;
 }) {
   const [label, tone] = entryLabels[status];
   if (status === 'eliminated' && removedByClub && round === removedByClub.fromRound) {
     return (
       <span className={`pill pill--${tone}`} data-testid="removed-by-club">
         {removalText(removedByClub)}
+      </span>
+    );
+  }
+  if (status === 'eliminated' && outByCorrection && round === outByCorrection.round) {
+    return (
+      <span className={`pill pill--${tone}`} data-testid="out-by-correction">
+        {correctionOutText(outByCorrection)}
       </span>
     );
   }
