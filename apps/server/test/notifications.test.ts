@@ -328,14 +328,12 @@ describe.each(backends())('notifications on %s', (backend) => {
   });
 
   it('tells the admins of a contact message in words that match the admin screen', async () => {
-    const res = await server
-      .client()
-      .post('/api/contact', {
-        name: 'Vera Visitor',
-        email: 'vera@example.test',
-        subject: 'Hi',
-        message: 'Hello.',
-      });
+    const res = await server.client().post('/api/contact', {
+      name: 'Vera Visitor',
+      email: 'vera@example.test',
+      subject: 'Hi',
+      message: 'Hello.',
+    });
     expect(res.status).toBeLessThan(300);
     const alert = (await admin.get('/api/notifications')).json.notifications.find(
       (n: Json) => n.title === 'New contact message',

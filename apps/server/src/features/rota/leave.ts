@@ -1,7 +1,13 @@
 import type { Absence, AbsenceInput } from '@lastman/api';
 import type { Viewer } from '../../auth/guards.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { addDays, londonDate, londonDayStart, londonDayWords, londonWhenWords } from '../../lib/london-dates.ts';
+import {
+  addDays,
+  londonDate,
+  londonDayStart,
+  londonDayWords,
+  londonWhenWords,
+} from '../../lib/london-dates.ts';
 import type { Services } from '../../services.ts';
 import { notify, notifyUsers, registerNotificationKind } from '../notifications/index.ts';
 import {
