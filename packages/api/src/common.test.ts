@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { IsoDate, PhoneNumber } from './common.ts';
+import { IsoDate, PhoneNumber, plainText, requiredName, requiredText } from './common.ts';
 
 describe('shared schemas', () => {
   it('IsoDate accepts real calendar dates only', () => {
@@ -14,5 +14,32 @@ describe('shared schemas', () => {
     expect(PhoneNumber.safeParse('07700900123').success).toBe(true);
     expect(PhoneNumber.safeParse('call me').success).toBe(false);
     expect(PhoneNumber.safeParse('12').success).toBe(false);
+  });
+
+  it('a name is one line without control characters; free text may hold line breaks and tabs only', () => {
+    const name = requiredName(100);
+    for (const ok of ["O'Neill's Café & Bar 🍺", 'Fish, Chips; Ale \\ Co', '  Trimmed  ']) {
+      expect(name.safeParse(ok).success, ok).toBe(true);
+    }
+    expect(name.parse('  Trimmed  ')).toBe('Trimmed');
+    for (const bad of [
+      'A\nB',
+      'A\r\nB',
+      'Tab\tbed',
+      '\u0000',
+      'Del\u007f',
+      'C1\u0085',
+      'LS\u2028',
+      'PS\u2029',
+      'Bell\u0007',
+    ]) {
+      expect(name.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
+    }
+    for (const text of [plainText(100), requiredText(100)]) {
+      expect(text.safeParse('Line one\r\nline two\tand a tab').success).toBe(true);
+      for (const bad of ['Bell\u0007', 'Del\u007f', 'C1\u0085', 'LS\u2028', 'Esc\u001b[31m']) {
+        expect(text.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
+      }
+    }
   });
 });
