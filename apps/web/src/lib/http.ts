@@ -76,7 +76,16 @@ export interface HttpClientOptions {
   getBearerToken?: () => Promise<string>;
   /** Called with the `set-auth-token` response header, when present. */
   onAuthToken?: (token: string) => void | Promise<void>;
+  /**
+   * The device tokens kept on a native device (a browser keeps them in an HttpOnly cookie): sent
+   * to the sign-in endpoints with absolute URLs, so that the account knows this device.
+   */
+  getDeviceToken?: () => Promise<string>;
+  /** Called with the `set-device-token` response header, when present. */
+  onDeviceToken?: (token: string) => void | Promise<void>;
 }
+
+export const DEVICE_TOKEN_HEADER = 'Device-Token';
 
 export interface RequestOptions {
   body?: unknown;
@@ -120,6 +129,10 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       const bearer = await options.getBearerToken();
       if (bearer) headers.set('Authorization', `Bearer ${bearer}`);
     }
+    if (isAbsoluteUrl(url) && options.getDeviceToken && new URL(url).pathname.startsWith('/api/auth/')) {
+      // Sent even when empty: it asks the server for the device's token in `set-device-token`.
+      headers.set(DEVICE_TOKEN_HEADER, await options.getDeviceToken().catch(() => ''));
+    }
 
     const controller = new AbortController();
     let timedOut = false;
@@ -158,6 +171,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
 
     const token = response.headers.get('set-auth-token');
     if (token && options.onAuthToken) await options.onAuthToken(token);
+    const deviceToken = response.headers.get('set-device-token');
+    if (deviceToken && options.onDeviceToken) await options.onDeviceToken(deviceToken);
 
     const text = await response.text();
     let body: unknown = null;
