@@ -105,6 +105,32 @@ test.describe('server errors', () => {
     await expect(activePage(page).getByRole('alert')).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
   });
+
+  for (const width of [360, 390]) {
+    test(`at ${width} px, a password throttled for unknown devices says how long, and the other ways in`, async ({
+      page,
+    }, testInfo) => {
+      await page.setViewportSize({ width, height: 800 });
+      // The server's answer once strangers have failed fifty times (rate limits are off in these tests).
+      const message =
+        'Too many failed sign-ins to this account. Try again in 14 minutes. You can still sign in with a passkey or a code sent to your phone.';
+      await page.route('**/api/auth/sign-in/email', (route) =>
+        route.fulfill({
+          status: 429,
+          headers: { 'retry-after': '840' },
+          json: { error: { code: 'TOO_MANY_REQUESTS', message } },
+        }),
+      );
+      await page.goto('/login');
+      await fill(page, 'email', 'player4@redlion.test');
+      await fill(page, 'password', 'the-right-one-maybe');
+      await submit(page, 'Log in');
+      await expect(activePage(page).getByRole('alert')).toHaveText(message);
+      await expect(activePage(page).getByRole('link', { name: 'a passkey' })).toBeVisible();
+      await expect(activePage(page).getByRole('link', { name: 'a code by text' })).toBeVisible();
+      await page.screenshot({ path: testInfo.outputPath(`login-throttled-${width}.png`), fullPage: true });
+    });
+  }
 });
 
 test('reset a forgotten password through the emailed link', async ({ page }) => {

@@ -151,7 +151,7 @@ test.describe('phone codes, refused', () => {
     await activePage(page).locator('input[name="one-time-code"]').fill('123456');
     await submit(page, 'Enter the code');
     await expect(activePage(page).locator('[role="alert"]')).toContainText(
-      'No code is waiting for this number',
+      'That code did not work. Check the latest text from us, or ask for a new code.',
     );
   });
 });

@@ -1,7 +1,7 @@
 import { createHttpClient, readCookie, timeoutFor } from './http.ts';
 import { isOnline } from './online.ts';
 import { isMobile, isNative } from './platform.ts';
-import { AUTH_TOKEN_KEY } from './session.ts';
+import { AUTH_TOKEN_KEY, DEVICE_TOKEN_KEY } from './session.ts';
 import { storage } from './storage/storage.ts';
 
 /** In a browser the API is same-origin (relative URLs); the native app calls the server by origin. */
@@ -16,4 +16,9 @@ export const http = createHttpClient({
     if (isNative()) await storage.set(AUTH_TOKEN_KEY, token);
   },
   isOnline,
+  // Kept through signing out: the device stays known to the accounts signed in on it.
+  getDeviceToken: () => storage.get(DEVICE_TOKEN_KEY),
+  onDeviceToken: async (token) => {
+    if (isNative()) await storage.set(DEVICE_TOKEN_KEY, token);
+  },
 });

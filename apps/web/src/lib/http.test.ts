@@ -150,6 +150,22 @@ describe('XSRF header rule', () => {
     await http.post('/api/auth/sign-in/email', {});
     expect(onAuthToken).toHaveBeenCalledWith('tok');
   });
+
+  it('on a device, sends its device token to the sign-in endpoints and keeps the one returned', async () => {
+    const calls: Call[] = [];
+    const onDeviceToken = vi.fn();
+    const http = client({
+      baseUrl: 'https://lastman.example',
+      getDeviceToken: async () => '',
+      onDeviceToken,
+      fetch: fakeFetch(() => new Response('{}', { headers: { 'set-device-token': 'dev-1' } }), calls),
+    });
+    await http.post('/api/auth/sign-in/email', {});
+    await http.get('/api/me');
+    expect(new Headers(calls[0]?.init.headers).get('Device-Token')).toBe('');
+    expect(new Headers(calls[1]?.init.headers).has('Device-Token')).toBe(false);
+    expect(onDeviceToken).toHaveBeenCalledWith('dev-1');
+  });
 });
 
 describe('timeouts per platform', () => {

@@ -85,7 +85,16 @@ export interface HttpClientOptions {
   onAuthToken?: (token: string) => void | Promise<void>;
   /** Whether the device has a connection: a request that fails without one says so plainly. */
   isOnline?: () => boolean;
+  /**
+   * The device tokens kept on a native device (a browser keeps them in an HttpOnly cookie): sent
+   * to the sign-in endpoints with absolute URLs, so that the account knows this device.
+   */
+  getDeviceToken?: () => Promise<string>;
+  /** Called with the `set-device-token` response header, when present. */
+  onDeviceToken?: (token: string) => void | Promise<void>;
 }
+
+export const DEVICE_TOKEN_HEADER = 'Device-Token';
 
 /** A request that could not be sent because the device has no connection. */
 export const OFFLINE_REQUEST_MESSAGE =
@@ -133,6 +142,10 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       const bearer = await options.getBearerToken();
       if (bearer) headers.set('Authorization', `Bearer ${bearer}`);
     }
+    if (isAbsoluteUrl(url) && options.getDeviceToken && new URL(url).pathname.startsWith('/api/auth/')) {
+      // Sent even when empty: it asks the server for the device's token in `set-device-token`.
+      headers.set(DEVICE_TOKEN_HEADER, await options.getDeviceToken().catch(() => ''));
+    }
 
     const controller = new AbortController();
     let timedOut = false;
@@ -178,6 +191,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
 
     const token = response.headers.get('set-auth-token');
     if (token && options.onAuthToken) await options.onAuthToken(token);
+    const deviceToken = response.headers.get('set-device-token');
+    if (deviceToken && options.onDeviceToken) await options.onDeviceToken(deviceToken);
 
     const text = await response.text();
     let body: unknown = null;

@@ -18,6 +18,8 @@ export type SessionKey = (typeof SessionKey)[keyof typeof SessionKey];
 
 /** Not an original key: the bearer token used on native devices, and the club of a `/c/<slug>` link. */
 export const AUTH_TOKEN_KEY = 'authToken';
+/** The device tokens of the accounts signed in on this native device (kept on signing out). */
+export const DEVICE_TOKEN_KEY = 'deviceToken';
 export const CLUB_SLUG_KEY = 'clubSlug';
 /** The join code of the QR link the visitor came by, sent with their sign-up. */
 export const CLUB_CODE_KEY = 'clubJoinCode';
