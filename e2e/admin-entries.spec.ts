@@ -150,7 +150,7 @@ test('a knocked-out paid entry is refunded with the knock-out, or later with its
   await rows.nth(1).locator('ion-button', { hasText: 'Knock out' }).click();
   // Numbered among the entries still in the game: a refunded one no longer counts.
   const knock2 = panel.locator('form[aria-label^="Knock out Robin Goal"]');
-  await knock2.getByLabel(/Why is Robin Goal .* knocked out/).fill(`Abusive to bar staff ${stamp}`);
+  await knock2.getByLabel(/Why is Robin Goal.* knocked out/).fill(`Abusive to bar staff ${stamp}`);
   await knock2.locator('ion-button[type="submit"]').click();
   await expect(rows.nth(1)).toContainText(/Removed by the club from round \d+/);
   await page.setViewportSize({ width: 390, height: 844 });
@@ -167,7 +167,7 @@ test('a knocked-out paid entry is refunded with the knock-out, or later with its
   await rows.nth(2).locator('ion-button', { hasText: 'Knock out' }).click();
   // Numbered among the entries still in the game: a refunded one no longer counts.
   const knock3 = panel.locator('form[aria-label^="Knock out Robin Goal"]');
-  await knock3.getByLabel(/Why is Robin Goal .* knocked out/).fill(`Left the club ${stamp}`);
+  await knock3.getByLabel(/Why is Robin Goal.* knocked out/).fill(`Left the club ${stamp}`);
   await knock3.locator('ion-button[type="submit"]').click();
   await expect(rows.nth(2)).toContainText(/Removed by the club from round \d+/);
   await page.locator('.admin-tabs [data-tab="orders"]').click();

@@ -11,7 +11,7 @@ import type {
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/api.ts';
 import { gameKeys } from '../../game/index.ts';
-import { adminKeys } from './admin-game-api.ts';
+import { adminKeys, refundOrder } from './admin-game-api.ts';
 
 const enc = encodeURIComponent;
 
@@ -72,6 +72,17 @@ export function useReinstate(competitionId: string) {
         `/api/admin/competitions/${enc(competitionId)}/entries/${enc(entryId)}/reinstate`,
       ),
     onSuccess: useEntriesChanged(competitionId),
+  });
+}
+
+// POST /api/admin/orders/:id/refunds, for one entry from the entries list (a knocked-out one).
+export function useRefundEntry(competitionId: string) {
+  const changed = useEntriesChanged(competitionId);
+  return useMutation({
+    mutationFn: ({ orderId, entryId }: { orderId: string; entryId: string }) =>
+      refundOrder({ orderId, entryIds: [entryId] }),
+    onSuccess: changed,
+    onSettled: useIssuesChanged(),
   });
 }
 

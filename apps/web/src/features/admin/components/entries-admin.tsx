@@ -10,9 +10,9 @@ import {
   useCompetitionEntries,
   useKnockOut,
   useRecordCashEntry,
+  useRefundEntry,
   useReinstate,
 } from '../api/admin-entries-api.ts';
-import { useRefundOrder } from '../api/admin-game-api.ts';
 
 const statusLabels: Record<AdminEntryView['status'], string> = {
   pending: 'Awaiting payment',
@@ -23,6 +23,7 @@ const statusLabels: Record<AdminEntryView['status'], string> = {
 };
 
 function statusText(e: AdminEntryView): string {
+  if (e.status === 'refunded') return statusLabels.refunded;
   if (e.removed && e.eliminatedRound === e.removed.fromRound)
     return `Removed from round ${e.removed.fromRound}`;
   if (e.status === 'eliminated' && e.eliminatedRound !== null) return `Out in round ${e.eliminatedRound}`;
@@ -111,10 +112,11 @@ function EntryRow({
   const [withRefund, setWithRefund] = useState(false);
   const knockOut = useKnockOut(competitionId);
   const reinstate = useReinstate(competitionId);
-  const refund = useRefundOrder();
+  const refund = useRefundEntry(competitionId);
   const [presentAlert] = useIonAlert();
   const name = e.entryNumber === null ? e.playerName : `${e.playerName} (${e.entryNumber})`;
-  const removedNow = e.removed !== null && e.eliminatedRound === e.removed.fromRound;
+  const removedNow =
+    e.status === 'eliminated' && e.removed !== null && e.eliminatedRound === e.removed.fromRound;
   const submit = (ev: FormEvent) => {
     ev.preventDefault();
     knockOut.mutate(
@@ -147,7 +149,7 @@ function EntryRow({
           role: 'destructive',
           handler: () =>
             refund.mutate(
-              { orderId, entryIds: [e.id] },
+              { orderId, entryId: e.id },
               { onSuccess: () => showToast(`Refunded ${formatPence(pence)} to ${e.playerName}.`) },
             ),
         },
