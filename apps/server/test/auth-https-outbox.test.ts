@@ -36,6 +36,8 @@ describe.each(backends())('behind https and without SMTP on %s', (backend) => {
     const xsrf = cookies.find((s) => s.startsWith('XSRF-TOKEN='));
     expect(xsrf).toMatch(/;\s*Secure/i);
     expect(xsrf).not.toMatch(/HttpOnly/i);
+    // The device cookie (the account knows this browser) goes over HTTPS only, too.
+    expect(cookies.find((s) => s.startsWith('lastman-device='))).toMatch(/;\s*Secure/i);
     expect((await c.get('/api/me')).json.user.email).toBe('secure@example.com');
   });
 
