@@ -585,7 +585,11 @@ function fixturesFor(w: World): Record<string, Fixture> {
     // Timesheets (issue 13).
     'GET /api/admin/timesheets': { call: at('/api/admin/timesheets?from=2024-08-12&to=2024-09-08') },
     'POST /api/admin/timesheets/approvals': {
-      call: at('/api/admin/timesheets/approvals', { week: '2024-09-09', userId: w.staffUserId }),
+      call: at('/api/admin/timesheets/approvals', {
+        week: '2024-09-09',
+        userId: w.staffUserId,
+        confirmNotEnded: true,
+      }),
     },
     'DELETE /api/admin/timesheets/approvals/:week/:userId': {
       call: at(`/api/admin/timesheets/approvals/2024-09-16/${w.staffUserId}`),
@@ -635,7 +639,10 @@ function fixturesFor(w: World): Record<string, Fixture> {
     'DELETE /api/absences/:id': { call: at(`/api/absences/${w.rotaExtras.absenceToWithdraw}`) },
     'GET /api/admin/absences': { call: at('/api/admin/absences') },
     'POST /api/admin/absences/:id/decision': {
-      call: at(`/api/admin/absences/${w.rotaExtras.leaveToDecide}/decision`, { approve: true }),
+      call: at(`/api/admin/absences/${w.rotaExtras.leaveToDecide}/decision`, {
+        approve: true,
+        confirmNegativeBalance: true,
+      }),
     },
     'POST /api/shifts/:id/swaps': {
       call: at(`/api/shifts/${w.rotaExtras.staffShift}/swaps`, { toUserId: w.rotaExtras.adminUserId }),
@@ -1144,9 +1151,11 @@ describe.each(backends())('the access matrix on %s', (backend) => {
     });
     expect(added.status).toBe(201);
     firstClubMarks.add(added.json.entry.id);
+    // The world's clock is inside that week: approving it before it ends is confirmed.
     const approval = await admin.post('/api/admin/timesheets/approvals', {
       week: '2024-09-16',
       userId: staffUserId,
+      confirmNotEnded: true,
     });
     expect(approval.json).toEqual({ approved: 1 });
     const rotaExtras = await rotaExtrasWorld(admin, clients.staff, staffUserId);
