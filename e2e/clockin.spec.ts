@@ -56,3 +56,98 @@ test('a till screen shows the code, and a staff member clocks in by it, takes a 
   await page.screenshot({ path: test.info().outputPath('clocked-out.png'), fullPage: true });
   await admin.dispose();
 });
+
+test.describe('answers the page turns into words', () => {
+  // The browser logs the server's refusals of a code; the page shows it as it should.
+  test.use({ allowHttpErrors: true });
+  test('a stale or refused code says so in place of “ready”', async ({ page, baseURL }) => {
+    const phone = test.info().project.name === 'phone';
+    const email = uniqueEmail('late-scan');
+    await signUpByApi(page, {
+      name: 'Len Latescan',
+      email,
+      password: 'late-scan-password',
+      dateOfBirth: '1996-06-06',
+    });
+    const me = (await (await page.request.get('/api/me')).json()) as { user: { id: string } };
+    const admin = await apiClient(baseURL as string, 'admin@redlion.test');
+    await admin.send('PATCH', `/api/admin/members/${me.user.id}`, { role: 'staff' });
+    await admin.dispose();
+
+    // A code whose five minutes are over (a photo, a link opened later): no "ready", no Clock in button.
+    const stale = `c1.${Math.floor(Date.now() / 1000) - 60}.${'A'.repeat(32)}`;
+    await page.goto(`/clockin?code=${encodeURIComponent(stale)}`);
+    const view = activePage(page);
+    await expect(view.getByTestId('code-problem')).toHaveText(
+      'That code has expired: scan the code on the till again.',
+    );
+    await expect(view).not.toContainText('is ready');
+    await expect(view.getByRole('button', { name: 'Clock in' })).toHaveCount(0);
+    await page.screenshot({ path: test.info().outputPath('stale-code.png'), fullPage: true });
+    // One the server refuses (not this club's): its words replace "ready" in the card, not a toast over it.
+    const forged = `c1.${Math.floor(Date.now() / 1000) + 240}.${'A'.repeat(32)}`;
+    await page.goto(`/clockin?code=${encodeURIComponent(forged)}`);
+    await expect(view).toContainText('The till’s code is ready. Tap to clock in.');
+    await view.getByRole('button', { name: 'Clock in' }).click();
+    await expect(view.getByTestId('code-problem')).toHaveText(
+      'That is not this club’s clock-in code: scan the code on the till.',
+    );
+    await expect(view).not.toContainText('is ready');
+    await expect(page.locator('ion-toast.app-toast')).toHaveCount(0);
+    if (phone) {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.screenshot({ path: test.info().outputPath('refused-code-390.png'), fullPage: true });
+      await page.setViewportSize({ width: 360, height: 740 });
+    }
+  });
+});
+
+test('the till screen is a kiosk: no menu, no back arrow, and only an admin leaves it', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const phone = test.info().project.name === 'phone';
+  const admin = await apiClient(baseURL as string, 'admin@redlion.test');
+  const { url } = await admin.send<{ url: string }>('POST', '/api/admin/clock/tills', {
+    name: `Kiosk till ${test.info().project.name}`,
+  });
+  await admin.dispose();
+  // The till, with nobody signed in: the code only, no menu, no back arrow; leaving needs an admin.
+  const till = await browser.newPage({ viewport: page.viewportSize() ?? undefined });
+  await till.goto(new URL(url).pathname + new URL(url).search);
+  const kiosk = activePage(till);
+  await expect(kiosk.getByTestId('till-code').locator('svg')).toBeVisible();
+  await expect(kiosk).toContainText('The code changes every minute; each one works for 5 minutes.');
+  await expect(kiosk.locator('ion-back-button, ion-menu-button')).toHaveCount(0);
+  await expect
+    .poll(() => till.locator('ion-menu').evaluate((m) => (m as unknown as { disabled: boolean }).disabled))
+    .toBe(true);
+  await kiosk.getByRole('button', { name: 'Exit till mode' }).click();
+  await expect(kiosk).toContainText(
+    'Only an admin can leave till mode: sign in as an admin on this device first.',
+  );
+  await kiosk.getByRole('button', { name: 'Stay in till mode' }).click();
+  expect(await smallControls(kiosk.locator('ion-button'))).toEqual([]);
+  await till.screenshot({ path: test.info().outputPath('till-kiosk.png'), fullPage: true });
+  if (phone) {
+    await till.setViewportSize({ width: 390, height: 844 });
+    await expect(kiosk.getByRole('button', { name: 'Exit till mode' })).toBeVisible();
+    await till.screenshot({ path: test.info().outputPath('till-kiosk-390.png'), fullPage: true });
+  }
+  await till.close();
+
+  // An admin's own device in till mode leaves it with one tap, back to the Clock in page.
+  const adminPage = await browser.newPage({ viewport: page.viewportSize() ?? undefined });
+  await logInByApi(adminPage, 'admin@redlion.test');
+  await adminPage.goto('/clockin');
+  await activePage(adminPage).getByText('Till mode on this device').click();
+  await expect(adminPage).toHaveURL(/\/till$/);
+  const own = activePage(adminPage);
+  await expect(own.getByTestId('till-code').locator('svg')).toBeVisible();
+  await expect(own.locator('ion-back-button, ion-menu-button')).toHaveCount(0);
+  await own.getByRole('button', { name: 'Exit till mode' }).click();
+  await expect(adminPage).toHaveURL(/\/clockin$/);
+  await expect(activePage(adminPage).getByRole('heading', { name: 'The till’s code' })).toBeVisible();
+  await adminPage.close();
+});

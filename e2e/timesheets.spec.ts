@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { apiClient } from './support/api-client.ts';
 import { activePage, expect, logInByApi, test } from './support/fixtures.ts';
 import { expectInside, smallControls } from './support/layout.ts';
 import { newStaff } from './support/staff.ts';
@@ -146,4 +147,83 @@ test('an admin corrects, approves and exports a week, and the staff member sees 
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: test.info().outputPath('my-hours-390.png'), fullPage: true });
   }
+});
+
+test('a position’s rate prices the hours, lateness reads in hours and minutes, and approving early asks', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const phone = test.info().project.name === 'phone';
+  const { name, userId } = await newStaff(page, baseURL as string, 'Lou');
+  // A position of this run's own, priced at £10.00 an hour; Lou has no rate of their own.
+  const position = `Cellar ${name.slice(4)}`;
+  const week = mondayBack(phone ? 4 : 5);
+  const tuesday = addDays(week, 1);
+  const admin = await apiClient(baseURL as string, 'admin@redlion.test');
+  await admin.send('PUT', '/api/admin/position-pay-rates', { position, hourlyRatePence: 1000 });
+  await admin.send('POST', '/api/admin/shifts', {
+    userId,
+    startsAt: `${tuesday}T17:00:00Z`,
+    endsAt: `${tuesday}T22:00:00Z`,
+    position,
+    breakMinutes: 0,
+  });
+  await admin.send('POST', '/api/admin/rota/publish', { week });
+  // In at 18:15 for a 17:00 start: an hour and a quarter late; 3 h 45 min worked at £10.00.
+  await admin.send('POST', '/api/admin/clock-entries', {
+    userId,
+    clockInAt: `${tuesday}T18:15:00Z`,
+    clockOutAt: `${tuesday}T22:00:00Z`,
+    breakMinutes: 0,
+    reason: 'From the paper sheet',
+  });
+  await admin.dispose();
+
+  const adminPage = await browser.newPage({ viewport: page.viewportSize() ?? undefined });
+  await logInByApi(adminPage, 'admin@redlion.test');
+  await adminPage.goto(`/timesheets?week=${week}`);
+  const sheet = activePage(adminPage);
+  const card = sheet.getByTestId('timesheet-person').filter({ hasText: name });
+  await expect(card.locator('.timesheet-totals')).toHaveText(
+    'Scheduled 5 h · worked 3 h 45 min · 1 h 15 min late in all · £37.50',
+  );
+  await expect(card.getByRole('row', { name: /Tue/ })).toContainText('1 h 15 min');
+  await expect(card.getByTestId('timesheet-entry')).toContainText(
+    '3 h 45 min worked, no break, 1 h 15 min late',
+  );
+  await expect(card).not.toContainText('no hourly rate set');
+  await expect(card).not.toContainText('75 min');
+  await expectInside(card.locator('.rota-shift__main > *'), '.card');
+  await adminPage.screenshot({ path: test.info().outputPath('position-rate.png'), fullPage: true });
+  if (phone) {
+    await adminPage.setViewportSize({ width: 390, height: 844 });
+    await expect(card.locator('.timesheet-totals')).toContainText('1 h 15 min late in all · £37.50');
+    await adminPage.screenshot({ path: test.info().outputPath('position-rate-390.png'), fullPage: true });
+    await adminPage.setViewportSize({ width: 360, height: 740 });
+  }
+
+  // This week has not ended: approving Lou's week asks first, and "Not yet" leaves it open.
+  await adminPage.goto('/timesheets');
+  const now = activePage(adminPage);
+  const mine = now.getByTestId('timesheet-person').filter({ hasText: name });
+  await mine.getByRole('button', { name: 'Approve week' }).click();
+  const alert = adminPage.locator('ion-alert');
+  await expect(alert).toContainText('Approve before the week ends?');
+  await expect(alert).toContainText(
+    /^.*This week has not ended: (no shifts are|1 shift is|\d+ shifts are) still to come\. Approve anyway\?/,
+  );
+  await adminPage.screenshot({ path: test.info().outputPath('approve-early.png') });
+  if (phone) {
+    await adminPage.setViewportSize({ width: 390, height: 844 });
+    await expect(alert.getByRole('button', { name: 'Approve anyway' })).toBeVisible();
+    await adminPage.screenshot({ path: test.info().outputPath('approve-early-390.png') });
+  }
+  await alert.getByRole('button', { name: 'Not yet' }).click();
+  await expect(alert).toBeHidden();
+  await expect(mine).toContainText('Not approved');
+  await mine.getByRole('button', { name: 'Approve week' }).click();
+  await alert.getByRole('button', { name: 'Approve anyway' }).click();
+  await expect(mine).toContainText('Approved by');
+  await adminPage.close();
 });

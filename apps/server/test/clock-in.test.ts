@@ -38,7 +38,8 @@ describe.each(backends())('clocking in and out on %s', (backend) => {
   it('clocks in by the till’s code, matched to the shift, once: a second open clock-in is refused', async () => {
     const shown = await admin.get('/api/clock/code');
     expect(shown.status).toBe(200);
-    expect(shown.json.expiresAt).toBe('2026-11-09T16:57:00.000Z');
+    // Five minutes from the minute it was made in: time to scan it, be spoken to, and tap.
+    expect(shown.json.expiresAt).toBe('2026-11-09T17:00:00.000Z');
     expect(shown.json.url).toContain(`/clockin?code=${encodeURIComponent(shown.json.token)}`);
     const first = await staff.post('/api/clock/in', { token: shown.json.token });
     expect(first.status).toBe(201);
@@ -75,7 +76,8 @@ describe.each(backends())('clocking in and out on %s', (backend) => {
 
   it('refuses an expired code, a forged one and another club’s', async () => {
     const token = await code();
-    server.clock.set('2026-11-10T03:04:00Z');
+    // A code works for five minutes: one shown at 03:00 no longer at 03:05.
+    server.clock.set('2026-11-10T03:05:00Z');
     const expired = await other.post('/api/clock/in', { token });
     expect(expired.status).toBe(403);
     expect(expired.json.error.message).toBe('That code has expired: scan the code on the till again.');
@@ -87,6 +89,27 @@ describe.each(backends())('clocking in and out on %s', (backend) => {
     const theirs = (await otherAdmin.get('/api/clock/code')).json.token;
     expect((await other.post('/api/clock/in', { token: theirs })).status).toBe(403);
     expect((await other.get('/api/clock/status')).json.open).toBeNull();
+  });
+
+  it('keeps each code working for five minutes while the till shows a new one each minute', async () => {
+    server.clock.set('2026-11-10T05:00:30Z');
+    const shown = await code();
+    server.clock.set('2026-11-10T05:01:00Z');
+    const next = await code();
+    expect(next).not.toBe(shown);
+    // Four and a half minutes after it was shown (talked to on the way to the bar), it still works.
+    server.clock.set('2026-11-10T05:04:59Z');
+    expect((await other.post('/api/clock/in', { token: shown })).status).toBe(201);
+    expect((await other.post('/api/clock/out')).status).toBe(200);
+    // A code made to last longer than the server issues is not one of its own, signature or not.
+    const [v, , sig] = next.split('.');
+    const stretched = await other.post('/api/clock/in', {
+      token: `${v}.${Date.parse('2026-11-10T05:30:00Z') / 1000}.${sig}`,
+    });
+    expect(stretched.status).toBe(403);
+    expect(stretched.json.error.message).toBe(
+      'That is not this club’s clock-in code: scan the code on the till.',
+    );
   });
 
   it('shows the code only to the admin or a till device, never to a staff member’s own phone', async () => {

@@ -69,7 +69,13 @@ export function Menu() {
   };
 
   return (
-    <IonMenu contentId="main" type="overlay" disabled={!menuEnabled} className="app-menu">
+    // The till screen is a kiosk: no menu there (nor beside it on a wide screen).
+    <IonMenu
+      contentId="main"
+      type="overlay"
+      disabled={!menuEnabled || location.pathname === paths.till}
+      className="app-menu"
+    >
       <IonContent>
         <div className="app-menu__brand">
           <div className="app-menu__logo" aria-hidden="true">

@@ -1,9 +1,14 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-// The till's QR code: a token signed for one club that changes every minute and lasts at most two,
-// so a photo of it is useless by the time anyone is home. Nothing is stored.
+// The till's QR code: a token signed for one club that changes every minute and works for five
+// minutes from the minute it was made, long enough to scan it, get the phone out, be spoken to and
+// tap "Clock in", yet a photo of it is useless by the time anyone is home. Nothing is stored.
+// Security: the HMAC binds club and expiry; a code from further ahead than the server issues is
+// refused as forged, so nobody can mint a longer-lived one. See docs/decisions/018.
 
 const MINUTE_MS = 60_000;
+/** How long each code works, counted from the start of the minute it was made in. */
+export const CODE_VALID_MINUTES = 5;
 const VERSION = 'c1';
 
 function signature(secret: string, clubId: string, expires: number): string {
@@ -13,9 +18,9 @@ function signature(secret: string, clubId: string, expires: number): string {
     .slice(0, 32);
 }
 
-/** The token shown now: valid until the end of the next whole minute. */
+/** The token shown now: valid for five minutes from the start of this minute (so 4 to 5 from now). */
 export function clockToken(secret: string, clubId: string, now: Date): { token: string; expiresAt: Date } {
-  const expires = (Math.floor(now.getTime() / MINUTE_MS) + 2) * MINUTE_MS;
+  const expires = (Math.floor(now.getTime() / MINUTE_MS) + CODE_VALID_MINUTES) * MINUTE_MS;
   return {
     token: `${VERSION}.${expires / 1000}.${signature(secret, clubId, expires)}`,
     expiresAt: new Date(expires),
@@ -32,6 +37,6 @@ export function checkClockToken(secret: string, clubId: string, token: string, n
   const given = Buffer.from(sig);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return 'forged';
   // A token from further ahead than the server would issue was not issued by it.
-  if (expires > now.getTime() + 2 * MINUTE_MS) return 'forged';
+  if (expires > now.getTime() + CODE_VALID_MINUTES * MINUTE_MS) return 'forged';
   return now.getTime() < expires ? 'ok' : 'expired';
 }

@@ -4,6 +4,7 @@ import { timeOutline } from 'ionicons/icons';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { londonDate, londonTime } from '../../lib/format.ts';
+import { HttpError } from '../../lib/http.ts';
 import { hasRole, useMe } from '../../lib/me.ts';
 import { showToast } from '../../lib/toast.ts';
 import { EmptyState } from '../../ui/empty-state.tsx';
@@ -29,6 +30,14 @@ const FLAG_TEXT: Record<ClockEntry['flags'][number], string> = {
   without_code: 'without the till code',
 };
 
+/** When a till code stops working (its second part is the expiry in Unix seconds); null if unreadable. */
+export function codeExpiresAt(token: string): number | null {
+  const seconds = token.split('.')[1];
+  return seconds && /^\d{1,12}$/.test(seconds) ? Number(seconds) * 1000 : null;
+}
+
+const EXPIRED = 'That code has expired: scan the code on the till again.';
+
 /** Clock in and out with one tap; the till's QR code (scanned with the phone's camera) opens this page with it. */
 export function ClockinPage() {
   const [params, setParams] = useSearchParams();
@@ -41,6 +50,12 @@ export function ClockinPage() {
   const endBreak = useEndBreak();
   const isAdmin = hasRole(me.data?.role, 'admin');
   const [showCode, setShowCode] = useState(false);
+  // What the server said of the scanned code (expired, not this club's): shown in place of "ready".
+  const [codeRefused, setCodeRefused] = useState<string | null>(null);
+  const expiresAt = token ? codeExpiresAt(token) : null;
+  // An old link (a photo, a code opened later) says so at once instead of offering to clock in.
+  const codeProblem = codeRefused ?? (expiresAt !== null && expiresAt <= Date.now() ? EXPIRED : null);
+  const codeReady = Boolean(token) && codeProblem === null;
   const busy = clockIn.isPending || clockOut.isPending || startBreak.isPending || endBreak.isPending;
   const fail = (e: Error) => showToast(e.message, 'error');
 
@@ -98,7 +113,11 @@ export function ClockinPage() {
           ) : (
             <section className="card" aria-labelledby="clock-in-heading">
               <h2 id="clock-in-heading">You are not clocked in</h2>
-              {token ? (
+              {codeProblem ? (
+                <p className="form-error" role="alert" data-testid="code-problem">
+                  {codeProblem}
+                </p>
+              ) : token ? (
                 <p>The till’s code is ready. Tap to clock in.</p>
               ) : (
                 <p>
@@ -106,12 +125,12 @@ export function ClockinPage() {
                   in.
                 </p>
               )}
-              {token || status.data.canClockWithoutCode ? (
+              {codeReady || status.data.canClockWithoutCode ? (
                 <IonButton
                   expand="block"
                   disabled={busy}
                   onClick={() =>
-                    clockIn.mutate(token, {
+                    clockIn.mutate(codeReady ? token : undefined, {
                       onSuccess: (e) => {
                         showToast(`Clocked in at ${londonTime(e.clockInAt)}.`);
                         setParams((p) => {
@@ -119,7 +138,12 @@ export function ClockinPage() {
                           return p;
                         });
                       },
-                      onError: fail,
+                      // A code the server will not take is the card's news, not a toast over a card
+                      // that still says the code is ready.
+                      onError: (e) =>
+                        e instanceof HttpError && e.status === 403 && token
+                          ? setCodeRefused(e.message)
+                          : fail(e),
                     })
                   }
                 >
@@ -157,8 +181,12 @@ export function ClockinPage() {
             <section className="card" aria-labelledby="till-heading">
               <h2 id="till-heading">The till’s code</h2>
               <p className="muted">
-                Staff clock in by scanning a code that changes every minute, shown on a screen behind the bar.
+                Staff clock in by scanning a code shown on a screen behind the bar. It changes every minute;
+                each one works for 5 minutes.
               </p>
+              <IonButton fill="outline" routerLink="/till">
+                Till mode on this device
+              </IonButton>
               <IonButton fill="outline" onClick={() => setShowCode((v) => !v)}>
                 {showCode ? 'Hide the code' : 'Show the code here'}
               </IonButton>

@@ -62,7 +62,7 @@ export function MyHoursPage() {
                   <p className="timesheet-totals">
                     Worked <strong>{formatMinutes(me.totals.workedMinutes)}</strong> of{' '}
                     {formatMinutes(me.totals.scheduledMinutes)} scheduled
-                    {me.totals.lateMinutes ? ` · ${me.totals.lateMinutes} min late in all` : ''}
+                    {me.totals.lateMinutes ? ` · ${formatMinutes(me.totals.lateMinutes)} late in all` : ''}
                   </p>
                   <DaysTable person={me} caption={`Your hours in the week of ${formatDay(w.weekStart)}`} />
                   {me.entries.map((e) => (

@@ -5,7 +5,7 @@ import { fetchClockCode } from './api/rota-api.ts';
 
 const REFRESH_MS = 20_000;
 
-/** The clock-in QR code, fetched again every 20 seconds (each lasts at most two minutes). */
+/** The clock-in QR code, fetched again every 20 seconds (a new one each minute; each works for five). */
 export function TillCode({ tillKey }: { tillKey?: string }) {
   const [code, setCode] = useState<ClockCode | null>(null);
   const [svg, setSvg] = useState<string | null>(null);
@@ -41,7 +41,10 @@ export function TillCode({ tillKey }: { tillKey?: string }) {
     <figure className="till-code" data-testid="till-code" data-token={code.token}>
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: an SVG the qrcode library drew from our own URL */}
       <div className="till-code__qr" dangerouslySetInnerHTML={{ __html: svg }} />
-      <figcaption>Scan with your phone’s camera to clock in. The code changes every minute.</figcaption>
+      <figcaption>
+        Scan with your phone’s camera to clock in. The code changes every minute; each one works for 5
+        minutes.
+      </figcaption>
     </figure>
   );
 }

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { londonDateTime, londonTime } from '../../lib/format.ts';
 import { formatDay } from './rota-time.ts';
 
-/** 395 → "6 h 35 min"; 0 → "0 h". */
+/** 395 → "6 h 35 min"; 45 → "45 min"; 0 → "0 h". Lateness too: 75 → "1 h 15 min", never "75 min". */
 export function formatMinutes(minutes: number): string {
   const h = Math.floor(minutes / 60);
   const m = minutes % 60;
@@ -52,7 +52,7 @@ export function DaysTable({ person, caption }: { person: TimesheetPersonWeek; ca
               </th>
               <td>{formatMinutes(d.scheduledMinutes)}</td>
               <td>{formatMinutes(d.workedMinutes)}</td>
-              <td>{d.lateMinutes ? `${d.lateMinutes} min` : '–'}</td>
+              <td>{d.lateMinutes ? formatMinutes(d.lateMinutes) : '–'}</td>
             </tr>
           ))}
         </tbody>
@@ -102,7 +102,7 @@ export function EntryLine({ entry, children }: { entry: TimesheetEntry; children
             ? 'not counted until clocked out'
             : `${formatMinutes(entry.workedMinutes)} worked`}
           {entry.breakMinutes ? `, ${entry.breakMinutes} min break` : ', no break'}
-          {entry.lateMinutes ? `, ${entry.lateMinutes} min late` : ''}
+          {entry.lateMinutes ? `, ${formatMinutes(entry.lateMinutes)} late` : ''}
           {flags.length ? ` · ${flags.join(', ')}` : ''}
         </div>
         <CorrectionHistory corrections={entry.corrections} />

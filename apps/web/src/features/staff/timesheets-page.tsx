@@ -233,7 +233,7 @@ function PersonCard({
       <p className="timesheet-totals">
         Scheduled <strong>{formatMinutes(t.scheduledMinutes)}</strong> · worked{' '}
         <strong>{formatMinutes(t.workedMinutes)}</strong>
-        {t.lateMinutes ? ` · ${t.lateMinutes} min late in all` : ''}
+        {t.lateMinutes ? ` · ${formatMinutes(t.lateMinutes)} late in all` : ''}
         {t.costPence !== null ? ` · ${formatPence(t.costPence)}` : ' · no hourly rate set'}
       </p>
       {person.approval ? (
