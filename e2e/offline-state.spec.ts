@@ -33,6 +33,8 @@ test.describe('with the service worker', () => {
     });
     const card = await joinAndPick(page);
     await expect(card).toBeVisible();
+    // The last known state is saved within a second of a change.
+    await page.waitForTimeout(1500);
     await page.goto('/app/tabs/matches');
     await expect(visibleTitle(page)).toHaveText('Matches');
     const fixture = page.locator('[data-fixture]:visible').first();

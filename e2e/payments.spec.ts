@@ -91,9 +91,11 @@ test('buy two entries with the test card, a declined card, and a refund', async 
     await expect(card().locator('[data-entry="3"]')).toHaveCount(0);
     await page.goto('/payments');
     await expect(activePage(page).locator('.order').filter({ hasText: name })).toHaveCount(2);
-    await expect(activePage(page).locator('.order').filter({ hasText: name }).first()).toContainText(
-      'Failed',
-    );
+    // The declined attempt is folded away below the paid order: nothing was charged.
+    const unfinished = activePage(page).getByTestId('unfinished-orders');
+    await expect(unfinished.locator('summary')).toContainText('unfinished attempt');
+    await unfinished.locator('summary').click();
+    await expect(unfinished.locator('.order').filter({ hasText: name })).toContainText('Failed');
 
     // Trying again keeps the quantity: a new order for the same entry, straight to the card form,
     // where the expiry may be typed without its slash.

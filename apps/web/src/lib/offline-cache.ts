@@ -59,13 +59,23 @@ export async function restoreOfflineCache(
     return false;
   }
   hydrate(client, saved.state);
+  // What was kept is only the last known state: every screen asks the server again when it opens,
+  // however fresh its query's own staleTime would call a copy saved seconds ago.
+  for (const query of saved.state.queries) {
+    await client.invalidateQueries({ queryKey: query.queryKey, exact: true, refetchType: 'none' });
+  }
   return true;
 }
 
-/** Keeps the player's last known server state on the device, a second after each change. */
+/**
+ * Keeps the player's last known server state on the device: at most a second after a change (a
+ * stream of changes does not put it off), and at once when the page is hidden or left.
+ */
 export function keepOfflineCache(client: QueryClient, store: KeyValueStore): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const save = () => {
+    clearTimeout(timer);
+    timer = undefined;
     const userId = userIdOf(client);
     if (!userId) return;
     const state = dehydrate(client, {
@@ -77,12 +87,26 @@ export function keepOfflineCache(client: QueryClient, store: KeyValueStore): () 
   const unsubscribe = client.getQueryCache().subscribe((event) => {
     if (event.type !== 'updated' || event.action.type !== 'success') return;
     if (!KEPT.has(String(event.query.queryKey[0]))) return;
-    clearTimeout(timer);
-    timer = setTimeout(save, SAVE_AFTER_MS);
+    timer ??= setTimeout(save, SAVE_AFTER_MS);
   });
+  const saveIfPending = () => {
+    if (timer !== undefined) save();
+  };
+  const onVisibility = () => {
+    if (document.visibilityState === 'hidden') saveIfPending();
+  };
+  const hasWindow = typeof window !== 'undefined';
+  if (hasWindow) {
+    window.addEventListener('pagehide', saveIfPending);
+    document.addEventListener('visibilitychange', onVisibility);
+  }
   return () => {
     clearTimeout(timer);
     unsubscribe();
+    if (hasWindow) {
+      window.removeEventListener('pagehide', saveIfPending);
+      document.removeEventListener('visibilitychange', onVisibility);
+    }
   };
 }
 

@@ -1,4 +1,5 @@
-import { QueryClient } from '@tanstack/react-query';
+import { onlineManager, QueryClient } from '@tanstack/react-query';
+import { isOnline } from './online.ts';
 import { isTransientFailure, retryDelayMs } from './retry.ts';
 
 export const queryClient = new QueryClient({
@@ -12,3 +13,8 @@ export const queryClient = new QueryClient({
     },
   },
 });
+
+// TanStack Query assumes a connection until the browser's next online/offline event: a page opened
+// offline would ask the server, fail, and hide the last known state behind the error. It starts
+// from what the browser knows instead, so queries wait for the connection.
+onlineManager.setOnline(isOnline());
