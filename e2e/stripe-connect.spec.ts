@@ -38,7 +38,10 @@ for (const width of [360, 390, 1280]) {
     page,
   }) => {
     // Each width is set here, so one project runs it; the shared machine is slow, hence the time.
-    test.skip(test.info().project.name !== 'desktop', 'the widths are set by the test');
+    test.skip(
+      test.info().project.name !== (width < 768 ? 'phone' : 'desktop'),
+      'the widths are set by the test',
+    );
     test.setTimeout(150_000);
     await page.setViewportSize({ width, height: 860 });
     let state = notConnected;

@@ -179,8 +179,11 @@ describe.each(backends())('payouts and corrections on %s', (backend) => {
     const res = await admin.post(`/api/admin/competitions/${compId}/review/clear`);
     expect(res.status).toBe(200);
     expect(res.json.review).toBeNull();
+    // The correction's own lines (Pat out, Jo back in), then the flag it raised, then the clearing.
     expect(res.json.audit.map((a: Json) => a.kind)).toEqual([
       'payout_recorded',
+      'entry_corrected',
+      'entry_corrected',
       'winners_changed',
       'review_cleared',
     ]);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { user } from './accounts.ts';
 import { clubIdColumn } from './clubs.ts';
 import { createdAt, id } from './columns.ts';
@@ -65,6 +65,8 @@ export const competitionAudit = pgTable(
     /** Who did it (null for the system). */
     userId: text('user_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** The order of writing: one correction writes several lines at the same instant. */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
   },
   (t) => [index('competition_audit_club_competition_idx').on(t.clubId, t.competitionId, t.createdAt)],
 );

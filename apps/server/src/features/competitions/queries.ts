@@ -267,7 +267,7 @@ export async function correctionOuts(
         inArray(competitionAudit.competitionId, [...new Set(eliminated.map((e) => e.competitionId))]),
       ),
     )
-    .orderBy(asc(competitionAudit.createdAt), asc(competitionAudit.id));
+    .orderBy(asc(competitionAudit.createdAt), asc(competitionAudit.seq));
   const latest = new Map<string, Record<string, unknown>>();
   for (const a of audit) latest.set(String(a.detail.entryId), a.detail);
   for (const e of eliminated) {

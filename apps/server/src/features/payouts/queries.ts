@@ -111,7 +111,7 @@ export async function listAudit(
     .from(competitionAudit)
     .leftJoin(user, eq(user.id, competitionAudit.userId))
     .where(and(eq(competitionAudit.clubId, clubId), eq(competitionAudit.competitionId, competitionId)))
-    .orderBy(asc(competitionAudit.createdAt), asc(competitionAudit.id));
+    .orderBy(asc(competitionAudit.createdAt), asc(competitionAudit.seq));
 }
 
 export async function insertAudit(db: DbOrTx, values: typeof competitionAudit.$inferInsert) {
