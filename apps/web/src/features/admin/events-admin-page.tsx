@@ -535,7 +535,10 @@ function OccurrenceRow({ event, occurrence }: { event: ClubEvent; occurrence: Ev
           <span className="muted"> (moved from {londonDateTime(occurrence.movedFrom)})</span>
         ) : null}
         {occurrence.placesLeft !== null && occurrence.capacity !== null ? (
-          <span className="muted"> · {occurrence.capacity - occurrence.placesLeft} signed up</span>
+          <span className="muted">
+            {' '}
+            · {occurrence.capacity - occurrence.placesLeft} of {occurrence.capacity} places taken
+          </span>
         ) : null}
       </span>
       <span className="admin-date-actions">
