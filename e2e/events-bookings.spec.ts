@@ -175,6 +175,12 @@ test('the admin takes a phone booking, removes an attendee and prints the list',
   const date = card.locator('[data-testid="admin-date"]').first();
   await date.locator('ion-button', { hasText: 'Sign-ups' }).click();
   await expect(date.locator('[data-testid="signup"]')).toContainText('Pat Member · 2 places');
+  // The big-screen picker is on the same page, below the events.
+  const picker = screen.locator('section[aria-labelledby="screen-matches-heading"]');
+  await expect(picker).toContainText('3 pm blackout');
+  await picker.scrollIntoViewIfNeeded();
+  await shot(page, 'admin-screen-matches');
+  await date.scrollIntoViewIfNeeded();
 
   // A phone booking: a name, a number, two places. The date is then full.
   const form = date.locator('form[aria-label="Add a phone booking"]');
