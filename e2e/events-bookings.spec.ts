@@ -86,6 +86,11 @@ for (const width of [360, 390]) {
     await row.click();
     const detail = activePage(ann.page);
     await expect(detail.getByRole('heading', { name: title })).toBeVisible();
+    // Wanting more than the two left leads to the waiting list (for 3), and back.
+    await detail.locator('ion-button', { hasText: 'Need more places? Join the waiting list' }).click();
+    await expect(detail.getByRole('heading', { name: 'Join the waiting list' })).toBeVisible();
+    await expect(detail.locator('select[name="places"] option')).toHaveText(['3 places']);
+    await detail.locator('ion-button', { hasText: 'Book the places left instead' }).click();
     await detail.locator('select[name="places"]').selectOption('2');
     await expect(detail.locator('ion-button', { hasText: 'Book 2 places' })).toBeVisible();
     await expectTouchTargets(detail.locator('ion-button, select'));
@@ -111,7 +116,7 @@ for (const width of [360, 390]) {
     await ben.page.goto(`/event-modal?id=${id}`);
     const benDetail = activePage(ben.page);
     await expect(benDetail.getByRole('heading', { name: 'Full: join the waiting list' })).toBeVisible();
-    await expect(benDetail).toContainText('1 is already waiting');
+    await expect(benDetail).toContainText('1 person is already waiting');
     await benDetail.locator('select[name="places"]').selectOption('2');
     await shot(ben.page, `${width}-full`);
     await benDetail.locator('ion-button', { hasText: 'Join the waiting list' }).click();

@@ -178,6 +178,7 @@ function SignUp({ eventId, signedIn, event }: { eventId: string; signedIn: boole
   const [teamSize, setTeamSize] = useState('4');
   const [places, setPlaces] = useState('1');
   const [waitPlaces, setWaitPlaces] = useState('1');
+  const [wantList, setWantList] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
   if (event.kind === 'match') return null;
@@ -267,41 +268,52 @@ function SignUp({ eventId, signedIn, event }: { eventId: string; signedIn: boole
     );
   }
   const left = event.placesLeft ?? 0;
-  const joinList = (e: FormEvent) => {
-    e.preventDefault();
-    setError(null);
-    join.mutate(
-      { id: eventId, input: { places: Number(waitPlaces) } },
-      {
-        onSuccess: (r) => showToast(`You’re ${ordinal(r.entry.position)} on the waiting list.`),
-        onError: (err) => setError(err.message),
-      },
-    );
-  };
-  if (left === 0) {
+  // The waiting list is for more places than are free: all of them when the date is full.
+  const fewestToWait = left + 1;
+  const mostToWait = Math.min(EVENT_LIMITS.placesMax, event.capacity);
+  if (left === 0 || (wantList && fewestToWait <= mostToWait)) {
+    const waitValue = String(Math.max(Number(waitPlaces), fewestToWait));
+    const waiting = event.waitlistLength;
     return (
       <section className="card">
-        <h2>Full: join the waiting list</h2>
+        <h2>{left === 0 ? 'Full: join the waiting list' : 'Join the waiting list'}</h2>
         <p>
-          Sorry, this date is full.
-          {event.waitlistLength > 0
-            ? ` ${event.waitlistLength} ${event.waitlistLength === 1 ? 'is' : 'are'} already waiting.`
-            : ''}{' '}
-          Join the waiting list and we’ll book you in as soon as places come free.
+          {left === 0 ? 'Sorry, this date is full.' : `Only ${placesWord(left)} left.`}
+          {waiting > 0 ? ` ${waiting === 1 ? '1 person is' : `${waiting} people are`} already waiting.` : ''}{' '}
+          Join the waiting list and we’ll book you in as soon as enough places come free.
         </p>
-        <form onSubmit={joinList} noValidate>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            setError(null);
+            join.mutate(
+              { id: eventId, input: { places: Number(waitValue) } },
+              {
+                onSuccess: (r) => showToast(`You’re ${ordinal(r.entry.position)} on the waiting list.`),
+                onError: (err) => setError(err.message),
+              },
+            );
+          }}
+          noValidate
+        >
           {event.teams ? null : (
-            <PlacesChoice
-              label="Places you need"
-              max={Math.min(EVENT_LIMITS.placesMax, event.capacity)}
-              value={waitPlaces}
-              onValue={setWaitPlaces}
-            />
+            <SelectField label="Places you need" name="places" value={waitValue} onValue={setWaitPlaces}>
+              {Array.from({ length: mostToWait - fewestToWait + 1 }, (_, i) => fewestToWait + i).map((n) => (
+                <option key={n} value={n}>
+                  {placesWord(n)}
+                </option>
+              ))}
+            </SelectField>
           )}
           <FormError message={error} />
           <IonButton type="submit" expand="block" disabled={join.isPending}>
             Join the waiting list
           </IonButton>
+          {left > 0 ? (
+            <IonButton expand="block" fill="clear" onClick={() => setWantList(false)}>
+              Book the places left instead
+            </IonButton>
+          ) : null}
         </form>
       </section>
     );
@@ -366,6 +378,11 @@ function SignUp({ eventId, signedIn, event }: { eventId: string; signedIn: boole
               ? `Book ${placesWord(Math.min(Number(places), left))}`
               : 'Book my place'}
         </IonButton>
+        {!event.teams && left < Math.min(EVENT_LIMITS.placesMax, event.capacity) ? (
+          <IonButton expand="block" fill="clear" onClick={() => setWantList(true)}>
+            Need more places? Join the waiting list
+          </IonButton>
+        ) : null}
       </form>
     </section>
   );
