@@ -311,7 +311,8 @@ export async function listWaitlist(
     })
     .from(eventWaitlist)
     .innerJoin(user, eq(user.id, eventWaitlist.userId))
-    .where(waitingFor({ clubId, eventId, key }))
+    // A deleted account keeps its row as an anonymous id: it waits for nothing.
+    .where(and(waitingFor({ clubId, eventId, key }), eq(user.isAnonymous, false)))
     .orderBy(asc(eventWaitlist.createdAt), asc(eventWaitlist.id));
 }
 
