@@ -300,20 +300,22 @@ export async function listWaitlist(
   db: DbOrTx,
   { clubId, eventId, key }: { clubId: string; eventId: string; key: string },
 ) {
-  return db
-    .select({
-      id: eventWaitlist.id,
-      userId: eventWaitlist.userId,
-      name: user.name,
-      email: user.email,
-      places: eventWaitlist.places,
-      createdAt: eventWaitlist.createdAt,
-    })
-    .from(eventWaitlist)
-    .innerJoin(user, eq(user.id, eventWaitlist.userId))
-    // A deleted account keeps its row as an anonymous id: it waits for nothing.
-    .where(and(waitingFor({ clubId, eventId, key }), eq(user.isAnonymous, false)))
-    .orderBy(asc(eventWaitlist.createdAt), asc(eventWaitlist.id));
+  return (
+    db
+      .select({
+        id: eventWaitlist.id,
+        userId: eventWaitlist.userId,
+        name: user.name,
+        email: user.email,
+        places: eventWaitlist.places,
+        createdAt: eventWaitlist.createdAt,
+      })
+      .from(eventWaitlist)
+      .innerJoin(user, eq(user.id, eventWaitlist.userId))
+      // A deleted account keeps its row as an anonymous id: it waits for nothing.
+      .where(and(waitingFor({ clubId, eventId, key }), eq(user.isAnonymous, false)))
+      .orderBy(asc(eventWaitlist.createdAt), asc(eventWaitlist.id))
+  );
 }
 
 /** The member's entry for a date and its position (1 = next in line), or undefined. */
