@@ -127,8 +127,8 @@ test('an admin creates a weekly quiz and a member signs up a team', async ({ pag
   await shoot(page, 'admin-signups');
 
   // The member cancels; the place is free again.
-  await detail.locator('ion-button', { hasText: 'Cancel my place' }).click();
-  await member.locator('ion-alert button', { hasText: 'Cancel my place' }).click();
+  await detail.locator('ion-button', { hasText: 'Cancel my booking' }).click();
+  await member.locator('ion-alert button', { hasText: 'Cancel my booking' }).click();
   await expect(detail.locator('ion-button', { hasText: 'Sign up our team' })).toBeVisible();
   await expect(detail).toContainText('12 of 12 left');
   await context.close();

@@ -130,7 +130,18 @@ interface World {
   clockEntry: string;
   rotaExtras: RotaExtrasWorld;
   // Events (issue 12).
-  events: { seriesId: string; occurrenceId: string; toCancel: string; toDelete: string; exceptionId: string };
+  events: {
+    seriesId: string;
+    occurrenceId: string;
+    toCancel: string;
+    toDelete: string;
+    exceptionId: string;
+    /** A date with its one place taken by a phone booking: members may join its waiting list. */
+    fullId: string;
+    bookingToRemove: string;
+    /** A Friday evening match the club may show on its big screen. */
+    screenFixture: string;
+  };
   // Menu (issue 12).
   menu: {
     category: string;
@@ -414,6 +425,29 @@ function fixturesFor(w: World): Record<string, Fixture> {
     'DELETE /api/events/:id/registrations/mine': {
       call: at(`/api/events/${w.events.occurrenceId}/registrations/mine`),
     },
+    'POST /api/events/:id/waitlist': { call: at(`/api/events/${w.events.fullId}/waitlist`, { places: 1 }) },
+    'DELETE /api/events/:id/waitlist/mine': { call: at(`/api/events/${w.events.fullId}/waitlist/mine`) },
+    'POST /api/admin/events/:id/registrations': {
+      call: at(`/api/admin/events/${w.events.occurrenceId}/registrations`, {
+        name: 'Matrix Phone Guest',
+        phone: '01632 960123',
+        places: 2,
+      }),
+    },
+    'DELETE /api/admin/events/:id/registrations/:registrationId': {
+      call: at(`/api/admin/events/${w.events.occurrenceId}/registrations/${w.events.bookingToRemove}`),
+    },
+    'GET /api/admin/screen-matches': {
+      call: at('/api/admin/screen-matches?from=2024-08-16T00:00:00Z&to=2024-08-18T00:00:00Z'),
+    },
+    'PUT /api/admin/screen-matches/:fixtureId': {
+      call: at(`/api/admin/screen-matches/${w.events.screenFixture}`),
+      shared: football,
+    },
+    'DELETE /api/admin/screen-matches/:fixtureId': {
+      call: at(`/api/admin/screen-matches/${w.events.screenFixture}`),
+      shared: 'football data: every club picks from the same matches for its own big screen',
+    },
     'GET /api/admin/events': { call: at('/api/admin/events') },
     'POST /api/admin/events': {
       call: at('/api/admin/events', {
@@ -442,8 +476,6 @@ function fixturesFor(w: World): Record<string, Fixture> {
     'GET /api/admin/events/:id/registrations': {
       call: at(`/api/admin/events/${w.events.occurrenceId}/registrations`),
     },
-    'GET /api/admin/event-settings': { call: at('/api/admin/event-settings') },
-    'PUT /api/admin/event-settings': { call: at('/api/admin/event-settings', { showMatches: true }) },
     'PUT /api/admin/events/:id/image': {
       call: () => ({
         path: `/api/admin/events/${w.events.seriesId}/image`,
@@ -1067,12 +1099,37 @@ describe.each(backends())('the access matrix on %s', (backend) => {
       endsAt: '2030-01-11T22:00:00Z',
     });
     expect(moved.status).toBe(200);
+    const occurrenceId = `${seriesId}_20300103T200000Z`;
+    const full = await admin.post('/api/admin/events', {
+      title: 'Matrix Full Event',
+      startsAt: '2030-01-04T20:00:00Z',
+      endsAt: '2030-01-04T22:00:00Z',
+      capacity: 1,
+    });
+    expect(full.status).toBe(201);
+    firstClubMarks.add(full.json.event.id).add('Matrix Full Event');
+    const fullId = full.json.event.id as string;
+    const phoned = async (id: string, name: string) => {
+      const res = await admin.post(`/api/admin/events/${id}/registrations`, { name, places: 1 });
+      expect(res.status).toBe(201);
+      firstClubMarks.add(res.json.registration.id).add(name);
+      return res.json.registration.id as string;
+    };
+    await phoned(fullId, 'Matrix Phone Full');
+    const screen = await admin.get(
+      '/api/admin/screen-matches?from=2024-08-16T00:00:00Z&to=2024-08-17T00:00:00Z',
+    );
+    const screenFixture = screen.json.matches.find((m: Json) => !m.blackout).fixtureId as string;
+    expect((await admin.put(`/api/admin/screen-matches/${screenFixture}`)).status).toBe(204);
     const events = {
       seriesId,
-      occurrenceId: `${seriesId}_20300103T200000Z`,
+      occurrenceId,
       toCancel: await event('Matrix Event To Cancel', null),
       toDelete: await event('Matrix Event To Delete', null),
       exceptionId: moved.json.event.exceptions[0].id as string,
+      fullId,
+      bookingToRemove: await phoned(occurrenceId, 'Matrix Phone To Remove'),
+      screenFixture,
     };
 
     const photo = await fetch(new URL('/api/me/photo', server.baseUrl), {

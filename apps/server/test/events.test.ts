@@ -98,6 +98,7 @@ describe.each(backends())('events on %s', (backend) => {
       placesLeft: 30,
       movedFrom: null,
       teams: false,
+      myPlaces: null,
     });
     // After the clocks go forward (28 March 2027) the quiz is still at 20:00 in London: 19:00 UTC.
     const april = quizzes.find((e: Json) => e.startsAt.startsWith('2027-04-01'));
@@ -407,15 +408,39 @@ describe.each(backends())('events on %s', (backend) => {
     expect((await player.get('/api/admin/events')).status).toBe(403);
   });
 
-  it('shows the Premier League fixtures as events when switched on, following kick-off changes', async () => {
-    // The 2024-25 season the demo holds: Manchester United v Fulham, Friday 16 August 2024.
-    const window = range('2024-08-16T00:00:00Z', '2024-08-17T00:00:00Z', 'red-lion');
+  it('shows only the matches the club chose for its big screen, never a Saturday 3 pm one, following kick-off changes', async () => {
+    // The 2024-25 season the demo holds: Friday 16 to Sunday 18 August 2024, nine matches.
+    const window = range('2024-08-16T00:00:00Z', '2024-08-19T00:00:00Z', 'red-lion');
     expect((await anon.get(window)).json.events).toEqual([]);
-    expect((await admin.put('/api/admin/event-settings', { showMatches: true })).json).toEqual({
-      showMatches: true,
-    });
+    const offered = await admin.get(
+      '/api/admin/screen-matches?from=2024-08-16T00:00:00Z&to=2024-08-19T00:00:00Z',
+    );
+    expect(offered.status).toBe(200);
+    expect(offered.json.matches).toHaveLength(9);
+    // Saturday 17 August: 15:00 UK kick-offs (14:00 UTC) are in the blackout, 12:30 and 17:30 are not.
+    const blackout = offered.json.matches.filter((m: Json) => m.blackout);
+    expect(blackout.length).toBeGreaterThan(0);
+    for (const m of blackout) expect(m.kickoffAt).toBe('2024-08-17T14:00:00.000Z');
+    const friday = offered.json.matches.find((m: Json) => m.kickoffAt === '2024-08-16T19:00:00.000Z');
+    const saturdayLate = offered.json.matches.find((m: Json) => m.kickoffAt === '2024-08-17T16:30:00.000Z');
+    expect(saturdayLate).toMatchObject({ blackout: false });
+
+    const refused = await admin.put(`/api/admin/screen-matches/${blackout[0].fixtureId}`);
+    expect(refused.status).toBe(400);
+    expect(refused.json.error.code).toBe('BLACKOUT_MATCH');
+    expect(refused.json.error.message).toMatch(/3 pm blackout/);
+    expect((await admin.put(`/api/admin/screen-matches/${friday.fixtureId}`)).status).toBe(204);
+    expect((await admin.put(`/api/admin/screen-matches/${saturdayLate.fixtureId}`)).status).toBe(204);
+    const chosen = (
+      await admin.get('/api/admin/screen-matches?from=2024-08-16T00:00:00Z&to=2024-08-19T00:00:00Z')
+    ).json.matches.filter((m: Json) => m.chosen);
+    expect(chosen.map((m: Json) => m.fixtureId).sort()).toEqual(
+      [friday.fixtureId, saturdayLate.fixtureId].sort(),
+    );
+
+    // The feed has the two chosen matches, labelled, and none of the other seven.
     const shown = (await anon.get(window)).json.events;
-    expect(shown).toHaveLength(1);
+    expect(shown).toHaveLength(2);
     expect(shown[0]).toMatchObject({
       kind: 'match',
       seriesId: null,
@@ -423,7 +448,7 @@ describe.each(backends())('events on %s', (backend) => {
       startsAt: '2024-08-16T19:00:00.000Z',
       capacity: null,
     });
-    const fixtureId = shown[0].id.replace('match_', '');
+    const fixtureId = friday.fixtureId;
     // Kick-off moved by the importer: the event follows without an edit; postponed, it goes.
     await server.db
       .update(fixtures)
@@ -431,13 +456,30 @@ describe.each(backends())('events on %s', (backend) => {
       .where(eq(fixtures.id, fixtureId));
     expect((await anon.get(window)).json.events[0].startsAt).toBe('2024-08-16T18:30:00.000Z');
     await server.db.update(fixtures).set({ status: 'postponed' }).where(eq(fixtures.id, fixtureId));
-    expect((await anon.get(window)).json.events).toEqual([]);
+    expect((await anon.get(window)).json.events).toHaveLength(1);
     await server.db.update(fixtures).set({ status: 'scheduled' }).where(eq(fixtures.id, fixtureId));
+    // A chosen match moved into the blackout drops out of the feed and its page.
+    await server.db
+      .update(fixtures)
+      .set({ kickoffAt: new Date('2024-08-17T14:00:00Z') })
+      .where(eq(fixtures.id, saturdayLate.fixtureId));
+    expect((await anon.get(window)).json.events.map((e: Json) => e.id)).toEqual([`match_${fixtureId}`]);
+    expect((await anon.get(`/api/events/match_${saturdayLate.fixtureId}?club=red-lion`)).status).toBe(404);
+    await server.db
+      .update(fixtures)
+      .set({ kickoffAt: new Date('2024-08-17T16:30:00Z') })
+      .where(eq(fixtures.id, saturdayLate.fixtureId));
     const member = await signedIn(server, 'player2@redlion.test');
     expect((await member.post(`/api/events/${shown[0].id}/registrations`)).status).toBe(409);
+    // Another club's feed shows none of them: the choice is the Red Lion's.
+    const otherClub = await aClub(server, { slug: 'screen-club', name: 'Screen Club' });
+    const other = (await aMember(server, { club: otherClub, email: 'member@screen.test' })).client;
+    expect((await other.get(window.replace('&club=red-lion', ''))).json.events).toEqual([]);
+    expect((await admin.delete(`/api/admin/screen-matches/${saturdayLate.fixtureId}`)).status).toBe(204);
+    expect((await anon.get(window)).json.events).toHaveLength(1);
+    await admin.delete(`/api/admin/screen-matches/${fixtureId}`);
     const feed = expandIcs((await anon.get('/api/clubs/red-lion/calendar.ics')).text, '2027-12-31T00:00:00Z');
     expect(feed.out.some((o) => o.summary.includes('Pub Quiz'))).toBe(true);
-    await admin.put('/api/admin/event-settings', { showMatches: false });
     const [team] = await server.db
       .select()
       .from(teams)

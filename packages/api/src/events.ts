@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { oneLineText, plainText, requiredName } from './common.ts';
+import { Id, oneLineText, PhoneNumber, plainText, requiredName } from './common.ts';
 import { EVENT_LIMITS } from './rules.ts';
 
 const Instant = z.iso.datetime({
@@ -130,6 +130,8 @@ export const EventOccurrence = z
     /** Moved from its usual time (the series' original start), or null. */
     movedFrom: z.string().nullable(),
     teams: z.boolean(),
+    /** The places the signed-in member has booked on this date ("You're going"), or null. */
+    myPlaces: z.int().nullable(),
   })
   .meta({ id: 'EventOccurrence' });
 export type EventOccurrence = z.infer<typeof EventOccurrence>;
@@ -149,9 +151,21 @@ export const MyRegistration = z
     id: z.string(),
     teamName: z.string().nullable(),
     teamSize: z.int().nullable(),
+    places: z.int(),
     createdAt: z.string(),
   })
   .meta({ id: 'MyRegistration' });
+
+/** The member's place on the waiting list of a full date: 1 is next in line. */
+export const MyWaitlistEntry = z
+  .object({
+    id: z.string(),
+    places: z.int(),
+    position: z.int(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'MyWaitlistEntry' });
+export type MyWaitlistEntry = z.infer<typeof MyWaitlistEntry>;
 
 export const EventOccurrenceDetail = EventOccurrence.extend({
   description: z.string(),
@@ -159,29 +173,72 @@ export const EventOccurrenceDetail = EventOccurrence.extend({
   imageUrl: z.string().nullable(),
   /** The signed-in member's sign-up for this date, if any. */
   myRegistration: MyRegistration.nullable(),
+  /** The signed-in member's entry on the waiting list of this date, if any. */
+  myWaitlist: MyWaitlistEntry.nullable(),
+  /** How many are waiting for this date. */
+  waitlistLength: z.int(),
 }).meta({ id: 'EventOccurrenceDetail' });
 export type EventOccurrenceDetail = z.infer<typeof EventOccurrenceDetail>;
 export const EventOccurrenceDetailResponse = z.object({ event: EventOccurrenceDetail });
 
+const Places = z
+  .int('must be a whole number of places')
+  .min(1, 'must be at least 1 place')
+  .max(EVENT_LIMITS.placesMax, `must be at most ${EVENT_LIMITS.placesMax} places in one booking`);
+
 export const RegistrationInput = z
   .object({
+    /** How many places (a table for two is 2); a team always takes one. */
+    places: Places.default(1),
     teamName: requiredName(EVENT_LIMITS.teamNameMax).optional(),
     teamSize: z.int().min(1).max(EVENT_LIMITS.teamSizeMax).optional(),
   })
   .strict();
-export type RegistrationInput = z.infer<typeof RegistrationInput>;
+export type RegistrationInput = z.input<typeof RegistrationInput>;
+
+export const WaitlistInput = z.object({ places: Places.default(1) }).strict();
+export type WaitlistInput = z.input<typeof WaitlistInput>;
+export const WaitlistResponse = z.object({ entry: MyWaitlistEntry });
+
+/** A booking the admin takes by phone, for someone with no account. */
+export const PhoneBookingInput = z
+  .object({
+    name: requiredName(EVENT_LIMITS.teamNameMax),
+    phone: PhoneNumber.nullable().default(null),
+    places: Places.default(1),
+  })
+  .strict();
+export type PhoneBookingInput = z.input<typeof PhoneBookingInput>;
+
+export const RegistrationParams = z.object({ id: OccurrenceId, registrationId: Id });
 
 export const Registration = z
   .object({
     id: z.string(),
     occurrenceId: z.string(),
     name: z.string(),
+    /** Empty for a phone booking. */
     email: z.string(),
+    /** A booking the admin took by phone, for someone with no account. */
+    byPhone: z.boolean(),
+    phone: z.string().nullable(),
+    places: z.int(),
     teamName: z.string().nullable(),
     teamSize: z.int().nullable(),
     createdAt: z.string(),
   })
   .meta({ id: 'EventRegistration' });
+
+export const WaitlistEntry = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    places: z.int(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'EventWaitlistEntry' });
+export type WaitlistEntry = z.infer<typeof WaitlistEntry>;
 export type Registration = z.infer<typeof Registration>;
 export const RegistrationResponse = z.object({
   registration: MyRegistration,
@@ -189,16 +246,30 @@ export const RegistrationResponse = z.object({
 });
 export const RegistrationList = z.object({
   registrations: z.array(Registration),
+  waitlist: z.array(WaitlistEntry),
+  /** Places booked, all bookings together. */
+  placesTaken: z.int(),
   capacity: z.int().nullable(),
   placesLeft: z.int().nullable(),
 });
+export const PhoneBookingResponse = z.object({ registration: Registration, placesLeft: z.int().nullable() });
 export type RegistrationList = z.infer<typeof RegistrationList>;
 
-export const EventSettings = z
+/** A Premier League match the admin may pick for the big screen. */
+export const ScreenMatch = z
   .object({
-    /** Premier League fixtures the app holds appear as events ("live on the big screen"). */
-    showMatches: z.boolean(),
+    fixtureId: z.string(),
+    title: z.string(),
+    kickoffAt: z.string(),
+    kickoffTbc: z.boolean(),
+    /** Chosen to show on the big screen. */
+    chosen: z.boolean(),
+    /** A Saturday 14:45–17:15 UK kick-off: no UK pub may show it (the 3 pm blackout). */
+    blackout: z.boolean(),
   })
-  .strict()
-  .meta({ id: 'EventSettings' });
-export type EventSettings = z.infer<typeof EventSettings>;
+  .meta({ id: 'ScreenMatch' });
+export type ScreenMatch = z.infer<typeof ScreenMatch>;
+export const ScreenMatchList = z.object({ matches: z.array(ScreenMatch) });
+export type ScreenMatchList = z.infer<typeof ScreenMatchList>;
+export const ScreenMatchQuery = z.object({ from: Instant, to: Instant }).strict();
+export const ScreenMatchParams = z.object({ fixtureId: Id });

@@ -68,6 +68,9 @@ export const EVENT_LIMITS = {
   capacityMax: 10_000,
   teamNameMax: 60,
   teamSizeMax: 20,
+  /** The most places one booking or waiting-list entry takes (a table for six). */
+  placesMax: 6,
+  guestPhoneMax: 30,
   /** The widest range one GET /api/events answers, so a series cannot be asked for ten thousand dates. */
   rangeMaxDays: 400,
 } as const;

@@ -37,6 +37,10 @@ export const errorCodes = {
   EVENT_FULL: 409,
   EVENT_NOT_OPEN: 409,
   ALREADY_REGISTERED: 409,
+  TOO_MANY_PLACES: 409,
+  ALREADY_WAITING: 409,
+  // A Saturday 3 pm kick-off the club may not show (the UK blackout).
+  BLACKOUT_MATCH: 400,
   // Phone codes (features/phone-codes).
   CODE_INVALID: 400,
   CODE_EXPIRED: 400,

@@ -49,6 +49,8 @@ export const paths = {
   till: '/till',
   // Events (issue 12).
   adminEvents: '/admin/events',
+  /** One date's attendee list, laid out for printing (?id=<occurrence id>). */
+  eventAttendees: '/event-attendees',
   // notifications (issue 11)
   notificationSettings: '/notification-settings',
   // Admins message the members (club news) or the staff.

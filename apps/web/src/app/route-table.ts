@@ -19,6 +19,7 @@ import {
   megaphoneOutline,
   notificationsOutline,
   optionsOutline,
+  peopleOutline,
   personAddOutline,
   personCircleOutline,
   receiptOutline,
@@ -169,6 +170,9 @@ export const appRoutes: readonly AppRoute[] = [
   // Events (issue 12).
   route(paths.adminEvents, 'Manage events', calendarOutline, 'admin', () =>
     import('../features/admin/events-admin-page.tsx').then((m) => m.EventsAdminPage),
+  ),
+  route(paths.eventAttendees, 'Attendee list', peopleOutline, 'admin', () =>
+    import('../features/admin/event-attendees-page.tsx').then((m) => m.EventAttendeesPage),
   ),
   // notifications (issue 11): the preference centre and push on this device
   route(paths.notificationSettings, 'Notification settings', notificationsOutline, 'signedIn', () =>

@@ -51,3 +51,8 @@ export function countdownText(msLeft: number): string | null {
   if (m > 0) return `${m}m ${pad(sec)}s`;
   return `${sec}s`;
 }
+
+const ordinalRules = new Intl.PluralRules('en-GB', { type: 'ordinal' });
+const ORDINAL_ENDINGS: Record<string, string> = { one: 'st', two: 'nd', few: 'rd', other: 'th' };
+/** 1st, 2nd, 3rd, 4th, 11th, 22nd… */
+export const ordinal = (n: number): string => `${n}${ORDINAL_ENDINGS[ordinalRules.select(n)] ?? 'th'}`;

@@ -5,14 +5,16 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { user } from './accounts.ts';
-import { clubIdColumn, clubs } from './clubs.ts';
+import { clubIdColumn } from './clubs.ts';
 import { createdAt, id, updatedAt } from './columns.ts';
+import { fixtures } from './football.ts';
 
 /**
  * A club's event: one date, or a series when `recurrence` holds an RFC 5545 RRULE, whose first date
@@ -73,8 +75,10 @@ export const eventExceptions = pgTable(
 );
 
 /**
- * A member's sign-up for one date of an event. `occurrence_key` is '' for a single event and the
- * date's original start (yyyymmddThhmmssZ) in a series: the part of the occurrence id after the event's.
+ * A booking for one date of an event: a member's, or one the admin took by phone (`user_id` null, a
+ * `guest_name` and maybe a `guest_phone`). `places` is how many it holds (a table for two is one
+ * booking of 2); capacity counts places. `occurrence_key` is '' for a single event and the date's
+ * original start (yyyymmddThhmmssZ) in a series: the part of the occurrence id after the event's.
  */
 export const eventRegistrations = pgTable(
   'event_registrations',
@@ -85,27 +89,64 @@ export const eventRegistrations = pgTable(
       .notNull()
       .references(() => events.id, { onDelete: 'cascade' }),
     occurrenceKey: text('occurrence_key').notNull(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: text('user_id').references(() => user.id, { onDelete: 'cascade' }),
+    guestName: text('guest_name'),
+    guestPhone: text('guest_phone'),
+    places: smallint('places').notNull().default(1),
     teamName: text('team_name'),
     teamSize: smallint('team_size'),
     createdAt: createdAt(),
   },
   (t) => [
+    // NULLs are distinct: any number of phone bookings, one booking per member.
     uniqueIndex('event_registrations_one_each_idx').on(t.eventId, t.occurrenceKey, t.userId),
     index('event_registrations_club_idx').on(t.clubId, t.eventId, t.occurrenceKey),
+    check('event_registrations_member_or_guest', sql`${t.userId} IS NOT NULL OR ${t.guestName} IS NOT NULL`),
+    check('event_registrations_places_positive', sql`${t.places} > 0`),
   ],
 );
 
-/** A club's event settings: one row per club, absent until the admin changes one. */
-export const eventSettings = pgTable('event_settings', {
-  clubId: text('club_id')
-    .primaryKey()
-    .references(() => clubs.id),
-  showMatches: boolean('show_matches').notNull().default(false),
-  updatedAt: updatedAt(),
-});
+/**
+ * The waiting list of one date of a full event, first come first served: when places come free the
+ * first entries that fit are booked in the same transaction.
+ */
+export const eventWaitlist = pgTable(
+  'event_waitlist',
+  {
+    id: id(),
+    clubId: clubIdColumn(),
+    eventId: text('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    occurrenceKey: text('occurrence_key').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    places: smallint('places').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('event_waitlist_one_each_idx').on(t.eventId, t.occurrenceKey, t.userId),
+    index('event_waitlist_club_idx').on(t.clubId, t.eventId, t.occurrenceKey, t.createdAt),
+    check('event_waitlist_places_positive', sql`${t.places} > 0`),
+  ],
+);
+
+/**
+ * The matches the club shows on its big screen, picked by the admin. The events list shows these and
+ * no other fixture; a Saturday 3 pm blackout kick-off is never taken.
+ */
+export const eventScreenMatches = pgTable(
+  'event_screen_matches',
+  {
+    clubId: clubIdColumn(),
+    fixtureId: text('fixture_id')
+      .notNull()
+      .references(() => fixtures.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.clubId, t.fixtureId] })],
+);
 
 export const eventReminderKinds = ['24h', '2h'] as const;
 

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, gte, inArray, isNotNull, lt, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNotNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import {
@@ -6,8 +6,9 @@ import {
   eventExceptions,
   eventRegistrations,
   eventReminderSends,
-  eventSettings,
+  eventScreenMatches,
   events,
+  eventWaitlist,
   fixtures,
   teams,
   user,
@@ -149,18 +150,47 @@ export async function deleteException(
   return rows.length > 0;
 }
 
-/** Sign-ups per date of the given events: a map from `<event id>_<key>` (or the event id) to the count. */
+const occurrenceIdOf = (eventId: string, key: string) => (key ? `${eventId}_${key}` : eventId);
+
+/** Places booked per date of the given events: a map from `<event id>_<key>` (or the event id) to the places. */
 export async function countRegistrations(
   db: DbOrTx,
   { clubId, eventIds }: { clubId: string; eventIds: string[] },
 ): Promise<Map<string, number>> {
   if (eventIds.length === 0) return new Map();
   const rows = await db
-    .select({ eventId: eventRegistrations.eventId, key: eventRegistrations.occurrenceKey, n: count() })
+    .select({
+      eventId: eventRegistrations.eventId,
+      key: eventRegistrations.occurrenceKey,
+      n: sql<number>`coalesce(sum(${eventRegistrations.places}), 0)::int`,
+    })
     .from(eventRegistrations)
     .where(and(eq(eventRegistrations.clubId, clubId), inArray(eventRegistrations.eventId, eventIds)))
     .groupBy(eventRegistrations.eventId, eventRegistrations.occurrenceKey);
-  return new Map(rows.map((r) => [r.key ? `${r.eventId}_${r.key}` : r.eventId, r.n]));
+  return new Map(rows.map((r) => [occurrenceIdOf(r.eventId, r.key), Number(r.n)]));
+}
+
+/** The member's own bookings among the given events: a map from occurrence id to the places booked. */
+export async function myPlaces(
+  db: DbOrTx,
+  { clubId, eventIds, userId }: { clubId: string; eventIds: string[]; userId: string },
+): Promise<Map<string, number>> {
+  if (eventIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      eventId: eventRegistrations.eventId,
+      key: eventRegistrations.occurrenceKey,
+      places: eventRegistrations.places,
+    })
+    .from(eventRegistrations)
+    .where(
+      and(
+        eq(eventRegistrations.clubId, clubId),
+        inArray(eventRegistrations.eventId, eventIds),
+        eq(eventRegistrations.userId, userId),
+      ),
+    );
+  return new Map(rows.map((r) => [occurrenceIdOf(r.eventId, r.key), r.places]));
 }
 
 /** The sign-ups to one date of one of the club's events; with `userId`, that member's only. */
@@ -206,6 +236,18 @@ export async function deleteRegistration(
   return rows.length > 0;
 }
 
+/** Removes one booking of a date by its id (the admin's "remove attendee"). */
+export async function deleteRegistrationById(
+  db: DbOrTx,
+  { clubId, eventId, key, id }: { clubId: string; eventId: string; key: string; id: string },
+) {
+  const [row] = await db
+    .delete(eventRegistrations)
+    .where(and(signUpsTo({ clubId, eventId, key }), eq(eventRegistrations.id, id)))
+    .returning();
+  return row;
+}
+
 export async function listRegistrations(
   db: DbOrTx,
   { clubId, eventId, key }: { clubId: string; eventId: string; key: string },
@@ -213,38 +255,168 @@ export async function listRegistrations(
   return db
     .select({
       id: eventRegistrations.id,
-      name: user.name,
-      email: user.email,
+      userId: eventRegistrations.userId,
+      name: sql<string>`coalesce(${user.name}, ${eventRegistrations.guestName}, '')`,
+      email: sql<string>`coalesce(${user.email}, '')`,
+      guestPhone: eventRegistrations.guestPhone,
+      places: eventRegistrations.places,
       teamName: eventRegistrations.teamName,
       teamSize: eventRegistrations.teamSize,
       createdAt: eventRegistrations.createdAt,
     })
     .from(eventRegistrations)
-    .innerJoin(user, eq(user.id, eventRegistrations.userId))
+    .leftJoin(user, eq(user.id, eventRegistrations.userId))
     .where(signUpsTo({ clubId, eventId, key }))
-    .orderBy(asc(eventRegistrations.createdAt));
+    .orderBy(asc(eventRegistrations.createdAt), asc(eventRegistrations.id));
 }
 
-export async function findSettings(db: DbOrTx, { clubId }: { clubId: string }) {
-  const [row] = await db.select().from(eventSettings).where(eq(eventSettings.clubId, clubId));
-  return { showMatches: row?.showMatches ?? false };
+// ---- The waiting list ----
+
+const waitingFor = ({
+  clubId,
+  eventId,
+  key,
+  userId,
+}: {
+  clubId: string;
+  eventId: string;
+  key: string;
+  userId?: string;
+}) =>
+  and(
+    eq(eventWaitlist.clubId, clubId),
+    eq(eventWaitlist.eventId, eventId),
+    eq(eventWaitlist.occurrenceKey, key),
+    userId === undefined ? undefined : eq(eventWaitlist.userId, userId),
+  );
+
+export async function insertWaitlistEntry(db: DbOrTx, values: typeof eventWaitlist.$inferInsert) {
+  const [row] = await db.insert(eventWaitlist).values(values).onConflictDoNothing().returning();
+  return row;
 }
 
-export async function saveSettings(
+/** A date's waiting list in order, first in line first, with each member's name and email. */
+export async function listWaitlist(
   db: DbOrTx,
-  { clubId, showMatches }: { clubId: string; showMatches: boolean },
+  { clubId, eventId, key }: { clubId: string; eventId: string; key: string },
 ) {
-  await db
-    .insert(eventSettings)
-    .values({ clubId, showMatches })
-    .onConflictDoUpdate({ target: eventSettings.clubId, set: { showMatches } });
+  return (
+    db
+      .select({
+        id: eventWaitlist.id,
+        userId: eventWaitlist.userId,
+        name: user.name,
+        email: user.email,
+        places: eventWaitlist.places,
+        createdAt: eventWaitlist.createdAt,
+      })
+      .from(eventWaitlist)
+      .innerJoin(user, eq(user.id, eventWaitlist.userId))
+      // A deleted account keeps its row as an anonymous id: it waits for nothing.
+      .where(and(waitingFor({ clubId, eventId, key }), eq(user.isAnonymous, false)))
+      .orderBy(asc(eventWaitlist.createdAt), asc(eventWaitlist.id))
+  );
+}
+
+/** The member's entry for a date and its position (1 = next in line), or undefined. */
+export async function findWaitlistEntry(
+  db: DbOrTx,
+  { clubId, eventId, key, userId }: { clubId: string; eventId: string; key: string; userId: string },
+) {
+  const [row] = await db.select().from(eventWaitlist).where(waitingFor({ clubId, eventId, key, userId }));
+  if (!row) return undefined;
+  const [ahead] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(eventWaitlist)
+    .where(
+      and(
+        waitingFor({ clubId, eventId, key }),
+        or(
+          lt(eventWaitlist.createdAt, row.createdAt),
+          and(eq(eventWaitlist.createdAt, row.createdAt), lt(eventWaitlist.id, row.id)),
+        ),
+      ),
+    );
+  return { ...row, position: Number(ahead?.n ?? 0) + 1 };
+}
+
+export async function countWaitlist(
+  db: DbOrTx,
+  { clubId, eventId, key }: { clubId: string; eventId: string; key: string },
+) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(eventWaitlist)
+    .where(waitingFor({ clubId, eventId, key }));
+  return Number(row?.n ?? 0);
+}
+
+export async function deleteWaitlistEntry(
+  db: DbOrTx,
+  { clubId, eventId, key, userId }: { clubId: string; eventId: string; key: string; userId: string },
+) {
+  const rows = await db
+    .delete(eventWaitlist)
+    .where(waitingFor({ clubId, eventId, key, userId }))
+    .returning({ id: eventWaitlist.id });
+  return rows.length > 0;
+}
+
+/** The dates of an event that have anyone waiting (their occurrence keys). */
+export async function waitlistKeys(db: DbOrTx, { clubId, eventId }: { clubId: string; eventId: string }) {
+  const rows = await db
+    .selectDistinct({ key: eventWaitlist.occurrenceKey })
+    .from(eventWaitlist)
+    .where(and(eq(eventWaitlist.clubId, clubId), eq(eventWaitlist.eventId, eventId)));
+  return rows.map((r) => r.key);
+}
+
+// ---- Matches on the big screen ----
+
+export async function addScreenMatch(
+  db: DbOrTx,
+  { clubId, fixtureId }: { clubId: string; fixtureId: string },
+) {
+  await db.insert(eventScreenMatches).values({ clubId, fixtureId }).onConflictDoNothing();
+}
+
+export async function deleteScreenMatch(
+  db: DbOrTx,
+  { clubId, fixtureId }: { clubId: string; fixtureId: string },
+) {
+  const rows = await db
+    .delete(eventScreenMatches)
+    .where(and(eq(eventScreenMatches.clubId, clubId), eq(eventScreenMatches.fixtureId, fixtureId)))
+    .returning({ fixtureId: eventScreenMatches.fixtureId });
+  return rows.length > 0;
+}
+
+/** The fixture ids among these the club has chosen for its big screen. */
+export async function chosenScreenMatches(
+  db: DbOrTx,
+  { clubId, fixtureIds }: { clubId: string; fixtureIds?: string[] },
+): Promise<Set<string>> {
+  if (fixtureIds?.length === 0) return new Set();
+  const rows = await db
+    .select({ fixtureId: eventScreenMatches.fixtureId })
+    .from(eventScreenMatches)
+    .where(
+      and(
+        eq(eventScreenMatches.clubId, clubId),
+        fixtureIds ? inArray(eventScreenMatches.fixtureId, fixtureIds) : undefined,
+      ),
+    );
+  return new Set(rows.map((r) => r.fixtureId));
 }
 
 /**
  * The Premier League fixtures the app holds that kick off in [from, to), read as they stand now, so a
  * kick-off moved or a match postponed shows at once. Postponed and abandoned ones are left out.
  */
-export async function listMatchesInRange(db: DbOrTx, { from, to }: { from: Date; to: Date }) {
+export async function listMatchesInRange(
+  db: DbOrTx,
+  { from, to, chosenBy }: { from: Date; to: Date; chosenBy?: string },
+) {
   const home = alias(teams, 'home_team');
   const away = alias(teams, 'away_team');
   return db
@@ -263,6 +435,16 @@ export async function listMatchesInRange(db: DbOrTx, { from, to }: { from: Date;
         gte(fixtures.kickoffAt, from),
         lt(fixtures.kickoffAt, to),
         notInArray(fixtures.status, ['postponed', 'abandoned']),
+        // With `chosenBy`, only the matches that club picked for its big screen.
+        chosenBy === undefined
+          ? undefined
+          : inArray(
+              fixtures.id,
+              db
+                .select({ id: eventScreenMatches.fixtureId })
+                .from(eventScreenMatches)
+                .where(eq(eventScreenMatches.clubId, chosenBy)),
+            ),
       ),
     )
     .orderBy(asc(fixtures.kickoffAt))
@@ -326,6 +508,7 @@ export async function claimEventReminders(
           SELECT r.club_id, r.id, ${r.reminder}, ${r.startsAt.toISOString()}::timestamptz
           FROM ${eventRegistrations} r
           WHERE r.club_id = ${r.clubId} AND r.event_id = ${r.eventId} AND r.occurrence_key = ${r.key}
+            AND r.user_id IS NOT NULL
           ON CONFLICT DO NOTHING
           RETURNING registration_id)
         SELECT c.registration_id, r.user_id FROM claimed c JOIN ${eventRegistrations} r ON r.id = c.registration_id`,

@@ -6,13 +6,20 @@ import {
   EventOccurrenceDetailResponse,
   EventOccurrenceList,
   EventPatch,
-  EventSettings,
   EventsQuery,
   Id,
   OccurrenceId,
+  PhoneBookingInput,
+  PhoneBookingResponse,
   RegistrationInput,
   RegistrationList,
+  RegistrationParams,
   RegistrationResponse,
+  ScreenMatchList,
+  ScreenMatchParams,
+  ScreenMatchQuery,
+  WaitlistInput,
+  WaitlistResponse,
 } from '@lastman/api';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -22,24 +29,29 @@ import { acceptFileBodies, fileBody } from '../../http/file-body.ts';
 import { refusals } from '../../http/openapi-errors.ts';
 import { IMAGE_MAX_BYTES } from '../../lib/images.ts';
 import {
+  addPhoneBooking,
   cancelRegistration,
+  chooseScreenMatch,
   clubCalendarIcs,
   createEvent,
   editEvent,
   eventIcs,
-  getEventSettings,
   getOccurrence,
+  joinWaitlist,
+  leaveWaitlist,
   listAdminEvents,
   listOccurrences,
+  listScreenMatches,
   occurrenceRegistrations,
-  putEventSettings,
   register,
+  removeAttendee,
   removeEvent,
   removeEventImage,
   removeException,
   saveException,
   setEventCancelled,
   setEventImage,
+  unchooseScreenMatch,
 } from './service.ts';
 // The events notification kind and reminder pass register themselves when the routes load.
 import './reminders.ts';
@@ -137,7 +149,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const result = await register(app.services, viewerOf(request), {
         id: request.params.id,
-        input: request.body ?? {},
+        input: request.body ?? RegistrationInput.parse({}),
       });
       return reply.status(201).send(result);
     },
@@ -151,6 +163,39 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await cancelRegistration(app.services, viewerOf(request), { id: request.params.id });
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/events/:id/waitlist',
+    {
+      schema: {
+        tags: ['events'],
+        summary: 'Join the waiting list of a full date, for a number of places',
+        params: OccurrenceParams,
+        body: WaitlistInput,
+        response: { 201: WaitlistResponse, ...refusals(409) },
+      },
+      config: { access: 'member' },
+    },
+    async (request, reply) => {
+      const result = await joinWaitlist(app.services, viewerOf(request), {
+        id: request.params.id,
+        input: request.body ?? WaitlistInput.parse({}),
+      });
+      return reply.status(201).send(result);
+    },
+  );
+
+  app.delete(
+    '/api/events/:id/waitlist/mine',
+    {
+      schema: { tags: ['events'], params: OccurrenceParams, response: { 204: z.null() } },
+      config: { access: 'member' },
+    },
+    async (request, reply) => {
+      await leaveWaitlist(app.services, viewerOf(request), { id: request.params.id });
       return reply.status(204).send(null);
     },
   );
@@ -270,19 +315,84 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => occurrenceRegistrations(app.services, viewerOf(request), { id: request.params.id }),
   );
 
+  app.post(
+    '/api/admin/events/:id/registrations',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Book places for someone who phoned (a name, maybe a number, no account)',
+        params: OccurrenceParams,
+        body: PhoneBookingInput,
+        response: { 201: PhoneBookingResponse, ...refusals(409) },
+      },
+      config: { access: 'admin' },
+    },
+    async (request, reply) => {
+      const result = await addPhoneBooking(app.services, viewerOf(request), {
+        id: request.params.id,
+        input: request.body,
+      });
+      return reply.status(201).send(result);
+    },
+  );
+
+  app.delete(
+    '/api/admin/events/:id/registrations/:registrationId',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Remove a booking; its places go to the waiting list',
+        params: RegistrationParams,
+        response: { 204: z.null() },
+      },
+      config: { access: 'admin' },
+    },
+    async (request, reply) => {
+      await removeAttendee(app.services, viewerOf(request), {
+        id: request.params.id,
+        registrationId: request.params.registrationId,
+      });
+      return reply.status(204).send(null);
+    },
+  );
+
+  // Matches on the big screen: the club picks them; Saturday 3 pm blackout kick-offs are refused.
   app.get(
-    '/api/admin/event-settings',
-    { schema: { tags: ['admin'], response: { 200: EventSettings } }, config: { access: 'admin' } },
-    async (request) => getEventSettings(app.services, viewerOf(request)),
+    '/api/admin/screen-matches',
+    {
+      schema: { tags: ['admin'], querystring: ScreenMatchQuery, response: { 200: ScreenMatchList } },
+      config: { access: 'admin' },
+    },
+    async (request) => ({ matches: await listScreenMatches(app.services, viewerOf(request), request.query) }),
   );
 
   app.put(
-    '/api/admin/event-settings',
+    '/api/admin/screen-matches/:fixtureId',
     {
-      schema: { tags: ['admin'], body: EventSettings, response: { 200: EventSettings } },
+      schema: {
+        tags: ['admin'],
+        summary: 'Show a match on the big screen (refused for a Saturday 3 pm blackout kick-off)',
+        params: ScreenMatchParams,
+        response: { 204: z.null(), ...refusals(400) },
+      },
       config: { access: 'admin' },
     },
-    async (request) => putEventSettings(app.services, viewerOf(request), request.body),
+    async (request, reply) => {
+      await chooseScreenMatch(app.services, viewerOf(request), { fixtureId: request.params.fixtureId });
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.delete(
+    '/api/admin/screen-matches/:fixtureId',
+    {
+      schema: { tags: ['admin'], params: ScreenMatchParams, response: { 204: z.null() } },
+      config: { access: 'admin' },
+    },
+    async (request, reply) => {
+      await unchooseScreenMatch(app.services, viewerOf(request), { fixtureId: request.params.fixtureId });
+      return reply.status(204).send(null);
+    },
   );
 
   // The event's picture travels as the image's own bytes; lib/images.ts checks them, whatever the type says.

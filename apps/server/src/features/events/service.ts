@@ -6,9 +6,11 @@ import {
   type EventOccurrence,
   type EventOccurrenceDetail,
   type EventPatch,
-  type EventSettings,
+  type PhoneBookingInput,
   type Registration,
   type RegistrationInput,
+  type ScreenMatch,
+  type WaitlistInput,
 } from '@lastman/api';
 import type { z } from 'zod';
 import type { Viewer } from '../../auth/guards.ts';
@@ -18,7 +20,8 @@ import { fileUrl, storageKey } from '../../lib/storage.ts';
 import type { Services } from '../../services.ts';
 import { clubForViewer } from '../clubs/index.ts';
 import { notify } from '../notifications/index.ts';
-import { confirmationEmail } from './emails.ts';
+import { isBlackoutKickoff } from './blackout.ts';
+import { confirmationEmail, promotedEmail } from './emails.ts';
 import { addEvent, addMatch, addOccurrence, newCalendar } from './ics.ts';
 import { EVENTS_KIND, londonWhen, occurrenceLink } from './kind.ts';
 import {
@@ -30,28 +33,39 @@ import {
   parseOccurrenceId,
 } from './occurrences.ts';
 import {
+  addScreenMatch,
+  chosenScreenMatches,
   countRegistrations,
+  countWaitlist,
   deleteEvent,
   deleteException,
   deleteRegistration,
+  deleteRegistrationById,
+  deleteScreenMatch,
+  deleteWaitlistEntry,
   type EventWithExceptions,
   findEvent,
   findEventClub,
   findMatch,
   findRegistration,
-  findSettings,
+  findWaitlistEntry,
   insertEvent,
   insertRegistration,
+  insertWaitlistEntry,
   listAllEvents,
   listEventsInRange,
   listMatchesInRange,
   listRegistrations,
-  saveSettings,
+  listWaitlist,
+  myPlaces,
   updateEvent,
   upsertException,
+  waitlistKeys,
 } from './queries.ts';
 
 type Svc = Pick<Services, 'db' | 'config' | 'clock'>;
+/** What a change that may free places needs: the waiting list's promotions are told by notification and email. */
+type Promoting = Pick<Services, 'db' | 'config' | 'clock' | 'mailer' | 'notifier'>;
 const MATCH_PREFIX = 'match_';
 const MATCH_MS = 2 * 60 * 60 * 1000;
 const DAY_MS = 86_400_000;
@@ -93,7 +107,12 @@ export function toClubEvent(e: EventWithExceptions, publicUrl: string): ClubEven
   };
 }
 
-function occurrenceView(e: EventWithExceptions, o: Occurrence, taken: number): EventOccurrence {
+function occurrenceView(
+  e: EventWithExceptions,
+  o: Occurrence,
+  taken: number,
+  mine: number | null = null,
+): EventOccurrence {
   return {
     id: o.id,
     seriesId: e.id,
@@ -106,6 +125,7 @@ function occurrenceView(e: EventWithExceptions, o: Occurrence, taken: number): E
     placesLeft: e.capacity === null ? null : Math.max(0, e.capacity - taken),
     movedFrom: o.moved ? o.originalStartsAt.toISOString() : null,
     teams: e.teams,
+    myPlaces: mine,
   };
 }
 
@@ -132,29 +152,43 @@ function matchView(m: {
     placesLeft: null,
     movedFrom: null,
     teams: false,
+    myPlaces: null,
   };
 }
 
-/** Every date of the club in [from, to): its events' dates (series expanded, cancelled left out) and, if the club shows them, the matches. */
+/**
+ * Every date of the club in [from, to): its events' dates (series expanded, cancelled left out) and
+ * the matches it chose for its big screen, never a blackout kick-off (one moved into the blackout
+ * after it was chosen drops out). With `userId`, each date carries that member's booked places.
+ */
 export async function clubOccurrences(
   services: Pick<Services, 'db'>,
-  { clubId, from, to }: { clubId: string; from: Date; to: Date },
+  { clubId, from, to, userId }: { clubId: string; from: Date; to: Date; userId?: string | undefined },
 ): Promise<{ event: EventWithExceptions | null; occurrence: EventOccurrence; o: Occurrence | null }[]> {
   const rows = await listEventsInRange(services.db, { clubId, from, to });
-  const counts = await countRegistrations(services.db, { clubId, eventIds: rows.map((r) => r.id) });
+  const eventIds = rows.map((r) => r.id);
+  const counts = await countRegistrations(services.db, { clubId, eventIds });
+  const mine = userId ? await myPlaces(services.db, { clubId, eventIds, userId }) : new Map<string, number>();
   const out: { event: EventWithExceptions | null; occurrence: EventOccurrence; o: Occurrence | null }[] = [];
   for (const e of rows) {
     for (const o of expandEvent(e, { from, to })) {
-      if (!o.cancelled) out.push({ event: e, o, occurrence: occurrenceView(e, o, counts.get(o.id) ?? 0) });
+      if (!o.cancelled) {
+        out.push({
+          event: e,
+          o,
+          occurrence: occurrenceView(e, o, counts.get(o.id) ?? 0, mine.get(o.id) ?? null),
+        });
+      }
     }
   }
-  if ((await findSettings(services.db, { clubId })).showMatches) {
-    for (const m of await listMatchesInRange(services.db, {
-      from: new Date(from.getTime() - MATCH_MS),
-      to,
-    })) {
-      const view = matchView(m);
-      if (new Date(view.endsAt) > from) out.push({ event: null, o: null, occurrence: view });
+  for (const m of await listMatchesInRange(services.db, {
+    from: new Date(from.getTime() - MATCH_MS),
+    to,
+    chosenBy: clubId,
+  })) {
+    const view = matchView(m);
+    if (new Date(view.endsAt) > from && !isBlackoutKickoff(m.kickoffAt)) {
+      out.push({ event: null, o: null, occurrence: view });
     }
   }
   return out.sort((a, b) => a.occurrence.startsAt.localeCompare(b.occurrence.startsAt));
@@ -180,7 +214,9 @@ export async function listOccurrences(
 ): Promise<EventOccurrence[]> {
   const range = checkRange(input.from, input.to);
   const club = await publicClub(services, viewer, input.club);
-  return (await clubOccurrences(services, { clubId: club.id, ...range })).map((r) => r.occurrence);
+  // A member sees "You're going" on the dates they booked; a visitor's list is the same for all.
+  const userId = viewer && viewer.clubId === club.id ? viewer.userId : undefined;
+  return (await clubOccurrences(services, { clubId: club.id, ...range, userId })).map((r) => r.occurrence);
 }
 
 /** The event and the date an occurrence id names in the club, or a 404. */
@@ -202,40 +238,50 @@ export async function getOccurrence(
 ): Promise<EventOccurrenceDetail> {
   const club = await publicClub(services, viewer, input.club);
   if (input.id.startsWith(MATCH_PREFIX)) {
-    const m = await findMatch(services.db, { fixtureId: input.id.slice(MATCH_PREFIX.length) });
-    const shown = (await findSettings(services.db, { clubId: club.id })).showMatches;
-    if (!m || !shown || m.status === 'postponed' || m.status === 'abandoned') throw notFound('That match');
+    const fixtureId = input.id.slice(MATCH_PREFIX.length);
+    const m = await findMatch(services.db, { fixtureId });
+    const shown = (await chosenScreenMatches(services.db, { clubId: club.id, fixtureIds: [fixtureId] })).has(
+      fixtureId,
+    );
+    if (
+      !m ||
+      !shown ||
+      m.status === 'postponed' ||
+      m.status === 'abandoned' ||
+      isBlackoutKickoff(m.kickoffAt)
+    ) {
+      throw notFound('That match');
+    }
     return {
       ...matchView(m),
       description: 'Shown live on the big screen.',
       ticketUrl: null,
       imageUrl: null,
       myRegistration: null,
+      myWaitlist: null,
+      waitlistLength: 0,
     };
   }
   const { event, o } = await resolveOccurrence(services, { clubId: club.id, id: input.id });
   const counts = await countRegistrations(services.db, { clubId: club.id, eventIds: [event.id] });
-  const mine = viewer
-    ? await findRegistration(services.db, {
-        clubId: club.id,
-        eventId: event.id,
-        key: o.key,
-        userId: viewer.userId,
-      })
-    : undefined;
+  const who = viewer ? { clubId: club.id, eventId: event.id, key: o.key, userId: viewer.userId } : null;
+  const mine = who ? await findRegistration(services.db, who) : undefined;
+  const waiting = who ? await findWaitlistEntry(services.db, who) : undefined;
   return {
-    ...occurrenceView(event, o, counts.get(o.id) ?? 0),
+    ...occurrenceView(event, o, counts.get(o.id) ?? 0, mine?.places ?? null),
     description: event.description,
     ticketUrl: event.ticketUrl,
     imageUrl: event.imageKey ? fileUrl(services.config.PUBLIC_URL, event.imageKey) : null,
-    myRegistration: mine
+    myRegistration: mine ? myRegistrationView(mine) : null,
+    myWaitlist: waiting
       ? {
-          id: mine.id,
-          teamName: mine.teamName,
-          teamSize: mine.teamSize,
-          createdAt: mine.createdAt.toISOString(),
+          id: waiting.id,
+          places: waiting.places,
+          position: waiting.position,
+          createdAt: waiting.createdAt.toISOString(),
         }
       : null,
+    waitlistLength: await countWaitlist(services.db, { clubId: club.id, eventId: event.id, key: o.key }),
   };
 }
 
@@ -272,11 +318,11 @@ export async function createEvent(
 }
 
 export async function editEvent(
-  services: Svc,
+  services: Promoting,
   viewer: Viewer,
   { eventId, patch }: { eventId: string; patch: EventPatch },
 ) {
-  return services.db.transaction(async (tx) => {
+  const { event, promoted } = await services.db.transaction(async (tx) => {
     const current = await findEvent(tx, { clubId: viewer.clubId, eventId, forUpdate: true });
     if (!current) throw notFound('That event');
     const startsAt = patch.startsAt ? new Date(patch.startsAt) : current.startsAt;
@@ -305,8 +351,17 @@ export async function editEvent(
     });
     const updated = await findEvent(tx, { clubId: viewer.clubId, eventId });
     if (!updated) throw notFound('That event');
-    return toClubEvent(updated, services.config.PUBLIC_URL);
+    // More places (or a date moved later): whoever waits and now fits is booked in.
+    const promoted: Promotion[] = [];
+    for (const key of await waitlistKeys(tx, { clubId: viewer.clubId, eventId })) {
+      const o = findOccurrence(updated, key);
+      if (o)
+        promoted.push(...(await promoteWaitlist(tx, services, { clubId: viewer.clubId, event: updated, o })));
+    }
+    return { event: toClubEvent(updated, services.config.PUBLIC_URL), promoted };
   });
+  tellPromoted(services, promoted);
+  return event;
 }
 
 export async function setEventCancelled(
@@ -398,44 +453,178 @@ export async function removeException(
   return toClubEvent(updated, services.config.PUBLIC_URL);
 }
 
-// ---- Sign-ups ----
+// ---- Bookings and the waiting list ----
 
-export async function register(
-  services: Pick<Services, 'db' | 'config' | 'clock' | 'mailer' | 'notifier'>,
-  viewer: Viewer,
-  { id, input }: { id: string; input: RegistrationInput },
+type RegistrationRow = NonNullable<Awaited<ReturnType<typeof findRegistration>>>;
+
+function myRegistrationView(r: RegistrationRow) {
+  return {
+    id: r.id,
+    teamName: r.teamName,
+    teamSize: r.teamSize,
+    places: r.places,
+    createdAt: r.createdAt.toISOString(),
+  };
+}
+
+const placesWord = (n: number) => `${n} ${n === 1 ? 'place' : 'places'}`;
+
+/** Someone the waiting list booked in, to be told once the transaction has committed. */
+interface Promotion {
+  userId: string;
+  name: string;
+  email: string;
+  places: number;
+  title: string;
+  place: string;
+  startsAt: Date;
+  occurrenceId: string;
+}
+
+/**
+ * Books in whoever on the date's waiting list now fits, in order: each entry whose places are free
+ * is booked (and told, by an in-app notification written here); one that does not fit keeps its
+ * turn and the next smaller one may go ahead. Runs inside the caller's transaction, which holds the
+ * event's row lock, so the count cannot be overtaken.
+ */
+async function promoteWaitlist(
+  tx: Services['db'],
+  services: Pick<Services, 'clock'>,
+  { clubId, event, o }: { clubId: string; event: EventWithExceptions; o: Occurrence },
+): Promise<Promotion[]> {
+  if (event.capacity === null || event.cancelled || o.cancelled || o.startsAt <= services.clock.now())
+    return [];
+  const taken = (await countRegistrations(tx, { clubId, eventIds: [event.id] })).get(o.id) ?? 0;
+  let free = event.capacity - taken;
+  const out: Promotion[] = [];
+  for (const w of await listWaitlist(tx, { clubId, eventId: event.id, key: o.key })) {
+    if (free <= 0) break;
+    if (w.places > free) continue;
+    await deleteWaitlistEntry(tx, { clubId, eventId: event.id, key: o.key, userId: w.userId });
+    const row = await insertRegistration(tx, {
+      clubId,
+      eventId: event.id,
+      occurrenceKey: o.key,
+      userId: w.userId,
+      places: w.places,
+      // A team event's waiting list names no team; the member can add it by phoning the club.
+      teamName: null,
+      teamSize: null,
+    });
+    if (!row) continue;
+    free -= w.places;
+    await notify(
+      { db: tx, clock: services.clock },
+      {
+        clubId,
+        userIds: [w.userId],
+        kind: EVENTS_KIND,
+        title: `A place came free: you're going to ${event.title}`,
+        body: `You were on the waiting list and now have ${placesWord(w.places)}: ${londonWhen(o.startsAt)} (UK time)${event.place ? ` at ${event.place}` : ''}. Can't make it? Cancel in the app so the next person gets it.`,
+        link: occurrenceLink(o.id),
+      },
+    );
+    out.push({
+      userId: w.userId,
+      name: w.name,
+      email: w.email,
+      places: w.places,
+      title: event.title,
+      place: event.place,
+      startsAt: o.startsAt,
+      occurrenceId: o.id,
+    });
+  }
+  return out;
+}
+
+/** After the commit: push the notifications out and email each person the waiting list booked in. */
+function tellPromoted(services: Pick<Services, 'config' | 'mailer' | 'notifier'>, promoted: Promotion[]) {
+  if (promoted.length === 0) return;
+  services.notifier.kick();
+  for (const p of promoted) {
+    services.mailer.sendLater(
+      promotedEmail({
+        to: p.email,
+        name: p.name,
+        title: p.title,
+        place: p.place,
+        startsAt: p.startsAt,
+        places: p.places,
+        icsUrl: `${services.config.PUBLIC_URL}/api/events/${p.occurrenceId}.ics`,
+      }),
+    );
+  }
+}
+
+/** The event (locked) and the date an occurrence id names, open for bookings, or the refusal. */
+async function lockOpenDate(
+  tx: Services['db'],
+  services: Pick<Services, 'clock'>,
+  { clubId, id }: { clubId: string; id: string },
 ) {
   if (id.startsWith(MATCH_PREFIX))
     throw new AppError('EVENT_NOT_OPEN', 'Matches on the big screen need no sign-up: just come along.');
   const { eventId, key } = parseOccurrenceId(id);
-  const now = services.clock.now();
+  // The event's row is locked: bookings for its dates queue here, so the counts below cannot be overtaken.
+  const event = await findEvent(tx, { clubId, eventId, forUpdate: true });
+  const o = event ? findOccurrence(event, key) : null;
+  if (!event || !o || o.cancelled || event.cancelled) throw notFound('That event');
+  if (event.capacity === null)
+    throw new AppError('EVENT_NOT_OPEN', 'This event takes no sign-ups: just come along.');
+  if (o.startsAt <= services.clock.now())
+    throw new AppError('EVENT_NOT_OPEN', 'This event has already started, so sign-ups are closed.');
+  const taken = (await countRegistrations(tx, { clubId, eventIds: [eventId] })).get(o.id) ?? 0;
+  return { event, o, capacity: event.capacity, left: Math.max(0, event.capacity - taken) };
+}
+
+function checkPlaces(event: EventWithExceptions, places: number) {
+  if (event.teams && places !== 1) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      'A team takes one place whatever its size: give the number of players as the team size.',
+    );
+  }
+}
+
+function tooMany(left: number, places: number): AppError {
+  if (left === 0) {
+    return new AppError('EVENT_FULL', 'Sorry, this event is full. You can join the waiting list instead.');
+  }
+  return new AppError(
+    'TOO_MANY_PLACES',
+    `Only ${placesWord(left)} left, and you asked for ${places}. Book ${left === 1 ? '1 place' : `up to ${left}`}, or join the waiting list.`,
+  );
+}
+
+export async function register(
+  services: Pick<Services, 'db' | 'config' | 'clock' | 'mailer' | 'notifier'>,
+  viewer: Viewer,
+  { id, input }: { id: string; input: z.output<typeof RegistrationInput> },
+) {
   const result = await services.db.transaction(async (tx) => {
-    // The event's row is locked: sign-ups for its dates queue here, so the count below cannot be overtaken.
-    const event = await findEvent(tx, { clubId: viewer.clubId, eventId, forUpdate: true });
-    const o = event ? findOccurrence(event, key) : null;
-    if (!event || !o || o.cancelled) throw notFound('That event');
-    if (event.capacity === null)
-      throw new AppError('EVENT_NOT_OPEN', 'This event takes no sign-ups: just come along.');
-    if (o.startsAt <= now)
-      throw new AppError('EVENT_NOT_OPEN', 'This event has already started, so sign-ups are closed.');
+    const { event, o, left } = await lockOpenDate(tx, services, { clubId: viewer.clubId, id });
+    const eventId = event.id;
     if (event.teams && (!input.teamName || !input.teamSize)) {
       throw new AppError('VALIDATION_FAILED', 'Give your team’s name and how many are in it.');
     }
+    checkPlaces(event, input.places);
     if (await findRegistration(tx, { clubId: viewer.clubId, eventId, key: o.key, userId: viewer.userId })) {
-      throw new AppError('ALREADY_REGISTERED', 'You are already signed up for this date.');
+      throw new AppError('ALREADY_REGISTERED', 'You are already booked for this date.');
     }
-    const taken =
-      (await countRegistrations(tx, { clubId: viewer.clubId, eventIds: [eventId] })).get(o.id) ?? 0;
-    if (taken >= event.capacity) throw new AppError('EVENT_FULL', 'Sorry, this event is full.');
+    if (input.places > left) throw tooMany(left, input.places);
     const row = await insertRegistration(tx, {
       clubId: viewer.clubId,
       eventId,
       occurrenceKey: o.key,
       userId: viewer.userId,
+      places: input.places,
       teamName: event.teams ? (input.teamName ?? null) : null,
       teamSize: event.teams ? (input.teamSize ?? null) : null,
     });
-    if (!row) throw new AppError('ALREADY_REGISTERED', 'You are already signed up for this date.');
+    if (!row) throw new AppError('ALREADY_REGISTERED', 'You are already booked for this date.');
+    // Booked after all (fewer places, or a place came free): no longer waiting.
+    await deleteWaitlistEntry(tx, { clubId: viewer.clubId, eventId, key: o.key, userId: viewer.userId });
     await notify(
       { db: tx, clock: services.clock },
       {
@@ -443,11 +632,11 @@ export async function register(
         userIds: [viewer.userId],
         kind: EVENTS_KIND,
         title: `You are signed up: ${event.title}`,
-        body: `${londonWhen(o.startsAt)} (UK time)${event.place ? ` at ${event.place}` : ''}. We will remind you the day before and 2 hours before.`,
+        body: `${input.places > 1 ? `${placesWord(input.places)}, ` : ''}${londonWhen(o.startsAt)} (UK time)${event.place ? ` at ${event.place}` : ''}. We will remind you the day before and 2 hours before.`,
         link: occurrenceLink(o.id),
       },
     );
-    return { event, o, row, placesLeft: event.capacity - taken - 1 };
+    return { event, o, row, placesLeft: left - input.places };
   });
   // Reminders 24 h and 2 h before come from reminders.ts, in the notification jobs' minute tick.
   services.notifier.kick();
@@ -458,61 +647,215 @@ export async function register(
       title: result.event.title,
       place: result.event.place,
       startsAt: result.o.startsAt,
+      places: result.row.places,
       teamName: result.row.teamName,
       teamSize: result.row.teamSize,
       icsUrl: `${services.config.PUBLIC_URL}/api/events/${result.o.id}.ics`,
     }),
   );
-  return {
-    registration: {
-      id: result.row.id,
-      teamName: result.row.teamName,
-      teamSize: result.row.teamSize,
-      createdAt: result.row.createdAt.toISOString(),
-    },
-    placesLeft: result.placesLeft,
-  };
+  return { registration: myRegistrationView(result.row), placesLeft: result.placesLeft };
 }
 
-export async function cancelRegistration(services: Svc, viewer: Viewer, { id }: { id: string }) {
+/** A member gives up their booking; the places go to the waiting list in the same transaction. */
+export async function cancelRegistration(services: Promoting, viewer: Viewer, { id }: { id: string }) {
+  const { eventId, key } = parseOccurrenceId(id);
+  const promoted = await services.db.transaction(async (tx) => {
+    const event = await findEvent(tx, { clubId: viewer.clubId, eventId, forUpdate: true });
+    if (
+      !event ||
+      !(await deleteRegistration(tx, { clubId: viewer.clubId, eventId, key, userId: viewer.userId }))
+    ) {
+      throw notFound('Your sign-up');
+    }
+    const o = findOccurrence(event, key);
+    return o ? promoteWaitlist(tx, services, { clubId: viewer.clubId, event, o }) : [];
+  });
+  tellPromoted(services, promoted);
+}
+
+/** A member joins the waiting list of a date that has not the places they want. */
+export async function joinWaitlist(
+  services: Svc,
+  viewer: Viewer,
+  { id, input }: { id: string; input: z.output<typeof WaitlistInput> },
+) {
+  return services.db.transaction(async (tx) => {
+    const { event, o, left, capacity } = await lockOpenDate(tx, services, { clubId: viewer.clubId, id });
+    checkPlaces(event, input.places);
+    const who = { clubId: viewer.clubId, eventId: event.id, key: o.key, userId: viewer.userId };
+    if (await findRegistration(tx, who)) {
+      throw new AppError('ALREADY_REGISTERED', 'You are already booked for this date.');
+    }
+    if (input.places <= left) {
+      throw new AppError(
+        'CONFLICT',
+        `There ${left === 1 ? 'is 1 place' : `are ${left} places`} left, so you can book now instead of waiting.`,
+      );
+    }
+    if (input.places > capacity) throw tooMany(capacity, input.places);
+    const row = await insertWaitlistEntry(tx, { ...who, occurrenceKey: o.key, places: input.places });
+    if (!row) throw new AppError('ALREADY_WAITING', 'You are already on the waiting list for this date.');
+    const entry = await findWaitlistEntry(tx, who);
+    if (!entry) throw notFound('Your place on the waiting list');
+    return {
+      entry: {
+        id: entry.id,
+        places: entry.places,
+        position: entry.position,
+        createdAt: entry.createdAt.toISOString(),
+      },
+    };
+  });
+}
+
+export async function leaveWaitlist(services: Svc, viewer: Viewer, { id }: { id: string }) {
   const { eventId, key } = parseOccurrenceId(id);
   if (
-    !(await deleteRegistration(services.db, { clubId: viewer.clubId, eventId, key, userId: viewer.userId }))
+    !(await deleteWaitlistEntry(services.db, { clubId: viewer.clubId, eventId, key, userId: viewer.userId }))
   ) {
-    throw notFound('Your sign-up');
+    throw notFound('Your place on the waiting list');
   }
 }
 
-export async function occurrenceRegistrations(services: Svc, viewer: Viewer, { id }: { id: string }) {
-  const { event, o } = await resolveOccurrence(services, { clubId: viewer.clubId, id });
-  const rows = await listRegistrations(services.db, { clubId: viewer.clubId, eventId: event.id, key: o.key });
-  const registrations: Registration[] = rows.map((r) => ({
+function registrationView(
+  o: { id: string },
+  r: Awaited<ReturnType<typeof listRegistrations>>[number],
+): Registration {
+  return {
     id: r.id,
     occurrenceId: o.id,
     name: r.name,
     email: r.email,
+    byPhone: r.userId === null,
+    phone: r.guestPhone,
+    places: r.places,
     teamName: r.teamName,
     teamSize: r.teamSize,
     createdAt: r.createdAt.toISOString(),
-  }));
-  return {
-    registrations,
-    capacity: event.capacity,
-    placesLeft: event.capacity === null ? null : Math.max(0, event.capacity - rows.length),
   };
 }
 
-export async function getEventSettings(services: Svc, viewer: Viewer): Promise<EventSettings> {
-  return findSettings(services.db, { clubId: viewer.clubId });
-}
-
-export async function putEventSettings(
+/** The admin books places for someone who phoned the club (no account needed). */
+export async function addPhoneBooking(
   services: Svc,
   viewer: Viewer,
-  input: EventSettings,
-): Promise<EventSettings> {
-  await saveSettings(services.db, { clubId: viewer.clubId, showMatches: input.showMatches });
-  return findSettings(services.db, { clubId: viewer.clubId });
+  { id, input }: { id: string; input: z.output<typeof PhoneBookingInput> },
+) {
+  return services.db.transaction(async (tx) => {
+    const { event, o, left } = await lockOpenDate(tx, services, { clubId: viewer.clubId, id });
+    checkPlaces(event, input.places);
+    if (input.places > left) {
+      throw new AppError(
+        left === 0 ? 'EVENT_FULL' : 'TOO_MANY_PLACES',
+        left === 0
+          ? 'This date is full: remove a booking or raise the places first.'
+          : `Only ${placesWord(left)} left, not ${input.places}.`,
+      );
+    }
+    const row = await insertRegistration(tx, {
+      clubId: viewer.clubId,
+      eventId: event.id,
+      occurrenceKey: o.key,
+      userId: null,
+      guestName: input.name,
+      guestPhone: input.phone,
+      places: input.places,
+      teamName: event.teams ? input.name : null,
+    });
+    if (!row) throw new Error('phone booking insert returned nothing');
+    const [view] = (await listRegistrations(tx, { clubId: viewer.clubId, eventId: event.id, key: o.key }))
+      .filter((r) => r.id === row.id)
+      .map((r) => registrationView(o, r));
+    if (!view) throw new Error('phone booking not found after insert');
+    return { registration: view, placesLeft: left - input.places };
+  });
+}
+
+/** The admin removes a booking; its places go to the waiting list in the same transaction. */
+export async function removeAttendee(
+  services: Promoting,
+  viewer: Viewer,
+  { id, registrationId }: { id: string; registrationId: string },
+) {
+  const { eventId, key } = parseOccurrenceId(id);
+  const promoted = await services.db.transaction(async (tx) => {
+    const event = await findEvent(tx, { clubId: viewer.clubId, eventId, forUpdate: true });
+    const removed = event
+      ? await deleteRegistrationById(tx, { clubId: viewer.clubId, eventId, key, id: registrationId })
+      : undefined;
+    if (!event || !removed) throw notFound('That booking');
+    const o = findOccurrence(event, key);
+    return o ? promoteWaitlist(tx, services, { clubId: viewer.clubId, event, o }) : [];
+  });
+  tellPromoted(services, promoted);
+}
+
+export async function occurrenceRegistrations(services: Svc, viewer: Viewer, { id }: { id: string }) {
+  const { event, o } = await resolveOccurrence(services, { clubId: viewer.clubId, id });
+  const where = { clubId: viewer.clubId, eventId: event.id, key: o.key };
+  const rows = await listRegistrations(services.db, where);
+  const waiting = await listWaitlist(services.db, where);
+  const placesTaken = rows.reduce((n, r) => n + r.places, 0);
+  return {
+    registrations: rows.map((r) => registrationView(o, r)),
+    waitlist: waiting.map((w) => ({
+      id: w.id,
+      name: w.name,
+      email: w.email,
+      places: w.places,
+      createdAt: w.createdAt.toISOString(),
+    })),
+    placesTaken,
+    capacity: event.capacity,
+    placesLeft: event.capacity === null ? null : Math.max(0, event.capacity - placesTaken),
+  };
+}
+
+// ---- Matches on the big screen ----
+
+const BLACKOUT_REASON =
+  'That match kicks off between 14:45 and 17:15 on a Saturday (UK time): the 3 pm blackout means no UK pub may show it.';
+
+/** The fixtures in a range the admin may pick from, each saying whether it is chosen and whether it falls in the blackout. */
+export async function listScreenMatches(
+  services: Svc,
+  viewer: Viewer,
+  input: { from: string; to: string },
+): Promise<ScreenMatch[]> {
+  const { from, to } = checkRange(input.from, input.to);
+  const matches = await listMatchesInRange(services.db, { from, to });
+  const chosen = await chosenScreenMatches(services.db, {
+    clubId: viewer.clubId,
+    fixtureIds: matches.map((m) => m.id),
+  });
+  return matches.map((m) => ({
+    fixtureId: m.id,
+    title: `${m.homeName} v ${m.awayName}`,
+    kickoffAt: m.kickoffAt.toISOString(),
+    kickoffTbc: m.kickoffTbc,
+    chosen: chosen.has(m.id),
+    blackout: isBlackoutKickoff(m.kickoffAt),
+  }));
+}
+
+export async function chooseScreenMatch(services: Svc, viewer: Viewer, { fixtureId }: { fixtureId: string }) {
+  const m = await findMatch(services.db, { fixtureId });
+  if (!m) throw notFound('That match');
+  if (m.status === 'postponed' || m.status === 'abandoned') {
+    throw new AppError('VALIDATION_FAILED', `That match is ${m.status}, so it cannot go on the big screen.`);
+  }
+  if (isBlackoutKickoff(m.kickoffAt)) throw new AppError('BLACKOUT_MATCH', BLACKOUT_REASON);
+  await addScreenMatch(services.db, { clubId: viewer.clubId, fixtureId });
+}
+
+export async function unchooseScreenMatch(
+  services: Svc,
+  viewer: Viewer,
+  { fixtureId }: { fixtureId: string },
+) {
+  if (!(await deleteScreenMatch(services.db, { clubId: viewer.clubId, fixtureId }))) {
+    throw notFound('That match on the big screen');
+  }
 }
 
 // ---- Calendars ----
@@ -563,14 +906,13 @@ export async function clubCalendarIcs(services: Svc, { slug }: { slug: string })
   for (const e of await listAllEvents(services.db, { clubId: club.id })) {
     if (!e.cancelled) addEvent(cal, e, opts);
   }
-  if ((await findSettings(services.db, { clubId: club.id })).showMatches) {
-    const now = services.clock.now().getTime();
-    const matches = await listMatchesInRange(services.db, {
-      from: new Date(now - 7 * DAY_MS),
-      to: new Date(now + 120 * DAY_MS),
-    });
-    for (const m of matches) addMatch(cal, matchView(m), opts);
-  }
+  const now = services.clock.now().getTime();
+  const matches = await listMatchesInRange(services.db, {
+    from: new Date(now - 7 * DAY_MS),
+    to: new Date(now + 120 * DAY_MS),
+    chosenBy: club.id,
+  });
+  for (const m of matches) if (!isBlackoutKickoff(m.kickoffAt)) addMatch(cal, matchView(m), opts);
   return cal.toString();
 }
 

@@ -1,8 +1,9 @@
 import { IonButton, IonContent } from '@ionic/react';
-import type { ClubEvent, EventInput, EventOccurrence } from '@lastman/api';
+import type { ClubEvent, EventInput, EventOccurrence, Registration } from '@lastman/api';
 import { EVENT_LIMITS } from '@lastman/api/rules';
 import { calendarOutline } from 'ionicons/icons';
 import { type FormEvent, useMemo, useState } from 'react';
+import { paths } from '../../app/paths.ts';
 import { londonDateTime, londonTime } from '../../lib/format.ts';
 import { showError, showToast } from '../../lib/toast.ts';
 import { useIonAlert } from '../../lib/use-ion-alert.ts';
@@ -13,18 +14,20 @@ import { InlineLoading } from '../../ui/page-loading.tsx';
 import {
   fromLondon,
   toLondon,
+  useAddPhoneBooking,
   useAdminEvents,
   useCreateEvent,
   useDeleteEvent,
-  useEventSettings,
   useOccurrences,
-  usePutEventSettings,
   useRegistrations,
+  useRemoveAttendee,
   useRemoveEventImage,
   useRemoveException,
   useSaveException,
+  useScreenMatches,
   useSetCancelled,
   useSetEventImage,
+  useSetScreenMatch,
   useUpdateEvent,
   weekdayOf,
 } from '../events/index.ts';
@@ -139,7 +142,6 @@ export function EventsAdminPage() {
       <PageHeader back="/events" />
       <IonContent className="ion-padding">
         <div className="page-narrow events-admin">
-          <MatchesSetting />
           {editing ? (
             <EventForm
               key={editing === 'new' ? 'new' : editing.id}
@@ -170,34 +172,87 @@ export function EventsAdminPage() {
           ) : (
             events.data.events.map((e) => <EventCard key={e.id} event={e} onEdit={() => setEditing(e)} />)
           )}
+          <ScreenMatches />
         </div>
       </IonContent>
     </>
   );
 }
 
-function MatchesSetting() {
-  const settings = useEventSettings();
-  const save = usePutEventSettings();
-  if (!settings.data) return null;
+const SCREEN_WEEKS_MS = 3 * 7 * 86_400_000;
+
+/**
+ * The matches the club shows on its big screen: the admin ticks the ones they will put on, and only
+ * those go on the Events page. Saturday 3 pm kick-offs (the UK blackout) cannot be ticked.
+ */
+function ScreenMatches() {
+  const [start] = useState(() => {
+    const d = new Date();
+    d.setUTCHours(0, 0, 0, 0);
+    return d.getTime();
+  });
+  const [page, setPage] = useState(0);
+  const from = new Date(start + page * SCREEN_WEEKS_MS).toISOString();
+  const to = new Date(start + (page + 1) * SCREEN_WEEKS_MS).toISOString();
+  const matches = useScreenMatches(from, to);
+  const save = useSetScreenMatch();
   return (
-    <section className="card">
-      <h2>Matches on the big screen</h2>
-      <CheckboxField
-        label="Show Premier League matches on the Events page"
-        checked={settings.data.showMatches}
-        onChange={(showMatches) =>
-          save.mutate(
-            { showMatches },
-            {
-              onSuccess: () =>
-                showToast(showMatches ? 'Matches now show as events.' : 'Matches no longer show as events.'),
-              onError: showError,
-            },
-          )
-        }
-      />
-      <p className="muted">Kick-off changes and postponements follow automatically.</p>
+    <section className="card" aria-labelledby="screen-matches-heading">
+      <h2 id="screen-matches-heading">Matches on the big screen</h2>
+      <p className="muted">
+        Tick the matches you will show: only those appear on the Events page. Saturday kick-offs between 14:45
+        and 17:15 can’t be shown in UK pubs (the 3 pm blackout).
+      </p>
+      <p>
+        {londonDateTime(from).replace(/,? \d\d:\d\d$/, '')} to{' '}
+        {londonDateTime(new Date(new Date(to).getTime() - 1).toISOString()).replace(/,? \d\d:\d\d$/, '')}
+      </p>
+      {matches.isPending ? (
+        <InlineLoading />
+      ) : matches.isError ? (
+        <p role="alert">{matches.error.message}</p>
+      ) : matches.data.matches.length === 0 ? (
+        <p className="muted">No Premier League matches in these three weeks.</p>
+      ) : (
+        <ul className="admin-screen-list">
+          {matches.data.matches.map((m) => (
+            <li key={m.fixtureId} data-testid="screen-match">
+              {m.blackout ? (
+                <p className="admin-screen-blackout">
+                  <strong>{m.title}</strong>, {londonDateTime(m.kickoffAt)}
+                  <br />
+                  <span className="muted">3 pm blackout: can’t be shown</span>
+                </p>
+              ) : (
+                <CheckboxField
+                  label={`${m.title}, ${londonDateTime(m.kickoffAt)}${m.kickoffTbc ? ' (time to be confirmed)' : ''}`}
+                  checked={m.chosen}
+                  onChange={(chosen) =>
+                    save.mutate(
+                      { fixtureId: m.fixtureId, chosen },
+                      {
+                        onSuccess: () =>
+                          showToast(chosen ? 'On the big screen.' : 'No longer on the big screen.'),
+                        onError: showError,
+                      },
+                    )
+                  }
+                />
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="event-buttons">
+        {page > 0 ? (
+          <IonButton fill="outline" onClick={() => setPage((p) => p - 1)}>
+            Earlier
+          </IonButton>
+        ) : null}
+        <IonButton fill="outline" onClick={() => setPage((p) => p + 1)}>
+          Later matches
+        </IonButton>
+      </div>
     </section>
   );
 }
@@ -480,7 +535,10 @@ function OccurrenceRow({ event, occurrence }: { event: ClubEvent; occurrence: Ev
           <span className="muted"> (moved from {londonDateTime(occurrence.movedFrom)})</span>
         ) : null}
         {occurrence.placesLeft !== null && occurrence.capacity !== null ? (
-          <span className="muted"> · {occurrence.capacity - occurrence.placesLeft} signed up</span>
+          <span className="muted">
+            {' '}
+            · {occurrence.capacity - occurrence.placesLeft} of {occurrence.capacity} places taken
+          </span>
         ) : null}
       </span>
       <span className="admin-date-actions">
@@ -526,32 +584,158 @@ function OccurrenceRow({ event, occurrence }: { event: ClubEvent; occurrence: Ev
   );
 }
 
+const placesWord = (n: number) => `${n} ${n === 1 ? 'place' : 'places'}`;
+
+/** A date's bookings: the admin adds one taken by phone, removes one (its places go to the waiting list), prints the list. */
 function SignUps({ id }: { id: string }) {
   const list = useRegistrations(id);
+  const remove = useRemoveAttendee();
+  const [present] = useIonAlert();
   if (list.isPending) return <InlineLoading />;
   if (list.isError) return <p role="alert">{list.error.message}</p>;
-  if (list.data.registrations.length === 0) return <p className="muted">No sign-ups yet.</p>;
+  const confirmRemove = (r: Registration) =>
+    present({
+      header: `Remove ${r.name}?`,
+      message: `Their ${placesWord(r.places)} come free and go to the first on the waiting list who fits.`,
+      buttons: [
+        { text: 'Keep', role: 'cancel' },
+        {
+          text: 'Remove',
+          role: 'destructive',
+          handler: () =>
+            remove.mutate(
+              { id, registrationId: r.id },
+              { onSuccess: () => showToast(`${r.name} removed.`), onError: showError },
+            ),
+        },
+      ],
+    });
+  const { registrations, waitlist, placesTaken, placesLeft } = list.data;
   return (
     <div className="admin-signups">
-      <p className="muted">
-        {list.data.registrations.length} signed up
-        {list.data.placesLeft !== null ? `, ${list.data.placesLeft} places left` : ''}
+      <p className="muted" data-testid="signup-totals">
+        {registrations.length} {registrations.length === 1 ? 'booking' : 'bookings'},{' '}
+        {placesWord(placesTaken)} taken{placesLeft !== null ? `, ${placesWord(placesLeft)} left` : ''}
+        {waitlist.length > 0 ? `, ${waitlist.length} waiting` : ''}
       </p>
+      <IonButton
+        size="small"
+        fill="outline"
+        routerLink={`${paths.eventAttendees}?id=${encodeURIComponent(id)}`}
+      >
+        Attendee list to print
+      </IonButton>
+      {registrations.length === 0 ? <p className="muted">No bookings yet.</p> : null}
       <ol>
-        {list.data.registrations.map((r) => (
-          <li key={r.id} data-testid="signup">
-            {r.teamName ? (
-              <>
-                <strong>{r.teamName}</strong> ({r.teamSize}) · {r.name}
-              </>
-            ) : (
-              r.name
-            )}{' '}
-            · <a href={`mailto:${r.email}`}>{r.email}</a>
+        {registrations.map((r) => (
+          <li key={r.id} data-testid="signup" className="admin-signup">
+            <span>
+              {r.teamName && !r.byPhone ? (
+                <>
+                  <strong>{r.teamName}</strong> ({r.teamSize}) · {r.name}
+                </>
+              ) : (
+                <strong>{r.name}</strong>
+              )}{' '}
+              · {placesWord(r.places)}
+              {r.byPhone ? (
+                <>
+                  {' '}
+                  · <span className="event-pill">By phone</span>
+                  {r.phone ? (
+                    <>
+                      {' '}
+                      <a href={`tel:${r.phone.replace(/[^0-9+]/g, '')}`}>{r.phone}</a>
+                    </>
+                  ) : null}
+                </>
+              ) : (
+                <>
+                  {' '}
+                  · <a href={`mailto:${r.email}`}>{r.email}</a>
+                </>
+              )}
+            </span>
+            <IonButton
+              size="small"
+              fill="clear"
+              color="danger"
+              onClick={() => confirmRemove(r)}
+              aria-label={`Remove ${r.name}`}
+            >
+              Remove
+            </IonButton>
           </li>
         ))}
       </ol>
+      {waitlist.length > 0 ? (
+        <>
+          <h4>Waiting list</h4>
+          <ol>
+            {waitlist.map((w) => (
+              <li key={w.id} data-testid="waiting">
+                {w.name} · {placesWord(w.places)}
+              </li>
+            ))}
+          </ol>
+        </>
+      ) : null}
+      <PhoneBookingForm id={id} left={placesLeft} />
     </div>
+  );
+}
+
+function PhoneBookingForm({ id, left }: { id: string; left: number | null }) {
+  const add = useAddPhoneBooking();
+  const [name, setName] = useState('');
+  const [phone, setPhone] = useState('');
+  const [places, setPlaces] = useState('1');
+  const [error, setError] = useState<string | null>(null);
+  if (left === 0) {
+    return <p className="muted">Full: remove a booking or raise the places to take a phone booking.</p>;
+  }
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    if (!name.trim()) return setError('Give the caller’s name.');
+    add.mutate(
+      { id, input: { name: name.trim(), phone: phone.trim() || null, places: Number(places) } },
+      {
+        onSuccess: () => {
+          showToast(`${name.trim()} booked by phone.`);
+          setName('');
+          setPhone('');
+          setPlaces('1');
+        },
+        onError: (err) => setError(err.message),
+      },
+    );
+  };
+  const most = Math.min(EVENT_LIMITS.placesMax, left ?? EVENT_LIMITS.placesMax);
+  return (
+    <form className="admin-phone-booking" onSubmit={submit} noValidate aria-label="Add a phone booking">
+      <h4>Add a phone booking</h4>
+      <FormField label="Name" name="guestName" value={name} onValue={setName} autoComplete="off" />
+      <FormField
+        label="Phone number (optional)"
+        name="guestPhone"
+        type="tel"
+        value={phone}
+        onValue={setPhone}
+        autoComplete="off"
+      />
+      <SelectField label="Places" name="guestPlaces" value={places} onValue={setPlaces}>
+        {Array.from({ length: most }, (_, i) => i + 1).map((n) => (
+          <option key={n} value={n}>
+            {placesWord(n)}
+          </option>
+        ))}
+      </SelectField>
+      <FormError message={error} />
+      <IonButton type="submit" disabled={add.isPending}>
+        Add booking
+      </IonButton>
+    </form>
   );
 }
 

@@ -3,15 +3,22 @@ import { EVENT_LIMITS } from '@lastman/api/rules';
 import { calendarNumberOutline, downloadOutline, ticketOutline } from 'ionicons/icons';
 import { type FormEvent, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { londonDateTime, londonTime, londonZone } from '../../lib/format.ts';
+import { londonDateTime, londonTime, londonZone, ordinal } from '../../lib/format.ts';
 import { useMe } from '../../lib/me.ts';
 import { showError, showToast } from '../../lib/toast.ts';
 import { useIonAlert } from '../../lib/use-ion-alert.ts';
 import { EmptyState } from '../../ui/empty-state.tsx';
-import { FormError, FormField } from '../../ui/form-field.tsx';
+import { FormError, FormField, SelectField } from '../../ui/form-field.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { InlineLoading } from '../../ui/page-loading.tsx';
-import { icsUrl, useCancelRegistration, useOccurrence, useRegister } from './api/events-api.ts';
+import {
+  icsUrl,
+  useCancelRegistration,
+  useJoinWaitlist,
+  useLeaveWaitlist,
+  useOccurrence,
+  useRegister,
+} from './api/events-api.ts';
 import { useEventsClub } from './use-events-club.ts';
 import './events.css';
 
@@ -99,7 +106,7 @@ export function EventModalPage() {
                       <dt>Places</dt>
                       <dd>
                         {detail.data.event.placesLeft === 0
-                          ? `Full (${detail.data.event.capacity} ${detail.data.event.teams ? 'teams' : 'places'})`
+                          ? `Full (${detail.data.event.capacity} ${detail.data.event.teams ? 'teams' : 'places'})${detail.data.event.waitlistLength > 0 ? `, ${detail.data.event.waitlistLength} waiting` : ''}`
                           : `${detail.data.event.placesLeft} of ${detail.data.event.capacity} left${detail.data.event.teams ? ' (one per team)' : ''}`}
                       </dd>
                     </div>
@@ -137,12 +144,41 @@ export function EventModalPage() {
 
 type Detail = NonNullable<ReturnType<typeof useOccurrence>['data']>['event'];
 
+const placesWord = (n: number) => `${n} ${n === 1 ? 'place' : 'places'}`;
+
+function PlacesChoice({
+  max,
+  value,
+  onValue,
+  label,
+}: {
+  max: number;
+  value: string;
+  onValue: (v: string) => void;
+  label: string;
+}) {
+  return (
+    <SelectField label={label} name="places" value={value} onValue={onValue}>
+      {Array.from({ length: max }, (_, i) => i + 1).map((n) => (
+        <option key={n} value={n}>
+          {placesWord(n)}
+        </option>
+      ))}
+    </SelectField>
+  );
+}
+
 function SignUp({ eventId, signedIn, event }: { eventId: string; signedIn: boolean; event: Detail }) {
   const register = useRegister();
   const cancel = useCancelRegistration();
+  const join = useJoinWaitlist();
+  const leave = useLeaveWaitlist();
   const [present] = useIonAlert();
   const [teamName, setTeamName] = useState('');
   const [teamSize, setTeamSize] = useState('4');
+  const [places, setPlaces] = useState('1');
+  const [waitPlaces, setWaitPlaces] = useState('1');
+  const [wantList, setWantList] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
   if (event.kind === 'match') return null;
@@ -169,28 +205,28 @@ function SignUp({ eventId, signedIn, event }: { eventId: string; signedIn: boole
   if (mine) {
     const confirmCancel = () =>
       present({
-        header: 'Give up your place?',
-        message: 'Someone else can then have it.',
+        header: mine.places > 1 ? `Give up your ${mine.places} places?` : 'Give up your place?',
+        message: 'The first on the waiting list, or anyone else, can then have them.',
         buttons: [
-          { text: 'Keep my place', role: 'cancel' },
+          { text: 'Keep my booking', role: 'cancel' },
           {
-            text: 'Cancel my place',
+            text: 'Cancel my booking',
             role: 'destructive',
             handler: () =>
               cancel.mutate(eventId, {
-                onSuccess: () => showToast('Your place is cancelled.'),
+                onSuccess: () => showToast('Your booking is cancelled.'),
                 onError: showError,
               }),
           },
         ],
       });
     return (
-      <section className="card" aria-live="polite">
-        <h2>You’re signed up</h2>
+      <section className="card event-going" aria-live="polite">
+        <h2>You’re going</h2>
         <p data-testid="my-registration">
           {mine.teamName
             ? `Team “${mine.teamName}”, ${mine.teamSize} ${mine.teamSize === 1 ? 'player' : 'players'}.`
-            : 'Your place is booked.'}{' '}
+            : `You have ${placesWord(mine.places)} booked.`}{' '}
           We’ve sent you an email with the details.
         </p>
         <IonButton
@@ -200,16 +236,85 @@ function SignUp({ eventId, signedIn, event }: { eventId: string; signedIn: boole
           onClick={confirmCancel}
           disabled={cancel.isPending}
         >
-          Cancel my place
+          Cancel my booking
         </IonButton>
       </section>
     );
   }
-  if (event.placesLeft === 0) {
+  const waiting = event.myWaitlist;
+  if (waiting) {
+    return (
+      <section className="card" aria-live="polite">
+        <h2>On the waiting list</h2>
+        <p data-testid="my-waitlist">
+          You’re <strong>{ordinal(waiting.position)}</strong> on the waiting list, for{' '}
+          {placesWord(waiting.places)}. When enough places come free we book you in at once and tell you.
+        </p>
+        <IonButton
+          expand="block"
+          color="medium"
+          fill="outline"
+          disabled={leave.isPending}
+          onClick={() =>
+            leave.mutate(eventId, {
+              onSuccess: () => showToast('You’ve left the waiting list.'),
+              onError: showError,
+            })
+          }
+        >
+          Leave the waiting list
+        </IonButton>
+      </section>
+    );
+  }
+  const left = event.placesLeft ?? 0;
+  // The waiting list is for more places than are free: all of them when the date is full.
+  const fewestToWait = left + 1;
+  const mostToWait = Math.min(EVENT_LIMITS.placesMax, event.capacity);
+  if (left === 0 || (wantList && fewestToWait <= mostToWait)) {
+    const waitValue = String(Math.max(Number(waitPlaces), fewestToWait));
+    const waiting = event.waitlistLength;
     return (
       <section className="card">
-        <h2>Sign up</h2>
-        <p>Sorry, this date is full. Places come free when someone cancels, so look again later.</p>
+        <h2>{left === 0 ? 'Full: join the waiting list' : 'Join the waiting list'}</h2>
+        <p>
+          {left === 0 ? 'Sorry, this date is full.' : `Only ${placesWord(left)} left.`}
+          {waiting > 0 ? ` ${waiting === 1 ? '1 person is' : `${waiting} people are`} already waiting.` : ''}{' '}
+          Join the waiting list and we’ll book you in as soon as enough places come free.
+        </p>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            setError(null);
+            join.mutate(
+              { id: eventId, input: { places: Number(waitValue) } },
+              {
+                onSuccess: (r) => showToast(`You’re ${ordinal(r.entry.position)} on the waiting list.`),
+                onError: (err) => setError(err.message),
+              },
+            );
+          }}
+          noValidate
+        >
+          {event.teams ? null : (
+            <SelectField label="Places you need" name="places" value={waitValue} onValue={setWaitPlaces}>
+              {Array.from({ length: mostToWait - fewestToWait + 1 }, (_, i) => fewestToWait + i).map((n) => (
+                <option key={n} value={n}>
+                  {placesWord(n)}
+                </option>
+              ))}
+            </SelectField>
+          )}
+          <FormError message={error} />
+          <IonButton type="submit" expand="block" disabled={join.isPending}>
+            Join the waiting list
+          </IonButton>
+          {left > 0 ? (
+            <IonButton expand="block" fill="clear" onClick={() => setWantList(false)}>
+              Book the places left instead
+            </IonButton>
+          ) : null}
+        </form>
       </section>
     );
   }
@@ -225,17 +330,20 @@ function SignUp({ eventId, signedIn, event }: { eventId: string; signedIn: boole
         return setError(`A team has 1 to ${EVENT_LIMITS.teamSizeMax} players.`);
       }
     }
+    const n = Math.min(Number(places), left);
     register.mutate(
-      { id: eventId, input: event.teams ? { teamName: teamName.trim(), teamSize: size } : {} },
+      { id: eventId, input: event.teams ? { teamName: teamName.trim(), teamSize: size } : { places: n } },
       {
-        onSuccess: () => showToast(event.teams ? 'Your team is signed up.' : 'You’re signed up.'),
+        onSuccess: () =>
+          showToast(event.teams ? 'Your team is signed up.' : `You’re going: ${placesWord(n)} booked.`),
         onError: (err) => setError(err.message),
       },
     );
   };
+  const most = Math.min(EVENT_LIMITS.placesMax, left);
   return (
     <section className="card">
-      <h2>{event.teams ? 'Sign up your team' : 'Sign up'}</h2>
+      <h2>{event.teams ? 'Sign up your team' : 'Book'}</h2>
       <form onSubmit={submit} noValidate>
         {event.teams ? (
           <>
@@ -256,11 +364,25 @@ function SignUp({ eventId, signedIn, event }: { eventId: string; signedIn: boole
               helper="A team takes one place, whatever its size."
             />
           </>
+        ) : (
+          <PlacesChoice label="How many places?" max={most} value={places} onValue={setPlaces} />
+        )}
+        {!event.teams && left < EVENT_LIMITS.placesMax ? (
+          <p className="muted">Only {placesWord(left)} left.</p>
         ) : null}
         <FormError message={error} />
         <IonButton type="submit" expand="block" disabled={register.isPending}>
-          {event.teams ? 'Sign up our team' : 'Sign me up'}
+          {event.teams
+            ? 'Sign up our team'
+            : Number(places) > 1
+              ? `Book ${placesWord(Math.min(Number(places), left))}`
+              : 'Book my place'}
         </IonButton>
+        {!event.teams && left < Math.min(EVENT_LIMITS.placesMax, event.capacity) ? (
+          <IonButton expand="block" fill="clear" onClick={() => setWantList(true)}>
+            Need more places? Join the waiting list
+          </IonButton>
+        ) : null}
       </form>
     </section>
   );

@@ -114,7 +114,9 @@ export function EventsPage() {
           ) : events.length === 0 ? (
             <div className="card">
               <EmptyState icon={calendarOutline} title="No upcoming events">
-                <p>Quiz nights, live matches on the big screen and other club events will be listed here.</p>
+                <p>
+                  Quiz nights, dinners and the matches the club shows on the big screen will be listed here.
+                </p>
               </EmptyState>
             </div>
           ) : (
@@ -147,7 +149,12 @@ export function EventsPage() {
                               Moved from {londonDateTime(e.movedFrom)}
                             </span>
                           ) : null}
-                          {note ? (
+                          {e.myPlaces ? (
+                            <span className="event-pill event-pill--going" data-testid="youre-going">
+                              You’re going · {e.myPlaces} {e.myPlaces === 1 ? 'place' : 'places'}
+                            </span>
+                          ) : null}
+                          {note && !(e.myPlaces && note.tone === 'bad') ? (
                             <span className={`event-pill event-pill--${note.tone}`}>{note.text}</span>
                           ) : null}
                         </span>

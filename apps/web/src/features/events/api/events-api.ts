@@ -5,9 +5,13 @@ import type {
   EventOccurrenceDetail,
   EventOccurrenceList,
   EventPatch,
-  EventSettings,
+  MyWaitlistEntry,
+  PhoneBookingInput,
+  Registration,
   RegistrationInput,
   RegistrationList,
+  ScreenMatchList,
+  WaitlistInput,
 } from '@lastman/api';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/api.ts';
@@ -22,7 +26,7 @@ export const eventKeys = {
   one: (id: string, club: string | undefined) => ['events', 'one', id, club ?? ''] as const,
   admin: ['admin', 'events'] as const,
   registrations: (id: string) => ['admin', 'events', 'registrations', id] as const,
-  settings: ['admin', 'event-settings'] as const,
+  screenMatches: (from: string, to: string) => ['admin', 'screen-matches', from, to] as const,
 };
 
 // GET /api/events?from&to[&club]
@@ -71,6 +75,19 @@ export function useRegister() {
 export const cancelMine = (id: string) => http.delete<null>(`/api/events/${enc(id)}/registrations/mine`);
 export function useCancelRegistration() {
   return useMutation({ mutationFn: cancelMine, onSuccess: useInvalidateEvents() });
+}
+
+// POST /api/events/:id/waitlist
+export const joinWaitlist = ({ id, input }: { id: string; input: WaitlistInput }) =>
+  http.post<{ entry: MyWaitlistEntry }>(`/api/events/${enc(id)}/waitlist`, input);
+export function useJoinWaitlist() {
+  return useMutation({ mutationFn: joinWaitlist, onSuccess: useInvalidateEvents() });
+}
+
+// DELETE /api/events/:id/waitlist/mine
+export const leaveWaitlist = (id: string) => http.delete<null>(`/api/events/${enc(id)}/waitlist/mine`);
+export function useLeaveWaitlist() {
+  return useMutation({ mutationFn: leaveWaitlist, onSuccess: useInvalidateEvents() });
 }
 
 // ---- The admin's ----
@@ -132,21 +149,43 @@ export const registrationsQuery = (id: string) =>
   });
 export const useRegistrations = (id: string) => useQuery(registrationsQuery(id));
 
-// GET and PUT /api/admin/event-settings
-export const settingsQuery = queryOptions({
-  queryKey: eventKeys.settings,
-  queryFn: () => http.get<EventSettings>('/api/admin/event-settings'),
-});
-export const useEventSettings = () => useQuery(settingsQuery);
-export const putSettings = (input: EventSettings) =>
-  http.request<EventSettings>('PUT', '/api/admin/event-settings', { body: input }).then((r) => r.data);
-export function usePutEventSettings() {
-  const invalidate = useInvalidateEvents();
+// POST /api/admin/events/:id/registrations (a phone booking)
+export const addPhoneBooking = ({ id, input }: { id: string; input: PhoneBookingInput }) =>
+  http.post<{ registration: Registration; placesLeft: number | null }>(
+    `/api/admin/events/${enc(id)}/registrations`,
+    input,
+  );
+export function useAddPhoneBooking() {
+  return useMutation({ mutationFn: addPhoneBooking, onSuccess: useInvalidateEvents() });
+}
+
+// DELETE /api/admin/events/:id/registrations/:registrationId
+export const removeAttendee = ({ id, registrationId }: { id: string; registrationId: string }) =>
+  http.delete<null>(`/api/admin/events/${enc(id)}/registrations/${enc(registrationId)}`);
+export function useRemoveAttendee() {
+  return useMutation({ mutationFn: removeAttendee, onSuccess: useInvalidateEvents() });
+}
+
+// GET /api/admin/screen-matches?from&to
+export const screenMatchesQuery = (from: string, to: string) =>
+  queryOptions({
+    queryKey: eventKeys.screenMatches(from, to),
+    queryFn: () => http.get<ScreenMatchList>(`/api/admin/screen-matches?from=${enc(from)}&to=${enc(to)}`),
+  });
+export const useScreenMatches = (from: string, to: string) => useQuery(screenMatchesQuery(from, to));
+
+// PUT and DELETE /api/admin/screen-matches/:fixtureId
+export const setScreenMatch = ({ fixtureId, chosen }: { fixtureId: string; chosen: boolean }) =>
+  chosen
+    ? http.request<null>('PUT', `/api/admin/screen-matches/${enc(fixtureId)}`).then((r) => r.data)
+    : http.delete<null>(`/api/admin/screen-matches/${enc(fixtureId)}`);
+export function useSetScreenMatch() {
   const queryClient = useQueryClient();
+  const invalidate = useInvalidateEvents();
   return useMutation({
-    mutationFn: putSettings,
-    onSuccess: (data) => {
-      queryClient.setQueryData(eventKeys.settings, data);
+    mutationFn: setScreenMatch,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'screen-matches'] });
       invalidate();
     },
   });
