@@ -176,18 +176,20 @@ test('a staff member offers a shift to a colleague, withdraws one offer, the col
   const bar = await offerFrom('Bar');
   await bar.form.getByRole('button', { name: 'Send offer' }).click();
   await expect(bar.line.getByTestId('shift-swap-state')).toContainText('waiting for the colleague');
-  const swaps = mine.getByTestId('swap');
-  await expect(swaps).toHaveCount(2);
   await expectInside(mine.locator('.rota-shift__main > *'), '.card');
   expect(await smallControls(mine.locator('ion-button, select'))).toEqual([]);
   await shots(page, 'swap-offered');
   await bar.line.getByRole('button', { name: /^Withdraw the swap of Bar/ }).click();
   await expect(bar.line.getByTestId('shift-swap-state')).toHaveCount(0);
+  // Swaps have their own tab.
+  await mine.getByRole('button', { name: 'Open Swaps' }).click();
+  const swaps = activePage(page).getByTestId('swap');
+  await expect(swaps).toHaveCount(2);
   await expect(swaps.filter({ hasText: 'Bar,' })).toContainText('Withdrawn');
 
   // The colleague accepts the Cellar shift.
   await logInAs(page, colleague.email);
-  await page.goto('/staffschedules?view=mine');
+  await page.goto('/staffschedules?view=swaps');
   const theirs = activePage(page);
   const offered = theirs.getByTestId('swap').filter({ hasText: 'Cellar,' });
   await expect(offered).toContainText(`${giver.name} → ${colleague.name}`);
@@ -203,7 +205,10 @@ test('a staff member offers a shift to a colleague, withdraws one offer, the col
   await logInByApi(page, 'admin@redlion.test');
   await page.goto('/staffschedules?view=swaps');
   const manager = activePage(page);
-  const toApprove = manager.getByTestId('swap').filter({ hasText: `${giver.name} → ${colleague.name}` });
+  const toApprove = manager
+    .getByRole('region', { name: 'Swaps to approve' })
+    .getByTestId('swap')
+    .filter({ hasText: `${giver.name} → ${colleague.name}` });
   await expect(toApprove).toContainText('Accepted, waiting for a manager');
   await shots(page, 'swap-to-approve');
   await toApprove.getByRole('button', { name: 'Approve' }).click();
@@ -213,7 +218,8 @@ test('a staff member offers a shift to a colleague, withdraws one offer, the col
   await page.goto('/staffschedules?view=mine');
   const after = activePage(page);
   await expect(after.getByTestId('shift').filter({ hasText: 'Cellar' })).toHaveCount(1);
-  await expect(after.getByTestId('swap').filter({ hasText: 'Cellar,' })).toContainText(
+  await page.goto('/staffschedules?view=swaps');
+  await expect(activePage(page).getByTestId('swap').filter({ hasText: 'Cellar,' })).toContainText(
     'Approved: the rota has changed',
   );
   await shots(page, 'swap-approved');
