@@ -151,6 +151,7 @@ test('on a phone the week stays a list of days, with the way to the week grid', 
   }
   await page.setViewportSize({ width: 360, height: 740 });
   expect(await smallControls(planner.locator('ion-button, select'))).toEqual([]);
+  await planner.getByTestId('shift').filter({ hasText: ana.name }).scrollIntoViewIfNeeded();
   await shot(page, 'phone-days');
 
   await planner.getByRole('button', { name: 'Week grid' }).click();
@@ -161,6 +162,7 @@ test('on a phone the week stays a list of days, with the way to the week grid', 
   );
   // The grid scrolls sideways inside its card; the page itself does not.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await grid.locator(`tr[data-row="${ana.userId}"]`).scrollIntoViewIfNeeded();
   await shot(page, 'phone-grid');
   await planner.getByRole('button', { name: 'Day by day' }).click();
   await expect(grid).toHaveCount(0);
