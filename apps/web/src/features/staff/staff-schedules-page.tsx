@@ -22,7 +22,7 @@ import { shiftIcsUrl, useMySwaps, useShiftFeed } from './api/rota-extras-api.ts'
 import { LeavePanel } from './leave-panel.tsx';
 import { PayRatesPanel } from './pay-rates-panel.tsx';
 import { addDays, daysOf, formatDay, hoursOf, isDate, londonParts, mondayOf } from './rota-time.ts';
-import { isLive, SWAP_STATUS, SwapOfferForm, SwapsPanel, WithdrawSwapButton } from './swap-panel.tsx';
+import { isLive, SwapOfferForm, SwapsPanel, statusOf, WithdrawSwapButton } from './swap-panel.tsx';
 import { WeekGrid } from './week-grid.tsx';
 import './rota.css';
 
@@ -420,7 +420,7 @@ function MyShift({ shift, swap }: { shift: Shift; swap: ShiftSwap | undefined })
             <p className="rota-shift__meta rota-shift__swap" data-testid="shift-swap-state">
               {swap.otherShift ? 'Swap' : 'Offered'} to{' '}
               {swap.toUserId === null ? 'anyone' : (swap.toName ?? 'a colleague')}:{' '}
-              {SWAP_STATUS[swap.status].toLowerCase()}.
+              {statusOf(swap).toLowerCase()}.
             </p>
           ) : null
         }

@@ -27,7 +27,7 @@ export const SWAP_STATUS: Record<ShiftSwap['status'], string> = {
 };
 
 /** The state in words; an offer to anyone waits for a taker, not a named colleague. */
-const statusOf = (s: ShiftSwap) =>
+export const statusOf = (s: ShiftSwap) =>
   s.status === 'offered' && s.toUserId === null ? 'Waiting for someone to take it' : SWAP_STATUS[s.status];
 
 /** A swap not yet decided: the one who offered may still withdraw it. */
