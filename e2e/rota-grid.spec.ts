@@ -19,10 +19,17 @@ const dayAfter = (monday: string, n: number) =>
 
 /** Drags by mouse steps: two moves over the target, so that it hears `dragover` before the drop. */
 async function drag(page: Page, source: Locator, target: Locator) {
-  await source.locator('.rota-grid__time').hover();
-  await page.mouse.down();
+  const handle = source.locator('.rota-grid__time');
+  // Both on the screen: the club has other staff from other tests, so the rows may lie below the fold.
+  await target.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  await handle.scrollIntoViewIfNeeded();
+  const from = await handle.boundingBox();
   const box = await target.boundingBox();
-  if (!box) throw new Error('the target cell is not on the screen');
+  if (!from || !box) throw new Error('the shift or the target cell is not on the screen');
+  await page.mouse.move(from.x + 10, from.y + 5);
+  await page.mouse.down();
+  // A few pixels first: the browser starts a drag only once the pointer has moved.
+  await page.mouse.move(from.x + 20, from.y + 15, { steps: 3 });
   await page.mouse.move(box.x + box.width / 2, box.y + 10, { steps: 5 });
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 5 });
   await page.mouse.up();
@@ -72,7 +79,6 @@ test('on a desktop an admin drags a shift to another person and day, copies one 
   await expect(row(ana.userId).getByTestId('row-total')).toHaveText('4 h');
   await expect(row(ben.userId).getByTestId('row-total')).toHaveText('5 h');
   expect(await smallControls(grid.locator('button'))).toEqual([]);
-  await page.screenshot({ path: test.info().outputPath('grid.png'), fullPage: true });
 
   // Ana's Tuesday Cellar shift to Ben's Wednesday: same times, Ben's now, a draft.
   await drag(page, cellar, cell(ben.userId, 2));
@@ -82,6 +88,7 @@ test('on a desktop an admin drags a shift to another person and day, copies one 
   await expect(cell(ben.userId, 2).locator('.rota-grid__time')).toHaveText(times);
   await expect(row(ben.userId).getByTestId('row-total')).toHaveText('9 h');
   await expect(row(ana.userId).getByTestId('row-total')).toHaveText('0 h');
+  await page.screenshot({ path: test.info().outputPath('grid.png'), fullPage: true });
 
   // Alt held as it drops: a copy on Ana's Friday, the original stays with Ben.
   await page.keyboard.down('Alt');
@@ -93,7 +100,7 @@ test('on a desktop an admin drags a shift to another person and day, copies one 
   await expect(cell(ana.userId, 4).getByTestId('grid-shift')).not.toHaveAttribute('data-shift', /^copy-of-/);
 
   // Ben's Wednesday Cellar shift onto his own Thursday: it would overlap his Bar shift there.
-  await cell(ben.userId, 2).getByTestId('grid-shift').dragTo(cell(ben.userId, 3));
+  await drag(page, cell(ben.userId, 2).getByTestId('grid-shift'), cell(ben.userId, 3));
   const refusal = planner.getByTestId('grid-refusal');
   await expect(refusal).toContainText('Not moved: This overlaps another shift for the same person: Bar');
   await expect(cell(ben.userId, 2).getByTestId('grid-shift')).toContainText('Cellar');
