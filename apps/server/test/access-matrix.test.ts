@@ -592,6 +592,13 @@ function fixturesFor(w: World): Record<string, Fixture> {
       call: at(`/api/admin/shifts/${w.shiftToEdit}`, { notes: 'Matrix note' }),
     },
     'DELETE /api/admin/shifts/:id': { call: at(`/api/admin/shifts/${w.shiftToDelete}`) },
+    'POST /api/admin/shifts/:id/move': {
+      call: at(`/api/admin/shifts/${w.shiftToEdit}/move`, { userId: w.staffUserId, day: '2024-09-03' }),
+    },
+    'POST /api/admin/shifts/:id/copy': {
+      // To the open row: copies of an open shift never overlap, so every admin call lands.
+      call: at(`/api/admin/shifts/${w.shiftToEdit}/copy`, { userId: null, day: '2024-09-06' }),
+    },
     'POST /api/admin/rota/publish': { call: at('/api/admin/rota/publish', { week: '2024-09-02' }) },
     'POST /api/admin/rota/copy': {
       call: at('/api/admin/rota/copy', { from: '2024-09-02', to: '2024-09-23' }),

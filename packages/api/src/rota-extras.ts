@@ -92,11 +92,16 @@ export const AbsenceDecision = z
 // Swaps
 export const SwapInput = z
   .object({
-    toUserId: Id,
+    /** The colleague; leave out to give the shift to anyone on the staff who takes it first. */
+    toUserId: Id.optional(),
     /** The colleague's shift to take in exchange; leave out to give the shift away. */
     otherShiftId: Id.optional(),
   })
-  .strict();
+  .strict()
+  .refine((v) => v.toUserId !== undefined || v.otherShiftId === undefined, {
+    message: 'A swap for another shift names the colleague whose shift it is.',
+    path: ['toUserId'],
+  });
 export type SwapInput = z.infer<typeof SwapInput>;
 const SwapShift = z.object({
   id: z.string(),
@@ -111,7 +116,8 @@ export const ShiftSwap = z
     otherShift: SwapShift.nullable(),
     fromUserId: z.string(),
     fromName: z.string().nullable(),
-    toUserId: z.string(),
+    /** null: offered to anyone on the staff, until someone takes it. */
+    toUserId: z.string().nullable(),
     toName: z.string().nullable(),
     status: z.enum(['offered', 'accepted', 'approved', 'declined', 'refused', 'withdrawn']),
     createdAt: z.string(),

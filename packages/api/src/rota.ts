@@ -124,6 +124,14 @@ export const PayrollNumberInput = z
   .strict();
 
 export const ShiftIdParams = z.object({ id: Id });
+/** Where a dragged shift lands: a person (null: open) and a London day; its London times are kept. */
+export const ShiftPlacement = z
+  .object({
+    userId: Id.nullable().describe('The staff member the shift goes to; null leaves it open for anyone'),
+    day: IsoDate.describe('The London day it starts on; its London start and end times stay as they were'),
+  })
+  .strict();
+export type ShiftPlacement = z.infer<typeof ShiftPlacement>;
 export const ShiftCheck = z.object({ warnings: z.array(WorkingTimeWarning), overlap: z.string().nullable() });
 export type ShiftCheck = z.infer<typeof ShiftCheck>;
 export const ShiftCheckInput = z.object({ ...shiftFields, id: Id.optional() }).strict();

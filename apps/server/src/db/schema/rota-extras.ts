@@ -72,9 +72,8 @@ export const shiftSwaps = pgTable(
     fromUserId: text('from_user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
-    toUserId: text('to_user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    /** null: offered to anyone on the staff; the first to take it is written here. */
+    toUserId: text('to_user_id').references(() => user.id, { onDelete: 'cascade' }),
     /** The colleague's shift taken in exchange, for a swap; null for a plain offer. */
     otherShiftId: text('other_shift_id').references(() => shifts.id, { onDelete: 'cascade' }),
     status: text('status', { enum: swapStatuses }).notNull().default('offered'),

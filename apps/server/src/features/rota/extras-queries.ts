@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import {
@@ -77,7 +77,13 @@ export async function absencesOf(
 /** The person's unavailability or approved leave that meets [startsAt, endsAt), if any. */
 export async function absenceDuring(
   db: DbOrTx,
-  { clubId, userId, startsAt, endsAt }: { clubId: string; userId: string; startsAt: Date; endsAt: Date },
+  {
+    clubId,
+    userId,
+    startsAt,
+    endsAt,
+    kind,
+  }: { clubId: string; userId: string; startsAt: Date; endsAt: Date; kind?: AbsenceRow['kind'] },
 ) {
   const [row] = await db
     .select()
@@ -87,6 +93,7 @@ export async function absenceDuring(
         eq(staffAbsences.clubId, clubId),
         eq(staffAbsences.userId, userId),
         eq(staffAbsences.status, 'approved'),
+        kind ? eq(staffAbsences.kind, kind) : undefined,
         lt(staffAbsences.startsAt, endsAt),
         gt(staffAbsences.endsAt, startsAt),
       ),
@@ -215,7 +222,33 @@ export async function moveSwap(
   return row;
 }
 
-/** Swaps with their shifts and names: one person's (either side), or the club's in some statuses. */
+/**
+ * An offer to anyone taken by the first who asks: they are written in and it is accepted, only if
+ * it is still open (one taker wins).
+ */
+export async function takeOpenSwap(
+  db: DbOrTx,
+  { clubId, id, userId }: { clubId: string; id: string; userId: string },
+) {
+  const [row] = await db
+    .update(shiftSwaps)
+    .set({ toUserId: userId, status: 'accepted' })
+    .where(
+      and(
+        eq(shiftSwaps.clubId, clubId),
+        eq(shiftSwaps.id, id),
+        eq(shiftSwaps.status, 'offered'),
+        isNull(shiftSwaps.toUserId),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/**
+ * Swaps with their shifts and names: one person's (either side, and the offers to anyone still
+ * open), or the club's in some statuses.
+ */
 export async function swapsOf(
   db: DbOrTx,
   { clubId, userId, statuses }: { clubId: string; userId?: string; statuses?: SwapRow['status'][] },
@@ -245,7 +278,13 @@ export async function swapsOf(
     .where(
       and(
         eq(shiftSwaps.clubId, clubId),
-        userId ? or(eq(shiftSwaps.fromUserId, userId), eq(shiftSwaps.toUserId, userId)) : undefined,
+        userId
+          ? or(
+              eq(shiftSwaps.fromUserId, userId),
+              eq(shiftSwaps.toUserId, userId),
+              and(isNull(shiftSwaps.toUserId), eq(shiftSwaps.status, 'offered')),
+            )
+          : undefined,
         statuses ? inArray(shiftSwaps.status, statuses) : undefined,
       ),
     )

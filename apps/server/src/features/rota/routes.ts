@@ -17,6 +17,7 @@ import {
   ShiftCreated,
   ShiftIdParams,
   ShiftInput,
+  ShiftPlacement,
   ShiftUpdate,
   StaffShifts,
   TillCreated,
@@ -51,6 +52,7 @@ import {
   createShift,
   editShift,
   myShifts,
+  placeShift,
   publishWeek,
   removeShift,
   rotaWeek,
@@ -98,6 +100,52 @@ export const rotaRoutes: FastifyPluginAsyncZod = async (app) => {
         input: request.body,
       }),
     }),
+  );
+
+  // Drag and drop on the week grid (and its "Move to…", "Copy to…"): to a person's London day, times kept.
+  app.post(
+    '/api/admin/shifts/:id/move',
+    {
+      schema: {
+        tags,
+        description:
+          'Moves a shift to a person (or open) and a London day, keeping its London times; it becomes a draft. Refused (409) on an overlap, the person’s approved leave or an approved timesheet week.',
+        params: ShiftIdParams,
+        body: ShiftPlacement,
+        response: { 200: ShiftCreated, ...refusals(404, 409) },
+      },
+      config: { access: 'admin' },
+    },
+    async (request) => ({
+      shift: await placeShift(app.services, viewerOf(request), {
+        shiftId: request.params.id,
+        to: request.body,
+        copy: false,
+      }),
+    }),
+  );
+
+  app.post(
+    '/api/admin/shifts/:id/copy',
+    {
+      schema: {
+        tags,
+        description:
+          'Copies a shift, as a draft, to a person (or open) and a London day at the same London times. Refused (409) like a move.',
+        params: ShiftIdParams,
+        body: ShiftPlacement,
+        response: { 201: ShiftCreated, ...refusals(404, 409) },
+      },
+      config: { access: 'admin' },
+    },
+    async (request, reply) =>
+      reply.status(201).send({
+        shift: await placeShift(app.services, viewerOf(request), {
+          shiftId: request.params.id,
+          to: request.body,
+          copy: true,
+        }),
+      }),
   );
 
   app.delete(

@@ -3,11 +3,12 @@ import type {
   RotaWeek,
   Shift,
   ShiftInput,
+  ShiftPlacement,
   ShiftUpdate,
   WorkingTimeWarning,
 } from '@lastman/api';
 import { ROTA_LIMITS } from '@lastman/api';
-import { ukLocalToUtc, utcToUkLocal } from '@lastman/game';
+import { dayNumber, ukLocalToUtc, utcToUkLocal } from '@lastman/game';
 import type { z } from 'zod';
 import type { Viewer } from '../../auth/guards.ts';
 import { sqlState } from '../../db/pg-errors.ts';
@@ -312,6 +313,81 @@ export async function editShift(
     ? await staffOfClub(services.db, { clubId: viewer.clubId, userIds: [t.userId] })
     : [];
   return toShift(row, person?.name ?? null, warnings, await rateOf(services.db, viewer.clubId, row));
+}
+
+/** The same London wall-clock time `days` later: a shift at 18:00 stays at 18:00 across a clock change. */
+function laterByDays(at: Date, days: number): Date {
+  const { date, time } = utcToUkLocal(at.getTime());
+  const moved = new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+  return new Date(ukLocalToUtc(moved, time));
+}
+
+/**
+ * Puts a shift (moved, or a copy of it) on a person's London day, keeping its London times: the
+ * rota's drag and drop, and its "Move to…" and "Copy to…". Unlike the form, which warns and lets
+ * the admin give a reason, a placement onto the person's approved leave is refused: a drop has no
+ * place to read a warning. Overlaps and approved timesheet weeks are refused as everywhere.
+ */
+export async function placeShift(
+  services: Db,
+  viewer: Viewer,
+  { shiftId, to, copy }: { shiftId: string; to: ShiftPlacement; copy: boolean },
+) {
+  const clubId = viewer.clubId;
+  const current = await shiftById(services.db, { clubId, shiftId });
+  if (!current) throw notFound('The shift');
+  const days = (dayNumber(to.day) as number) - (dayNumber(londonDate(current.startsAt)) as number);
+  const t = {
+    id: copy ? undefined : shiftId,
+    userId: to.userId,
+    startsAt: laterByDays(current.startsAt, days),
+    endsAt: laterByDays(current.endsAt, days),
+    breakMinutes: current.breakMinutes,
+  };
+  checkTimes(t);
+  await requireStaff(services.db, clubId, t.userId);
+  if (t.userId) {
+    const when = { clubId, userId: t.userId, startsAt: t.startsAt, endsAt: t.endsAt };
+    const other = await overlappingShift(services.db, { ...when, exceptId: t.id });
+    if (other) throw overlapError(other);
+    const leave = await absenceDuring(services.db, { ...when, kind: 'leave' });
+    if (leave) {
+      const [person] = await staffOfClub(services.db, { clubId, userIds: [t.userId] });
+      throw new AppError(
+        'CONFLICT',
+        `${person?.name ?? 'This person'} is on approved leave from ${londonLabel(leave.startsAt)} to ${londonLabel(leave.endsAt)} (London time): choose someone else or another day.`,
+      );
+    }
+  }
+  const row = await refusingOverlap(services, clubId, t, () =>
+    services.db.transaction(async (tx) => {
+      if (copy) {
+        await assertRotaWeeksOpen(tx, clubId, [t]);
+        return insertShift(tx, {
+          clubId,
+          userId: t.userId,
+          startsAt: t.startsAt,
+          endsAt: t.endsAt,
+          breakMinutes: t.breakMinutes,
+          position: current.position,
+          notes: current.notes,
+          overrideReason: current.overrideReason,
+        });
+      }
+      // The week it leaves and the week it lands in, for the person it had and the one it has.
+      await assertRotaWeeksOpen(tx, clubId, [current, t]);
+      // Moved, it is a draft again: staff hear of it when the week is next published.
+      return updateShift(tx, {
+        clubId,
+        shiftId,
+        values: { userId: t.userId, startsAt: t.startsAt, endsAt: t.endsAt, status: 'draft' },
+      });
+    }),
+  );
+  if (!row) throw notFound('The shift');
+  const warnings = await warningsFor(services.db, clubId, { ...t, id: row.id });
+  const [person] = t.userId ? await staffOfClub(services.db, { clubId, userIds: [t.userId] }) : [];
+  return toShift(row, person?.name ?? null, warnings, await rateOf(services.db, clubId, row));
 }
 
 export async function removeShift(services: Db, viewer: Viewer, { shiftId }: { shiftId: string }) {

@@ -7,6 +7,7 @@ import { londonWhenWords } from '../../lib/london-dates.ts';
 import type { Services } from '../../services.ts';
 import { notify, notifyUsers } from '../notifications/index.ts';
 import {
+  absenceDuring,
   assignedShiftsStarting,
   insertSwap,
   liveSwapFor,
@@ -15,12 +16,15 @@ import {
   type SwapRow,
   swapById,
   swapsOf,
+  takeOpenSwap,
 } from './extras-queries.ts';
 import { overlappingShift, type ShiftRow, shiftById, staffOfClub } from './queries.ts';
 import { assertRotaWeeksOpen } from './timesheets.ts';
 
 // A swap goes: offered (by the shift's owner, to a named colleague) -> accepted (by the colleague)
 // -> approved (by an admin, and only then do the shifts change hands). Each step tells the next person.
+// A shift given to anyone is offered with no colleague: every other staff member sees it, the first
+// to take it is written in as the colleague (accepted), and an admin approves as for any swap.
 
 type Svc = Pick<Services, 'db' | 'clock' | 'notifier'>;
 
@@ -79,6 +83,7 @@ export async function offerSwap(
   const shift = await futureShiftOf(services, viewer.clubId, shiftId, viewer.userId, 'Your shift');
   if (input.toUserId === viewer.userId)
     throw new AppError('BAD_REQUEST', 'Choose a colleague, not yourself.');
+  if (input.toUserId === undefined) return offerToAnyone(services, viewer, shift);
   const [colleague] = await staffOfClub(services.db, { clubId: viewer.clubId, userIds: [input.toUserId] });
   if (!colleague) throw new AppError('BAD_REQUEST', 'That person is not on the club’s staff.');
   const other = input.otherShiftId
@@ -113,6 +118,78 @@ export async function offerSwap(
   });
   void services.notifier.kick();
   return { swap: await listedSwap(services, viewer.clubId, id) };
+}
+
+/** The shift up for grabs: every other staff member hears of it, in the same transaction. */
+async function offerToAnyone(services: Svc, viewer: Viewer, shift: ShiftRow) {
+  if (await liveSwapFor(services.db, { clubId: viewer.clubId, shiftId: shift.id }))
+    throw new AppError('CONFLICT', `A swap of ${label(shift)} is already under way.`);
+  const staff = await staffOfClub(services.db, { clubId: viewer.clubId });
+  const id = await services.db.transaction(async (tx) => {
+    const row = await insertSwap(tx, {
+      clubId: viewer.clubId,
+      shiftId: shift.id,
+      fromUserId: viewer.userId,
+      toUserId: null,
+      otherShiftId: null,
+    });
+    await notifyUsers(
+      { db: tx, clock: services.clock },
+      {
+        clubId: viewer.clubId,
+        kind: 'rota',
+        title: `${viewer.name} gives away a shift`,
+        body: `${label(shift)} to ${london(shift.endsAt)} (London time). The first to take it has it once a manager approves.`,
+        link: '/staffschedules?view=swaps',
+        messages: staff.filter((p) => p.userId !== viewer.userId).map((p) => ({ userId: p.userId })),
+      },
+    );
+    return row.id;
+  });
+  void services.notifier.kick();
+  return { swap: await listedSwap(services, viewer.clubId, id) };
+}
+
+/**
+ * A staff member takes a shift given to anyone, unless it is theirs, it clashes with their own
+ * shifts or their approved leave, or someone was quicker. A manager approves it next.
+ */
+async function takeOffer(services: Svc, viewer: Viewer, swap: SwapRow) {
+  const clubId = viewer.clubId;
+  if (swap.fromUserId === viewer.userId)
+    throw new AppError('CONFLICT', 'This is your own shift: withdraw the offer to keep it.');
+  const shift = await shiftById(services.db, { clubId, shiftId: swap.shiftId });
+  if (!shift || shift.userId !== swap.fromUserId) throw notFound('The shift');
+  if (shift.startsAt <= services.clock.now())
+    throw new AppError('CONFLICT', 'That shift has already started.');
+  await refuseOverlapFor(services, clubId, viewer.userId, shift, null);
+  const when = { clubId, userId: viewer.userId, startsAt: shift.startsAt, endsAt: shift.endsAt };
+  const leave = await absenceDuring(services.db, { ...when, kind: 'leave' });
+  if (leave) throw new AppError('CONFLICT', 'You are on approved leave then, so you cannot take this shift.');
+  await services.db.transaction(async (tx) => {
+    const taken = await takeOpenSwap(tx, { clubId, id: swap.id, userId: viewer.userId });
+    if (!taken)
+      throw new AppError('CONFLICT', 'Someone has already taken this shift, or the offer was withdrawn.');
+    const n = { db: tx, clock: services.clock };
+    await notifyUsers(n, {
+      clubId,
+      kind: 'rota',
+      title: `${viewer.name} takes your shift`,
+      body: `${label(shift)} (London time). A manager now approves it; until then the shift stays yours.`,
+      link: LINK,
+      messages: [{ userId: swap.fromUserId }],
+    });
+    await notify(n, {
+      clubId,
+      audience: 'admins',
+      kind: 'admin',
+      title: 'A shift swap waits for your approval',
+      body: `${viewer.name} takes a shift given away. Approve or refuse it under Swaps.`,
+      link: '/staffschedules?view=swaps',
+    });
+  });
+  void services.notifier.kick();
+  return { swap: await listedSwap(services, clubId, swap.id) };
 }
 
 /** How far ahead a colleague's shifts are offered to trade for. */
@@ -163,6 +240,11 @@ export async function answerSwap(
   { id, accept }: { id: string; accept: boolean },
 ) {
   const swap = await swapById(services.db, { clubId: viewer.clubId, id });
+  if (swap && swap.toUserId === null && swap.status === 'offered') {
+    if (!accept)
+      throw new AppError('CONFLICT', 'This shift is offered to anyone: leave it for someone else to take.');
+    return takeOffer(services, viewer, swap);
+  }
   if (!swap || swap.toUserId !== viewer.userId) throw notFound('The swap');
   await services.db.transaction(async (tx) => {
     const moved = await moveSwap(tx, {
@@ -220,7 +302,7 @@ export async function withdrawSwap(services: Svc, viewer: Viewer, { id }: { id: 
         title: `${viewer.name} withdrew a swap`,
         body: 'The offer is off: the rota stays as it is.',
         link: LINK,
-        messages: [{ userId: swap.toUserId }],
+        messages: swap.toUserId ? [{ userId: swap.toUserId }] : [],
       },
     );
   });
@@ -259,10 +341,12 @@ export async function decideSwap(
   viewer: Viewer,
   { id, approve }: { id: string; approve: boolean },
 ) {
-  const swap = await swapById(services.db, { clubId: viewer.clubId, id });
-  if (!swap) throw notFound('The swap');
-  if (swap.status !== 'accepted')
+  const found = await swapById(services.db, { clubId: viewer.clubId, id });
+  if (!found) throw notFound('The swap');
+  const { toUserId } = found;
+  if (found.status !== 'accepted' || toUserId === null)
     throw new AppError('CONFLICT', 'Only a swap the colleague has accepted can be approved or refused.');
+  const swap = { ...found, toUserId };
   const clubId = viewer.clubId;
   const shift = await shiftById(services.db, { clubId, shiftId: swap.shiftId });
   const other = swap.otherShiftId
@@ -320,7 +404,7 @@ export async function decideSwap(
 }
 
 /** Moves the shift (and the one given in exchange); the first is parked unassigned so the two may overlap in time. */
-async function handOver(tx: DbOrTx, clubId: string, swap: SwapRow) {
+async function handOver(tx: DbOrTx, clubId: string, swap: SwapRow & { toUserId: string }) {
   const fail = () => {
     throw new AppError(
       'CONFLICT',

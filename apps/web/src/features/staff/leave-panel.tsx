@@ -10,16 +10,14 @@ import { InlineLoading } from '../../ui/page-loading.tsx';
 import {
   useClubAbsences,
   useClubHoliday,
-  useClubSwaps,
   useDecideAbsence,
-  useDecideSwap,
   useMyAbsences,
   useMyHoliday,
   useRequestAbsence,
   useWithdrawAbsence,
 } from './api/rota-extras-api.ts';
 import { addDays, formatDay, isDate, londonParts } from './rota-time.ts';
-import { AnswerButtons, SwapLine } from './swap-panel.tsx';
+import { AnswerButtons } from './swap-panel.tsx';
 
 const hours = (h: number) => `${h.toLocaleString('en-GB', { maximumFractionDigits: 2 })} h`;
 
@@ -47,7 +45,7 @@ const STATUS: Record<Absence['status'], string> = {
   approved: 'Approved',
   refused: 'Refused',
 };
-/** Leave, unavailability and holiday: each person's own, and for admins the club's (and swaps) to decide. */
+/** Leave, unavailability and holiday: each person's own, and for admins the club's to decide. */
 export function LeavePanel({ isAdmin }: { isAdmin: boolean }) {
   return (
     <>
@@ -263,11 +261,8 @@ function AdminLeave() {
   const absences = useClubAbsences(true);
   const decide = useDecideAbsence();
   const [presentAlert] = useIonAlert();
-  const swaps = useClubSwaps(true);
-  const decideSwap = useDecideSwap();
   const balances = useClubHoliday(true);
   const pending = absences.data?.absences.filter((a) => a.kind === 'leave' && a.status === 'pending') ?? [];
-  const waiting = swaps.data?.swaps.filter((s) => s.status === 'accepted') ?? [];
   return (
     <>
       <section className="card" aria-labelledby="to-decide">
@@ -333,30 +328,6 @@ function AdminLeave() {
           ))
         )}
       </section>
-      {waiting.length ? (
-        <section className="card" aria-labelledby="swaps-to-decide">
-          <h2 id="swaps-to-decide">Swaps to approve</h2>
-          {waiting.map((w) => (
-            <SwapLine key={w.id} swap={w}>
-              <AnswerButtons
-                pending={decideSwap.isPending}
-                yes="Approve"
-                no="Refuse"
-                onAnswer={(approve) =>
-                  decideSwap.mutate(
-                    { id: w.id, approve },
-                    {
-                      onSuccess: () =>
-                        showToast(approve ? 'Swap approved: the rota has changed.' : 'Swap refused.'),
-                      onError: (e) => showToast(e.message, 'error'),
-                    },
-                  )
-                }
-              />
-            </SwapLine>
-          ))}
-        </section>
-      ) : null}
       <section className="card" aria-labelledby="balances">
         <h2 id="balances">Holiday balances</h2>
         {balances.isPending ? (

@@ -1,7 +1,7 @@
 import { IonButton, IonContent, IonIcon, IonSpinner } from '@ionic/react';
 import type { Absence, Shift, ShiftSwap, WeekHappening } from '@lastman/api';
 import { calendarOutline, chevronBack, chevronForward, warningOutline } from 'ionicons/icons';
-import { useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { formatPence, londonTime } from '../../lib/format.ts';
 import { hasRole, useMe } from '../../lib/me.ts';
@@ -22,33 +22,48 @@ import { shiftIcsUrl, useMySwaps, useShiftFeed } from './api/rota-extras-api.ts'
 import { LeavePanel } from './leave-panel.tsx';
 import { PayRatesPanel } from './pay-rates-panel.tsx';
 import { addDays, daysOf, formatDay, hoursOf, isDate, londonParts, mondayOf } from './rota-time.ts';
-import { isLive, MySwaps, SWAP_STATUS, SwapOfferForm, WithdrawSwapButton } from './swap-panel.tsx';
+import { isLive, SwapOfferForm, SwapsPanel, statusOf, WithdrawSwapButton } from './swap-panel.tsx';
+import { WeekGrid } from './week-grid.tsx';
 import './rota.css';
+
+const WIDE = '(min-width: 768px)';
+const subscribeWide = (change: () => void) => {
+  const query = window.matchMedia?.(WIDE);
+  query?.addEventListener('change', change);
+  return () => query?.removeEventListener('change', change);
+};
+/** A tablet or desktop (768 px and wider): the week shows as a grid there, as a list of days on a phone. */
+const useWide = () => useSyncExternalStore(subscribeWide, () => window.matchMedia?.(WIDE).matches ?? true);
+
+type View = 'week' | 'mine' | 'swaps' | 'leave' | 'pay';
 
 /** Staff see their own shifts, next first; admins also plan the whole week (`?view=week`). */
 export function StaffSchedulesPage() {
   const me = useMe();
   const [params, setParams] = useSearchParams();
+  const wide = useWide();
   const isAdmin = hasRole(me.data?.role, 'admin');
   const asked = params.get('view');
-  const view =
+  const view: View =
     asked === 'leave' || asked === 'swaps'
-      ? 'leave'
+      ? asked
       : isAdmin && asked === 'pay'
         ? 'pay'
         : isAdmin && asked !== 'mine'
           ? 'week'
           : 'mine';
-  const setView = (v: 'week' | 'mine' | 'leave' | 'pay') =>
+  const setView = (v: View) =>
     setParams((p) => {
       p.set('view', v);
       return p;
     });
+  // The grid takes the screen's width; everything else keeps to a readable column.
+  const gridShown = view === 'week' && (params.get('layout') ?? (wide ? 'grid' : 'days')) === 'grid';
   return (
     <>
       <PageHeader />
       <IonContent className="ion-padding">
-        <div className="page-narrow">
+        <div className={gridShown ? 'rota-page-grid' : 'page-narrow'}>
           <fieldset className="rota-actions rota-views">
             <legend className="visually-hidden">Show</legend>
             {isAdmin ? (
@@ -58,6 +73,9 @@ export function StaffSchedulesPage() {
             ) : null}
             <IonButton fill={view === 'mine' ? 'solid' : 'outline'} onClick={() => setView('mine')}>
               My shifts
+            </IonButton>
+            <IonButton fill={view === 'swaps' ? 'solid' : 'outline'} onClick={() => setView('swaps')}>
+              Swaps
             </IonButton>
             <IonButton fill={view === 'leave' ? 'solid' : 'outline'} onClick={() => setView('leave')}>
               Leave
@@ -69,7 +87,9 @@ export function StaffSchedulesPage() {
             ) : null}
           </fieldset>
           {view === 'week' ? (
-            <WeekPlanner />
+            <WeekPlanner grid={gridShown} />
+          ) : view === 'swaps' ? (
+            <SwapsPanel isAdmin={isAdmin} />
           ) : view === 'pay' ? (
             <PayRatesPanel />
           ) : view === 'leave' ? (
@@ -131,7 +151,7 @@ function ShiftLine({
   );
 }
 
-function WeekPlanner() {
+function WeekPlanner({ grid }: { grid: boolean }) {
   const [params, setParams] = useSearchParams();
   const week = isDate(params.get('week'))
     ? mondayOf(Date.parse(`${params.get('week')}T12:00:00Z`))
@@ -152,6 +172,7 @@ function WeekPlanner() {
     (s) => !person || s.userId === person || (person === 'open' && !s.userId),
   );
   const days = daysOf(week);
+  const thisWeek = mondayOf();
 
   return (
     <section aria-labelledby="week-heading">
@@ -167,6 +188,21 @@ function WeekPlanner() {
             <IonIcon aria-hidden="true" icon={chevronForward} slot="icon-only" />
           </IonButton>
         </div>
+        <fieldset className="rota-actions rota-views">
+          <legend className="visually-hidden">Week</legend>
+          <IonButton fill="outline" disabled={week === thisWeek} onClick={() => set('week', thisWeek)}>
+            This week
+          </IonButton>
+          {grid ? (
+            <IonButton fill="outline" onClick={() => set('layout', 'days')}>
+              Day by day
+            </IonButton>
+          ) : (
+            <IonButton fill="outline" onClick={() => set('layout', 'grid')}>
+              Week grid
+            </IonButton>
+          )}
+        </fieldset>
         <SelectField label="Show" value={person} onValue={(v) => set('person', v)}>
           <option value="">Everyone</option>
           <option value="open">Open shifts</option>
@@ -234,6 +270,20 @@ function WeekPlanner() {
         <p className="form-error" role="alert">
           The week could not be loaded: {rota.error.message}
         </p>
+      ) : grid ? (
+        <WeekGrid
+          week={week}
+          days={days}
+          rota={
+            person
+              ? {
+                  ...rota.data,
+                  shifts,
+                  staff: rota.data.staff.filter((s) => s.userId === person),
+                }
+              : rota.data
+          }
+        />
       ) : (
         days.map((day) => {
           const today = shifts.filter((s) => londonParts(s.startsAt).date === day);
@@ -368,8 +418,9 @@ function MyShift({ shift, swap }: { shift: Shift; swap: ShiftSwap | undefined })
         note={
           swap ? (
             <p className="rota-shift__meta rota-shift__swap" data-testid="shift-swap-state">
-              {swap.otherShift ? 'Swap' : 'Offered'} to {swap.toName ?? 'a colleague'}:{' '}
-              {SWAP_STATUS[swap.status].toLowerCase()}.
+              {swap.otherShift ? 'Swap' : 'Offered'} to{' '}
+              {swap.toUserId === null ? 'anyone' : (swap.toName ?? 'a colleague')}:{' '}
+              {statusOf(swap).toLowerCase()}.
             </p>
           ) : null
         }
@@ -439,7 +490,7 @@ function MyShifts() {
           ))}
         </section>
       ) : null}
-      <MySwaps />
+      <SwapsWaiting />
       <CalendarFeed />
       <section className="card" aria-labelledby="open-shifts">
         <h2 id="open-shifts">Open shifts</h2>
@@ -468,6 +519,38 @@ function MyShifts() {
         )}
       </section>
     </>
+  );
+}
+
+/** Swaps have their own tab; here only how many wait for the viewer, with the way there. */
+function SwapsWaiting() {
+  const me = useMe();
+  const swaps = useMySwaps();
+  const [, setParams] = useSearchParams();
+  const myId = me.data?.user.id;
+  const waiting = (swaps.data?.swaps ?? []).filter(
+    (w) => w.status === 'offered' && (w.toUserId === myId || (w.toUserId === null && w.fromUserId !== myId)),
+  ).length;
+  return (
+    <section className="card" aria-labelledby="swaps-link">
+      <h2 id="swaps-link">Shift swaps</h2>
+      <p className="muted" data-testid="swaps-waiting">
+        {waiting
+          ? `${waiting} shift${waiting === 1 ? '' : 's'} offered to you or to anyone, waiting for an answer.`
+          : 'Swaps and shifts given away are under Swaps.'}
+      </p>
+      <IonButton
+        fill="outline"
+        onClick={() =>
+          setParams((p) => {
+            p.set('view', 'swaps');
+            return p;
+          })
+        }
+      >
+        Open Swaps
+      </IonButton>
+    </section>
   );
 }
 

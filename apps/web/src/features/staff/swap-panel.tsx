@@ -8,7 +8,9 @@ import { FormError, SelectField } from '../../ui/form-field.tsx';
 import { InlineLoading } from '../../ui/page-loading.tsx';
 import {
   useAnswerSwap,
+  useClubSwaps,
   useColleagues,
+  useDecideSwap,
   useMySwaps,
   useOfferSwap,
   useWithdrawSwap,
@@ -24,6 +26,10 @@ export const SWAP_STATUS: Record<ShiftSwap['status'], string> = {
   withdrawn: 'Withdrawn',
 };
 
+/** The state in words; an offer to anyone waits for a taker, not a named colleague. */
+export const statusOf = (s: ShiftSwap) =>
+  s.status === 'offered' && s.toUserId === null ? 'Waiting for someone to take it' : SWAP_STATUS[s.status];
+
 /** A swap not yet decided: the one who offered may still withdraw it. */
 export const isLive = (s: ShiftSwap) => s.status === 'offered' || s.status === 'accepted';
 
@@ -36,13 +42,13 @@ export function SwapLine({ swap, children }: { swap: ShiftSwap; children?: React
     <div className="rota-shift rota-shift--stack" data-testid="swap">
       <div className="rota-shift__main">
         <div className="rota-shift__time">
-          {swap.fromName ?? 'Someone'} → {swap.toName ?? 'someone'}
+          {swap.fromName ?? 'Someone'} → {swap.toUserId === null ? 'anyone' : (swap.toName ?? 'someone')}
         </div>
         <div>
           {shiftLabel(swap.shift)}
           {swap.otherShift ? ` for ${shiftLabel(swap.otherShift)}` : ''}
         </div>
-        <div className="rota-shift__meta">{SWAP_STATUS[swap.status]}</div>
+        <div className="rota-shift__meta">{statusOf(swap)}</div>
       </div>
       {children}
     </div>
@@ -94,8 +100,10 @@ export function WithdrawSwapButton({ swap }: { swap: ShiftSwap }) {
   );
 }
 
+const ANYONE = '*';
+
 /**
- * Offers one of the viewer's published shifts to a colleague: given away, or traded for one of the
+ * Offers one of the viewer's published shifts to a colleague (or to anyone): given away, or traded for one of the
  * colleague's own coming shifts. The colleague accepts, then a manager approves.
  */
 export function SwapOfferForm({ shift, onClose }: { shift: Shift; onClose: () => void }) {
@@ -108,7 +116,20 @@ export function SwapOfferForm({ shift, onClose }: { shift: Shift; onClose: () =>
   const person = colleagues.data?.colleagues.find((c) => c.userId === to);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!person) return setError('Choose the colleague to offer the shift to.');
+    if (to === ANYONE) {
+      setError(null);
+      return offer.mutate(
+        { shiftId: shift.id },
+        {
+          onSuccess: () => {
+            showToast('Offered to anyone on the staff. The first to take it has it once a manager approves.');
+            onClose();
+          },
+          onError: (err) => setError(err.message),
+        },
+      );
+    }
+    if (!person) return setError('Choose the colleague to offer the shift to, or anyone.');
     setError(null);
     offer.mutate(
       { shiftId: shift.id, toUserId: person.userId, ...(other && { otherShiftId: other }) },
@@ -146,12 +167,18 @@ export function SwapOfferForm({ shift, onClose }: { shift: Shift; onClose: () =>
             }}
           >
             <option value="">Choose a colleague</option>
+            <option value={ANYONE}>Anyone on the staff (give it away)</option>
             {colleagues.data.colleagues.map((c) => (
               <option key={c.userId} value={c.userId}>
                 {c.name}
               </option>
             ))}
           </SelectField>
+          {to === ANYONE ? (
+            <p className="muted">
+              Everyone else on the staff hears of it; the first to take it has it once a manager approves.
+            </p>
+          ) : null}
           {person ? (
             person.shifts.length ? (
               <SelectField label="In exchange" value={other} onValue={setOther}>
@@ -182,27 +209,132 @@ export function SwapOfferForm({ shift, onClose }: { shift: Shift; onClose: () =>
   );
 }
 
-/** The viewer's swaps, either side: offers to answer, and their own offers with their state. */
-export function MySwaps() {
+/**
+ * Swaps in one place: for an admin the swaps to approve and what was decided; for everyone the
+ * shifts given to anyone (to take), and their own swaps, either side.
+ */
+export function SwapsPanel({ isAdmin }: { isAdmin: boolean }) {
+  return (
+    <>
+      {isAdmin ? <SwapsToDecide /> : null}
+      <UpForGrabs />
+      <MySwaps />
+    </>
+  );
+}
+
+function SwapsToDecide() {
+  const swaps = useClubSwaps(true);
+  const decide = useDecideSwap();
+  const waiting = swaps.data?.swaps.filter((s) => s.status === 'accepted') ?? [];
+  const recent = swaps.data?.swaps.filter((s) => s.status !== 'accepted').slice(0, 10) ?? [];
+  return (
+    <>
+      <section className="card" aria-labelledby="swaps-to-decide">
+        <h2 id="swaps-to-decide">Swaps to approve</h2>
+        {swaps.isPending ? (
+          <InlineLoading label="Loading the club’s swaps" />
+        ) : swaps.isError ? (
+          <p className="form-error" role="alert">
+            Swaps could not be loaded: {swaps.error.message}
+          </p>
+        ) : waiting.length === 0 ? (
+          <p className="muted">No swaps waiting for your approval.</p>
+        ) : (
+          waiting.map((w) => (
+            <SwapLine key={w.id} swap={w}>
+              <AnswerButtons
+                pending={decide.isPending}
+                yes="Approve"
+                no="Refuse"
+                onAnswer={(approve) =>
+                  decide.mutate(
+                    { id: w.id, approve },
+                    {
+                      onSuccess: () =>
+                        showToast(approve ? 'Swap approved: the rota has changed.' : 'Swap refused.'),
+                      onError: (e) => showToast(e.message, 'error'),
+                    },
+                  )
+                }
+              />
+            </SwapLine>
+          ))
+        )}
+      </section>
+      {recent.length ? (
+        <section className="card" aria-labelledby="swaps-recent">
+          <h2 id="swaps-recent">Other swaps in the club</h2>
+          {recent.map((w) => (
+            <SwapLine key={w.id} swap={w} />
+          ))}
+        </section>
+      ) : null}
+    </>
+  );
+}
+
+/** Shifts colleagues give to anyone: the first to take one has it once a manager approves. */
+function UpForGrabs() {
   const me = useMe();
   const swaps = useMySwaps();
   const answer = useAnswerSwap();
   const myId = me.data?.user.id;
+  const open = (swaps.data?.swaps ?? []).filter(
+    (w) => w.status === 'offered' && w.toUserId === null && w.fromUserId !== myId,
+  );
+  return (
+    <section className="card" aria-labelledby="up-for-grabs">
+      <h2 id="up-for-grabs">Shifts given away</h2>
+      {open.length === 0 ? (
+        <p className="muted">No colleague is giving a shift away right now.</p>
+      ) : (
+        open.map((w) => (
+          <SwapLine key={w.id} swap={w}>
+            <IonButton
+              size="small"
+              disabled={answer.isPending}
+              onClick={() =>
+                answer.mutate(
+                  { id: w.id, accept: true },
+                  {
+                    onSuccess: () => showToast('Asked for: a manager approves it next.'),
+                    onError: (e) => showToast(e.message, 'error'),
+                  },
+                )
+              }
+            >
+              Take it
+            </IonButton>
+          </SwapLine>
+        ))
+      )}
+    </section>
+  );
+}
+
+/** The viewer's swaps, either side: offers to answer, and their own offers with their state. */
+function MySwaps() {
+  const me = useMe();
+  const swaps = useMySwaps();
+  const answer = useAnswerSwap();
+  const myId = me.data?.user.id;
+  const mine = (swaps.data?.swaps ?? []).filter((w) => w.fromUserId === myId || w.toUserId === myId);
   return (
     <section className="card" aria-labelledby="my-swaps">
-      <h2 id="my-swaps">Shift swaps</h2>
+      <h2 id="my-swaps">Your swaps</h2>
       {swaps.isPending ? (
         <InlineLoading label="Loading your swaps" />
       ) : swaps.isError ? (
         <p className="form-error" role="alert">
           Your swaps could not be loaded: {swaps.error.message}
         </p>
-      ) : swaps.data.swaps.length === 0 ? (
+      ) : mine.length === 0 ? (
         <p className="muted">
-          No swaps yet. To swap a shift or give it away, use “Swap or give away” beside it.
+          No swaps yet. To swap a shift or give it away, use “Swap or give away” beside it under My shifts.
         </p>
       ) : (
-        swaps.data.swaps.map((w) => (
+        mine.map((w) => (
           <SwapLine key={w.id} swap={w}>
             {w.status === 'offered' && w.toUserId === myId ? (
               <AnswerButtons

@@ -5,9 +5,11 @@ import type {
   RotaWeek,
   ShiftCheck,
   ShiftInput,
+  ShiftPlacement,
   ShiftUpdate,
   StaffShifts,
 } from '@lastman/api';
+import { dayNumber, ukLocalToUtc, utcToUkLocal } from '@lastman/game';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/api.ts';
 
@@ -65,6 +67,66 @@ export function useDeleteShift() {
   return useMutation({
     mutationFn: (id: string) => http.delete(`/api/admin/shifts/${enc(id)}`),
     onSuccess: after,
+  });
+}
+
+/** The shift as it shows on its new day before the server answers: same London times, that day. */
+function placed(shift: RotaWeek['shifts'][number], to: ShiftPlacement, staffName: string | null) {
+  const from = utcToUkLocal(Date.parse(shift.startsAt)).date;
+  const days = (dayNumber(to.day) as number) - (dayNumber(from) as number);
+  const later = (iso: string) => {
+    const { date, time } = utcToUkLocal(Date.parse(iso));
+    const d = new Date(((dayNumber(date) as number) + days) * 86_400_000).toISOString().slice(0, 10);
+    return new Date(ukLocalToUtc(d, time)).toISOString();
+  };
+  return {
+    ...shift,
+    userId: to.userId,
+    staffName,
+    startsAt: later(shift.startsAt),
+    endsAt: later(shift.endsAt),
+    status: 'draft' as const,
+  };
+}
+
+export interface Placement {
+  week: string;
+  shift: RotaWeek['shifts'][number];
+  to: ShiftPlacement;
+  /** The name shown in the moved shift until the server answers. */
+  staffName: string | null;
+  copy: boolean;
+}
+
+// POST /api/admin/shifts/:id/move and /copy: the week shows the shift in its new place at once, and
+// puts it back where it was if the server refuses (the message is the mutation's error).
+export function usePlaceShift() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ shift, to, copy }: Placement) =>
+      http.post<{ shift: RotaWeek['shifts'][number] }>(
+        `/api/admin/shifts/${enc(shift.id)}/${copy ? 'copy' : 'move'}`,
+        to,
+      ),
+    onMutate: async ({ week, shift, to, staffName, copy }) => {
+      const key = rotaKeys.week(week);
+      await queryClient.cancelQueries({ queryKey: key });
+      const before = queryClient.getQueryData<RotaWeek>(key);
+      if (before) {
+        const moved = placed(shift, to, staffName);
+        queryClient.setQueryData<RotaWeek>(key, {
+          ...before,
+          shifts: copy
+            ? [...before.shifts, { ...moved, id: `copy-of-${shift.id}`, warnings: [] }]
+            : before.shifts.map((s) => (s.id === shift.id ? moved : s)),
+        });
+      }
+      return { key, before };
+    },
+    onError: (_e, _v, context) => {
+      if (context?.before) queryClient.setQueryData(context.key, context.before);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: rotaKeys.all }),
   });
 }
 

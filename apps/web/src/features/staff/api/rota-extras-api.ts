@@ -127,7 +127,8 @@ export function useOfferSwap() {
   return useMutation({
     mutationFn: ({ shiftId, toUserId, otherShiftId }: { shiftId: string } & SwapInput) =>
       http.post<{ swap: ShiftSwap }>(`/api/shifts/${enc(shiftId)}/swaps`, {
-        toUserId,
+        // No colleague: the shift is given to anyone who takes it.
+        ...(toUserId && { toUserId }),
         ...(otherShiftId && { otherShiftId }),
       }),
     onSuccess: after,

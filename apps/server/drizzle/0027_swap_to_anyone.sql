@@ -1,0 +1,1 @@
+ALTER TABLE "shift_swaps" ALTER COLUMN "to_user_id" DROP NOT NULL;
