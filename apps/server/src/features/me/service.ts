@@ -131,7 +131,7 @@ export async function exportData(services: Pick<Services, 'db' | 'clock'>, viewe
     role: me.role,
     clubs: me.clubs,
     sessions,
-    contactMessages: contactMessages.map(({ clubId: _c, userId: _u, ...m }) => m),
+    contactMessages: contactMessages.map(({ clubId: _c, userId: _u, doneBy: _d, ...m }) => m),
     orders: orderRows.map(({ order, competitionName }) => ({
       id: order.id,
       competitionId: order.competitionId,
