@@ -51,7 +51,7 @@ export async function submitContactMessage(
         // message itself goes when its sender deletes their account.
         title: 'New contact message',
         body: 'Someone has written to the club. Open Admin, then Messages from the contact form: write your reply under the message and it is emailed to them.',
-        link: '/admin#messages',
+        link: '/admin',
       },
     );
     return messageId;
