@@ -44,7 +44,13 @@ export function ContactMessagesAdmin() {
         </IonButton>
       </div>
       <p className="muted">
-        {openCount === undefined ? '' : openCount === 1 ? '1 open. ' : `${openCount} open. `}
+        {openCount === undefined
+          ? ''
+          : openCount === 0
+            ? 'No open messages. '
+            : openCount === 1
+              ? '1 open message. '
+              : `${openCount} open messages. `}
         Reply under a message and it is emailed to the sender; mark it done once it is dealt with.
       </p>
       <IonSegment
@@ -153,7 +159,10 @@ function MessageCard({ message: m }: { message: ContactMessage }) {
             label={`Your reply to ${m.name}`}
             name="reply"
             value={reply}
-            onValue={setReply}
+            onValue={(value) => {
+              setReply(value);
+              if (value.trim()) setError(null);
+            }}
             rows={5}
             error={error ?? undefined}
             helper={`Emailed to ${m.email}, and kept here with your name.`}
