@@ -111,6 +111,7 @@ test('a new club signs up, sets its colours and logo, invites a staff member, an
   await page.goto('/club-members');
   const members = activePage(page);
   await members.getByLabel('Invitation role').selectOption('staff');
+  await members.locator('.club-invite ion-segment-button').filter({ hasText: 'Link' }).click();
   await members.getByRole('button', { name: 'Make an invitation link' }).click();
   const invitation = (await members.getByTestId('invitation-url').textContent())?.trim() ?? '';
   expect(invitation).toMatch(/\/invite\/[\w-]+$/);

@@ -112,6 +112,11 @@ interface World {
   issueId: string;
   memberToChange: string;
   memberToRemove: string;
+  /** The owner's contact message, to answer and mark done. */
+  contactMessage: string;
+  /** Invitations sent by email: one to send again, one to withdraw. */
+  invitationToResend: string;
+  invitationToWithdraw: string;
   firstClubId: string;
   otherClubId: string;
   photoOwner: string;
@@ -326,7 +331,15 @@ function fixturesFor(w: World): Record<string, Fixture> {
     'PATCH /api/admin/members/:userId': {
       call: at(`/api/admin/members/${w.memberToChange}`, { role: 'player' }),
     },
-    'GET /api/admin/contact-messages': { call: at('/api/admin/contact-messages') },
+    'GET /api/admin/contact-messages': { call: at('/api/admin/contact-messages?status=all') },
+    'POST /api/admin/contact-messages/:id/replies': {
+      call: at(`/api/admin/contact-messages/${w.contactMessage}/replies`, {
+        reply: 'The next one opens in August.',
+      }),
+    },
+    'PATCH /api/admin/contact-messages/:id': {
+      call: at(`/api/admin/contact-messages/${w.contactMessage}`, { done: true }),
+    },
     'GET /api/admin/orders': { call: at('/api/admin/orders') },
     // analytics (issue 13): the club's own figures; another club's admin sees only theirs.
     'GET /api/admin/analytics/summary': {
@@ -877,6 +890,11 @@ function fixturesFor(w: World): Record<string, Fixture> {
     },
     'DELETE /api/admin/members/:userId': { call: at(`/api/admin/members/${w.memberToRemove}`) },
     'POST /api/admin/invitations': { call: at('/api/admin/invitations', { role: 'staff' }) },
+    'GET /api/admin/invitations': { call: at('/api/admin/invitations') },
+    'POST /api/admin/invitations/:id/resend': {
+      call: at(`/api/admin/invitations/${w.invitationToResend}/resend`),
+    },
+    'DELETE /api/admin/invitations/:id': { call: at(`/api/admin/invitations/${w.invitationToWithdraw}`) },
   };
 }
 
@@ -1084,6 +1102,14 @@ describe.each(backends())('the access matrix on %s', (backend) => {
     });
     expect(contact.status).toBe(201);
     firstClubMarks.add(contact.json.id).add('Matrix owner question');
+    const sentInvitation = async (email: string) => {
+      const res = await admin.post('/api/admin/invitations', { role: 'staff', email });
+      expect(res.status).toBe(201);
+      firstClubMarks.add(res.json.invitation.id).add(email);
+      return res.json.invitation.id as string;
+    };
+    const invitationToResend = await sentInvitation('matrix-resend@invitees.test');
+    const invitationToWithdraw = await sentInvitation('matrix-withdraw@invitees.test');
 
     // Events (issue 12): a weekly series with places, one to cancel, one to delete, one date moved.
     const event = async (title: string, recurrence: string | null) => {
@@ -1263,6 +1289,9 @@ describe.each(backends())('the access matrix on %s', (backend) => {
       issueId: issue.id,
       memberToChange: player3Id,
       memberToRemove: player4Id,
+      contactMessage: contact.json.id,
+      invitationToResend,
+      invitationToWithdraw,
       firstClubId,
       otherClubId,
       photoOwner: player3Id,

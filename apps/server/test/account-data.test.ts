@@ -93,12 +93,18 @@ describe.each(backends())('my data: export and deletion on %s', (backend) => {
     await stranger.prime();
     await stranger.post('/api/auth/sign-in/email', { email: person.email, password: 'a-wrong-guess' });
     await stranger.post('/api/auth/request-password-reset', { email: person.email, redirectTo: '/' });
-    await c.post('/api/contact', {
+    const contact = await c.post('/api/contact', {
       name: person.name,
       email: person.email,
       subject: 'Hello',
       message: 'Thanks for the game',
     });
+    // The club's answer, emailed to them and kept with the message.
+    const answered = await admin.post(`/api/admin/contact-messages/${contact.json.id}/replies`, {
+      reply: 'Glad you enjoyed it.',
+    });
+    expect(answered.status).toBe(201);
+    await server.smtp.waitFor(person.email, /^Re: Hello$/);
     await server.smtp.waitFor(person.email.toLowerCase(), /reset your password/i);
     await server.smtp.waitFor(person.email.toLowerCase(), /refund/i);
     await server.app.services.mailer.flush();
@@ -144,6 +150,9 @@ describe.each(backends())('my data: export and deletion on %s', (backend) => {
       expect.objectContaining({ entryId: keptEntryId, round: 1, teamName: 'Arsenal FC', auto: false }),
     ]);
     expect(data.contactMessages).toHaveLength(1);
+    expect(data.contactMessages[0].replies).toEqual([
+      expect.objectContaining({ body: 'Glad you enjoyed it.', sentByName: 'Alex Admin' }),
+    ]);
 
     // Another player's export holds none of it.
     const other = server.client();
@@ -225,7 +234,7 @@ describe.each(backends())('my data: export and deletion on %s', (backend) => {
   it('deletion keeps orders, payments and entries under an anonymous id and no personal data anywhere', async () => {
     const needles = [person.name, person.email, 'Rashford', person.phoneNumber, person.dateOfBirth];
     expect(await tablesMentioning(server, needles)).toEqual(
-      expect.arrayContaining(['user', 'email_outbox', 'contact_messages']),
+      expect.arrayContaining(['user', 'email_outbox', 'contact_messages', 'contact_replies']),
     );
 
     const deleted = await c.delete('/api/me', { password: person.password });

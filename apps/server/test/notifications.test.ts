@@ -346,7 +346,7 @@ describe.each(backends())('notifications on %s', (backend) => {
     expect(alert).toMatchObject({
       kind: 'admin',
       link: '/admin',
-      body: 'Someone has written to the club. Read it in Admin, under Messages from the contact form, and answer by email from there.',
+      body: 'Someone has written to the club. Open Admin, then Messages from the contact form: write your reply under the message and it is emailed to them.',
     });
   });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, Role } from './common.ts';
+import { Email, Id, PhoneNumber, Role } from './common.ts';
 
 export const Member = z
   .object({
@@ -19,9 +19,50 @@ export const UserIdParams = z.object({ userId: Id });
 
 // Tenants: search, invitations.
 export const MemberQuery = z.object({ search: z.string().max(100).optional() });
-export const InvitationCreate = z.object({ role: Role }).strict();
+/**
+ * A link to share (role only), or the invitation sent by the server: by email (`email`) or by text
+ * message (`phoneNumber`), one of them.
+ */
+export const InvitationCreate = z
+  .object({
+    role: Role,
+    email: Email.optional().describe('Send the invitation to this address (not with phoneNumber)'),
+    phoneNumber: PhoneNumber.optional().describe(
+      'Text the invitation to this number (not with email): one with a possible length for its country, read as a number of PHONE_DEFAULT_COUNTRY when written without +',
+    ),
+  })
+  .strict()
+  .refine((v) => !(v.email && v.phoneNumber), {
+    message: 'give an email address or a phone number, not both',
+    path: ['phoneNumber'],
+  });
+export type InvitationCreate = z.infer<typeof InvitationCreate>;
+export const InvitationChannel = z.enum(['link', 'email', 'sms']);
+export type InvitationChannel = z.infer<typeof InvitationChannel>;
+/** An invitation not yet accepted, withdrawn or expired, as the club's admins see it (never its link). */
+export const PendingInvitation = z
+  .object({
+    id: z.string(),
+    role: Role,
+    channel: InvitationChannel,
+    /** The email address or the number (E.164) it went to; null for a link to share. */
+    sentTo: z.string().nullable(),
+    sentAt: z.string(),
+    expiresAt: z.string(),
+    createdByName: z.string().nullable(),
+  })
+  .meta({ id: 'PendingInvitation' });
+export type PendingInvitation = z.infer<typeof PendingInvitation>;
+export const PendingInvitationList = z.object({ invitations: z.array(PendingInvitation) });
+export type PendingInvitationList = z.infer<typeof PendingInvitationList>;
+export const InvitationIdParams = z.object({ id: Id });
 export const InvitationCreated = z
-  .object({ url: z.string(), role: Role, expiresAt: z.string() })
+  .object({
+    url: z.string(),
+    role: Role,
+    expiresAt: z.string(),
+    invitation: PendingInvitation,
+  })
   .meta({ id: 'InvitationCreated' });
 export type InvitationCreated = z.infer<typeof InvitationCreated>;
 export const InvitationTokenParams = z.object({
@@ -39,7 +80,7 @@ export const InvitationView = z
     }),
     role: Role,
     expiresAt: z.string(),
-    state: z.enum(['open', 'used', 'expired']),
+    state: z.enum(['open', 'used', 'expired', 'withdrawn']),
   })
   .meta({ id: 'InvitationView' });
 export type InvitationView = z.infer<typeof InvitationView>;

@@ -72,6 +72,19 @@ export const LIMITS = {
   codeChecksPerAddress: { max: 30, windowMs: 10 * MINUTE, what: 'codes tried from this network address' },
   // Starting a club (issue 14): a pub starts one, a person running a few starts a few; not hundreds.
   clubStartsPerPerson: { max: 5, windowMs: DAY, what: 'clubs started from your account' },
+  // Invitations sent by email or text message: a club taking on its staff sends a handful at once,
+  // never hundreds, and each SMS costs money; one person is not sent the same invitation over and over.
+  invitationsPerClub: { max: 30, windowMs: HOUR, what: 'invitations sent by the club in an hour' },
+  invitationCooldownPerRecipient: {
+    max: 1,
+    windowMs: MINUTE,
+    what: 'invitations sent to this address or number',
+  },
+  invitationsPerRecipient: {
+    max: 5,
+    windowMs: DAY,
+    what: 'invitations sent to this address or number today',
+  },
 } as const satisfies Record<string, LimitRule>;
 
 export type LimitName = keyof typeof LIMITS;
@@ -326,7 +339,20 @@ export function createLimits(opts: {
     await enforce(reply, [['clubStartsPerPerson', viewer ? `user:${viewer.userId}` : addressOf(request)]]);
   }
 
-  return { enforce, beforeAuth, beforeContact, beforePhoneCode, beforeClubStart };
+  /**
+   * Sending an invitation (a new one, or again): per club, and per recipient (the email address in
+   * lower case, or the number as E.164), whichever invitation it is.
+   */
+  async function beforeInvitationSend(request: FastifyRequest, reply: FastifyReply, recipient: string) {
+    const clubId = request.viewer?.clubId;
+    await enforce(reply, [
+      ...(clubId ? ([['invitationsPerClub', clubId]] as [LimitName, string][]) : []),
+      ['invitationCooldownPerRecipient', digest(recipient)],
+      ['invitationsPerRecipient', digest(recipient)],
+    ]);
+  }
+
+  return { enforce, beforeAuth, beforeContact, beforePhoneCode, beforeClubStart, beforeInvitationSend };
 }
 
 /**

@@ -40,6 +40,12 @@ export const RULES_BEYOND_SCHEMA = [
     'POST /api/me/phone/code',
     'POST /api/me/phone/verify',
   ].map((operation) => ({ operation, message: /that is not a phone number we can text/ })),
+  // An invitation goes to an email address or to a number that can be texted, not both (the
+  // fields' descriptions say so).
+  {
+    operation: 'POST /api/admin/invitations',
+    message: /give an email address or a phone number, not both|that is not a phone number we can text/,
+  },
 ];
 
 /**

@@ -3,6 +3,8 @@ import { roles, user } from './accounts.ts';
 import { clubIdColumn } from './clubs.ts';
 import { createdAt, id } from './columns.ts';
 
+export const invitationChannels = ['link', 'email', 'sms'] as const;
+
 /**
  * A person's membership of a club, with their role there (docs/decisions/018). Removing a member
  * deletes this row only: their entries and orders stay, as the records the law requires.
@@ -24,7 +26,11 @@ export const memberships = pgTable(
   ],
 );
 
-/** A single-use link that makes whoever opens it (signed in) a member with the role. */
+/**
+ * A single-use link that makes whoever opens it (signed in) a member with the role. Made to share by
+ * hand (`link`), or sent by the server to an email address or a phone number (`sentTo`); sending it
+ * again gives it a new token (only the hash is kept), so the last link sent is the one that works.
+ */
 export const invitations = pgTable(
   'invitations',
   {
@@ -37,6 +43,14 @@ export const invitations = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     usedBy: text('used_by').references(() => user.id, { onDelete: 'set null' }),
+    channel: text('channel', { enum: invitationChannels }).notNull().default('link'),
+    /** The email address or the number (E.164) it was sent to; null for a link to share. */
+    sentTo: text('sent_to'),
+    /** When it was last sent (made, for a link). */
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Withdrawn by an admin: the link no longer works. */
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedBy: text('revoked_by').references(() => user.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [index('invitations_club_idx').on(t.clubId)],

@@ -1,11 +1,18 @@
 // The clubs feature as other features see it: they import from here, never its other files.
 
+export {
+  createInvitation,
+  invitationRecipient,
+  invitationSentTo,
+  pendingInvitations,
+  resendInvitation,
+  revokeInvitation,
+} from './invitations.ts';
 // Tenants: memberships, as the me and members features use them.
 export { listClubMembers } from './queries.ts';
 export {
   changeMemberRole,
   clubForViewer,
-  createInvitation,
   membershipsOf,
   refuseLastAdmin,
   removeMember,

@@ -1,5 +1,5 @@
 import type { Role } from '@lastman/api';
-import { and, asc, count, eq, ilike, inArray, isNull, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   clockEntries,
@@ -7,6 +7,7 @@ import {
   clubs,
   competitions,
   contactMessages,
+  contactReplies,
   entries,
   eventExceptions,
   eventRegistrations,
@@ -142,7 +143,77 @@ export async function deleteLogo(db: DbOrTx, { clubId }: { clubId: string }) {
 }
 
 export async function insertInvitation(db: DbOrTx, values: typeof invitations.$inferInsert) {
-  await db.insert(invitations).values(values);
+  const [row] = await db.insert(invitations).values(values).returning({ id: invitations.id });
+  if (!row) throw new Error('invitation insert returned nothing');
+  return row.id;
+}
+
+const pendingColumns = {
+  id: invitations.id,
+  role: invitations.role,
+  channel: invitations.channel,
+  sentTo: invitations.sentTo,
+  sentAt: invitations.sentAt,
+  expiresAt: invitations.expiresAt,
+  createdByName: user.name,
+};
+
+/** The club's invitations not yet accepted, withdrawn or expired, the last sent first. */
+export async function listPendingInvitations(db: DbOrTx, { clubId, now }: { clubId: string; now: Date }) {
+  return db
+    .select(pendingColumns)
+    .from(invitations)
+    .leftJoin(user, eq(user.id, invitations.createdBy))
+    .where(
+      and(
+        eq(invitations.clubId, clubId),
+        isNull(invitations.usedAt),
+        isNull(invitations.revokedAt),
+        gt(invitations.expiresAt, now),
+      ),
+    )
+    .orderBy(desc(invitations.sentAt))
+    .limit(200);
+}
+
+/** One invitation of the club as the pending list shows it (whatever its state). */
+export async function findInvitationListed(db: DbOrTx, { clubId, id }: { clubId: string; id: string }) {
+  const [row] = await db
+    .select(pendingColumns)
+    .from(invitations)
+    .leftJoin(user, eq(user.id, invitations.createdBy))
+    .where(and(eq(invitations.clubId, clubId), eq(invitations.id, id)));
+  return row;
+}
+
+/** One invitation of the club by its id, locked for a change (sent again, withdrawn). */
+export async function lockInvitationById(db: DbOrTx, { clubId, id }: { clubId: string; id: string }) {
+  const [row] = await db
+    .select()
+    .from(invitations)
+    .where(and(eq(invitations.clubId, clubId), eq(invitations.id, id)))
+    .for('update');
+  return row;
+}
+
+export async function updateInvitation(
+  db: DbOrTx,
+  {
+    clubId,
+    id,
+    values,
+  }: {
+    clubId: string;
+    id: string;
+    values: Partial<
+      Pick<typeof invitations.$inferInsert, 'tokenHash' | 'expiresAt' | 'sentAt' | 'revokedAt' | 'revokedBy'>
+    >;
+  },
+) {
+  await db
+    .update(invitations)
+    .set(values)
+    .where(and(eq(invitations.clubId, clubId), eq(invitations.id, id)));
 }
 
 /** An invitation by its token's hash, locked (it is used once). */
@@ -241,6 +312,7 @@ export async function clubTables(db: DbOrTx, { clubId }: { clubId: string }) {
     clockRows,
     staffRows,
     rateRows,
+    replyRows,
   ] = await Promise.all([
     db.select().from(events).where(eq(events.clubId, clubId)),
     db.select().from(eventExceptions).where(eq(eventExceptions.clubId, clubId)),
@@ -255,6 +327,7 @@ export async function clubTables(db: DbOrTx, { clubId }: { clubId: string }) {
     db.select().from(clockEntries).where(eq(clockEntries.clubId, clubId)),
     db.select().from(staffSettings).where(eq(staffSettings.clubId, clubId)),
     db.select().from(staffPayRates).where(eq(staffPayRates.clubId, clubId)),
+    db.select().from(contactReplies).where(eq(contactReplies.clubId, clubId)),
   ]);
   return {
     competitions: competitionRows,
@@ -265,6 +338,7 @@ export async function clubTables(db: DbOrTx, { clubId }: { clubId: string }) {
     payouts: payoutRows,
     paymentIssues: issueRows,
     contactMessages: messageRows,
+    contactReplies: replyRows,
     resultCorrections: correctionRows,
     events: eventRows,
     eventExceptions: exceptionRows,

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { createHash, randomInt } from 'node:crypto';
 import {
   type Club,
   type ClubCreate,
@@ -6,8 +6,6 @@ import {
   type ClubJoin,
   type ClubSettings,
   type ClubSettingsUpdate,
-  INVITATION_DAYS,
-  type InvitationCreated,
   type InvitationView,
   type Membership,
   type Role,
@@ -32,7 +30,6 @@ import {
   findLogo,
   findMembershipRow,
   insertClub,
-  insertInvitation,
   insertMembership,
   listMemberIds,
   listMembershipsOf,
@@ -370,25 +367,7 @@ export async function readLogo(services: Pick<Services, 'db'>, { slug }: { slug:
   return logo;
 }
 
-const tokenHashOf = (token: string) => createHash('sha256').update(token).digest('hex');
-
-/** A single-use link that makes whoever opens it (signed in) a member with the role, for INVITATION_DAYS. */
-export async function createInvitation(
-  services: ClubServices,
-  viewer: Viewer,
-  { role }: { role: Role },
-): Promise<InvitationCreated> {
-  const token = randomBytes(24).toString('base64url');
-  const expiresAt = new Date(services.clock.now().getTime() + INVITATION_DAYS * 24 * 60 * 60 * 1000);
-  await insertInvitation(services.db, {
-    clubId: viewer.clubId,
-    tokenHash: tokenHashOf(token),
-    role,
-    createdBy: viewer.userId,
-    expiresAt,
-  });
-  return { url: `${services.config.PUBLIC_URL}/invite/${token}`, role, expiresAt: expiresAt.toISOString() };
-}
+export const tokenHashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
 const rank: Record<Role, number> = { player: 0, staff: 1, admin: 2 };
 
@@ -405,9 +384,11 @@ export async function describeInvitation(
   const { name, slug, primaryColor, secondaryColor, logoUrl } = toClub(club);
   const state = invitation.usedAt
     ? 'used'
-    : invitation.expiresAt <= services.clock.now()
-      ? 'expired'
-      : 'open';
+    : invitation.revokedAt
+      ? 'withdrawn'
+      : invitation.expiresAt <= services.clock.now()
+        ? 'expired'
+        : 'open';
   return {
     club: { name, slug, primaryColor, secondaryColor, logoUrl },
     role: invitation.role,
@@ -432,6 +413,8 @@ export async function acceptInvitation(
       throw new AppError('NOT_FOUND', 'This invitation link is not valid. Ask the club for a new one.');
     if (invitation.usedAt)
       throw new AppError('CONFLICT', 'This invitation has been used already. Ask the club for a new one.');
+    if (invitation.revokedAt)
+      throw new AppError('CONFLICT', 'The club has withdrawn this invitation. Ask the club for a new one.');
     if (invitation.expiresAt <= now)
       throw new AppError('CONFLICT', 'This invitation has expired. Ask the club for a new one.');
     const club = await findClubById(tx, invitation.clubId);

@@ -1,10 +1,18 @@
-import { ContactMessageInput, ContactMessageList } from '@lastman/api';
+import {
+  ContactMessageInput,
+  ContactMessageList,
+  ContactMessageParams,
+  ContactMessageQuery,
+  ContactMessageResult,
+  ContactMessageUpdate,
+  ContactReplyInput,
+} from '@lastman/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentViewer } from '../../auth/guards.ts';
 import { viewerOf } from '../../http/access.ts';
 import { refusals } from '../../http/openapi-errors.ts';
-import { listClubMessages, submitContactMessage } from './service.ts';
+import { listClubMessages, replyToMessage, setMessageDone, submitContactMessage } from './service.ts';
 
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -31,7 +39,57 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/contact-messages',
-    { schema: { tags: ['admin'], response: { 200: ContactMessageList } }, config: { access: 'admin' } },
-    async (request) => ({ messages: await listClubMessages(app.services, viewerOf(request)) }),
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "The club's contact messages: open ones first, or only the open or the done ones",
+        querystring: ContactMessageQuery,
+        response: { 200: ContactMessageList },
+      },
+      config: { access: 'admin' },
+    },
+    async (request) => listClubMessages(app.services, viewerOf(request), request.query),
+  );
+
+  app.post(
+    '/api/admin/contact-messages/:id/replies',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          "Answer a contact message: the reply is emailed to its sender and kept with the admin's name",
+        params: ContactMessageParams,
+        body: ContactReplyInput,
+        response: { 201: ContactMessageResult, ...refusals(404, 409) },
+      },
+      config: { access: 'admin' },
+    },
+    async (request, reply) =>
+      reply.status(201).send({
+        message: await replyToMessage(app.services, viewerOf(request), {
+          id: request.params.id,
+          reply: request.body.reply,
+        }),
+      }),
+  );
+
+  app.patch(
+    '/api/admin/contact-messages/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Mark a contact message done, or open it again',
+        params: ContactMessageParams,
+        body: ContactMessageUpdate,
+        response: { 200: ContactMessageResult, ...refusals(404) },
+      },
+      config: { access: 'admin' },
+    },
+    async (request) => ({
+      message: await setMessageDone(app.services, viewerOf(request), {
+        id: request.params.id,
+        done: request.body.done,
+      }),
+    }),
   );
 };

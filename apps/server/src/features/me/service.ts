@@ -15,6 +15,7 @@ import {
   findPhoto,
   findUser,
   listContactMessagesOf,
+  listContactRepliesTo,
   listEntriesOf,
   listOrdersOf,
   listPicksOf,
@@ -98,7 +99,14 @@ export async function exportData(services: Pick<Services, 'db' | 'clock'>, viewe
   const workRecords = [];
   for (const clubId of clubIds) {
     const at = { clubId, userId: viewer.userId };
-    contactMessages.push(...(await listContactMessagesOf(db, at)));
+    const messages = await listContactMessagesOf(db, at);
+    const replies = await listContactRepliesTo(db, { clubId, messageIds: messages.map((m) => m.id) });
+    contactMessages.push(
+      ...messages.map((m) => ({
+        ...m,
+        replies: replies.filter((r) => r.messageId === m.id).map(({ messageId: _m, ...r }) => r),
+      })),
+    );
     const clubOrders = await listOrdersOf(db, at);
     orderRows.push(...clubOrders);
     entryRows.push(...(await listEntriesOf(db, at)));
@@ -131,7 +139,7 @@ export async function exportData(services: Pick<Services, 'db' | 'clock'>, viewe
     role: me.role,
     clubs: me.clubs,
     sessions,
-    contactMessages: contactMessages.map(({ clubId: _c, userId: _u, ...m }) => m),
+    contactMessages: contactMessages.map(({ clubId: _c, userId: _u, doneBy: _d, ...m }) => m),
     orders: orderRows.map(({ order, competitionName }) => ({
       id: order.id,
       competitionId: order.competitionId,

@@ -1,4 +1,4 @@
-import type { InvitationCreated, Member, Role } from '@lastman/api';
+import type { InvitationCreate, InvitationCreated, Member, Role } from '@lastman/api';
 import type { Viewer } from '../../auth/guards.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Services } from '../../services.ts';
@@ -35,9 +35,9 @@ export async function removeFromClub(
 }
 
 export async function invite(
-  services: Pick<Services, 'db' | 'clock' | 'config'>,
+  services: Pick<Services, 'db' | 'clock' | 'config' | 'mailer' | 'sms'>,
   viewer: Viewer,
-  { role }: { role: Role },
+  input: InvitationCreate,
 ): Promise<InvitationCreated> {
-  return createInvitation(services, viewer, { role });
+  return createInvitation(services, viewer, input);
 }

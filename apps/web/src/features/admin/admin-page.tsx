@@ -1,12 +1,9 @@
-import { IonButton, IonContent, IonIcon, IonItem, IonLabel, IonList } from '@ionic/react';
-import type { ContactMessageList } from '@lastman/api';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { IonContent, IonIcon, IonItem, IonLabel, IonList } from '@ionic/react';
 import {
   barChartOutline,
   calendarOutline,
   documentTextOutline,
   imagesOutline,
-  mailOutline,
   megaphoneOutline,
   peopleOutline,
   restaurantOutline,
@@ -14,22 +11,9 @@ import {
   storefrontOutline,
 } from 'ionicons/icons';
 import { paths } from '../../app/paths.ts';
-import { http } from '../../lib/api.ts';
-import { EmptyState } from '../../ui/empty-state.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
-import { InlineLoading } from '../../ui/page-loading.tsx';
+import { ContactMessagesAdmin } from './components/contact-messages-admin.tsx';
 import { GameAdmin } from './components/game-admin.tsx';
-
-const contactMessagesQuery = queryOptions({
-  queryKey: ['admin', 'contact-messages'],
-  queryFn: () => http.get<ContactMessageList>('/api/admin/contact-messages'),
-});
-
-const dateFormat = new Intl.DateTimeFormat('en-GB', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'Europe/London',
-});
 
 /** Every admin screen of the club, so the admin page is where a landlord finds them all. */
 const clubAreas = [
@@ -45,7 +29,6 @@ const clubAreas = [
 ] as const;
 
 export function AdminPage() {
-  const messages = useQuery(contactMessagesQuery);
   return (
     <>
       <PageHeader />
@@ -63,45 +46,7 @@ export function AdminPage() {
               ))}
             </IonList>
           </section>
-          <section className="card" aria-labelledby="messages-heading">
-            <div className="card-heading">
-              <h2 id="messages-heading">Messages from the contact form</h2>
-              <IonButton
-                size="small"
-                fill="clear"
-                onClick={() => void messages.refetch()}
-                disabled={messages.isFetching}
-              >
-                Refresh
-              </IonButton>
-            </div>
-            {messages.isPending ? (
-              <InlineLoading />
-            ) : messages.isError ? (
-              <p role="alert" className="muted">
-                {messages.error.message}
-              </p>
-            ) : messages.data.messages.length === 0 ? (
-              <EmptyState icon={mailOutline} title="No messages yet">
-                <p>Messages that members and visitors send from the contact page will appear here.</p>
-              </EmptyState>
-            ) : (
-              <IonList lines="full">
-                {messages.data.messages.map((m) => (
-                  <IonItem key={m.id}>
-                    <IonLabel className="ion-text-wrap">
-                      <h3>{m.subject}</h3>
-                      <p>
-                        {m.name} · <a href={`mailto:${m.email}`}>{m.email}</a>
-                      </p>
-                      <p className="admin-message">{m.message}</p>
-                    </IonLabel>
-                    <p className="muted">{dateFormat.format(new Date(m.createdAt))}</p>
-                  </IonItem>
-                ))}
-              </IonList>
-            )}
-          </section>
+          <ContactMessagesAdmin />
         </div>
       </IonContent>
     </>

@@ -28,6 +28,7 @@ const roleWords: Record<Role, string> = {
 const stateWords: Record<Exclude<InvitationView['state'], 'open'>, string> = {
   used: 'This invitation has been used already. Ask the club for a new one.',
   expired: 'This invitation has expired. Ask the club for a new one.',
+  withdrawn: 'The club has withdrawn this invitation. Ask the club for a new one.',
 };
 
 /** While the invitation is on screen, it wears its club's colours; the acting club's come back after. */

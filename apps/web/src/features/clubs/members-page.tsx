@@ -1,5 +1,5 @@
-import { IonButton, IonContent, IonSearchbar, IonSpinner } from '@ionic/react';
-import type { InvitationCreated, Role } from '@lastman/api';
+import { IonButton, IonContent, IonSearchbar } from '@ionic/react';
+import type { Role } from '@lastman/api';
 import { peopleOutline } from 'ionicons/icons';
 import { useState } from 'react';
 import { useMe } from '../../lib/me.ts';
@@ -7,12 +7,14 @@ import { showError, showToast } from '../../lib/toast.ts';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { InlineLoading } from '../../ui/page-loading.tsx';
-import { useChangeRole, useCreateInvitation, useMembers, useRemoveMember } from './api/clubs-api.ts';
+import { useChangeRole, useMembers, useRemoveMember } from './api/clubs-api.ts';
+import { InviteCard, PendingInvitationsCard } from './invitations-card.tsx';
+import '../../ui/game-screens.css';
 import './clubs.css';
 
 const ROLES: Role[] = ['player', 'staff', 'admin'];
 
-/** The club's members (admin): search, change a role, remove; invite staff or admins by a link. */
+/** The club's members (admin): search, change a role, remove; invite people by email, text or link, and follow up the pending invitations. */
 export function MembersPage() {
   const [search, setSearch] = useState('');
   const members = useMembers(search.trim());
@@ -25,6 +27,7 @@ export function MembersPage() {
       <IonContent className="ion-padding">
         <div className="page-narrow">
           <InviteCard />
+          <PendingInvitationsCard />
           <section className="card" aria-labelledby="members-heading">
             <h2 id="members-heading">Members</h2>
             <IonSearchbar
@@ -91,56 +94,5 @@ export function MembersPage() {
         </div>
       </IonContent>
     </>
-  );
-}
-
-function InviteCard() {
-  const create = useCreateInvitation();
-  const [role, setRole] = useState<Role>('staff');
-  const [invitation, setInvitation] = useState<InvitationCreated | null>(null);
-  const copy = async (url: string) => {
-    try {
-      await navigator.clipboard.writeText(url);
-      showToast('Invitation link copied.');
-    } catch {
-      showToast('Select the link and copy it.');
-    }
-  };
-  return (
-    <section className="card club-invite" aria-labelledby="invite-heading">
-      <h2 id="invite-heading">Invite</h2>
-      <p>A link that works once, for 7 days: whoever opens it joins with the role you choose.</p>
-      <label>
-        Role{' '}
-        <select aria-label="Invitation role" value={role} onChange={(e) => setRole(e.target.value as Role)}>
-          {ROLES.map((r) => (
-            <option key={r} value={r}>
-              {r}
-            </option>
-          ))}
-        </select>
-      </label>
-      <IonButton
-        disabled={create.isPending}
-        onClick={() =>
-          void create
-            .mutateAsync(role)
-            .then((created) => setInvitation(created))
-            .catch(showError)
-        }
-      >
-        {create.isPending ? <IonSpinner name="dots" /> : 'Make an invitation link'}
-      </IonButton>
-      {invitation ? (
-        <div>
-          <p className="club-invite__url" data-testid="invitation-url">
-            {invitation.url}
-          </p>
-          <IonButton fill="outline" onClick={() => void copy(invitation.url)}>
-            Copy the link
-          </IonButton>
-        </div>
-      ) : null}
-    </section>
   );
 }

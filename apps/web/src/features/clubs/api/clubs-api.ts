@@ -3,10 +3,12 @@ import type {
   ClubCreated,
   ClubSettings,
   ClubSettingsUpdate,
+  InvitationCreate,
   InvitationCreated,
   InvitationView,
   Member,
   Membership,
+  PendingInvitationList,
   Role,
 } from '@lastman/api';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
@@ -100,9 +102,32 @@ export const useRemoveMember = () =>
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'members'] }),
   });
 
+const invitationKeys = { pending: ['admin', 'invitations'] as const };
+const refreshPending = () => queryClient.invalidateQueries({ queryKey: invitationKeys.pending });
+
 export const useCreateInvitation = () =>
   useMutation({
-    mutationFn: (role: Role) => http.post<InvitationCreated>('/api/admin/invitations', { role }),
+    mutationFn: (input: InvitationCreate) => http.post<InvitationCreated>('/api/admin/invitations', input),
+    onSuccess: refreshPending,
+  });
+
+/** The club's invitations waiting to be accepted (not accepted, withdrawn or expired). */
+export const pendingInvitationsQuery = queryOptions({
+  queryKey: invitationKeys.pending,
+  queryFn: () => http.get<PendingInvitationList>('/api/admin/invitations'),
+});
+export const usePendingInvitations = () => useQuery(pendingInvitationsQuery);
+
+export const useResendInvitation = () =>
+  useMutation({
+    mutationFn: (id: string) => http.post<InvitationCreated>(`/api/admin/invitations/${id}/resend`, {}),
+    onSuccess: refreshPending,
+  });
+
+export const useWithdrawInvitation = () =>
+  useMutation({
+    mutationFn: (id: string) => http.delete<null>(`/api/admin/invitations/${id}`),
+    onSuccess: refreshPending,
   });
 
 /** Whose club an invitation link is for, which role, and whether it is still open (signed in or not). */
