@@ -24,3 +24,34 @@ export function toCsv(rows: readonly Record<string, unknown>[]): string {
   const columns = Object.keys(first);
   return `${[columns.join(','), ...rows.map((r) => csvRow(columns.map((c) => r[c])))].join('\r\n')}\r\n`;
 }
+
+/**
+ * Excel reads a CSV file as the machine's code page unless it starts with a UTF-8 byte order mark:
+ * with it, £ and accented names open as written. Files meant for a spreadsheet carry it; payroll
+ * imports (BrightPay, Sage 50) take plain UTF-8.
+ */
+export const UTF8_BOM = '\uFEFF';
+
+/** Pence as pounds with two decimals (1250 -> "12.50"), as a spreadsheet shows money. */
+export function poundsCell(pence: number | null | undefined): string {
+  if (pence === null || pence === undefined) return '';
+  const sign = pence < 0 ? '-' : '';
+  const abs = Math.abs(pence);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/**
+ * Rows for a spreadsheet: every money column (`…Pence`, integer pence) becomes `…Pounds` in pounds
+ * with two decimals, in the same place.
+ */
+export function withPounds(rows: readonly Record<string, unknown>[]): Record<string, unknown>[] {
+  return rows.map((row) =>
+    Object.fromEntries(
+      Object.entries(row).map(([key, value]) =>
+        key.endsWith('Pence') && (typeof value === 'number' || value === null)
+          ? [`${key.slice(0, -'Pence'.length)}Pounds`, poundsCell(value)]
+          : [key, value],
+      ),
+    ),
+  );
+}

@@ -1,5 +1,5 @@
 import type { TimesheetEntry, TimesheetLayout, TimesheetReport } from '@lastman/api';
-import { csvRow } from '../../lib/csv.ts';
+import { csvRow, UTF8_BOM } from '../../lib/csv.ts';
 import { AppError } from '../../lib/errors.ts';
 import { byRate } from './timesheets.ts';
 
@@ -17,13 +17,6 @@ export interface CsvContext {
 }
 
 const status = (approved: boolean) => (approved ? 'approved' : 'not approved');
-
-/**
- * Excel reads a CSV file as the machine's code page unless it starts with a UTF-8 byte order mark:
- * with it, £ and accented names open as written. Only the file meant for Excel carries it; the
- * payroll imports (BrightPay, Sage 50) take plain UTF-8.
- */
-export const UTF8_BOM = '\uFEFF';
 
 /**
  * generic, for a spreadsheet: the header row first, then one row per person per London day with any
