@@ -1,3 +1,5 @@
+import { penceAsPounds } from '@lastman/api';
+
 /**
  * One CSV cell: a date as ISO 8601, an object as JSON; text a spreadsheet would run as a formula
  * (= + - @, or a tab or carriage return before one) gets a leading apostrophe; a cell with a comma,
@@ -32,14 +34,6 @@ export function toCsv(rows: readonly Record<string, unknown>[]): string {
  */
 export const UTF8_BOM = '\uFEFF';
 
-/** Pence as pounds with two decimals (1250 -> "12.50"), as a spreadsheet shows money. */
-export function poundsCell(pence: number | null | undefined): string {
-  if (pence === null || pence === undefined) return '';
-  const sign = pence < 0 ? '-' : '';
-  const abs = Math.abs(pence);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
-
 /**
  * Rows for a spreadsheet: every money column (`…Pence`, integer pence) becomes `…Pounds` in pounds
  * with two decimals, in the same place.
@@ -49,7 +43,7 @@ export function withPounds(rows: readonly Record<string, unknown>[]): Record<str
     Object.fromEntries(
       Object.entries(row).map(([key, value]) =>
         key.endsWith('Pence') && (typeof value === 'number' || value === null)
-          ? [`${key.slice(0, -'Pence'.length)}Pounds`, poundsCell(value)]
+          ? [`${key.slice(0, -'Pence'.length)}Pounds`, value === null ? '' : penceAsPounds(value)]
           : [key, value],
       ),
     ),
