@@ -449,7 +449,7 @@ function CashEntryForm({ competitionId, feePence }: { competitionId: string; fee
         <legend className="field__label">Who paid</legend>
         <label className="check-field">
           <input type="radio" name="cash-who" checked={who === 'member'} onChange={() => setWho('member')} />
-          <span>A member with the app</span>
+          <span>Someone with the app</span>
         </label>
         <label className="check-field">
           <input type="radio" name="cash-who" checked={who === 'name'} onChange={() => setWho('name')} />
