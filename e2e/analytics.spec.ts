@@ -145,6 +145,10 @@ test('chart labels are 12 px at least on a phone, money axes tick in round pound
     const view = activePage(page);
     const weeks = view.getByTestId('chart-weeks');
     await expect(weeks.getByRole('img', { name: 'Entry revenue per week' })).toBeVisible();
+    // Admins see others' picks when the players do, and the screen says so.
+    await expect(view.getByTestId('chart-picks')).toContainText(
+      'Picks show after the deadline, for everyone, admins included.',
+    );
     for (const id of ['chart-weeks', 'chart-competitions', 'chart-survival', 'chart-picks']) {
       const card = view.getByTestId(id);
       if ((await card.locator('svg.chart').count()) === 0) continue;

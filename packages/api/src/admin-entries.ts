@@ -13,6 +13,9 @@ export const paidHowLabels: Record<PaidHow, string> = {
   free: 'Free',
 };
 
+/** Said wherever admins see picks: before a round's deadline they see others' picks no more than players do. */
+export const PICKS_AFTER_DEADLINE = 'Picks show after the deadline, for everyone, admins included.';
+
 /** The club knocked the entry out: from this round on it takes no part. */
 export const EntryRemoval = z.object({
   fromRound: z.number().int(),

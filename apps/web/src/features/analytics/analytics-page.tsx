@@ -1,5 +1,5 @@
 import { IonButton, IonContent, IonIcon } from '@ionic/react';
-import type { AnalyticsReport, AnalyticsSummary } from '@lastman/api';
+import { type AnalyticsReport, type AnalyticsSummary, PICKS_AFTER_DEADLINE } from '@lastman/api';
 import { funnelOutline, optionsOutline } from 'ionicons/icons';
 import { useLocation } from 'react-router-dom';
 import { formatPence, penceAsPounds } from '../../lib/format.ts';
@@ -309,10 +309,10 @@ function Figures({ report: r }: { report: AnalyticsReport }) {
         title="Most-picked teams per round"
         summary={
           !latestPicks
-            ? 'No picks yet.'
-            : `In round ${latestPicks.round} the most picked was ${latestPicks.teams[0]?.team ?? 'no team'} (${plural(latestPicks.teams[0]?.picks ?? 0, 'pick')}).`
+            ? `No picks to show yet. ${PICKS_AFTER_DEADLINE}`
+            : `In round ${latestPicks.round} the most picked was ${latestPicks.teams[0]?.team ?? 'no team'} (${plural(latestPicks.teams[0]?.picks ?? 0, 'pick')}). ${PICKS_AFTER_DEADLINE}`
         }
-        empty="No picks yet."
+        empty={`No picks to show yet. ${PICKS_AFTER_DEADLINE}`}
         chart={
           <BarChart
             summary={`Most-picked teams in round ${latestPicks?.round ?? ''}`}

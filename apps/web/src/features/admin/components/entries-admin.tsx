@@ -1,5 +1,12 @@
 import { IonButton, useIonAlert } from '@ionic/react';
-import { type AdminEntryView, formatPence, paidHowLabels, removalText, shortOrderNumber } from '@lastman/api';
+import {
+  type AdminEntryView,
+  formatPence,
+  PICKS_AFTER_DEADLINE,
+  paidHowLabels,
+  removalText,
+  shortOrderNumber,
+} from '@lastman/api';
 import { type FormEvent, useState } from 'react';
 import { londonDateTime } from '../../../lib/format.ts';
 import { showToast } from '../../../lib/toast.ts';
@@ -22,9 +29,6 @@ export interface PickWindow {
   /** UTC ISO; null for a round without one. */
   deadline: string | null;
 }
-
-/** Said wherever admins see picks: they are treated as every player is. */
-export const PICKS_AFTER_DEADLINE = 'Picks show after the deadline, for everyone, admins included.';
 
 function pickText(p: AdminEntryView['picks'][number]): string {
   // A pick of someone else's entry before the round's deadline: made, the team not shown.
