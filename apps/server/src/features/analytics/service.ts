@@ -294,7 +294,9 @@ async function roundsOf(
     rounds: every.map((p) => p.round),
     now,
   });
-  const allPicks = every.filter((p) => open.has(p.round));
+  // A round with a settled pick is past its deadline whatever its fixtures say now.
+  const settled = new Set(every.filter((p) => p.settled).map((p) => p.round));
+  const allPicks = every.filter((p) => open.has(p.round) || settled.has(p.round));
   const settledRounds = [...new Set(allPicks.filter((p) => p.settled).map((p) => p.round))].sort(
     (a, b) => a - b,
   );
