@@ -113,23 +113,25 @@ export type EntryKnockedOut = z.infer<typeof EntryKnockedOut>;
  * An admin records entries paid for in cash at the bar: for a member (`userId`), or for a regular
  * without the app by name only (`playerName`, with `confirmsAdult` as paid entries are 18+ only).
  */
+const cashEntryCommon = {
+  entries: z.number().int().min(1).max(20),
+  /** The reference typed at the till, shown in the entries list. */
+  reference: z.string().trim().max(200).optional(),
+};
+
 export const CashEntryCreate = z
-  .object({
-    userId: Id.optional(),
-    playerName: z.string().trim().min(2, 'give their name').max(100).optional(),
-    confirmsAdult: z.boolean().optional(),
-    entries: z.number().int().min(1).max(20),
-    reference: z.string().trim().max(200).optional(),
-  })
-  .strict()
-  .refine((v) => (v.userId === undefined) !== (v.playerName === undefined), {
-    message: 'Choose a member or type a name, not both',
-    path: ['userId'],
-  })
-  .refine((v) => v.playerName === undefined || v.confirmsAdult === true, {
-    message: 'confirm they are 18 or over: paid entries are for adults only',
-    path: ['confirmsAdult'],
-  })
+  .union([
+    z.object({ userId: Id, ...cashEntryCommon }).strict(),
+    z
+      .object({
+        playerName: z.string().trim().min(2, 'give their name').max(100),
+        confirmsAdult: z.literal(true, {
+          error: 'confirm they are 18 or over: paid entries are for adults only',
+        }),
+        ...cashEntryCommon,
+      })
+      .strict(),
+  ])
   .meta({ id: 'CashEntryCreate' });
 export type CashEntryCreate = z.input<typeof CashEntryCreate>;
 

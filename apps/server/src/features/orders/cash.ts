@@ -94,10 +94,10 @@ export async function recordCashEntries(
  * transaction, so a refused entry leaves no stray person behind.
  */
 async function cashPlayer(tx: DbOrTx, viewer: Viewer, input: CashEntryCreate, now: Date) {
-  if (input.playerName !== undefined) {
+  if ('playerName' in input) {
     return insertNameOnlyPlayer(tx, { clubId: viewer.clubId, name: input.playerName.trim(), now });
   }
-  const member = input.userId ? await findUser(tx, { userId: input.userId }) : undefined;
+  const member = await findUser(tx, { userId: input.userId });
   const membership = member && (await findMembership(tx, { userId: member.id, clubId: viewer.clubId }));
   // A name-only player of this club can be given more entries later, by their id.
   if (!member || !(membership || member.guestOfClubId === viewer.clubId)) throw notFound('That member');

@@ -431,8 +431,10 @@ function CashEntryForm({ competitionId, feePence }: { competitionId: string; fee
       aria-label="Record a cash entry"
       onSubmit={(ev) => {
         ev.preventDefault();
+        if (!ready) return;
+        // Sent only once the box is ticked (the button waits for it).
         const player =
-          who === 'member' ? { userId } : { playerName: playerName.trim(), confirmsAdult: adult };
+          who === 'member' ? { userId } : { playerName: playerName.trim(), confirmsAdult: true as const };
         record.mutate(
           { ...player, entries, ...(reference.trim() ? { reference: reference.trim() } : {}) },
           {
