@@ -42,12 +42,13 @@ test('the Manage screen lists entries, records a cash entry, knocks one out and 
   await form.getByLabel('Member').selectOption({ label: 'Robin Goal (player4@redlion.test)' });
   await form.getByLabel('Entries').fill('2');
   await expect(form).toContainText('£10.00 paid in cash');
-  await form.getByLabel('Reference (optional)').fill('Till 118');
+  await form.getByLabel('Till reference (optional)').fill('Till 118');
   await form.locator('ion-button[type="submit"]').click();
   const rows = panel.locator('tbody tr[data-entry]');
   await expect(rows).toHaveCount(2);
   await expect(rows.first()).toContainText('Robin Goal (1)');
   await expect(rows.first()).toContainText('Cash');
+  await expect(rows.first()).toContainText('Till ref: Till 118');
 
   await panel.getByLabel('Player').fill('nobody-here');
   await panel.locator('ion-button', { hasText: 'Search' }).click();

@@ -106,13 +106,91 @@ test('each table downloads as a CSV file', async ({ page }) => {
   expect(download.suggestedFilename()).toMatch(
     /^analytics-competitions-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/,
   );
-  const csv = readFileSync(await download.path(), 'utf8');
+  const bytes = readFileSync(await download.path());
+  // For Excel: a UTF-8 byte order mark (so £ opens as £), the header row first, no # lines.
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const csv = bytes.subarray(3).toString('utf8');
   const lines = csv.trimEnd().split('\r\n');
-  expect(lines[0]).toBe('competition,entries,revenue_pence,refunds_pence,pot_pence');
-  // A name with a comma is quoted; money in pence, the pot 90% of £5 an entry.
+  expect(lines[0]).toBe('competition,entries,revenue_gbp,refunds_gbp,pot_gbp');
+  expect(lines.filter((l) => l.startsWith('#'))).toEqual([]);
+  // A name with a comma is quoted; money in pounds with two decimals, the pot 90% of £5 an entry.
   const pot = lines.find((l) => l.startsWith('"Red Lion Christmas Pot (demo, £5 an entry)",'));
-  const [, entries, revenue, refunds, potPence] = (pot ?? '').match(/,(\d+),(\d+),(\d+),(\d+)$/) ?? [];
-  expect(Number(revenue)).toBe(Number(entries) * 500);
-  expect(refunds).toBe('0');
-  expect(Number(potPence)).toBeGreaterThanOrEqual(1350);
+  const [, entries, revenue, refunds, potPounds] =
+    (pot ?? '').match(/,(\d+),(\d+\.\d\d),(\d+\.\d\d),(\d+\.\d\d)$/) ?? [];
+  expect(Number(revenue)).toBe(Number(entries) * 5);
+  expect(refunds).toBe('0.00');
+  expect(Number(potPounds)).toBeGreaterThanOrEqual(13.5);
+});
+
+/** Each chart's axis labels as drawn, in CSS pixels: the font size times the picture's scale. */
+async function axisLabelSizes(card: import('@playwright/test').Locator): Promise<number[]> {
+  return card.locator('svg.chart').evaluate((svg: SVGSVGElement) => {
+    const scale =
+      svg.getBoundingClientRect().width / (svg.viewBox.baseVal.width || svg.getBoundingClientRect().width);
+    return Array.from(svg.querySelectorAll('text')).map(
+      (t) => Number.parseFloat(getComputedStyle(t).fontSize) * scale,
+    );
+  });
+}
+
+test('chart labels are 12 px at least on a phone, money axes tick in round pounds, wide tables show every column', async ({
+  page,
+}) => {
+  await logInByApi(page, 'admin@redlion.test');
+  const project = test.info().project.name;
+  const widths = project === 'phone' ? [360, 390] : [1440];
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: width === 1440 ? 900 : 800 });
+    await page.goto('/analytics');
+    const view = activePage(page);
+    const weeks = view.getByTestId('chart-weeks');
+    await expect(weeks.getByRole('img', { name: 'Entry revenue per week' })).toBeVisible();
+    // Admins see others' picks when the players do, and the screen says so.
+    await expect(view.getByTestId('chart-picks')).toContainText(
+      'Picks show after the deadline, for everyone, admins included.',
+    );
+    for (const id of ['chart-weeks', 'chart-competitions', 'chart-survival', 'chart-picks']) {
+      const card = view.getByTestId(id);
+      if ((await card.locator('svg.chart').count()) === 0) continue;
+      const sizes = await axisLabelSizes(card);
+      expect(sizes.length, id).toBeGreaterThan(0);
+      expect(Math.min(...sizes), `${id} at ${width} px`).toBeGreaterThanOrEqual(12);
+    }
+    // The money axis: whole pounds, each tick once (never "£0, £0.00, £0.00, £0.01").
+    const ticks = await view
+      .getByTestId('chart-competitions')
+      .locator('svg.chart .visx-axis-left text')
+      .allTextContents();
+    expect(ticks.length).toBeGreaterThan(1);
+    for (const t of ticks) expect(t).toMatch(/^£\d{1,3}(,\d{3})*$/);
+    expect(new Set(ticks).size).toBe(ticks.length);
+
+    // The per-competition table: every column shown inside its card; on a phone it scrolls sideways
+    // inside the card, never the page.
+    const perCompetition = view.getByTestId('chart-competitions');
+    const table = perCompetition.locator('table');
+    await expect(table.locator('thead th')).toHaveText([
+      'Competition',
+      'Entries',
+      'Revenue',
+      'Refunds',
+      'Pot',
+    ]);
+    const cardBox = await perCompetition.boundingBox();
+    const wrap = perCompetition.locator('.analytics-table-wrap');
+    const wrapBox = await wrap.boundingBox();
+    expect(wrapBox && cardBox && wrapBox.x + wrapBox.width <= cardBox.x + cardBox.width + 1).toBe(true);
+    if (width === 1440) {
+      for (const th of await table.locator('thead th').all()) {
+        const box = await th.boundingBox();
+        expect(
+          box && wrapBox && box.x + box.width <= wrapBox.x + wrapBox.width + 1,
+          (await th.textContent()) ?? '',
+        ).toBe(true);
+      }
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await perCompetition.screenshot({ path: test.info().outputPath(`per-competition-${width}.png`) });
+    await weeks.screenshot({ path: test.info().outputPath(`weeks-${width}.png`) });
+  }
 });

@@ -838,6 +838,13 @@ function fixturesFor(w: World): Record<string, Fixture> {
         reference: 'Matrix till 42',
       }),
     },
+    'PUT /api/admin/competitions/:id/entries/:entryId/picks/:round': {
+      call: at(`/api/admin/competitions/${w.freeId}/entries/${w.ownerPickEntry}/picks/20`, {
+        teamId: w.round20Team,
+      }),
+      refused:
+        "the entry is a player's own, with the app (403): name-only-players.test.ts picks for a name-only one",
+    },
     'POST /api/admin/competitions/:id/entries/:entryId/reinstate': {
       call: at(`/api/admin/competitions/${w.freeId}/entries/${w.ownerPickEntry}/reinstate`),
       refused: 'the entry was not knocked out (409): entries-admin.test.ts reinstates one',

@@ -388,6 +388,7 @@ describe.each(backends())('tenants on %s', (backend) => {
   });
 
   it('an admin exports the club as JSON or as a zip of CSV files', async () => {
+    await aCompetition(server, { clubId: club.b.id, name: 'Export Cup', entryFeePence: 250 });
     const json = await club.b.admin.get('/api/admin/club/export?format=json');
     expect(json.headers.get('content-disposition')).toMatch(
       /attachment; filename="lastman-the-bell-.*\.json"/,
@@ -402,7 +403,14 @@ describe.each(backends())('tenants on %s', (backend) => {
       expect.arrayContaining(['club.csv', 'members.csv', 'orders.csv', 'entries.csv']),
     );
     const members = await zip.file('members.csv')?.async('string');
-    expect(members?.split('\r\n')[0]).toBe('id,name,email,role,emailVerified,createdAt');
+    // For Excel: a byte order mark, then the header row; no # lines; money in pounds, not pence.
+    expect(members?.split('\r\n')[0]).toBe('\uFEFFid,name,email,role,emailVerified,createdAt');
+    const competitions = (await zip.file('competitions.csv')?.async('string')) ?? '';
+    const [header = '', ...lines] = competitions.replace('\uFEFF', '').split('\r\n');
+    expect(header.split(',')).toEqual(expect.arrayContaining(['entryFeePounds']));
+    expect(header).not.toMatch(/Pence/);
+    expect(competitions).toContain(',2.50,');
+    expect(lines.filter((l) => l.startsWith('#'))).toEqual([]);
     expect(members).toContain('dana@dual.test');
     expect(members).not.toContain('the-anchor.test');
   });

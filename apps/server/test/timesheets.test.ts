@@ -50,6 +50,13 @@ describe.each(backends())('timesheets on %s', (backend) => {
   let entryId: string;
   let kings: Awaited<ReturnType<typeof aClub>>;
 
+  /** The file's bytes as sent (a client's text() would drop a byte order mark). */
+  const csvBytes = async (path: string) =>
+    (
+      await fetch(new URL(path, server.baseUrl), {
+        headers: { cookie: [...admin.jar].map(([k, v]) => `${k}=${v}`).join('; ') },
+      })
+    ).arrayBuffer();
   const report = async (query = `from=${WEEK}&to=${WEEK}`) => admin.get(`/api/admin/timesheets?${query}`);
   const personIn = (json: { weeks: { people: { userId: string }[] }[] }, userId: string, week = 0) =>
     // biome-ignore lint/suspicious/noExplicitAny: response bodies are asserted field by field
@@ -305,25 +312,27 @@ describe.each(backends())('timesheets on %s', (backend) => {
     });
   });
 
-  it('exports the generic CSV: the period and filters first, then one row per person per day', async () => {
+  it('exports the generic CSV for Excel: a BOM, the header row first (no # lines), pounds, payroll numbers', async () => {
     const res = await admin.get(`/api/admin/timesheets?from=${WEEK}&to=2026-10-25`, { accept: 'text/csv' });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(res.headers.get('content-disposition')).toBe(
       `attachment; filename="timesheets-generic-${WEEK}-to-2026-10-25.csv"`,
     );
+    // The UTF-8 byte order mark Excel needs for £ and accents (fetch's text() drops it).
+    expect(res.text.startsWith('Week starting,')).toBe(true);
+    expect(
+      [
+        ...new Uint8Array(await csvBytes(`/api/admin/timesheets?from=${WEEK}&to=2026-10-25&format=csv`)),
+      ].slice(0, 3),
+    ).toEqual([0xef, 0xbb, 0xbf]);
     const rows = readCsv(res.text);
-    expect(rows.slice(0, 4)).toEqual([
-      ['# Lastman timesheets: The Kings Arms'],
-      ['# Period: 2026-10-19 to 2026-10-25 (London days; whole weeks Monday to Sunday)'],
-      ['# Filters: all staff; approved and not approved weeks'],
-      ['# Made: 2026-10-27 19:00 London time by Bea Boss'],
-    ]);
-    expect(rows[4]).toEqual([
+    expect(rows.filter((r) => (r[0] ?? '').startsWith('#'))).toEqual([]);
+    expect(rows[0]).toEqual([
       'Week starting',
       'Date',
       'Staff member',
-      'Staff ID',
+      'Payroll number',
       'Scheduled hours',
       'Worked hours',
       'Break minutes',
@@ -335,14 +344,15 @@ describe.each(backends())('timesheets on %s', (backend) => {
       'Approved by',
       'Approved at',
     ]);
-    const data = rows.slice(5).sort((a, b) => (a[2] as string).localeCompare(b[2] as string));
+    const data = rows.slice(1).sort((a, b) => (a[2] as string).localeCompare(b[2] as string));
     expect(data).toEqual(
       [
         [
           WEEK,
           '2026-10-24',
           'Sam Server',
-          staffId,
+          // No payroll number yet: the cell is empty, never an internal id.
+          '',
           '6.50',
           '6.92',
           '30',
@@ -359,7 +369,7 @@ describe.each(backends())('timesheets on %s', (backend) => {
           '2026-10-21',
           // The formula is defused with an apostrophe; the comma and quotes survive quoting.
           '\'=Pat "Pint", Pourer',
-          patId,
+          '',
           '3.00',
           '2.92',
           '0',
@@ -426,10 +436,7 @@ describe.each(backends())('timesheets on %s', (backend) => {
       ],
     ]);
     const one = await admin.get(`/api/admin/timesheets?from=${WEEK}&to=${WEEK}&format=csv&userId=${staffId}`);
-    expect(readCsv(one.text)[2]).toEqual([
-      '# Filters: staff member Sam Server; approved and not approved weeks',
-    ]);
-    expect(readCsv(one.text)).toHaveLength(6);
+    expect(readCsv(one.text).map((r) => r[2])).toEqual(['Staff member', 'Sam Server']);
   });
 
   it('exports the Sage 50 layout once everyone with hours has a payroll number: fixed columns, no header', async () => {
@@ -483,6 +490,16 @@ describe.each(backends())('timesheets on %s', (backend) => {
     );
     expect(approvedOnly.headers.get('content-disposition')).toContain('-all-approved.csv');
     expect(readCsv(approvedOnly.text)).toHaveLength(2);
+    // The spreadsheet file names staff by the same payroll numbers.
+    const generic = readCsv(
+      (await admin.get(`/api/admin/timesheets?from=${WEEK}&to=${WEEK}&format=csv`)).text,
+    );
+    expect(generic.slice(1).map((r) => [r[2], r[3]])).toEqual(
+      expect.arrayContaining([
+        ['Sam Server', 'S-1'],
+        ['\'=Pat "Pint", Pourer', '7'],
+      ]),
+    );
     expect((await number(patId, null)).status).toBe(204);
     expect(personIn((await report()).json, patId).payrollNumber).toBeNull();
   });
@@ -594,7 +611,7 @@ describe.each(backends())('timesheets on %s', (backend) => {
 
     const csv = (layout: string, extra = '') =>
       admin.get(`/api/admin/timesheets?from=2026-11-02&to=2026-11-08&format=csv&layout=${layout}${extra}`);
-    const generic = readCsv((await csv('generic')).text).filter((r) => r[3] === kit.userId);
+    const generic = readCsv((await csv('generic')).text).filter((r) => r[2] === 'Kit Cook');
     expect(generic.map((r) => [r[1], r[4], r[5], r[8], r[9]])).toEqual([
       ['2026-11-03', '7.00', '4.00', '10.50', '42.00'],
       ['2026-11-03', '0.00', '3.00', '11.50', '34.50'],
@@ -730,7 +747,7 @@ describe.each(backends())('timesheets on %s', (backend) => {
     ).toBe(404);
     expect((await otherAdmin.delete(`/api/admin/timesheets/approvals/${WEEK}/${staffId}`)).status).toBe(404);
     const csv = await otherAdmin.get(`/api/admin/timesheets?from=${WEEK}&to=${WEEK}&format=csv`);
-    expect(readCsv(csv.text)).toHaveLength(5);
+    expect(readCsv(csv.text)).toHaveLength(1);
   });
 
   it('the migration gives each rate set before rates had dates to all of that person’s hours', async () => {

@@ -13,6 +13,9 @@ export const paidHowLabels: Record<PaidHow, string> = {
   free: 'Free',
 };
 
+/** Said wherever admins see picks: before a round's deadline they see others' picks no more than players do. */
+export const PICKS_AFTER_DEADLINE = 'Picks show after the deadline, for everyone, admins included.';
+
 /** The club knocked the entry out: from this round on it takes no part. */
 export const EntryRemoval = z.object({
   fromRound: z.number().int(),
@@ -31,10 +34,18 @@ export const AdminEntryView = z
     entryNumber: z.number().int().nullable(),
     status: EntryStatus,
     eliminatedRound: z.number().int().nullable(),
+    /** A name-only player (no account): the club records their entries and makes their picks. */
+    nameOnly: z.boolean(),
+    /** The reference typed at the till when the entry was paid in cash; null otherwise. */
+    tillReference: z.string().nullable(),
     picks: z.array(
       z.object({
         round: z.number().int(),
-        teamName: z.string(),
+        /**
+         * null: a pick was made, but the round's deadline has not passed and the entry is someone
+         * else's, so the team stays hidden (from admins too, as from every player).
+         */
+        teamName: z.string().nullable(),
         auto: z.boolean(),
         outcome: z.enum(['survived', 'eliminated', 'void', 'invalid']).nullable(),
       }),
@@ -68,6 +79,12 @@ export const AdminEntriesQuery = z.object({
 });
 
 export const CompetitionEntryParams = z.object({ id: Id, entryId: Id });
+/** An admin picks for a name-only player's entry in a round. */
+export const CompetitionEntryRoundParams = z.object({
+  id: Id,
+  entryId: Id,
+  round: z.coerce.number().int().min(1).max(99),
+});
 
 export const EntryKnockOut = z
   .object({
@@ -92,14 +109,29 @@ export const EntryKnockedOut = AdminEntryView.extend({
 }).meta({ id: 'EntryKnockedOut' });
 export type EntryKnockedOut = z.infer<typeof EntryKnockedOut>;
 
-/** An admin records entries a member paid for in cash at the bar. */
+/**
+ * An admin records entries paid for in cash at the bar: for a member (`userId`), or for a regular
+ * without the app by name only (`playerName`, with `confirmsAdult` as paid entries are 18+ only).
+ */
+const cashEntryCommon = {
+  entries: z.number().int().min(1).max(20),
+  /** The reference typed at the till, shown in the entries list. */
+  reference: z.string().trim().max(200).optional(),
+};
+
 export const CashEntryCreate = z
-  .object({
-    userId: Id,
-    entries: z.number().int().min(1).max(20),
-    reference: z.string().trim().max(200).optional(),
-  })
-  .strict()
+  .union([
+    z.object({ userId: Id, ...cashEntryCommon }).strict(),
+    z
+      .object({
+        playerName: z.string().trim().min(2, 'give their name').max(100),
+        confirmsAdult: z.literal(true, {
+          error: 'confirm they are 18 or over: paid entries are for adults only',
+        }),
+        ...cashEntryCommon,
+      })
+      .strict(),
+  ])
   .meta({ id: 'CashEntryCreate' });
 export type CashEntryCreate = z.input<typeof CashEntryCreate>;
 
@@ -109,6 +141,8 @@ export const CashEntryCreated = z
     shortNumber: z.string(),
     amountPence: z.number().int(),
     entryIds: z.array(z.string()),
+    /** The player the entries are for: the member, or the name-only player just made. */
+    userId: z.string(),
   })
   .meta({ id: 'CashEntryCreated' });
 export type CashEntryCreated = z.infer<typeof CashEntryCreated>;

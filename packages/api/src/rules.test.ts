@@ -4,10 +4,13 @@ import {
   ageOn,
   CONTACT_LIMITS,
   formatPence,
+  formatPoundsTick,
   isPhotoType,
   MIN_AGE_FOR_PAID_ENTRY,
   MIN_SIGN_UP_AGE,
+  moneyTicks,
   PHOTO_TYPES,
+  penceAsPounds,
 } from './rules.ts';
 
 describe('shared rules', () => {
@@ -44,5 +47,32 @@ describe('shared rules', () => {
     const longest = 'x'.repeat(CONTACT_LIMITS.messageMax);
     expect(ContactMessageInput.safeParse({ ...base, message: longest }).success).toBe(true);
     expect(ContactMessageInput.safeParse({ ...base, message: `${longest}x` }).success).toBe(false);
+  });
+});
+
+describe('money for spreadsheets and chart axes', () => {
+  it('writes pence as pounds with two decimals', () => {
+    expect([0, 5, 1250, 100000, -250].map(penceAsPounds)).toEqual([
+      '0.00',
+      '0.05',
+      '12.50',
+      '1000.00',
+      '-2.50',
+    ]);
+  });
+
+  it('ticks a money axis in whole pounds, never two alike', () => {
+    expect(moneyTicks(0)).toEqual([0, 100]);
+    expect(moneyTicks(1)).toEqual([0, 100]);
+    expect(moneyTicks(125_000)).toEqual([0, 50_000, 100_000, 150_000]);
+    expect(moneyTicks(1_350)).toEqual([0, 500, 1_000, 1_500]);
+    for (const max of [1, 99, 101, 999, 4_321, 77_777, 1_000_000]) {
+      const ticks = moneyTicks(max);
+      expect(new Set(ticks.map(formatPoundsTick)).size).toBe(ticks.length);
+      expect(ticks.every((t) => t % 100 === 0)).toBe(true);
+      expect(ticks.at(-1)).toBeGreaterThanOrEqual(max);
+      expect(ticks.length).toBeLessThanOrEqual(6);
+    }
+    expect(moneyTicks(125_000).map(formatPoundsTick)).toEqual(['£0', '£500', '£1,000', '£1,500']);
   });
 });

@@ -18,6 +18,7 @@ import { insertMembership } from '../features/clubs/queries.ts';
 import { resolveSignUpClub } from '../features/clubs/service.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { Mailer } from '../lib/mailer.ts';
+import { isNameOnlyEmail } from '../lib/name-only.ts';
 import { passwordProblem } from '../lib/password-policy.ts';
 import type { SmsSender } from '../lib/sms.ts';
 import { authLogger, logAuthError } from './auth-log.ts';
@@ -108,6 +109,13 @@ export function createAuth(opts: {
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         const body = (ctx.body ?? {}) as Record<string, unknown>;
+        // A name-only player (lib/name-only.ts) is never signed in to, nor signed up as.
+        if (isNameOnlyEmail(body.email)) {
+          throw new APIError('FORBIDDEN', {
+            code: 'NAME_ONLY_PLAYER',
+            message: 'This person plays without the app: there is no account to sign in to.',
+          });
+        }
         if (passwordPaths.has(ctx.path)) {
           const password = body.password ?? body.newPassword;
           const problem = typeof password === 'string' ? passwordProblem(password) : null;

@@ -1,6 +1,7 @@
 import type { Role } from '@lastman/api';
 import type { FastifyRequest } from 'fastify';
 import { findMembership } from '../db/acting-club.ts';
+import { isNameOnlyEmail } from '../lib/name-only.ts';
 import { toWebHeaders } from './web-request.ts';
 
 /**
@@ -39,7 +40,7 @@ export async function currentPerson(request: FastifyRequest): Promise<Person | n
   const u = found?.user as
     | (Record<string, unknown> & { id: string; name: string; email: string })
     | undefined;
-  if (!found || !u || u.isAnonymous) {
+  if (!found || !u || u.isAnonymous || isNameOnlyEmail(u.email)) {
     request.viewer = null;
     return null;
   }

@@ -7,6 +7,7 @@ import type { Db } from '../db/client.ts';
 import { prepared } from '../db/prepared.ts';
 import { clubs, memberships, session, user } from '../db/schema/index.ts';
 import { cookieValue } from '../lib/cookie-header.ts';
+import { isNameOnlyEmail } from '../lib/name-only.ts';
 import type { Person } from './guards.ts';
 
 /** Undefined: not decided here, ask better-auth. */
@@ -99,7 +100,7 @@ export function createSessionReader(opts: {
     const now = Date.now();
     // Expired (better-auth deletes it) or due for extension (better-auth extends it): theirs to do.
     if (expires <= now || expires - expiresIn * 1000 + updateAge * 1000 <= now) return undefined;
-    if (row.isAnonymous) return null;
+    if (row.isAnonymous || isNameOnlyEmail(row.email)) return null;
     return {
       userId: row.userId,
       clubId: row.clubId ?? null,

@@ -14,9 +14,12 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const issues = err.validation.map((v) => {
-        const field = [v.instancePath.replace(/^\//, '').replaceAll('/', '.')].filter(Boolean).join('');
+        const { path, message } = closestBranch(v);
+        const field = [v.instancePath.replace(/^\//, '').replaceAll('/', '.'), ...path]
+          .filter(Boolean)
+          .join('.');
         const where = err.validationContext === 'body' ? field : `${err.validationContext}.${field}`;
-        return `${where || err.validationContext}: ${v.message}`;
+        return `${where || err.validationContext}: ${message}`;
       });
       return reply.status(400).send(errorBody('VALIDATION_FAILED', `Invalid input. ${issues.join('; ')}`));
     }
@@ -45,4 +48,25 @@ export function registerErrorHandling(app: FastifyInstance) {
       .status(500)
       .send(errorBody('INTERNAL', 'Something went wrong on our side. Please try again.'));
   });
+}
+
+interface BranchIssue {
+  path?: readonly PropertyKey[];
+  message?: string;
+}
+
+/**
+ * A body that fits none of a union's shapes ("a member, or a name") says why in the words of the
+ * shape it came closest to (the fewest problems), not zod's bare "Invalid input".
+ */
+function closestBranch(v: { keyword?: string; message?: string; params?: unknown }): {
+  path: string[];
+  message: string;
+} {
+  const branches = (v.params as { errors?: BranchIssue[][] } | undefined)?.errors;
+  if (v.keyword !== 'invalid_union' || !Array.isArray(branches) || branches.length === 0)
+    return { path: [], message: v.message ?? 'is invalid' };
+  const closest = [...branches].sort((a, b) => a.length - b.length)[0]?.[0];
+  if (!closest?.message) return { path: [], message: v.message ?? 'is invalid' };
+  return { path: (closest.path ?? []).map(String), message: closest.message };
 }

@@ -1,6 +1,6 @@
 /** Money from the API is integer pence; times are UTC. Shown as £ and in UK (Europe/London) time. */
 
-export { formatPence } from '@lastman/api/rules';
+export { formatPence, formatPoundsTick, moneyTicks, penceAsPounds } from '@lastman/api/rules';
 
 /** Building an Intl formatter costs about a millisecond; each is built on first use, not on load. */
 function lazily<T>(build: () => T): () => T {

@@ -27,6 +27,11 @@ export const user = pgTable(
      * memberships); null for a person in no club.
      */
     lastClubId: text('club_id').references(() => clubs.id),
+    /**
+     * Set for a name-only player: a regular without a phone whose entries the club records (paid in
+     * cash) and picks for. No credentials, no membership, never signed in to (auth.ts refuses a session).
+     */
+    guestOfClubId: text('guest_of_club_id').references(() => clubs.id),
     /** No longer read: the role is the membership's. Kept until a migration drops it. */
     legacyRole: text('role', { enum: roles }).notNull().default('player'),
     createdAt: createdAt(),

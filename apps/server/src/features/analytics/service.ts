@@ -5,8 +5,9 @@ import type { DbOrTx } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { addDays, daysInPeriod, londonDate, londonDayStart, mondayOf } from '../../lib/london-dates.ts';
 import type { Services } from '../../services.ts';
-import { potOf } from '../competitions/index.ts';
+import { findCompetition, potOf } from '../competitions/index.ts';
 import { paidOrdersInPeriod } from '../orders/index.ts';
+import { publicPickRounds } from '../picks/index.ts';
 import {
   closedClockEntries,
   clubCompetitions,
@@ -210,7 +211,7 @@ export async function analyticsReport(
       competitions,
       competitionChoices: comps.map((c) => ({ id: c.id, name: c.name })),
       weeks: [...weekRows].map(([week, r]) => ({ week, ...r })),
-      rounds: await roundsOf(tx, clubId, competitionId, comps),
+      rounds: await roundsOf(tx, clubId, competitionId, comps, services.clock.now().getTime()),
       days,
       matchDays,
       unratedHours,
@@ -270,18 +271,32 @@ function dayFigures(
   return { days, matchDays, unratedHours: roundHours(unrated) };
 }
 
-/** Players left after each settled round, and the most-picked teams of each round. */
+/**
+ * Players left after each settled round, and the most-picked teams of each round whose deadline has
+ * passed: before it, nobody (admins included) learns what others picked, counts included.
+ */
 async function roundsOf(
   db: DbOrTx,
   clubId: string,
   chosen: string | undefined,
   comps: readonly { id: string; name: string }[],
+  now: number,
 ): Promise<AnalyticsReport['rounds']> {
   const competitionId = chosen ?? (await latestCompetitionWithSettledPicks(db, { clubId }));
   const comp = comps.find((c) => c.id === competitionId);
-  if (!competitionId || !comp) return null;
+  const row = competitionId ? await findCompetition(db, { clubId, competitionId }) : undefined;
+  if (!competitionId || !comp || !row) return null;
   const players = await confirmedEntriesOf(db, { clubId, competitionId });
-  const allPicks = await picksOf(db, { clubId, competitionId });
+  const every = await picksOf(db, { clubId, competitionId });
+  const open = await publicPickRounds(db, {
+    clubId,
+    competition: row,
+    rounds: every.map((p) => p.round),
+    now,
+  });
+  // A round with a settled pick is past its deadline whatever its fixtures say now.
+  const settled = new Set(every.filter((p) => p.settled).map((p) => p.round));
+  const allPicks = every.filter((p) => open.has(p.round) || settled.has(p.round));
   const settledRounds = [...new Set(allPicks.filter((p) => p.settled).map((p) => p.round))].sort(
     (a, b) => a - b,
   );

@@ -1,12 +1,12 @@
 import type { Viewer } from '../../auth/guards.ts';
-import { toCsv } from '../../lib/csv.ts';
+import { toCsv, UTF8_BOM, withPounds } from '../../lib/csv.ts';
 import type { Services } from '../../services.ts';
 import { clubTables, listClubMembers } from './queries.ts';
 import { clubSettings } from './service.ts';
 
 type Row = Record<string, unknown>;
 
-/** The club's data for its admin: every table's rows of the club, as JSON or a zip of CSV files. */
+/** The club's data for its admin: every table's rows of the club, as JSON or a zip of CSV files for a spreadsheet. */
 export async function clubExport(
   services: Pick<Services, 'db' | 'clock' | 'config'>,
   viewer: Viewer,
@@ -28,9 +28,11 @@ export async function clubExport(
   }
   const { default: JSZip } = await import('jszip');
   const zip = new JSZip();
-  zip.file('club.csv', toCsv([club]));
-  zip.file('members.csv', toCsv(members));
-  for (const [table, rows] of Object.entries(tables)) zip.file(`${table}.csv`, toCsv(rows as Row[]));
+  // Each file opens cleanly in Excel: a BOM, the header row first, money in pounds (the JSON keeps pence).
+  const sheet = (rows: Row[]) => `${UTF8_BOM}${toCsv(withPounds(rows))}`;
+  zip.file('club.csv', sheet([club]));
+  zip.file('members.csv', sheet(members));
+  for (const [table, rows] of Object.entries(tables)) zip.file(`${table}.csv`, sheet(rows as Row[]));
   const body = await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
   return { contentType: 'application/zip', filename: `${name}.zip`, body };
 }

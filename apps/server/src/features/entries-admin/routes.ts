@@ -5,14 +5,18 @@ import {
   CashEntryCreate,
   CashEntryCreated,
   CompetitionEntryParams,
+  CompetitionEntryRoundParams,
   CompetitionIdParams,
   EntryKnockedOut,
   EntryKnockOut,
+  PickRequest,
+  PickResponse,
 } from '@lastman/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { viewerOf } from '../../http/access.ts';
 import { refusals } from '../../http/openapi-errors.ts';
 import { recordCashEntries } from '../orders/index.ts';
+import { pickForNameOnlyEntry } from '../picks/index.ts';
 import { competitionEntries, knockOut, reinstate } from './service.ts';
 
 /** Who is in a competition, and the club knocking an entry out (and back in). */
@@ -83,7 +87,8 @@ export const entriesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Record entries a member paid for in cash at the bar: a paid order, the entries in at once',
+        summary:
+          'Record entries paid for in cash at the bar, for a member or a name-only player (no account): a paid order, the entries in at once',
         params: CompetitionIdParams,
         body: CashEntryCreate,
         response: { 201: CashEntryCreated, ...refusals(409) },
@@ -97,5 +102,27 @@ export const entriesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return reply.status(201).send(created);
     },
+  );
+
+  app.put(
+    '/api/admin/competitions/:id/entries/:entryId/picks/:round',
+    {
+      schema: {
+        tags,
+        summary:
+          "Pick for a name-only player's entry (a regular without the app): the same deadline and one-team rules as a player's own pick",
+        params: CompetitionEntryRoundParams,
+        body: PickRequest,
+        response: { 200: PickResponse, ...refusals(403, 404, 409) },
+      },
+      config: { access: 'admin' },
+    },
+    async (request) =>
+      pickForNameOnlyEntry(services, viewerOf(request), {
+        competitionId: request.params.id,
+        entryId: request.params.entryId,
+        round: request.params.round,
+        teamId: request.body.teamId,
+      }),
   );
 };

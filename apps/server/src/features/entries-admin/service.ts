@@ -8,6 +8,7 @@ import type { Services } from '../../services.ts';
 import { type CompetitionRow, findCompetition } from '../competitions/index.ts';
 import { notifyEntryKnockedOut, notifyEntryReinstated } from '../notifications/index.ts';
 import { executeRefund, recordEntriesRefund } from '../orders/index.ts';
+import { publicPickRounds } from '../picks/index.ts';
 import { advanceCompetition, firstUnsettledRound, unsettleFrom } from '../settlement/index.ts';
 import {
   type CompetitionEntryRow,
@@ -60,16 +61,31 @@ async function entryViews(
   db: DbOrTx,
   viewer: Viewer,
   { competitionId, search }: { competitionId: string; search?: string | undefined },
-  comp: Pick<CompetitionRow, 'status'>,
+  comp: Pick<CompetitionRow, 'id' | 'status' | 'seasonId' | 'deadlineMinutes'>,
+  now: number,
 ): Promise<AdminEntryView[]> {
   const rows = await listCompetitionEntries(db, { clubId: viewer.clubId, competitionId, search });
   const picks = await listPicksOf(db, { clubId: viewer.clubId, entryIds: rows.map((r) => r.id) });
-  const picksOf = new Map<string, Omit<(typeof picks)[number], 'entryId'>[]>();
-  for (const { entryId, ...pick } of picks) picksOf.set(entryId, [...(picksOf.get(entryId) ?? []), pick]);
+  // Admins who play see others' picks when the players do: after the round's deadline. Their own
+  // entries, and the name-only players' the club picks for, show in full.
+  const open = await publicPickRounds(db, {
+    clubId: viewer.clubId,
+    competition: comp,
+    rounds: picks.map((p) => p.round),
+    now,
+  });
+  const shownIn = new Set(rows.filter((r) => r.userId === viewer.userId || r.nameOnly).map((r) => r.id));
+  const picksOf = new Map<string, AdminEntryView['picks']>();
+  for (const { entryId, ...pick } of picks) {
+    const shown = open.has(pick.round) || shownIn.has(entryId);
+    picksOf.set(entryId, [...(picksOf.get(entryId) ?? []), shown ? pick : { ...pick, teamName: null }]);
+  }
   return rows.map((r) => ({
     id: r.id,
     userId: r.userId,
     playerName: r.playerName,
+    nameOnly: r.nameOnly,
+    tillReference: r.provider === 'cash' ? r.orderReference : null,
     entryNumber: r.entryNumber,
     status: r.status,
     eliminatedRound: r.eliminatedRound,
@@ -104,7 +120,13 @@ export async function competitionEntries(
   return {
     competitionId,
     knockOutFromRound: inPlay(comp) ? await firstUnsettledRound(db, { competition: comp }) : null,
-    entries: await entryViews(db, viewer, { competitionId, search: search || undefined }, comp),
+    entries: await entryViews(
+      db,
+      viewer,
+      { competitionId, search: search || undefined },
+      comp,
+      services.clock.now().getTime(),
+    ),
   };
 }
 
@@ -112,9 +134,10 @@ async function oneEntry(
   tx: DbOrTx,
   viewer: Viewer,
   { competitionId, entryId }: { competitionId: string; entryId: string },
+  now: number,
 ) {
   const comp = await clubCompetition(tx, viewer, { competitionId });
-  const view = (await entryViews(tx, viewer, { competitionId }, comp)).find((e) => e.id === entryId);
+  const view = (await entryViews(tx, viewer, { competitionId }, comp, now)).find((e) => e.id === entryId);
   if (!view) throw notFound('That entry');
   return view;
 }
@@ -168,7 +191,7 @@ export async function knockOut(
         removedAt: new Date(now),
       },
     );
-    const view = await oneEntry(tx, viewer, { competitionId, entryId });
+    const view = await oneEntry(tx, viewer, { competitionId, entryId }, now);
     await insertEntryAudit(tx, {
       clubId: viewer.clubId,
       competitionId,
@@ -214,7 +237,7 @@ export async function knockOut(
   void services.notifier.kick();
   if (refundId === null) return { ...view, refund: null };
   const row = await executeRefund(services, refundId);
-  const after = await oneEntry(services.db, viewer, { competitionId, entryId });
+  const after = await oneEntry(services.db, viewer, { competitionId, entryId }, now);
   return {
     ...after,
     refund: {
@@ -274,7 +297,7 @@ export async function reinstate(
     if (await unsettleFrom(tx, { competition: comp, fromRound })) {
       await advanceCompetition(tx, { competitionId, now });
     }
-    const view = await oneEntry(tx, viewer, { competitionId, entryId });
+    const view = await oneEntry(tx, viewer, { competitionId, entryId }, now);
     await insertEntryAudit(tx, {
       clubId: viewer.clubId,
       competitionId,

@@ -1,2 +1,2 @@
 // The me feature as other features see it: they import from here, never its other files.
-export { findUser } from './queries.ts';
+export { findUser, insertNameOnlyPlayer } from './queries.ts';

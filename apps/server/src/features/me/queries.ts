@@ -18,6 +18,31 @@ import {
   userPhotos,
   verification,
 } from '../../db/schema/index.ts';
+import { NAME_ONLY_EMAIL_DOMAIN } from '../../lib/name-only.ts';
+
+/**
+ * A name-only player of the club (a regular without the app): a person row with no credentials, no
+ * membership and an address that can never receive mail (.invalid), so nobody can sign in to it.
+ */
+export async function insertNameOnlyPlayer(
+  db: DbOrTx,
+  { clubId, name, now }: { clubId: string; name: string; now: Date },
+) {
+  const id = crypto.randomUUID();
+  const [row] = await db
+    .insert(user)
+    .values({
+      id,
+      name,
+      email: `name-only-${id}${NAME_ONLY_EMAIL_DOMAIN}`,
+      guestOfClubId: clubId,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  if (!row) throw new Error('insertNameOnlyPlayer: no row');
+  return row;
+}
 
 export async function findUser(db: DbOrTx, { userId }: { userId: string }) {
   const [row] = await db.select().from(user).where(eq(user.id, userId)).limit(1);

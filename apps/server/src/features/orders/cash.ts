@@ -9,10 +9,11 @@ import {
 } from '@lastman/api';
 import type { Viewer } from '../../auth/guards.ts';
 import { findMembership } from '../../db/acting-club.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { lockCompetitionRow, lockPlayerEntries } from '../../db/competition-locks.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { Services } from '../../services.ts';
-import { findUser } from '../me/index.ts';
+import { findUser, insertNameOnlyPlayer } from '../me/index.ts';
 import { countHeldEntries, insertEntries, insertOrder } from './queries.ts';
 
 /**
@@ -30,16 +31,18 @@ export async function recordCashEntries(
   return services.db.transaction(async (tx) => {
     const competition = await lockCompetitionRow(tx, { clubId: viewer.clubId, competitionId });
     if (!competition) throw notFound('That competition');
-    const member = await findUser(tx, { userId: input.userId });
-    const membership = member && (await findMembership(tx, { userId: member.id, clubId: viewer.clubId }));
-    if (!member || !membership) throw notFound('That member');
+    const member = await cashPlayer(tx, viewer, input, now);
     if (competition.status !== 'open') {
       throw new AppError('CONFLICT', `This competition is ${competition.status}: it is not taking entries.`);
     }
     if (competition.prizeModel === 'free' || competition.entryFeePence === 0) {
       throw new AppError('CONFLICT', 'This competition is free: the member joins it from the game page.');
     }
-    if (!member.dateOfBirth || ageOn(member.dateOfBirth, now) < MIN_AGE_FOR_PAID_ENTRY) {
+    // A name-only player has no date of birth: the admin confirmed they are 18 or over (the schema).
+    if (
+      member.guestOfClubId === null &&
+      (!member.dateOfBirth || ageOn(member.dateOfBirth, now) < MIN_AGE_FOR_PAID_ENTRY)
+    ) {
       throw new AppError(
         'CONFLICT',
         `${member.name} must be ${MIN_AGE_FOR_PAID_ENTRY} or over to enter a paid competition${member.dateOfBirth ? '' : ', and their account has no date of birth yet'}.`,
@@ -81,6 +84,22 @@ export async function recordCashEntries(
       shortNumber: shortOrderNumber(order.id),
       amountPence,
       entryIds: created.map((e) => e.id),
+      userId: member.id,
     };
   });
+}
+
+/**
+ * Who the cash entries are for: a member of the club, or a name-only player made now, in the same
+ * transaction, so a refused entry leaves no stray person behind.
+ */
+async function cashPlayer(tx: DbOrTx, viewer: Viewer, input: CashEntryCreate, now: Date) {
+  if ('playerName' in input) {
+    return insertNameOnlyPlayer(tx, { clubId: viewer.clubId, name: input.playerName.trim(), now });
+  }
+  const member = await findUser(tx, { userId: input.userId });
+  const membership = member && (await findMembership(tx, { userId: member.id, clubId: viewer.clubId }));
+  // A name-only player of this club can be given more entries later, by their id.
+  if (!member || !(membership || member.guestOfClubId === viewer.clubId)) throw notFound('That member');
+  return member;
 }

@@ -256,3 +256,12 @@ export async function findEntryWithPlayer(
     );
   return row;
 }
+
+/** A name-only player of the club: no account to sign in with, the club picks for their entries. */
+export async function isNameOnlyPlayer(db: DbOrTx, { clubId, userId }: { clubId: string; userId: string }) {
+  const [row] = await db
+    .select({ id: user.id })
+    .from(user)
+    .where(and(eq(user.id, userId), eq(user.guestOfClubId, clubId)));
+  return row !== undefined;
+}

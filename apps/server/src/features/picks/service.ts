@@ -26,6 +26,7 @@ import {
   deletePick,
   findEntryForPick,
   findEntryWithPlayer,
+  isNameOnlyPlayer,
   isRoundSettled,
   listMyEntriesWithPicks,
   listPicksOfEntries,
@@ -49,17 +50,30 @@ function deadlineText(ms: number): string {
   }).format(new Date(ms));
 }
 
-/** The entry, if it is the viewer's and can still pick in `round` of its competition. */
+/**
+ * Who picks for the entry: its player (`self`), or the club (`club`, an admin, for a name-only
+ * player's entry in the given competition). Either way the same deadline and team rules hold.
+ */
+type Picker = { by: 'self' } | { by: 'club'; competitionId: string };
+
+/** The entry, if the viewer may pick for it and it can still pick in `round` of its competition. */
 async function pickableEntry(
   db: Db,
   viewer: Viewer,
   { entryId, round }: { entryId: string; round: number },
   now: number,
+  picker: Picker = { by: 'self' },
 ) {
   const found = await findEntryForPick(db, { clubId: viewer.clubId, entryId, round });
   if (!found) throw notFound('That entry');
   const { entry, competition: comp } = found;
-  if (entry.userId !== viewer.userId)
+  if (picker.by === 'club') {
+    if (comp.id !== picker.competitionId) throw notFound('That entry');
+    if (!(await isNameOnlyPlayer(db, { clubId: viewer.clubId, userId: entry.userId })))
+      throw forbidden(
+        'This player has the app and picks for themselves: the club picks only for name-only players.',
+      );
+  } else if (entry.userId !== viewer.userId)
     throw forbidden('That entry is not yours: you can pick only for your own entries.');
   if (comp.status !== 'open' && comp.status !== 'running') {
     throw new AppError('COMPETITION_NOT_OPEN', `This competition is ${comp.status}: picks are closed.`);
@@ -134,10 +148,17 @@ export async function makePick(
   services: PickServices,
   viewer: Viewer,
   params: { entryId: string; round: number; teamId: string },
+  picker: Picker = { by: 'self' },
 ): Promise<PickResponse> {
   const { db } = services;
   const now = services.clock.now().getTime();
-  const { entry, comp, rows, analysis, deadline, usingPicks } = await pickableEntry(db, viewer, params, now);
+  const { entry, comp, rows, analysis, deadline, usingPicks } = await pickableEntry(
+    db,
+    viewer,
+    params,
+    now,
+    picker,
+  );
   const team = await teamOfRound(db, rows, params.teamId);
   if (!team) throw notFound('That team');
   const using = usingPicks.filter((p) => p.round !== params.round);
@@ -192,6 +213,15 @@ async function teamOfRound(db: DbOrTx, rows: readonly FixtureRow[], teamId: stri
     if (r.awayTeamId === teamId) return { id: teamId, name: r.awayName };
   }
   return findTeam(db, { teamId });
+}
+
+/** An admin picks for a name-only player's entry: the player's own rules, deadline included. */
+export function pickForNameOnlyEntry(
+  services: PickServices,
+  viewer: Viewer,
+  params: { competitionId: string; entryId: string; round: number; teamId: string },
+): Promise<PickResponse> {
+  return makePick(services, viewer, params, { by: 'club', competitionId: params.competitionId });
 }
 
 export async function removePick(
@@ -396,4 +426,39 @@ export async function entryPickHistory(
     mine: entry.userId === viewer.userId,
     picks,
   };
+}
+
+/**
+ * Of `rounds` of a competition, those whose picks are public: the deadline has passed (a round
+ * without a deadline, all its matches postponed, once it is settled). The one rule for every
+ * screen that shows picks, the admins' included.
+ */
+export async function publicPickRounds(
+  db: DbOrTx,
+  {
+    clubId,
+    competition,
+    rounds,
+    now,
+  }: {
+    clubId: string;
+    competition: { id: string; seasonId: string; deadlineMinutes: number };
+    rounds: readonly number[];
+    now: number;
+  },
+): Promise<Set<number>> {
+  const wanted = [...new Set(rounds)];
+  const open = new Set<number>();
+  if (wanted.length === 0) return open;
+  const fixtures = await listSeasonFixtures(db, { clubId, seasonId: competition.seasonId });
+  for (const round of wanted) {
+    const analysis = roundModel(fixtures, round);
+    const deadline = analysis ? roundDeadline(analysis, competition.deadlineMinutes) : null;
+    const isPublic =
+      deadline !== null
+        ? now >= deadline
+        : await isRoundSettled(db, { clubId, competitionId: competition.id, round });
+    if (isPublic) open.add(round);
+  }
+  return open;
 }

@@ -1,45 +1,36 @@
 import type { TimesheetEntry, TimesheetLayout, TimesheetReport } from '@lastman/api';
-import { csvRow } from '../../lib/csv.ts';
+import { csvRow, UTF8_BOM } from '../../lib/csv.ts';
 import { AppError } from '../../lib/errors.ts';
 import { byRate } from './timesheets.ts';
 
 const hours = (minutes: number) => (minutes / 60).toFixed(2);
 const pounds = (pence: number | null) => (pence === null ? '' : (pence / 100).toFixed(2));
-/** Words for the leading comment lines: one line each, no commas (so a spreadsheet keeps each in one cell). */
-const plain = (text: string) => text.replace(/[\r\n,]+/g, ' ').trim();
 
 export interface CsvContext {
   report: TimesheetReport;
   layout: TimesheetLayout;
   /** sage50: the Sage payment number the hours are paid under. */
   sagePayment?: string | undefined;
-  clubName: string;
   /** The person the report was filtered to, if any. */
   personName: string | null;
-  madeBy: string;
-  /** London time, as YYYY-MM-DD HH:MM. */
-  madeAt: string;
   londonLabel: (iso: string) => string;
 }
 
 const status = (approved: boolean) => (approved ? 'approved' : 'not approved');
 
 /**
- * generic: leading `# ` lines stating the club, period, filters and when it was made, then one row
- * per person per London day with any scheduled or worked time (or a clock-in still open).
+ * generic, for a spreadsheet: the header row first, then one row per person per London day with any
+ * scheduled or worked time (or a clock-in still open). Money in pounds with two decimals; staff by
+ * their payroll number. No comment lines: the period is in the file's name.
  */
 function generic(ctx: CsvContext): string {
   const { report } = ctx;
   const lines = [
-    `# Lastman timesheets: ${plain(ctx.clubName)}`,
-    `# Period: ${report.from} to ${report.to} (London days; whole weeks Monday to Sunday)`,
-    `# Filters: ${ctx.personName ? `staff member ${plain(ctx.personName)}` : 'all staff'}; approved and not approved weeks`,
-    `# Made: ${ctx.madeAt} London time by ${plain(ctx.madeBy)}`,
     csvRow([
       'Week starting',
       'Date',
       'Staff member',
-      'Staff ID',
+      'Payroll number',
       'Scheduled hours',
       'Worked hours',
       'Break minutes',
@@ -76,7 +67,7 @@ function generic(ctx: CsvContext): string {
               week.weekStart,
               day.date,
               person.name,
-              person.userId,
+              person.payrollNumber ?? '',
               hours(row.first ? day.scheduledMinutes : 0),
               hours(row.workedMinutes),
               row.first ? day.breakMinutes : 0,
@@ -93,7 +84,7 @@ function generic(ctx: CsvContext): string {
       }
     }
   }
-  return `${lines.join('\r\n')}\r\n`;
+  return `${UTF8_BOM}${lines.join('\r\n')}\r\n`;
 }
 
 /**

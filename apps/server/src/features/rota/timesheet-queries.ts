@@ -246,8 +246,3 @@ export async function insertCorrection(
 ) {
   await db.insert(clockEntryCorrections).values(values);
 }
-
-export async function clubName(db: DbOrTx, { clubId }: { clubId: string }) {
-  const [row] = await db.select({ name: clubs.name }).from(clubs).where(eq(clubs.id, clubId));
-  return row?.name ?? '';
-}

@@ -15,7 +15,6 @@ import { z } from 'zod';
 import { viewerOf } from '../../http/access.ts';
 import { refusals } from '../../http/openapi-errors.ts';
 import { approvalSuffix, assertSageReady, timesheetCsv } from './timesheet-csv.ts';
-import { clubName } from './timesheet-queries.ts';
 import {
   addEntry,
   approveWeek,
@@ -60,10 +59,7 @@ export const timesheetRoutes: FastifyPluginAsyncZod = async (app) => {
         report,
         layout,
         sagePayment: q.sagePayment,
-        clubName: await clubName(app.services.db, { clubId: viewer.clubId }),
         personName: person?.name ?? null,
-        madeBy: viewer.name,
-        madeAt: londonLabel(app.services.clock.now()),
         londonLabel: (iso) => londonLabel(new Date(iso)),
       });
       const name = `timesheets-${layout}-${report.from}-to-${report.to}${layout === 'sage50' ? approvalSuffix(report) : ''}.csv`;

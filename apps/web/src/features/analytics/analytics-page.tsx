@@ -1,8 +1,8 @@
 import { IonButton, IonContent, IonIcon } from '@ionic/react';
-import type { AnalyticsReport, AnalyticsSummary } from '@lastman/api';
+import { type AnalyticsReport, type AnalyticsSummary, PICKS_AFTER_DEADLINE } from '@lastman/api';
 import { funnelOutline, optionsOutline } from 'ionicons/icons';
 import { useLocation } from 'react-router-dom';
-import { formatPence } from '../../lib/format.ts';
+import { formatPence, penceAsPounds } from '../../lib/format.ts';
 import { useOnline } from '../../lib/online.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { InlineLoading } from '../../ui/page-loading.tsx';
@@ -15,9 +15,8 @@ import './analytics.css';
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 const hours = (h: number) => `${h.toLocaleString('en-GB', { maximumFractionDigits: 2 })} h`;
 const pounds = (pence: number) => formatPence(pence);
-/** Whole pounds on an axis when the tick is whole, pence otherwise (small amounts need them). */
-const axisPounds = (pence: number) =>
-  pence % 100 === 0 ? `£${(pence / 100).toLocaleString('en-GB')}` : formatPence(pence);
+/** Money in a CSV file: pounds with two decimals (12.50), as a spreadsheet reads it. */
+const csvPounds = (pence: number | null) => (pence === null ? null : penceAsPounds(pence));
 const COST: Series = { name: 'Staff cost', color: 'var(--ion-color-primary)' };
 const REVENUE: Series = { name: 'Entry revenue', color: 'var(--ion-color-secondary)' };
 // The period before, in lighter shades of the same colours.
@@ -136,7 +135,9 @@ function Figures({ report: r }: { report: AnalyticsReport }) {
       csv: [s.staffCostPence, p?.staffCostPence ?? null],
     },
   ];
-  const csvNames = ['entries', 'revenue_pence', 'refunds_pence', 'hours_worked', 'staff_cost_pence'];
+  const csvNames = ['entries', 'revenue_gbp', 'refunds_gbp', 'hours_worked', 'staff_cost_gbp'];
+  /** The summary's money figures (revenue, refunds, staff cost) go to the CSV file in pounds. */
+  const csvFigure = (i: number, v: number | null) => ([1, 2, 4].includes(i) ? csvPounds(v) : v);
 
   const weeksWithMoney = r.weeks.filter((w) => w.revenuePence > 0 || w.entries > 0);
   const best = [...r.weeks].sort((a, b) => b.revenuePence - a.revenuePence)[0];
@@ -187,7 +188,11 @@ function Figures({ report: r }: { report: AnalyticsReport }) {
           header: ['Figure', 'This period', ...(p ? ['Period before'] : [])],
           rows: tiles.map((t, i) => [t.label, t.value, ...(p ? [tileFormat(i, t.csv[1] ?? 0)] : [])]),
           csvHeader: ['figure', 'this_period', ...(p ? ['period_before'] : [])],
-          csvRows: tiles.map((t, i) => [csvNames[i] as string, t.csv[0], ...(p ? [t.csv[1]] : [])]),
+          csvRows: tiles.map((t, i) => [
+            csvNames[i] as string,
+            csvFigure(i, t.csv[0]),
+            ...(p ? [csvFigure(i, t.csv[1])] : []),
+          ]),
         }}
         filename={file('summary')}
       />
@@ -206,7 +211,7 @@ function Figures({ report: r }: { report: AnalyticsReport }) {
             summary="Entry revenue per week"
             rows={r.weeks.map((w) => ({ label: w.week, values: [w.revenuePence] }))}
             series={[REVENUE]}
-            format={axisPounds}
+            money
             labelFormat={formatShortDate}
           />
         }
@@ -220,8 +225,13 @@ function Figures({ report: r }: { report: AnalyticsReport }) {
                 pounds(w.refundsPence),
               ])
             : [],
-          csvHeader: ['week_starting', 'entries', 'revenue_pence', 'refunds_pence'],
-          csvRows: r.weeks.map((w) => [w.week, w.entries, w.revenuePence, w.refundsPence]),
+          csvHeader: ['week_starting', 'entries', 'revenue_gbp', 'refunds_gbp'],
+          csvRows: r.weeks.map((w) => [
+            w.week,
+            w.entries,
+            csvPounds(w.revenuePence),
+            csvPounds(w.refundsPence),
+          ]),
         }}
         filename={file('weeks')}
       />
@@ -240,7 +250,7 @@ function Figures({ report: r }: { report: AnalyticsReport }) {
             summary="Entry revenue per competition"
             rows={r.competitions.map((c) => ({ label: c.name, values: [c.revenuePence] }))}
             series={[REVENUE]}
-            format={axisPounds}
+            money
           />
         }
         table={{
@@ -252,10 +262,17 @@ function Figures({ report: r }: { report: AnalyticsReport }) {
             pounds(c.refundsPence),
             pounds(c.potPence),
           ]),
-          csvHeader: ['competition', 'entries', 'revenue_pence', 'refunds_pence', 'pot_pence'],
-          csvRows: r.competitions.map((c) => [c.name, c.entries, c.revenuePence, c.refundsPence, c.potPence]),
+          csvHeader: ['competition', 'entries', 'revenue_gbp', 'refunds_gbp', 'pot_gbp'],
+          csvRows: r.competitions.map((c) => [
+            c.name,
+            c.entries,
+            csvPounds(c.revenuePence),
+            csvPounds(c.refundsPence),
+            csvPounds(c.potPence),
+          ]),
         }}
         filename={file('competitions')}
+        wideTable
       />
 
       <ChartCard
@@ -274,7 +291,6 @@ function Figures({ report: r }: { report: AnalyticsReport }) {
               { label: 'Start', value: rounds?.startingPlayers ?? 0 },
               ...(rounds?.survival ?? []).map((x) => ({ label: `R${x.round}`, value: x.playersLeft })),
             ]}
-            format={(v) => String(v)}
           />
         }
         table={{
@@ -293,16 +309,15 @@ function Figures({ report: r }: { report: AnalyticsReport }) {
         title="Most-picked teams per round"
         summary={
           !latestPicks
-            ? 'No picks yet.'
-            : `In round ${latestPicks.round} the most picked was ${latestPicks.teams[0]?.team ?? 'no team'} (${plural(latestPicks.teams[0]?.picks ?? 0, 'pick')}).`
+            ? `No picks to show yet. ${PICKS_AFTER_DEADLINE}`
+            : `In round ${latestPicks.round} the most picked was ${latestPicks.teams[0]?.team ?? 'no team'} (${plural(latestPicks.teams[0]?.picks ?? 0, 'pick')}). ${PICKS_AFTER_DEADLINE}`
         }
-        empty="No picks yet."
+        empty={`No picks to show yet. ${PICKS_AFTER_DEADLINE}`}
         chart={
           <BarChart
             summary={`Most-picked teams in round ${latestPicks?.round ?? ''}`}
             rows={(latestPicks?.teams ?? []).map((t) => ({ label: t.team, values: [t.picks] }))}
             series={[{ name: 'Picks', color: 'var(--ion-color-primary)' }]}
-            format={(v) => String(v)}
           />
         }
         table={{
@@ -330,7 +345,7 @@ function Figures({ report: r }: { report: AnalyticsReport }) {
             summary="Staff cost per day"
             rows={r.days.map((d) => ({ label: d.date, values: [d.staffCostPence] }))}
             series={[COST]}
-            format={axisPounds}
+            money
             labelFormat={formatShortDate}
           />
         }
@@ -346,13 +361,13 @@ function Figures({ report: r }: { report: AnalyticsReport }) {
                   pounds(d.staffCostPence),
                   pounds(d.revenuePence),
                 ]),
-          csvHeader: ['date', 'match_day', 'hours_worked', 'staff_cost_pence', 'entry_revenue_pence'],
+          csvHeader: ['date', 'match_day', 'hours_worked', 'staff_cost_gbp', 'entry_revenue_gbp'],
           csvRows: r.days.map((d) => [
             d.date,
             d.matchDay ? 'yes' : 'no',
             d.hoursWorked,
-            d.staffCostPence,
-            d.revenuePence,
+            csvPounds(d.staffCostPence),
+            csvPounds(d.revenuePence),
           ]),
         }}
         filename={file('days')}
@@ -388,7 +403,7 @@ function Figures({ report: r }: { report: AnalyticsReport }) {
                 };
               })}
               series={daySeries}
-              format={axisPounds}
+              money
             />
             <Legend series={daySeries} />
           </>
@@ -412,17 +427,18 @@ function Figures({ report: r }: { report: AnalyticsReport }) {
             pounds(perDay(m.staffCostPence, m.days)),
             pounds(perDay(m.revenuePence, m.days)),
           ]),
-          csvHeader: ['period', 'days', 'count', 'hours_worked', 'staff_cost_pence', 'entry_revenue_pence'],
+          csvHeader: ['period', 'days', 'count', 'hours_worked', 'staff_cost_gbp', 'entry_revenue_gbp'],
           csvRows: dayKinds.map((m) => [
             m.when,
             m.kind,
             m.days,
             m.hoursWorked,
-            m.staffCostPence,
-            m.revenuePence,
+            csvPounds(m.staffCostPence),
+            csvPounds(m.revenuePence),
           ]),
         }}
         filename={file('match-days')}
+        wideTable
       />
 
       <ChartCard
@@ -439,7 +455,6 @@ function Figures({ report: r }: { report: AnalyticsReport }) {
             summary="Sign-ups per event"
             rows={r.events.map((e) => ({ label: e.title, values: [e.signUps] }))}
             series={[{ name: 'Sign-ups', color: 'var(--ion-color-secondary)' }]}
-            format={(v) => String(v)}
           />
         }
         table={{

@@ -13,9 +13,15 @@ export function toCsv(header: readonly string[], rows: readonly CsvRow[]): strin
   return `${[header, ...rows].map((r) => r.map(cell).join(',')).join('\r\n')}\r\n`;
 }
 
-/** Hands the file to the browser as a download. */
+/**
+ * Excel reads a CSV file as the machine's code page unless it starts with a UTF-8 byte order mark:
+ * with it, £ and accented names open as written.
+ */
+export const UTF8_BOM = '\uFEFF';
+
+/** Hands the file to the browser as a download, marked as UTF-8 for Excel. */
 export function downloadCsv(filename: string, csv: string) {
-  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+  const url = URL.createObjectURL(new Blob([UTF8_BOM, csv], { type: 'text/csv;charset=utf-8' }));
   const a = document.createElement('a');
   a.href = url;
   a.download = filename;

@@ -5,6 +5,7 @@ export {
   useClubCompetitions,
   useCompetition,
   useCompetitions,
+  useRoundFixtures,
   useRoundPicks,
   useRuleDescriptions,
   useSeasonRound,

@@ -5,6 +5,7 @@ import type {
   CashEntryCreated,
   EntryKnockedOut,
   Member,
+  PickResponse,
   ResultPreview,
   ResultUpdate,
 } from '@lastman/api';
@@ -92,6 +93,27 @@ export function useRecordCashEntry(competitionId: string) {
     mutationFn: (input: CashEntryCreate) =>
       http.post<CashEntryCreated>(`/api/admin/competitions/${enc(competitionId)}/cash-entries`, input),
     onSuccess: useEntriesChanged(competitionId),
+  });
+}
+
+// PUT /api/admin/competitions/:id/entries/:entryId/picks/:round: the club picks for a name-only player.
+export function usePickForEntry(competitionId: string) {
+  const queryClient = useQueryClient();
+  const changed = useEntriesChanged(competitionId);
+  return useMutation({
+    networkMode: 'always',
+    mutationFn: ({ entryId, round, teamId }: { entryId: string; round: number; teamId: string }) =>
+      http
+        .request<PickResponse>(
+          'PUT',
+          `/api/admin/competitions/${enc(competitionId)}/entries/${enc(entryId)}/picks/${round}`,
+          { body: { teamId } },
+        )
+        .then((r) => r.data),
+    onSuccess: (_, { round }) => {
+      changed();
+      void queryClient.invalidateQueries({ queryKey: gameKeys.roundFixtures(competitionId, round) });
+    },
   });
 }
 

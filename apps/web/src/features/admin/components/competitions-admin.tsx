@@ -242,6 +242,7 @@ function CompetitionManager({ summary }: { summary: CompetitionSummary }) {
           cashFeePence={
             c.status === 'open' && c.prizeModel !== 'free' && c.entryFeePence > 0 ? c.entryFeePence : null
           }
+          pickWindow={c.pickRound !== null ? { round: c.pickRound, deadline: c.pickDeadline } : null}
         />
       ) : null}
       <RoundsTable detail={d} />

@@ -1,18 +1,40 @@
 import { IonButton, useIonAlert } from '@ionic/react';
-import { type AdminEntryView, formatPence, paidHowLabels, removalText, shortOrderNumber } from '@lastman/api';
+import {
+  type AdminEntryView,
+  formatPence,
+  PICKS_AFTER_DEADLINE,
+  paidHowLabels,
+  removalText,
+  shortOrderNumber,
+} from '@lastman/api';
 import { type FormEvent, useState } from 'react';
 import { londonDateTime } from '../../../lib/format.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { CheckboxField, FormError, FormField, SelectField } from '../../../ui/form-field.tsx';
 import { InlineLoading } from '../../../ui/page-loading.tsx';
+import { useRoundFixtures } from '../../game/index.ts';
 import {
   useClubMembers,
   useCompetitionEntries,
   useKnockOut,
+  usePickForEntry,
   useRecordCashEntry,
   useRefundEntry,
   useReinstate,
 } from '../api/admin-entries-api.ts';
+
+/** The club picks for name-only players in this round, until its deadline. */
+export interface PickWindow {
+  round: number;
+  /** UTC ISO; null for a round without one. */
+  deadline: string | null;
+}
+
+function pickText(p: AdminEntryView['picks'][number]): string {
+  // A pick of someone else's entry before the round's deadline: made, the team not shown.
+  if (p.teamName === null) return `R${p.round} picked`;
+  return `R${p.round} ${p.teamName}${p.auto ? ' (auto)' : ''}`;
+}
 
 const statusLabels: Record<AdminEntryView['status'], string> = {
   pending: 'Awaiting payment',
@@ -34,10 +56,13 @@ function statusText(e: AdminEntryView): string {
 export function EntriesPanel({
   competitionId,
   cashFeePence,
+  pickWindow,
 }: {
   competitionId: string;
   /** The entry fee when the competition takes cash entries now (open and paid); null otherwise. */
   cashFeePence: number | null;
+  /** The round open for picks now, if any. */
+  pickWindow: PickWindow | null;
 }) {
   const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
@@ -46,6 +71,9 @@ export function EntriesPanel({
   return (
     <section className="entries-admin" aria-labelledby={headingId} data-testid="entries-admin">
       <h3 id={headingId}>Entries{list.data ? ` (${list.data.entries.length})` : ''}</h3>
+      <p className="small muted" data-testid="picks-after-deadline">
+        {PICKS_AFTER_DEADLINE}
+      </p>
       <form
         className="toolbar"
         aria-label="Search entries"
@@ -88,6 +116,7 @@ export function EntriesPanel({
                   competitionId={competitionId}
                   entry={e}
                   fromRound={list.data.knockOutFromRound}
+                  pickWindow={pickWindow}
                 />
               ))}
             </tbody>
@@ -102,12 +131,15 @@ function EntryRow({
   competitionId,
   entry: e,
   fromRound,
+  pickWindow,
 }: {
   competitionId: string;
   entry: AdminEntryView;
   fromRound: number | null;
+  pickWindow: PickWindow | null;
 }) {
   const [knocking, setKnocking] = useState(false);
+  const [picking, setPicking] = useState(false);
   const [reason, setReason] = useState('');
   const [withRefund, setWithRefund] = useState(false);
   const knockOut = useKnockOut(competitionId);
@@ -159,7 +191,10 @@ function EntryRow({
   return (
     <>
       <tr data-entry={e.id}>
-        <th scope="row">{name}</th>
+        <th scope="row">
+          {name}
+          {e.nameOnly ? <span className="tag small">Name only</span> : null}
+        </th>
         <td>
           {statusText(e)}
           {e.removed ? (
@@ -169,16 +204,18 @@ function EntryRow({
             </p>
           ) : null}
         </td>
-        <td className="small">
-          {e.picks.length === 0
-            ? '–'
-            : e.picks.map((p) => `R${p.round} ${p.teamName}${p.auto ? ' (auto)' : ''}`).join(' · ')}
-        </td>
+        <td className="small">{e.picks.length === 0 ? '–' : e.picks.map(pickText).join(' · ')}</td>
         <td className="small">
           {paidHowLabels[e.paidHow]}
           {e.orderId ? <span className="muted"> · {shortOrderNumber(e.orderId)}</span> : null}
+          {e.tillReference ? <p className="small">Till ref: {e.tillReference}</p> : null}
         </td>
         <td>
+          {e.nameOnly && e.status === 'active' && pickWindow !== null && !picking ? (
+            <IonButton size="small" fill="outline" onClick={() => setPicking(true)}>
+              Pick for this entry
+            </IonButton>
+          ) : null}
           {e.status === 'active' && fromRound !== null && !knocking ? (
             <IonButton size="small" fill="outline" color="danger" onClick={() => setKnocking(true)}>
               Knock out
@@ -207,6 +244,19 @@ function EntryRow({
           ) : null}
         </td>
       </tr>
+      {picking && pickWindow !== null ? (
+        <tr>
+          <td colSpan={5}>
+            <PickForEntryForm
+              competitionId={competitionId}
+              entry={e}
+              name={name}
+              window={pickWindow}
+              onDone={() => setPicking(false)}
+            />
+          </td>
+        </tr>
+      ) : null}
       {knocking || failure ? (
         <tr>
           <td colSpan={5}>
@@ -257,12 +307,109 @@ function EntryRow({
   );
 }
 
-/** Entries a member paid for in cash at the bar, recorded by the admin. */
+/**
+ * The admin picks for a name-only player's entry (a regular without the app), in the round open for
+ * picks: the same deadline and one-team-per-entry rules as a player's own pick (the server checks).
+ */
+function PickForEntryForm({
+  competitionId,
+  entry: e,
+  name,
+  window,
+  onDone,
+}: {
+  competitionId: string;
+  entry: AdminEntryView;
+  name: string;
+  window: PickWindow;
+  onDone: () => void;
+}) {
+  const fixtures = useRoundFixtures(competitionId, window.round);
+  const pick = usePickForEntry(competitionId);
+  const current = e.picks.find((p) => p.round === window.round)?.teamName ?? null;
+  const used = new Map(
+    e.picks.filter((p) => p.round !== window.round && p.teamName).map((p) => [p.teamName, p.round]),
+  );
+  const [teamId, setTeamId] = useState('');
+  const teams = (fixtures.data?.fixtures ?? [])
+    .filter((f) => !f.rescheduledOut)
+    .flatMap((f) => [f.home, f.away])
+    .sort((a, b) => a.name.localeCompare(b.name, 'en-GB'));
+  return (
+    <form
+      className="pick-for-entry"
+      aria-label={`Pick for ${name}`}
+      onSubmit={(ev) => {
+        ev.preventDefault();
+        pick.mutate(
+          { entryId: e.id, round: window.round, teamId },
+          {
+            onSuccess: (done) => {
+              showToast(`${name}: ${done.teamName} picked for round ${done.round}.`);
+              onDone();
+            },
+          },
+        );
+      }}
+    >
+      {fixtures.isPending ? (
+        <InlineLoading />
+      ) : (
+        <SelectField
+          label={`Team for round ${window.round}`}
+          name="teamId"
+          value={teamId}
+          onValue={setTeamId}
+        >
+          <option value="">Choose a team</option>
+          {teams.map((t) => {
+            const usedIn = used.get(t.name);
+            return (
+              <option key={t.id} value={t.id} disabled={usedIn !== undefined}>
+                {t.name}
+                {usedIn !== undefined ? ` (used in round ${usedIn})` : ''}
+              </option>
+            );
+          })}
+        </SelectField>
+      )}
+      <p className="small muted">
+        {current ? `Picked now: ${current}. ` : ''}
+        {window.deadline ? `Picks close ${londonDateTime(window.deadline)}.` : ''} One team per entry, as for
+        every player.
+      </p>
+      <FormError message={pick.error?.message ?? fixtures.error?.message ?? null} />
+      <div className="button-row">
+        <IonButton type="submit" size="small" disabled={pick.isPending || !teamId}>
+          Save pick
+        </IonButton>
+        <IonButton
+          size="small"
+          fill="clear"
+          onClick={() => {
+            pick.reset();
+            onDone();
+          }}
+        >
+          Cancel
+        </IonButton>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * Entries paid for in cash at the bar, recorded by the admin: for a member, or for a regular without
+ * the app by name only (no account: the club picks for their entries).
+ */
 function CashEntryForm({ competitionId, feePence }: { competitionId: string; feePence: number }) {
   const members = useClubMembers();
   const record = useRecordCashEntry(competitionId);
   const [open, setOpen] = useState(false);
+  const [who, setWho] = useState<'member' | 'name'>('member');
   const [userId, setUserId] = useState('');
+  const [playerName, setPlayerName] = useState('');
+  const [adult, setAdult] = useState(false);
   const [count, setCount] = useState('1');
   const [reference, setReference] = useState('');
   const entries = Number.parseInt(count, 10) || 0;
@@ -277,18 +424,25 @@ function CashEntryForm({ competitionId, feePence }: { competitionId: string; fee
     setOpen(false);
     record.reset();
   };
+  const ready = who === 'member' ? userId !== '' : playerName.trim().length >= 2 && adult;
   return (
     <form
       className="cash-entry"
       aria-label="Record a cash entry"
       onSubmit={(ev) => {
         ev.preventDefault();
+        if (!ready) return;
+        // Sent only once the box is ticked (the button waits for it).
+        const player =
+          who === 'member' ? { userId } : { playerName: playerName.trim(), confirmsAdult: true as const };
         record.mutate(
-          { userId, entries, ...(reference.trim() ? { reference: reference.trim() } : {}) },
+          { ...player, entries, ...(reference.trim() ? { reference: reference.trim() } : {}) },
           {
             onSuccess: (done) => {
               showToast(`Cash entry recorded: order ${done.shortNumber}, ${formatPence(done.amountPence)}.`);
               setUserId('');
+              setPlayerName('');
+              setAdult(false);
               setCount('1');
               setReference('');
               setOpen(false);
@@ -297,14 +451,38 @@ function CashEntryForm({ competitionId, feePence }: { competitionId: string; fee
         );
       }}
     >
-      <SelectField label="Member" name="userId" value={userId} onValue={setUserId}>
-        <option value="">Choose a member</option>
-        {(members.data?.members ?? []).map((m) => (
-          <option key={m.id} value={m.id}>
-            {m.name} ({m.email})
-          </option>
-        ))}
-      </SelectField>
+      <fieldset className="choice-row">
+        <legend className="field__label">Who paid</legend>
+        <label className="check-field">
+          <input type="radio" name="cash-who" checked={who === 'member'} onChange={() => setWho('member')} />
+          <span>Someone with the app</span>
+        </label>
+        <label className="check-field">
+          <input type="radio" name="cash-who" checked={who === 'name'} onChange={() => setWho('name')} />
+          <span>Someone without the app (name only)</span>
+        </label>
+      </fieldset>
+      {who === 'member' ? (
+        <SelectField label="Member" name="userId" value={userId} onValue={setUserId}>
+          <option value="">Choose a member</option>
+          {(members.data?.members ?? []).map((m) => (
+            <option key={m.id} value={m.id}>
+              {m.name} ({m.email})
+            </option>
+          ))}
+        </SelectField>
+      ) : (
+        <>
+          <FormField
+            label="Their name"
+            name="playerName"
+            value={playerName}
+            onValue={setPlayerName}
+            helper="No account is made: they never sign in. You pick for their entry each round."
+          />
+          <CheckboxField label="They are 18 or over" checked={adult} onChange={setAdult} />
+        </>
+      )}
       <FormField
         label="Entries"
         name="entries"
@@ -313,10 +491,16 @@ function CashEntryForm({ competitionId, feePence }: { competitionId: string; fee
         inputMode="numeric"
         helper={entries > 0 ? `${formatPence(feePence * entries)} paid in cash` : undefined}
       />
-      <FormField label="Reference (optional)" name="reference" value={reference} onValue={setReference} />
+      <FormField
+        label="Till reference (optional)"
+        name="reference"
+        value={reference}
+        onValue={setReference}
+        helper="As typed at the till: shown in the entries list."
+      />
       <FormError message={record.error?.message ?? null} />
       <div className="button-row">
-        <IonButton type="submit" size="small" disabled={record.isPending || !userId || entries < 1}>
+        <IonButton type="submit" size="small" disabled={record.isPending || !ready || entries < 1}>
           Record cash entry
         </IonButton>
         <IonButton size="small" fill="clear" onClick={close}>

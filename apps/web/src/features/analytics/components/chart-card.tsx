@@ -7,7 +7,7 @@ export interface Table {
   header: readonly string[];
   /** As shown on screen. */
   rows: readonly (readonly ReactNode[])[];
-  /** As written to the CSV file: plain numbers (pence, hours), no currency signs. */
+  /** As written to the CSV file: plain numbers (money in pounds with two decimals, hours), no currency signs. */
   csvHeader: readonly string[];
   csvRows: readonly CsvRow[];
 }
@@ -24,6 +24,7 @@ export function ChartCard({
   filename,
   empty,
   testId,
+  wideTable = false,
 }: {
   title: string;
   summary: string;
@@ -34,6 +35,8 @@ export function ChartCard({
   /** Shown instead of chart and table when there are no rows. */
   empty?: string | undefined;
   testId: string;
+  /** A table of many columns: under the chart on every screen, so all its columns show on a desktop. */
+  wideTable?: boolean;
 }) {
   const headingId = useId();
   const hasRows = table.rows.length > 0;
@@ -55,7 +58,7 @@ export function ChartCard({
       </div>
       <p className="analytics-summary">{summary}</p>
       {hasRows ? (
-        <div className="analytics-card__body">
+        <div className={`analytics-card__body${wideTable ? ' analytics-card__body--stacked' : ''}`}>
           <figure className="analytics-chart">{chart}</figure>
           {/* A wide table scrolls sideways on a phone: focusable, so a keyboard can scroll it too. */}
           {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus (WCAG 2.1.1) */}

@@ -2,15 +2,50 @@ import { AxisBottom, AxisLeft } from '@visx/axis';
 import { Group } from '@visx/group';
 import { scaleBand, scaleLinear, scalePoint } from '@visx/scale';
 import { Bar, LinePath } from '@visx/shape';
+import { useCallback, useState } from 'react';
+import { formatPoundsTick, moneyTicks } from '../../../lib/format.ts';
 
 // SVG charts from visx (docs/decisions/017-charts.md): real text in the axes, the club's colours
 // through CSS, and each chart an image named by its summary; its table beside it has the figures.
 
-const WIDTH = 640;
-const HEIGHT = 260;
-const MARGIN = { top: 12, right: 16, bottom: 48, left: 76 };
-const innerWidth = WIDTH - MARGIN.left - MARGIN.right;
+// The chart is drawn at the width it is shown at (one unit, one CSS pixel), so its labels keep
+// their size on a phone instead of shrinking with the picture: 12 px there, 14 px on wider screens.
+const FALLBACK_WIDTH = 640;
+const HEIGHT = 240;
+const MARGIN = { top: 12, right: 12, bottom: 36, left: 60 };
 const innerHeight = HEIGHT - MARGIN.top - MARGIN.bottom;
+const fontSizeFor = (width: number) => (width < 480 ? 12 : 14);
+
+/** The width the chart's box has now, followed as it changes (a rotated phone, a resized window). */
+function useBoxWidth(): [(el: HTMLDivElement | null) => (() => void) | undefined, number] {
+  const [width, setWidth] = useState(0);
+  const ref = useCallback((el: HTMLDivElement | null) => {
+    if (!el) return undefined;
+    setWidth(el.getBoundingClientRect().width);
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry) setWidth(entry.contentRect.width);
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, width];
+}
+
+/** The value axis: whole-pound ticks for money (the shared format module), whole numbers otherwise. */
+function valueAxis(max: number, money: boolean) {
+  if (money) {
+    const ticks = moneyTicks(max);
+    return { top: ticks.at(-1) ?? 100, ticks, format: formatPoundsTick };
+  }
+  const top = Math.max(1, Math.ceil(max));
+  const step = Math.max(1, Math.ceil(top / 4));
+  const ticks: number[] = [];
+  for (let v = 0; ; v += step) {
+    ticks.push(v);
+    if (v >= top) break;
+  }
+  return { top: ticks.at(-1) ?? top, ticks, format: (v: number) => v.toLocaleString('en-GB') };
+}
 
 export interface Series {
   name: string;
@@ -22,137 +57,173 @@ export interface Series {
  * As many of the labels as fit side by side (at most `max`), evenly spread, so that a month of days
  * or long team names stay readable; the table beside the chart names every one.
  */
-function spread(labels: readonly string[], max: number, format: (l: string) => string): string[] {
+function spread(
+  labels: readonly string[],
+  max: number,
+  format: (l: string) => string,
+  innerWidth: number,
+  fontSize: number,
+): string[] {
   const longest = Math.max(1, ...labels.map((l) => format(l).length));
-  const fit = Math.max(1, Math.floor(innerWidth / (longest * 9.5 + 12)));
+  const fit = Math.max(1, Math.floor(innerWidth / (longest * fontSize * 0.6 + 12)));
   max = Math.min(max, fit);
   if (labels.length <= max) return [...labels];
   const step = Math.ceil(labels.length / max);
   return labels.filter((_, i) => i % step === 0);
 }
 
-// In the chart's own units: about 9 px on a 360 px phone, 15 px on a desktop.
-const axisText = { fill: 'currentColor', fontSize: 17 } as const;
+/** Long labels (team or competition names) are cut to what fits under their bar. */
+function shorten(label: string, room: number, fontSize: number): string {
+  const chars = Math.max(4, Math.floor(room / (fontSize * 0.6)));
+  return label.length <= chars ? label : `${label.slice(0, chars - 1)}…`;
+}
 
 export function BarChart({
   summary,
   rows,
   series,
-  format,
+  money = false,
   labelFormat = (l) => l,
 }: {
   summary: string;
   rows: readonly { label: string; values: readonly number[] }[];
   series: readonly Series[];
-  format: (value: number) => string;
+  /** Values in pence: the axis in whole pounds. Otherwise counts, in whole numbers. */
+  money?: boolean;
   labelFormat?: (label: string) => string;
 }) {
-  const max = Math.max(1, ...rows.flatMap((r) => r.values));
+  const [box, measured] = useBoxWidth();
+  const width = measured || FALLBACK_WIDTH;
+  const fontSize = fontSizeFor(width);
+  const axisText = { fill: 'currentColor', fontSize } as const;
+  const innerWidth = Math.max(60, width - MARGIN.left - MARGIN.right);
+  const axis = valueAxis(Math.max(0, ...rows.flatMap((r) => r.values)), money);
   const x = scaleBand({ domain: rows.map((r) => r.label), range: [0, innerWidth], padding: 0.2 });
   const inner = scaleBand({ domain: series.map((_, i) => i), range: [0, x.bandwidth()], padding: 0.05 });
-  const y = scaleLinear({ domain: [0, max], range: [innerHeight, 0], nice: true });
+  const y = scaleLinear({ domain: [0, axis.top], range: [innerHeight, 0] });
+  const labels = spread(
+    rows.map((r) => r.label),
+    7,
+    labelFormat,
+    innerWidth,
+    fontSize,
+  );
+  const room = innerWidth / Math.max(1, labels.length);
   return (
-    <svg
-      className="chart"
-      viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-      role="img"
-      aria-label={summary}
-      preserveAspectRatio="xMidYMid meet"
-    >
-      <Group left={MARGIN.left} top={MARGIN.top}>
-        {rows.map((r) =>
-          r.values.map((v, i) => (
-            <Bar
-              // biome-ignore lint/suspicious/noArrayIndexKey: a series' place is its identity
-              key={`${r.label}-${i}`}
-              x={(x(r.label) ?? 0) + (inner(i) ?? 0)}
-              y={y(v)}
-              width={inner.bandwidth()}
-              height={innerHeight - y(v)}
-              fill={series[i]?.color ?? 'var(--ion-color-primary)'}
-              rx={2}
-            />
-          )),
-        )}
-        <AxisLeft
-          scale={y}
-          numTicks={4}
-          tickFormat={(v) => format(Number(v))}
-          stroke="currentColor"
-          tickStroke="currentColor"
-          tickLabelProps={() => ({ ...axisText, textAnchor: 'end', dx: -4, dy: 4 })}
-        />
-        <AxisBottom
-          top={innerHeight}
-          scale={x}
-          tickValues={spread(
-            rows.map((r) => r.label),
-            7,
-            labelFormat,
+    <div ref={box} className="chart-box">
+      <svg
+        className="chart"
+        width={width}
+        height={HEIGHT}
+        viewBox={`0 0 ${width} ${HEIGHT}`}
+        role="img"
+        aria-label={summary}
+      >
+        <Group left={MARGIN.left} top={MARGIN.top}>
+          {rows.map((r) =>
+            r.values.map((v, i) => (
+              <Bar
+                // biome-ignore lint/suspicious/noArrayIndexKey: a series' place is its identity
+                key={`${r.label}-${i}`}
+                x={(x(r.label) ?? 0) + (inner(i) ?? 0)}
+                y={y(v)}
+                width={inner.bandwidth()}
+                height={innerHeight - y(v)}
+                fill={series[i]?.color ?? 'var(--ion-color-primary)'}
+                rx={2}
+              />
+            )),
           )}
-          tickFormat={(l) => labelFormat(String(l))}
-          stroke="currentColor"
-          tickStroke="currentColor"
-          tickLabelProps={() => ({ ...axisText, textAnchor: 'middle' })}
-        />
-      </Group>
-    </svg>
+          <AxisLeft
+            scale={y}
+            tickValues={axis.ticks}
+            tickFormat={(v) => axis.format(Number(v))}
+            stroke="currentColor"
+            tickStroke="currentColor"
+            tickLabelProps={() => ({ ...axisText, textAnchor: 'end', dx: -4, dy: 4 })}
+          />
+          <AxisBottom
+            top={innerHeight}
+            scale={x}
+            tickValues={labels}
+            tickFormat={(l) => shorten(labelFormat(String(l)), room, fontSize)}
+            stroke="currentColor"
+            tickStroke="currentColor"
+            tickLabelProps={() => ({ ...axisText, textAnchor: 'middle' })}
+          />
+        </Group>
+      </svg>
+    </div>
   );
 }
 
 export function LineChart({
   summary,
   points,
-  format,
+  money = false,
   labelFormat = (l) => l,
 }: {
   summary: string;
   points: readonly { label: string; value: number }[];
-  format: (value: number) => string;
+  /** Values in pence: the axis in whole pounds. Otherwise counts, in whole numbers. */
+  money?: boolean;
   labelFormat?: (label: string) => string;
 }) {
+  const [box, measured] = useBoxWidth();
+  const width = measured || FALLBACK_WIDTH;
+  const fontSize = fontSizeFor(width);
+  const axisText = { fill: 'currentColor', fontSize } as const;
+  const innerWidth = Math.max(60, width - MARGIN.left - MARGIN.right);
+  const axis = valueAxis(Math.max(0, ...points.map((p) => p.value)), money);
   const x = scalePoint({ domain: points.map((p) => p.label), range: [0, innerWidth], padding: 0.5 });
-  const y = scaleLinear({
-    domain: [0, Math.max(1, ...points.map((p) => p.value))],
-    range: [innerHeight, 0],
-    nice: true,
-  });
+  const y = scaleLinear({ domain: [0, axis.top], range: [innerHeight, 0] });
   return (
-    <svg className="chart" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={summary}>
-      <Group left={MARGIN.left} top={MARGIN.top}>
-        <LinePath
-          data={[...points]}
-          x={(p) => x(p.label) ?? 0}
-          y={(p) => y(p.value)}
-          stroke="var(--ion-color-primary)"
-          strokeWidth={3}
-        />
-        {points.map((p) => (
-          <circle key={p.label} cx={x(p.label)} cy={y(p.value)} r={5} fill="var(--ion-color-primary)" />
-        ))}
-        <AxisLeft
-          scale={y}
-          numTicks={4}
-          tickFormat={(v) => format(Number(v))}
-          stroke="currentColor"
-          tickStroke="currentColor"
-          tickLabelProps={() => ({ ...axisText, textAnchor: 'end', dx: -4, dy: 4 })}
-        />
-        <AxisBottom
-          top={innerHeight}
-          scale={x}
-          tickValues={spread(
-            points.map((p) => p.label),
-            10,
-            labelFormat,
-          )}
-          tickFormat={(l) => labelFormat(String(l))}
-          stroke="currentColor"
-          tickStroke="currentColor"
-          tickLabelProps={() => ({ ...axisText, textAnchor: 'middle' })}
-        />
-      </Group>
-    </svg>
+    <div ref={box} className="chart-box">
+      <svg
+        className="chart"
+        width={width}
+        height={HEIGHT}
+        viewBox={`0 0 ${width} ${HEIGHT}`}
+        role="img"
+        aria-label={summary}
+      >
+        <Group left={MARGIN.left} top={MARGIN.top}>
+          <LinePath
+            data={[...points]}
+            x={(p) => x(p.label) ?? 0}
+            y={(p) => y(p.value)}
+            stroke="var(--ion-color-primary)"
+            strokeWidth={3}
+          />
+          {points.map((p) => (
+            <circle key={p.label} cx={x(p.label)} cy={y(p.value)} r={5} fill="var(--ion-color-primary)" />
+          ))}
+          <AxisLeft
+            scale={y}
+            tickValues={axis.ticks}
+            tickFormat={(v) => axis.format(Number(v))}
+            stroke="currentColor"
+            tickStroke="currentColor"
+            tickLabelProps={() => ({ ...axisText, textAnchor: 'end', dx: -4, dy: 4 })}
+          />
+          <AxisBottom
+            top={innerHeight}
+            scale={x}
+            tickValues={spread(
+              points.map((p) => p.label),
+              10,
+              labelFormat,
+              innerWidth,
+              fontSize,
+            )}
+            tickFormat={(l) => labelFormat(String(l))}
+            stroke="currentColor"
+            tickStroke="currentColor"
+            tickLabelProps={() => ({ ...axisText, textAnchor: 'middle' })}
+          />
+        </Group>
+      </svg>
+    </div>
   );
 }
 

@@ -1,0 +1,2 @@
+ALTER TABLE "user" ADD COLUMN "guest_of_club_id" text;--> statement-breakpoint
+ALTER TABLE "user" ADD CONSTRAINT "user_guest_of_club_id_clubs_id_fk" FOREIGN KEY ("guest_of_club_id") REFERENCES "public"."clubs"("id") ON DELETE no action ON UPDATE no action;

@@ -1,0 +1,1 @@
+export { pickForNameOnlyEntry, publicPickRounds } from './service.ts';
