@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { account, memberships, user } from '../src/db/schema/index.ts';
+import { account, emailOutbox, memberships, user } from '../src/db/schema/index.ts';
 import { put, ROUND1_DEADLINE, teamIn } from './game-helpers.ts';
 import { openCompetition } from './support/competitions.ts';
 import type { HttpClient, Json } from './support/http-client.ts';
@@ -109,6 +109,16 @@ describe.each(backends())('name-only players and hidden picks on %s', (backend) 
     expect(signIn.json.message ?? signIn.json.error?.message).toMatch(/without the app/);
     const reset = await anon.post('/api/auth/request-password-reset', { email: row?.email });
     expect(reset.status).toBe(403);
+  });
+
+  it('is never emailed: reminders and results for the entry go nowhere', async () => {
+    const [row] = await server.db.select().from(user).where(eq(user.id, tomId));
+    const before = server.smtp.received.length;
+    await server.app.services.mailer.send({ to: String(row?.email), subject: 'Pick reminder', text: 'Pick' });
+    await server.app.services.mailer.flush();
+    expect(server.smtp.received.slice(before)).toEqual([]);
+    const outbox = await server.db.select().from(emailOutbox).where(eq(emailOutbox.to, String(row?.email)));
+    expect(outbox).toEqual([]);
   });
 
   it('the admin picks for the name-only entry under the same rules: one team per entry', async () => {

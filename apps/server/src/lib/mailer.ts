@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Db } from '../db/client.ts';
 import { emailOutbox } from '../db/schema/index.ts';
+import { isNameOnlyEmail } from './name-only.ts';
 
 export interface Email {
   to: string;
@@ -54,6 +55,8 @@ export function createMailer(opts: {
       await Promise.all(pending);
     },
     async send({ secrets = [], ...email }) {
+      // A name-only player has no address: reminders and results for their entries go nowhere.
+      if (isNameOnlyEmail(email.to)) return;
       if (transport) {
         await transport.sendMail({ from: opts.from, ...email });
         await opts.db.insert(emailOutbox).values({
