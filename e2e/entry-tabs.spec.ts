@@ -1,5 +1,6 @@
 /** On a phone every entry can be chosen on the pick screen, nothing leaves its card, and a reload keeps the entry. */
 
+import { apiClient } from './support/api-client.ts';
 import { activePage, expect, signUpByApi, test, uniqueEmail } from './support/fixtures.ts';
 import { expectInside } from './support/layout.ts';
 
@@ -72,3 +73,49 @@ for (const width of [360, 390]) {
     expect(new URL(page.url()).searchParams.get('entry')).toBe(second);
   });
 }
+
+test('at 360 px an entry the club knocked out says Out on its tab, not its old pick', async ({
+  page,
+  baseURL,
+}) => {
+  test.skip(test.info().project.name !== 'phone', 'a phone-sized screen');
+  if (!baseURL) throw new Error('baseURL');
+  await page.setViewportSize({ width: 360, height: 800 });
+  await signUpByApi(page, {
+    name: 'Olly Out',
+    email: uniqueEmail('out-tab'),
+    password: 'correct horse battery',
+    dateOfBirth: '1988-02-11',
+  });
+  await page.goto('/app/tabs/game');
+  const card = activePage(page).locator('section.competition', { hasText: 'Autumn Cup' });
+  await card.getByRole('button', { name: 'Join (free)' }).click();
+  await card.getByRole('button', { name: 'Add another entry (free)' }).click();
+  await expect(card.locator('[data-entry="2"]')).toContainText('no pick yet');
+  await card.locator('[data-entry="1"] ion-button', { hasText: 'Pick a team' }).click();
+  await page.waitForURL('**/teamselections?**');
+  const team = activePage(page).locator('button.team:not([disabled])').first();
+  const picked = (await team.getAttribute('data-team')) ?? '';
+  await team.click();
+  await activePage(page)
+    .locator('ion-button', { hasText: `Confirm ${picked}` })
+    .click();
+  await expect(activePage(page).locator('ion-button', { hasText: `${picked} is your pick` })).toBeVisible();
+  const tabs = activePage(page).locator('.entry-tab');
+  await expect(tabs.first()).not.toContainText('Out');
+
+  // The club knocks entry 1 (the one on screen) out: its tab says what became of it, not its pick.
+  const entryId = new URL(page.url()).searchParams.get('entry');
+  const competitionId = new URL(page.url()).searchParams.get('competition');
+  if (!entryId || !competitionId) throw new Error(`no entry or competition in ${page.url()}`);
+  const admin = await apiClient(baseURL, 'admin@redlion.test');
+  await admin.send('POST', `/api/admin/competitions/${competitionId}/entries/${entryId}/knock-out`, {
+    reason: 'Shared an account',
+  });
+  await admin.dispose();
+  await page.reload();
+  await expect(tabs).toHaveCount(2);
+  await expect(tabs.first()).toContainText('Out');
+  await expect(tabs.first().locator('.entry-tab__pick')).toHaveText('Out');
+  await expect(tabs.nth(1)).not.toContainText('Out');
+});
