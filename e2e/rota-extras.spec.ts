@@ -110,6 +110,8 @@ test.describe('answers the page turns into words', () => {
     );
     await shots(page, 'leave-negative');
     await alert.getByRole('button', { name: 'Not now' }).click();
+    // Until the closing alert has gone, its backdrop takes the next tap.
+    await expect(alert).toHaveCount(0);
     await expect(asked).toBeVisible();
     await asked.getByRole('button', { name: 'Approve' }).click();
     await alert.getByRole('button', { name: 'Approve anyway' }).click();

@@ -74,16 +74,16 @@ test('an admin corrects, approves and exports a week, and the staff member sees 
   ]);
   expect(download.suggestedFilename()).toBe(`timesheets-generic-${week}-to-${addDays(week, 6)}.csv`);
   const text = await readFile((await download.path()) as string, 'utf8');
-  const lines = text.split('\r\n');
-  expect(lines[1]).toBe(
-    `# Period: ${week} to ${addDays(week, 6)} (London days; whole weeks Monday to Sunday)`,
-  );
-  expect(lines[2]).toBe('# Filters: all staff; approved and not approved weeks');
-  expect(lines[4]).toMatch(/^Week starting,Date,Staff member,Staff ID,Scheduled hours,Worked hours,/);
-  const row = lines.find((l) => l.includes(userId));
+  // For Excel: a byte order mark, then the header row; no '#' lines; no internal ids.
+  expect(text.startsWith('\uFEFFWeek starting,')).toBe(true);
+  const lines = text.replace(/^\uFEFF/, '').split('\r\n');
+  expect(lines[0]).toMatch(/^Week starting,Date,Staff member,Payroll number,Scheduled hours,Worked hours,/);
+  expect(lines.filter((l) => l.startsWith('#'))).toEqual([]);
+  expect(text).not.toContain(userId);
+  const row = lines.find((l) => l.includes(`,${name},`));
   expect(row).toMatch(
     new RegExp(
-      `^${week},${tuesday},${name},${userId},0\\.00,5\\.17,20,0,,,corrected no_shift_near,approved,Alex Admin,`,
+      `^${week},${tuesday},${name},,0\\.00,5\\.17,20,0,,,corrected no_shift_near,approved,Alex Admin,`,
     ),
   );
 

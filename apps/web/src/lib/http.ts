@@ -194,7 +194,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     const deviceToken = response.headers.get('set-device-token');
     if (deviceToken && options.onDeviceToken) await options.onDeviceToken(deviceToken);
 
-    const text = await response.text();
+    // Kept whole, byte order mark included: a CSV file for Excel starts with one, and text() drops it.
+    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await response.arrayBuffer());
     let body: unknown = null;
     if (text) {
       try {

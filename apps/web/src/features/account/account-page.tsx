@@ -78,8 +78,17 @@ function ProfileCard({ me }: { me: Me }) {
 }
 
 function ProfileForm({ me }: { me: Me }) {
-  const [name, setName] = useState(me.user.name);
-  const [phone, setPhone] = useState(me.user.phoneNumber ?? '');
+  const server = { name: me.user.name, phone: me.user.phoneNumber ?? '' };
+  const [name, setName] = useState(server.name);
+  const [phone, setPhone] = useState(server.phone);
+  // A reload shows the device's last copy first; when the server's answer differs, the fields the
+  // person has not touched follow it.
+  const [shown, setShown] = useState(server);
+  if (shown.name !== server.name || shown.phone !== server.phone) {
+    if (name === shown.name) setName(server.name);
+    if (phone === shown.phone) setPhone(server.phone);
+    setShown(server);
+  }
   const [formError, setFormError] = useState<string | null>(null);
   const update = useUpdateProfile();
   const submit = (event: FormEvent) => {

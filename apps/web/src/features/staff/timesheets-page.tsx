@@ -93,7 +93,7 @@ export function TimesheetsPage() {
     setExporting(true);
     try {
       const { text, filename } = await fetchTimesheetCsv(week, layout, sagePayment);
-      const url = URL.createObjectURL(new Blob([text], { type: 'text/csv' }));
+      const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
       const a = document.createElement('a');
       a.href = url;
       a.download = filename;
