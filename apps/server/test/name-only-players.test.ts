@@ -117,7 +117,10 @@ describe.each(backends())('name-only players and hidden picks on %s', (backend) 
     await server.app.services.mailer.send({ to: String(row?.email), subject: 'Pick reminder', text: 'Pick' });
     await server.app.services.mailer.flush();
     expect(server.smtp.received.slice(before)).toEqual([]);
-    const outbox = await server.db.select().from(emailOutbox).where(eq(emailOutbox.to, String(row?.email)));
+    const outbox = await server.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.to, String(row?.email)));
     expect(outbox).toEqual([]);
   });
 
