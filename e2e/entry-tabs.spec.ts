@@ -1,24 +1,31 @@
 /** On a phone every entry can be chosen on the pick screen, nothing leaves its card, and a reload keeps the entry. */
 
+import type { Page } from '@playwright/test';
 import { apiClient } from './support/api-client.ts';
 import { activePage, expect, signUpByApi, test, uniqueEmail } from './support/fixtures.ts';
 import { expectInside } from './support/layout.ts';
+
+/** A new player with two entries in the free Autumn Cup, neither picked yet: their game card. */
+async function newPlayerWithTwoEntries(page: Page, name: string) {
+  await signUpByApi(page, {
+    name,
+    email: uniqueEmail('tabs'),
+    password: 'correct horse battery',
+    dateOfBirth: '1990-04-23',
+  });
+  await page.goto('/app/tabs/game');
+  const card = activePage(page).locator('section.competition', { hasText: 'Autumn Cup' });
+  await card.getByRole('button', { name: 'Join (free)' }).click();
+  await card.getByRole('button', { name: 'Add another entry (free)' }).click();
+  await expect(card.locator('[data-entry="2"]')).toContainText('no pick yet');
+  return card;
+}
 
 for (const width of [360, 390]) {
   test(`at ${width} px every entry is in sight and the address follows the chosen one`, async ({ page }) => {
     test.skip(test.info().project.name !== 'phone', 'a phone-sized screen');
     await page.setViewportSize({ width, height: 800 });
-    await signUpByApi(page, {
-      name: 'Tabitha Tabs',
-      email: uniqueEmail('tabs'),
-      password: 'correct horse battery',
-      dateOfBirth: '1990-04-23',
-    });
-    await page.goto('/app/tabs/game');
-    const card = activePage(page).locator('section.competition', { hasText: 'Autumn Cup' });
-    await card.getByRole('button', { name: 'Join (free)' }).click();
-    await card.getByRole('button', { name: 'Add another entry (free)' }).click();
-    await expect(card.locator('[data-entry="2"]')).toContainText('no pick yet');
+    const card = await newPlayerWithTwoEntries(page, 'Tabitha Tabs');
 
     // Entry 1 picks the team with the longest name, so its tab carries a name too.
     await card.locator('[data-entry="1"] ion-button', { hasText: 'Pick a team' }).click();
@@ -81,17 +88,7 @@ test('at 360 px an entry the club knocked out says Out on its tab, not its old p
   test.skip(test.info().project.name !== 'phone', 'a phone-sized screen');
   if (!baseURL) throw new Error('baseURL');
   await page.setViewportSize({ width: 360, height: 800 });
-  await signUpByApi(page, {
-    name: 'Olly Out',
-    email: uniqueEmail('out-tab'),
-    password: 'correct horse battery',
-    dateOfBirth: '1988-02-11',
-  });
-  await page.goto('/app/tabs/game');
-  const card = activePage(page).locator('section.competition', { hasText: 'Autumn Cup' });
-  await card.getByRole('button', { name: 'Join (free)' }).click();
-  await card.getByRole('button', { name: 'Add another entry (free)' }).click();
-  await expect(card.locator('[data-entry="2"]')).toContainText('no pick yet');
+  const card = await newPlayerWithTwoEntries(page, 'Olly Out');
   await card.locator('[data-entry="1"] ion-button', { hasText: 'Pick a team' }).click();
   await page.waitForURL('**/teamselections?**');
   const team = activePage(page).locator('button.team:not([disabled])').first();

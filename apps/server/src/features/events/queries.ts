@@ -193,24 +193,22 @@ export async function myPlaces(
   return new Map(rows.map((r) => [occurrenceIdOf(r.eventId, r.key), r.places]));
 }
 
-/** The sign-ups to one date of one of the club's events; with `userId`, that member's only. */
-const signUpsTo = ({
-  clubId,
-  eventId,
-  key,
-  userId,
-}: {
-  clubId: string;
-  eventId: string;
-  key: string;
-  userId?: string;
-}) =>
+/**
+ * The rows of one date of one of the club's events, in its sign-ups or its waiting list (the two
+ * tables share these columns); with `userId`, that member's only.
+ */
+const onDate = (
+  table: typeof eventRegistrations | typeof eventWaitlist,
+  { clubId, eventId, key, userId }: { clubId: string; eventId: string; key: string; userId?: string },
+) =>
   and(
-    eq(eventRegistrations.clubId, clubId),
-    eq(eventRegistrations.eventId, eventId),
-    eq(eventRegistrations.occurrenceKey, key),
-    userId === undefined ? undefined : eq(eventRegistrations.userId, userId),
+    eq(table.clubId, clubId),
+    eq(table.eventId, eventId),
+    eq(table.occurrenceKey, key),
+    userId === undefined ? undefined : eq(table.userId, userId),
   );
+const signUpsTo = (date: Parameters<typeof onDate>[1]) => onDate(eventRegistrations, date);
+const waitingFor = (date: Parameters<typeof onDate>[1]) => onDate(eventWaitlist, date);
 
 export async function insertRegistration(db: DbOrTx, values: typeof eventRegistrations.$inferInsert) {
   const [row] = await db.insert(eventRegistrations).values(values).onConflictDoNothing().returning();
@@ -271,24 +269,6 @@ export async function listRegistrations(
 }
 
 // ---- The waiting list ----
-
-const waitingFor = ({
-  clubId,
-  eventId,
-  key,
-  userId,
-}: {
-  clubId: string;
-  eventId: string;
-  key: string;
-  userId?: string;
-}) =>
-  and(
-    eq(eventWaitlist.clubId, clubId),
-    eq(eventWaitlist.eventId, eventId),
-    eq(eventWaitlist.occurrenceKey, key),
-    userId === undefined ? undefined : eq(eventWaitlist.userId, userId),
-  );
 
 export async function insertWaitlistEntry(db: DbOrTx, values: typeof eventWaitlist.$inferInsert) {
   const [row] = await db.insert(eventWaitlist).values(values).onConflictDoNothing().returning();

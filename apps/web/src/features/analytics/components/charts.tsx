@@ -2,7 +2,7 @@ import { AxisBottom, AxisLeft } from '@visx/axis';
 import { Group } from '@visx/group';
 import { scaleBand, scaleLinear, scalePoint } from '@visx/scale';
 import { Bar, LinePath } from '@visx/shape';
-import { useCallback, useState } from 'react';
+import { type ReactNode, useCallback, useState } from 'react';
 import { formatPoundsTick, moneyTicks } from '../../../lib/format.ts';
 
 // SVG charts from visx (docs/decisions/017-charts.md): real text in the axes, the club's colours
@@ -45,6 +45,71 @@ function valueAxis(max: number, money: boolean) {
     if (v >= top) break;
   }
   return { top: ticks.at(-1) ?? top, ticks, format: (v: number) => v.toLocaleString('en-GB') };
+}
+
+/** The chart's box, its measured width, and what follows from it: the label size and the plot's width. */
+function useChartSize() {
+  const [box, measured] = useBoxWidth();
+  const width = measured || FALLBACK_WIDTH;
+  const fontSize = fontSizeFor(width);
+  return {
+    box,
+    width,
+    fontSize,
+    axisText: { fill: 'currentColor', fontSize } as const,
+    innerWidth: Math.max(60, width - MARGIN.left - MARGIN.right),
+  };
+}
+
+/** The picture, named by its summary, with the plot inside the margins. */
+function ChartFrame({
+  box,
+  width,
+  summary,
+  children,
+}: {
+  box: ReturnType<typeof useBoxWidth>[0];
+  width: number;
+  summary: string;
+  children: ReactNode;
+}) {
+  return (
+    <div ref={box} className="chart-box">
+      <svg
+        className="chart"
+        width={width}
+        height={HEIGHT}
+        viewBox={`0 0 ${width} ${HEIGHT}`}
+        role="img"
+        aria-label={summary}
+      >
+        <Group left={MARGIN.left} top={MARGIN.top}>
+          {children}
+        </Group>
+      </svg>
+    </div>
+  );
+}
+
+function ValueAxisLeft({
+  scale,
+  axis,
+  fontSize,
+}: {
+  scale: ReturnType<typeof scaleLinear<number>>;
+  axis: ReturnType<typeof valueAxis>;
+  fontSize: number;
+}) {
+  return (
+    <AxisLeft
+      scale={scale}
+      tickValues={axis.ticks}
+      tickFormat={(v) => axis.format(Number(v))}
+      stroke="currentColor"
+      tickStroke="currentColor"
+      tickLabelProps={() => ({ fill: 'currentColor', fontSize, textAnchor: 'end', dx: -4, dy: 4 })}
+    />
+  );
 }
 
 export interface Series {
@@ -92,11 +157,7 @@ export function BarChart({
   money?: boolean;
   labelFormat?: (label: string) => string;
 }) {
-  const [box, measured] = useBoxWidth();
-  const width = measured || FALLBACK_WIDTH;
-  const fontSize = fontSizeFor(width);
-  const axisText = { fill: 'currentColor', fontSize } as const;
-  const innerWidth = Math.max(60, width - MARGIN.left - MARGIN.right);
+  const { box, width, fontSize, axisText, innerWidth } = useChartSize();
   const axis = valueAxis(Math.max(0, ...rows.flatMap((r) => r.values)), money);
   const x = scaleBand({ domain: rows.map((r) => r.label), range: [0, innerWidth], padding: 0.2 });
   const inner = scaleBand({ domain: series.map((_, i) => i), range: [0, x.bandwidth()], padding: 0.05 });
@@ -110,50 +171,32 @@ export function BarChart({
   );
   const room = innerWidth / Math.max(1, labels.length);
   return (
-    <div ref={box} className="chart-box">
-      <svg
-        className="chart"
-        width={width}
-        height={HEIGHT}
-        viewBox={`0 0 ${width} ${HEIGHT}`}
-        role="img"
-        aria-label={summary}
-      >
-        <Group left={MARGIN.left} top={MARGIN.top}>
-          {rows.map((r) =>
-            r.values.map((v, i) => (
-              <Bar
-                // biome-ignore lint/suspicious/noArrayIndexKey: a series' place is its identity
-                key={`${r.label}-${i}`}
-                x={(x(r.label) ?? 0) + (inner(i) ?? 0)}
-                y={y(v)}
-                width={inner.bandwidth()}
-                height={innerHeight - y(v)}
-                fill={series[i]?.color ?? 'var(--ion-color-primary)'}
-                rx={2}
-              />
-            )),
-          )}
-          <AxisLeft
-            scale={y}
-            tickValues={axis.ticks}
-            tickFormat={(v) => axis.format(Number(v))}
-            stroke="currentColor"
-            tickStroke="currentColor"
-            tickLabelProps={() => ({ ...axisText, textAnchor: 'end', dx: -4, dy: 4 })}
+    <ChartFrame box={box} width={width} summary={summary}>
+      {rows.map((r) =>
+        r.values.map((v, i) => (
+          <Bar
+            // biome-ignore lint/suspicious/noArrayIndexKey: a series' place is its identity
+            key={`${r.label}-${i}`}
+            x={(x(r.label) ?? 0) + (inner(i) ?? 0)}
+            y={y(v)}
+            width={inner.bandwidth()}
+            height={innerHeight - y(v)}
+            fill={series[i]?.color ?? 'var(--ion-color-primary)'}
+            rx={2}
           />
-          <AxisBottom
-            top={innerHeight}
-            scale={x}
-            tickValues={labels}
-            tickFormat={(l) => shorten(labelFormat(String(l)), room, fontSize)}
-            stroke="currentColor"
-            tickStroke="currentColor"
-            tickLabelProps={() => ({ ...axisText, textAnchor: 'middle' })}
-          />
-        </Group>
-      </svg>
-    </div>
+        )),
+      )}
+      <ValueAxisLeft scale={y} axis={axis} fontSize={fontSize} />
+      <AxisBottom
+        top={innerHeight}
+        scale={x}
+        tickValues={labels}
+        tickFormat={(l) => shorten(labelFormat(String(l)), room, fontSize)}
+        stroke="currentColor"
+        tickStroke="currentColor"
+        tickLabelProps={() => ({ ...axisText, textAnchor: 'middle' })}
+      />
+    </ChartFrame>
   );
 }
 
@@ -169,61 +212,39 @@ export function LineChart({
   money?: boolean;
   labelFormat?: (label: string) => string;
 }) {
-  const [box, measured] = useBoxWidth();
-  const width = measured || FALLBACK_WIDTH;
-  const fontSize = fontSizeFor(width);
-  const axisText = { fill: 'currentColor', fontSize } as const;
-  const innerWidth = Math.max(60, width - MARGIN.left - MARGIN.right);
+  const { box, width, fontSize, axisText, innerWidth } = useChartSize();
   const axis = valueAxis(Math.max(0, ...points.map((p) => p.value)), money);
   const x = scalePoint({ domain: points.map((p) => p.label), range: [0, innerWidth], padding: 0.5 });
   const y = scaleLinear({ domain: [0, axis.top], range: [innerHeight, 0] });
   return (
-    <div ref={box} className="chart-box">
-      <svg
-        className="chart"
-        width={width}
-        height={HEIGHT}
-        viewBox={`0 0 ${width} ${HEIGHT}`}
-        role="img"
-        aria-label={summary}
-      >
-        <Group left={MARGIN.left} top={MARGIN.top}>
-          <LinePath
-            data={[...points]}
-            x={(p) => x(p.label) ?? 0}
-            y={(p) => y(p.value)}
-            stroke="var(--ion-color-primary)"
-            strokeWidth={3}
-          />
-          {points.map((p) => (
-            <circle key={p.label} cx={x(p.label)} cy={y(p.value)} r={5} fill="var(--ion-color-primary)" />
-          ))}
-          <AxisLeft
-            scale={y}
-            tickValues={axis.ticks}
-            tickFormat={(v) => axis.format(Number(v))}
-            stroke="currentColor"
-            tickStroke="currentColor"
-            tickLabelProps={() => ({ ...axisText, textAnchor: 'end', dx: -4, dy: 4 })}
-          />
-          <AxisBottom
-            top={innerHeight}
-            scale={x}
-            tickValues={spread(
-              points.map((p) => p.label),
-              10,
-              labelFormat,
-              innerWidth,
-              fontSize,
-            )}
-            tickFormat={(l) => labelFormat(String(l))}
-            stroke="currentColor"
-            tickStroke="currentColor"
-            tickLabelProps={() => ({ ...axisText, textAnchor: 'middle' })}
-          />
-        </Group>
-      </svg>
-    </div>
+    <ChartFrame box={box} width={width} summary={summary}>
+      <LinePath
+        data={[...points]}
+        x={(p) => x(p.label) ?? 0}
+        y={(p) => y(p.value)}
+        stroke="var(--ion-color-primary)"
+        strokeWidth={3}
+      />
+      {points.map((p) => (
+        <circle key={p.label} cx={x(p.label)} cy={y(p.value)} r={5} fill="var(--ion-color-primary)" />
+      ))}
+      <ValueAxisLeft scale={y} axis={axis} fontSize={fontSize} />
+      <AxisBottom
+        top={innerHeight}
+        scale={x}
+        tickValues={spread(
+          points.map((p) => p.label),
+          10,
+          labelFormat,
+          innerWidth,
+          fontSize,
+        )}
+        tickFormat={(l) => labelFormat(String(l))}
+        stroke="currentColor"
+        tickStroke="currentColor"
+        tickLabelProps={() => ({ ...axisText, textAnchor: 'middle' })}
+      />
+    </ChartFrame>
   );
 }
 
