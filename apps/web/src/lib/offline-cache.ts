@@ -61,9 +61,8 @@ export async function restoreOfflineCache(
   hydrate(client, saved.state);
   // What was kept is only the last known state: every screen asks the server again when it opens,
   // however fresh its query's own staleTime would call a copy saved seconds ago.
-  for (const query of saved.state.queries) {
-    await client.invalidateQueries({ queryKey: query.queryKey, exact: true, refetchType: 'none' });
-  }
+  const restored = new Set(saved.state.queries.map((q) => q.queryHash));
+  await client.invalidateQueries({ predicate: (q) => restored.has(q.queryHash), refetchType: 'none' });
   return true;
 }
 
