@@ -23,7 +23,6 @@ async function newPlayerWithTwoEntries(page: Page, name: string) {
 
 for (const width of [360, 390]) {
   test(`at ${width} px every entry is in sight and the address follows the chosen one`, async ({ page }) => {
-    test.skip(test.info().project.name !== 'phone', 'a phone-sized screen');
     await page.setViewportSize({ width, height: 800 });
     const card = await newPlayerWithTwoEntries(page, 'Tabitha Tabs');
 
@@ -85,7 +84,6 @@ test('at 360 px an entry the club knocked out says Out on its tab, not its old p
   page,
   baseURL,
 }) => {
-  test.skip(test.info().project.name !== 'phone', 'a phone-sized screen');
   if (!baseURL) throw new Error('baseURL');
   await page.setViewportSize({ width: 360, height: 800 });
   const card = await newPlayerWithTwoEntries(page, 'Olly Out');

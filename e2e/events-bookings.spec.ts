@@ -58,10 +58,9 @@ async function newMember(browser: Browser, width: number, name: string) {
 }
 
 for (const width of [360, 390]) {
-  test(`a player books two places, sees "You're going", and the waiting list books the next in (${width} px)`, async ({
+  test(`at ${width} px a player books two places, sees "You're going", and the waiting list books the next in`, async ({
     browser,
   }) => {
-    test.skip(test.info().project.name === 'desktop', 'the player’s screens are checked at phone widths');
     test.setTimeout(180_000);
     const title = `Dinner for two ${width} ${Date.now().toString(36)}`;
     const admin = await adminApi(browser);

@@ -137,7 +137,6 @@ for (const width of [360, 390]) {
   test(`at ${width} px one entry paid for reads as one entry, and the receipt names the pub`, async ({
     page,
   }) => {
-    test.skip(test.info().project.name !== 'phone', 'a phone-sized screen');
     test.setTimeout(240_000);
     await page.setViewportSize({ width, height: 800 });
     const email = uniqueEmail('single');

@@ -56,7 +56,6 @@ for (const width of [360, 390]) {
   test(`at ${width} px Pay on a checkout left unpaid opens its card form every time, and ends no order`, async ({
     page,
   }) => {
-    test.skip(test.info().project.name !== 'phone', 'a phone-sized screen');
     // Many full loads of the app, and an admin's session besides: more than the default on a busy machine.
     test.setTimeout(240_000);
     await page.setViewportSize({ width, height: 800 });
@@ -106,7 +105,6 @@ for (const width of [360, 390]) {
     browser,
     baseURL,
   }) => {
-    test.skip(test.info().project.name !== 'phone', 'a phone-sized screen');
     // Many full loads of the app, and an admin's session besides: more than the default on a busy machine.
     test.setTimeout(240_000);
     await page.setViewportSize({ width, height: 800 });

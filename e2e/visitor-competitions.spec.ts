@@ -7,7 +7,6 @@ for (const width of [360, 390]) {
   test(`at ${width} px a visitor sees the entry fee, the pot and the next deadline in UK time`, async ({
     page,
   }) => {
-    test.skip(test.info().project.name !== 'phone', 'a phone-sized screen');
     test.setTimeout(180_000);
     await page.setViewportSize({ width, height: 800 });
     // By the club's link, as a poster's QR code brings them: then the game screen.
