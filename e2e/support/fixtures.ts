@@ -51,7 +51,10 @@ export async function openMenu(page: Page) {
     const splitVisible = await page.locator('ion-split-pane.split-pane-visible').count();
     if (splitVisible) return;
     const shown = await menu.evaluate((m) => m.classList.contains('show-menu'));
-    if (!shown) await page.locator('ion-menu-button').filter({ visible: true }).first().click();
+    // A short click: before Ionic has laid out the split pane, the desktop has no visible menu
+    // button, and a click with no timeout would wait out every retry.
+    if (!shown)
+      await page.locator('ion-menu-button').filter({ visible: true }).first().click({ timeout: 1500 });
     await expect(menu).toHaveClass(/show-menu/, { timeout: 1500 });
     // The menu's navigation, not its first item: a menu scrolled by an earlier visit starts lower.
     await expect(menu.locator('nav[aria-label="Main menu"]')).toBeInViewport({ timeout: 1500 });
