@@ -1,6 +1,6 @@
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
-import { ensureClub } from '../apps/server/src/features/clubs/service.ts';
+import { ensureClub } from '../apps/server/src/domains/club/service.ts';
 import { createTestClock } from '../apps/server/src/lib/clock.ts';
 import { seedDemo } from '../apps/server/src/seed/demo.ts';
 import { freePort } from '../apps/server/test/support/free-port.ts';

@@ -8,7 +8,7 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { clubs } from '../apps/server/src/db/schema/index.ts';
 import { sqlRows } from '../apps/server/src/db/sql-rows.ts';
-import { importSeason } from '../apps/server/src/features/football/importer.ts';
+import { importSeason } from '../apps/server/src/domains/game/football/importer.ts';
 import { createTestClock } from '../apps/server/src/lib/clock.ts';
 import { benchDatabase, benchPool } from './pg-bench-db.ts';
 import type { Benchmark, Figure } from './timing.ts';

@@ -4,8 +4,8 @@ import { sql } from 'drizzle-orm';
 import { tryLockCompetitionAdvisory } from '../apps/server/src/db/competition-locks.ts';
 import { clubs, user } from '../apps/server/src/db/schema/index.ts';
 import { sqlRows } from '../apps/server/src/db/sql-rows.ts';
-import { importSeason } from '../apps/server/src/features/football/importer.ts';
-import { advanceCompetition } from '../apps/server/src/features/settlement/settle.ts';
+import { importSeason } from '../apps/server/src/domains/game/football/importer.ts';
+import { advanceCompetition } from '../apps/server/src/domains/game/settlement/settle.ts';
 import { benchDatabase } from './pg-bench-db.ts';
 import type { Benchmark, Figure } from './timing.ts';
 

@@ -7,8 +7,8 @@
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
-import { startPaymentsWorker } from '../../apps/server/src/features/payments/worker.ts';
-import { startSettlementWorker } from '../../apps/server/src/features/settlement/worker.ts';
+import { startSettlementWorker } from '../../apps/server/src/domains/game/settlement/worker.ts';
+import { startPaymentsWorker } from '../../apps/server/src/domains/payments/provider/worker.ts';
 import { createTestClock } from '../../apps/server/src/lib/clock.ts';
 import { seedDemo } from '../../apps/server/src/seed/demo.ts';
 

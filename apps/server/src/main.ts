@@ -2,13 +2,13 @@ import { buildApp } from './app.ts';
 import { startAdminSocket, startBackupSchedule } from './backup/admin-socket.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { ensureClub } from './features/clubs/service.ts';
-import { importBundledSeasons } from './features/football/bundled.ts';
-import { startFootballDataSync } from './features/football/football-data.ts';
-import { startNotificationJobs } from './features/notifications/index.ts';
-import { startPaymentsWorker } from './features/payments/worker.ts';
-import { closeForgottenClockOuts } from './features/rota/clock.ts';
-import { startSettlementWorker } from './features/settlement/worker.ts';
+import { ensureClub } from './domains/club/service.ts';
+import { importBundledSeasons } from './domains/game/football/bundled.ts';
+import { startFootballDataSync } from './domains/game/football/football-data.ts';
+import { startSettlementWorker } from './domains/game/settlement/worker.ts';
+import { startNotificationJobs } from './domains/notifications/index.ts';
+import { startPaymentsWorker } from './domains/payments/provider/worker.ts';
+import { closeForgottenClockOuts } from './domains/staff/clock.ts';
 import { DEMO_PASSWORD, demoAccounts, seedDemo } from './seed/demo.ts';
 
 async function main() {

@@ -1,12 +1,12 @@
-import type { Auth } from './auth/auth.ts';
-import type { DeviceCookies } from './auth/device-cookie.ts';
-import type { Person } from './auth/guards.ts';
-import type { SessionReader } from './auth/session-reader.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
-import type { Notifier } from './features/notifications/index.ts';
-import type { PaymentProvider } from './features/payments/provider.ts';
+import type { Auth } from './domains/account/sign-in/auth.ts';
+import type { Notifier } from './domains/notifications/index.ts';
+import type { PaymentProvider } from './domains/payments/provider/provider.ts';
+import type { DeviceCookies } from './http/device-cookie.ts';
+import type { Person } from './http/guards.ts';
 import type { Limits } from './http/rate-limits.ts';
+import type { SessionReader } from './http/session-reader.ts';
 import type { Clock } from './lib/clock.ts';
 import type { Mailer } from './lib/mailer.ts';
 import type { SmsSender } from './lib/sms.ts';

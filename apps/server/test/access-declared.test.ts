@@ -6,8 +6,8 @@ import { type Database, openDatabase } from '../src/db/client.ts';
 import { registerAccessRules } from '../src/http/access.ts';
 
 // A feature that adds a route and forgets to say who may call it.
-vi.mock('../src/features/health/routes.ts', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../src/features/health/routes.ts')>();
+vi.mock('../src/http/health-routes.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../src/http/health-routes.ts')>();
   return {
     healthRoutes: async (app: FastifyInstance) => {
       await app.register(original.healthRoutes);

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clubs, user } from '../src/db/schema/index.ts';
-import { runSettlementPass } from '../src/features/settlement/worker.ts';
+import { runSettlementPass } from '../src/domains/game/settlement/worker.ts';
 import type { Access, DeclaredRoute } from '../src/http/access.ts';
 import { DEMO_PASSWORD } from '../src/seed/demo.ts';
 import { put, seasonId, teamIn } from './game-helpers.ts';

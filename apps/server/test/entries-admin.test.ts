@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { competitionAudit } from '../src/db/schema/index.ts';
-import { runSettlementPass } from '../src/features/settlement/worker.ts';
+import { runSettlementPass } from '../src/domains/game/settlement/worker.ts';
 import { put, teamIn } from './game-helpers.ts';
 import { openCompetition, threePlayerCup } from './support/competitions.ts';
 import type { HttpClient, Json } from './support/http-client.ts';

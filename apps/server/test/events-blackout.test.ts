@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isBlackoutKickoff } from '../src/features/events/blackout.ts';
+import { isBlackoutKickoff } from '../src/domains/content/events/blackout.ts';
 
 // The 3 pm blackout in UK time, summer (BST, UTC+1) and winter (GMT), both ends of the window.
 describe('the Saturday 3 pm blackout', () => {

@@ -4,7 +4,7 @@ import {
   expandEvent,
   findOccurrence,
   normaliseRecurrence,
-} from '../src/features/events/occurrences.ts';
+} from '../src/domains/content/events/occurrences.ts';
 
 const series = (over: Partial<EventForExpansion> = {}): EventForExpansion => ({
   id: '11111111-1111-4111-8111-111111111111',

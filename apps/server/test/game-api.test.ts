@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUNDLED_SEASONS_DIR, importSeasonFile, readSeasonFile } from '../src/features/football/bundled.ts';
-import { runSettlementPass } from '../src/features/settlement/worker.ts';
+import {
+  BUNDLED_SEASONS_DIR,
+  importSeasonFile,
+  readSeasonFile,
+} from '../src/domains/game/football/bundled.ts';
+import { runSettlementPass } from '../src/domains/game/settlement/worker.ts';
 import { put, ROUND1_DEADLINE, seasonId, teamIn } from './game-helpers.ts';
 import { aTeam } from './support/factories.ts';
 import type { HttpClient, Json } from './support/http-client.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runSettlementPass } from '../src/features/settlement/worker.ts';
+import { runSettlementPass } from '../src/domains/game/settlement/worker.ts';
 import { DEMO_PASSWORD } from '../src/seed/demo.ts';
 import type { HttpClient, Json } from './support/http-client.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';

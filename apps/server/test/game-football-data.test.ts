@@ -2,14 +2,14 @@ import { createServer, type Server } from 'node:http';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { competitions, entries, fixtures, roundSettlements, seasons } from '../src/db/schema/index.ts';
-import { findClubBySlug } from '../src/features/clubs/queries.ts';
+import { findClubBySlug } from '../src/domains/club/queries.ts';
 import {
   FootballDataError,
   parseFootballDataMatches,
   startFootballDataSync,
   syncFootballData,
-} from '../src/features/football/football-data.ts';
-import { startSettlementWorker } from '../src/features/settlement/worker.ts';
+} from '../src/domains/game/football/football-data.ts';
+import { startSettlementWorker } from '../src/domains/game/settlement/worker.ts';
 import { aCompetition, aUser, someEntries, somePicks } from './support/factories.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';
 

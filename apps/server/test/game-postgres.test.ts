@@ -5,7 +5,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entries, picks, roundSettlements } from '../src/db/schema/index.ts';
 import { sqlRows } from '../src/db/sql-rows.ts';
-import { runSettlementPass } from '../src/features/settlement/worker.ts';
+import { runSettlementPass } from '../src/domains/game/settlement/worker.ts';
 import { DEMO_PASSWORD } from '../src/seed/demo.ts';
 import { put, ROUND1_DEADLINE, seasonId, teamIn } from './game-helpers.ts';
 import { aClub, aMember, setRole } from './support/factories.ts';

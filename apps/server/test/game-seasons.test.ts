@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.ts';
 import { fixtures, seasons, teams } from '../src/db/schema/index.ts';
 import { sqlRows } from '../src/db/sql-rows.ts';
-import { importBundledSeasons, listBundledSeasonFiles } from '../src/features/football/bundled.ts';
+import { importBundledSeasons, listBundledSeasonFiles } from '../src/domains/game/football/bundled.ts';
 import { backends, startTestServer, type TestServer } from './support/test-server.ts';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));

@@ -2,11 +2,11 @@ import { type Rules, settleCompetition } from '@lastman/game';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clubs, competitions, entries, roundSettlements, seasons, user } from '../src/db/schema/index.ts';
-import { findClubBySlug } from '../src/features/clubs/queries.ts';
-import { listSeasonFixtures } from '../src/features/fixtures/queries.ts';
-import { seasonModel } from '../src/features/fixtures/season-model.ts';
-import { importBundledSeasons } from '../src/features/football/bundled.ts';
-import { advanceCompetition } from '../src/features/settlement/settle.ts';
+import { findClubBySlug } from '../src/domains/club/queries.ts';
+import { listSeasonFixtures } from '../src/domains/game/fixtures/queries.ts';
+import { seasonModel } from '../src/domains/game/fixtures/season-model.ts';
+import { importBundledSeasons } from '../src/domains/game/football/bundled.ts';
+import { advanceCompetition } from '../src/domains/game/settlement/settle.ts';
 import { aCompetition, someEntries, somePicks } from './support/factories.ts';
 import { backends, startTestServer, type TestServer } from './support/test-server.ts';
 

@@ -1,6 +1,6 @@
 import type { Order } from '@lastman/api';
 import { describe, expect, it } from 'vitest';
-import { orderEmails } from '../src/features/orders/emails.ts';
+import { orderEmails } from '../src/domains/payments/orders/emails.ts';
 
 const order: Order = {
   id: 'ord_1',

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entries } from '../src/db/schema/game.ts';
-import { refundCancelledCompetitions } from '../src/features/orders/service.ts';
+import { refundCancelledCompetitions } from '../src/domains/payments/orders/service.ts';
 import { DEMO_PASSWORD } from '../src/seed/demo.ts';
 import { openCompetition, setDateOfBirth } from './support/competitions.ts';
 import { backends, startTestServer, type TestServer } from './support/test-server.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runSettlementPass } from '../src/features/settlement/worker.ts';
+import { runSettlementPass } from '../src/domains/game/settlement/worker.ts';
 import { put, seasonId } from './game-helpers.ts';
 import { threePlayerCup } from './support/competitions.ts';
 import { setEmailVerified } from './support/factories.ts';

@@ -5,7 +5,7 @@ import JSZip from 'jszip';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberships, notifications, user } from '../src/db/schema/index.ts';
-import { unsubscribeUrl } from '../src/features/notifications/sender.ts';
+import { unsubscribeUrl } from '../src/domains/notifications/sender.ts';
 import { aCompetition, someEntries } from './support/factories.ts';
 import type { HttpClient, Json } from './support/http-client.ts';
 import { signedIn } from './support/members.ts';

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { GameInputError, runReplay } from '@lastman/game';
-import type { SeasonFile } from '../features/football/bundled.ts';
+import type { SeasonFile } from '../domains/game/football/bundled.ts';
 
 const USAGE = [
   'usage: npm run -s lms -- replay --season <openfootball.json> --input <competition.json>',
@@ -81,7 +81,7 @@ async function importCommand(args: string[]): Promise<void> {
   const { loadConfig, ConfigError } = await import('../config.ts');
   const { openDatabase } = await import('../db/client.ts');
   const { importSeasonFile, readSeasonFile, SeasonFileError } = await import(
-    '../features/football/bundled.ts'
+    '../domains/game/football/bundled.ts'
   );
   let config: ReturnType<typeof loadConfig>;
   try {

@@ -1,7 +1,7 @@
 import { ErrorResponse, type Role } from '@lastman/api';
 import type { FastifyInstance, FastifyRequest, FastifySchema, RouteOptions } from 'fastify';
-import { currentPerson, isViewer, type Person, type Viewer } from '../auth/guards.ts';
 import { AppError } from '../lib/errors.ts';
+import { currentPerson, isViewer, type Person, type Viewer } from './guards.ts';
 
 /**
  * Who may call a route, declared where the route is registered:

@@ -5,11 +5,11 @@ import fastifyRateLimit, {
   normalizeIP,
 } from '@fastify/rate-limit';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { DeviceCookies } from '../auth/device-cookie.ts';
 import type { Config } from '../config.ts';
 import type { Clock } from '../lib/clock.ts';
 import { AppError } from '../lib/errors.ts';
 import { toE164 } from '../lib/phone.ts';
+import type { DeviceCookies } from './device-cookie.ts';
 import type { GrowingDelay, LimitStore } from './limit-store.ts';
 
 const SECOND = 1000;

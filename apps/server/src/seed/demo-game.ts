@@ -11,9 +11,9 @@ import {
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { competitions, demoResults, entries, fixtures, orders, picks } from '../db/schema/index.ts';
-import { revealDemoResults } from '../features/fixtures/demo-reveal.ts';
-import { importSeason } from '../features/football/importer.ts';
-import { advanceCompetition } from '../features/settlement/settle.ts';
+import { revealDemoResults } from '../domains/game/fixtures/demo-reveal.ts';
+import { importSeason } from '../domains/game/football/importer.ts';
+import { advanceCompetition } from '../domains/game/settlement/settle.ts';
 
 export const DEMO_SEASON_KEY = 'demo-premier-league-2024-25';
 export const DEMO_SEASON_NAME = 'Demo season: Premier League 2024-25, replayed live';

@@ -2,12 +2,12 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { Role } from '@lastman/api';
 import { parseOpenfootballSeason } from '@lastman/game';
-import type { Auth } from '../auth/auth.ts';
 import type { Db } from '../db/client.ts';
 import { account, memberships, user } from '../db/schema/index.ts';
-import { findClubBySlug, insertClub } from '../features/clubs/queries.ts';
-import { newJoinCode } from '../features/clubs/service.ts';
-import { importSeason } from '../features/football/importer.ts';
+import type { Auth } from '../domains/account/sign-in/auth.ts';
+import { findClubBySlug, insertClub } from '../domains/club/queries.ts';
+import { newJoinCode } from '../domains/club/service.ts';
+import { importSeason } from '../domains/game/football/importer.ts';
 import { seedDemoGame } from './demo-game.ts';
 
 export const DEMO_CLUB_SLUG = 'red-lion';

@@ -6,7 +6,7 @@ import { fixtures, seasons } from '../../src/db/schema/football.ts';
 import { type CompetitionRules, competitions, entries, picks } from '../../src/db/schema/game.ts';
 import { clubs, memberships, session, teams, user, verification } from '../../src/db/schema/index.ts';
 import { orders, paymentIssues } from '../../src/db/schema/payments.ts';
-import { newJoinCode } from '../../src/features/clubs/service.ts';
+import { newJoinCode } from '../../src/domains/club/service.ts';
 import type { HttpClient } from './http-client.ts';
 import type { TestServer } from './test-server.ts';
 

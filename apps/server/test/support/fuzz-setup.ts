@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import type { Db } from '../../src/db/client.ts';
 import { clubs } from '../../src/db/schema/index.ts';
 import { sqlRows } from '../../src/db/sql-rows.ts';
-import { newJoinCode } from '../../src/features/clubs/service.ts';
+import { newJoinCode } from '../../src/domains/club/service.ts';
 import { DEMO_PASSWORD } from '../../src/seed/demo.ts';
 import { type HttpClient, httpClient } from './http-client.ts';
 import type { FuzzCaller, FuzzOptions } from './openapi-fuzz.ts';

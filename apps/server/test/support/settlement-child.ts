@@ -3,7 +3,7 @@
  * DATABASE_URL, the clock fixed at SETTLE_AT. Prints the pass's summary as JSON.
  */
 import { openDatabase } from '../../src/db/client.ts';
-import { runSettlementPass } from '../../src/features/settlement/worker.ts';
+import { runSettlementPass } from '../../src/domains/game/settlement/worker.ts';
 import { createTestClock } from '../../src/lib/clock.ts';
 
 const url = process.env.DATABASE_URL;

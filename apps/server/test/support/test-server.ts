@@ -7,7 +7,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { type Database, openDatabase } from '../../src/db/client.ts';
-import { ensureClub } from '../../src/features/clubs/service.ts';
+import { ensureClub } from '../../src/domains/club/service.ts';
 import { createTestClock } from '../../src/lib/clock.ts';
 import { seedDemo } from '../../src/seed/demo.ts';
 import { withDatabase } from '../global-setup.ts';

@@ -39,7 +39,7 @@ function HideSplash() {
 
 /** Keeps notifications live while the app is open; its code loads after the first page. */
 const NotificationLive = lazy(() =>
-  import('../features/notifications/notification-live.tsx').then((m) => ({ default: m.NotificationLive })),
+  import('../domains/notifications/notification-live.tsx').then((m) => ({ default: m.NotificationLive })),
 );
 
 export function App() {

@@ -34,7 +34,7 @@ export function ClubLink() {
     setBusy(true);
     try {
       // Loaded on use: this page is part of the first page's code, the clubs feature is not.
-      const { joinClub } = await import('../features/clubs/api/clubs-api.ts');
+      const { joinClub } = await import('../domains/club/api/clubs-api.ts');
       const joined = await joinClub(code ? { joinCode: code } : { slug });
       showToast(`You are now playing at ${joined.club.name}.`);
     } catch (error) {

@@ -21,7 +21,7 @@ export function ClubSwitcher() {
     setBusy(true);
     try {
       // Loaded on use: the menu is on the first page, the clubs feature is not.
-      const { switchClub } = await import('../features/clubs/api/clubs-api.ts');
+      const { switchClub } = await import('../domains/club/api/clubs-api.ts');
       await switchClub(clubId);
       const name = clubs.find((m) => m.club.id === clubId)?.club.name;
       if (name) showToast(`Now at ${name}.`);

@@ -11,7 +11,7 @@ import {
 } from '@ionic/react';
 import { useLocation, useNavigate } from 'react-router-dom';
 // The badge's own module, not the feature's index: the index would bring the push-devices card into the first page.
-import { UnreadBadge } from '../features/notifications/unread-badge.tsx';
+import { UnreadBadge } from '../domains/notifications/unread-badge.tsx';
 import { signOut } from '../lib/auth.ts';
 import { useClub } from '../lib/club.ts';
 import { useMe } from '../lib/me.ts';

@@ -65,143 +65,141 @@ const route = (
 /** The original's route list, one row per route; every page is its own chunk. */
 export const appRoutes: readonly AppRoute[] = [
   route(paths.account, 'Account', personCircleOutline, 'signedIn', () =>
-    import('../features/account/account-page.tsx').then((m) => m.AccountPage),
+    import('../domains/account/account-page.tsx').then((m) => m.AccountPage),
   ),
   route(paths.support, 'Support', helpCircleOutline, 'public', () =>
-    import('../features/support/support-page.tsx').then((m) => m.SupportPage),
+    import('../domains/shell/support-page.tsx').then((m) => m.SupportPage),
   ),
   route(paths.login, 'Log in', logInOutline, 'public', () =>
-    import('../features/auth/login-page.tsx').then((m) => m.LoginPage),
+    import('../domains/account/sign-in/login-page.tsx').then((m) => m.LoginPage),
   ),
   route(paths.signup, 'Sign up', personAddOutline, 'public', () =>
-    import('../features/auth/signup-page.tsx').then((m) => m.SignupPage),
+    import('../domains/account/sign-in/signup-page.tsx').then((m) => m.SignupPage),
   ),
   route(paths.events, 'Events', calendarOutline, 'public', () =>
-    import('../features/events/events-page.tsx').then((m) => m.EventsPage),
+    import('../domains/content/events/events-page.tsx').then((m) => m.EventsPage),
   ),
   route(paths.gallery, 'Gallery', imagesOutline, 'public', () =>
-    import('../features/gallery/gallery-page.tsx').then((m) => m.GalleryPage),
+    import('../domains/content/gallery/gallery-page.tsx').then((m) => m.GalleryPage),
   ),
   route(paths.clockin, 'Clock in', timeOutline, 'staff', () =>
-    import('../features/staff/clockin-page.tsx').then((m) => m.ClockinPage),
+    import('../domains/staff/clockin-page.tsx').then((m) => m.ClockinPage),
   ),
   route(paths.staffschedules, 'Staff schedules', calendarOutline, 'staff', () =>
-    import('../features/staff/staff-schedules-page.tsx').then((m) => m.StaffSchedulesPage),
+    import('../domains/staff/staff-schedules-page.tsx').then((m) => m.StaffSchedulesPage),
   ),
   // Staff come here too, to mark dishes available today or not (issue 12).
   route(paths.menumanager, 'Menu manager', restaurantOutline, 'staff', () =>
-    import('../features/menu/menu-manager-page.tsx').then((m) => m.MenuManagerPage),
+    import('../domains/content/menu/menu-manager-page.tsx').then((m) => m.MenuManagerPage),
   ),
   // Timesheets (issue 13).
   route(paths.timesheets, 'Timesheets', documentTextOutline, 'admin', () =>
-    import('../features/staff/timesheets-page.tsx').then((m) => m.TimesheetsPage),
+    import('../domains/staff/timesheets-page.tsx').then((m) => m.TimesheetsPage),
   ),
   route(paths.myHours, 'My hours', documentTextOutline, 'staff', () =>
-    import('../features/staff/my-hours-page.tsx').then((m) => m.MyHoursPage),
+    import('../domains/staff/my-hours-page.tsx').then((m) => m.MyHoursPage),
   ),
   route(paths.addschedule, 'Add shift', addCircleOutline, 'admin', () =>
-    import('../features/staff/add-schedule-page.tsx').then((m) => m.AddSchedulePage),
+    import('../domains/staff/add-schedule-page.tsx').then((m) => m.AddSchedulePage),
   ),
   route(paths.analytics, 'Analytics', barChartOutline, 'admin', () =>
-    import('../features/analytics/analytics-page.tsx').then((m) => m.AnalyticsPage),
+    import('../domains/analytics/analytics-page.tsx').then((m) => m.AnalyticsPage),
   ),
   route(paths.analyticsFilter, 'Analytics filters', funnelOutline, 'admin', () =>
-    import('../features/analytics/analytics-filter-page.tsx').then((m) => m.AnalyticsFilterPage),
+    import('../domains/analytics/analytics-filter-page.tsx').then((m) => m.AnalyticsFilterPage),
   ),
   route(paths.contact, 'Contact', mailOutline, 'public', () =>
-    import('../features/contact/contact-page.tsx').then((m) => m.ContactPage),
+    import('../domains/club/contact/contact-page.tsx').then((m) => m.ContactPage),
   ),
   route(paths.forgotPassword, 'Forgot password', keyOutline, 'public', () =>
-    import('../features/auth/forgot-password-page.tsx').then((m) => m.ForgotPasswordPage),
+    import('../domains/account/sign-in/forgot-password-page.tsx').then((m) => m.ForgotPasswordPage),
   ),
   route(paths.resetPassword, 'Choose a new password', keyOutline, 'public', () =>
-    import('../features/auth/reset-password-page.tsx').then((m) => m.ResetPasswordPage),
+    import('../domains/account/sign-in/reset-password-page.tsx').then((m) => m.ResetPasswordPage),
   ),
   route(paths.bioAuth, 'Passkey sign-in', fingerPrintOutline, 'public', () =>
-    import('../features/auth/bio-auth-page.tsx').then((m) => m.BioAuthPage),
+    import('../domains/account/sign-in/bio-auth-page.tsx').then((m) => m.BioAuthPage),
   ),
   route(paths.webOtp, 'Phone code', chatbubbleEllipsesOutline, 'public', () =>
-    import('../features/auth/web-otp-page.tsx').then((m) => m.WebOtpPage),
+    import('../domains/account/sign-in/web-otp-page.tsx').then((m) => m.WebOtpPage),
   ),
   route(paths.openpdf, 'Food and drink menu', documentTextOutline, 'public', () =>
-    import('../features/menu/open-pdf-page.tsx').then((m) => m.OpenPdfPage),
+    import('../domains/content/menu/open-pdf-page.tsx').then((m) => m.OpenPdfPage),
   ),
   route(paths.notificationList, 'Notifications', notificationsOutline, 'signedIn', () =>
-    import('../features/notifications/notification-list-page.tsx').then((m) => m.NotificationListPage),
+    import('../domains/notifications/notification-list-page.tsx').then((m) => m.NotificationListPage),
   ),
   route(paths.eventModal, 'Event', calendarOutline, 'public', () =>
-    import('../features/events/event-modal-page.tsx').then((m) => m.EventModalPage),
+    import('../domains/content/events/event-modal-page.tsx').then((m) => m.EventModalPage),
   ),
   route(paths.payments, 'Payments', cardOutline, 'signedIn', () =>
-    import('../features/payments/payments-page.tsx').then((m) => m.PaymentsPage),
+    import('../domains/payments/payments-page.tsx').then((m) => m.PaymentsPage),
   ),
   route(paths.stripe, 'Card payment', cardOutline, 'signedIn', () =>
-    import('../features/payments/stripe-page.tsx').then((m) => m.StripePage),
+    import('../domains/payments/stripe-page.tsx').then((m) => m.StripePage),
   ),
   route(paths.stripeWeb, 'Card payment', cardOutline, 'signedIn', () =>
-    import('../features/payments/stripe-web-page.tsx').then((m) => m.StripeWebPage),
+    import('../domains/payments/stripe-web-page.tsx').then((m) => m.StripeWebPage),
   ),
   route(paths.filterall, 'All filters', optionsOutline, 'admin', () =>
-    import('../features/analytics/filter-all-page.tsx').then((m) => m.FilterAllPage),
+    import('../domains/analytics/filter-all-page.tsx').then((m) => m.FilterAllPage),
   ),
   route(paths.admin, 'Admin', settingsOutline, 'admin', () =>
-    import('../features/admin/admin-page.tsx').then((m) => m.AdminPage),
+    import('../domains/shell/admin-page.tsx').then((m) => m.AdminPage),
   ),
   route(paths.rules, 'Rules', bookOutline, 'public', () =>
-    import('../features/rules/rules-page.tsx').then((m) => m.RulesPage),
+    import('../domains/game/rules/rules-page.tsx').then((m) => m.RulesPage),
   ),
   route(paths.about, 'About', informationCircleOutline, 'public', () =>
-    import('../features/about/about-page.tsx').then((m) => m.AboutPage),
+    import('../domains/shell/about-page.tsx').then((m) => m.AboutPage),
   ),
   route(paths.teamselections, 'Pick a team', shirtOutline, 'signedIn', () =>
-    import('../features/game/team-selections-page.tsx').then((m) => m.TeamSelectionsPage),
+    import('../domains/game/team-selections-page.tsx').then((m) => m.TeamSelectionsPage),
   ),
   route(paths.tutorial, 'How it works', bulbOutline, 'public', () =>
-    import('../features/tutorial/tutorial-page.tsx').then((m) => m.TutorialPage),
+    import('../domains/shell/tutorial-page.tsx').then((m) => m.TutorialPage),
   ),
   // Gallery: the upload screen (staff, when the club's admin allows it).
   route(paths.galleryUpload, 'Upload photos', imagesOutline, 'staff', () =>
-    import('../features/admin/gallery-upload-page.tsx').then((m) => m.GalleryUploadPage),
+    import('../domains/content/gallery/gallery-upload-page.tsx').then((m) => m.GalleryUploadPage),
   ),
   // rota
   route(paths.till, 'Clock-in code', timeOutline, 'public', () =>
-    import('../features/staff/till-page.tsx').then((m) => m.TillPage),
+    import('../domains/staff/till-page.tsx').then((m) => m.TillPage),
   ),
   // Events (issue 12).
   route(paths.adminEvents, 'Manage events', calendarOutline, 'admin', () =>
-    import('../features/admin/events-admin-page.tsx').then((m) => m.EventsAdminPage),
+    import('../domains/content/events/events-admin-page.tsx').then((m) => m.EventsAdminPage),
   ),
   route(paths.eventAttendees, 'Attendee list', peopleOutline, 'admin', () =>
-    import('../features/admin/event-attendees-page.tsx').then((m) => m.EventAttendeesPage),
+    import('../domains/content/events/event-attendees-page.tsx').then((m) => m.EventAttendeesPage),
   ),
   // notifications (issue 11): the preference centre and push on this device
   route(paths.notificationSettings, 'Notification settings', notificationsOutline, 'signedIn', () =>
-    import('../features/notifications/notification-settings-page.tsx').then(
-      (m) => m.NotificationSettingsPage,
-    ),
+    import('../domains/notifications/notification-settings-page.tsx').then((m) => m.NotificationSettingsPage),
   ),
   route(paths.messageMembers, 'Message members', megaphoneOutline, 'admin', () =>
-    import('../features/notifications/admin/message-members-page.tsx').then((m) => m.MessageMembersPage),
+    import('../domains/notifications/admin/message-members-page.tsx').then((m) => m.MessageMembersPage),
   ),
   // Menu (issue 12): the guests' menu, filtered by allergen and diet.
   route(paths.menu, 'Food and drink', restaurantOutline, 'public', () =>
-    import('../features/menu/menu-page.tsx').then((m) => m.MenuPage),
+    import('../domains/content/menu/menu-page.tsx').then((m) => m.MenuPage),
   ),
   // Tenants: a club signs up, its settings, members and poster, invitations.
   route(paths.startClub, 'Start your club', storefrontOutline, 'public', () =>
-    import('../features/clubs/start-club-page.tsx').then((m) => m.StartClubPage),
+    import('../domains/club/start-club-page.tsx').then((m) => m.StartClubPage),
   ),
   route(paths.adminClub, 'Club settings', settingsOutline, 'admin', () =>
-    import('../features/clubs/club-settings-page.tsx').then((m) => m.ClubSettingsPage),
+    import('../domains/club/club-settings-page.tsx').then((m) => m.ClubSettingsPage),
   ),
   route(paths.adminMembers, 'Members', personAddOutline, 'admin', () =>
-    import('../features/clubs/members-page.tsx').then((m) => m.MembersPage),
+    import('../domains/club/members-page.tsx').then((m) => m.MembersPage),
   ),
   route(paths.adminPoster, 'Poster', documentTextOutline, 'admin', () =>
-    import('../features/clubs/poster-page.tsx').then((m) => m.PosterPage),
+    import('../domains/club/poster-page.tsx').then((m) => m.PosterPage),
   ),
   route(paths.invite, 'Invitation', personAddOutline, 'public', () =>
-    import('../features/clubs/invite-page.tsx').then((m) => m.InvitePage),
+    import('../domains/club/invite-page.tsx').then((m) => m.InvitePage),
   ),
 ];
 
@@ -211,26 +209,26 @@ export const appRoutes: readonly AppRoute[] = [
  */
 export const tabRoutes: readonly AppRoute[] = [
   route('game', 'Game', trophyOutline, 'public', () =>
-    import('../features/game/game-page.tsx').then((m) => m.GamePage),
+    import('../domains/game/game-page.tsx').then((m) => m.GamePage),
   ),
   route('matches', 'Matches', footballOutline, 'public', () =>
-    import('../features/matches/matches-page.tsx').then((m) => m.MatchesPage),
+    import('../domains/game/matches/matches-page.tsx').then((m) => m.MatchesPage),
   ),
   route('club', 'Club', storefrontOutline, 'public', () =>
-    import('../features/club/club-page.tsx').then((m) => m.ClubPage),
+    import('../domains/club/club-page.tsx').then((m) => m.ClubPage),
   ),
   route('selections', 'Orders', receiptOutline, 'signedIn', () =>
-    import('../features/selections/selections-page.tsx').then((m) => m.SelectionsPage),
+    import('../domains/game/selections/selections-page.tsx').then((m) => m.SelectionsPage),
   ),
   route('account', 'Account', personCircleOutline, 'signedIn', () =>
-    import('../features/account/account-page.tsx').then((m) => m.AccountPage),
+    import('../domains/account/account-page.tsx').then((m) => m.AccountPage),
   ),
   route(
     'login',
     'Log in',
     logInOutline,
     'signedOut',
-    () => import('../features/auth/login-page.tsx').then((m) => m.LoginPage),
+    () => import('../domains/account/sign-in/login-page.tsx').then((m) => m.LoginPage),
     'Login',
   ),
 ];

@@ -1,7 +1,7 @@
 import { IonIcon, IonLabel, IonRouterOutlet, IonTabBar, IonTabButton, IonTabs } from '@ionic/react';
 import { Navigate, Route } from 'react-router-dom';
 // The badge's own module, not the feature's index: the index would bring the push-devices card into the first page.
-import { UnreadBadge } from '../features/notifications/unread-badge.tsx';
+import { UnreadBadge } from '../domains/notifications/unread-badge.tsx';
 import { useOnline } from '../lib/online.ts';
 import { useUiState } from '../lib/ui-state.ts';
 import { paths, tabPath } from './paths.ts';

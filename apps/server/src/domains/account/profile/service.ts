@@ -1,0 +1,297 @@
+import type { Me, PhotoType, ProfileUpdate } from '@lastman/api';
+import type { Person } from '../../../http/guards.ts';
+import { AppError } from '../../../lib/errors.ts';
+import type { Services } from '../../../services.ts';
+import { membershipsOf, refuseLastAdmin } from '../../club/index.ts';
+import { countUnreadByClub } from '../../notifications/index.ts';
+import { staffRecordsOf } from '../../staff/index.ts';
+import {
+  clubIdsWithRecordsOf,
+  deleteMailAndSignInTraces,
+  deleteMembershipsOf,
+  deletePhoto,
+  deleteSignInMeans,
+  findCredentialHash,
+  findPhoto,
+  findUser,
+  listContactMessagesOf,
+  listContactRepliesTo,
+  listEntriesOf,
+  listOrdersOf,
+  listPicksOf,
+  listRefundsOf,
+  listSessionsOf,
+  savePhoto,
+  scrubContactMessagesOf,
+  updateUser,
+} from './queries.ts';
+
+/** The person's profile, the club the session acts in with their role there, and all their clubs. */
+export async function getMe(services: Pick<Services, 'db'>, viewer: Person): Promise<Me> {
+  const [u, memberships, unreadRows] = await Promise.all([
+    findUser(services.db, { userId: viewer.userId }),
+    membershipsOf(services.db, { userId: viewer.userId }),
+    countUnreadByClub(services.db, { userId: viewer.userId }),
+  ]);
+  if (!u) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
+  const unreadAt = new Map(unreadRows.map((r) => [r.clubId, r.n]));
+  // Each club's unread count, so the switcher shows what waits at the person's other clubs.
+  const clubs = memberships.map((m) => ({ ...m, unreadNotifications: unreadAt.get(m.club.id) ?? 0 }));
+  const acting = clubs.find((m) => m.club.id === viewer.clubId);
+  const unread = viewer.clubId ? (unreadAt.get(viewer.clubId) ?? 0) : 0;
+  return {
+    user: {
+      id: u.id,
+      name: u.name,
+      email: u.email,
+      emailVerified: u.emailVerified,
+      image: u.image,
+      phoneNumber: u.phoneNumber,
+      phoneNumberVerified: u.phoneNumberVerified,
+      dateOfBirth: u.dateOfBirth,
+      isAnonymous: u.isAnonymous,
+    },
+    club: acting?.club ?? null,
+    role: acting?.role ?? null,
+    clubs,
+    // The menu's and tab bar's badge, folded into the first screen's answer (no extra request).
+    unreadNotifications: unread,
+  };
+}
+
+export async function updateProfile(
+  services: Pick<Services, 'db' | 'config'>,
+  viewer: Person,
+  input: ProfileUpdate,
+): Promise<Me> {
+  if (input.image && !isOwnPhotoUrl(services.config.PUBLIC_URL, viewer.userId, input.image)) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      'A profile picture must be your own photo as uploaded (PUT /api/me/photo), or null to remove it.',
+    );
+  }
+  // A changed number is no longer the confirmed one (features/phone-codes confirms it again).
+  const current = input.phoneNumber !== undefined ? await getMe(services, viewer) : null;
+  const numberChanged = current !== null && current.user.phoneNumber !== input.phoneNumber;
+  const values = {
+    ...(input.name !== undefined && { name: input.name }),
+    ...(numberChanged && { phoneNumber: input.phoneNumber, phoneNumberVerified: false }),
+    ...(input.image !== undefined && { image: input.image }),
+  };
+  if (Object.keys(values).length > 0) await updateUser(services.db, viewer.userId, values);
+  return getMe(services, viewer);
+}
+
+/** Everything we hold about the person (GDPR article 15/20), as one JSON document. */
+export async function exportData(services: Pick<Services, 'db' | 'clock'>, viewer: Person) {
+  const { db } = services;
+  const me = await getMe(services, viewer);
+  // Every club the person has records at, including clubs they have left: the records are theirs.
+  const clubIds = [
+    ...new Set([...me.clubs.map((m) => m.club.id), ...(await clubIdsWithRecordsOf(db, viewer))]),
+  ];
+  const sessions = await listSessionsOf(db, viewer.userId);
+  const contactMessages = [];
+  const orderRows = [];
+  const entryRows = [];
+  const pickRows = [];
+  const refundRows = [];
+  const workRecords = [];
+  for (const clubId of clubIds) {
+    const at = { clubId, userId: viewer.userId };
+    const messages = await listContactMessagesOf(db, at);
+    const replies = await listContactRepliesTo(db, { clubId, messageIds: messages.map((m) => m.id) });
+    contactMessages.push(
+      ...messages.map((m) => ({
+        ...m,
+        replies: replies.filter((r) => r.messageId === m.id).map(({ messageId: _m, ...r }) => r),
+      })),
+    );
+    const clubOrders = await listOrdersOf(db, at);
+    orderRows.push(...clubOrders);
+    entryRows.push(...(await listEntriesOf(db, at)));
+    pickRows.push(...(await listPicksOf(db, at)));
+    refundRows.push(...(await listRefundsOf(db, { clubId, orderIds: clubOrders.map((r) => r.order.id) })));
+    const work = await staffRecordsOf(db, at);
+    if (work) workRecords.push(work);
+  }
+  const entryList = entryRows.map(({ entry, competitionName }) => ({
+    id: entry.id,
+    competitionId: entry.competitionId,
+    competitionName,
+    status: entry.status,
+    eliminatedRound: entry.eliminatedRound,
+    orderId: entry.orderId,
+    createdAt: entry.createdAt,
+  }));
+  const refundList = refundRows.map((r) => ({
+    id: r.id,
+    orderId: r.orderId,
+    entryIds: r.entryIds,
+    amountPence: r.amountPence,
+    reason: r.reason,
+    createdAt: r.createdAt,
+  }));
+  return {
+    exportedAt: services.clock.now().toISOString(),
+    profile: me.user,
+    club: me.club,
+    role: me.role,
+    clubs: me.clubs,
+    sessions,
+    contactMessages: contactMessages.map(({ clubId: _c, userId: _u, doneBy: _d, ...m }) => m),
+    orders: orderRows.map(({ order, competitionName }) => ({
+      id: order.id,
+      competitionId: order.competitionId,
+      competitionName,
+      status: order.status,
+      entryCount: order.entryCount,
+      unitPricePence: order.unitPricePence,
+      amountPence: order.amountPence,
+      refundedPence: order.refundedPence,
+      currency: order.currency,
+      createdAt: order.createdAt,
+      paidAt: order.paidAt,
+      entries: entryList.filter((e) => e.orderId === order.id),
+    })),
+    /** What was paid for each order and through which provider, and what came back. */
+    payments: orderRows
+      .filter(({ order }) => order.paidAt !== null)
+      .map(({ order }) => ({
+        orderId: order.id,
+        provider: order.provider,
+        paymentId: order.paymentIntentId,
+        amountPence: order.amountPence,
+        currency: order.currency,
+        paidAt: order.paidAt,
+      })),
+    refunds: refundList,
+    entries: entryList,
+    picks: pickRows.map(({ pick, teamName }) => ({
+      entryId: pick.entryId,
+      competitionId: pick.competitionId,
+      round: pick.round,
+      teamId: pick.teamId,
+      teamName,
+      auto: pick.auto,
+      outcome: pick.outcome,
+      createdAt: pick.createdAt,
+    })),
+    /** For staff: each club's shifts, clock entries and leave of theirs, and their payroll number. */
+    work: workRecords,
+  };
+}
+
+/**
+ * Removes the person (name, email, phone, date of birth, photo, sign-in means) but keeps the user row
+ * as an anonymous id, because orders, payments and entries must be kept as financial records.
+ */
+export async function deleteAccount(services: Services, viewer: Person, password: string): Promise<void> {
+  const hash = await findCredentialHash(services.db, viewer.userId);
+  const ctx = await services.auth.$context;
+  if (!hash || !(await ctx.password.verify({ hash, password }))) {
+    throw new AppError('FORBIDDEN', 'That password is not correct.');
+  }
+  await services.db.transaction(async (tx) => {
+    await refuseLastAdmin(tx, { userId: viewer.userId });
+    const current = await findUser(tx, { userId: viewer.userId });
+    if (current) await deleteMailAndSignInTraces(tx, current.email);
+    await updateUser(tx, viewer.userId, {
+      name: 'Deleted user',
+      email: `deleted-${viewer.userId}@anonymous.invalid`,
+      emailVerified: false,
+      image: null,
+      phoneNumber: null,
+      dateOfBirth: null,
+      isAnonymous: true,
+    });
+    await scrubContactMessagesOf(tx, viewer.userId);
+    await deletePhoto(tx, viewer.userId);
+    await deleteSignInMeans(tx, viewer.userId);
+    await deleteMembershipsOf(tx, viewer.userId);
+  });
+}
+
+/** The shared limit, re-exported for the photo route's body parser. */
+export { PHOTO_MAX_BYTES } from '@lastman/api';
+
+/** The image type by the file's own signature, whatever the request claimed. */
+export function photoTypeOf(bytes: Buffer): PhotoType | null {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
+  if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
+    return 'image/png';
+  }
+  if (
+    bytes.subarray(0, 4).toString('latin1') === 'RIFF' &&
+    bytes.subarray(8, 12).toString('latin1') === 'WEBP'
+  ) {
+    return 'image/webp';
+  }
+  return null;
+}
+
+/** Where a user's photo is served; the version changes with each upload so it can be cached for good. */
+export function photoUrl(publicUrl: string, userId: string, updatedAt: Date): string {
+  return `${publicUrl}/api/users/${encodeURIComponent(userId)}/photo?v=${updatedAt.getTime()}`;
+}
+
+/** Whether a URL is where photoUrl serves this user's photo (any version). */
+function isOwnPhotoUrl(publicUrl: string, userId: string, url: string): boolean {
+  const own = new URL(photoUrl(publicUrl, userId, new Date(0)));
+  const given = new URL(url);
+  return given.origin === own.origin && given.pathname === own.pathname && given.hash === '';
+}
+
+/** The side of the square every profile photo is stored at: sharp on a phone's 3x screen. */
+export const PHOTO_SIZE = 512;
+
+/**
+ * Checks the upload is a JPEG, PNG or WebP image, then stores it as a square WebP of PHOTO_SIZE
+ * (turned upright by its EXIF orientation, cropped to the centre, metadata such as GPS dropped),
+ * and points the profile at it.
+ */
+export async function setPhoto(
+  services: Pick<Services, 'db' | 'clock' | 'config'>,
+  viewer: Person,
+  body: unknown,
+): Promise<Me> {
+  if (!Buffer.isBuffer(body) || body.length === 0) {
+    throw new AppError(
+      'BAD_REQUEST',
+      'Send the photo itself as the request body: a JPEG, PNG or WebP image.',
+    );
+  }
+  if (!photoTypeOf(body)) throw new AppError('BAD_REQUEST', 'The photo must be a JPEG, PNG or WebP image.');
+  // Loaded on the first upload, not at start-up: sharp brings in libvips (tens of milliseconds).
+  const { default: sharp } = await import('sharp');
+  const bytes = await sharp(body)
+    .rotate()
+    .resize(PHOTO_SIZE, PHOTO_SIZE, { fit: 'cover', position: 'attention' })
+    .webp({ quality: 82 })
+    .toBuffer()
+    .catch(() => {
+      throw new AppError('BAD_REQUEST', 'This photo could not be read: the file seems damaged. Try another.');
+    });
+  const updatedAt = services.clock.now();
+  await services.db.transaction(async (tx) => {
+    await savePhoto(tx, { userId: viewer.userId, contentType: 'image/webp', bytes, updatedAt });
+    await updateUser(tx, viewer.userId, {
+      image: photoUrl(services.config.PUBLIC_URL, viewer.userId, updatedAt),
+    });
+  });
+  return getMe(services, viewer);
+}
+
+export async function removePhoto(services: Pick<Services, 'db'>, viewer: Person): Promise<Me> {
+  await services.db.transaction(async (tx) => {
+    await deletePhoto(tx, viewer.userId);
+    await updateUser(tx, viewer.userId, { image: null });
+  });
+  return getMe(services, viewer);
+}
+
+export async function readPhoto(services: Pick<Services, 'db'>, userId: string) {
+  const photo = await findPhoto(services.db, userId);
+  if (!photo) throw new AppError('NOT_FOUND', 'This user has no photo.');
+  return photo;
+}

@@ -1,0 +1,105 @@
+import type { CompetitionRules, ReplayOutcome, ReplayPreview } from '@lastman/api';
+import { type EntryPicks, settleCompetition, splitPot } from '@lastman/game';
+import type { Viewer } from '../../../http/guards.ts';
+import { notFound } from '../../../lib/errors.ts';
+import type { Services } from '../../../services.ts';
+import { type FixtureRow, listSeasonFixtures, type SeasonModel, seasonModel } from '../fixtures/index.ts';
+import { findCompetition, listEntriesInPlay, listOwnPicks, listSettlements } from './queries.ts';
+import { potOf } from './service.ts';
+
+const WINNERS_SHOWN = 50;
+
+/** The season as it stood when `throughRound` was settled: later rounds have no results yet. */
+function resultsThrough(rows: readonly FixtureRow[], throughRound: number | null): SeasonModel {
+  return seasonModel(
+    rows.map((r) =>
+      throughRound !== null && r.round <= throughRound
+        ? r
+        : { ...r, status: 'scheduled' as const, homeScore: null, awayScore: null },
+    ),
+  );
+}
+
+/**
+ * "What if": the competition's entries and their own picks settled again by the rules engine under
+ * other rules, beside the same replay under the competition's own rules, over the rounds the real
+ * competition has settled. Nothing is written.
+ */
+export async function replayPreview(
+  { db }: Pick<Services, 'db'>,
+  admin: Viewer,
+  { competitionId, rules: variantRules }: { competitionId: string; rules: CompetitionRules },
+): Promise<ReplayPreview> {
+  const comp = await findCompetition(db, { clubId: admin.clubId, competitionId });
+  if (!comp || comp.status === 'draft') throw notFound('That competition');
+  const [rows, players, ownPicks, settlements] = await Promise.all([
+    listSeasonFixtures(db, { clubId: admin.clubId, seasonId: comp.seasonId }),
+    listEntriesInPlay(db, { clubId: admin.clubId, competitionId: comp.id }),
+    listOwnPicks(db, { clubId: admin.clubId, competitionId: comp.id }),
+    listSettlements(db, { clubId: admin.clubId, competitionIds: [comp.id] }),
+  ]);
+  const throughRound = settlements.at(-1)?.round ?? null;
+  const model = resultsThrough(rows, throughRound);
+
+  const picksByEntry = new Map<string, Record<string, string>>();
+  for (const p of ownPicks) {
+    const own = picksByEntry.get(p.entryId) ?? {};
+    own[String(p.round)] = p.teamName;
+    picksByEntry.set(p.entryId, own);
+  }
+  const entries: EntryPicks[] = players.map((e) => ({
+    id: e.entryId,
+    picks: picksByEntry.get(e.entryId) ?? {},
+  }));
+  const label = entryLabels(players);
+  const pot = potOf(comp, players.length);
+
+  const outcome = (rules: CompetitionRules): ReplayOutcome => {
+    const result = settleCompetition({
+      rules,
+      teams: model.teamNames,
+      rounds: model.rounds,
+      startRound: comp.startRound,
+      entries,
+    });
+    const split = result.decided ? splitPot(pot, result.winners) : null;
+    return {
+      rules,
+      rounds: result.rounds.map((r) => ({
+        round: r.round,
+        status: r.status,
+        survivors: r.survived.length,
+        eliminated: r.eliminated.length,
+        rollover: r.rollover,
+      })),
+      decided: result.decided,
+      finalRound: result.finalRound,
+      winners: result.winners.slice(0, WINNERS_SHOWN).map((id) => label.get(id) ?? id),
+      payoutPence: split ? (split.payouts[result.winners[0] ?? ''] ?? 0) : null,
+      remainderPence: split?.remainderPence ?? 0,
+    };
+  };
+
+  return {
+    competitionId: comp.id,
+    entries: players.length,
+    throughRound,
+    potPence: pot,
+    actual: outcome(comp.rules as CompetitionRules),
+    variant: outcome(variantRules),
+  };
+}
+
+/** "Alice", or "Alice (entry 2)" when Alice has several entries. */
+function entryLabels(players: readonly { entryId: string; userId: string; playerName: string }[]) {
+  const perPlayer = new Map<string, number>();
+  for (const p of players) perPlayer.set(p.userId, (perPlayer.get(p.userId) ?? 0) + 1);
+  const seen = new Map<string, number>();
+  const labels = new Map<string, string>();
+  for (const p of players) {
+    const n = (seen.get(p.userId) ?? 0) + 1;
+    seen.set(p.userId, n);
+    labels.set(p.entryId, (perPlayer.get(p.userId) ?? 1) > 1 ? `${p.playerName} (entry ${n})` : p.playerName);
+  }
+  return labels;
+}

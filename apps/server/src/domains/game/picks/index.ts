@@ -1,0 +1,2 @@
+export { runReminderPass } from './deadline-reminders.ts';
+export { pickForNameOnlyEntry, publicPickRounds } from './service.ts';

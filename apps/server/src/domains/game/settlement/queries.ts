@@ -1,0 +1,11 @@
+import { inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/client.ts';
+import { competitions } from '../../../db/schema/index.ts';
+
+/** Every club's competitions a settlement pass may move on: the job works across clubs. */
+export async function listCompetitionsInPlay(db: DbOrTx) {
+  return db
+    .select({ id: competitions.id })
+    .from(competitions)
+    .where(inArray(competitions.status, ['open', 'running']));
+}

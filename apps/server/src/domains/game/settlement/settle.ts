@@ -1,0 +1,458 @@
+import {
+  type CompiledCompetition,
+  compileCompetition,
+  type RoundAnalysis,
+  roundDeadline,
+  roundSettleState,
+  teamOutcome,
+} from '@lastman/game';
+import { and, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/client.ts';
+import {
+  type CompetitionRules,
+  competitions,
+  entries,
+  picks,
+  type RoundRecord,
+  roundSettlements,
+} from '../../../db/schema/index.ts';
+import { sqlRows } from '../../../db/sql-rows.ts';
+import { listSeasonFixtures, type SeasonModel, seasonModel } from '../fixtures/index.ts';
+
+type Competition = typeof competitions.$inferSelect;
+
+export interface AdvanceResult {
+  /** Round labels settled in this call. */
+  settled: number[];
+  status: Competition['status'];
+}
+
+/** The competition's rounds as the engine sees them: from its start round, in label order. */
+export function compileRounds(comp: Competition, model: SeasonModel): CompiledCompetition {
+  return compileCompetition({
+    rules: comp.rules,
+    teams: model.teamNames,
+    rounds: model.rounds,
+    startRound: comp.startRound,
+    entries: [],
+  });
+}
+
+/** The first round whose deadline locks entries: the first non-void round from the start round. */
+export function firstLockingRound(c: CompiledCompetition): RoundAnalysis | undefined {
+  return c.rounds.find((r) => r.firstCountedKickoff !== null);
+}
+
+async function settledRounds(tx: DbOrTx, comp: Competition): Promise<number[]> {
+  const rows = await tx
+    .select({ round: roundSettlements.round })
+    .from(roundSettlements)
+    .where(and(eq(roundSettlements.clubId, comp.clubId), eq(roundSettlements.competitionId, comp.id)));
+  return rows.map((r) => r.round);
+}
+
+/**
+ * Moves one competition on to `now`: locks it at its first deadline (or cancels it with too few
+ * entries), then settles each round that is due, in order. Idempotent: a round already settled is never
+ * settled again. The caller holds the competition's lock and the transaction.
+ */
+export async function advanceCompetition(
+  tx: DbOrTx,
+  {
+    competitionId,
+    now,
+  }: {
+    competitionId: string;
+    /** The time of the caller's pass or correction, which may settle several competitions at one instant. */
+    now: number;
+  },
+): Promise<AdvanceResult> {
+  const [comp] = await tx.select().from(competitions).where(eq(competitions.id, competitionId));
+  if (!comp) return { settled: [], status: 'cancelled' };
+  if (comp.status !== 'open' && comp.status !== 'running') return { settled: [], status: comp.status };
+  const model = seasonModel(await listSeasonFixtures(tx, { clubId: comp.clubId, seasonId: comp.seasonId }));
+  const c = compileRounds(comp, model);
+  let status: Competition['status'] = comp.status;
+
+  if (status === 'open') {
+    const first = firstLockingRound(c);
+    const deadline = first ? roundDeadline(first, comp.deadlineMinutes) : null;
+    if (deadline === null || now < deadline) return { settled: [], status };
+    const [row] = await sqlRows<{ n: number }>(
+      tx,
+      sql`SELECT count(*)::int AS n FROM ${entries} WHERE club_id = ${comp.clubId} AND competition_id = ${comp.id} AND status = 'active'`,
+    );
+    status = (row?.n ?? 0) < comp.minEntries ? 'cancelled' : 'running';
+    await tx
+      .update(competitions)
+      .set({ status })
+      .where(and(eq(competitions.clubId, comp.clubId), eq(competitions.id, comp.id)));
+    if (status === 'cancelled') {
+      // Paid entries are refunded by the payments feature; here they leave the pot. An entry the club
+      // knocked out before this first lock is refunded too: the player paid for it.
+      await tx
+        .update(entries)
+        .set({ status: 'refunded' })
+        .where(
+          and(
+            eq(entries.clubId, comp.clubId),
+            eq(entries.competitionId, comp.id),
+            sql`${entries.orderId} IS NOT NULL`,
+            sql`${entries.status} IN ('pending', 'active', 'eliminated')`,
+          ),
+        );
+      return { settled: [], status };
+    }
+  }
+
+  const done = new Set(await settledRounds(tx, comp));
+  const settled: number[] = [];
+  for (let r = 0; r < c.rounds.length; r++) {
+    const round = c.rounds[r] as RoundAnalysis;
+    if (done.has(round.round)) continue;
+    const deadline = roundDeadline(round, comp.deadlineMinutes);
+    if (deadline !== null && now < deadline) break;
+    if (!round.played || !roundSettleState(round, now).ready) break;
+    const decided = await settleRound(tx, { comp, model, c, index: r, now });
+    settled.push(round.round);
+    if (decided) {
+      status = 'finished';
+      break;
+    }
+  }
+  return { settled, status };
+}
+
+interface RoundContext {
+  comp: Competition;
+  model: SeasonModel;
+  c: CompiledCompetition;
+  index: number;
+  now: number;
+}
+
+/** The team table of a round: tiny, computed by the engine; the per-entry work is set-based SQL. */
+function teamTable(ctx: RoundContext) {
+  const { c, model, index } = ctx;
+  const round = c.rounds[index] as RoundAnalysis;
+  const survives = c.survives[index] as Uint8Array;
+  return round.teams.map((name) => {
+    const ord = c.teams.indexOf(name);
+    return {
+      team_id: model.idByName.get(name) as string,
+      name,
+      ord,
+      survives: survives[ord] === 1,
+      outcome: teamOutcome(round, name) ?? 'postponed',
+    };
+  });
+}
+
+const COUNTED = sql`('survived', 'eliminated')`;
+
+/** Settles one round of one competition; returns true when that decided the competition. */
+export async function settleRound(tx: DbOrTx, ctx: RoundContext): Promise<boolean> {
+  const { comp, c, index } = ctx;
+  const round = c.rounds[index] as RoundAnalysis;
+  const R = round.round;
+  const isLast = index === c.rounds.length - 1;
+  const clubId = comp.clubId;
+  const compId = comp.id;
+  const rules = comp.rules as CompetitionRules;
+  const cycles = rules.reuse === 'afterAllUsed';
+
+  // Entries the club removed from this round (or earlier) take no part in it, whatever they picked.
+  await applyRemovals(tx, { competition: comp });
+  const [counts] = await sqlRows<{ active: number }>(
+    tx,
+    sql`SELECT count(*)::int AS active FROM ${entries}
+        WHERE club_id = ${clubId} AND competition_id = ${compId} AND status = 'active'`,
+  );
+  const active = counts?.active ?? 0;
+  const fixturesRecord = round.fixtures
+    .filter((f) => !f.rescheduledOut)
+    .map(({ fixture: f }) => ({
+      id: f.id,
+      home: f.home,
+      away: f.away,
+      score: f.result ? ([f.result.home, f.result.away] as [number, number]) : null,
+      status: f.status,
+    }));
+
+  if (round.isVoid) {
+    await tx.execute(sql`UPDATE ${picks} SET outcome = 'void'
+      WHERE club_id = ${clubId} AND competition_id = ${compId} AND round = ${R}`);
+    const winners = isLast ? await crown(tx, comp) : [];
+    await recordRound(tx, comp, R, 'void', ctx.now, {
+      outcomes: {},
+      fixtures: fixturesRecord,
+      survivors: active,
+      eliminated: 0,
+      rollover: false,
+      split: false,
+      winners,
+    });
+    if (isLast) await finish(tx, comp, R);
+    return isLast;
+  }
+
+  const table = teamTable(ctx);
+  const teamsJson = JSON.stringify(table.map(({ team_id, ord, survives }) => ({ team_id, ord, survives })));
+  const teamCount = c.teams.length;
+  // The reuse cycle each entry is in: with `never` always 0; with `afterAllUsed` it moves on once
+  // an entry has counted a pick of every team in its current cycle.
+  const cycleCte = cycles
+    ? sql`cyc AS (
+        SELECT entry_id, CASE WHEN count(*) FILTER (WHERE cycle = mc) >= ${teamCount} THEN mc + 1 ELSE mc END AS cycle
+        FROM (SELECT entry_id, cycle, max(cycle) OVER (PARTITION BY entry_id) AS mc FROM ${picks}
+              WHERE club_id = ${clubId} AND competition_id = ${compId} AND round < ${R} AND outcome IN ${COUNTED}) x
+        GROUP BY entry_id, mc)`
+    : sql`cyc AS (SELECT NULL::text AS entry_id, 0 AS cycle WHERE false)`;
+  const teamsCte = sql`t AS (SELECT * FROM jsonb_to_recordset(${teamsJson}::jsonb) AS t(team_id text, ord int, survives boolean))`;
+
+  // 1. Each active entry's own pick: counted if its team plays and was not used in its cycle.
+  const [others] = await sqlRows<{ n: number }>(
+    tx,
+    sql`SELECT count(*)::int AS n FROM ${entries}
+        WHERE club_id = ${clubId} AND competition_id = ${compId} AND status <> 'active'`,
+  );
+  let marked: { survivors: number; counted: number } | undefined;
+  if (!cycles && (others?.n ?? 0) < active) {
+    // Mostly active entries (the early rounds, the big ones): mark the round's picks without joining
+    // every entry, then take back the few picks made ahead by entries already out (they lapsed).
+    [marked] = await sqlRows<{ survivors: number; counted: number }>(
+      tx,
+      sql`WITH ${teamsCte},
+        u AS (
+          UPDATE ${picks} p
+          SET outcome = CASE WHEN t.survives THEN 'survived' ELSE 'eliminated' END, cycle = 0
+          FROM t
+          WHERE p.club_id = ${clubId} AND p.competition_id = ${compId} AND p.round = ${R} AND t.team_id = p.team_id
+            AND NOT EXISTS (
+              SELECT 1 FROM ${picks} q
+              WHERE q.entry_id = p.entry_id AND q.team_id = p.team_id AND q.round < ${R}
+                AND q.outcome IN ${COUNTED})
+          RETURNING p.outcome)
+        SELECT count(*) FILTER (WHERE outcome = 'survived')::int AS survivors, count(*)::int AS counted FROM u`,
+    );
+    if ((others?.n ?? 0) > 0) {
+      const [lapsed] = await sqlRows<{ survivors: number; counted: number }>(
+        tx,
+        sql`WITH l AS (
+            SELECT p.id, p.outcome FROM ${entries} e JOIN ${picks} p ON p.entry_id = e.id AND p.round = ${R}
+            WHERE e.club_id = ${clubId} AND e.competition_id = ${compId} AND e.status <> 'active'
+              AND p.outcome IS NOT NULL),
+          u AS (UPDATE ${picks} p SET outcome = NULL FROM l WHERE p.id = l.id RETURNING l.outcome)
+          SELECT count(*) FILTER (WHERE outcome = 'survived')::int AS survivors, count(*)::int AS counted FROM u`,
+      );
+      if (marked && lapsed) {
+        marked = { survivors: marked.survivors - lapsed.survivors, counted: marked.counted - lapsed.counted };
+      }
+    }
+  } else {
+    [marked] = await sqlRows<{ survivors: number; counted: number }>(
+      tx,
+      sql`WITH ${teamsCte}, ${cycleCte},
+        u AS (
+          UPDATE ${picks} p
+          SET outcome = CASE WHEN t.survives THEN 'survived' ELSE 'eliminated' END,
+              cycle = coalesce(cyc.cycle, 0)
+          FROM ${entries} e
+          JOIN t ON true
+          LEFT JOIN cyc ON cyc.entry_id = e.id
+          WHERE p.club_id = ${clubId} AND p.competition_id = ${compId} AND p.round = ${R}
+            AND e.id = p.entry_id AND e.status = 'active' AND t.team_id = p.team_id
+            AND NOT EXISTS (
+              SELECT 1 FROM ${picks} q
+              WHERE q.entry_id = p.entry_id AND q.team_id = p.team_id AND q.round < ${R}
+                AND q.outcome IN ${COUNTED} AND q.cycle = coalesce(cyc.cycle, 0))
+          RETURNING p.outcome)
+        SELECT count(*) FILTER (WHERE outcome = 'survived')::int AS survivors, count(*)::int AS counted FROM u`,
+    );
+  }
+  let survivors = marked?.survivors ?? 0;
+  let counted = marked?.counted ?? 0;
+
+  // 2. Picks of active entries that could not count (the team no longer plays, or was used).
+  if (counted < active) {
+    await tx.execute(sql`UPDATE ${picks} p SET outcome = 'invalid'
+      FROM ${entries} e
+      WHERE p.club_id = ${clubId} AND p.competition_id = ${compId} AND p.round = ${R} AND p.outcome IS NULL
+        AND e.id = p.entry_id AND e.status = 'active'`);
+  }
+
+  // 3. Auto-picks for active entries with no counted pick: the first usable team in the engine's order.
+  if (rules.missedPick === 'autoPick' && counted < active) {
+    const [auto] = await sqlRows<{ survivors: number; counted: number }>(
+      tx,
+      sql`WITH ${teamsCte}, ${cycleCte},
+        ins AS (
+          INSERT INTO ${picks} (id, club_id, competition_id, entry_id, round, team_id, auto, outcome, cycle)
+          SELECT gen_random_uuid()::text, e.club_id, e.competition_id, e.id, ${R}, ch.team_id, true,
+                 CASE WHEN ch.survives THEN 'survived' ELSE 'eliminated' END, coalesce(cyc.cycle, 0)
+          FROM ${entries} e
+          LEFT JOIN cyc ON cyc.entry_id = e.id
+          CROSS JOIN LATERAL (
+            SELECT t.team_id, t.survives FROM t
+            WHERE NOT EXISTS (
+              SELECT 1 FROM ${picks} q
+              WHERE q.entry_id = e.id AND q.team_id = t.team_id AND q.round < ${R}
+                AND q.outcome IN ${COUNTED} AND q.cycle = coalesce(cyc.cycle, 0))
+            ORDER BY t.ord LIMIT 1) ch
+          WHERE e.club_id = ${clubId} AND e.competition_id = ${compId} AND e.status = 'active'
+            AND NOT EXISTS (SELECT 1 FROM ${picks} p WHERE p.entry_id = e.id AND p.round = ${R}
+                            AND p.outcome IN ${COUNTED})
+          ON CONFLICT (entry_id, round) DO UPDATE
+            SET team_id = excluded.team_id, auto = true, outcome = excluded.outcome,
+                cycle = excluded.cycle, updated_at = now()
+          RETURNING outcome)
+        SELECT count(*) FILTER (WHERE outcome = 'survived')::int AS survivors, count(*)::int AS counted FROM ins`,
+    );
+    survivors += auto?.survivors ?? 0;
+    counted += auto?.counted ?? 0;
+  }
+
+  // 4. Who goes out: after the picks, the all-out rule, then the last one standing.
+  let rollover = false;
+  let split = false;
+  let eliminated = 0;
+  let remaining = survivors;
+  if (survivors === 0 && active > 0) {
+    if (rules.allOut === 'split') split = true;
+    else rollover = true;
+    remaining = active;
+  } else if (survivors < active) {
+    const [out] = await sqlRows<{ n: number }>(
+      tx,
+      sql`WITH o AS (
+          UPDATE ${entries} e SET status = 'eliminated', eliminated_round = ${R}, updated_at = now()
+          WHERE e.club_id = ${clubId} AND e.competition_id = ${compId} AND e.status = 'active'
+            AND NOT EXISTS (SELECT 1 FROM ${picks} p WHERE p.entry_id = e.id AND p.round = ${R} AND p.outcome = 'survived')
+          RETURNING 1)
+        SELECT count(*)::int AS n FROM o`,
+    );
+    eliminated = out?.n ?? 0;
+  }
+
+  const decided = split || (active > 0 && (remaining === 1 || isLast)) || (active === 0 && isLast);
+  const winners = decided ? await crown(tx, comp) : [];
+  const outcomes: RoundRecord['outcomes'] = {};
+  for (const t of table) outcomes[t.team_id] = { team: t.name, outcome: t.outcome, survives: t.survives };
+  await recordRound(tx, comp, R, 'played', ctx.now, {
+    outcomes,
+    fixtures: fixturesRecord,
+    survivors: split ? 0 : remaining,
+    eliminated: split ? active : eliminated,
+    rollover,
+    split,
+    winners,
+  });
+  if (decided) await finish(tx, comp, R);
+  return decided;
+}
+
+/** Every entry still in wins. */
+async function crown(tx: DbOrTx, comp: Competition): Promise<string[]> {
+  const rows = await tx
+    .update(entries)
+    .set({ status: 'won' })
+    .where(
+      and(eq(entries.clubId, comp.clubId), eq(entries.competitionId, comp.id), eq(entries.status, 'active')),
+    )
+    .returning({ id: entries.id });
+  return rows.map((r) => r.id).sort();
+}
+
+async function finish(tx: DbOrTx, comp: Competition, round: number) {
+  await tx
+    .update(competitions)
+    .set({ status: 'finished', finalRound: round })
+    .where(and(eq(competitions.clubId, comp.clubId), eq(competitions.id, comp.id)));
+}
+
+async function recordRound(
+  tx: DbOrTx,
+  comp: Competition,
+  round: number,
+  status: 'played' | 'void',
+  now: number,
+  record: RoundRecord,
+) {
+  // The unique (competition, round) makes a second settlement of the round fail loudly, never twice.
+  await tx.insert(roundSettlements).values({
+    clubId: comp.clubId,
+    competitionId: comp.id,
+    round,
+    status,
+    record,
+    settledAt: new Date(now),
+  });
+}
+
+/**
+ * Undoes the settlement of `fromRound` and every later round (an admin corrected a result in it),
+ * so that advancing again re-settles them from the corrected data.
+ */
+export async function unsettleFrom(
+  tx: DbOrTx,
+  { competition: comp, fromRound }: { competition: Competition; fromRound: number },
+): Promise<boolean> {
+  const undone = await tx
+    .delete(roundSettlements)
+    .where(
+      and(
+        eq(roundSettlements.clubId, comp.clubId),
+        eq(roundSettlements.competitionId, comp.id),
+        sql`${roundSettlements.round} >= ${fromRound}`,
+      ),
+    )
+    .returning({ round: roundSettlements.round });
+  if (undone.length === 0) return false;
+  const scope = sql`club_id = ${comp.clubId} AND competition_id = ${comp.id}`;
+  await tx.execute(sql`DELETE FROM ${picks} WHERE ${scope} AND round >= ${fromRound} AND auto`);
+  await tx.execute(
+    sql`UPDATE ${picks} SET outcome = NULL, cycle = 0 WHERE ${scope} AND round >= ${fromRound} AND outcome IS NOT NULL`,
+  );
+  await tx.execute(sql`UPDATE ${entries} SET status = 'active', eliminated_round = NULL, updated_at = now()
+    WHERE ${scope} AND (status = 'won' OR (status = 'eliminated' AND eliminated_round >= ${fromRound}))`);
+  await tx
+    .update(competitions)
+    .set({ status: 'running', finalRound: null })
+    .where(and(eq(competitions.clubId, comp.clubId), eq(competitions.id, comp.id)));
+  await applyRemovals(tx, { competition: comp });
+  return true;
+}
+
+/**
+ * The first round of the competition not settled yet: the round in play or the next to lock. A
+ * knock-out made now takes effect from it (the round's result does not apply to the entry).
+ */
+export async function firstUnsettledRound(
+  tx: DbOrTx,
+  { competition: comp }: { competition: Competition },
+): Promise<number> {
+  const [row] = await sqlRows<{ last: number | null }>(
+    tx,
+    sql`SELECT max(round)::int AS last FROM ${roundSettlements}
+        WHERE club_id = ${comp.clubId} AND competition_id = ${comp.id}`,
+  );
+  return row?.last == null ? comp.startRound : row.last + 1;
+}
+
+/**
+ * Puts out every entry the club removed from a round that has been reached: an entry removed from
+ * round N plays every round before N as usual (so a re-settlement of those rounds may still put it
+ * out earlier, by the rules) and is out, with N as its round, once every round before N is settled.
+ * Settlement calls it before each round and after undoing rounds, so a removal survives any
+ * re-settlement.
+ */
+export async function applyRemovals(
+  tx: DbOrTx,
+  { competition: comp }: { competition: Competition },
+): Promise<void> {
+  const next = await firstUnsettledRound(tx, { competition: comp });
+  await tx.execute(sql`UPDATE ${entries}
+    SET status = 'eliminated', eliminated_round = removed_from_round, updated_at = now()
+    WHERE club_id = ${comp.clubId} AND competition_id = ${comp.id} AND status = 'active'
+      AND removed_from_round IS NOT NULL AND removed_from_round <= ${next}`);
+}

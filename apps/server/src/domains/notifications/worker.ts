@@ -1,0 +1,61 @@
+import type { Services } from '../../services.ts';
+
+/** A reminder pass a domain adds to the minute tick (the game's pick deadlines, events, shifts); safe in every process. */
+export type ReminderPass = (services: Pick<Services, 'db' | 'clock'>) => Promise<unknown>;
+const passes = new Map<string, ReminderPass>();
+
+/** Adds a pass to every process's minute tick. Called once at module load. */
+export function registerReminderPass(name: string, pass: ReminderPass): void {
+  passes.set(name, pass);
+}
+
+/** Each registered pass in turn; one failing does not stop the others. */
+async function runAllReminderPasses(
+  services: Pick<Services, 'db' | 'clock'>,
+  log: { error(obj: unknown, msg: string): void },
+) {
+  for (const [name, pass] of passes) {
+    try {
+      await pass(services);
+    } catch (err) {
+      log.error({ err }, `${name} reminder pass failed`);
+    }
+  }
+}
+
+export interface NotificationJobs {
+  stop(): Promise<void>;
+}
+
+/**
+ * The notification jobs of one server process: the delivery worker (every second, so a push leaves
+ * within seconds of its event in any process) and the reminder pass (every minute). Both are safe in
+ * every process: deliveries are claimed with SKIP LOCKED, reminders by their unique key.
+ */
+export function startNotificationJobs(
+  services: Pick<Services, 'db' | 'clock' | 'notifier'>,
+  log: { error(obj: unknown, msg: string): void },
+  { reminderMs = 60_000, deliveryMs = 1000 }: { reminderMs?: number; deliveryMs?: number } = {},
+): NotificationJobs {
+  services.notifier.start(deliveryMs);
+  let running: Promise<void> | null = null;
+  const pass = () => {
+    running ??= runAllReminderPasses(services, log)
+      .then(() => services.notifier.kick())
+      .catch((err: unknown) => log.error({ err }, 'reminder pass failed'))
+      .finally(() => {
+        running = null;
+      });
+    return running;
+  };
+  const timer = setInterval(() => void pass(), reminderMs);
+  timer.unref();
+  void pass();
+  return {
+    async stop() {
+      clearInterval(timer);
+      if (running) await running;
+      await services.notifier.stop();
+    },
+  };
+}

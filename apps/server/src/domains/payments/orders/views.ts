@@ -1,0 +1,62 @@
+import { type Order, shortOrderNumber } from '@lastman/api';
+import type { DbOrTx } from '../../../db/client.ts';
+import { notFound } from '../../../lib/errors.ts';
+import { clubNamesOf, entriesOfOrders, listOrders, type OrderRow, refundsOfOrders } from './queries.ts';
+
+/** Orders as the API shows them, with their entries and refunds. */
+export async function orderViews(
+  db: DbOrTx,
+  rows: { order: OrderRow; competitionName: string; userName?: string; userEmail?: string }[],
+): Promise<(Order & { userName?: string; userEmail?: string })[]> {
+  const ids = rows.map((r) => r.order.id);
+  const [entryRows, refundRows, clubNames] = await Promise.all([
+    entriesOfOrders(db, ids),
+    refundsOfOrders(db, ids),
+    clubNamesOf(
+      db,
+      rows.map((r) => r.order.clubId),
+    ),
+  ]);
+  return rows.map(({ order, competitionName, userName, userEmail }) => ({
+    id: order.id,
+    status: order.status,
+    amountPence: order.amountPence,
+    refundedPence: order.refundedPence,
+    currency: order.currency,
+    provider: order.provider,
+    shortNumber: shortOrderNumber(order.id),
+    cardLast4: order.cardLast4,
+    competitionId: order.competitionId,
+    competitionName,
+    clubName: clubNames.get(order.clubId) ?? '',
+    entryCount: order.entryCount,
+    unitPricePence: order.unitPricePence,
+    failureReason: order.failureReason,
+    createdAt: order.createdAt.toISOString(),
+    paidAt: order.paidAt?.toISOString() ?? null,
+    expiresAt: order.expiresAt.toISOString(),
+    entries: entryRows
+      .filter((e) => e.orderId === order.id)
+      .map((e) => ({ id: e.id, status: e.status, removedByClub: Boolean(e.removedByClub) })),
+    refunds: refundRows
+      .filter((r) => r.orderId === order.id)
+      .map((r) => ({
+        id: r.id,
+        amountPence: r.amountPence,
+        entryIds: r.entryIds,
+        reason: r.reason,
+        status: r.status,
+        failureReason: r.failureReason,
+        createdAt: r.createdAt.toISOString(),
+      })),
+    ...(userName !== undefined && { userName }),
+    ...(userEmail !== undefined && { userEmail }),
+  }));
+}
+
+export async function viewOne(db: DbOrTx, clubId: string, orderId: string): Promise<Order> {
+  const [view] = await orderViews(db, await listOrders(db, { clubId, orderId }));
+  if (!view) throw notFound('That order');
+  const { userName: _n, userEmail: _e, ...order } = view;
+  return order;
+}

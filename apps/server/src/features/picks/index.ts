@@ -1,1 +1,0 @@
-export { pickForNameOnlyEntry, publicPickRounds } from './service.ts';

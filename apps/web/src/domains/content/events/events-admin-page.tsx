@@ -1,0 +1,781 @@
+import { IonButton, IonContent } from '@ionic/react';
+import type { ClubEvent, EventInput, EventOccurrence, Registration } from '@lastman/api';
+import { EVENT_LIMITS } from '@lastman/api/rules';
+import { calendarOutline } from 'ionicons/icons';
+import { type FormEvent, useMemo, useState } from 'react';
+import { paths } from '../../../app/paths.ts';
+import { londonDateTime, londonTime } from '../../../lib/format.ts';
+import { showError, showToast } from '../../../lib/toast.ts';
+import { useIonAlert } from '../../../lib/use-ion-alert.ts';
+import { EmptyState } from '../../../ui/empty-state.tsx';
+import { CheckboxField, FormError, FormField, SelectField } from '../../../ui/form-field.tsx';
+import { PageHeader } from '../../../ui/page-header.tsx';
+import { InlineLoading } from '../../../ui/page-loading.tsx';
+import {
+  fromLondon,
+  toLondon,
+  useAddPhoneBooking,
+  useAdminEvents,
+  useCreateEvent,
+  useDeleteEvent,
+  useOccurrences,
+  useRegistrations,
+  useRemoveAttendee,
+  useRemoveEventImage,
+  useRemoveException,
+  useSaveException,
+  useScreenMatches,
+  useSetCancelled,
+  useSetEventImage,
+  useSetScreenMatch,
+  useUpdateEvent,
+  weekdayOf,
+} from './index.ts';
+import '../../../ui/admin.css';
+
+type Repeat = 'none' | 'weekly' | 'fortnightly' | 'monthly' | 'custom';
+const DAY_NAMES: Record<string, string> = {
+  MO: 'Monday',
+  TU: 'Tuesday',
+  WE: 'Wednesday',
+  TH: 'Thursday',
+  FR: 'Friday',
+  SA: 'Saturday',
+  SU: 'Sunday',
+};
+
+interface FormState {
+  title: string;
+  description: string;
+  date: string;
+  start: string;
+  end: string;
+  place: string;
+  repeat: Repeat;
+  custom: string;
+  capacity: string;
+  teams: boolean;
+  ticketUrl: string;
+}
+
+const EMPTY: FormState = {
+  title: '',
+  description: '',
+  date: '',
+  start: '20:00',
+  end: '22:30',
+  place: '',
+  repeat: 'none',
+  custom: '',
+  capacity: '',
+  teams: false,
+  ticketUrl: '',
+};
+
+function repeatOf(rule: string | null): { repeat: Repeat; custom: string } {
+  if (!rule) return { repeat: 'none', custom: '' };
+  if (/^RRULE:FREQ=WEEKLY;BYDAY=[A-Z]{2}$/.test(rule)) return { repeat: 'weekly', custom: '' };
+  if (/^RRULE:FREQ=WEEKLY;INTERVAL=2;BYDAY=[A-Z]{2}$/.test(rule))
+    return { repeat: 'fortnightly', custom: '' };
+  if (rule === 'RRULE:FREQ=MONTHLY') return { repeat: 'monthly', custom: '' };
+  return { repeat: 'custom', custom: rule };
+}
+
+function ruleOf(f: FormState): string | null {
+  const day = weekdayOf(f.date);
+  switch (f.repeat) {
+    case 'none':
+      return null;
+    case 'weekly':
+      return `RRULE:FREQ=WEEKLY;BYDAY=${day}`;
+    case 'fortnightly':
+      return `RRULE:FREQ=WEEKLY;INTERVAL=2;BYDAY=${day}`;
+    case 'monthly':
+      return 'RRULE:FREQ=MONTHLY';
+    default:
+      return f.custom.trim() || null;
+  }
+}
+
+/** "every Thursday", "every other Friday", "every month", or the rule itself. */
+export function describeRule(rule: string | null): string {
+  if (!rule) return 'one date';
+  const weekly = /^RRULE:FREQ=WEEKLY(;INTERVAL=2)?;BYDAY=([A-Z]{2})$/.exec(rule);
+  if (weekly) return `${weekly[1] ? 'every other' : 'every'} ${DAY_NAMES[weekly[2] ?? ''] ?? weekly[2]}`;
+  if (rule === 'RRULE:FREQ=MONTHLY') return 'every month on this date';
+  return rule.replace(/^RRULE:/, '');
+}
+
+function toForm(e: ClubEvent): FormState {
+  const start = toLondon(e.startsAt);
+  return {
+    title: e.title,
+    description: e.description,
+    date: start.date,
+    start: start.time,
+    end: toLondon(e.endsAt).time,
+    place: e.place,
+    ...repeatOf(e.recurrence),
+    capacity: e.capacity === null ? '' : String(e.capacity),
+    teams: e.teams,
+    ticketUrl: e.ticketUrl ?? '',
+  };
+}
+
+/** Start and end in UTC from the London date and times; an end before the start is the next day. */
+function times(f: FormState): { startsAt: string; endsAt: string } {
+  const startsAt = fromLondon(f.date, f.start);
+  let endsAt = fromLondon(f.date, f.end);
+  if (endsAt <= startsAt) {
+    const next = new Date(`${f.date}T12:00:00Z`);
+    next.setUTCDate(next.getUTCDate() + 1);
+    endsAt = fromLondon(next.toISOString().slice(0, 10), f.end);
+  }
+  return { startsAt, endsAt };
+}
+
+export function EventsAdminPage() {
+  const events = useAdminEvents();
+  const [editing, setEditing] = useState<ClubEvent | 'new' | null>(null);
+  return (
+    <>
+      <PageHeader back="/events" />
+      <IonContent className="ion-padding">
+        <div className="page-narrow events-admin">
+          {editing ? (
+            <EventForm
+              key={editing === 'new' ? 'new' : editing.id}
+              event={editing === 'new' ? null : editing}
+              onDone={() => setEditing(null)}
+            />
+          ) : (
+            <IonButton expand="block" onClick={() => setEditing('new')}>
+              New event
+            </IonButton>
+          )}
+          {events.isPending ? (
+            <InlineLoading label="Loading events…" />
+          ) : events.isError ? (
+            <div className="card">
+              <p role="alert">We couldn’t load the events: {events.error.message}</p>
+              <IonButton onClick={() => void events.refetch()}>Try again</IonButton>
+            </div>
+          ) : events.data.events.length === 0 ? (
+            <div className="card">
+              <EmptyState icon={calendarOutline} title="No events yet">
+                <p>
+                  Add the quiz, the karaoke or the darts league: members see them on the Events page and can
+                  sign up.
+                </p>
+              </EmptyState>
+            </div>
+          ) : (
+            events.data.events.map((e) => <EventCard key={e.id} event={e} onEdit={() => setEditing(e)} />)
+          )}
+          <ScreenMatches />
+        </div>
+      </IonContent>
+    </>
+  );
+}
+
+const SCREEN_WEEKS_MS = 3 * 7 * 86_400_000;
+
+/**
+ * The matches the club shows on its big screen: the admin ticks the ones they will put on, and only
+ * those go on the Events page. Saturday 3 pm kick-offs (the UK blackout) cannot be ticked.
+ */
+function ScreenMatches() {
+  const [start] = useState(() => {
+    const d = new Date();
+    d.setUTCHours(0, 0, 0, 0);
+    return d.getTime();
+  });
+  const [page, setPage] = useState(0);
+  const from = new Date(start + page * SCREEN_WEEKS_MS).toISOString();
+  const to = new Date(start + (page + 1) * SCREEN_WEEKS_MS).toISOString();
+  const matches = useScreenMatches(from, to);
+  const save = useSetScreenMatch();
+  return (
+    <section className="card" aria-labelledby="screen-matches-heading">
+      <h2 id="screen-matches-heading">Matches on the big screen</h2>
+      <p className="muted">
+        Tick the matches you will show: only those appear on the Events page. Saturday kick-offs between 14:45
+        and 17:15 can’t be shown in UK pubs (the 3 pm blackout).
+      </p>
+      <p>
+        {londonDateTime(from).replace(/,? \d\d:\d\d$/, '')} to{' '}
+        {londonDateTime(new Date(new Date(to).getTime() - 1).toISOString()).replace(/,? \d\d:\d\d$/, '')}
+      </p>
+      {matches.isPending ? (
+        <InlineLoading />
+      ) : matches.isError ? (
+        <p role="alert">{matches.error.message}</p>
+      ) : matches.data.matches.length === 0 ? (
+        <p className="muted">No Premier League matches in these three weeks.</p>
+      ) : (
+        <ul className="admin-screen-list">
+          {matches.data.matches.map((m) => (
+            <li key={m.fixtureId} data-testid="screen-match">
+              {m.blackout ? (
+                <p className="admin-screen-blackout">
+                  <strong>{m.title}</strong>, {londonDateTime(m.kickoffAt)}
+                  <br />
+                  <span className="muted">3 pm blackout: can’t be shown</span>
+                </p>
+              ) : (
+                <CheckboxField
+                  label={`${m.title}, ${londonDateTime(m.kickoffAt)}${m.kickoffTbc ? ' (time to be confirmed)' : ''}`}
+                  checked={m.chosen}
+                  onChange={(chosen) =>
+                    save.mutate(
+                      { fixtureId: m.fixtureId, chosen },
+                      {
+                        onSuccess: () =>
+                          showToast(chosen ? 'On the big screen.' : 'No longer on the big screen.'),
+                        onError: showError,
+                      },
+                    )
+                  }
+                />
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="event-buttons">
+        {page > 0 ? (
+          <IonButton fill="outline" onClick={() => setPage((p) => p - 1)}>
+            Earlier
+          </IonButton>
+        ) : null}
+        <IonButton fill="outline" onClick={() => setPage((p) => p + 1)}>
+          Later matches
+        </IonButton>
+      </div>
+    </section>
+  );
+}
+
+function EventForm({ event, onDone }: { event: ClubEvent | null; onDone: () => void }) {
+  const [f, setF] = useState<FormState>(event ? toForm(event) : EMPTY);
+  const [error, setError] = useState<string | null>(null);
+  const create = useCreateEvent();
+  const update = useUpdateEvent();
+  const set =
+    <K extends keyof FormState>(k: K) =>
+    (v: FormState[K]) =>
+      setF((s) => ({ ...s, [k]: v }));
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    if (!f.title.trim()) return setError('Give the event a title.');
+    if (!f.date || !f.start || !f.end) return setError('Give the date, the start time and the end time.');
+    const capacity = f.capacity.trim() === '' ? null : Number(f.capacity);
+    if (
+      capacity !== null &&
+      (!Number.isInteger(capacity) || capacity < 1 || capacity > EVENT_LIMITS.capacityMax)
+    ) {
+      return setError('Places must be a whole number of at least 1, or empty for no sign-ups.');
+    }
+    let when: { startsAt: string; endsAt: string };
+    try {
+      when = times(f);
+    } catch {
+      return setError('The date or a time is not valid.');
+    }
+    const input: EventInput = {
+      title: f.title.trim(),
+      description: f.description.trim(),
+      place: f.place.trim(),
+      ...when,
+      recurrence: ruleOf(f),
+      capacity,
+      teams: f.teams,
+      ticketUrl: f.ticketUrl.trim() || null,
+    };
+    const done = {
+      onSuccess: () => {
+        showToast(event ? 'Event saved.' : 'Event created.');
+        onDone();
+      },
+      onError: (err: Error) => setError(err.message),
+    };
+    if (event) update.mutate({ id: event.id, patch: input }, done);
+    else create.mutate(input, done);
+  };
+
+  return (
+    <form className="card" onSubmit={submit} noValidate aria-label={event ? 'Edit event' : 'New event'}>
+      <h2>{event ? `Edit “${event.title}”` : 'New event'}</h2>
+      <FormField label="Title" name="title" value={f.title} onValue={set('title')} />
+      <FormField
+        label="Description"
+        name="description"
+        value={f.description}
+        onValue={set('description')}
+        rows={3}
+      />
+      <FormField label="Date (UK)" name="date" type="date" value={f.date} onValue={set('date')} />
+      <div className="admin-two-up">
+        <FormField label="Starts (UK time)" name="start" type="time" value={f.start} onValue={set('start')} />
+        <FormField label="Ends (UK time)" name="end" type="time" value={f.end} onValue={set('end')} />
+      </div>
+      <FormField
+        label="Place"
+        name="place"
+        value={f.place}
+        onValue={set('place')}
+        helper="e.g. The back bar"
+      />
+      <SelectField label="Repeats" name="repeat" value={f.repeat} onValue={(v) => set('repeat')(v as Repeat)}>
+        <option value="none">Does not repeat</option>
+        <option value="weekly">Every week{f.date ? ` on ${DAY_NAMES[weekdayOf(f.date)]}` : ''}</option>
+        <option value="fortnightly">Every other week</option>
+        <option value="monthly">Every month on this date</option>
+        <option value="custom">Custom rule (RRULE)</option>
+      </SelectField>
+      {f.repeat === 'custom' ? (
+        <FormField
+          label="Recurrence rule"
+          name="custom"
+          value={f.custom}
+          onValue={set('custom')}
+          helper="e.g. RRULE:FREQ=MONTHLY;BYDAY=1FR (first Friday)"
+        />
+      ) : null}
+      <FormField
+        label="Places"
+        name="capacity"
+        type="number"
+        inputMode="numeric"
+        value={f.capacity}
+        onValue={set('capacity')}
+        helper="Leave empty when there is no sign-up."
+      />
+      <CheckboxField
+        label="Sign up as teams (a quiz): each team takes one place"
+        checked={f.teams}
+        onChange={set('teams')}
+      />
+      <FormField
+        label="Ticket link (optional)"
+        name="ticketUrl"
+        type="url"
+        value={f.ticketUrl}
+        onValue={set('ticketUrl')}
+      />
+      <FormError message={error} />
+      <div className="event-buttons">
+        <IonButton type="submit" disabled={create.isPending || update.isPending}>
+          {event ? 'Save event' : 'Create event'}
+        </IonButton>
+        <IonButton fill="clear" onClick={onDone}>
+          Cancel
+        </IonButton>
+      </div>
+    </form>
+  );
+}
+
+function EventCard({ event, onEdit }: { event: ClubEvent; onEdit: () => void }) {
+  const [present] = useIonAlert();
+  const setCancelled = useSetCancelled();
+  const remove = useDeleteEvent();
+  const [showDates, setShowDates] = useState(false);
+  const confirmDelete = () =>
+    present({
+      header: `Delete “${event.title}”?`,
+      message: 'Every date and every sign-up goes with it. To keep them on record, cancel the event instead.',
+      buttons: [
+        { text: 'Keep it', role: 'cancel' },
+        {
+          text: 'Delete',
+          role: 'destructive',
+          handler: () =>
+            remove.mutate(event.id, { onSuccess: () => showToast('Event deleted.'), onError: showError }),
+        },
+      ],
+    });
+  return (
+    <article className="card" data-testid="admin-event">
+      <h2>{event.title}</h2>
+      <p>
+        {londonDateTime(event.startsAt)}–{londonTime(event.endsAt)}, {describeRule(event.recurrence)}
+        {event.place ? ` · ${event.place}` : ''}
+      </p>
+      <p>
+        {event.cancelled ? <span className="event-pill event-pill--bad">Cancelled</span> : null}{' '}
+        {event.capacity !== null ? (
+          <span className="event-pill">
+            {event.capacity} {event.teams ? 'teams' : 'places'}
+          </span>
+        ) : (
+          <span className="event-pill">No sign-up</span>
+        )}
+      </p>
+      <div className="admin-event-buttons">
+        <IonButton fill="outline" onClick={onEdit}>
+          Edit
+        </IonButton>
+        <IonButton fill="outline" onClick={() => setShowDates((s) => !s)} aria-expanded={showDates}>
+          {showDates ? 'Hide dates' : event.recurrence ? 'Dates and sign-ups' : 'Sign-ups'}
+        </IonButton>
+        <IonButton
+          fill="outline"
+          color={event.cancelled ? 'success' : 'medium'}
+          onClick={() =>
+            setCancelled.mutate(
+              { id: event.id, cancelled: !event.cancelled },
+              {
+                onSuccess: () => showToast(event.cancelled ? 'Event restored.' : 'Event cancelled.'),
+                onError: showError,
+              },
+            )
+          }
+        >
+          {event.cancelled ? 'Restore event' : event.recurrence ? 'Cancel the whole series' : 'Cancel event'}
+        </IonButton>
+        <IonButton fill="clear" color="danger" onClick={confirmDelete}>
+          Delete
+        </IonButton>
+      </div>
+      <EventPicture event={event} />
+      {showDates && !event.cancelled ? <SeriesDates event={event} /> : null}
+    </article>
+  );
+}
+
+/** The coming dates of an event, each with its sign-ups; in a series, cancel or move one date. */
+function SeriesDates({ event }: { event: ClubEvent }) {
+  const range = useMemo(() => {
+    const from = new Date();
+    return { from: from.toISOString(), to: new Date(from.getTime() + 12 * 7 * 86_400_000).toISOString() };
+  }, []);
+  const dates = useOccurrences(range.from, range.to, undefined);
+  const restore = useRemoveException();
+  const mine = (dates.data?.events ?? []).filter((o) => o.seriesId === event.id).slice(0, 10);
+  const cancelled = event.exceptions.filter((x) => x.cancelled);
+  return (
+    <div className="admin-dates">
+      {cancelled.length > 0 ? (
+        <>
+          <h3>Cancelled dates</h3>
+          <ul className="admin-date-list">
+            {cancelled.map((x) => (
+              <li key={x.id}>
+                <span>{londonDateTime(x.originalStartsAt)}</span>
+                <IonButton
+                  size="small"
+                  fill="outline"
+                  onClick={() =>
+                    restore.mutate(
+                      { id: event.id, exceptionId: x.id },
+                      { onSuccess: () => showToast('Date restored.'), onError: showError },
+                    )
+                  }
+                >
+                  Restore
+                </IonButton>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      <h3>Coming dates</h3>
+      {dates.isPending ? (
+        <InlineLoading />
+      ) : mine.length === 0 ? (
+        <p className="muted">No dates in the next twelve weeks.</p>
+      ) : (
+        <ul className="admin-date-list">
+          {mine.map((o) => (
+            <OccurrenceRow key={o.id} event={event} occurrence={o} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function OccurrenceRow({ event, occurrence }: { event: ClubEvent; occurrence: EventOccurrence }) {
+  const save = useSaveException();
+  const [mode, setMode] = useState<'none' | 'move' | 'signups'>('none');
+  const start = toLondon(occurrence.startsAt);
+  const [date, setDate] = useState(start.date);
+  const [time, setTime] = useState(start.time);
+  const original = occurrence.movedFrom ?? occurrence.startsAt;
+  const duration = new Date(occurrence.endsAt).getTime() - new Date(occurrence.startsAt).getTime();
+  const cancelDate = () =>
+    save.mutate(
+      { id: event.id, input: { originalStartsAt: original, cancelled: true } },
+      { onSuccess: () => showToast('That date is cancelled; the others stay.'), onError: showError },
+    );
+  const move = (e: FormEvent) => {
+    e.preventDefault();
+    const startsAt = fromLondon(date, time);
+    const endsAt = new Date(new Date(startsAt).getTime() + duration).toISOString();
+    save.mutate(
+      { id: event.id, input: { originalStartsAt: original, cancelled: false, startsAt, endsAt } },
+      {
+        onSuccess: () => {
+          showToast('Date moved.');
+          setMode('none');
+        },
+        onError: showError,
+      },
+    );
+  };
+  return (
+    <li data-testid="admin-date">
+      <span>
+        {londonDateTime(occurrence.startsAt)}
+        {occurrence.movedFrom ? (
+          <span className="muted"> (moved from {londonDateTime(occurrence.movedFrom)})</span>
+        ) : null}
+        {occurrence.placesLeft !== null && occurrence.capacity !== null ? (
+          <span className="muted">
+            {' '}
+            · {occurrence.capacity - occurrence.placesLeft} of {occurrence.capacity} places taken
+          </span>
+        ) : null}
+      </span>
+      <span className="admin-date-actions">
+        {occurrence.capacity !== null ? (
+          <IonButton
+            size="small"
+            fill="outline"
+            onClick={() => setMode(mode === 'signups' ? 'none' : 'signups')}
+          >
+            Sign-ups
+          </IonButton>
+        ) : null}
+        {event.recurrence ? (
+          <>
+            <IonButton size="small" fill="outline" onClick={() => setMode(mode === 'move' ? 'none' : 'move')}>
+              Move
+            </IonButton>
+            <IonButton size="small" fill="outline" color="medium" onClick={cancelDate}>
+              Cancel date
+            </IonButton>
+          </>
+        ) : null}
+      </span>
+      {mode === 'move' ? (
+        <form className="admin-move" onSubmit={move} aria-label="Move this date">
+          <div className="admin-two-up">
+            <FormField label="New date (UK)" name="moveDate" type="date" value={date} onValue={setDate} />
+            <FormField
+              label="New start (UK time)"
+              name="moveTime"
+              type="time"
+              value={time}
+              onValue={setTime}
+            />
+          </div>
+          <IonButton type="submit" size="small" disabled={save.isPending}>
+            Move this date
+          </IonButton>
+        </form>
+      ) : null}
+      {mode === 'signups' ? <SignUps id={occurrence.id} /> : null}
+    </li>
+  );
+}
+
+const placesWord = (n: number) => `${n} ${n === 1 ? 'place' : 'places'}`;
+
+/** A date's bookings: the admin adds one taken by phone, removes one (its places go to the waiting list), prints the list. */
+function SignUps({ id }: { id: string }) {
+  const list = useRegistrations(id);
+  const remove = useRemoveAttendee();
+  const [present] = useIonAlert();
+  if (list.isPending) return <InlineLoading />;
+  if (list.isError) return <p role="alert">{list.error.message}</p>;
+  const confirmRemove = (r: Registration) =>
+    present({
+      header: `Remove ${r.name}?`,
+      message: `Their ${placesWord(r.places)} come free and go to the first on the waiting list who fits.`,
+      buttons: [
+        { text: 'Keep', role: 'cancel' },
+        {
+          text: 'Remove',
+          role: 'destructive',
+          handler: () =>
+            remove.mutate(
+              { id, registrationId: r.id },
+              { onSuccess: () => showToast(`${r.name} removed.`), onError: showError },
+            ),
+        },
+      ],
+    });
+  const { registrations, waitlist, placesTaken, placesLeft } = list.data;
+  return (
+    <div className="admin-signups">
+      <p className="muted" data-testid="signup-totals">
+        {registrations.length} {registrations.length === 1 ? 'booking' : 'bookings'},{' '}
+        {placesWord(placesTaken)} taken{placesLeft !== null ? `, ${placesWord(placesLeft)} left` : ''}
+        {waitlist.length > 0 ? `, ${waitlist.length} waiting` : ''}
+      </p>
+      <IonButton
+        size="small"
+        fill="outline"
+        routerLink={`${paths.eventAttendees}?id=${encodeURIComponent(id)}`}
+      >
+        Attendee list to print
+      </IonButton>
+      {registrations.length === 0 ? <p className="muted">No bookings yet.</p> : null}
+      <ol>
+        {registrations.map((r) => (
+          <li key={r.id} data-testid="signup" className="admin-signup">
+            <span>
+              {r.teamName && !r.byPhone ? (
+                <>
+                  <strong>{r.teamName}</strong> ({r.teamSize}) · {r.name}
+                </>
+              ) : (
+                <strong>{r.name}</strong>
+              )}{' '}
+              · {placesWord(r.places)}
+              {r.byPhone ? (
+                <>
+                  {' '}
+                  · <span className="event-pill">By phone</span>
+                  {r.phone ? (
+                    <>
+                      {' '}
+                      <a href={`tel:${r.phone.replace(/[^0-9+]/g, '')}`}>{r.phone}</a>
+                    </>
+                  ) : null}
+                </>
+              ) : (
+                <>
+                  {' '}
+                  · <a href={`mailto:${r.email}`}>{r.email}</a>
+                </>
+              )}
+            </span>
+            <IonButton
+              size="small"
+              fill="clear"
+              color="danger"
+              onClick={() => confirmRemove(r)}
+              aria-label={`Remove ${r.name}`}
+            >
+              Remove
+            </IonButton>
+          </li>
+        ))}
+      </ol>
+      {waitlist.length > 0 ? (
+        <>
+          <h4>Waiting list</h4>
+          <ol>
+            {waitlist.map((w) => (
+              <li key={w.id} data-testid="waiting">
+                {w.name} · {placesWord(w.places)}
+              </li>
+            ))}
+          </ol>
+        </>
+      ) : null}
+      <PhoneBookingForm id={id} left={placesLeft} />
+    </div>
+  );
+}
+
+function PhoneBookingForm({ id, left }: { id: string; left: number | null }) {
+  const add = useAddPhoneBooking();
+  const [name, setName] = useState('');
+  const [phone, setPhone] = useState('');
+  const [places, setPlaces] = useState('1');
+  const [error, setError] = useState<string | null>(null);
+  if (left === 0) {
+    return <p className="muted">Full: remove a booking or raise the places to take a phone booking.</p>;
+  }
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    if (!name.trim()) return setError('Give the caller’s name.');
+    add.mutate(
+      { id, input: { name: name.trim(), phone: phone.trim() || null, places: Number(places) } },
+      {
+        onSuccess: () => {
+          showToast(`${name.trim()} booked by phone.`);
+          setName('');
+          setPhone('');
+          setPlaces('1');
+        },
+        onError: (err) => setError(err.message),
+      },
+    );
+  };
+  const most = Math.min(EVENT_LIMITS.placesMax, left ?? EVENT_LIMITS.placesMax);
+  return (
+    <form className="admin-phone-booking" onSubmit={submit} noValidate aria-label="Add a phone booking">
+      <h4>Add a phone booking</h4>
+      <FormField label="Name" name="guestName" value={name} onValue={setName} autoComplete="off" />
+      <FormField
+        label="Phone number (optional)"
+        name="guestPhone"
+        type="tel"
+        value={phone}
+        onValue={setPhone}
+        autoComplete="off"
+      />
+      <SelectField label="Places" name="guestPlaces" value={places} onValue={setPlaces}>
+        {Array.from({ length: most }, (_, i) => i + 1).map((n) => (
+          <option key={n} value={n}>
+            {placesWord(n)}
+          </option>
+        ))}
+      </SelectField>
+      <FormError message={error} />
+      <IonButton type="submit" disabled={add.isPending}>
+        Add booking
+      </IonButton>
+    </form>
+  );
+}
+
+function EventPicture({ event }: { event: ClubEvent }) {
+  const upload = useSetEventImage();
+  const remove = useRemoveEventImage();
+  return (
+    <div className="admin-event-picture">
+      {event.imageUrl ? <img src={event.imageUrl} alt="" className="event-image" /> : null}
+      <label className="admin-file-label">
+        <span>
+          {upload.isPending ? 'Uploading…' : event.imageUrl ? 'Change the picture' : 'Add a picture'}
+        </span>
+        <input
+          type="file"
+          accept="image/*,.heic,.heif"
+          name="eventImage"
+          disabled={upload.isPending}
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            e.target.value = '';
+            if (file)
+              upload.mutate(
+                { id: event.id, file },
+                { onSuccess: () => showToast('Picture saved.'), onError: showError },
+              );
+          }}
+        />
+      </label>
+      {event.imageUrl ? (
+        <IonButton
+          fill="clear"
+          color="medium"
+          onClick={() =>
+            remove.mutate(event.id, { onSuccess: () => showToast('Picture removed.'), onError: showError })
+          }
+        >
+          Remove the picture
+        </IonButton>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,235 @@
+import { IonButton, IonSpinner } from '@ionic/react';
+import type { CompetitionCreate, CompetitionRules, PrizeModel } from '@lastman/api';
+import { type FormEvent, useState } from 'react';
+import { londonDate } from '../../../lib/format.ts';
+import { poundsText, toPence } from '../../../lib/pounds.ts';
+import { FormError, FormField, SelectField } from '../../../ui/form-field.tsx';
+import { InlineLoading } from '../../../ui/page-loading.tsx';
+import { useRuleDescriptions, useSeasons } from '../api/game-api.ts';
+import { RuleChoices } from './rule-choices.tsx';
+
+const prizeModels: Record<PrizeModel, string> = {
+  pool: 'Prize pool: the pot is the entry fees paid, less the club’s share. It grows with every paid entry.',
+  fixed: 'Fixed prize: the club sets the prize; entry fees do not change it.',
+  free: 'Free to enter: no fee; the club may set a prize.',
+};
+
+const defaultRules: CompetitionRules = {
+  draw: 'eliminate',
+  reuse: 'never',
+  missedPick: 'eliminate',
+  postponed: 'survive',
+  allOut: 'rollover',
+};
+
+export type CompetitionFormValues = CompetitionCreate;
+
+/** Every setting of a competition, each rules choice explained in plain words (from the API). */
+export function CompetitionForm({
+  initial,
+  submitLabel,
+  busy,
+  error,
+  onSubmit,
+  onCancel,
+}: {
+  initial?: CompetitionFormValues;
+  submitLabel: string;
+  busy: boolean;
+  error: string | null;
+  onSubmit: (values: CompetitionFormValues) => void;
+  onCancel?: () => void;
+}) {
+  const seasons = useSeasons();
+  const rules = useRuleDescriptions();
+  const [name, setName] = useState(initial?.name ?? '');
+  const [description, setDescription] = useState(initial?.description ?? '');
+  const [seasonId, setSeasonId] = useState(initial?.seasonId ?? '');
+  const [startRound, setStartRound] = useState(initial ? String(initial.startRound) : '');
+  const [prizeModel, setPrizeModel] = useState<PrizeModel>(initial?.prizeModel ?? 'pool');
+  const [fee, setFee] = useState(poundsText(initial?.entryFeePence ?? 500));
+  const [prize, setPrize] = useState(poundsText(initial?.prizePence ?? 0));
+  const [maxEntries, setMaxEntries] = useState(String(initial?.maxEntriesPerPlayer ?? 1));
+  const [minEntries, setMinEntries] = useState(String(initial?.minEntries ?? 2));
+  const [house, setHouse] = useState(String(initial?.houseSharePercent ?? 10));
+  const [deadlineMinutes, setDeadlineMinutes] = useState(String(initial?.deadlineMinutes ?? 60));
+  const [ruleValues, setRuleValues] = useState<CompetitionRules>(initial?.rules ?? defaultRules);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  if (seasons.isPending || rules.isPending) return <InlineLoading />;
+  if (seasons.isError) return <p role="alert">{seasons.error.message}</p>;
+  const seasonList = seasons.data.seasons;
+  const season = seasonList.find((s) => s.id === seasonId) ?? seasonList.find((s) => s.demo) ?? seasonList[0];
+  const now = Date.now();
+  const roundChoices = (season?.rounds ?? []).filter((r) => !r.isVoid);
+  // The first round a new competition can still start on: its deadline is ahead.
+  const leadMs = (Number(deadlineMinutes) || 0) * 60_000;
+  const firstFuture = roundChoices.find((r) => Date.parse(r.firstKickoff) - leadMs > now)?.round;
+  const roundValue = startRound || String(firstFuture ?? roundChoices[0]?.round ?? 1);
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const next: Record<string, string> = {};
+    const int = (text: string, key: string, min: number, max: number) => {
+      const n = Number(text);
+      if (!Number.isInteger(n) || n < min || n > max) next[key] = `A whole number from ${min} to ${max}.`;
+      return n;
+    };
+    if (!name.trim()) next.name = 'Give the competition a name.';
+    const feePence = prizeModel === 'free' ? 0 : toPence(fee);
+    if (feePence === null) next.fee = 'An amount in pounds, such as 5 or 5.50.';
+    else if (prizeModel !== 'free' && feePence === 0) next.fee = 'A paid competition needs an entry fee.';
+    const prizePence = prizeModel === 'pool' ? 0 : toPence(prize);
+    if (prizePence === null) next.prize = 'An amount in pounds, such as 50.';
+    const values: CompetitionFormValues = {
+      name: name.trim(),
+      description: description.trim(),
+      seasonId: season?.id ?? '',
+      startRound: int(roundValue, 'startRound', 1, 60),
+      prizeModel,
+      entryFeePence: feePence ?? 0,
+      prizePence: prizePence ?? 0,
+      maxEntriesPerPlayer: int(maxEntries, 'maxEntries', 1, 50),
+      minEntries: int(minEntries, 'minEntries', 1, 10_000),
+      houseSharePercent: prizeModel === 'pool' ? int(house, 'house', 0, 100) : 0,
+      deadlineMinutes: int(deadlineMinutes, 'deadlineMinutes', 0, 7 * 24 * 60),
+      rules: ruleValues,
+    };
+    setErrors(next);
+    if (Object.keys(next).length === 0) onSubmit(values);
+  }
+
+  return (
+    <form aria-label={submitLabel} onSubmit={submit} noValidate>
+      <FormField label="Name" name="name" value={name} onValue={setName} error={errors.name} />
+      <FormField
+        label="Description (optional)"
+        name="description"
+        value={description}
+        onValue={setDescription}
+        rows={2}
+        helper="Shown to players on the competition and its rules. It can change while the competition plays."
+      />
+      <div className="form-grid">
+        <SelectField
+          label="Season"
+          id="comp-season"
+          name="seasonId"
+          value={season?.id ?? ''}
+          onValue={(value) => {
+            setSeasonId(value);
+            setStartRound('');
+          }}
+        >
+          {seasonList.map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.name}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label="Starting round"
+          id="comp-round"
+          name="startRound"
+          value={roundValue}
+          onValue={setStartRound}
+          error={errors.startRound}
+        >
+          {roundChoices.map((r) => (
+            <option key={r.round} value={r.round}>
+              Round {r.round} · {londonDate(r.firstKickoff)}
+              {Date.parse(r.firstKickoff) < now ? ' (started)' : ''}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      <fieldset className="rule-choice">
+        <legend>Prize</legend>
+        {(Object.keys(prizeModels) as PrizeModel[]).map((m) => (
+          <label key={m}>
+            <input
+              type="radio"
+              name="prizeModel"
+              value={m}
+              checked={prizeModel === m}
+              onChange={() => setPrizeModel(m)}
+            />
+            <span>{prizeModels[m]}</span>
+          </label>
+        ))}
+      </fieldset>
+      <div className="form-grid">
+        {prizeModel !== 'free' ? (
+          <FormField
+            label="Entry fee (£)"
+            name="entryFee"
+            value={fee}
+            onValue={setFee}
+            inputMode="numeric"
+            error={errors.fee}
+            helper="Per entry, paid by card."
+          />
+        ) : null}
+        {prizeModel === 'pool' ? (
+          <FormField
+            label="Club’s share (%)"
+            name="houseShare"
+            value={house}
+            onValue={setHouse}
+            inputMode="numeric"
+            error={errors.house}
+            helper="Kept by the club; the rest of the fees is the pot."
+          />
+        ) : (
+          <FormField
+            label="Prize (£)"
+            name="prize"
+            value={prize}
+            onValue={setPrize}
+            inputMode="numeric"
+            error={errors.prize}
+            helper="Shown as the pot. 0 for no prize."
+          />
+        )}
+        <FormField
+          label="Most entries per player"
+          name="maxEntries"
+          value={maxEntries}
+          onValue={setMaxEntries}
+          inputMode="numeric"
+          error={errors.maxEntries}
+        />
+        <FormField
+          label="Fewest entries to go ahead"
+          name="minEntries"
+          value={minEntries}
+          onValue={setMinEntries}
+          inputMode="numeric"
+          error={errors.minEntries}
+          helper="With fewer when the first round locks, it is cancelled and refunded."
+        />
+        <FormField
+          label="Deadline (minutes before first kick-off)"
+          name="deadlineMinutes"
+          value={deadlineMinutes}
+          onValue={setDeadlineMinutes}
+          inputMode="numeric"
+          error={errors.deadlineMinutes}
+        />
+      </div>
+      <h3>Rules</h3>
+      <RuleChoices value={ruleValues} onChange={setRuleValues} idPrefix="rule" />
+      <FormError message={error} />
+      <div className="button-row">
+        <IonButton type="submit" disabled={busy}>
+          {busy ? <IonSpinner name="dots" /> : submitLabel}
+        </IonButton>
+        {onCancel ? (
+          <IonButton fill="outline" onClick={onCancel}>
+            Cancel
+          </IonButton>
+        ) : null}
+      </div>
+    </form>
+  );
+}

@@ -1,2 +1,0 @@
-// The clubs feature as other features see it: they import from here, never its other files.
-export { invitationQuery } from './api/clubs-api.ts';

@@ -1,0 +1,4 @@
+export * from './passkeys.ts';
+export * from './phone-codes.ts';
+export * from './profile.ts';
+export * from './sign-in.ts';

@@ -1,0 +1,3 @@
+export * from './club.ts';
+export * from './contact.ts';
+export * from './members.ts';

@@ -1,0 +1,3 @@
+export * from './events.ts';
+export * from './gallery.ts';
+export * from './menu.ts';

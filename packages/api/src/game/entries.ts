@@ -1,0 +1,171 @@
+import { z } from 'zod';
+import { Id } from '../common.ts';
+import { EntryStatus } from './game.ts';
+
+/** How an entry was paid for: by card (Stripe), with the test provider, in cash at the bar, or free. */
+export const PaidHow = z.enum(['card', 'test', 'cash', 'free']);
+export type PaidHow = z.infer<typeof PaidHow>;
+
+export const paidHowLabels: Record<PaidHow, string> = {
+  card: 'Card',
+  test: 'Test card',
+  cash: 'Cash',
+  free: 'Free',
+};
+
+/** Said wherever admins see picks: before a round's deadline they see others' picks no more than players do. */
+export const PICKS_AFTER_DEADLINE = 'Picks show after the deadline, for everyone, admins included.';
+
+/** The club knocked the entry out: from this round on it takes no part. */
+export const EntryRemoval = z.object({
+  fromRound: z.number().int(),
+  reason: z.string(),
+  byName: z.string().nullable(),
+  at: z.string(),
+});
+export type EntryRemoval = z.infer<typeof EntryRemoval>;
+
+export const AdminEntryView = z
+  .object({
+    id: z.string(),
+    userId: z.string(),
+    playerName: z.string(),
+    /** 1, 2, ... when the player has more than one entry; null when one. */
+    entryNumber: z.number().int().nullable(),
+    status: EntryStatus,
+    eliminatedRound: z.number().int().nullable(),
+    /** A name-only player (no account): the club records their entries and makes their picks. */
+    nameOnly: z.boolean(),
+    /** The reference typed at the till when the entry was paid in cash; null otherwise. */
+    tillReference: z.string().nullable(),
+    picks: z.array(
+      z.object({
+        round: z.number().int(),
+        /**
+         * null: a pick was made, but the round's deadline has not passed and the entry is someone
+         * else's, so the team stays hidden (from admins too, as from every player).
+         */
+        teamName: z.string().nullable(),
+        auto: z.boolean(),
+        outcome: z.enum(['survived', 'eliminated', 'void', 'invalid']).nullable(),
+      }),
+    ),
+    paidHow: PaidHow,
+    orderId: z.string().nullable(),
+    removed: EntryRemoval.nullable(),
+    /**
+     * What refunding the entry would give back now (its order's price per entry), or null when it cannot
+     * be refunded: free, unpaid, already refunded, or out on the results after playing a settled round.
+     * An entry the club knocked out can be refunded while the competition is in play.
+     */
+    refundPence: z.number().int().nullable(),
+  })
+  .meta({ id: 'AdminEntry' });
+export type AdminEntryView = z.infer<typeof AdminEntryView>;
+
+export const AdminEntryList = z
+  .object({
+    competitionId: z.string(),
+    /** The round a knock-out made now would take effect from; null once the competition is over. */
+    knockOutFromRound: z.number().int().nullable(),
+    entries: z.array(AdminEntryView),
+  })
+  .meta({ id: 'AdminEntryList' });
+export type AdminEntryList = z.infer<typeof AdminEntryList>;
+
+export const AdminEntriesQuery = z.object({
+  /** Part of the player's name or email, any case. */
+  search: z.string().trim().max(100).optional(),
+});
+
+export const CompetitionEntryParams = z.object({ id: Id, entryId: Id });
+/** An admin picks for a name-only player's entry in a round. */
+export const CompetitionEntryRoundParams = z.object({
+  id: Id,
+  entryId: Id,
+  round: z.coerce.number().int().min(1).max(99),
+});
+
+export const EntryKnockOut = z
+  .object({
+    reason: z.string().trim().min(3, 'say why, in a few words').max(300),
+    /** Also refund the entry to the player (a paid entry): recorded with the knock-out, then asked of the card provider. */
+    refund: z.boolean().optional(),
+  })
+  .strict()
+  .meta({ id: 'EntryKnockOut' });
+export type EntryKnockOut = z.input<typeof EntryKnockOut>;
+
+/** The knocked-out entry, and the refund made with it when one was asked for. */
+export const EntryKnockedOut = AdminEntryView.extend({
+  refund: z
+    .object({
+      amountPence: z.number().int(),
+      /** `pending`: asked of the card provider, no answer yet; `failed`: listed under payments needing attention. */
+      status: z.enum(['pending', 'succeeded', 'failed']),
+      failureReason: z.string().nullable(),
+    })
+    .nullable(),
+}).meta({ id: 'EntryKnockedOut' });
+export type EntryKnockedOut = z.infer<typeof EntryKnockedOut>;
+
+/**
+ * An admin records entries paid for in cash at the bar: for a member (`userId`), or for a regular
+ * without the app by name only (`playerName`, with `confirmsAdult` as paid entries are 18+ only).
+ */
+const cashEntryCommon = {
+  entries: z.number().int().min(1).max(20),
+  /** The reference typed at the till, shown in the entries list. */
+  reference: z.string().trim().max(200).optional(),
+};
+
+export const CashEntryCreate = z
+  .union([
+    z.object({ userId: Id, ...cashEntryCommon }).strict(),
+    z
+      .object({
+        playerName: z.string().trim().min(2, 'give their name').max(100),
+        confirmsAdult: z.literal(true, {
+          error: 'confirm they are 18 or over: paid entries are for adults only',
+        }),
+        ...cashEntryCommon,
+      })
+      .strict(),
+  ])
+  .meta({ id: 'CashEntryCreate' });
+export type CashEntryCreate = z.input<typeof CashEntryCreate>;
+
+export const CashEntryCreated = z
+  .object({
+    orderId: z.string(),
+    shortNumber: z.string(),
+    amountPence: z.number().int(),
+    entryIds: z.array(z.string()),
+    /** The player the entries are for: the member, or the name-only player just made. */
+    userId: z.string(),
+  })
+  .meta({ id: 'CashEntryCreated' });
+export type CashEntryCreated = z.infer<typeof CashEntryCreated>;
+
+/** What saving a result would do, competition by competition (nothing is saved). */
+export const ResultPreview = z
+  .object({
+    competitions: z.array(
+      z.object({
+        competitionId: z.string(),
+        name: z.string(),
+        /** Entries in now that the result would put out. */
+        knocksOut: z.number().int(),
+        /** Entries out now that the result would bring back. */
+        bringsBack: z.number().int(),
+        /** In plain words: "this knocks out 1 entry, brings back 0". */
+        summary: z.string(),
+      }),
+    ),
+  })
+  .meta({ id: 'ResultPreview' });
+export type ResultPreview = z.infer<typeof ResultPreview>;
+
+export function resultPreviewText(knocksOut: number, bringsBack: number): string {
+  return `This knocks out ${knocksOut} ${knocksOut === 1 ? 'entry' : 'entries'}, brings back ${bringsBack}.`;
+}

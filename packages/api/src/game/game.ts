@@ -1,0 +1,494 @@
+import { z } from 'zod';
+import { Id, requiredName } from '../common.ts';
+
+export const CompetitionStatus = z.enum(['draft', 'open', 'running', 'finished', 'cancelled']);
+export type CompetitionStatus = z.infer<typeof CompetitionStatus>;
+export const PrizeModel = z.enum(['pool', 'fixed', 'free']);
+export type PrizeModel = z.infer<typeof PrizeModel>;
+export const EntryStatus = z.enum(['pending', 'active', 'eliminated', 'won', 'refunded']);
+export type EntryStatus = z.infer<typeof EntryStatus>;
+export const FixtureStatus = z.enum(['scheduled', 'live', 'finished', 'postponed', 'abandoned']);
+export type FixtureStatus = z.infer<typeof FixtureStatus>;
+export const PickOutcome = z.enum(['survived', 'eliminated', 'void', 'invalid']);
+
+export const CompetitionRules = z
+  .object({
+    draw: z.enum(['eliminate', 'survive']).default('eliminate'),
+    reuse: z.enum(['never', 'afterAllUsed']).default('never'),
+    missedPick: z.enum(['eliminate', 'autoPick']).default('eliminate'),
+    postponed: z.enum(['survive', 'eliminate']).default('survive'),
+    allOut: z.enum(['rollover', 'split']).default('rollover'),
+  })
+  .strict()
+  .meta({ id: 'CompetitionRules' });
+export type CompetitionRules = z.infer<typeof CompetitionRules>;
+
+/** Each rule and each of its choices in plain words, for the admin form and the rules screen. */
+export const ruleDescriptions = {
+  draw: {
+    label: 'When your team draws',
+    choices: {
+      eliminate: 'A draw knocks you out: only a win takes you through.',
+      survive: 'A draw is enough: you are out only if your team loses.',
+    },
+  },
+  reuse: {
+    label: 'Picking a team again',
+    choices: {
+      never: 'Each team can be picked only once per entry for the whole competition.',
+      afterAllUsed:
+        'Each team once per entry; when an entry has used every team, it starts again with all of them.',
+    },
+  },
+  missedPick: {
+    label: 'No pick by the deadline',
+    choices: {
+      eliminate: 'An entry with no pick when the round locks is out.',
+      autoPick:
+        'We pick for you: the first team in alphabetical order that plays in the round and you have not used. If there is none, the entry is out.',
+    },
+  },
+  postponed: {
+    label: 'Your team’s match is postponed or abandoned',
+    choices: {
+      survive: 'You go through, and the team still counts as used.',
+      eliminate: 'You are out, as if your team had lost.',
+    },
+  },
+  allOut: {
+    label: 'Everyone left goes out in the same round',
+    choices: {
+      rollover: 'Nobody goes out: everyone left plays on into the next round.',
+      split: 'They all win and share the pot equally.',
+    },
+  },
+} as const;
+
+export const RuleChoice = z.object({ value: z.string(), description: z.string(), isDefault: z.boolean() });
+export const RuleDescription = z.object({
+  rule: z.enum(['draw', 'reuse', 'missedPick', 'postponed', 'allOut']),
+  label: z.string(),
+  choices: z.array(RuleChoice),
+});
+export const RuleDescriptionList = z
+  .object({ rules: z.array(RuleDescription) })
+  .meta({ id: 'RuleDescriptionList' });
+export type RuleDescriptionList = z.infer<typeof RuleDescriptionList>;
+
+const Pence = z.number().int().min(0).max(100_000_000);
+/** £10,000: fifty entries at most in one order then stay inside the most one order may cost. */
+export const MAX_ENTRY_FEE_PENCE = 1_000_000;
+const EntryFeePence = z
+  .number()
+  .int()
+  .min(0)
+  .max(MAX_ENTRY_FEE_PENCE, `must be at most ${MAX_ENTRY_FEE_PENCE} (£10,000)`);
+
+/** A few words from the club for players; shown on the competition's card and rules page. */
+const CompetitionDescription = z.string().trim().max(500, 'must be at most 500 characters');
+
+/** What stays editable once players have entered: the words, never the rules, fee or rounds. */
+export const EDITABLE_WHILE_OPEN = ['name', 'description'] as const;
+
+export const CompetitionCreate = z
+  .object({
+    name: requiredName(100, 'must not be empty'),
+    description: CompetitionDescription.default(''),
+    seasonId: Id,
+    startRound: z.number().int().min(1).max(60),
+    prizeModel: PrizeModel,
+    entryFeePence: EntryFeePence.default(0),
+    prizePence: Pence.default(0),
+    maxEntriesPerPlayer: z.number().int().min(1).max(50).default(1),
+    minEntries: z.number().int().min(1).max(10_000).default(2),
+    houseSharePercent: z.number().int().min(0).max(100).default(0),
+    deadlineMinutes: z
+      .number()
+      .int()
+      .min(0)
+      .max(7 * 24 * 60)
+      .default(60),
+    rules: CompetitionRules.default({
+      draw: 'eliminate',
+      reuse: 'never',
+      missedPick: 'eliminate',
+      postponed: 'survive',
+      allOut: 'rollover',
+    }),
+  })
+  .strict()
+  .meta({ id: 'CompetitionCreate' });
+export type CompetitionCreate = z.infer<typeof CompetitionCreate>;
+
+export const CompetitionUpdate = z
+  .object({
+    name: requiredName(100, 'must not be empty'),
+    description: CompetitionDescription,
+    seasonId: Id,
+    startRound: z.number().int().min(1).max(60),
+    prizeModel: PrizeModel,
+    entryFeePence: EntryFeePence,
+    prizePence: Pence,
+    maxEntriesPerPlayer: z.number().int().min(1).max(50),
+    minEntries: z.number().int().min(1).max(10_000),
+    houseSharePercent: z.number().int().min(0).max(100),
+    deadlineMinutes: z
+      .number()
+      .int()
+      .min(0)
+      .max(7 * 24 * 60),
+    rules: CompetitionRules,
+  })
+  .partial()
+  .strict()
+  .meta({ id: 'CompetitionUpdate' });
+export type CompetitionUpdate = z.infer<typeof CompetitionUpdate>;
+
+export const CompetitionIdParams = z.object({ id: Id });
+export const CompetitionRoundParams = z.object({ id: Id, round: z.coerce.number().int().min(1).max(99) });
+export const EntryRoundParams = z.object({ id: Id, round: z.coerce.number().int().min(1).max(99) });
+export const SeasonRoundParams = z.object({ id: Id, round: z.coerce.number().int().min(1).max(99) });
+export const FixtureIdParams = z.object({ id: Id });
+
+export const CompetitionSummary = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    description: z.string(),
+    status: CompetitionStatus,
+    prizeModel: PrizeModel,
+    entryFeePence: z.number().int(),
+    /** fixed/free: the prize the club set (0 if none); pool: confirmed entry fees less the house share. */
+    potPence: z.number().int(),
+    seasonId: z.string(),
+    seasonName: z.string(),
+    startRound: z.number().int(),
+    /** The round being played or next to lock; the final round once finished; null if none left. */
+    currentRound: z.number().int().nullable(),
+    /** The current round's pick deadline, UTC ISO; null for a void round or none. */
+    deadline: z.string().nullable(),
+    /**
+     * The round players pick for now: the first unsettled round whose deadline is still ahead (the
+     * next round while the current one is locked and waits for results); null when none is open.
+     */
+    pickRound: z.number().int().nullable(),
+    /** That round's pick deadline, UTC ISO; null with no pick round. */
+    pickDeadline: z.string().nullable(),
+    entriesTotal: z.number().int(),
+    entriesRemaining: z.number().int(),
+    myEntries: z.number().int(),
+    maxEntriesPerPlayer: z.number().int(),
+  })
+  .meta({ id: 'CompetitionSummary' });
+export type CompetitionSummary = z.infer<typeof CompetitionSummary>;
+
+/** Whose competitions a visitor reads: the club of their link (members always read their own). */
+export const ClubCompetitionsQuery = z.object({ club: z.string().max(100).optional() });
+
+export const CompetitionList = z
+  .object({ competitions: z.array(CompetitionSummary) })
+  .meta({ id: 'CompetitionList' });
+export type CompetitionList = z.infer<typeof CompetitionList>;
+
+export const RoundInfo = z.object({
+  round: z.number().int(),
+  /** Pick deadline, UTC ISO; null in a void round (no pick needed). */
+  deadline: z.string().nullable(),
+  firstKickoff: z.string(),
+  lastKickoff: z.string(),
+  isVoid: z.boolean(),
+  state: z.enum(['upcoming', 'locked', 'settled']),
+  settledAt: z.string().nullable(),
+  survivors: z.number().int().nullable(),
+  eliminated: z.number().int().nullable(),
+  rollover: z.boolean(),
+});
+export type RoundInfo = z.infer<typeof RoundInfo>;
+
+export const PickView = z
+  .object({
+    round: z.number().int(),
+    teamId: z.string(),
+    teamName: z.string(),
+    auto: z.boolean(),
+    outcome: PickOutcome.nullable(),
+  })
+  .meta({ id: 'Pick' });
+export type PickView = z.infer<typeof PickView>;
+
+export const MyEntry = z
+  .object({
+    id: z.string(),
+    status: EntryStatus,
+    eliminatedRound: z.number().int().nullable(),
+    /** The club knocked it out (a broken club rule): shown as "Removed by the club from round N: reason". */
+    removedByClub: z.object({ fromRound: z.number().int(), reason: z.string() }).nullable(),
+    /**
+     * An admin's correction of a result put it out: the round and the corrected result ("Chelsea FC
+     * 1–2 Arsenal FC"), shown as "Out in round N after a result correction: ...".
+     */
+    outByCorrection: z.object({ round: z.number().int(), result: z.string() }).nullable(),
+    createdAt: z.string(),
+    picks: z.array(PickView),
+  })
+  .meta({ id: 'MyEntry' });
+export type MyEntry = z.infer<typeof MyEntry>;
+
+/** Which of the player's entries this is (1, 2, ...), or null when the player has only one. */
+const EntryNumber = z.number().int().nullable();
+
+export const Standing = z.object({
+  entryId: z.string(),
+  playerName: z.string(),
+  entryNumber: EntryNumber,
+  status: EntryStatus,
+  eliminatedRound: z.number().int().nullable(),
+});
+
+export const CompetitionDetail = z
+  .object({
+    competition: CompetitionSummary.extend({
+      rules: CompetitionRules,
+      prizePence: z.number().int(),
+      minEntries: z.number().int(),
+      houseSharePercent: z.number().int(),
+      deadlineMinutes: z.number().int(),
+      finalRound: z.number().int().nullable(),
+    }),
+    rounds: z.array(RoundInfo),
+    myEntries: z.array(MyEntry),
+    standings: z.array(Standing),
+    /** Set once finished: the winners and what each is owed. */
+    payouts: z
+      .object({
+        winners: z.array(
+          z.object({
+            entryId: z.string(),
+            playerName: z.string(),
+            entryNumber: EntryNumber,
+            pence: z.number().int(),
+          }),
+        ),
+        remainderPence: z.number().int(),
+      })
+      .nullable(),
+  })
+  .meta({ id: 'CompetitionDetail' });
+export type CompetitionDetail = z.infer<typeof CompetitionDetail>;
+
+export const EntryView = z
+  .object({ id: z.string(), competitionId: z.string(), status: EntryStatus, createdAt: z.string() })
+  .meta({ id: 'Entry' });
+export type EntryView = z.infer<typeof EntryView>;
+
+export const Team = z.object({ id: z.string(), name: z.string(), shortName: z.string() });
+
+export const FixtureView = z
+  .object({
+    id: z.string(),
+    round: z.number().int(),
+    kickoff: z.string(),
+    kickoffTbc: z.boolean(),
+    status: FixtureStatus,
+    home: Team,
+    away: Team,
+    homeScore: z.number().int().nullable(),
+    awayScore: z.number().int().nullable(),
+    /** Dated more than 3 days from the round's other fixtures: it does not count for the round. */
+    rescheduledOut: z.boolean(),
+    /** The result was entered or corrected by a club admin. */
+    corrected: z.boolean(),
+  })
+  .meta({ id: 'Fixture' });
+export type FixtureView = z.infer<typeof FixtureView>;
+
+export const RoundFixtures = z
+  .object({
+    competitionId: z.string(),
+    round: z.number().int(),
+    deadline: z.string().nullable(),
+    locked: z.boolean(),
+    isVoid: z.boolean(),
+    fixtures: z.array(FixtureView),
+    /** For each of the caller's entries: its pick this round and the teams it may not pick. */
+    entries: z.array(
+      z.object({
+        entryId: z.string(),
+        status: EntryStatus,
+        pick: PickView.nullable(),
+        usedTeams: z.array(z.object({ teamId: z.string(), round: z.number().int() })),
+      }),
+    ),
+  })
+  .meta({ id: 'RoundFixtures' });
+export type RoundFixtures = z.infer<typeof RoundFixtures>;
+
+export const PickRequest = z.object({ teamId: Id }).strict().meta({ id: 'PickRequest' });
+export type PickRequest = z.infer<typeof PickRequest>;
+
+export const PickResponse = PickView.extend({ entryId: z.string(), deadline: z.string().nullable() }).meta({
+  id: 'PickResponse',
+});
+export type PickResponse = z.infer<typeof PickResponse>;
+
+export const RoundPicks = z
+  .object({
+    round: z.number().int(),
+    deadline: z.string().nullable(),
+    /** false: only the caller's own picks are listed (before the deadline). */
+    public: z.boolean(),
+    picks: z.array(
+      PickView.extend({
+        entryId: z.string(),
+        playerName: z.string(),
+        entryNumber: EntryNumber,
+        mine: z.boolean(),
+      }),
+    ),
+    /** Picks per team; empty before the deadline. */
+    counts: z.array(z.object({ teamId: z.string(), teamName: z.string(), count: z.number().int() })),
+  })
+  .meta({ id: 'RoundPicks' });
+export type RoundPicks = z.infer<typeof RoundPicks>;
+
+export const SeasonSummary = z
+  .object({
+    id: z.string(),
+    key: z.string(),
+    name: z.string(),
+    source: z.enum(['openfootball', 'football-data', 'demo']),
+    /** A real season re-dated to run live from the server clock (its results are revealed as it passes). */
+    demo: z.boolean(),
+    rounds: z.array(
+      z.object({
+        round: z.number().int(),
+        firstKickoff: z.string(),
+        lastKickoff: z.string(),
+        isVoid: z.boolean(),
+      }),
+    ),
+    /**
+     * The first round with a fixture still to finish; null once the season is over, or while the
+     * season's data is no longer updated (`stale`).
+     */
+    currentRound: z.number().int().nullable(),
+    /** The last round whose matches have all been played; null before the first. */
+    lastPlayedRound: z.number().int().nullable(),
+    /** A match is a week overdue and no result has come in for two weeks: results are not arriving. */
+    stale: z.boolean(),
+  })
+  .meta({ id: 'Season' });
+export type SeasonSummary = z.infer<typeof SeasonSummary>;
+
+export const SeasonList = z.object({ seasons: z.array(SeasonSummary) }).meta({ id: 'SeasonList' });
+export type SeasonList = z.infer<typeof SeasonList>;
+
+export const SeasonRound = z
+  .object({
+    seasonId: z.string(),
+    round: z.number().int(),
+    isVoid: z.boolean(),
+    fixtures: z.array(FixtureView),
+  })
+  .meta({ id: 'SeasonRound' });
+export type SeasonRound = z.infer<typeof SeasonRound>;
+
+const Goals = z.number().int().min(0).max(99);
+/** A finished match has both scores, any other status none: two shapes, so the document says so too. */
+export const ResultUpdate = z
+  .discriminatedUnion('status', [
+    z.object({ status: z.literal('finished'), home: Goals, away: Goals }).strict(),
+    z.object({ status: FixtureStatus.exclude(['finished']), home: z.null(), away: z.null() }).strict(),
+  ])
+  .meta({ id: 'ResultUpdate' });
+export type ResultUpdate = z.infer<typeof ResultUpdate>;
+
+export const ResultCorrectionView = z
+  .object({
+    id: z.string(),
+    fixtureId: z.string(),
+    byUserId: z.string(),
+    at: z.string(),
+    old: z.object({ home: z.number().nullable(), away: z.number().nullable(), status: FixtureStatus }),
+    new: z.object({ home: z.number().nullable(), away: z.number().nullable(), status: FixtureStatus }),
+  })
+  .meta({ id: 'ResultCorrection' });
+
+export const ResultUpdateResponse = z
+  .object({
+    fixture: FixtureView,
+    correction: ResultCorrectionView,
+    /** Competitions of the club re-settled from the fixture's round. */
+    resettled: z.array(z.string()),
+  })
+  .meta({ id: 'ResultUpdateResponse' });
+export type ResultUpdateResponse = z.infer<typeof ResultUpdateResponse>;
+
+export const MyEntryWithCompetition = MyEntry.extend({
+  competitionId: z.string(),
+  competitionName: z.string(),
+  competitionStatus: CompetitionStatus,
+  /** The order that bought the entry (payments); null for a free competition. */
+  orderId: z.string().nullable(),
+}).meta({ id: 'MyEntryWithCompetition' });
+
+export const MyEntryList = z.object({ entries: z.array(MyEntryWithCompetition) }).meta({ id: 'MyEntryList' });
+export type MyEntryList = z.infer<typeof MyEntryList>;
+
+/** "What if": the competition's own picks settled again under other rules (admins). */
+export const ReplayPreviewRequest = z.object({ rules: CompetitionRules }).strict().meta({
+  id: 'ReplayPreviewRequest',
+});
+export type ReplayPreviewRequest = z.input<typeof ReplayPreviewRequest>;
+
+export const ReplayRound = z.object({
+  round: z.number().int(),
+  status: z.enum(['played', 'void']),
+  survivors: z.number().int(),
+  eliminated: z.number().int(),
+  rollover: z.boolean(),
+});
+export type ReplayRound = z.infer<typeof ReplayRound>;
+
+export const ReplayOutcome = z.object({
+  rules: CompetitionRules,
+  rounds: z.array(ReplayRound),
+  decided: z.boolean(),
+  finalRound: z.number().int().nullable(),
+  /** The winning entries, by player name (with the entry's number when a player has several). */
+  winners: z.array(z.string()),
+  /** What each winner would be paid, in pence; null while undecided. */
+  payoutPence: z.number().int().nullable(),
+  remainderPence: z.number().int(),
+});
+export type ReplayOutcome = z.infer<typeof ReplayOutcome>;
+
+export const ReplayPreview = z
+  .object({
+    competitionId: z.string(),
+    /** Entries in play (paid and confirmed when the first round locked). */
+    entries: z.number().int(),
+    /** The last settled round: the replay stops there, as the real competition has. */
+    throughRound: z.number().int().nullable(),
+    potPence: z.number().int(),
+    actual: ReplayOutcome,
+    variant: ReplayOutcome,
+  })
+  .meta({ id: 'ReplayPreview' });
+export type ReplayPreview = z.infer<typeof ReplayPreview>;
+
+// Pick history: one entry's picks round by round, from the standings (params: CompetitionEntryParams).
+export const EntryPickHistory = z
+  .object({
+    entryId: z.string(),
+    playerName: z.string(),
+    entryNumber: EntryNumber,
+    status: EntryStatus,
+    eliminatedRound: z.number().int().nullable(),
+    /** The viewer's own entry. */
+    mine: z.boolean(),
+    /** Only rounds whose deadline has passed: nobody sees a pick before then, not even its own player here. */
+    picks: z.array(PickView),
+  })
+  .meta({ id: 'EntryPickHistory' });
+export type EntryPickHistory = z.infer<typeof EntryPickHistory>;

@@ -1,0 +1,6 @@
+export * from './corrections.ts';
+export * from './entries.ts';
+export * from './game.ts';
+export * from './game-screen.ts';
+export * from './payouts.ts';
+export * from './rules.ts';

@@ -1,0 +1,3 @@
+export * from './extras.ts';
+export * from './shifts.ts';
+export * from './timesheets.ts';
