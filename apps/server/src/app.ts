@@ -19,7 +19,7 @@ import { competitionRoutes } from './features/competitions/routes.ts';
 import { connectRoutes } from './features/connect/routes.ts';
 import { contactRoutes } from './features/contact/routes.ts';
 import { entriesAdminRoutes } from './features/entries-admin/index.ts';
-// Events (issue 12).
+// Events.
 import { eventRoutes } from './features/events/routes.ts';
 import { fileRoutes } from './features/files/routes.ts';
 import { fixtureRoutes } from './features/fixtures/routes.ts';
@@ -27,7 +27,7 @@ import { galleryRoutes } from './features/gallery/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { meRoutes } from './features/me/routes.ts';
 import { memberRoutes } from './features/members/routes.ts';
-// Menu (issue 12).
+// Menu.
 import { menuRoutes } from './features/menu/routes.ts';
 import { alertEveryClubsAdmins, createNotifier } from './features/notifications/index.ts';
 import { notificationRoutes, UNSUBSCRIBE_PATH } from './features/notifications/routes.ts';
@@ -247,9 +247,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(pickRoutes);
   await app.register(fixtureRoutes);
   await app.register(payoutRoutes);
-  // Events (issue 12).
+  // Events.
   await app.register(eventRoutes);
-  // Menu (issue 12).
+  // Menu.
   await app.register(menuRoutes);
   // Uploaded files (storage).
   await app.register(fileRoutes);
@@ -257,17 +257,17 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(galleryRoutes);
   // rota
   await app.register(rotaRoutes);
-  // analytics (issue 13)
+  // Analytics.
   await app.register(analyticsRoutes);
-  // timesheets (issue 13)
+  // Timesheets.
   await app.register(timesheetRoutes);
-  // rota extras: templates, leave, swaps, holiday, calendars (issue 13)
+  // rota extras: templates, leave, swaps, holiday, calendars
   await app.register(rotaExtrasRoutes);
   // Stripe Connect: the club's own Stripe account
   await app.register(connectRoutes);
-  // notifications (issue 11)
+  // Notifications.
   await app.register(notificationRoutes);
-  // Passkeys and phone codes (issue 11).
+  // Passkeys and phone codes.
   await app.register(passkeyRoutes);
   await app.register(phoneCodeRoutes);
   await app.register(entriesAdminRoutes);

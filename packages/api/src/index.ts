@@ -1,5 +1,5 @@
 export * from './admin-entries.ts';
-// Analytics (issue 13).
+// Analytics.
 export * from './analytics.ts';
 export * from './auth.ts';
 export * from './client-config.ts';
@@ -9,7 +9,7 @@ export * from './common.ts';
 export * from './connect.ts';
 export * from './contact.ts';
 export * from './corrections.ts';
-// Events (issue 12).
+// Events.
 export * from './events.ts';
 // Gallery.
 export * from './gallery.ts';
@@ -17,11 +17,11 @@ export * from './game.ts';
 export * from './game-screen.ts';
 export * from './me.ts';
 export * from './members.ts';
-// Menu (issue 12).
+// Menu.
 export * from './menu.ts';
-// notifications (issue 11)
+// Notifications.
 export * from './notifications.ts';
-// Passkeys and phone codes (issue 11).
+// Passkeys and phone codes.
 export * from './passkeys.ts';
 export * from './payments.ts';
 export * from './payouts.ts';
@@ -30,5 +30,5 @@ export * from './phone-codes.ts';
 export * from './rota.ts';
 export * from './rota-extras.ts';
 export * from './rules.ts';
-// Timesheets (issue 13).
+// Timesheets.
 export * from './timesheets.ts';
