@@ -14,7 +14,7 @@ const benchmarks: readonly Benchmark[] = [
   webBundleBenchmark,
   lighthouseBenchmark,
   fuzzBenchmark,
-  // notifications (issue 11)
+  // Notifications.
   remindersBenchmark,
 ];
 

@@ -1,4 +1,4 @@
-/** Issue 12: an admin builds the menu, a player filters it by allergen and opens the PDF; the Club tab. */
+/** The menu: an admin builds the menu, a player filters it by allergen and opens the PDF; the Club tab. */
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { PDFDocument } from 'pdf-lib';

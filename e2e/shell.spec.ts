@@ -53,7 +53,7 @@ test('the side menu shows exactly Login and About when logged out, with the foot
   await page.goto('/app/tabs/game');
   await openMenu(page);
   expect(await menuItems(page)).toEqual(['Login', 'About']);
-  // Above them, the way to start a club (issue 14).
+  // Above them, the way to start a club.
   await expect(page.locator('ion-menu [aria-label="Your clubs"] [data-menu-item]')).toHaveText([
     'Run Last Man Standing at your club',
   ]);
@@ -128,7 +128,7 @@ test('a toast appears at the top and is gone after 4500 ms', async ({ page }) =>
   await fill(page, 'message', 'Testing the toast timing, please ignore.');
   await page.locator('form ion-button[type="submit"]').filter({ visible: true }).click();
   const toast = page.locator('ion-toast.app-toast');
-  // Success is green (issue 21 asked for it; a departure from the original's secondary colour).
+  // Success is green (a departure from the original's secondary colour).
   await expect(toast).toHaveClass(/ion-color-success/);
   const wrapper = toast.locator('.toast-wrapper');
   await expect(wrapper).toBeVisible();

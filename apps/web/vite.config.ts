@@ -195,7 +195,7 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest}'],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//],
-        // Shows Web Push messages and tells open pages about them (notifications, issue 11).
+        // Shows Web Push messages and tells open pages about them.
         importScripts: ['/push-sw.js'],
         cleanupOutdatedCaches: true,
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,

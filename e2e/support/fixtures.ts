@@ -21,7 +21,7 @@ export const test = base.extend<{ consoleErrors: string[]; allowHttpErrors: bool
         if (m.type() !== 'error') return;
         if (allowHttpErrors && /the server responded with a status of [45]\d\d|net::ERR_/.test(m.text()))
           return;
-        // The Club tab (issue 12) asks for events and photos and leaves a section out while a build
+        // The Club tab asks for events and photos and leaves a section out while a build
         // has no such endpoint yet: that 404 is expected.
         if (/status of 404/.test(m.text()) && /\/api\/(events|gallery\/photos)\?/.test(m.location().url))
           return;

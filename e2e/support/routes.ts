@@ -37,9 +37,9 @@ export const routeCases: ReadonlyArray<{
   { path: '/tutorial', title: 'How it works', access: 'public' },
   { path: '/reset-password', title: 'Choose a new password', access: 'public' },
   { path: '/app/tabs/club', title: 'The Red Lion', access: 'public' },
-  // Menu (issue 12).
+  // Menu.
   { path: '/menu', title: 'Food and drink', access: 'public' },
-  // Timesheets (issue 13).
+  // Timesheets.
   { path: '/timesheets', title: 'Timesheets', access: 'admin' },
   { path: '/myhours', title: 'My hours', access: 'staff' },
 ];

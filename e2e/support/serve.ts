@@ -43,7 +43,7 @@ const smtpPort = (smtp.server.address() as AddressInfo).port;
 process.env.SMTP_URL = `smtp://127.0.0.1:${smtpPort}`;
 console.log(`E2E SMTP server on ${process.env.SMTP_URL}, mail in ${mailDir}`);
 
-// Text messages (issue 11): a stand-in for Twilio's REST API, speaking its wire format, that writes each
+// Text messages: a stand-in for Twilio's REST API, speaking its wire format, that writes each
 // SMS as JSON into DATA_DIR/sms, where the phone-code tests read their codes.
 const smsDir = join(process.env.DATA_DIR ?? mailDir, 'sms');
 mkdirSync(smsDir, { recursive: true });

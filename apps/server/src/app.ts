@@ -17,10 +17,8 @@ import { analyticsRoutes } from './domains/analytics/routes.ts';
 import { contactRoutes } from './domains/club/contact/routes.ts';
 import { memberRoutes } from './domains/club/members/routes.ts';
 import { clubRoutes } from './domains/club/routes.ts';
-// Events (issue 12).
 import { eventRoutes } from './domains/content/events/routes.ts';
 import { galleryRoutes } from './domains/content/gallery/routes.ts';
-// Menu (issue 12).
 import { menuRoutes } from './domains/content/menu/routes.ts';
 import { competitionRoutes } from './domains/game/competitions/routes.ts';
 import { entriesAdminRoutes } from './domains/game/entries/index.ts';
@@ -247,9 +245,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(pickRoutes);
   await app.register(fixtureRoutes);
   await app.register(payoutRoutes);
-  // Events (issue 12).
+  // Events.
   await app.register(eventRoutes);
-  // Menu (issue 12).
+  // Menu.
   await app.register(menuRoutes);
   // Uploaded files (storage).
   await app.register(fileRoutes);
@@ -257,17 +255,17 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(galleryRoutes);
   // rota
   await app.register(rotaRoutes);
-  // analytics (issue 13)
+  // Analytics.
   await app.register(analyticsRoutes);
-  // timesheets (issue 13)
+  // Timesheets.
   await app.register(timesheetRoutes);
-  // rota extras: templates, leave, swaps, holiday, calendars (issue 13)
+  // rota extras: templates, leave, swaps, holiday, calendars
   await app.register(rotaExtrasRoutes);
   // Stripe Connect: the club's own Stripe account
   await app.register(connectRoutes);
-  // notifications (issue 11)
+  // Notifications.
   await app.register(notificationRoutes);
-  // Passkeys and phone codes (issue 11).
+  // Passkeys and phone codes.
   await app.register(passkeyRoutes);
   await app.register(phoneCodeRoutes);
   await app.register(entriesAdminRoutes);

@@ -15,7 +15,7 @@ const list = z.string().transform((v) =>
     .filter(Boolean),
 );
 
-const envSchema = z.object({
+export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -123,7 +123,7 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: booleanString.default(false),
-  // Notifications (issue 11): Web Push keys (generated and stored on first start when absent), the
+  // Notifications: Web Push keys (generated and stored on first start when absent), the
   // push services the server may post to, and the native senders (FCM for Android, APNs for iOS).
   VAPID_PUBLIC_KEY: z
     .string()
@@ -150,7 +150,7 @@ const envSchema = z.object({
     .optional(),
   APNS_BUNDLE_ID: z.string().min(1).optional(),
   APNS_HOST: z.url().default('https://api.push.apple.com'),
-  // Passkeys and phone codes (issue 11). Without Twilio's three settings, SMS land in sms_outbox.
+  // Passkeys and phone codes. Without Twilio's three settings, SMS land in sms_outbox.
   WEBAUTHN_RP_ID: z
     .string()
     .regex(/^[a-z0-9.-]+$/, 'must be a host name such as lastman.example (no scheme, no port)')

@@ -31,9 +31,9 @@ export interface Services {
   limits: Limits;
   /** Uploaded files: disk under DATA_DIR/uploads, or an S3-compatible bucket (lib/storage.ts). */
   storage: Storage;
-  /** Notifications (issue 11): the sending path that hands queued push and email to their services. */
+  /** Notifications: the sending path that hands queued push and email to their services. */
   notifier: Notifier;
-  /** Text messages: Twilio when configured, else the sms_outbox table (issue 11). */
+  /** Text messages: Twilio when configured, else the sms_outbox table. */
   sms: SmsSender;
 }
 

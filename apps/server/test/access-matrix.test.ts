@@ -131,10 +131,10 @@ interface World {
   openShift: string;
   clockToken: string;
   tillToRemove: string;
-  // Timesheets (issue 13).
+  // Timesheets.
   clockEntry: string;
   rotaExtras: RotaExtrasWorld;
-  // Events (issue 12).
+  // Events.
   events: {
     seriesId: string;
     occurrenceId: string;
@@ -147,7 +147,7 @@ interface World {
     /** A Friday evening match the club may show on its big screen. */
     screenFixture: string;
   };
-  // Menu (issue 12).
+  // Menu.
   menu: {
     category: string;
     categoryToDelete: string;
@@ -295,7 +295,7 @@ function fixturesFor(w: World): Record<string, Fixture> {
     },
     'GET /api/entries': { call: at('/api/entries') },
     'GET /api/game': { call: at('/api/game') },
-    // Pick history (issue 10).
+    // Pick history.
     'GET /api/competitions/:id/entries/:entryId/picks': {
       call: at(`/api/competitions/${w.freeId}/entries/${w.ownerPickEntry}/picks`),
     },
@@ -341,7 +341,7 @@ function fixturesFor(w: World): Record<string, Fixture> {
       call: at(`/api/admin/contact-messages/${w.contactMessage}`, { done: true }),
     },
     'GET /api/admin/orders': { call: at('/api/admin/orders') },
-    // analytics (issue 13): the club's own figures; another club's admin sees only theirs.
+    // analytics: the club's own figures; another club's admin sees only theirs.
     'GET /api/admin/analytics/summary': {
       call: at('/api/admin/analytics/summary?from=2024-08-01&to=2024-09-30'),
     },
@@ -422,7 +422,7 @@ function fixturesFor(w: World): Record<string, Fixture> {
       refused: 'no review is open on the competition (409): payouts.test.ts clears one',
     },
     'GET /api/admin/competition-reviews': { call: at('/api/admin/competition-reviews') },
-    // Events (issue 12). The calendar feed is public by design: each caller reads their own club's.
+    // Events. The calendar feed is public by design: each caller reads their own club's.
     'GET /api/events': { call: at('/api/events?from=2029-12-30T00:00:00Z&to=2030-01-20T00:00:00Z') },
     'GET /api/events/:id': { call: at(`/api/events/${w.events.occurrenceId}`) },
     'GET /api/events/:id.ics': { call: at(`/api/events/${w.events.occurrenceId}.ics`) },
@@ -496,7 +496,7 @@ function fixturesFor(w: World): Record<string, Fixture> {
         contentType: 'image/png',
       }),
     },
-    // Menu and club details (issue 12).
+    // Menu and club details.
     'GET /api/menu': { call: at('/api/menu') },
     'GET /api/menu.pdf': { call: at('/api/menu.pdf') },
     'POST /api/admin/menu/categories': {
@@ -642,7 +642,7 @@ function fixturesFor(w: World): Record<string, Fixture> {
     'PUT /api/admin/staff/:userId/clock-setting': {
       call: at(`/api/admin/staff/${w.staffUserId}/clock-setting`, { clockWithoutCode: false }),
     },
-    // Timesheets (issue 13).
+    // Timesheets.
     'GET /api/admin/timesheets': { call: at('/api/admin/timesheets?from=2024-08-12&to=2024-09-08') },
     'POST /api/admin/timesheets/approvals': {
       call: at('/api/admin/timesheets/approvals', {
@@ -738,7 +738,7 @@ function fixturesFor(w: World): Record<string, Fixture> {
       call: at('/api/admin/stripe-account/refresh'),
       refused: 'no Stripe Connect without Stripe keys (409): stripe-connect.test.ts refreshes one',
     },
-    // notifications (issue 11): every route acts on the caller's own list, preferences and devices.
+    // notifications: every route acts on the caller's own list, preferences and devices.
     'GET /api/notifications': { call: at('/api/notifications') },
     'GET /api/notifications/unread': { call: at('/api/notifications/unread') },
     'POST /api/notifications/read': { call: at('/api/notifications/read', { all: true }) },
@@ -787,7 +787,7 @@ function fixturesFor(w: World): Record<string, Fixture> {
       call: at('/api/notifications/unsubscribe?u=nobody&k=news&t=unsigned', {}),
       refused: 'only a link signed by the server unsubscribes',
     },
-    // Passkeys and phone codes (issue 11).
+    // Passkeys and phone codes.
     'GET /api/me/passkeys': { call: at('/api/me/passkeys') },
     'POST /api/me/passkey-options': { call: at('/api/me/passkey-options') },
     'POST /api/me/passkeys': {
@@ -1118,7 +1118,7 @@ describe.each(backends())('the access matrix on %s', (backend) => {
     const invitationToResend = await sentInvitation('matrix-resend@invitees.test');
     const invitationToWithdraw = await sentInvitation('matrix-withdraw@invitees.test');
 
-    // Events (issue 12): a weekly series with places, one to cancel, one to delete, one date moved.
+    // Events: a weekly series with places, one to cancel, one to delete, one date moved.
     const event = async (title: string, recurrence: string | null) => {
       const res = await admin.post('/api/admin/events', {
         title,
@@ -1182,7 +1182,7 @@ describe.each(backends())('the access matrix on %s', (backend) => {
     const player4Id = (await (await signedIn(server, 'player4@redlion.test')).get('/api/me')).json.user
       .id as string;
 
-    // Menu (issue 12): two categories with items, one more to delete, one to reorder.
+    // Menu: two categories with items, one more to delete, one to reorder.
     const category = async (name: string) => {
       const res = await admin.post('/api/admin/menu/categories', { name });
       expect(res.status).toBe(201);

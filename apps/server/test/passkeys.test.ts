@@ -4,7 +4,7 @@ import type { HttpClient } from './support/http-client.ts';
 import { softAuthenticator } from './support/soft-authenticator.ts';
 import { backends, startTestServer, type TestServer } from './support/test-server.ts';
 
-/** Passkeys (issue 11, bio-auth): registered by a signed-in user, then signing in with no password. */
+/** Passkeys: registered by a signed-in user, then signing in with no password. */
 describe.each(backends())('passkeys on %s', (backend) => {
   let server: TestServer;
   let member: { client: HttpClient; userId: string };

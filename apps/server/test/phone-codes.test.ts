@@ -6,7 +6,7 @@ import type { HttpClient } from './support/http-client.ts';
 import { backends, startTestServer, type TestServer } from './support/test-server.ts';
 
 /**
- * Phone codes (issue 11, web-otp-page): a number is confirmed with a code by SMS, then signs in with
+ * Phone codes: a number is confirmed with a code by SMS, then signs in with
  * one. SMS land in the outbox (no provider configured), which is where these tests read them.
  */
 describe.each(backends())('phone codes on %s', (backend) => {

@@ -12,7 +12,7 @@ import { signedIn } from './support/members.ts';
 import { backends, startTestServer, type TestServer } from './support/test-server.ts';
 
 /**
- * Tenants (issue 14): one person in several clubs, the session acting in one; clubs signing up
+ * Tenants: one person in several clubs, the session acting in one; clubs signing up
  * through the API; club settings; members, roles and invitations. Two clubs are made here through
  * the API, each with an admin, staff and players, and Dana, a player in one and the admin of the other.
  */

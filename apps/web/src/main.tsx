@@ -28,7 +28,7 @@ const render = () =>
       </StrictMode>,
     );
   });
-// Native only: the biometric lock (issue 11, bio-auth) decides the first page; its code loads only there.
+// Native only: the biometric lock decides the first page; its code loads only there.
 if (isNative()) {
   void import('./lib/biometric-lock.ts')
     .then((lock) => lock.openLockedOnUnlockScreen())

@@ -6,7 +6,8 @@ import { clubs, memberships, session, user } from './schema/index.ts';
 /**
  * The club a session acts in: the session's choice (the switcher), else the person's last club; a
  * membership of a club that is still open, or none. Shared by the session reader, better-auth's
- * fallback and the membership changes that must keep it true (docs/decisions/018).
+ * fallback and the membership changes that must keep it true
+ * (docs/decisions/019-memberships-and-the-acting-club.md).
  */
 export const actingClubId = sql<string | null>`coalesce(${session.activeClubId}, ${user.lastClubId})`;
 

@@ -6,7 +6,8 @@ import { toWebHeaders } from './web-request.ts';
 
 /**
  * The signed-in person. `clubId` and `role` are their membership of the club the session acts in
- * (docs/decisions/018); both null for a person in no club (they left it, or were removed).
+ * (docs/decisions/019-memberships-and-the-acting-club.md); both null for a person in no club (they
+ * left it, or were removed).
  */
 export interface Person {
   userId: string;

@@ -63,14 +63,14 @@ export const LIMITS = {
   changePasswordPerAccount: { max: 10, windowMs: 10 * MINUTE, what: 'password changes' },
   contactPerAddress: { max: 30, windowMs: 10 * MINUTE, what: 'messages from this network address' },
   contactPerAccount: { max: 5, windowMs: 10 * MINUTE, what: 'messages from you' },
-  // Phone codes (issue 11): each SMS costs money and can be aimed at a stranger's phone. Per number,
+  // Phone codes: each SMS costs money and can be aimed at a stranger's phone. Per number,
   // strangers share one allowance; the number's owner (signed in, or on a device known to the
   // account) and a signed-in person confirming a number have their own.
   smsCooldownPerNumber: { max: 1, windowMs: MINUTE, what: 'codes sent to this number' },
   smsPerNumber: { max: 5, windowMs: HOUR, what: 'codes sent to this number' },
   smsPerAddress: { max: 20, windowMs: 10 * MINUTE, what: 'codes asked for from this network address' },
   codeChecksPerAddress: { max: 30, windowMs: 10 * MINUTE, what: 'codes tried from this network address' },
-  // Starting a club (issue 14): a pub starts one, a person running a few starts a few; not hundreds.
+  // Starting a club: a pub starts one, a person running a few starts a few; not hundreds.
   clubStartsPerPerson: { max: 5, windowMs: DAY, what: 'clubs started from your account' },
   // Invitations sent by email or text message: a club taking on its staff sends a handful at once,
   // never hundreds, and each SMS costs money; one person is not sent the same invitation over and over.

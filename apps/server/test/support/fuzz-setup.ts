@@ -33,7 +33,7 @@ export const RULES_BEYOND_SCHEMA = [
   })),
   // The minimum age is counted from today; the field's description says so.
   { operation: 'POST /api/auth/sign-up/email', message: /you must be at least \d+ to join/ },
-  // Phone codes (issue 11): a number must have a possible length for its country (the description says so).
+  // Phone codes: a number must have a possible length for its country (the description says so).
   ...[
     'POST /api/auth/sign-in/phone/send-code',
     'POST /api/auth/sign-in/phone',

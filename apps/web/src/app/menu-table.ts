@@ -70,7 +70,7 @@ export const menuSections: readonly MenuSection[] = [
       { title: 'Clock in', path: paths.clockin, icon: timeOutline },
       { title: 'My schedule', path: paths.staffschedules, icon: calendarOutline },
       { title: 'My hours', path: paths.myHours, icon: documentTextOutline },
-      // Menu (issue 12): bar staff mark dishes available today or not.
+      // Menu: bar staff mark dishes available today or not.
       { title: 'Menu availability', path: paths.menumanager, icon: restaurantOutline },
     ],
   },

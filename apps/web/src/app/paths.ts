@@ -47,17 +47,17 @@ export const paths = {
   galleryUpload: '/gallery-upload',
   // rota: the till device's screen (not in the original's table).
   till: '/till',
-  // Events (issue 12).
+  // Events.
   adminEvents: '/admin/events',
   /** One date's attendee list, laid out for printing (?id=<occurrence id>). */
   eventAttendees: '/event-attendees',
-  // notifications (issue 11)
+  // Notifications.
   notificationSettings: '/notification-settings',
   // Admins message the members (club news) or the staff.
   messageMembers: '/message-members',
-  // Menu (issue 12): the guests' menu page.
+  // Menu: the guests' menu page.
   menu: '/menu',
-  // Timesheets (issue 13): not in the original's table.
+  // Timesheets: not in the original's table.
   timesheets: '/timesheets',
   myHours: '/myhours',
   // Tenants: a club signs up, its settings, members and poster, invitations.

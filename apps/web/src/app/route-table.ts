@@ -88,11 +88,11 @@ export const appRoutes: readonly AppRoute[] = [
   route(paths.staffschedules, 'Staff schedules', calendarOutline, 'staff', () =>
     import('../domains/staff/staff-schedules-page.tsx').then((m) => m.StaffSchedulesPage),
   ),
-  // Staff come here too, to mark dishes available today or not (issue 12).
+  // Staff come here too, to mark dishes available today or not.
   route(paths.menumanager, 'Menu manager', restaurantOutline, 'staff', () =>
     import('../domains/content/menu/menu-manager-page.tsx').then((m) => m.MenuManagerPage),
   ),
-  // Timesheets (issue 13).
+  // Timesheets.
   route(paths.timesheets, 'Timesheets', documentTextOutline, 'admin', () =>
     import('../domains/staff/timesheets-page.tsx').then((m) => m.TimesheetsPage),
   ),
@@ -167,21 +167,21 @@ export const appRoutes: readonly AppRoute[] = [
   route(paths.till, 'Clock-in code', timeOutline, 'public', () =>
     import('../domains/staff/till-page.tsx').then((m) => m.TillPage),
   ),
-  // Events (issue 12).
+  // Events.
   route(paths.adminEvents, 'Manage events', calendarOutline, 'admin', () =>
     import('../domains/content/events/events-admin-page.tsx').then((m) => m.EventsAdminPage),
   ),
   route(paths.eventAttendees, 'Attendee list', peopleOutline, 'admin', () =>
     import('../domains/content/events/event-attendees-page.tsx').then((m) => m.EventAttendeesPage),
   ),
-  // notifications (issue 11): the preference centre and push on this device
+  // notifications: the preference centre and push on this device
   route(paths.notificationSettings, 'Notification settings', notificationsOutline, 'signedIn', () =>
     import('../domains/notifications/notification-settings-page.tsx').then((m) => m.NotificationSettingsPage),
   ),
   route(paths.messageMembers, 'Message members', megaphoneOutline, 'admin', () =>
     import('../domains/notifications/admin/message-members-page.tsx').then((m) => m.MessageMembersPage),
   ),
-  // Menu (issue 12): the guests' menu, filtered by allergen and diet.
+  // Menu: the guests' menu, filtered by allergen and diet.
   route(paths.menu, 'Food and drink', restaurantOutline, 'public', () =>
     import('../domains/content/menu/menu-page.tsx').then((m) => m.MenuPage),
   ),

@@ -10,7 +10,7 @@ export const User = z
     emailVerified: z.boolean(),
     image: z.string().nullable(),
     phoneNumber: z.string().nullable(),
-    /** The number was confirmed with a code by SMS, and may sign in (issue 11). */
+    /** The number was confirmed with a code by SMS, and may sign in. */
     phoneNumberVerified: z.boolean().optional(),
     dateOfBirth: z.string().nullable(),
     isAnonymous: z.boolean(),
@@ -28,7 +28,7 @@ export const Me = z
     club: Club.nullable(),
     role: Role.nullable(),
     clubs: z.array(Membership),
-    /** Unread notifications, for the menu's and tab bar's badge (notifications, issue 11). */
+    /** Unread notifications, for the menu's and tab bar's badge. */
     unreadNotifications: z.number().int().optional(),
   })
   .meta({ id: 'Me' });

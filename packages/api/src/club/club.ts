@@ -27,7 +27,7 @@ export const Club = z
     primaryColor: z.string(),
     secondaryColor: z.string(),
     logoUrl: z.string().nullable(),
-    // Club details (issue 12): shown on the Club tab, edited by its admins.
+    // Club details: shown on the Club tab, edited by its admins.
     address: z.string().nullable(),
     openingHours: OpeningHours.nullable(),
     phone: z.string().nullable(),
@@ -70,7 +70,7 @@ const ClubColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour as #rr
 /**
  * PATCH /api/admin/club: any of these; each field left out stays as it is. The settings (name,
  * colours, join policy; `logo: null` removes the logo, PUT /api/admin/club/logo sets one) and the
- * details shown on the Club tab (issue 12: address, opening hours, phone, email; null clears one).
+ * details shown on the Club tab (address, opening hours, phone, email; null clears one).
  */
 export const ClubSettingsUpdate = z
   .object({

@@ -88,7 +88,7 @@ export function formatPoundsTick(pence: number): string {
   return `£${Math.round(pence / 100).toLocaleString('en-GB')}`;
 }
 
-// Events (issue 12).
+// Events.
 export const EVENT_LIMITS = {
   titleMax: 120,
   descriptionMax: 4000,
@@ -104,7 +104,7 @@ export const EVENT_LIMITS = {
   rangeMaxDays: 400,
 } as const;
 
-// Menu and club details (issue 12): the codes both apps use, without zod.
+// Menu and club details: the codes both apps use, without zod.
 
 /** The 14 allergens of the Food Information Regulations 2014, by the codes the API uses. */
 export const ALLERGENS = [
@@ -249,7 +249,7 @@ export const GALLERY_LIMITS = {
   pageDefault: 60,
 } as const;
 
-// Phone codes (issue 11: web-otp-page).
+// Phone codes.
 export const PHONE_CODE_RULES = {
   length: 6,
   /** How long a code stays good. */

@@ -5,7 +5,10 @@ import { ROTA_LIMITS } from '../game/rules.ts';
 /** The most days one timesheet request covers (about a quarter). */
 export const TIMESHEET_MAX_DAYS = 93;
 
-/** The CSV layouts: ours, and payroll tools whose import format is documented (see docs/decisions). */
+/**
+ * The CSV layouts: ours, and payroll tools whose import format is documented
+ * (docs/decisions/018-timesheets-weeks-locks-and-payroll-csv.md).
+ */
 export const TIMESHEET_LAYOUTS = ['generic', 'brightpay', 'sage50'] as const;
 export const TimesheetLayout = z.enum(TIMESHEET_LAYOUTS);
 export type TimesheetLayout = z.infer<typeof TimesheetLayout>;

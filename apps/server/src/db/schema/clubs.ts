@@ -17,7 +17,7 @@ export const clubs = pgTable('clubs', {
   /** Set when its admin closed it: no one acts in it or joins it any more; its records stay. */
   closedAt: timestamp('closed_at', { withTimezone: true }),
   createdAt: createdAt(),
-  // Club details (issue 12), shown on the Club tab.
+  // Club details, shown on the Club tab.
   address: text('address'),
   openingHours: jsonb('opening_hours').$type<OpeningHours>(),
   phone: text('phone'),

@@ -1,7 +1,7 @@
 export * from './accounts.ts';
 export * from './clubs.ts';
 export * from './contact.ts';
-// Events (issue 12).
+// Events.
 export * from './events.ts';
 export * from './football.ts';
 // Gallery.
@@ -10,11 +10,11 @@ export * from './game.ts';
 export * from './mail.ts';
 // Tenants: memberships and invitations.
 export * from './memberships.ts';
-// Menu (issue 12).
+// Menu.
 export * from './menu.ts';
-// notifications (issue 11)
+// Notifications.
 export * from './notifications.ts';
-// Passkeys and phone codes (issue 11: bio-auth, web-otp-page).
+// Passkeys and phone codes.
 export * from './passkeys.ts';
 export * from './payments.ts';
 export * from './payouts.ts';

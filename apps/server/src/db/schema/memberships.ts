@@ -6,8 +6,9 @@ import { createdAt, id } from './columns.ts';
 export const invitationChannels = ['link', 'email', 'sms'] as const;
 
 /**
- * A person's membership of a club, with their role there (docs/decisions/018). Removing a member
- * deletes this row only: their entries and orders stay, as the records the law requires.
+ * A person's membership of a club, with their role there
+ * (docs/decisions/019-memberships-and-the-acting-club.md). Removing a member deletes this row only:
+ * their entries and orders stay, as the records the law requires.
  */
 export const memberships = pgTable(
   'memberships',

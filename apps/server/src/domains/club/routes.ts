@@ -160,7 +160,7 @@ export const clubRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => clubSettings(app.services, viewerOf(request)),
   );
 
-  // One PATCH for the club's settings (tenants) and its details on the Club tab (issue 12).
+  // One PATCH for the club's settings (tenants) and its details on the Club tab.
   app.patch(
     '/api/admin/club',
     {

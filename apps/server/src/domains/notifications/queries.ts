@@ -85,7 +85,7 @@ export async function recipientsOf(
       : audience === 'admins'
         ? eq(memberships.role, 'admin')
         : undefined;
-  // The club's members are its memberships (docs/decisions/018).
+  // The club's members are its memberships (docs/decisions/019-memberships-and-the-acting-club.md).
   return db
     .select({ id: user.id, email: user.email, name: user.name })
     .from(memberships)

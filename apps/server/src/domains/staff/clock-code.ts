@@ -4,7 +4,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 // minutes from the minute it was made, long enough to scan it, get the phone out, be spoken to and
 // tap "Clock in", yet a photo of it is useless by the time anyone is home. Nothing is stored.
 // Security: the HMAC binds club and expiry; a code from further ahead than the server issues is
-// refused as forged, so nobody can mint a longer-lived one. See docs/decisions/018.
+// refused as forged, so nobody can mint a longer-lived one.
+// See docs/decisions/018-timesheets-weeks-locks-and-payroll-csv.md.
 
 const MINUTE_MS = 60_000;
 /** How long each code works, counted from the start of the minute it was made in. */

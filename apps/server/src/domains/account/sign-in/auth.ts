@@ -43,7 +43,7 @@ export function createAuth(opts: {
   mailer: Mailer;
   clock: Clock;
   log: FastifyBaseLogger;
-  /** Phone-code sign-in texts through it (issue 11); without it, that way of signing in is off. */
+  /** Phone-code sign-in texts through it; without it, that way of signing in is off. */
   sms?: SmsSender;
 }) {
   const { config, db, mailer, clock, log, sms } = opts;
@@ -106,7 +106,7 @@ export function createAuth(opts: {
     },
     plugins: [
       bearer({ requireSignature: true }),
-      // Passkeys and phone codes (issue 11).
+      // Passkeys and phone codes.
       ...(sms ? [signInMethods({ config, db, clock, sms })] : []),
     ],
     hooks: {

@@ -198,7 +198,7 @@ const documentedAuthRoutes: {
       },
     },
   },
-  // Passkeys and phone codes (issue 11): auth/sign-in-methods.ts.
+  // Passkeys and phone codes: auth/sign-in-methods.ts.
   {
     method: 'POST',
     path: '/sign-in/passkey/options',

@@ -13,7 +13,7 @@ import { sendSignInCode, userForSignInCode } from '../phone-codes/index.ts';
 type Deps = { config: Config; db: Db; clock: Clock; sms: SmsSender };
 
 /**
- * Signing in with a passkey or a code by SMS (issue 11): better-auth endpoints, so that the session
+ * Signing in with a passkey or a code by SMS: better-auth endpoints, so that the session
  * they make is better-auth's own (cookie, bearer token, XSRF re-issue in routes.ts). The checks are
  * the features' (passkeys, phone-codes); each refusal keeps its code and message.
  */

@@ -7,7 +7,7 @@ import { meQueryKey } from '../../../lib/me.ts';
 
 const enc = encodeURIComponent;
 
-/** An occurrence as GET /api/events gives it (issue 12's shape; the events feature serves it). */
+/** An occurrence as GET /api/events gives it (the events feature serves it). */
 export interface EventOccurrence {
   id: string;
   seriesId: string | null;
