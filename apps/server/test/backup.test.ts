@@ -15,6 +15,7 @@ import { clubs, competitions, orders, refunds, user, userPhotos } from '../src/d
 import { createTestClock } from '../src/lib/clock.ts';
 import { seedDemo } from '../src/seed/demo.ts';
 import { aClub, aCompetition, anOrder, demoClub } from './support/factories.ts';
+import { migratedPgliteCopy } from './support/test-server.ts';
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 
@@ -55,8 +56,7 @@ describe('backups of the embedded database and the uploaded files', () => {
   beforeAll(async () => {
     tmp = await mkdtemp(path.join(tmpdir(), 'lastman-backup-'));
     dataDir = path.join(tmp, 'data');
-    database = openDatabase({ dataDir });
-    await database.migrate();
+    database = openDatabase({ dataDir: migratedPgliteCopy(dataDir) });
     const config = loadConfig({
       NODE_ENV: 'test',
       DATA_DIR: dataDir,

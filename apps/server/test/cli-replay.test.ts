@@ -1,12 +1,28 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadSeasonJson, SEASONS, seasonPath } from './helpers.ts';
-import { prng, type RawInput, randomEntries, randomRules, referenceReplay } from './reference.ts';
+// The game package's own independent replay loop, the command's reference.
+import {
+  prng,
+  type RawInput,
+  randomEntries,
+  randomRules,
+  referenceReplay,
+} from '../../../packages/game/test/reference.ts';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
+const SEASONS = ['2020-21', '2021-22', '2022-23', '2023-24', '2024-25', '2025-26'] as const;
+
+function seasonPath(season: string): string {
+  return join(import.meta.dirname, `../seed/football/premier-league-${season}.json`);
+}
+
+function loadSeasonJson(season: string): unknown {
+  return JSON.parse(readFileSync(seasonPath(season), 'utf8'));
+}
+
 const dir = mkdtempSync(join(tmpdir(), 'lms-replay-'));
 let fileCount = 0;
 
