@@ -9,7 +9,7 @@ export {
   revokeInvitation,
 } from './invitations.ts';
 // The domain's plugin: app.ts registers it.
-export { clubDomain } from './plugin.ts';
+export { clubDomain, registerClubParts } from './plugin.ts';
 // Tenants: memberships, as the me and members features use them.
 export { insertMembership, listClubMembers } from './queries.ts';
 export {
