@@ -14,6 +14,11 @@ export function registerReminderPass(name: string, pass: ReminderPass): void {
   passes.set(name, pass);
 }
 
+/** The names of the passes registered, in the order they run. */
+export function reminderPassNames(): string[] {
+  return [...passes.keys()];
+}
+
 /** Each registered pass in turn; one failing does not stop the others. */
 async function runAllReminderPasses(
   services: Pick<Services, 'db' | 'clock'>,
