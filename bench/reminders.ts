@@ -7,7 +7,10 @@ import { sqlRows } from '../apps/server/src/db/sql-rows.ts';
 import { importSeason } from '../apps/server/src/domains/game/football/importer.ts';
 import { runReminderPass } from '../apps/server/src/domains/game/index.ts';
 import { selectEntriesWithoutPick } from '../apps/server/src/domains/game/picks/deadline-reminders.ts';
-import { createNotifier } from '../apps/server/src/domains/notifications/index.ts';
+import {
+  createNotifier,
+  registerNotificationsParts,
+} from '../apps/server/src/domains/notifications/index.ts';
 import { createTestClock } from '../apps/server/src/lib/clock.ts';
 import { createMailer } from '../apps/server/src/lib/mailer.ts';
 import { startPushService } from '../apps/server/test/support/push-service.ts';
@@ -90,6 +93,8 @@ export const remindersBenchmark: Benchmark = {
       });
       const clock = createTestClock(new Date(deadline - 2 * 3_600_000 + 60_000));
       const mailer = createMailer({ db, from: config.MAIL_FROM, log: silent as never });
+      // No app is built here: the pick reminders' kind is registered as the notifications plugin does.
+      registerNotificationsParts();
       const notifier = createNotifier({ db, config, clock, mailer, log: silent });
       await notifier.vapidKeys(); // made once at start, as a server does
       const started = performance.now();

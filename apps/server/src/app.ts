@@ -7,35 +7,21 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransformObject, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import { passkeyRoutes } from './domains/account/passkeys/routes.ts';
-import { ownerOfNumber } from './domains/account/phone-codes/index.ts';
-import { phoneCodeRoutes } from './domains/account/phone-codes/routes.ts';
-import { meRoutes } from './domains/account/profile/routes.ts';
+import { accountDomain, ownerOfNumber } from './domains/account/index.ts';
 import { createAuth, SESSION_AGES } from './domains/account/sign-in/auth.ts';
-import { authRoutes } from './domains/account/sign-in/routes.ts';
-import { analyticsRoutes } from './domains/analytics/routes.ts';
-import { contactRoutes } from './domains/club/contact/routes.ts';
-import { memberRoutes } from './domains/club/members/routes.ts';
-import { clubRoutes } from './domains/club/routes.ts';
-import { eventRoutes } from './domains/content/events/routes.ts';
-import { galleryRoutes } from './domains/content/gallery/routes.ts';
-import { menuRoutes } from './domains/content/menu/routes.ts';
-import { competitionRoutes } from './domains/game/competitions/routes.ts';
-import { entriesAdminRoutes } from './domains/game/entries/index.ts';
-import { fixtureRoutes } from './domains/game/fixtures/routes.ts';
-import { payoutRoutes } from './domains/game/payouts/routes.ts';
-import { pickRoutes } from './domains/game/picks/routes.ts';
-import { alertEveryClubsAdmins, createNotifier } from './domains/notifications/index.ts';
-import { notificationRoutes, UNSUBSCRIBE_PATH } from './domains/notifications/routes.ts';
-import { orderRoutes } from './domains/payments/orders/routes.ts';
+import { analyticsDomain } from './domains/analytics/index.ts';
+import { clubDomain } from './domains/club/index.ts';
+import { contentDomain } from './domains/content/index.ts';
+import { gameDomain } from './domains/game/index.ts';
+import {
+  alertEveryClubsAdmins,
+  createNotifier,
+  notificationsDomain,
+  UNSUBSCRIBE_PATH,
+} from './domains/notifications/index.ts';
+import { paymentsDomain, WEBHOOK_PATH } from './domains/payments/index.ts';
 import { createPaymentProvider, type PaymentProvider } from './domains/payments/provider/provider.ts';
-import { paymentRoutes, WEBHOOK_PATH } from './domains/payments/provider/routes.ts';
-// Stripe Connect: the club's own Stripe account
-import { connectRoutes } from './domains/payments/stripe-account/routes.ts';
-// rota
-import { rotaExtrasRoutes } from './domains/staff/extras-routes.ts';
-import { rotaRoutes } from './domains/staff/routes.ts';
-import { timesheetRoutes } from './domains/staff/timesheet-routes.ts';
+import { staffDomain } from './domains/staff/index.ts';
 import { registerAccessRules } from './http/access.ts';
 import { clientConfigRoutes } from './http/client-config-routes.ts';
 import { createDeviceCookies, DEVICE_TOKEN_HEADER, SET_DEVICE_TOKEN_HEADER } from './http/device-cookie.ts';
@@ -232,43 +218,19 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     app.swagger(),
   );
 
-  await app.register(authRoutes);
+  // Infrastructure: health, the web app's settings, uploaded files.
   await app.register(healthRoutes);
   await app.register(clientConfigRoutes);
-  await app.register(clubRoutes);
-  await app.register(meRoutes);
-  await app.register(memberRoutes);
-  await app.register(contactRoutes);
-  await app.register(orderRoutes);
-  await app.register(paymentRoutes);
-  await app.register(competitionRoutes);
-  await app.register(pickRoutes);
-  await app.register(fixtureRoutes);
-  await app.register(payoutRoutes);
-  // Events.
-  await app.register(eventRoutes);
-  // Menu.
-  await app.register(menuRoutes);
-  // Uploaded files (storage).
   await app.register(fileRoutes);
-  // Gallery.
-  await app.register(galleryRoutes);
-  // rota
-  await app.register(rotaRoutes);
-  // Analytics.
-  await app.register(analyticsRoutes);
-  // Timesheets.
-  await app.register(timesheetRoutes);
-  // rota extras: templates, leave, swaps, holiday, calendars
-  await app.register(rotaExtrasRoutes);
-  // Stripe Connect: the club's own Stripe account
-  await app.register(connectRoutes);
-  // Notifications.
-  await app.register(notificationRoutes);
-  // Passkeys and phone codes.
-  await app.register(passkeyRoutes);
-  await app.register(phoneCodeRoutes);
-  await app.register(entriesAdminRoutes);
+  // The domains, each with its routes, notification kinds, reminder passes and export parts.
+  await app.register(accountDomain);
+  await app.register(gameDomain);
+  await app.register(paymentsDomain);
+  await app.register(clubDomain);
+  await app.register(notificationsDomain);
+  await app.register(contentDomain);
+  await app.register(staffDomain);
+  await app.register(analyticsDomain);
   await serveWebApp(app, config.WEB_DIST);
   return app;
 }

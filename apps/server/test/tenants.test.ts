@@ -394,6 +394,17 @@ describe.each(backends())('tenants on %s', (backend) => {
       /attachment; filename="lastman-the-bell-.*\.json"/,
     );
     expect(json.json.members.length).toBeGreaterThanOrEqual(4);
+    // Each domain contributes its tables: all of them, each once.
+    expect(Object.keys(json.json).sort()).toEqual(
+      [
+        ...['exportedAt', 'club', 'members'],
+        ...['competitions', 'entries', 'picks', 'payouts', 'resultCorrections'],
+        ...['orders', 'refunds', 'paymentIssues', 'contactMessages', 'contactReplies'],
+        ...['events', 'eventExceptions', 'eventRegistrations', 'eventWaitlist', 'eventScreenMatches'],
+        ...['galleryAlbums', 'galleryPhotos', 'menuCategories', 'menuItems'],
+        ...['shifts', 'clockEntries', 'staffSettings', 'staffPayRates'],
+      ].sort(),
+    );
     const zipRes = await fetch(new URL('/api/admin/club/export?format=csv', server.baseUrl), {
       headers: headersOf(club.b.admin),
     });

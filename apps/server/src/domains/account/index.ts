@@ -2,4 +2,5 @@
 
 export * from './passkeys/index.ts';
 export * from './phone-codes/index.ts';
+export { accountDomain } from './plugin.ts';
 export * from './profile/index.ts';

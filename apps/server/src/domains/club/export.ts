@@ -1,12 +1,40 @@
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { contactMessages, contactReplies } from '../../db/schema/index.ts';
 import type { Viewer } from '../../http/guards.ts';
 import { toCsv, UTF8_BOM, withPounds } from '../../lib/csv.ts';
+import { type ClubExportPart, clubExportParts } from '../../lib/domain-parts.ts';
 import type { Services } from '../../services.ts';
-import { clubTables, listClubMembers } from './queries.ts';
+import { listClubMembers } from './queries.ts';
 import { clubSettings } from './service.ts';
 
 type Row = Record<string, unknown>;
 
-/** The club's data for its admin: every table's rows of the club, as JSON or a zip of CSV files for a spreadsheet. */
+/** The club's own tables in its export: the messages sent to the club and the admins' replies. */
+export const contactClubExport: ClubExportPart = async (db, { clubId }) => {
+  const [messageRows, replyRows] = await Promise.all([
+    db.select().from(contactMessages).where(eq(contactMessages.clubId, clubId)),
+    db.select().from(contactReplies).where(eq(contactReplies.clubId, clubId)),
+  ]);
+  return { contactMessages: messageRows, contactReplies: replyRows };
+};
+
+/** Every domain's tables of the club, in the order the domains registered their parts; a name twice is a bug. */
+async function clubTables(db: DbOrTx, at: { clubId: string }): Promise<Record<string, unknown[]>> {
+  const tables: Record<string, unknown[]> = {};
+  for (const part of clubExportParts()) {
+    for (const [name, rows] of Object.entries(await part(db, at))) {
+      if (name in tables) throw new Error(`two domains export a table named ${name}`);
+      tables[name] = rows;
+    }
+  }
+  return tables;
+}
+
+/**
+ * The club's data for its admin: every table's rows of the club (each domain contributes its own,
+ * lib/domain-parts.ts), as JSON or a zip of CSV files for a spreadsheet.
+ */
 export async function clubExport(
   services: Pick<Services, 'db' | 'clock' | 'config'>,
   viewer: Viewer,

@@ -8,6 +8,8 @@ export {
   resendInvitation,
   revokeInvitation,
 } from './invitations.ts';
+// The domain's plugin: app.ts registers it.
+export { clubDomain, registerClubParts } from './plugin.ts';
 // Tenants: memberships, as the me and members features use them.
 export { insertMembership, listClubMembers } from './queries.ts';
 export {

@@ -1,36 +1,7 @@
 import type { Role } from '@lastman/api';
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import {
-  clockEntries,
-  clubLogos,
-  clubs,
-  competitions,
-  contactMessages,
-  contactReplies,
-  entries,
-  eventExceptions,
-  eventRegistrations,
-  eventScreenMatches,
-  events,
-  eventWaitlist,
-  galleryAlbums,
-  galleryPhotos,
-  invitations,
-  memberships,
-  menuCategories,
-  menuItems,
-  orders,
-  paymentIssues,
-  payouts,
-  picks,
-  refunds,
-  resultCorrections,
-  shifts,
-  staffPayRates,
-  staffSettings,
-  user,
-} from '../../db/schema/index.ts';
+import { clubLogos, clubs, competitions, invitations, memberships, user } from '../../db/schema/index.ts';
 
 export type ClubRow = typeof clubs.$inferSelect;
 
@@ -270,88 +241,7 @@ export async function listClubMembers(
     .orderBy(asc(user.name), asc(user.id));
 }
 
-/** Every row the club owns, table by table, for the admin's export. */
-export async function clubTables(db: DbOrTx, { clubId }: { clubId: string }) {
-  const [
-    competitionRows,
-    entryRows,
-    pickRows,
-    orderRows,
-    refundRows,
-    payoutRows,
-    issueRows,
-    messageRows,
-    correctionRows,
-  ] = await Promise.all([
-    db
-      .select()
-      .from(competitions)
-      .where(eq(competitions.clubId, clubId))
-      .orderBy(asc(competitions.createdAt)),
-    db.select().from(entries).where(eq(entries.clubId, clubId)).orderBy(asc(entries.createdAt)),
-    db.select().from(picks).where(eq(picks.clubId, clubId)).orderBy(asc(picks.createdAt)),
-    db.select().from(orders).where(eq(orders.clubId, clubId)).orderBy(asc(orders.createdAt)),
-    db.select().from(refunds).where(eq(refunds.clubId, clubId)).orderBy(asc(refunds.createdAt)),
-    db.select().from(payouts).where(eq(payouts.clubId, clubId)),
-    db.select().from(paymentIssues).where(eq(paymentIssues.clubId, clubId)),
-    db.select().from(contactMessages).where(eq(contactMessages.clubId, clubId)),
-    db.select().from(resultCorrections).where(eq(resultCorrections.clubId, clubId)),
-  ]);
-  // The other features' records (events, gallery, menu, rota): a till's key hash is left out.
-  const [
-    eventRows,
-    exceptionRows,
-    registrationRows,
-    waitlistRows,
-    screenMatchRows,
-    albumRows,
-    photoRows,
-    categoryRows,
-    itemRows,
-    shiftRows,
-    clockRows,
-    staffRows,
-    rateRows,
-    replyRows,
-  ] = await Promise.all([
-    db.select().from(events).where(eq(events.clubId, clubId)),
-    db.select().from(eventExceptions).where(eq(eventExceptions.clubId, clubId)),
-    db.select().from(eventRegistrations).where(eq(eventRegistrations.clubId, clubId)),
-    db.select().from(eventWaitlist).where(eq(eventWaitlist.clubId, clubId)),
-    db.select().from(eventScreenMatches).where(eq(eventScreenMatches.clubId, clubId)),
-    db.select().from(galleryAlbums).where(eq(galleryAlbums.clubId, clubId)),
-    db.select().from(galleryPhotos).where(eq(galleryPhotos.clubId, clubId)),
-    db.select().from(menuCategories).where(eq(menuCategories.clubId, clubId)),
-    db.select().from(menuItems).where(eq(menuItems.clubId, clubId)),
-    db.select().from(shifts).where(eq(shifts.clubId, clubId)),
-    db.select().from(clockEntries).where(eq(clockEntries.clubId, clubId)),
-    db.select().from(staffSettings).where(eq(staffSettings.clubId, clubId)),
-    db.select().from(staffPayRates).where(eq(staffPayRates.clubId, clubId)),
-    db.select().from(contactReplies).where(eq(contactReplies.clubId, clubId)),
-  ]);
-  return {
-    competitions: competitionRows,
-    entries: entryRows,
-    picks: pickRows,
-    orders: orderRows,
-    refunds: refundRows,
-    payouts: payoutRows,
-    paymentIssues: issueRows,
-    contactMessages: messageRows,
-    contactReplies: replyRows,
-    resultCorrections: correctionRows,
-    events: eventRows,
-    eventExceptions: exceptionRows,
-    eventRegistrations: registrationRows,
-    eventWaitlist: waitlistRows,
-    eventScreenMatches: screenMatchRows,
-    galleryAlbums: albumRows,
-    galleryPhotos: photoRows,
-    menuCategories: categoryRows,
-    menuItems: itemRows,
-    shifts: shiftRows,
-    clockEntries: clockRows,
-    staffSettings: staffRows,
-    staffPayRates: rateRows,
-  };
+/** A deleted account belongs to no club any more (its entries and orders stay, under its anonymous id). */
+export async function deleteMembershipsOf(db: DbOrTx, userId: string) {
+  await db.delete(memberships).where(eq(memberships.userId, userId));
 }

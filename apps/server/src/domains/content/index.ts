@@ -2,3 +2,4 @@
 
 export * from './events/index.ts';
 export * from './gallery/index.ts';
+export { contentDomain, registerContentParts } from './plugin.ts';

@@ -2,7 +2,8 @@
 //
 // To notify: notify({ db: tx, clock }, { clubId, userIds | audience, kind, title, body, link }) inside
 // the event's transaction, then services.notifier.kick() after it commits. A new kind is registered
-// once with registerNotificationKind({ kind, label, defaults }) from the feature's own index.ts.
+// with registerNotificationKind({ kind, label, defaults }) by its domain's plugin (plugin.ts), and a
+// reminder pass with registerReminderPass(name, pass) likewise: no module registers on import.
 
 export {
   alertEveryClubsAdmins,
@@ -14,8 +15,11 @@ export {
   notifyEntryReinstated,
   notifyRoundsSettled,
 } from './events.ts';
-export { registerNotificationKind } from './kinds.ts';
+export { type NotificationKind, registerNotificationKind } from './kinds.ts';
 export { type NotifyInput, type NotifyResult, notify, notifyUsers } from './notify.ts';
+export { notificationsDomain, registerNotificationsParts } from './plugin.ts';
 export { countUnread, countUnreadByClub } from './queries.ts';
+// Signed by the link in the email, not by an XSRF token.
+export { UNSUBSCRIBE_PATH } from './routes.ts';
 export { createNotifier, type Notifier } from './sender.ts';
 export { type ReminderPass, registerReminderPass, startNotificationJobs } from './worker.ts';

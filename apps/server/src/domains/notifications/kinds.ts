@@ -14,11 +14,16 @@ export interface NotificationKind {
 const registry = new Map<string, NotificationKind>();
 
 /**
- * Adds a kind to the preference centre and the sending path. Later features (events, rota) call this
- * once at module load, from their own index.ts, before they call notify() with that kind.
+ * Adds a kind to the preference centre and the sending path, in the order kinds are registered. A
+ * domain's plugin registers its kinds (each app built in a process does it again: the same kind is
+ * then a no-op, while another kind under a name already taken is refused).
  */
 export function registerNotificationKind(kind: NotificationKind): void {
   if (!/^[a-z][a-z0-9-]{0,39}$/.test(kind.kind)) throw new Error(`bad notification kind ${kind.kind}`);
+  const known = registry.get(kind.kind);
+  if (known && JSON.stringify(known) !== JSON.stringify(kind)) {
+    throw new Error(`notification kind ${kind.kind} is registered twice, differently`);
+  }
   registry.set(kind.kind, kind);
 }
 
@@ -32,33 +37,36 @@ export function notificationKinds(): NotificationKind[] {
   return [...registry.values()];
 }
 
-registerNotificationKind({
-  kind: 'reminders',
-  label: 'Pick reminders',
-  defaults: { push: true, email: true, inApp: true },
-});
-registerNotificationKind({
-  kind: 'results',
-  label: 'Results and winners',
-  defaults: { push: true, email: false, inApp: true },
-});
-registerNotificationKind({
-  kind: 'news',
-  label: 'Club news',
-  defaults: { push: true, email: false, inApp: true },
-  emailNeedsConsent: true,
-});
-registerNotificationKind({
-  kind: 'admin',
-  label: 'Admin alerts (messages, payments, reviews)',
-  defaults: { push: true, email: true, inApp: true },
-  staffOnly: true,
-});
-// Messages from the club's admins to its staff: work, not marketing, so email needs no consent; each
-// staff member still chooses the channels. Club news to all members is the `news` kind above.
-registerNotificationKind({
-  kind: 'staff',
-  label: 'Messages to staff',
-  defaults: { push: true, email: true, inApp: true },
-  staffOnly: true,
-});
+/** The kinds the notifications domain sends itself or on behalf of the game and the club's admins. */
+export const NOTIFICATIONS_KINDS: readonly NotificationKind[] = [
+  {
+    kind: 'reminders',
+    label: 'Pick reminders',
+    defaults: { push: true, email: true, inApp: true },
+  },
+  {
+    kind: 'results',
+    label: 'Results and winners',
+    defaults: { push: true, email: false, inApp: true },
+  },
+  {
+    kind: 'news',
+    label: 'Club news',
+    defaults: { push: true, email: false, inApp: true },
+    emailNeedsConsent: true,
+  },
+  {
+    kind: 'admin',
+    label: 'Admin alerts (messages, payments, reviews)',
+    defaults: { push: true, email: true, inApp: true },
+    staffOnly: true,
+  },
+  // Messages from the club's admins to its staff: work, not marketing, so email needs no consent; each
+  // staff member still chooses the channels. Club news to all members is the `news` kind above.
+  {
+    kind: 'staff',
+    label: 'Messages to staff',
+    defaults: { push: true, email: true, inApp: true },
+    staffOnly: true,
+  },
+];

@@ -4,9 +4,19 @@ import type { Services } from '../../services.ts';
 export type ReminderPass = (services: Pick<Services, 'db' | 'clock'>) => Promise<unknown>;
 const passes = new Map<string, ReminderPass>();
 
-/** Adds a pass to every process's minute tick. Called once at module load. */
+/**
+ * Adds a pass to every process's minute tick. A domain's plugin registers its passes (each app built
+ * in a process does it again: the same pass is then a no-op, another under a name taken is refused).
+ */
 export function registerReminderPass(name: string, pass: ReminderPass): void {
+  const known = passes.get(name);
+  if (known && known !== pass) throw new Error(`reminder pass ${name} is registered twice, differently`);
   passes.set(name, pass);
+}
+
+/** The names of the passes registered, in the order they run. */
+export function reminderPassNames(): string[] {
+  return [...passes.keys()];
 }
 
 /** Each registered pass in turn; one failing does not stop the others. */

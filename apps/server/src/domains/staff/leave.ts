@@ -9,7 +9,7 @@ import {
   londonWhenWords,
 } from '../../lib/london-dates.ts';
 import type { Services } from '../../services.ts';
-import { notify, notifyUsers, registerNotificationKind } from '../notifications/index.ts';
+import { type NotificationKind, notify, notifyUsers } from '../notifications/index.ts';
 import {
   type AbsenceRow,
   absenceById,
@@ -25,12 +25,13 @@ import { staffOfClub } from './queries.ts';
 /** The kind of the answer to a leave request: its own, so staff can choose how they hear of it. */
 export const LEAVE_KIND = 'leave';
 
-registerNotificationKind({
+/** That kind in the preference centre, as the staff domain's plugin registers it. */
+export const LEAVE_NOTIFICATION_KIND: NotificationKind = {
   kind: LEAVE_KIND,
   label: 'Your leave: requests approved or refused',
   defaults: { push: true, email: true, inApp: true },
   staffOnly: true,
-});
+};
 
 type Svc = Pick<Services, 'db' | 'clock' | 'notifier'>;
 

@@ -16,7 +16,7 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { londonDate } from '../../lib/london-dates.ts';
 import type { Services } from '../../services.ts';
 import { clubOccurrences, listMatchesInRange } from '../content/index.ts';
-import { notifyUsers, registerNotificationKind } from '../notifications/index.ts';
+import { type NotificationKind, notifyUsers } from '../notifications/index.ts';
 import { type AbsenceRow, absenceDuring, absencesOf } from './extras-queries.ts';
 import { toAbsence } from './leave.ts';
 import { nextRate, payRate, positionRatesByName, rateChangesOf, rateOn, setRateFrom } from './pay-rates.ts';
@@ -41,12 +41,13 @@ import { isWeekApproved } from './timesheet-queries.ts';
 import { assertRotaWeeksOpen } from './timesheets.ts';
 import { weekBounds, weekStartOf, workedHours, workingTimeWarnings } from './working-time.ts';
 
-registerNotificationKind({
+/** The kind of the rota's news to each member of staff, as the staff domain's plugin registers it. */
+export const ROTA_NOTIFICATION_KIND: NotificationKind = {
   kind: 'rota',
   label: 'Your shifts: the rota published or changed',
   defaults: { push: true, email: true, inApp: true },
   staffOnly: true,
-});
+};
 
 type Db = Pick<Services, 'db'>;
 type WithClock = Pick<Services, 'db' | 'clock'>;

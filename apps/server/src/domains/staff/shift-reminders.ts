@@ -2,7 +2,7 @@ import { utcToUkLocal } from '@lastman/game';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { londonDayWords } from '../../lib/london-dates.ts';
-import { notifyUsers, registerReminderPass } from '../notifications/index.ts';
+import { notifyUsers } from '../notifications/index.ts';
 import { claimShiftReminder, shiftsStartingSoon } from './extras-queries.ts';
 
 /** Staff hear of each published shift this long before it starts. */
@@ -42,5 +42,3 @@ export async function runShiftReminderPass({ db, clock }: { db: Db; clock: Clock
   }
   return { due: soon.length, sent };
 }
-
-registerReminderPass('shifts', runShiftReminderPass);

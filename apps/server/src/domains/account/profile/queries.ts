@@ -8,7 +8,6 @@ import {
   contactReplies,
   emailOutbox,
   entries,
-  memberships,
   orders,
   picks,
   refunds,
@@ -146,11 +145,6 @@ export async function listPicksOf(db: DbOrTx, { clubId, userId }: { clubId: stri
     .orderBy(asc(picks.entryId), asc(picks.round));
 }
 
-/** A deleted account belongs to no club any more (its entries and orders stay, under its anonymous id). */
-export async function deleteMembershipsOf(db: DbOrTx, userId: string) {
-  await db.delete(memberships).where(eq(memberships.userId, userId));
-}
-
 export async function deleteSignInMeans(db: DbOrTx, userId: string) {
   await db.delete(session).where(eq(session.userId, userId));
   await db.delete(account).where(eq(account.userId, userId));
@@ -165,26 +159,6 @@ export async function deleteSignInMeans(db: DbOrTx, userId: string) {
 export async function deleteMailAndSignInTraces(db: DbOrTx, email: string) {
   const address = email.toLowerCase();
   await db.delete(emailOutbox).where(eq(sql`lower(${emailOutbox.to})`, address));
-}
-
-/**
- * The person's name and address on the messages they sent and the replies sent to them; and their
- * name on the replies they wrote as an admin (the club keeps the answer, not who they were).
- */
-export async function scrubContactMessagesOf(db: DbOrTx, userId: string) {
-  const theirs = db
-    .select({ id: contactMessages.id })
-    .from(contactMessages)
-    .where(eq(contactMessages.userId, userId));
-  await db.update(contactReplies).set({ sentTo: '' }).where(inArray(contactReplies.messageId, theirs));
-  await db
-    .update(contactMessages)
-    .set({ name: 'Deleted user', email: '' })
-    .where(eq(contactMessages.userId, userId));
-  await db
-    .update(contactReplies)
-    .set({ sentByName: 'A former admin' })
-    .where(eq(contactReplies.sentBy, userId));
 }
 
 /** The replies to the person's messages at a club, oldest first. */

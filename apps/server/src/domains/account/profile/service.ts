@@ -1,5 +1,6 @@
 import type { Me, PhotoType, ProfileUpdate } from '@lastman/api';
 import type { Person } from '../../../http/guards.ts';
+import { accountDeletionParts } from '../../../lib/domain-parts.ts';
 import { AppError } from '../../../lib/errors.ts';
 import type { Services } from '../../../services.ts';
 import { membershipsOf, refuseLastAdmin } from '../../club/index.ts';
@@ -8,7 +9,6 @@ import { staffRecordsOf } from '../../staff/index.ts';
 import {
   clubIdsWithRecordsOf,
   deleteMailAndSignInTraces,
-  deleteMembershipsOf,
   deletePhoto,
   deleteSignInMeans,
   findCredentialHash,
@@ -22,7 +22,6 @@ import {
   listRefundsOf,
   listSessionsOf,
   savePhoto,
-  scrubContactMessagesOf,
   updateUser,
 } from './queries.ts';
 
@@ -184,7 +183,9 @@ export async function exportData(services: Pick<Services, 'db' | 'clock'>, viewe
 
 /**
  * Removes the person (name, email, phone, date of birth, photo, sign-in means) but keeps the user row
- * as an anonymous id, because orders, payments and entries must be kept as financial records.
+ * as an anonymous id, because orders, payments and entries must be kept as financial records. The other
+ * domains then remove or anonymise what they hold of the person (lib/domain-parts.ts: the club its
+ * memberships and the person's name on messages), in the same transaction.
  */
 export async function deleteAccount(services: Services, viewer: Person, password: string): Promise<void> {
   const hash = await findCredentialHash(services.db, viewer.userId);
@@ -205,10 +206,9 @@ export async function deleteAccount(services: Services, viewer: Person, password
       dateOfBirth: null,
       isAnonymous: true,
     });
-    await scrubContactMessagesOf(tx, viewer.userId);
     await deletePhoto(tx, viewer.userId);
     await deleteSignInMeans(tx, viewer.userId);
-    await deleteMembershipsOf(tx, viewer.userId);
+    for (const part of accountDeletionParts()) await part(tx, { userId: viewer.userId });
   });
 }
 

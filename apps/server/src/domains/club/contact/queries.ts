@@ -102,3 +102,23 @@ export async function listContactReplies(
     .where(and(eq(contactReplies.clubId, clubId), inArray(contactReplies.messageId, messageIds)))
     .orderBy(asc(contactReplies.createdAt));
 }
+
+/**
+ * The person's name and address on the messages they sent and the replies sent to them; and their
+ * name on the replies they wrote as an admin (the club keeps the answer, not who they were).
+ */
+export async function scrubContactMessagesOf(db: DbOrTx, userId: string) {
+  const theirs = db
+    .select({ id: contactMessages.id })
+    .from(contactMessages)
+    .where(eq(contactMessages.userId, userId));
+  await db.update(contactReplies).set({ sentTo: '' }).where(inArray(contactReplies.messageId, theirs));
+  await db
+    .update(contactMessages)
+    .set({ name: 'Deleted user', email: '' })
+    .where(eq(contactMessages.userId, userId));
+  await db
+    .update(contactReplies)
+    .set({ sentByName: 'A former admin' })
+    .where(eq(contactReplies.sentBy, userId));
+}

@@ -11,7 +11,7 @@ import { AppError } from '../../../lib/errors.ts';
 import { londonWhenWords } from '../../../lib/london-dates.ts';
 import type { Services } from '../../../services.ts';
 import { notifyAdmins } from '../../notifications/index.ts';
-import { clubForViewer } from '../index.ts';
+import { clubForViewer } from '../service.ts';
 import {
   countOpenMessages,
   findContactMessage,

@@ -19,7 +19,7 @@ import {
   pendingInvitations,
   resendInvitation,
   revokeInvitation,
-} from '../index.ts';
+} from '../invitations.ts';
 import { changeRole, invite, membersOf, removeFromClub } from './service.ts';
 
 export const memberRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -2,7 +2,9 @@ import type { InvitationCreate, InvitationCreated, Member, Role } from '@lastman
 import type { Viewer } from '../../../http/guards.ts';
 import { notFound } from '../../../lib/errors.ts';
 import type { Services } from '../../../services.ts';
-import { changeMemberRole, createInvitation, listClubMembers, removeMember } from '../index.ts';
+import { createInvitation } from '../invitations.ts';
+import { listClubMembers } from '../queries.ts';
+import { changeMemberRole, removeMember } from '../service.ts';
 
 type MemberServices = Pick<Services, 'db'>;
 

@@ -1,6 +1,6 @@
 import type { Db } from '../../../db/client.ts';
 import type { Clock } from '../../../lib/clock.ts';
-import { notifyUsers, registerReminderPass } from '../../notifications/index.ts';
+import { notifyUsers } from '../../notifications/index.ts';
 import { EVENTS_KIND, londonWhen, occurrenceLink } from './kind.ts';
 import { claimEventReminders, clubsWithSignUps } from './queries.ts';
 import { clubOccurrences } from './service.ts';
@@ -69,5 +69,3 @@ export async function runEventReminderPass({
   }
   return { due, sent };
 }
-
-registerReminderPass('events', runEventReminderPass);

@@ -4,7 +4,7 @@ import type { Db, DbOrTx } from '../../../db/client.ts';
 import { competitions, entries, picks, reminderSends, roundSettlements } from '../../../db/schema/index.ts';
 import { sqlRows } from '../../../db/sql-rows.ts';
 import type { Clock } from '../../../lib/clock.ts';
-import { notifyUsers, registerReminderPass } from '../../notifications/index.ts';
+import { notifyUsers } from '../../notifications/index.ts';
 import { listSeasonFixtures, seasonModel } from '../fixtures/index.ts';
 import { compileRounds } from '../settlement/index.ts';
 
@@ -156,5 +156,3 @@ export async function runReminderPass({ db, clock }: { db: Db; clock: Clock }): 
   }
   return { due: due.length, sent };
 }
-
-registerReminderPass('picks', runReminderPass);

@@ -1,0 +1,29 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { registerClubExportPart } from '../../lib/domain-parts.ts';
+import { registerReminderPass } from '../notifications/index.ts';
+import { gameClubExport } from './club-export.ts';
+import { competitionRoutes } from './competitions/routes.ts';
+import { entriesAdminRoutes } from './entries/routes.ts';
+import { fixtureRoutes } from './fixtures/routes.ts';
+import { payoutRoutes } from './payouts/routes.ts';
+import { runReminderPass } from './picks/deadline-reminders.ts';
+import { pickRoutes } from './picks/routes.ts';
+
+/**
+ * The game's parts beyond its routes: the pick-deadline reminders and its tables in the club's export.
+ * Idempotent: each app built in a process calls it.
+ */
+export function registerGameParts(): void {
+  registerReminderPass('picks', runReminderPass);
+  registerClubExportPart('game', gameClubExport);
+}
+
+/** The game domain: competitions, picks, fixtures, payouts and the admin's entries, with the parts above. */
+export const gameDomain: FastifyPluginAsync = async (app) => {
+  registerGameParts();
+  await app.register(competitionRoutes);
+  await app.register(pickRoutes);
+  await app.register(fixtureRoutes);
+  await app.register(payoutRoutes);
+  await app.register(entriesAdminRoutes);
+};

@@ -1,0 +1,19 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { registerClubExportPart } from '../../lib/domain-parts.ts';
+import { paymentsClubExport } from './club-export.ts';
+import { orderRoutes } from './orders/routes.ts';
+import { paymentRoutes } from './provider/routes.ts';
+import { connectRoutes } from './stripe-account/routes.ts';
+
+/** The payments' parts beyond its routes: its tables in the club's export. Idempotent: each app built in a process calls it. */
+export function registerPaymentsParts(): void {
+  registerClubExportPart('payments', paymentsClubExport);
+}
+
+/** The payments domain: orders and refunds, the payment provider (its webhook), and the club's own Stripe account. */
+export const paymentsDomain: FastifyPluginAsync = async (app) => {
+  registerPaymentsParts();
+  await app.register(orderRoutes);
+  await app.register(paymentRoutes);
+  await app.register(connectRoutes);
+};
