@@ -35,7 +35,7 @@ import { connectRoutes } from './domains/payments/stripe-account/routes.ts';
 // rota
 import { rotaExtrasRoutes } from './domains/staff/extras-routes.ts';
 import { rotaRoutes } from './domains/staff/routes.ts';
-import { timesheetRoutes } from './domains/staff/timesheet-routes.ts';
+import { timesheetRoutes } from './domains/staff/timesheets/routes.ts';
 import { registerAccessRules } from './http/access.ts';
 import { clientConfigRoutes } from './http/client-config-routes.ts';
 import { createDeviceCookies, DEVICE_TOKEN_HEADER, SET_DEVICE_TOKEN_HEADER } from './http/device-cookie.ts';

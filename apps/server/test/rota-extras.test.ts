@@ -2,7 +2,7 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clockEntries, staffAbsences } from '../src/db/schema/index.ts';
-import { runShiftReminderPass } from '../src/domains/staff/shift-reminders.ts';
+import { runShiftReminderPass } from '../src/domains/staff/shifts/reminders.ts';
 import { aClub, aMember } from './support/factories.ts';
 import type { HttpClient, Json } from './support/http-client.ts';
 import { backends, startTestServer, type TestServer } from './support/test-server.ts';

@@ -27,18 +27,26 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { viewerOf } from '../../http/access.ts';
 import { refusals } from '../../http/openapi-errors.ts';
-import { clubHoliday, myHoliday } from './holiday.ts';
-import { clubAbsences, decideAbsence, myAbsences, requestAbsence, withdrawAbsence } from './leave.ts';
-import { shiftFeed, shiftFeedUrl, shiftIcs } from './shift-calendar.ts';
-import './shift-reminders.ts';
-import { answerSwap, clubSwaps, colleagues, decideSwap, mySwaps, offerSwap, withdrawSwap } from './swaps.ts';
+import { clubHoliday, myHoliday } from './leave/holiday.ts';
+import { clubAbsences, decideAbsence, myAbsences, requestAbsence, withdrawAbsence } from './leave/service.ts';
+import { shiftFeed, shiftFeedUrl, shiftIcs } from './shifts/calendar.ts';
+import './shifts/reminders.ts';
 import {
   changePositionRate,
   createTemplate,
   listPositionRates,
   listTemplates,
   removeTemplate,
-} from './templates.ts';
+} from './shifts/templates.ts';
+import {
+  answerSwap,
+  clubSwaps,
+  colleagues,
+  decideSwap,
+  mySwaps,
+  offerSwap,
+  withdrawSwap,
+} from './swaps/service.ts';
 
 const CALENDAR = 'text/calendar; charset=utf-8';
 const calendarResponse = { 200: { content: { 'text/calendar': { schema: z.string() } } } };

@@ -42,7 +42,7 @@ import {
   removeTill,
   startBreak,
   tillsOf,
-} from './clock.ts';
+} from './clock/service.ts';
 import {
   changePayRate,
   changeStaffSettings,
@@ -56,7 +56,7 @@ import {
   publishWeek,
   removeShift,
   rotaWeek,
-} from './service.ts';
+} from './shifts/service.ts';
 
 export const rotaRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['rota'];

@@ -1,9 +1,9 @@
 import { PAY_RATE_FROM_THE_START } from '@lastman/api';
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { clockEntries, shifts, staffPayRates } from '../../db/schema/index.ts';
-import { londonDate } from '../../lib/london-dates.ts';
-import { positionRatesOf } from './extras-queries.ts';
+import type { DbOrTx } from '../../../db/client.ts';
+import { clockEntries, shifts, staffPayRates } from '../../../db/schema/index.ts';
+import { londonDate } from '../../../lib/london-dates.ts';
+import { positionRatesOf } from '../extras-queries.ts';
 
 export interface RateChange {
   userId: string;

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, gte, inArray, lt, ne, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { memberships, shifts, staffSettings, user } from '../../db/schema/index.ts';
+import type { DbOrTx } from '../../../db/client.ts';
+import { memberships, shifts, staffSettings, user } from '../../../db/schema/index.ts';
 
 export type ShiftRow = typeof shifts.$inferSelect;
 

@@ -12,17 +12,10 @@ import {
 } from '@lastman/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { viewerOf } from '../../http/access.ts';
-import { refusals } from '../../http/openapi-errors.ts';
-import { approvalSuffix, assertSageReady, timesheetCsv } from './timesheet-csv.ts';
-import {
-  addEntry,
-  approveWeek,
-  correctEntry,
-  londonLabel,
-  reopenWeek,
-  timesheetReport,
-} from './timesheets.ts';
+import { viewerOf } from '../../../http/access.ts';
+import { refusals } from '../../../http/openapi-errors.ts';
+import { approvalSuffix, assertSageReady, timesheetCsv } from './csv.ts';
+import { addEntry, approveWeek, correctEntry, londonLabel, reopenWeek, timesheetReport } from './service.ts';
 
 export const timesheetRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['timesheets'];

@@ -1,7 +1,7 @@
 import type { TimesheetEntry, TimesheetLayout, TimesheetReport } from '@lastman/api';
-import { csvRow, UTF8_BOM } from '../../lib/csv.ts';
-import { AppError } from '../../lib/errors.ts';
-import { byRate } from './timesheets.ts';
+import { csvRow, UTF8_BOM } from '../../../lib/csv.ts';
+import { AppError } from '../../../lib/errors.ts';
+import { byRate } from './service.ts';
 
 const hours = (minutes: number) => (minutes / 60).toFixed(2);
 const pounds = (pence: number | null) => (pence === null ? '' : (pence / 100).toFixed(2));

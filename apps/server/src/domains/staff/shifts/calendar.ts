@@ -1,10 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { ICalCalendar } from 'ical-generator';
-import type { Viewer } from '../../http/guards.ts';
-import { notFound } from '../../lib/errors.ts';
-import type { Services } from '../../services.ts';
-import { newCalendar } from '../content/index.ts';
-import { publishedShiftsOf } from './extras-queries.ts';
+import type { Viewer } from '../../../http/guards.ts';
+import { notFound } from '../../../lib/errors.ts';
+import type { Services } from '../../../services.ts';
+import { newCalendar } from '../../content/index.ts';
+import { publishedShiftsOf } from '../extras-queries.ts';
 import { type ShiftRow, shiftById, staffOfClub } from './queries.ts';
 
 // A staff member's shifts in their own calendar: an .ics per shift, and a private feed whose link is

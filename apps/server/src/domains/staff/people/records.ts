@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { clockEntries, shifts, staffAbsences, staffSettings } from '../../db/schema/index.ts';
+import type { DbOrTx } from '../../../db/client.ts';
+import { clockEntries, shifts, staffAbsences, staffSettings } from '../../../db/schema/index.ts';
 
 /**
  * A person's own work records at one club, for their copy of their data: published shifts, clock

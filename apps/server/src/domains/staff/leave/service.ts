@@ -1,15 +1,15 @@
 import type { Absence, AbsenceInput } from '@lastman/api';
-import type { Viewer } from '../../http/guards.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import type { Viewer } from '../../../http/guards.ts';
+import { AppError, notFound } from '../../../lib/errors.ts';
 import {
   addDays,
   londonDate,
   londonDayStart,
   londonDayWords,
   londonWhenWords,
-} from '../../lib/london-dates.ts';
-import type { Services } from '../../services.ts';
-import { notify, notifyUsers, registerNotificationKind } from '../notifications/index.ts';
+} from '../../../lib/london-dates.ts';
+import type { Services } from '../../../services.ts';
+import { notify, notifyUsers, registerNotificationKind } from '../../notifications/index.ts';
 import {
   type AbsenceRow,
   absenceById,
@@ -18,9 +18,9 @@ import {
   deleteOwnAbsence,
   insertAbsence,
   lockHoliday,
-} from './extras-queries.ts';
+} from '../extras-queries.ts';
+import { staffOfClub } from '../shifts/queries.ts';
 import { balanceMinutesOf, hoursText } from './holiday.ts';
-import { staffOfClub } from './queries.ts';
 
 /** The kind of the answer to a leave request: its own, so staff can choose how they hear of it. */
 export const LEAVE_KIND = 'leave';

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { clockEntries, clockTills, shifts, staffSettings } from '../../db/schema/index.ts';
+import type { DbOrTx } from '../../../db/client.ts';
+import { clockEntries, clockTills, shifts, staffSettings } from '../../../db/schema/index.ts';
 
 export type ClockEntryRow = typeof clockEntries.$inferSelect;
 

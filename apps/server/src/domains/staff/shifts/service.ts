@@ -10,16 +10,18 @@ import type {
 import { ROTA_LIMITS } from '@lastman/api';
 import { dayNumber, ukLocalToUtc, utcToUkLocal } from '@lastman/game';
 import type { z } from 'zod';
-import { sqlState } from '../../db/pg-errors.ts';
-import type { Viewer } from '../../http/guards.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
-import { londonDate } from '../../lib/london-dates.ts';
-import type { Services } from '../../services.ts';
-import { clubOccurrences, listMatchesInRange } from '../content/index.ts';
-import { notifyUsers, registerNotificationKind } from '../notifications/index.ts';
-import { type AbsenceRow, absenceDuring, absencesOf } from './extras-queries.ts';
-import { toAbsence } from './leave.ts';
-import { nextRate, payRate, positionRatesByName, rateChangesOf, rateOn, setRateFrom } from './pay-rates.ts';
+import { sqlState } from '../../../db/pg-errors.ts';
+import type { Viewer } from '../../../http/guards.ts';
+import { AppError, notFound } from '../../../lib/errors.ts';
+import { londonDate } from '../../../lib/london-dates.ts';
+import type { Services } from '../../../services.ts';
+import { clubOccurrences, listMatchesInRange } from '../../content/index.ts';
+import { notifyUsers, registerNotificationKind } from '../../notifications/index.ts';
+import { type AbsenceRow, absenceDuring, absencesOf } from '../extras-queries.ts';
+import { toAbsence } from '../leave/service.ts';
+import { nextRate, payRate, positionRatesByName, rateChangesOf, rateOn, setRateFrom } from '../pay/rates.ts';
+import { isWeekApproved } from '../timesheets/queries.ts';
+import { assertRotaWeeksOpen } from '../timesheets/service.ts';
 import {
   claimOpenShift,
   deleteShift,
@@ -37,8 +39,6 @@ import {
   upcomingPublishedShifts,
   updateShift,
 } from './queries.ts';
-import { isWeekApproved } from './timesheet-queries.ts';
-import { assertRotaWeeksOpen } from './timesheets.ts';
 import { weekBounds, weekStartOf, workedHours, workingTimeWarnings } from './working-time.ts';
 
 registerNotificationKind({

@@ -1,14 +1,14 @@
 import type { ShiftTemplateInput } from '@lastman/api';
-import type { Viewer } from '../../http/guards.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
-import type { Services } from '../../services.ts';
+import type { Viewer } from '../../../http/guards.ts';
+import { AppError, notFound } from '../../../lib/errors.ts';
+import type { Services } from '../../../services.ts';
 import {
   deleteTemplate,
   insertTemplate,
   positionRatesOf,
   setPositionRate,
   templatesOf,
-} from './extras-queries.ts';
+} from '../extras-queries.ts';
 
 type Db = Pick<Services, 'db'>;
 

@@ -1,11 +1,11 @@
 import type { ShiftSwap, SwapInput } from '@lastman/api';
-import type { DbOrTx } from '../../db/client.ts';
-import { sqlState } from '../../db/pg-errors.ts';
-import type { Viewer } from '../../http/guards.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
-import { londonWhenWords } from '../../lib/london-dates.ts';
-import type { Services } from '../../services.ts';
-import { notify, notifyUsers } from '../notifications/index.ts';
+import type { DbOrTx } from '../../../db/client.ts';
+import { sqlState } from '../../../db/pg-errors.ts';
+import type { Viewer } from '../../../http/guards.ts';
+import { AppError, notFound } from '../../../lib/errors.ts';
+import { londonWhenWords } from '../../../lib/london-dates.ts';
+import type { Services } from '../../../services.ts';
+import { notify, notifyUsers } from '../../notifications/index.ts';
 import {
   absenceDuring,
   assignedShiftsStarting,
@@ -17,9 +17,9 @@ import {
   swapById,
   swapsOf,
   takeOpenSwap,
-} from './extras-queries.ts';
-import { overlappingShift, type ShiftRow, shiftById, staffOfClub } from './queries.ts';
-import { assertRotaWeeksOpen } from './timesheets.ts';
+} from '../extras-queries.ts';
+import { overlappingShift, type ShiftRow, shiftById, staffOfClub } from '../shifts/queries.ts';
+import { assertRotaWeeksOpen } from '../timesheets/service.ts';
 
 // A swap goes: offered (by the shift's owner, to a named colleague) -> accepted (by the colleague)
 // -> approved (by an admin, and only then do the shifts change hands). Each step tells the next person.

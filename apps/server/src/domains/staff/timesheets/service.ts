@@ -9,13 +9,14 @@ import type {
 } from '@lastman/api';
 import { ROTA_LIMITS, TIMESHEET_MAX_DAYS } from '@lastman/api';
 import { dayNumber, utcToUkLocal } from '@lastman/game';
-import type { ClockEntryValues } from '../../db/schema/index.ts';
-import type { Viewer } from '../../http/guards.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
-import type { Services } from '../../services.ts';
-import { insertClockEntry, shiftNear, updateClockEntry } from './clock-queries.ts';
-import { payRate, positionRatesByName, rateChangesOf } from './pay-rates.ts';
-import { staffOfClub } from './queries.ts';
+import type { ClockEntryValues } from '../../../db/schema/index.ts';
+import type { Viewer } from '../../../http/guards.ts';
+import { AppError, notFound } from '../../../lib/errors.ts';
+import type { Services } from '../../../services.ts';
+import { insertClockEntry, shiftNear, updateClockEntry } from '../clock/queries.ts';
+import { payRate, positionRatesByName, rateChangesOf } from '../pay/rates.ts';
+import { staffOfClub } from '../shifts/queries.ts';
+import { dateOfDay, weekBounds, weekStartOf } from '../shifts/working-time.ts';
 import {
   approvalsBetween,
   clockEntriesBetween,
@@ -30,8 +31,7 @@ import {
   overlappingEntry,
   publishedShiftsBetween,
   type TimesheetEntryRow,
-} from './timesheet-queries.ts';
-import { dateOfDay, weekBounds, weekStartOf } from './working-time.ts';
+} from './queries.ts';
 
 type S = Pick<Services, 'db' | 'clock'>;
 

@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import type { DbOrTx } from '../../../db/client.ts';
 import {
   type ClockEntryValues,
   clockEntries,
@@ -7,8 +7,8 @@ import {
   shifts,
   timesheetApprovals,
   user,
-} from '../../db/schema/index.ts';
-import { paidPosition } from './pay-rates.ts';
+} from '../../../db/schema/index.ts';
+import { paidPosition } from '../pay/rates.ts';
 
 interface Range {
   clubId: string;

@@ -1,12 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { ClockEntry, ClockStatus } from '@lastman/api';
-import type { Db } from '../../db/client.ts';
-import { sqlState } from '../../db/pg-errors.ts';
-import type { Viewer } from '../../http/guards.ts';
-import type { Clock } from '../../lib/clock.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
-import type { Services } from '../../services.ts';
-import { checkClockToken, clockToken } from './clock-code.ts';
+import type { Db } from '../../../db/client.ts';
+import { sqlState } from '../../../db/pg-errors.ts';
+import type { Viewer } from '../../../http/guards.ts';
+import type { Clock } from '../../../lib/clock.ts';
+import { AppError, notFound } from '../../../lib/errors.ts';
+import type { Services } from '../../../services.ts';
+import { assertWeekOpen } from '../timesheets/service.ts';
+import { checkClockToken, clockToken } from './code.ts';
 import {
   type ClockEntryRow,
   canClockWithoutCode,
@@ -20,8 +21,7 @@ import {
   shiftNear,
   tillByKeyHash,
   updateClockEntry,
-} from './clock-queries.ts';
-import { assertWeekOpen } from './timesheets.ts';
+} from './queries.ts';
 
 type S = Pick<Services, 'db' | 'clock' | 'config'>;
 
