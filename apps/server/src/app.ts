@@ -32,10 +32,7 @@ import { createPaymentProvider, type PaymentProvider } from './domains/payments/
 import { paymentRoutes, WEBHOOK_PATH } from './domains/payments/provider/routes.ts';
 // Stripe Connect: the club's own Stripe account
 import { connectRoutes } from './domains/payments/stripe-account/routes.ts';
-// rota
-import { rotaExtrasRoutes } from './domains/staff/extras-routes.ts';
-import { rotaRoutes } from './domains/staff/routes.ts';
-import { timesheetRoutes } from './domains/staff/timesheets/routes.ts';
+import { staffRoutes } from './domains/staff/routes.ts';
 import { registerAccessRules } from './http/access.ts';
 import { clientConfigRoutes } from './http/client-config-routes.ts';
 import { createDeviceCookies, DEVICE_TOKEN_HEADER, SET_DEVICE_TOKEN_HEADER } from './http/device-cookie.ts';
@@ -253,14 +250,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(fileRoutes);
   // Gallery.
   await app.register(galleryRoutes);
-  // rota
-  await app.register(rotaRoutes);
+  // Staff: the rota's shifts, clocking, pay, timesheets, leave and swaps.
+  await app.register(staffRoutes);
   // Analytics.
   await app.register(analyticsRoutes);
-  // Timesheets.
-  await app.register(timesheetRoutes);
-  // rota extras: templates, leave, swaps, holiday, calendars
-  await app.register(rotaExtrasRoutes);
   // Stripe Connect: the club's own Stripe account
   await app.register(connectRoutes);
   // Notifications.

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { clockEntries, clockTills, shifts, staffSettings } from '../../../db/schema/index.ts';
 
@@ -45,28 +45,6 @@ export async function updateClockEntry(
     .set(values)
     .where(and(eq(clockEntries.clubId, clubId), eq(clockEntries.id, entryId)))
     .returning();
-  return row;
-}
-
-/** The person's shift running at `at`, or else the one starting nearest to it within two hours. */
-export async function shiftNear(
-  db: DbOrTx,
-  { clubId, userId, at }: { clubId: string; userId: string; at: Date },
-) {
-  const twoHours = 2 * 3_600_000;
-  const [row] = await db
-    .select({ id: shifts.id, startsAt: shifts.startsAt, endsAt: shifts.endsAt })
-    .from(shifts)
-    .where(
-      and(
-        eq(shifts.clubId, clubId),
-        eq(shifts.userId, userId),
-        lt(shifts.startsAt, new Date(at.getTime() + twoHours)),
-        gt(shifts.endsAt, new Date(at.getTime() - twoHours)),
-      ),
-    )
-    .orderBy(asc(sql`abs(extract(epoch from (${shifts.startsAt} - ${at.toISOString()}::timestamptz)))`))
-    .limit(1);
   return row;
 }
 

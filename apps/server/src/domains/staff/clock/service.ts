@@ -6,6 +6,7 @@ import type { Viewer } from '../../../http/guards.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import { AppError, notFound } from '../../../lib/errors.ts';
 import type { Services } from '../../../services.ts';
+import { shiftNear } from '../shifts/queries.ts';
 import { assertWeekOpen } from '../timesheets/service.ts';
 import { checkClockToken, clockToken } from './code.ts';
 import {
@@ -18,7 +19,6 @@ import {
   openClockEntry,
   recentClockEntries,
   revokeTill,
-  shiftNear,
   tillByKeyHash,
   updateClockEntry,
 } from './queries.ts';

@@ -2,8 +2,8 @@ import type { HolidayBalance } from '@lastman/api';
 import type { DbOrTx } from '../../../db/client.ts';
 import type { Viewer } from '../../../http/guards.ts';
 import type { Services } from '../../../services.ts';
-import { holidayRows } from '../extras-queries.ts';
-import { staffOfClub } from '../shifts/queries.ts';
+import { staffOfClub } from '../people/queries.ts';
+import { holidayRows } from './queries.ts';
 
 /**
  * Holiday for hourly staff under the UK rule for irregular hours: 12.07% of the hours worked (the

@@ -10,6 +10,8 @@ import {
 } from '../../../lib/london-dates.ts';
 import type { Services } from '../../../services.ts';
 import { notify, notifyUsers, registerNotificationKind } from '../../notifications/index.ts';
+import { staffOfClub } from '../people/queries.ts';
+import { balanceMinutesOf, hoursText } from './holiday.ts';
 import {
   type AbsenceRow,
   absenceById,
@@ -18,9 +20,7 @@ import {
   deleteOwnAbsence,
   insertAbsence,
   lockHoliday,
-} from '../extras-queries.ts';
-import { staffOfClub } from '../shifts/queries.ts';
-import { balanceMinutesOf, hoursText } from './holiday.ts';
+} from './queries.ts';
 
 /** The kind of the answer to a leave request: its own, so staff can choose how they hear of it. */
 export const LEAVE_KIND = 'leave';

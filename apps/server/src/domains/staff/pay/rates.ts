@@ -3,7 +3,7 @@ import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { clockEntries, shifts, staffPayRates } from '../../../db/schema/index.ts';
 import { londonDate } from '../../../lib/london-dates.ts';
-import { positionRatesOf } from '../extras-queries.ts';
+import { positionRatesOf } from './queries.ts';
 
 export interface RateChange {
   userId: string;

@@ -4,8 +4,8 @@ import type { Viewer } from '../../../http/guards.ts';
 import { notFound } from '../../../lib/errors.ts';
 import type { Services } from '../../../services.ts';
 import { newCalendar } from '../../content/index.ts';
-import { publishedShiftsOf } from '../extras-queries.ts';
-import { type ShiftRow, shiftById, staffOfClub } from './queries.ts';
+import { staffOfClub } from '../people/queries.ts';
+import { type ShiftRow, shiftById, upcomingPublishedShifts } from './queries.ts';
 
 // A staff member's shifts in their own calendar: an .ics per shift, and a private feed whose link is
 // signed for that person (nothing stored; a new AUTH_SECRET ends every feed link).
@@ -83,7 +83,7 @@ export async function shiftFeed(services: Svc, { token }: { token: string }) {
   // No name in it: the feed is read by calendar services the person never sees.
   const cal = newCalendar('My shifts');
   const from = new Date(services.clock.now().getTime() - 30 * DAY_MS);
-  for (const s of await publishedShiftsOf(services.db, { clubId, userId, from }))
-    addShift(cal, s, opts(services));
+  for (const { shift } of await upcomingPublishedShifts(services.db, { clubId, userId, from, limit: 500 }))
+    addShift(cal, shift, opts(services));
   return cal.toString();
 }

@@ -1,6 +1,7 @@
-import { and, asc, eq, gt, gte, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, isNotNull, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { memberships, shifts, staffSettings, user } from '../../../db/schema/index.ts';
+import { shiftReminderSends, shifts, shiftTemplates, user } from '../../../db/schema/index.ts';
+import { sqlRows } from '../../../db/sql-rows.ts';
 
 export type ShiftRow = typeof shifts.$inferSelect;
 
@@ -138,53 +139,13 @@ export async function publishDrafts(
     .returning({ id: shifts.id, userId: shifts.userId });
 }
 
-/** The club's staff and admins (the people a shift can be for), with their date of birth and rate. */
-export async function staffOfClub(db: DbOrTx, { clubId, userIds }: { clubId: string; userIds?: string[] }) {
-  return db
-    .select({
-      userId: user.id,
-      name: user.name,
-      role: memberships.role,
-      dateOfBirth: user.dateOfBirth,
-      payrollNumber: staffSettings.payrollNumber,
-    })
-    .from(memberships)
-    .innerJoin(user, eq(user.id, memberships.userId))
-    .leftJoin(staffSettings, and(eq(staffSettings.userId, user.id), eq(staffSettings.clubId, clubId)))
-    .where(
-      and(
-        eq(memberships.clubId, clubId),
-        inArray(memberships.role, ['staff', 'admin']),
-        eq(user.isAnonymous, false),
-        userIds ? inArray(user.id, userIds) : undefined,
-      ),
-    )
-    .orderBy(asc(user.name));
-}
-
-export type StaffSettingValues = Partial<
-  Pick<typeof staffSettings.$inferInsert, 'payrollNumber' | 'clockWithoutCode'>
->;
-
 /**
- * Changes some of a person's settings in the club, keeping the others. A payroll number another
- * person of the club has is a unique violation.
+ * A staff member's published shifts that end after `from` (now: the ones not ended yet), next first:
+ * their shift list and their calendar feed.
  */
-export async function setStaffSettings(
-  db: DbOrTx,
-  { clubId, userId }: { clubId: string; userId: string },
-  values: StaffSettingValues,
-) {
-  await db
-    .insert(staffSettings)
-    .values({ clubId, userId, ...values })
-    .onConflictDoUpdate({ target: [staffSettings.clubId, staffSettings.userId], set: values });
-}
-
-/** A staff member's published shifts that have not ended yet, next first. */
 export async function upcomingPublishedShifts(
   db: DbOrTx,
-  { clubId, userId, now, limit }: { clubId: string; userId: string; now: Date; limit: number },
+  { clubId, userId, from, limit }: { clubId: string; userId: string; from: Date; limit: number },
 ) {
   return db
     .select({ shift: shifts, staffName: user.name })
@@ -195,7 +156,7 @@ export async function upcomingPublishedShifts(
         eq(shifts.clubId, clubId),
         eq(shifts.userId, userId),
         eq(shifts.status, 'published'),
-        gt(shifts.endsAt, now),
+        gt(shifts.endsAt, from),
       ),
     )
     .orderBy(asc(shifts.startsAt))
@@ -236,4 +197,160 @@ export async function claimOpenShift(
     )
     .returning();
   return row;
+}
+
+/** The person's shift running at `at`, or else the one starting nearest to it within two hours. */
+export async function shiftNear(
+  db: DbOrTx,
+  { clubId, userId, at }: { clubId: string; userId: string; at: Date },
+) {
+  const twoHours = 2 * 3_600_000;
+  const [row] = await db
+    .select({ id: shifts.id, startsAt: shifts.startsAt, endsAt: shifts.endsAt })
+    .from(shifts)
+    .where(
+      and(
+        eq(shifts.clubId, clubId),
+        eq(shifts.userId, userId),
+        lt(shifts.startsAt, new Date(at.getTime() + twoHours)),
+        gt(shifts.endsAt, new Date(at.getTime() - twoHours)),
+      ),
+    )
+    .orderBy(asc(sql`abs(extract(epoch from (${shifts.startsAt} - ${at.toISOString()}::timestamptz)))`))
+    .limit(1);
+  return row;
+}
+
+/** Published, assigned shifts starting in [from, to). */
+export async function publishedShiftsBetween(
+  db: DbOrTx,
+  { clubId, from, to, userId }: { clubId: string; from: Date; to: Date; userId?: string | undefined },
+) {
+  return db
+    .select({
+      id: shifts.id,
+      userId: shifts.userId,
+      startsAt: shifts.startsAt,
+      endsAt: shifts.endsAt,
+      breakMinutes: shifts.breakMinutes,
+      position: shifts.position,
+    })
+    .from(shifts)
+    .where(
+      and(
+        eq(shifts.clubId, clubId),
+        eq(shifts.status, 'published'),
+        isNotNull(shifts.userId),
+        userId ? eq(shifts.userId, userId) : undefined,
+        gte(shifts.startsAt, from),
+        lt(shifts.startsAt, to),
+      ),
+    )
+    .orderBy(asc(shifts.startsAt));
+}
+
+// ---- Templates: a shift's name, position and London times, to add it from ----
+
+export async function templatesOf(db: DbOrTx, { clubId }: { clubId: string }) {
+  return db
+    .select()
+    .from(shiftTemplates)
+    .where(eq(shiftTemplates.clubId, clubId))
+    .orderBy(asc(shiftTemplates.name), asc(shiftTemplates.id));
+}
+
+export async function insertTemplate(db: DbOrTx, values: typeof shiftTemplates.$inferInsert) {
+  const [row] = await db.insert(shiftTemplates).values(values).returning();
+  if (!row) throw new Error('template insert returned nothing');
+  return row;
+}
+
+export async function deleteTemplate(db: DbOrTx, { clubId, id }: { clubId: string; id: string }) {
+  const rows = await db
+    .delete(shiftTemplates)
+    .where(and(eq(shiftTemplates.clubId, clubId), eq(shiftTemplates.id, id)))
+    .returning({ id: shiftTemplates.id });
+  return rows.length > 0;
+}
+
+/** The club's published shifts with a person that start in (now, until), for colleagues to trade for. */
+export async function assignedShiftsStarting(
+  db: DbOrTx,
+  { clubId, now, until }: { clubId: string; now: Date; until: Date },
+) {
+  return db
+    .select({
+      id: shifts.id,
+      userId: shifts.userId,
+      startsAt: shifts.startsAt,
+      endsAt: shifts.endsAt,
+      position: shifts.position,
+    })
+    .from(shifts)
+    .where(
+      and(
+        eq(shifts.clubId, clubId),
+        eq(shifts.status, 'published'),
+        isNotNull(shifts.userId),
+        gt(shifts.startsAt, now),
+        lt(shifts.startsAt, until),
+      ),
+    )
+    .orderBy(asc(shifts.startsAt), asc(shifts.id))
+    .limit(1000);
+}
+
+/** Gives a shift to a person, if it is still theirs to give (the locked row decides a race). */
+export async function reassignShift(
+  db: DbOrTx,
+  {
+    clubId,
+    shiftId,
+    fromUserId,
+    toUserId,
+  }: { clubId: string; shiftId: string; fromUserId: string | null; toUserId: string | null },
+) {
+  const [row] = await db
+    .update(shifts)
+    .set({ userId: toUserId })
+    .where(
+      and(
+        eq(shifts.clubId, clubId),
+        eq(shifts.id, shiftId),
+        fromUserId === null ? sql`${shifts.userId} is null` : eq(shifts.userId, fromUserId),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** Published shifts with a person that start in (now, until]. */
+export async function shiftsStartingSoon(db: DbOrTx, { now, until }: { now: Date; until: Date }) {
+  return db
+    .select()
+    .from(shifts)
+    .where(
+      and(
+        eq(shifts.status, 'published'),
+        isNotNull(shifts.userId),
+        gt(shifts.startsAt, now),
+        sql`${shifts.startsAt} <= ${until.toISOString()}::timestamptz`,
+      ),
+    )
+    .orderBy(asc(shifts.startsAt))
+    .limit(500);
+}
+
+/** Claims the reminder of a shift at its start: true only for the one caller that claimed it. */
+export async function claimShiftReminder(
+  db: DbOrTx,
+  { clubId, shiftId, startsAt }: { clubId: string; shiftId: string; startsAt: Date },
+) {
+  const rows = await sqlRows<{ shift_id: string }>(
+    db,
+    sql`INSERT INTO ${shiftReminderSends} (club_id, shift_id, starts_at)
+        VALUES (${clubId}, ${shiftId}, ${startsAt.toISOString()}::timestamptz)
+        ON CONFLICT DO NOTHING RETURNING shift_id`,
+  );
+  return rows.length > 0;
 }

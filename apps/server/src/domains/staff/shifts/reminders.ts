@@ -3,7 +3,7 @@ import type { Db } from '../../../db/client.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import { londonDayWords } from '../../../lib/london-dates.ts';
 import { notifyUsers, registerReminderPass } from '../../notifications/index.ts';
-import { claimShiftReminder, shiftsStartingSoon } from '../extras-queries.ts';
+import { claimShiftReminder, shiftsStartingSoon } from './queries.ts';
 
 /** Staff hear of each published shift this long before it starts. */
 export const SHIFT_REMINDER_BEFORE_MS = 2 * 3_600_000;

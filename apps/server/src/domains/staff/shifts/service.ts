@@ -1,5 +1,4 @@
 import type {
-  PayRateInput,
   RotaWeek,
   Shift,
   ShiftInput,
@@ -9,7 +8,6 @@ import type {
 } from '@lastman/api';
 import { ROTA_LIMITS } from '@lastman/api';
 import { dayNumber, ukLocalToUtc, utcToUkLocal } from '@lastman/game';
-import type { z } from 'zod';
 import { sqlState } from '../../../db/pg-errors.ts';
 import type { Viewer } from '../../../http/guards.ts';
 import { AppError, notFound } from '../../../lib/errors.ts';
@@ -17,9 +15,10 @@ import { londonDate } from '../../../lib/london-dates.ts';
 import type { Services } from '../../../services.ts';
 import { clubOccurrences, listMatchesInRange } from '../../content/index.ts';
 import { notifyUsers, registerNotificationKind } from '../../notifications/index.ts';
-import { type AbsenceRow, absenceDuring, absencesOf } from '../extras-queries.ts';
+import { type AbsenceRow, absenceDuring, absencesOf } from '../leave/queries.ts';
 import { toAbsence } from '../leave/service.ts';
-import { nextRate, payRate, positionRatesByName, rateChangesOf, rateOn, setRateFrom } from '../pay/rates.ts';
+import { nextRate, payRate, positionRatesByName, rateChangesOf, rateOn } from '../pay/rates.ts';
+import { staffOfClub } from '../people/queries.ts';
 import { isWeekApproved } from '../timesheets/queries.ts';
 import { assertRotaWeeksOpen } from '../timesheets/service.ts';
 import {
@@ -31,11 +30,8 @@ import {
   personShiftsAround,
   publishDrafts,
   type ShiftRow,
-  type StaffSettingValues,
-  setStaffSettings,
   shiftById,
   shiftsBetween,
-  staffOfClub,
   upcomingPublishedShifts,
   updateShift,
 } from './queries.ts';
@@ -619,7 +615,12 @@ export async function copyWeek(services: WithClock, viewer: Viewer, input: { fro
 export async function myShifts(services: WithClock, viewer: Viewer) {
   const now = services.clock.now();
   const [mine, open] = await Promise.all([
-    upcomingPublishedShifts(services.db, { clubId: viewer.clubId, userId: viewer.userId, now, limit: 50 }),
+    upcomingPublishedShifts(services.db, {
+      clubId: viewer.clubId,
+      userId: viewer.userId,
+      from: now,
+      limit: 50,
+    }),
     openShifts(services.db, { clubId: viewer.clubId, now }),
   ]);
   return {
@@ -658,45 +659,4 @@ export async function claimShift(services: WithClock, viewer: Viewer, { shiftId 
   );
   if (!row) throw new AppError('CONFLICT', 'Someone has already taken this shift.');
   return toShift(row, viewer.name, []);
-}
-
-/** Sets a staff member's own hourly rate from a London day on (see setRateFrom for the default day). */
-export async function changePayRate(
-  services: Pick<Services, 'db' | 'clock'>,
-  viewer: Viewer,
-  { userId, input }: { userId: string; input: z.infer<typeof PayRateInput> },
-) {
-  return services.db.transaction(async (tx) => {
-    const [person] = await staffOfClub(tx, { clubId: viewer.clubId, userIds: [userId] });
-    if (!person) throw notFound('The staff member');
-    const effectiveFrom = await setRateFrom(tx, {
-      clubId: viewer.clubId,
-      userId,
-      hourlyRatePence: input.hourlyRatePence,
-      from: input.from,
-      setBy: viewer.userId,
-      now: services.clock.now(),
-    });
-    return { effectiveFrom };
-  });
-}
-
-/** Changes some of a staff member's settings in the viewer's club: payroll number, clocking without the code. */
-export async function changeStaffSettings(
-  services: Db,
-  viewer: Viewer,
-  { userId, values }: { userId: string; values: StaffSettingValues },
-) {
-  const [person] = await staffOfClub(services.db, { clubId: viewer.clubId, userIds: [userId] });
-  if (!person) throw notFound('The staff member');
-  try {
-    await setStaffSettings(services.db, { clubId: viewer.clubId, userId }, values);
-  } catch (err) {
-    if (sqlState(err) === '23505')
-      throw new AppError(
-        'CONFLICT',
-        `Another staff member already has payroll number ${values.payrollNumber}.`,
-      );
-    throw err;
-  }
 }

@@ -2,13 +2,7 @@ import type { ShiftTemplateInput } from '@lastman/api';
 import type { Viewer } from '../../../http/guards.ts';
 import { AppError, notFound } from '../../../lib/errors.ts';
 import type { Services } from '../../../services.ts';
-import {
-  deleteTemplate,
-  insertTemplate,
-  positionRatesOf,
-  setPositionRate,
-  templatesOf,
-} from '../extras-queries.ts';
+import { deleteTemplate, insertTemplate, templatesOf } from './queries.ts';
 
 type Db = Pick<Services, 'db'>;
 
@@ -41,18 +35,4 @@ export async function createTemplate(services: Db, viewer: Viewer, input: ShiftT
 
 export async function removeTemplate(services: Db, viewer: Viewer, { id }: { id: string }) {
   if (!(await deleteTemplate(services.db, { clubId: viewer.clubId, id }))) throw notFound('The template');
-}
-
-// ---- Pay rate per position: the fallback for a person with no rate of their own ----
-
-export async function listPositionRates(services: Db, viewer: Viewer) {
-  return { rates: await positionRatesOf(services.db, { clubId: viewer.clubId }) };
-}
-
-export async function changePositionRate(
-  services: Db,
-  viewer: Viewer,
-  input: { position: string; hourlyRatePence: number | null },
-) {
-  await setPositionRate(services.db, { clubId: viewer.clubId, ...input });
 }

@@ -6,20 +6,25 @@ import { AppError, notFound } from '../../../lib/errors.ts';
 import { londonWhenWords } from '../../../lib/london-dates.ts';
 import type { Services } from '../../../services.ts';
 import { notify, notifyUsers } from '../../notifications/index.ts';
+import { absenceDuring } from '../leave/queries.ts';
+import { staffOfClub } from '../people/queries.ts';
 import {
-  absenceDuring,
   assignedShiftsStarting,
+  overlappingShift,
+  reassignShift,
+  type ShiftRow,
+  shiftById,
+} from '../shifts/queries.ts';
+import { assertRotaWeeksOpen } from '../timesheets/service.ts';
+import {
   insertSwap,
   liveSwapFor,
   moveSwap,
-  reassignShift,
   type SwapRow,
   swapById,
   swapsOf,
   takeOpenSwap,
-} from '../extras-queries.ts';
-import { overlappingShift, type ShiftRow, shiftById, staffOfClub } from '../shifts/queries.ts';
-import { assertRotaWeeksOpen } from '../timesheets/service.ts';
+} from './queries.ts';
 
 // A swap goes: offered (by the shift's owner, to a named colleague) -> accepted (by the colleague)
 // -> approved (by an admin, and only then do the shifts change hands). Each step tells the next person.

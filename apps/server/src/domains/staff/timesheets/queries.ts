@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import {
   type ClockEntryValues,
@@ -15,31 +15,6 @@ interface Range {
   from: Date;
   to: Date;
   userId?: string | undefined;
-}
-
-/** Published, assigned shifts starting in [from, to). */
-export async function publishedShiftsBetween(db: DbOrTx, { clubId, from, to, userId }: Range) {
-  return db
-    .select({
-      id: shifts.id,
-      userId: shifts.userId,
-      startsAt: shifts.startsAt,
-      endsAt: shifts.endsAt,
-      breakMinutes: shifts.breakMinutes,
-      position: shifts.position,
-    })
-    .from(shifts)
-    .where(
-      and(
-        eq(shifts.clubId, clubId),
-        eq(shifts.status, 'published'),
-        isNotNull(shifts.userId),
-        userId ? eq(shifts.userId, userId) : undefined,
-        gte(shifts.startsAt, from),
-        lt(shifts.startsAt, to),
-      ),
-    )
-    .orderBy(asc(shifts.startsAt));
 }
 
 /**

@@ -13,9 +13,10 @@ import type { ClockEntryValues } from '../../../db/schema/index.ts';
 import type { Viewer } from '../../../http/guards.ts';
 import { AppError, notFound } from '../../../lib/errors.ts';
 import type { Services } from '../../../services.ts';
-import { insertClockEntry, shiftNear, updateClockEntry } from '../clock/queries.ts';
+import { insertClockEntry, updateClockEntry } from '../clock/queries.ts';
 import { payRate, positionRatesByName, rateChangesOf } from '../pay/rates.ts';
-import { staffOfClub } from '../shifts/queries.ts';
+import { staffOfClub } from '../people/queries.ts';
+import { publishedShiftsBetween, shiftNear } from '../shifts/queries.ts';
 import { dateOfDay, weekBounds, weekStartOf } from '../shifts/working-time.ts';
 import {
   approvalsBetween,
@@ -29,7 +30,6 @@ import {
   lockPersonWeek,
   openEntryBetween,
   overlappingEntry,
-  publishedShiftsBetween,
   type TimesheetEntryRow,
 } from './queries.ts';
 
