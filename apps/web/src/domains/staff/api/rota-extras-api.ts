@@ -12,7 +12,7 @@ import type {
 } from '@lastman/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/api.ts';
-import { rotaKeys } from './rota-api.ts';
+import { rotaKeys } from '../shifts/shifts-api.ts';
 
 const enc = encodeURIComponent;
 

@@ -1,10 +1,10 @@
 import { IonButton, IonContent, IonHeader, IonTitle, IonToolbar } from '@ionic/react';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { hasRole, useMe } from '../../lib/me.ts';
-import { useRouteTitle } from '../../ui/page-header.tsx';
+import { hasRole, useMe } from '../../../lib/me.ts';
+import { useRouteTitle } from '../../../ui/page-header.tsx';
 import { TillCode } from './till-code.tsx';
-import './rota.css';
+import '../rota.css';
 
 /**
  * Till mode: the screen behind the bar shows only the clock-in code, by the key in its link (nobody

@@ -2,11 +2,11 @@ import { IonButton, IonIcon } from '@ionic/react';
 import type { Absence, RotaWeek, Shift } from '@lastman/api';
 import { warningOutline } from 'ionicons/icons';
 import { type DragEvent, type FormEvent, useId, useRef, useState } from 'react';
-import { londonTime } from '../../lib/format.ts';
-import { showToast } from '../../lib/toast.ts';
-import { SelectField } from '../../ui/form-field.tsx';
-import { useDeleteShift, usePlaceShift } from './api/rota-api.ts';
-import { formatDay, londonParts } from './rota-time.ts';
+import { londonTime } from '../../../lib/format.ts';
+import { showToast } from '../../../lib/toast.ts';
+import { SelectField } from '../../../ui/form-field.tsx';
+import { formatDay, londonParts } from '../rota-time.ts';
+import { useDeleteShift, usePlaceShift } from './shifts-api.ts';
 
 // The week as a grid: a row per staff member and one for open shifts, a column per London day.
 // A shift is dragged to another cell to move it (Alt/Option held: copied), or moved and copied

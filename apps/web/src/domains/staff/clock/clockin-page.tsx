@@ -3,14 +3,14 @@ import type { ClockEntry } from '@lastman/api';
 import { timeOutline } from 'ionicons/icons';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { londonDate, londonTime } from '../../lib/format.ts';
-import { HttpError } from '../../lib/http.ts';
-import { hasRole, useMe } from '../../lib/me.ts';
-import { showToast } from '../../lib/toast.ts';
-import { EmptyState } from '../../ui/empty-state.tsx';
-import { FormField } from '../../ui/form-field.tsx';
-import { PageHeader } from '../../ui/page-header.tsx';
-import { InlineLoading } from '../../ui/page-loading.tsx';
+import { londonDate, londonTime } from '../../../lib/format.ts';
+import { HttpError } from '../../../lib/http.ts';
+import { hasRole, useMe } from '../../../lib/me.ts';
+import { showToast } from '../../../lib/toast.ts';
+import { EmptyState } from '../../../ui/empty-state.tsx';
+import { FormField } from '../../../ui/form-field.tsx';
+import { PageHeader } from '../../../ui/page-header.tsx';
+import { InlineLoading } from '../../../ui/page-loading.tsx';
 import {
   useClockIn,
   useClockOut,
@@ -20,9 +20,9 @@ import {
   useRemoveTill,
   useStartBreak,
   useTills,
-} from './api/rota-api.ts';
+} from '../shifts/shifts-api.ts';
 import { TillCode } from './till-code.tsx';
-import './rota.css';
+import '../rota.css';
 
 const FLAG_TEXT: Record<ClockEntry['flags'][number], string> = {
   no_shift_near: 'no shift near this time',

@@ -1,7 +1,7 @@
 import type { ClockEntryCorrection, TimesheetEntry, TimesheetPersonWeek } from '@lastman/api';
 import type { ReactNode } from 'react';
-import { londonDateTime, londonTime } from '../../lib/format.ts';
-import { formatDay } from './rota-time.ts';
+import { londonDateTime, londonTime } from '../../../lib/format.ts';
+import { formatDay } from '../rota-time.ts';
 
 /** 395 → "6 h 35 min"; 45 → "45 min"; 0 → "0 h". Lateness too: 75 → "1 h 15 min", never "75 min". */
 export function formatMinutes(minutes: number): string {

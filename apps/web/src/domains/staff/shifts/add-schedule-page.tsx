@@ -4,13 +4,13 @@ import { ROTA_LIMITS } from '@lastman/api/rules';
 import { warningOutline } from 'ionicons/icons';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { showToast } from '../../lib/toast.ts';
-import { FormError, FormField, SelectField } from '../../ui/form-field.tsx';
-import { PageHeader } from '../../ui/page-header.tsx';
-import { checkShift, useCreateShift, useRotaWeek, useUpdateShift } from './api/rota-api.ts';
-import { useCreateTemplate, useTemplates } from './api/rota-extras-api.ts';
-import { isDate, londonParts, mondayOf, shiftInstants } from './rota-time.ts';
-import './rota.css';
+import { showToast } from '../../../lib/toast.ts';
+import { FormError, FormField, SelectField } from '../../../ui/form-field.tsx';
+import { PageHeader } from '../../../ui/page-header.tsx';
+import { useCreateTemplate, useTemplates } from '../api/rota-extras-api.ts';
+import { isDate, londonParts, mondayOf, shiftInstants } from '../rota-time.ts';
+import { checkShift, useCreateShift, useRotaWeek, useUpdateShift } from './shifts-api.ts';
+import '../rota.css';
 
 const POSITIONS = ['Bar', 'Floor', 'Kitchen', 'Cellar', 'Door', 'Glass collecting'];
 

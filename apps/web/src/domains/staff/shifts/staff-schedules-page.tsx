@@ -3,13 +3,18 @@ import type { Absence, Shift, ShiftSwap, WeekHappening } from '@lastman/api';
 import { calendarOutline, chevronBack, chevronForward, warningOutline } from 'ionicons/icons';
 import { useState, useSyncExternalStore } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { formatPence, londonTime } from '../../lib/format.ts';
-import { hasRole, useMe } from '../../lib/me.ts';
-import { showToast } from '../../lib/toast.ts';
-import { EmptyState } from '../../ui/empty-state.tsx';
-import { SelectField } from '../../ui/form-field.tsx';
-import { PageHeader } from '../../ui/page-header.tsx';
-import { InlineLoading } from '../../ui/page-loading.tsx';
+import { formatPence, londonTime } from '../../../lib/format.ts';
+import { hasRole, useMe } from '../../../lib/me.ts';
+import { showToast } from '../../../lib/toast.ts';
+import { EmptyState } from '../../../ui/empty-state.tsx';
+import { SelectField } from '../../../ui/form-field.tsx';
+import { PageHeader } from '../../../ui/page-header.tsx';
+import { InlineLoading } from '../../../ui/page-loading.tsx';
+import { shiftIcsUrl, useMySwaps, useShiftFeed } from '../api/rota-extras-api.ts';
+import { LeavePanel } from '../leave/leave-panel.tsx';
+import { PayRatesPanel } from '../pay/pay-rates-panel.tsx';
+import { addDays, daysOf, formatDay, hoursOf, isDate, londonParts, mondayOf } from '../rota-time.ts';
+import { isLive, SwapOfferForm, SwapsPanel, statusOf, WithdrawSwapButton } from '../swaps/swap-panel.tsx';
 import {
   useClaimShift,
   useCopyWeek,
@@ -17,14 +22,9 @@ import {
   useMyShifts,
   usePublishWeek,
   useRotaWeek,
-} from './api/rota-api.ts';
-import { shiftIcsUrl, useMySwaps, useShiftFeed } from './api/rota-extras-api.ts';
-import { LeavePanel } from './leave-panel.tsx';
-import { PayRatesPanel } from './pay-rates-panel.tsx';
-import { addDays, daysOf, formatDay, hoursOf, isDate, londonParts, mondayOf } from './rota-time.ts';
-import { isLive, SwapOfferForm, SwapsPanel, statusOf, WithdrawSwapButton } from './swap-panel.tsx';
+} from './shifts-api.ts';
 import { WeekGrid } from './week-grid.tsx';
-import './rota.css';
+import '../rota.css';
 
 const WIDE = '(min-width: 768px)';
 const subscribeWide = (change: () => void) => {

@@ -3,14 +3,16 @@ import type { TimesheetEntry, TimesheetLayout, TimesheetPersonWeek } from '@last
 import { checkmarkCircle, chevronBack, chevronForward, documentTextOutline } from 'ionicons/icons';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { formatPence, londonDateTime } from '../../lib/format.ts';
-import { isConfirmationRequired } from '../../lib/http.ts';
-import { showToast } from '../../lib/toast.ts';
-import { useIonAlert } from '../../lib/use-ion-alert.ts';
-import { EmptyState } from '../../ui/empty-state.tsx';
-import { FormError, FormField, SelectField } from '../../ui/form-field.tsx';
-import { PageHeader } from '../../ui/page-header.tsx';
-import { InlineLoading } from '../../ui/page-loading.tsx';
+import { formatPence, londonDateTime } from '../../../lib/format.ts';
+import { isConfirmationRequired } from '../../../lib/http.ts';
+import { showToast } from '../../../lib/toast.ts';
+import { useIonAlert } from '../../../lib/use-ion-alert.ts';
+import { EmptyState } from '../../../ui/empty-state.tsx';
+import { FormError, FormField, SelectField } from '../../../ui/form-field.tsx';
+import { PageHeader } from '../../../ui/page-header.tsx';
+import { InlineLoading } from '../../../ui/page-loading.tsx';
+import { addDays, daysOf, formatDay, isDate, londonParts, mondayOf, shiftInstants } from '../rota-time.ts';
+import { DaysTable, EntryLine, formatMinutes } from './timesheet-parts.tsx';
 import {
   fetchTimesheetCsv,
   useAddEntry,
@@ -18,10 +20,8 @@ import {
   useCorrectEntry,
   useReopenWeek,
   useTimesheetWeek,
-} from './api/timesheets-api.ts';
-import { addDays, daysOf, formatDay, isDate, londonParts, mondayOf, shiftInstants } from './rota-time.ts';
-import { DaysTable, EntryLine, formatMinutes } from './timesheet-parts.tsx';
-import './rota.css';
+} from './timesheets-api.ts';
+import '../rota.css';
 
 const LAYOUTS: { value: TimesheetLayout; label: string }[] = [
   { value: 'generic', label: 'Spreadsheet (a row a day)' },

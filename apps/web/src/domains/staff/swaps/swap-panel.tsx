@@ -1,11 +1,11 @@
 import { IonButton } from '@ionic/react';
 import type { Shift, ShiftSwap } from '@lastman/api';
 import { type FormEvent, useId, useState } from 'react';
-import { londonTime } from '../../lib/format.ts';
-import { useMe } from '../../lib/me.ts';
-import { showToast } from '../../lib/toast.ts';
-import { FormError, SelectField } from '../../ui/form-field.tsx';
-import { InlineLoading } from '../../ui/page-loading.tsx';
+import { londonTime } from '../../../lib/format.ts';
+import { useMe } from '../../../lib/me.ts';
+import { showToast } from '../../../lib/toast.ts';
+import { FormError, SelectField } from '../../../ui/form-field.tsx';
+import { InlineLoading } from '../../../ui/page-loading.tsx';
 import {
   useAnswerSwap,
   useClubSwaps,
@@ -14,8 +14,8 @@ import {
   useMySwaps,
   useOfferSwap,
   useWithdrawSwap,
-} from './api/rota-extras-api.ts';
-import { formatDay, londonParts } from './rota-time.ts';
+} from '../api/rota-extras-api.ts';
+import { formatDay, londonParts } from '../rota-time.ts';
 
 export const SWAP_STATUS: Record<ShiftSwap['status'], string> = {
   offered: 'Waiting for the colleague',

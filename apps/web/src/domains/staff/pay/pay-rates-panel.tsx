@@ -1,14 +1,14 @@
 import { IonButton } from '@ionic/react';
 import { PAY_RATE_FROM_THE_START } from '@lastman/api/rules';
 import { type FormEvent, useState } from 'react';
-import { formatPence } from '../../lib/format.ts';
-import { poundsText, toPence } from '../../lib/pounds.ts';
-import { showToast } from '../../lib/toast.ts';
-import { FormError, FormField, SelectField } from '../../ui/form-field.tsx';
-import { InlineLoading } from '../../ui/page-loading.tsx';
-import { useRotaWeek, useSetPayRate, useSetPayrollNumber } from './api/rota-api.ts';
-import { usePositionRates, useSetPositionRate, useTemplates } from './api/rota-extras-api.ts';
-import { formatDay, mondayOf } from './rota-time.ts';
+import { formatPence } from '../../../lib/format.ts';
+import { poundsText, toPence } from '../../../lib/pounds.ts';
+import { showToast } from '../../../lib/toast.ts';
+import { FormError, FormField, SelectField } from '../../../ui/form-field.tsx';
+import { InlineLoading } from '../../../ui/page-loading.tsx';
+import { usePositionRates, useSetPositionRate, useTemplates } from '../api/rota-extras-api.ts';
+import { formatDay, mondayOf } from '../rota-time.ts';
+import { useRotaWeek, useSetPayRate, useSetPayrollNumber } from '../shifts/shifts-api.ts';
 
 const perHour = (pence: number) => `${formatPence(pence)} an hour`;
 

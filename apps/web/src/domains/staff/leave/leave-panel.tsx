@@ -2,11 +2,11 @@ import { IonButton } from '@ionic/react';
 import type { Absence, AbsenceInput } from '@lastman/api';
 import { ukLocalToUtc } from '@lastman/game';
 import { type FormEvent, useState } from 'react';
-import { isConfirmationRequired } from '../../lib/http.ts';
-import { showToast } from '../../lib/toast.ts';
-import { useIonAlert } from '../../lib/use-ion-alert.ts';
-import { FormError, FormField, SelectField } from '../../ui/form-field.tsx';
-import { InlineLoading } from '../../ui/page-loading.tsx';
+import { isConfirmationRequired } from '../../../lib/http.ts';
+import { showToast } from '../../../lib/toast.ts';
+import { useIonAlert } from '../../../lib/use-ion-alert.ts';
+import { FormError, FormField, SelectField } from '../../../ui/form-field.tsx';
+import { InlineLoading } from '../../../ui/page-loading.tsx';
 import {
   useClubAbsences,
   useClubHoliday,
@@ -15,9 +15,9 @@ import {
   useMyHoliday,
   useRequestAbsence,
   useWithdrawAbsence,
-} from './api/rota-extras-api.ts';
-import { addDays, formatDay, isDate, londonParts } from './rota-time.ts';
-import { AnswerButtons } from './swap-panel.tsx';
+} from '../api/rota-extras-api.ts';
+import { addDays, formatDay, isDate, londonParts } from '../rota-time.ts';
+import { AnswerButtons } from '../swaps/swap-panel.tsx';
 
 const hours = (h: number) => `${h.toLocaleString('en-GB', { maximumFractionDigits: 2 })} h`;
 

@@ -1,12 +1,12 @@
 import { IonButton, IonContent } from '@ionic/react';
 import { timeOutline } from 'ionicons/icons';
-import { EmptyState } from '../../ui/empty-state.tsx';
-import { PageHeader } from '../../ui/page-header.tsx';
-import { InlineLoading } from '../../ui/page-loading.tsx';
-import { useMyHours } from './api/timesheets-api.ts';
-import { addDays, formatDay, mondayOf } from './rota-time.ts';
+import { EmptyState } from '../../../ui/empty-state.tsx';
+import { PageHeader } from '../../../ui/page-header.tsx';
+import { InlineLoading } from '../../../ui/page-loading.tsx';
+import { addDays, formatDay, mondayOf } from '../rota-time.ts';
 import { DaysTable, EntryLine, formatMinutes } from './timesheet-parts.tsx';
-import './rota.css';
+import { useMyHours } from './timesheets-api.ts';
+import '../rota.css';
 
 /** How many weeks back a staff member sees their hours. */
 const WEEKS_SHOWN = 8;
