@@ -20,7 +20,7 @@ import {
   useRemoveTill,
   useStartBreak,
   useTills,
-} from '../shifts/shifts-api.ts';
+} from './clock-api.ts';
 import { TillCode } from './till-code.tsx';
 import '../rota.css';
 

@@ -1,7 +1,7 @@
 import type { ClockCode } from '@lastman/api';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
-import { fetchClockCode } from '../shifts/shifts-api.ts';
+import { fetchClockCode } from './clock-api.ts';
 
 const REFRESH_MS = 20_000;
 

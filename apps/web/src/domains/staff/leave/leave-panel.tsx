@@ -7,6 +7,8 @@ import { showToast } from '../../../lib/toast.ts';
 import { useIonAlert } from '../../../lib/use-ion-alert.ts';
 import { FormError, FormField, SelectField } from '../../../ui/form-field.tsx';
 import { InlineLoading } from '../../../ui/page-loading.tsx';
+import { addDays, formatDay, isDate, londonParts } from '../rota-time.ts';
+import { AnswerButtons } from '../swaps/swap-panel.tsx';
 import {
   useClubAbsences,
   useClubHoliday,
@@ -15,9 +17,7 @@ import {
   useMyHoliday,
   useRequestAbsence,
   useWithdrawAbsence,
-} from '../api/rota-extras-api.ts';
-import { addDays, formatDay, isDate, londonParts } from '../rota-time.ts';
-import { AnswerButtons } from '../swaps/swap-panel.tsx';
+} from './leave-api.ts';
 
 const hours = (h: number) => `${h.toLocaleString('en-GB', { maximumFractionDigits: 2 })} h`;
 

@@ -6,9 +6,9 @@ import { poundsText, toPence } from '../../../lib/pounds.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { FormError, FormField, SelectField } from '../../../ui/form-field.tsx';
 import { InlineLoading } from '../../../ui/page-loading.tsx';
-import { usePositionRates, useSetPositionRate, useTemplates } from '../api/rota-extras-api.ts';
 import { formatDay, mondayOf } from '../rota-time.ts';
-import { useRotaWeek, useSetPayRate, useSetPayrollNumber } from '../shifts/shifts-api.ts';
+import { useRotaWeek, useTemplates } from '../shifts/shifts-api.ts';
+import { usePositionRates, useSetPayRate, useSetPayrollNumber, useSetPositionRate } from './pay-api.ts';
 
 const perHour = (pence: number) => `${formatPence(pence)} an hour`;
 

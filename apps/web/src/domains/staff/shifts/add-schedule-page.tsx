@@ -7,9 +7,15 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { showToast } from '../../../lib/toast.ts';
 import { FormError, FormField, SelectField } from '../../../ui/form-field.tsx';
 import { PageHeader } from '../../../ui/page-header.tsx';
-import { useCreateTemplate, useTemplates } from '../api/rota-extras-api.ts';
 import { isDate, londonParts, mondayOf, shiftInstants } from '../rota-time.ts';
-import { checkShift, useCreateShift, useRotaWeek, useUpdateShift } from './shifts-api.ts';
+import {
+  checkShift,
+  useCreateShift,
+  useCreateTemplate,
+  useRotaWeek,
+  useTemplates,
+  useUpdateShift,
+} from './shifts-api.ts';
 import '../rota.css';
 
 const POSITIONS = ['Bar', 'Floor', 'Kitchen', 'Cellar', 'Door', 'Glass collecting'];

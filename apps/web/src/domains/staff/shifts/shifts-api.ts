@@ -1,11 +1,10 @@
 import type {
-  ClockCode,
-  ClockEntry,
-  ClockStatus,
   RotaWeek,
   ShiftCheck,
   ShiftInput,
   ShiftPlacement,
+  ShiftTemplate,
+  ShiftTemplateInput,
   ShiftUpdate,
   StaffShifts,
 } from '@lastman/api';
@@ -19,6 +18,7 @@ export const rotaKeys = {
   all: ['rota'] as const,
   week: (week: string) => ['rota', 'week', week] as const,
   mine: ['rota', 'mine'] as const,
+  templates: ['rota', 'templates'] as const,
 };
 
 // GET /api/admin/rota?week=
@@ -36,7 +36,8 @@ export const myShiftsQuery = queryOptions({
 });
 export const useMyShifts = () => useQuery(myShiftsQuery);
 
-function useInvalidateRota() {
+/** Everything under the rota's key: the week shows leave and swaps, so their changes refresh it too. */
+export function useInvalidateRota() {
   const queryClient = useQueryClient();
   return () => queryClient.invalidateQueries({ queryKey: rotaKeys.all });
 }
@@ -162,87 +163,36 @@ export function useClaimShift() {
   });
 }
 
-// Clock-in.
-export const clockKeys = { status: ['clock', 'status'] as const, tills: ['clock', 'tills'] as const };
-
-// GET /api/clock/status
-export const useClockStatus = () =>
-  useQuery({ queryKey: clockKeys.status, queryFn: () => http.get<ClockStatus>('/api/clock/status') });
-
-function useClockAction<T>(fn: (arg: T) => Promise<ClockEntry>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: fn,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: clockKeys.status }),
-  });
-}
-// POST /api/clock/in, /out, /break/start, /break/end
-export const useClockIn = () =>
-  useClockAction((token: string | undefined) =>
-    http.post<ClockEntry>('/api/clock/in', token ? { token } : {}),
-  );
-export const useClockOut = () => useClockAction(() => http.post<ClockEntry>('/api/clock/out'));
-export const useStartBreak = () => useClockAction(() => http.post<ClockEntry>('/api/clock/break/start'));
-export const useEndBreak = () => useClockAction(() => http.post<ClockEntry>('/api/clock/break/end'));
-
-// GET /api/clock/code (the admin's own screen, or a till device by its key)
-export const fetchClockCode = (tillKey?: string) =>
-  http
-    .request<ClockCode>('GET', '/api/clock/code', tillKey ? { headers: { 'X-Till-Key': tillKey } } : {})
-    .then((r) => r.data);
-
-// GET/POST/DELETE /api/admin/clock/tills
-export const useTills = (enabled: boolean) =>
+// GET/POST/DELETE /api/admin/shift-templates
+export const useTemplates = (enabled = true) =>
   useQuery({
-    queryKey: clockKeys.tills,
-    queryFn: () =>
-      http.get<{ tills: Array<{ id: string; name: string; createdAt: string }> }>('/api/admin/clock/tills'),
+    queryKey: rotaKeys.templates,
+    queryFn: () => http.get<{ templates: ShiftTemplate[] }>('/api/admin/shift-templates'),
     enabled,
   });
-export function useCreateTill() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (name: string) =>
-      http.post<{ till: { id: string; name: string }; url: string }>('/api/admin/clock/tills', { name }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: clockKeys.tills }),
-  });
-}
-export function useRemoveTill() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => http.delete(`/api/admin/clock/tills/${enc(id)}`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: clockKeys.tills }),
-  });
-}
-
-// PUT /api/admin/staff/:userId/pay-rate: a person's own hourly rate (null: their position's, if any)
-// from a London day on (without one: today, or all their hours for a first rate).
-export function useSetPayRate() {
+export function useCreateTemplate() {
   const after = useInvalidateRota();
   return useMutation({
-    mutationFn: async ({
-      userId,
-      ...body
-    }: {
-      userId: string;
-      hourlyRatePence: number | null;
-      from?: string;
-    }) =>
-      (
-        await http.request<{ effectiveFrom: string }>('PUT', `/api/admin/staff/${enc(userId)}/pay-rate`, {
-          body,
-        })
-      ).data,
+    mutationFn: (input: ShiftTemplateInput) =>
+      http.post<{ template: ShiftTemplate }>('/api/admin/shift-templates', input),
+    onSuccess: after,
+  });
+}
+export function useDeleteTemplate() {
+  const after = useInvalidateRota();
+  return useMutation({
+    mutationFn: (id: string) => http.delete(`/api/admin/shift-templates/${enc(id)}`),
     onSuccess: after,
   });
 }
 
-// PUT /api/admin/staff/:userId/payroll-number: the person's employee number in payroll software.
-export function useSetPayrollNumber() {
-  const after = useInvalidateRota();
-  return useMutation({
-    mutationFn: ({ userId, payrollNumber }: { userId: string; payrollNumber: string | null }) =>
-      http.request('PUT', `/api/admin/staff/${enc(userId)}/payroll-number`, { body: { payrollNumber } }),
-    onSuccess: after,
+// GET /api/shifts/feed-link
+export const useShiftFeed = () =>
+  useQuery({
+    queryKey: ['rota', 'feed'] as const,
+    queryFn: () => http.get<{ url: string }>('/api/shifts/feed-link'),
+    staleTime: Number.POSITIVE_INFINITY,
   });
-}
+
+/** The .ics of one of the viewer's shifts (a plain link: the browser hands it to the calendar). */
+export const shiftIcsUrl = (id: string) => `/api/shifts/${enc(id)}.ics`;

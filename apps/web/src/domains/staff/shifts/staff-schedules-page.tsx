@@ -10,18 +10,20 @@ import { EmptyState } from '../../../ui/empty-state.tsx';
 import { SelectField } from '../../../ui/form-field.tsx';
 import { PageHeader } from '../../../ui/page-header.tsx';
 import { InlineLoading } from '../../../ui/page-loading.tsx';
-import { shiftIcsUrl, useMySwaps, useShiftFeed } from '../api/rota-extras-api.ts';
 import { LeavePanel } from '../leave/leave-panel.tsx';
 import { PayRatesPanel } from '../pay/pay-rates-panel.tsx';
 import { addDays, daysOf, formatDay, hoursOf, isDate, londonParts, mondayOf } from '../rota-time.ts';
 import { isLive, SwapOfferForm, SwapsPanel, statusOf, WithdrawSwapButton } from '../swaps/swap-panel.tsx';
+import { useMySwaps } from '../swaps/swaps-api.ts';
 import {
+  shiftIcsUrl,
   useClaimShift,
   useCopyWeek,
   useDeleteShift,
   useMyShifts,
   usePublishWeek,
   useRotaWeek,
+  useShiftFeed,
 } from './shifts-api.ts';
 import { WeekGrid } from './week-grid.tsx';
 import '../rota.css';

@@ -6,6 +6,7 @@ import { useMe } from '../../../lib/me.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { FormError, SelectField } from '../../../ui/form-field.tsx';
 import { InlineLoading } from '../../../ui/page-loading.tsx';
+import { formatDay, londonParts } from '../rota-time.ts';
 import {
   useAnswerSwap,
   useClubSwaps,
@@ -14,8 +15,7 @@ import {
   useMySwaps,
   useOfferSwap,
   useWithdrawSwap,
-} from '../api/rota-extras-api.ts';
-import { formatDay, londonParts } from '../rota-time.ts';
+} from './swaps-api.ts';
 
 export const SWAP_STATUS: Record<ShiftSwap['status'], string> = {
   offered: 'Waiting for the colleague',
