@@ -76,7 +76,7 @@ interface Fixture {
   refused?: string;
 }
 
-/** The rota's templates, leave, swaps and calendar (rota-extras.ts): one object of each for the routes. */
+/** The rota's templates, leave, swaps and calendar (staff domain: shifts, leave, swaps): one object of each for the routes. */
 interface RotaExtrasWorld {
   templateToDelete: string;
   leaveToDecide: string;
@@ -630,11 +630,12 @@ function fixturesFor(w: World): Record<string, Fixture> {
     'POST /api/clock/out': { call: at('/api/clock/out') },
     'POST /api/clock/break/start': {
       call: at('/api/clock/break/start'),
-      refused: 'no one is clocked in by then (the clock-out row runs first): clock-in.test.ts takes breaks',
+      refused:
+        'no one is clocked in by then (the clock-out row runs first): staff-clock.test.ts takes breaks',
     },
     'POST /api/clock/break/end': {
       call: at('/api/clock/break/end'),
-      refused: 'no one is on a break: clock-in.test.ts takes breaks',
+      refused: 'no one is on a break: staff-clock.test.ts takes breaks',
     },
     'GET /api/admin/clock/tills': { call: at('/api/admin/clock/tills') },
     'POST /api/admin/clock/tills': { call: at('/api/admin/clock/tills', { name: 'Matrix till' }) },
