@@ -1497,7 +1497,7 @@ describe.each(backends())('the access matrix on %s', (backend) => {
 });
 
 /**
- * One of each rota-extras object: a template, the staff member's leave (pending) and unavailability,
+ * One of each staff object beyond shifts: a template, the staff member's leave (pending) and unavailability,
  * a published shift of theirs, three of the admin's shifts offered to them (one they accepted, one for
  * the admin to withdraw), and the admin's calendar feed (its shifts' ids are not marks: the signed link is the key to them).
  */

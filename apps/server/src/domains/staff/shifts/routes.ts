@@ -230,7 +230,7 @@ export const shiftRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       // No `produces`: its refusals are JSON like every other route's.
       schema: { tags, params: ShiftFeedParams, response: calendarResponse },
-      // The link is the key: signed for one person (shift-calendar.ts), as calendar apps send no session.
+      // The link is the key: signed for one person (calendar.ts), as calendar apps send no session.
       config: { access: 'public' },
     },
     async (request, reply) =>
