@@ -8,7 +8,7 @@ import { startFootballDataSync } from './domains/game/football/football-data.ts'
 import { startSettlementWorker } from './domains/game/settlement/worker.ts';
 import { startNotificationJobs } from './domains/notifications/index.ts';
 import { startPaymentsWorker } from './domains/payments/provider/worker.ts';
-import { closeForgottenClockOuts } from './domains/staff/clock.ts';
+import { closeForgottenClockOuts } from './domains/staff/clock/service.ts';
 import { DEMO_PASSWORD, demoAccounts, seedDemo } from './seed/demo.ts';
 
 async function main() {

@@ -76,7 +76,7 @@ interface Fixture {
   refused?: string;
 }
 
-/** The rota's templates, leave, swaps and calendar (rota-extras.ts): one object of each for the routes. */
+/** The rota's templates, leave, swaps and calendar (staff domain: shifts, leave, swaps): one object of each for the routes. */
 interface RotaExtrasWorld {
   templateToDelete: string;
   leaveToDecide: string;
@@ -630,11 +630,12 @@ function fixturesFor(w: World): Record<string, Fixture> {
     'POST /api/clock/out': { call: at('/api/clock/out') },
     'POST /api/clock/break/start': {
       call: at('/api/clock/break/start'),
-      refused: 'no one is clocked in by then (the clock-out row runs first): clock-in.test.ts takes breaks',
+      refused:
+        'no one is clocked in by then (the clock-out row runs first): staff-clock.test.ts takes breaks',
     },
     'POST /api/clock/break/end': {
       call: at('/api/clock/break/end'),
-      refused: 'no one is on a break: clock-in.test.ts takes breaks',
+      refused: 'no one is on a break: staff-clock.test.ts takes breaks',
     },
     'GET /api/admin/clock/tills': { call: at('/api/admin/clock/tills') },
     'POST /api/admin/clock/tills': { call: at('/api/admin/clock/tills', { name: 'Matrix till' }) },
@@ -1496,7 +1497,7 @@ describe.each(backends())('the access matrix on %s', (backend) => {
 });
 
 /**
- * One of each rota-extras object: a template, the staff member's leave (pending) and unavailability,
+ * One of each staff object beyond shifts: a template, the staff member's leave (pending) and unavailability,
  * a published shift of theirs, three of the admin's shifts offered to them (one they accepted, one for
  * the admin to withdraw), and the admin's calendar feed (its shifts' ids are not marks: the signed link is the key to them).
  */

@@ -83,10 +83,10 @@ export const appRoutes: readonly AppRoute[] = [
     import('../domains/content/gallery/gallery-page.tsx').then((m) => m.GalleryPage),
   ),
   route(paths.clockin, 'Clock in', timeOutline, 'staff', () =>
-    import('../domains/staff/clockin-page.tsx').then((m) => m.ClockinPage),
+    import('../domains/staff/clock/clockin-page.tsx').then((m) => m.ClockinPage),
   ),
   route(paths.staffschedules, 'Staff schedules', calendarOutline, 'staff', () =>
-    import('../domains/staff/staff-schedules-page.tsx').then((m) => m.StaffSchedulesPage),
+    import('../domains/staff/shifts/staff-schedules-page.tsx').then((m) => m.StaffSchedulesPage),
   ),
   // Staff come here too, to mark dishes available today or not.
   route(paths.menumanager, 'Menu manager', restaurantOutline, 'staff', () =>
@@ -94,13 +94,13 @@ export const appRoutes: readonly AppRoute[] = [
   ),
   // Timesheets.
   route(paths.timesheets, 'Timesheets', documentTextOutline, 'admin', () =>
-    import('../domains/staff/timesheets-page.tsx').then((m) => m.TimesheetsPage),
+    import('../domains/staff/timesheets/timesheets-page.tsx').then((m) => m.TimesheetsPage),
   ),
   route(paths.myHours, 'My hours', documentTextOutline, 'staff', () =>
-    import('../domains/staff/my-hours-page.tsx').then((m) => m.MyHoursPage),
+    import('../domains/staff/timesheets/my-hours-page.tsx').then((m) => m.MyHoursPage),
   ),
   route(paths.addschedule, 'Add shift', addCircleOutline, 'admin', () =>
-    import('../domains/staff/add-schedule-page.tsx').then((m) => m.AddSchedulePage),
+    import('../domains/staff/shifts/add-schedule-page.tsx').then((m) => m.AddSchedulePage),
   ),
   route(paths.analytics, 'Analytics', barChartOutline, 'admin', () =>
     import('../domains/analytics/analytics-page.tsx').then((m) => m.AnalyticsPage),
@@ -165,7 +165,7 @@ export const appRoutes: readonly AppRoute[] = [
   ),
   // rota
   route(paths.till, 'Clock-in code', timeOutline, 'public', () =>
-    import('../domains/staff/till-page.tsx').then((m) => m.TillPage),
+    import('../domains/staff/clock/till-page.tsx').then((m) => m.TillPage),
   ),
   // Events.
   route(paths.adminEvents, 'Manage events', calendarOutline, 'admin', () =>

@@ -1,3 +1,6 @@
-export * from './extras.ts';
+export * from './clock.ts';
+export * from './leave.ts';
+export * from './pay.ts';
 export * from './shifts.ts';
+export * from './swaps.ts';
 export * from './timesheets.ts';

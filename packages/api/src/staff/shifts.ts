@@ -1,13 +1,27 @@
 import { z } from 'zod';
 import { Id, IsoDate, plainText, requiredName } from '../common.ts';
 import { ROTA_LIMITS } from '../game/rules.ts';
-import { Absence, WeekHappening } from './extras.ts';
+import { Absence } from './leave.ts';
 
 /** An instant as the API takes it: ISO 8601 with an offset (`Z` or `+01:00`), stored in UTC. */
 const Instant = z.iso.datetime({
   offset: true,
   error: 'must be a date and time such as 2026-11-28T18:00:00Z',
 });
+
+/** A London time of day, HH:MM. */
+const TimeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time of day such as 18:00');
+
+// What is coming in the week
+export const WeekHappening = z
+  .object({
+    kind: z.enum(['event', 'match']),
+    id: z.string(),
+    title: z.string(),
+    startsAt: z.string(),
+  })
+  .meta({ id: 'WeekHappening' });
+export type WeekHappening = z.infer<typeof WeekHappening>;
 
 const shiftFields = {
   /** null: an open shift any staff member may claim. */
@@ -99,30 +113,6 @@ export const PublishWeekResult = z.object({ published: z.int() });
 export const CopyWeekInput = z.object({ from: IsoDate, to: IsoDate }).strict();
 export const CopyWeekResult = z.object({ copied: z.int(), skipped: z.int() });
 
-export const PayRateInput = z
-  .object({
-    hourlyRatePence: z.int().min(0).max(100_000).nullable(),
-    from: IsoDate.optional().describe(
-      'The first London day the rate applies to; without it, today (or, for a first rate, all hours)',
-    ),
-  })
-  .strict();
-export const PayRateSet = z.object({ effectiveFrom: z.string() });
-
-/** An employee number as payroll software keeps it: letters and digits, at most 20. */
-export const PayrollNumberInput = z
-  .object({
-    payrollNumber: z
-      .string()
-      .trim()
-      .regex(
-        /^[A-Za-z0-9][A-Za-z0-9-]{0,19}$/,
-        'must be 1 to 20 letters, digits or dashes (starting with a letter or digit), as your payroll software shows it',
-      )
-      .nullable(),
-  })
-  .strict();
-
 export const ShiftIdParams = z.object({ id: Id });
 /** Where a dragged shift lands: a person (null: open) and a London day; its London times are kept. */
 export const ShiftPlacement = z
@@ -140,34 +130,32 @@ export const StaffShifts = z
   .meta({ id: 'StaffShifts' });
 export type StaffShifts = z.infer<typeof StaffShifts>;
 
-// Clock-in
-export const ClockCode = z
-  .object({ token: z.string(), expiresAt: z.string(), url: z.string() })
-  .meta({ id: 'ClockCode' });
-export type ClockCode = z.infer<typeof ClockCode>;
-export const ClockInInput = z.object({ token: z.string().max(200).optional() }).strict();
-export const ClockEntry = z
+// Shift templates
+export const ShiftTemplateInput = z
+  .object({
+    name: requiredName(60),
+    position: requiredName(ROTA_LIMITS.positionMax),
+    startTime: TimeOfDay,
+    endTime: TimeOfDay,
+    breakMinutes: z.int().min(0).max(ROTA_LIMITS.breakMinutesMax),
+  })
+  .strict();
+export type ShiftTemplateInput = z.infer<typeof ShiftTemplateInput>;
+export const ShiftTemplate = z
   .object({
     id: z.string(),
-    userId: z.string(),
-    clockInAt: z.string(),
-    clockOutAt: z.string().nullable(),
+    name: z.string(),
+    position: z.string(),
+    startTime: z.string(),
+    endTime: z.string(),
     breakMinutes: z.int(),
-    onBreakSince: z.string().nullable(),
-    shiftId: z.string().nullable(),
-    flags: z.array(z.enum(['no_shift_near', 'auto_closed', 'without_code'])),
   })
-  .meta({ id: 'ClockEntry' });
-export type ClockEntry = z.infer<typeof ClockEntry>;
-export const ClockStatus = z
-  .object({ open: ClockEntry.nullable(), canClockWithoutCode: z.boolean(), recent: z.array(ClockEntry) })
-  .meta({ id: 'ClockStatus' });
-export type ClockStatus = z.infer<typeof ClockStatus>;
-export const TillInput = z.object({ name: requiredName(60) }).strict();
-export const Till = z
-  .object({ id: z.string(), name: z.string(), createdAt: z.string() })
-  .meta({ id: 'Till' });
-export const TillCreated = z.object({ till: Till, url: z.string() });
-export const TillList = z.object({ tills: z.array(Till) });
-export const TillIdParams = z.object({ id: Id });
-export const ClockSettingInput = z.object({ clockWithoutCode: z.boolean() }).strict();
+  .meta({ id: 'ShiftTemplate' });
+export type ShiftTemplate = z.infer<typeof ShiftTemplate>;
+export const ShiftTemplateList = z.object({ templates: z.array(ShiftTemplate) });
+export const ShiftTemplateCreated = z.object({ template: ShiftTemplate });
+export const TemplateIdParams = z.object({ id: Id });
+
+// Calendar
+export const ShiftFeed = z.object({ url: z.string() });
+export const ShiftFeedParams = z.object({ token: z.string().max(200) });

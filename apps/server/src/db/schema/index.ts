@@ -1,3 +1,5 @@
+// Staff (the rota): its tables live in the staff domain, by part.
+export * from '../../domains/staff/schema.ts';
 export * from './accounts.ts';
 export * from './clubs.ts';
 export * from './contact.ts';
@@ -20,8 +22,5 @@ export * from './payments.ts';
 export * from './payouts.ts';
 export * from './phone-codes.ts';
 export * from './photos.ts';
-// rota
-export * from './rota.ts';
-export * from './rota-extras.ts';
 // Stripe Connect: each club's own Stripe account
 export * from './stripe-accounts.ts';

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { eventRegistrations, events } from '../../db/schema/events.ts';
 import { fixtures, teams } from '../../db/schema/football.ts';
 import { competitions, entries, picks } from '../../db/schema/game.ts';
-import { clockEntries } from '../../db/schema/rota.ts';
+import { clockEntries } from '../../db/schema/index.ts';
 import { londonDate } from '../../lib/london-dates.ts';
 import { paidPosition, payRate, positionRatesByName, rateChangesOf } from '../staff/index.ts';
 

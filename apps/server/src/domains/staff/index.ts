@@ -1,5 +1,5 @@
 // The rota as other features see it (analytics costs clocked hours): they import from here.
 
-export { paidPosition, payRate, positionRatesByName, rateChangesOf, rateOn } from './pay-rates.ts';
+export { paidPosition, payRate, positionRatesByName, rateChangesOf, rateOn } from './pay/rates.ts';
+export { staffRecordsOf } from './people/records.ts';
 export { registerStaffParts, staffDomain } from './plugin.ts';
-export { staffRecordsOf } from './staff-records.ts';

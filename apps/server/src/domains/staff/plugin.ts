@@ -2,12 +2,10 @@ import type { FastifyPluginAsync } from 'fastify';
 import { registerClubExportPart } from '../../lib/domain-parts.ts';
 import { registerNotificationKind, registerReminderPass } from '../notifications/index.ts';
 import { staffClubExport } from './club-export.ts';
-import { rotaExtrasRoutes } from './extras-routes.ts';
-import { LEAVE_NOTIFICATION_KIND } from './leave.ts';
-import { rotaRoutes } from './routes.ts';
-import { ROTA_NOTIFICATION_KIND } from './service.ts';
-import { runShiftReminderPass } from './shift-reminders.ts';
-import { timesheetRoutes } from './timesheet-routes.ts';
+import { LEAVE_NOTIFICATION_KIND } from './leave/service.ts';
+import { staffRoutes } from './routes.ts';
+import { runShiftReminderPass } from './shifts/reminders.ts';
+import { ROTA_NOTIFICATION_KIND } from './shifts/service.ts';
 
 /**
  * The staff domain's parts beyond its routes: its kinds of notification (leave, the rota) and the
@@ -20,10 +18,8 @@ export function registerStaffParts(): void {
   registerClubExportPart('staff', staffClubExport);
 }
 
-/** The staff domain: the rota, timesheets and the rota's extras (templates, leave, swaps, holiday, calendars). */
+/** The staff domain: shifts and templates, clocking, pay, timesheets, leave and swaps. */
 export const staffDomain: FastifyPluginAsync = async (app) => {
   registerStaffParts();
-  await app.register(rotaRoutes);
-  await app.register(timesheetRoutes);
-  await app.register(rotaExtrasRoutes);
+  await app.register(staffRoutes);
 };

@@ -1,0 +1,663 @@
+import type {
+  RotaWeek,
+  Shift,
+  ShiftInput,
+  ShiftPlacement,
+  ShiftUpdate,
+  WorkingTimeWarning,
+} from '@lastman/api';
+import { ROTA_LIMITS } from '@lastman/api';
+import { dayNumber, ukLocalToUtc, utcToUkLocal } from '@lastman/game';
+import { sqlState } from '../../../db/pg-errors.ts';
+import type { Viewer } from '../../../http/guards.ts';
+import { AppError, notFound } from '../../../lib/errors.ts';
+import { londonDate } from '../../../lib/london-dates.ts';
+import type { Services } from '../../../services.ts';
+import { clubOccurrences, listMatchesInRange } from '../../content/index.ts';
+import { type NotificationKind, notifyUsers } from '../../notifications/index.ts';
+import { type AbsenceRow, absenceDuring, absencesOf } from '../leave/queries.ts';
+import { toAbsence } from '../leave/service.ts';
+import { nextRate, payRate, positionRatesByName, rateChangesOf, rateOn } from '../pay/rates.ts';
+import { staffOfClub } from '../people/queries.ts';
+import { isWeekApproved } from '../timesheets/queries.ts';
+import { assertRotaWeeksOpen } from '../timesheets/service.ts';
+import {
+  claimOpenShift,
+  deleteShift,
+  insertShift,
+  openShifts,
+  overlappingShift,
+  personShiftsAround,
+  publishDrafts,
+  type ShiftRow,
+  shiftById,
+  shiftsBetween,
+  upcomingPublishedShifts,
+  updateShift,
+} from './queries.ts';
+import { weekBounds, weekStartOf, workedHours, workingTimeWarnings } from './working-time.ts';
+
+/** The kind of the rota's news to each member of staff, as the staff domain's plugin registers it. */
+export const ROTA_NOTIFICATION_KIND: NotificationKind = {
+  kind: 'rota',
+  label: 'Your shifts: the rota published or changed',
+  defaults: { push: true, email: true, inApp: true },
+  staffOnly: true,
+};
+
+type Db = Pick<Services, 'db'>;
+type WithClock = Pick<Services, 'db' | 'clock'>;
+
+const WEEK_MS = 7 * 86_400_000;
+const HOUR_MS = 3_600_000;
+
+function londonLabel(at: Date): string {
+  const { date, time } = utcToUkLocal(at.getTime());
+  return `${date} ${time}`;
+}
+
+function overlapError(other: ShiftRow): AppError {
+  return new AppError(
+    'CONFLICT',
+    `This overlaps another shift for the same person: ${other.position}, ${londonLabel(other.startsAt)} to ${londonLabel(other.endsAt)} (London time).`,
+  );
+}
+
+interface Times {
+  userId: string | null;
+  startsAt: Date;
+  endsAt: Date;
+  breakMinutes: number;
+}
+
+function checkTimes(t: Times) {
+  if (t.endsAt <= t.startsAt) throw new AppError('BAD_REQUEST', 'A shift must end after it starts.');
+  if (t.endsAt.getTime() - t.startsAt.getTime() > ROTA_LIMITS.shiftHoursMax * HOUR_MS) {
+    throw new AppError('BAD_REQUEST', `A shift can be at most ${ROTA_LIMITS.shiftHoursMax} hours long.`);
+  }
+  if (t.breakMinutes * 60_000 >= t.endsAt.getTime() - t.startsAt.getTime()) {
+    throw new AppError('BAD_REQUEST', 'The break must be shorter than the shift.');
+  }
+}
+
+/** The warning for a shift put on someone who said they are unavailable, or is on approved leave. */
+function absenceWarning(a: Pick<AbsenceRow, 'kind' | 'startsAt' | 'endsAt'>): WorkingTimeWarning {
+  return {
+    code: 'UNAVAILABLE',
+    message:
+      a.kind === 'leave'
+        ? `This person is on approved leave from ${londonLabel(a.startsAt)} to ${londonLabel(a.endsAt)} (London time).`
+        : `This person said they are unavailable from ${londonLabel(a.startsAt)} to ${londonLabel(a.endsAt)} (London time).`,
+  };
+}
+
+/** The Working Time warnings for a shift of a person, from their shifts in the 17 weeks around it. */
+async function warningsFor(
+  db: Services['db'],
+  clubId: string,
+  t: Times & { id?: string },
+): Promise<WorkingTimeWarning[]> {
+  if (!t.userId) return [];
+  const [person] = await staffOfClub(db, { clubId, userIds: [t.userId] });
+  const others = await personShiftsAround(db, {
+    clubId,
+    userId: t.userId,
+    from: new Date(t.startsAt.getTime() - 18 * WEEK_MS),
+    to: new Date(t.endsAt.getTime() + WEEK_MS),
+  });
+  const absent = await absenceDuring(db, {
+    clubId,
+    userId: t.userId,
+    startsAt: t.startsAt,
+    endsAt: t.endsAt,
+  });
+  return [
+    ...workingTimeWarnings(
+      { id: t.id, startsAt: t.startsAt, endsAt: t.endsAt, breakMinutes: t.breakMinutes },
+      others.filter((o) => o.id !== t.id),
+      person?.dateOfBirth ?? null,
+    ),
+    ...(absent ? [absenceWarning(absent)] : []),
+  ];
+}
+
+/**
+ * The rate a shift costs at: the person's own on the London day it starts, else the position's
+ * (when the admin set one).
+ */
+async function rateOf(db: Services['db'], clubId: string, row: ShiftRow) {
+  const positionRates = await positionRatesByName(db, { clubId });
+  if (!row.userId) return positionRates.get(row.position) ?? null;
+  const changes = await rateChangesOf(db, { clubId, userIds: [row.userId] });
+  return payRate(changes, positionRates, {
+    userId: row.userId,
+    day: londonDate(row.startsAt),
+    position: row.position,
+  });
+}
+
+async function requireStaff(db: Services['db'], clubId: string, userId: string | null) {
+  if (userId === null) return;
+  const [person] = await staffOfClub(db, { clubId, userIds: [userId] });
+  if (!person)
+    throw new AppError('BAD_REQUEST', 'Shifts are for the club’s staff and admins: that person is not one.');
+}
+
+function costOf(row: ShiftRow, rate: number | null | undefined): number | null {
+  if (rate === null || rate === undefined) return null;
+  return Math.round(workedHours(row) * rate);
+}
+
+function toShift(
+  row: ShiftRow,
+  staffName: string | null,
+  warnings: WorkingTimeWarning[],
+  rate?: number | null,
+): Shift {
+  return {
+    id: row.id,
+    userId: row.userId,
+    staffName,
+    startsAt: row.startsAt.toISOString(),
+    endsAt: row.endsAt.toISOString(),
+    position: row.position,
+    breakMinutes: row.breakMinutes,
+    notes: row.notes,
+    status: row.status,
+    overrideReason: row.overrideReason,
+    warnings,
+    ...(rate !== undefined && { costPence: costOf(row, rate) }),
+  };
+}
+
+/** Runs a write that the no-overlap constraint may refuse, turning the refusal into a plain 409. */
+async function refusingOverlap<T>(
+  services: Db,
+  clubId: string,
+  t: Times & { id?: string },
+  write: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (sqlState(err) !== '23P01' || !t.userId) throw err;
+    const other = await overlappingShift(services.db, {
+      clubId,
+      userId: t.userId,
+      startsAt: t.startsAt,
+      endsAt: t.endsAt,
+      exceptId: t.id,
+    });
+    throw other
+      ? overlapError(other)
+      : new AppError('CONFLICT', 'This overlaps another shift for the same person.');
+  }
+}
+
+export async function createShift(services: Db, viewer: Viewer, input: ShiftInput) {
+  const t = {
+    userId: input.userId,
+    startsAt: new Date(input.startsAt),
+    endsAt: new Date(input.endsAt),
+    breakMinutes: input.breakMinutes,
+  };
+  checkTimes(t);
+  await requireStaff(services.db, viewer.clubId, t.userId);
+  if (t.userId) {
+    const other = await overlappingShift(services.db, {
+      clubId: viewer.clubId,
+      userId: t.userId,
+      startsAt: t.startsAt,
+      endsAt: t.endsAt,
+    });
+    if (other) throw overlapError(other);
+  }
+  const row = await refusingOverlap(services, viewer.clubId, t, () =>
+    services.db.transaction(async (tx) => {
+      await assertRotaWeeksOpen(tx, viewer.clubId, [t]);
+      return insertShift(tx, {
+        clubId: viewer.clubId,
+        ...t,
+        position: input.position,
+        notes: input.notes || null,
+        overrideReason: input.overrideReason || null,
+      });
+    }),
+  );
+  const warnings = await warningsFor(services.db, viewer.clubId, { ...t, id: row.id });
+  const [person] = t.userId
+    ? await staffOfClub(services.db, { clubId: viewer.clubId, userIds: [t.userId] })
+    : [];
+  return toShift(row, person?.name ?? null, warnings, await rateOf(services.db, viewer.clubId, row));
+}
+
+/** The warnings a shift would have, and the overlap it would meet, without saving it: for the form. */
+export async function checkShift(services: Db, viewer: Viewer, input: ShiftInput & { id?: string }) {
+  const t = {
+    id: input.id,
+    userId: input.userId,
+    startsAt: new Date(input.startsAt),
+    endsAt: new Date(input.endsAt),
+    breakMinutes: input.breakMinutes,
+  };
+  checkTimes(t);
+  await requireStaff(services.db, viewer.clubId, t.userId);
+  const other = t.userId
+    ? await overlappingShift(services.db, {
+        clubId: viewer.clubId,
+        userId: t.userId,
+        startsAt: t.startsAt,
+        endsAt: t.endsAt,
+        exceptId: t.id,
+      })
+    : undefined;
+  return {
+    warnings: await warningsFor(services.db, viewer.clubId, t),
+    overlap: other ? overlapError(other).message : null,
+  };
+}
+
+export async function editShift(
+  services: Db,
+  viewer: Viewer,
+  { shiftId, input }: { shiftId: string; input: ShiftUpdate },
+) {
+  const current = await shiftById(services.db, { clubId: viewer.clubId, shiftId });
+  if (!current) throw notFound('The shift');
+  const t = {
+    id: shiftId,
+    userId: input.userId !== undefined ? input.userId : current.userId,
+    startsAt: input.startsAt ? new Date(input.startsAt) : current.startsAt,
+    endsAt: input.endsAt ? new Date(input.endsAt) : current.endsAt,
+    breakMinutes: input.breakMinutes ?? current.breakMinutes,
+  };
+  checkTimes(t);
+  await requireStaff(services.db, viewer.clubId, t.userId);
+  if (t.userId) {
+    const other = await overlappingShift(services.db, {
+      clubId: viewer.clubId,
+      userId: t.userId,
+      startsAt: t.startsAt,
+      endsAt: t.endsAt,
+      exceptId: shiftId,
+    });
+    if (other) throw overlapError(other);
+  }
+  // An edit makes the shift a draft again: staff hear of it when the week is next published.
+  const row = await refusingOverlap(services, viewer.clubId, t, () =>
+    services.db.transaction(async (tx) => {
+      // The week it leaves and the week it lands in, for the person it had and the one it has.
+      await assertRotaWeeksOpen(tx, viewer.clubId, [current, t]);
+      return updateShift(tx, {
+        clubId: viewer.clubId,
+        shiftId,
+        values: {
+          userId: t.userId,
+          startsAt: t.startsAt,
+          endsAt: t.endsAt,
+          breakMinutes: t.breakMinutes,
+          ...(input.position !== undefined && { position: input.position }),
+          ...(input.notes !== undefined && { notes: input.notes || null }),
+          ...(input.overrideReason !== undefined && { overrideReason: input.overrideReason || null }),
+          status: 'draft',
+        },
+      });
+    }),
+  );
+  if (!row) throw notFound('The shift');
+  const warnings = await warningsFor(services.db, viewer.clubId, t);
+  const [person] = t.userId
+    ? await staffOfClub(services.db, { clubId: viewer.clubId, userIds: [t.userId] })
+    : [];
+  return toShift(row, person?.name ?? null, warnings, await rateOf(services.db, viewer.clubId, row));
+}
+
+/** The same London wall-clock time `days` later: a shift at 18:00 stays at 18:00 across a clock change. */
+function laterByDays(at: Date, days: number): Date {
+  const { date, time } = utcToUkLocal(at.getTime());
+  const moved = new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+  return new Date(ukLocalToUtc(moved, time));
+}
+
+/**
+ * Puts a shift (moved, or a copy of it) on a person's London day, keeping its London times: the
+ * rota's drag and drop, and its "Move to…" and "Copy to…". Unlike the form, which warns and lets
+ * the admin give a reason, a placement onto the person's approved leave is refused: a drop has no
+ * place to read a warning. Overlaps and approved timesheet weeks are refused as everywhere.
+ */
+export async function placeShift(
+  services: Db,
+  viewer: Viewer,
+  { shiftId, to, copy }: { shiftId: string; to: ShiftPlacement; copy: boolean },
+) {
+  const clubId = viewer.clubId;
+  const current = await shiftById(services.db, { clubId, shiftId });
+  if (!current) throw notFound('The shift');
+  const days = (dayNumber(to.day) as number) - (dayNumber(londonDate(current.startsAt)) as number);
+  const t = {
+    id: copy ? undefined : shiftId,
+    userId: to.userId,
+    startsAt: laterByDays(current.startsAt, days),
+    endsAt: laterByDays(current.endsAt, days),
+    breakMinutes: current.breakMinutes,
+  };
+  checkTimes(t);
+  await requireStaff(services.db, clubId, t.userId);
+  if (t.userId) {
+    const when = { clubId, userId: t.userId, startsAt: t.startsAt, endsAt: t.endsAt };
+    const other = await overlappingShift(services.db, { ...when, exceptId: t.id });
+    if (other) throw overlapError(other);
+    const leave = await absenceDuring(services.db, { ...when, kind: 'leave' });
+    if (leave) {
+      const [person] = await staffOfClub(services.db, { clubId, userIds: [t.userId] });
+      throw new AppError(
+        'CONFLICT',
+        `${person?.name ?? 'This person'} is on approved leave from ${londonLabel(leave.startsAt)} to ${londonLabel(leave.endsAt)} (London time): choose someone else or another day.`,
+      );
+    }
+  }
+  const row = await refusingOverlap(services, clubId, t, () =>
+    services.db.transaction(async (tx) => {
+      if (copy) {
+        await assertRotaWeeksOpen(tx, clubId, [t]);
+        return insertShift(tx, {
+          clubId,
+          userId: t.userId,
+          startsAt: t.startsAt,
+          endsAt: t.endsAt,
+          breakMinutes: t.breakMinutes,
+          position: current.position,
+          notes: current.notes,
+          overrideReason: current.overrideReason,
+        });
+      }
+      // The week it leaves and the week it lands in, for the person it had and the one it has.
+      await assertRotaWeeksOpen(tx, clubId, [current, t]);
+      // Moved, it is a draft again: staff hear of it when the week is next published.
+      return updateShift(tx, {
+        clubId,
+        shiftId,
+        values: { userId: t.userId, startsAt: t.startsAt, endsAt: t.endsAt, status: 'draft' },
+      });
+    }),
+  );
+  if (!row) throw notFound('The shift');
+  const warnings = await warningsFor(services.db, clubId, { ...t, id: row.id });
+  const [person] = t.userId ? await staffOfClub(services.db, { clubId, userIds: [t.userId] }) : [];
+  return toShift(row, person?.name ?? null, warnings, await rateOf(services.db, clubId, row));
+}
+
+export async function removeShift(services: Db, viewer: Viewer, { shiftId }: { shiftId: string }) {
+  await services.db.transaction(async (tx) => {
+    const current = await shiftById(tx, { clubId: viewer.clubId, shiftId });
+    if (!current) throw notFound('The shift');
+    await assertRotaWeeksOpen(tx, viewer.clubId, [current]);
+    if (!(await deleteShift(tx, { clubId: viewer.clubId, shiftId }))) throw notFound('The shift');
+  });
+}
+
+/** The Monday of the week asked for, or of this week. */
+function mondayOf(services: WithClock, week: string | undefined): string {
+  return weekStartOf(week ? new Date(`${week}T12:00:00Z`) : services.clock.now());
+}
+
+/** The whole club's week for an admin: every shift with its warnings and cost, and the staff. */
+export async function rotaWeek(
+  services: WithClock,
+  viewer: Viewer,
+  { week }: { week?: string },
+): Promise<RotaWeek> {
+  const monday = mondayOf(services, week);
+  const today = londonDate(services.clock.now());
+  const { from, to } = weekBounds(monday);
+  const [rows, staff, rates, positionRates, absences, happenings] = await Promise.all([
+    shiftsBetween(services.db, { clubId: viewer.clubId, from, to }),
+    staffOfClub(services.db, { clubId: viewer.clubId }),
+    rateChangesOf(services.db, { clubId: viewer.clubId }),
+    positionRatesByName(services.db, { clubId: viewer.clubId }),
+    absencesOf(services.db, { clubId: viewer.clubId, from, to }),
+    weekHappenings(services, viewer.clubId, from, to),
+  ]);
+  const absent = (userId: string, s: ShiftRow) =>
+    absences.find(
+      ({ absence: a }) =>
+        a.userId === userId && a.status === 'approved' && a.startsAt < s.endsAt && a.endsAt > s.startsAt,
+    )?.absence;
+  const dob = new Map(staff.map((s) => [s.userId, s.dateOfBirth]));
+  // Neighbours for every person on the rota this week, read once: 17 weeks back, a week ahead.
+  const people = [...new Set(rows.map((r) => r.shift.userId).filter((u): u is string => u !== null))];
+  const around = new Map<string, Awaited<ReturnType<typeof personShiftsAround>>>();
+  await Promise.all(
+    people.map(async (userId) => {
+      around.set(
+        userId,
+        await personShiftsAround(services.db, {
+          clubId: viewer.clubId,
+          userId,
+          from: new Date(from.getTime() - 18 * WEEK_MS),
+          to: new Date(to.getTime() + WEEK_MS),
+        }),
+      );
+    }),
+  );
+  const shifts = rows.map(({ shift, staffName }) => {
+    const away = shift.userId ? absent(shift.userId, shift) : undefined;
+    const warnings = shift.userId
+      ? [
+          ...workingTimeWarnings(
+            shift,
+            (around.get(shift.userId) ?? []).filter((o) => o.id !== shift.id),
+            dob.get(shift.userId) ?? null,
+          ),
+          ...(away ? [absenceWarning(away)] : []),
+        ]
+      : [];
+    const rate = shift.userId
+      ? payRate(rates, positionRates, {
+          userId: shift.userId,
+          day: londonDate(shift.startsAt),
+          position: shift.position,
+        })
+      : (positionRates.get(shift.position) ?? null);
+    return toShift(shift, staffName, warnings, rate);
+  });
+  return {
+    week: monday,
+    shifts,
+    staff: staff.map((s) => ({
+      userId: s.userId,
+      name: s.name,
+      role: s.role,
+      hourlyRatePence: rateOn(rates, s.userId, today),
+      nextRate: nextRate(rates, s.userId, today),
+      payrollNumber: s.payrollNumber ?? null,
+    })),
+    drafts: shifts.filter((s) => s.status === 'draft').length,
+    totalCostPence: shifts.reduce((sum, s) => sum + (s.costPence ?? 0), 0),
+    absences: absences
+      .filter(({ absence }) => absence.status !== 'refused')
+      .map(({ absence, staffName }) => toAbsence(absence, staffName)),
+    happenings,
+  };
+}
+
+/** What is coming in the week beside the shifts: the club's events and every Premier League kick-off. */
+async function weekHappenings(services: Pick<Services, 'db'>, clubId: string, from: Date, to: Date) {
+  const [events, matches] = await Promise.all([
+    clubOccurrences(services, { clubId, from, to }),
+    listMatchesInRange(services.db, { from, to }),
+  ]);
+  return [
+    ...events
+      .filter((e) => e.event !== null)
+      .map(({ occurrence }) => ({
+        kind: 'event' as const,
+        id: occurrence.id,
+        title: occurrence.title,
+        startsAt: occurrence.startsAt,
+      })),
+    ...matches.map((m) => ({
+      kind: 'match' as const,
+      id: m.id,
+      title: `${m.homeName} v ${m.awayName}${m.kickoffTbc ? ' (kick-off to be confirmed)' : ''}`,
+      startsAt: m.kickoffAt.toISOString(),
+    })),
+  ].sort((a, b) => a.startsAt.localeCompare(b.startsAt));
+}
+
+/** Publishes a week's drafts; each person with a new or changed shift hears of it, in the same transaction. */
+export async function publishWeek(
+  services: WithClock & Pick<Services, 'notifier'>,
+  viewer: Viewer,
+  { week }: { week: string },
+) {
+  const monday = mondayOf(services, week);
+  const { from, to } = weekBounds(monday);
+  const published = await services.db.transaction(async (tx) => {
+    // A draft published into an approved week would change the hours it was approved with.
+    const drafts = (await shiftsBetween(tx, { clubId: viewer.clubId, from, to }))
+      .map((r) => r.shift)
+      .filter((d) => d.status === 'draft');
+    await assertRotaWeeksOpen(tx, viewer.clubId, drafts);
+    const rows = await publishDrafts(tx, { clubId: viewer.clubId, from, to, at: services.clock.now() });
+    const changed = new Map<string, number>();
+    for (const r of rows) if (r.userId) changed.set(r.userId, (changed.get(r.userId) ?? 0) + 1);
+    await notifyUsers(
+      { db: tx, clock: services.clock },
+      {
+        clubId: viewer.clubId,
+        kind: 'rota',
+        title: 'Your shifts are out',
+        body: '',
+        messages: [...changed].map(([userId, n]) => ({
+          userId,
+          body: `${n} new or changed shift${n === 1 ? '' : 's'} in the week of ${londonWeekLabel(monday)}.`,
+          link: '/staffschedules?view=mine',
+        })),
+      },
+    );
+    return rows;
+  });
+  void services.notifier.kick();
+  return { published: published.length };
+}
+
+const weekLabel = new Intl.DateTimeFormat('en-GB', {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  timeZone: 'UTC',
+});
+/** "Monday 9 November" for a London date. */
+const londonWeekLabel = (monday: string) => weekLabel.format(new Date(`${monday}T12:00:00Z`));
+
+/** Copies last week's shifts (or any week's) into another week as drafts, skipping any that would overlap. */
+export async function copyWeek(services: WithClock, viewer: Viewer, input: { from: string; to: string }) {
+  const source = weekBounds(mondayOf(services, input.from));
+  const target = weekBounds(mondayOf(services, input.to));
+  if (source.from.getTime() === target.from.getTime())
+    throw new AppError('BAD_REQUEST', 'Choose a different week to copy into.');
+  const rows = await shiftsBetween(services.db, { clubId: viewer.clubId, from: source.from, to: source.to });
+  let copied = 0;
+  let skipped = 0;
+  for (const { shift } of rows) {
+    // By London wall-clock time, so a shift at 18:00 stays at 18:00 across a clock change.
+    const days = Math.round((target.from.getTime() - source.from.getTime()) / 86_400_000);
+    const move = (d: Date) => {
+      const { date, time } = utcToUkLocal(d.getTime());
+      const shifted = new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000)
+        .toISOString()
+        .slice(0, 10);
+      return new Date(ukLocalToUtc(shifted, time));
+    };
+    const values = { startsAt: move(shift.startsAt), endsAt: move(shift.endsAt) };
+    // Nothing new lands in a person's approved week: such a shift is skipped like an overlapping one.
+    if (
+      shift.userId &&
+      (await isWeekApproved(services.db, {
+        clubId: viewer.clubId,
+        userId: shift.userId,
+        weekStart: weekStartOf(values.startsAt),
+      }))
+    ) {
+      skipped++;
+      continue;
+    }
+    if (shift.userId) {
+      const other = await overlappingShift(services.db, {
+        clubId: viewer.clubId,
+        userId: shift.userId,
+        ...values,
+      });
+      if (other) {
+        skipped++;
+        continue;
+      }
+    }
+    try {
+      await insertShift(services.db, {
+        clubId: viewer.clubId,
+        userId: shift.userId,
+        ...values,
+        position: shift.position,
+        breakMinutes: shift.breakMinutes,
+        notes: shift.notes,
+      });
+      copied++;
+    } catch (err) {
+      if (sqlState(err) !== '23P01') throw err;
+      skipped++;
+    }
+  }
+  return { copied, skipped };
+}
+
+/** A staff member's own published shifts, next first, and the open shifts they may claim. */
+export async function myShifts(services: WithClock, viewer: Viewer) {
+  const now = services.clock.now();
+  const [mine, open] = await Promise.all([
+    upcomingPublishedShifts(services.db, {
+      clubId: viewer.clubId,
+      userId: viewer.userId,
+      from: now,
+      limit: 50,
+    }),
+    openShifts(services.db, { clubId: viewer.clubId, now }),
+  ]);
+  return {
+    shifts: mine.map(({ shift, staffName }) => toShift(shift, staffName, [])),
+    open: open.map(({ shift }) => toShift(shift, null, [])),
+  };
+}
+
+/** A staff member takes an open shift, unless someone was quicker or it clashes with their own. */
+export async function claimShift(services: WithClock, viewer: Viewer, { shiftId }: { shiftId: string }) {
+  const shift = await shiftById(services.db, { clubId: viewer.clubId, shiftId });
+  if (shift?.status !== 'published') throw notFound('The open shift');
+  if (shift.userId !== null) throw new AppError('CONFLICT', 'Someone has already taken this shift.');
+  if (shift.startsAt <= services.clock.now())
+    throw new AppError('CONFLICT', 'This shift has already started.');
+  const t = {
+    id: shiftId,
+    userId: viewer.userId,
+    startsAt: shift.startsAt,
+    endsAt: shift.endsAt,
+    breakMinutes: shift.breakMinutes,
+  };
+  const other = await overlappingShift(services.db, {
+    clubId: viewer.clubId,
+    userId: viewer.userId,
+    startsAt: shift.startsAt,
+    endsAt: shift.endsAt,
+    exceptId: shiftId,
+  });
+  if (other) throw overlapError(other);
+  const row = await refusingOverlap(services, viewer.clubId, t, () =>
+    services.db.transaction(async (tx) => {
+      await assertRotaWeeksOpen(tx, viewer.clubId, [t]);
+      return claimOpenShift(tx, { clubId: viewer.clubId, shiftId, userId: viewer.userId });
+    }),
+  );
+  if (!row) throw new AppError('CONFLICT', 'Someone has already taken this shift.');
+  return toShift(row, viewer.name, []);
+}
