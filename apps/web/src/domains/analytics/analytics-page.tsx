@@ -1,19 +1,25 @@
 import { IonButton, IonContent, IonIcon } from '@ionic/react';
 import { type AnalyticsReport, type AnalyticsSummary, PICKS_AFTER_DEADLINE } from '@lastman/api';
+import {
+  formatDate,
+  formatHours,
+  formatPence,
+  formatShortDay as formatShortDate,
+  penceAsPounds,
+} from '@lastman/api/format';
 import { funnelOutline, optionsOutline } from 'ionicons/icons';
 import { useLocation } from 'react-router-dom';
-import { formatPence, penceAsPounds } from '../../lib/format.ts';
 import { useOnline } from '../../lib/online.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { InlineLoading } from '../../ui/page-loading.tsx';
 import { useAnalyticsReport } from './api/analytics-api.ts';
 import { ChartCard } from './components/chart-card.tsx';
 import { BarChart, Legend, LineChart, type Series } from './components/charts.tsx';
-import { type AnalyticsFilters, filtersFrom, formatDate, formatShortDate, withQuery } from './filters.ts';
+import { type AnalyticsFilters, filtersFrom, withQuery } from './filters.ts';
 import './analytics.css';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-const hours = (h: number) => `${h.toLocaleString('en-GB', { maximumFractionDigits: 2 })} h`;
+const hours = formatHours;
 const pounds = (pence: number) => formatPence(pence);
 /** Money in a CSV file: pounds with two decimals (12.50), as a spreadsheet reads it. */
 const csvPounds = (pence: number | null) => (pence === null ? null : penceAsPounds(pence));

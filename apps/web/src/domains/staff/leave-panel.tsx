@@ -1,6 +1,7 @@
 import { IonButton } from '@ionic/react';
 import type { Absence, AbsenceInput } from '@lastman/api';
-import { ukLocalToUtc } from '@lastman/game';
+import { formatDay, formatHours } from '@lastman/api/format';
+import { addDays, daysInPeriod, fromLondon, isDate, toLondon } from '@lastman/api/time';
 import { type FormEvent, useState } from 'react';
 import { isConfirmationRequired } from '../../lib/http.ts';
 import { showToast } from '../../lib/toast.ts';
@@ -16,13 +17,9 @@ import {
   useRequestAbsence,
   useWithdrawAbsence,
 } from './api/rota-extras-api.ts';
-import { addDays, formatDay, isDate, londonParts } from './rota-time.ts';
 import { AnswerButtons } from './swap-panel.tsx';
 
-const hours = (h: number) => `${h.toLocaleString('en-GB', { maximumFractionDigits: 2 })} h`;
-
-const dayCount = (from: string, to: string) =>
-  Math.round((Date.parse(`${to}T12:00:00Z`) - Date.parse(`${from}T12:00:00Z`)) / 86_400_000) + 1;
+const hours = formatHours;
 
 /**
  * "Monday 7 December to Wednesday 9 December (3 days)" for whole days; else "Monday 9 November 18:00
@@ -30,13 +27,13 @@ const dayCount = (from: string, to: string) =>
  */
 function period(a: Pick<Absence, 'startsAt' | 'endsAt' | 'days'>) {
   if (a.days) {
-    const n = dayCount(a.days.from, a.days.to);
+    const n = daysInPeriod(a.days.from, a.days.to);
     return n === 1
       ? `${formatDay(a.days.from)} (1 day)`
       : `${formatDay(a.days.from)} to ${formatDay(a.days.to)} (${n} days)`;
   }
-  const s = londonParts(a.startsAt);
-  const e = londonParts(a.endsAt);
+  const s = toLondon(a.startsAt);
+  const e = toLondon(a.endsAt);
   return `${formatDay(s.date)} ${s.time} to ${formatDay(e.date)} ${e.time}`;
 }
 
@@ -94,7 +91,7 @@ interface Ask {
 }
 
 function AskForm() {
-  const today = londonParts(new Date().toISOString()).date;
+  const today = toLondon(new Date().toISOString()).date;
   const [form, setForm] = useState<Ask>({
     kind: 'leave',
     from: today,
@@ -122,8 +119,8 @@ function AskForm() {
         ...(leave
           ? { fromDay: form.from, toDay: form.to }
           : {
-              startsAt: new Date(ukLocalToUtc(form.from, form.fromTime)).toISOString(),
-              endsAt: new Date(ukLocalToUtc(form.to, form.toTime)).toISOString(),
+              startsAt: fromLondon(form.from, form.fromTime).toISOString(),
+              endsAt: fromLondon(form.to, form.toTime).toISOString(),
             }),
         ...(form.reason.trim() && { reason: form.reason.trim() }),
         ...(leave && { hours: Math.round(h * 4) / 4 }),
@@ -165,7 +162,7 @@ function AskForm() {
             onValue={set('to')}
             helper={
               isDate(form.from) && isDate(form.to) && form.to >= form.from
-                ? `Whole days, the last one included: ${dayCount(form.from, form.to)} day${dayCount(form.from, form.to) === 1 ? '' : 's'}.`
+                ? `Whole days, the last one included: ${daysInPeriod(form.from, form.to)} day${daysInPeriod(form.from, form.to) === 1 ? '' : 's'}.`
                 : 'Whole days, the last one included.'
             }
           />
