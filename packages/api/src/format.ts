@@ -182,8 +182,13 @@ export function formatMinutes(minutes: number): string {
   return m ? `${h} h ${m} min` : `${h} h`;
 }
 
-/** Hours to two decimals at most: 7.5 → "7.5 h", 1234.567 → "1,234.57 h". */
-export const formatHours = (hours: number): string => `${hoursFmt().format(hours)} h`;
+/** Hours to two decimals at most: 7.5 → "7.5 h", -14.514 → "-14.51 h", 1234.567 → "1,234.57 h". */
+export const formatHours = (hours: number): string =>
+  `${hoursFmt().format(Math.round(hours * 100) / 100 || 0)} h`;
+
+/** "22:00" for minutes after midnight (1320). */
+export const clockText = (minutes: number): string =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
 /** Hours to the quarter hour: 7.4 → "7.5 h" (the rota's shifts and totals). */
 export const quarterHours = (hours: number): string => `${Math.round(hours * 4) / 4} h`;

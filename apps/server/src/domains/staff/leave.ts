@@ -1,13 +1,8 @@
 import type { Absence, AbsenceInput } from '@lastman/api';
+import { formatHours, londonDayWords, londonWhenWords } from '@lastman/api/format';
+import { addDays, londonDay, londonDayStart } from '@lastman/api/time';
 import type { Viewer } from '../../http/guards.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import {
-  addDays,
-  londonDate,
-  londonDayStart,
-  londonDayWords,
-  londonWhenWords,
-} from '../../lib/london-dates.ts';
 import type { Services } from '../../services.ts';
 import { notify, notifyUsers, registerNotificationKind } from '../notifications/index.ts';
 import {
@@ -19,7 +14,7 @@ import {
   insertAbsence,
   lockHoliday,
 } from './extras-queries.ts';
-import { balanceMinutesOf, hoursText } from './holiday.ts';
+import { balanceMinutesOf } from './holiday.ts';
 import { staffOfClub } from './queries.ts';
 
 /** The kind of the answer to a leave request: its own, so staff can choose how they hear of it. */
@@ -38,8 +33,8 @@ const DAY_MS = 86_400_000;
 
 /** The whole London days an absence covers, when it runs from one London midnight to another. */
 function wholeDays(row: { startsAt: Date; endsAt: Date }) {
-  const from = londonDate(row.startsAt);
-  const after = londonDate(row.endsAt);
+  const from = londonDay(row.startsAt);
+  const after = londonDay(row.endsAt);
   if (londonDayStart(from).getTime() !== row.startsAt.getTime()) return null;
   if (londonDayStart(after).getTime() !== row.endsAt.getTime()) return null;
   return { from, to: addDays(after, -1) };
@@ -186,7 +181,7 @@ export async function decideAbsence(
         const [person] = await staffOfClub(tx, { clubId: viewer.clubId, userIds: [current.userId] });
         throw new AppError(
           'CONFIRMATION_REQUIRED',
-          `Approving this leave takes ${person ? `${person.name}’s` : 'their'} holiday balance below zero, to ${hoursText(after)} (${hoursText(now)} now, the leave takes ${hoursText(current.leaveMinutes)}). Approve anyway?`,
+          `Approving this leave takes ${person ? `${person.name}’s` : 'their'} holiday balance below zero, to ${formatHours(after / 60)} (${formatHours(now / 60)} now, the leave takes ${formatHours(current.leaveMinutes / 60)}). Approve anyway?`,
         );
       }
     }

@@ -19,8 +19,6 @@ import {
 } from './api/rota-extras-api.ts';
 import { AnswerButtons } from './swap-panel.tsx';
 
-const hours = formatHours;
-
 /**
  * "Monday 7 December to Wednesday 9 December (3 days)" for whole days; else "Monday 9 November 18:00
  * to Tuesday 10 November 00:00", London time.
@@ -68,11 +66,12 @@ function HolidayCard() {
       ) : (
         <>
           <p data-testid="holiday-balance">
-            <strong>{hours(holiday.data.balanceHours)}</strong> to take
+            <strong>{formatHours(holiday.data.balanceHours)}</strong> to take
           </p>
           <p className="muted">
-            12.07% of the {hours(holiday.data.hoursWorked)} you have worked is{' '}
-            {hours(holiday.data.accruedHours)}; approved leave has used {hours(holiday.data.takenHours)}.
+            12.07% of the {formatHours(holiday.data.hoursWorked)} you have worked is{' '}
+            {formatHours(holiday.data.accruedHours)}; approved leave has used{' '}
+            {formatHours(holiday.data.takenHours)}.
           </p>
         </>
       )}
@@ -223,7 +222,7 @@ function MyRequests() {
           <div key={a.id} className="rota-shift" data-testid="my-absence">
             <div className="rota-shift__main">
               <div className="rota-shift__time">
-                {a.kind === 'leave' ? `Leave, ${hours(a.hours)}` : 'Unavailable'}
+                {a.kind === 'leave' ? `Leave, ${formatHours(a.hours)}` : 'Unavailable'}
               </div>
               <div>{period(a)}</div>
               <div className="rota-shift__meta">
@@ -277,7 +276,7 @@ function AdminLeave() {
             <div key={a.id} className="rota-shift rota-shift--stack" data-testid="leave-request">
               <div className="rota-shift__main">
                 <div className="rota-shift__time">
-                  {a.staffName}: {hours(a.hours)}
+                  {a.staffName}: {formatHours(a.hours)}
                 </div>
                 <div>{period(a)}</div>
                 {a.reason ? <div className="rota-shift__meta">{a.reason}</div> : null}
@@ -352,10 +351,10 @@ function AdminLeave() {
                 {balances.data.balances.map((b) => (
                   <tr key={b.userId}>
                     <th scope="row">{b.name}</th>
-                    <td>{hours(b.hoursWorked)}</td>
-                    <td>{hours(b.accruedHours)}</td>
-                    <td>{hours(b.takenHours)}</td>
-                    <td>{hours(b.balanceHours)}</td>
+                    <td>{formatHours(b.hoursWorked)}</td>
+                    <td>{formatHours(b.accruedHours)}</td>
+                    <td>{formatHours(b.takenHours)}</td>
+                    <td>{formatHours(b.balanceHours)}</td>
                   </tr>
                 ))}
               </tbody>
