@@ -59,7 +59,7 @@ const dateLongFmt = onCalendar({ day: 'numeric', month: 'long', year: 'numeric' 
 
 /** "Sat 14 Sep, 15:00". */
 export const londonDateTime = (at: Instant): string => dateTimeFmt().format(epochMs(at));
-/** "Sat 14 Sep 2024". */
+/** "Sat, 14 Sep 2024". */
 export const londonDate = (at: Instant): string => dateFmt().format(epochMs(at));
 /** "15:00". */
 export const londonTime = (at: Instant): string => timeFmt().format(epochMs(at));
@@ -74,7 +74,7 @@ export const londonZone = (at: Instant): string =>
 export const londonWeekdayTime = (at: Instant): string => weekdayTimeFmt().format(epochMs(at));
 /** "Saturday 5 December at 18:00". */
 export const londonWhenLong = (at: Instant): string => whenLongFmt().format(epochMs(at));
-/** "Saturday 5 December 2026". */
+/** "Saturday, 5 December 2026". */
 export const londonLongDay = (at: Instant): string => longDayFmt().format(epochMs(at));
 /** "Saturday": the weekday in London. */
 export const londonWeekday = (at: Instant): string => weekdayFmt().format(epochMs(at));
