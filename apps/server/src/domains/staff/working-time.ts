@@ -31,8 +31,6 @@ export function isYoungWorker(dateOfBirth: string | null, at: Date): boolean {
   return day < valid;
 }
 
-const hours = hoursWords;
-
 /**
  * The warnings for one shift, given the same person's other shifts (any status) from at least 17
  * weeks before it to a day after, and their date of birth.
@@ -57,7 +55,7 @@ export function workingTimeWarnings(
     if (gap !== null && gap < restHours * HOUR_MS) {
       warnings.push({
         code: 'REST_BETWEEN_SHIFTS',
-        message: `Only ${hours(Math.round((gap / HOUR_MS) * 10) / 10)} between this shift and another: ${
+        message: `Only ${hoursWords(Math.round((gap / HOUR_MS) * 10) / 10)} between this shift and another: ${
           young ? 'a worker under 18 needs 12 hours' : 'the law expects 11 hours'
         } of rest between working days.`,
       });
@@ -70,7 +68,7 @@ export function workingTimeWarnings(
   if (lengthHours > breakAfter && shift.breakMinutes < breakNeeded) {
     warnings.push({
       code: 'BREAK_TOO_SHORT',
-      message: `A shift over ${hours(breakAfter)} needs a break of at least ${breakNeeded} minutes${
+      message: `A shift over ${hoursWords(breakAfter)} needs a break of at least ${breakNeeded} minutes${
         young ? ' for a worker under 18' : ''
       }; this one has ${shift.breakMinutes}.`,
     });
@@ -83,7 +81,7 @@ export function workingTimeWarnings(
     if (daily > 8) {
       warnings.push({
         code: 'YOUNG_DAILY',
-        message: `${hours(Math.round(daily * 10) / 10)} on ${day}: a worker under 18 may work at most 8 hours a day.`,
+        message: `${hoursWords(Math.round(daily * 10) / 10)} on ${day}: a worker under 18 may work at most 8 hours a day.`,
       });
     }
     const week = londonWeekBounds(londonMondayOf(shift.startsAt));
@@ -93,7 +91,7 @@ export function workingTimeWarnings(
     if (weekly > 40) {
       warnings.push({
         code: 'YOUNG_WEEKLY',
-        message: `${hours(Math.round(weekly * 10) / 10)} this week: a worker under 18 may work at most 40 hours a week.`,
+        message: `${hoursWords(Math.round(weekly * 10) / 10)} this week: a worker under 18 may work at most 40 hours a week.`,
       });
     }
   } else {
@@ -107,7 +105,7 @@ export function workingTimeWarnings(
     if (average > 48) {
       warnings.push({
         code: 'WEEKLY_AVERAGE',
-        message: `${hours(Math.round(average * 10) / 10)} a week on average over 17 weeks: the limit is 48 unless the person has opted out in writing.`,
+        message: `${hoursWords(Math.round(average * 10) / 10)} a week on average over 17 weeks: the limit is 48 unless the person has opted out in writing.`,
       });
     }
   }
