@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { requiredName, requiredText } from './common.ts';
+import { isTimeZone } from './time.ts';
 
 /** The kinds of notification every install has; later features register more (events, rota). */
 export const CORE_NOTIFICATION_KINDS = ['reminders', 'results', 'news', 'admin'] as const;
@@ -35,15 +36,6 @@ export type UnreadCount = z.infer<typeof UnreadCount>;
 
 /** "HH:MM", 24-hour. */
 const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time such as 22:00');
-
-function isTimeZone(tz: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-GB', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 export const KindPreference = z
   .object({

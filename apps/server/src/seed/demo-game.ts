@@ -1,3 +1,4 @@
+import { addDays, ukLocalToUtc, utcToUkLocal } from '@lastman/api/time';
 import {
   analyseRounds,
   type Fixture,
@@ -5,8 +6,6 @@ import {
   type Season,
   TBC_KICKOFF_TIME,
   teamOutcome,
-  ukLocalToUtc,
-  utcToUkLocal,
 } from '@lastman/game';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
@@ -21,10 +20,6 @@ export const DEMO_SEASON_NAME = 'Demo season: Premier League 2024-25, replayed l
 export const DEMO_NEXT_ROUND = 6;
 
 const DAY = 86_400_000;
-
-function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T12:00:00Z`) + days * DAY).toISOString().slice(0, 10);
-}
 
 const MATCH_MS = 2 * 3_600_000;
 

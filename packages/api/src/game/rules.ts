@@ -50,43 +50,8 @@ export const ROTA_LIMITS = {
   shiftHoursMax: 16,
 } as const;
 
-/** Building an Intl formatter costs about a millisecond: built on first use, not when loaded. */
-let gbp: Intl.NumberFormat | undefined;
-
-/** Integer pence as pounds the British way: 105000 → "£1,050.00", -250 → "-£2.50". */
-export function formatPence(pence: number): string {
-  gbp ??= new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
-  return gbp.format(pence / 100);
-}
-
-/** Pence as pounds with two decimals and no sign (1250 -> "12.50"): money in a CSV file for a spreadsheet. */
-export function penceAsPounds(pence: number): string {
-  const abs = Math.abs(Math.trunc(pence));
-  return `${pence < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
-
-/**
- * The ticks of a money axis from 0 to at least `maxPence`: whole pounds in steps of 1, 2 or 5 times
- * a power of ten, about `count` of them, never two alike (£0, £1 for a penny; £0, £500, £1,000, £1,500
- * for £1,250). The last tick is the axis' top.
- */
-export function moneyTicks(maxPence: number, count = 4): number[] {
-  const top = Math.max(1, Math.ceil(Math.max(0, maxPence) / 100));
-  const rough = top / count;
-  const magnitude = 10 ** Math.floor(Math.log10(rough));
-  const step = Math.max(1, [1, 2, 5, 10].map((m) => m * magnitude).find((s) => s >= rough) ?? top);
-  const ticks: number[] = [];
-  for (let pounds = 0; ; pounds += step) {
-    ticks.push(pounds * 100);
-    if (pounds >= top) break;
-  }
-  return ticks;
-}
-
-/** A money axis' tick, whole pounds: "£0", "£500", "£1,500". */
-export function formatPoundsTick(pence: number): string {
-  return `£${Math.round(pence / 100).toLocaleString('en-GB')}`;
-}
+// Money as text is written in format.ts; re-exported here for the code that reads the rules.
+export { formatPence, formatPoundsTick, moneyTicks, penceAsPounds } from '../format.ts';
 
 // Events.
 export const EVENT_LIMITS = {

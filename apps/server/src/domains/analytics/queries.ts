@@ -1,10 +1,10 @@
+import { londonDay } from '@lastman/api/time';
 import { and, asc, desc, eq, gte, inArray, isNotNull, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { eventRegistrations, events } from '../../db/schema/events.ts';
 import { fixtures, teams } from '../../db/schema/football.ts';
 import { competitions, entries, picks } from '../../db/schema/game.ts';
 import { clockEntries } from '../../db/schema/index.ts';
-import { londonDate } from '../../lib/london-dates.ts';
 import { paidPosition, payRate, positionRatesByName, rateChangesOf } from '../staff/index.ts';
 
 /** Entries that hold a place: bought (or free) and kept, whether still in, out or won. */
@@ -138,7 +138,7 @@ export async function closedClockEntries(db: DbOrTx, p: Period) {
     ...r,
     hourlyRatePence: payRate(rates, positionRates, {
       userId: r.userId,
-      day: londonDate(r.clockInAt),
+      day: londonDay(r.clockInAt),
       position: r.position,
     }),
   }));

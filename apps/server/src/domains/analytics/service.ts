@@ -1,9 +1,9 @@
 import type { AnalyticsQuery, AnalyticsReport, AnalyticsSummary, AnalyticsSummaryQuery } from '@lastman/api';
 import { ANALYTICS_MAX_DAYS } from '@lastman/api';
+import { addDays, daysInPeriod, londonDay, londonDayStart, mondayOf } from '@lastman/api/time';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Viewer } from '../../http/guards.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { addDays, daysInPeriod, londonDate, londonDayStart, mondayOf } from '../../lib/london-dates.ts';
 import type { Services } from '../../services.ts';
 import { findCompetition, potOf, publicPickRounds } from '../game/index.ts';
 import { paidOrdersInPeriod } from '../payments/index.ts';
@@ -34,7 +34,7 @@ interface Period {
 
 /** The period asked for, or the 28 days to today (London); refused when backwards or too long. */
 export function periodOf(query: { from?: string | undefined; to?: string | undefined }, now: Date): Period {
-  const to = query.to ?? (query.from ? addDays(query.from, DEFAULT_DAYS - 1) : londonDate(now));
+  const to = query.to ?? (query.from ? addDays(query.from, DEFAULT_DAYS - 1) : londonDay(now));
   const from = query.from ?? addDays(to, -(DEFAULT_DAYS - 1));
   if (!FOUR_DIGIT_YEAR.test(from) || !FOUR_DIGIT_YEAR.test(to))
     throw new AppError('BAD_REQUEST', 'Dates must be in the years 1000 to 9999.');
@@ -190,11 +190,11 @@ export async function analyticsReport(
     for (let w = mondayOf(period.from); w <= period.to; w = addDays(w, 7))
       weekRows.set(w, { entries: 0, revenuePence: 0, refundsPence: 0 });
     for (const e of made) {
-      const row = weekRows.get(mondayOf(londonDate(e.createdAt)));
+      const row = weekRows.get(mondayOf(londonDay(e.createdAt)));
       if (row) row.entries += 1;
     }
     for (const o of orders) {
-      const row = o.paidAt ? weekRows.get(mondayOf(londonDate(o.paidAt))) : undefined;
+      const row = o.paidAt ? weekRows.get(mondayOf(londonDay(o.paidAt))) : undefined;
       if (!row) continue;
       row.revenuePence += o.amountPence;
       row.refundsPence += o.refundedPence;
@@ -232,14 +232,14 @@ function dayFigures(
   orders: readonly OrderRow[],
   kickoffs: readonly { kickoffAt: Date }[],
 ) {
-  const matchDates = new Set(kickoffs.map((k) => londonDate(k.kickoffAt)));
+  const matchDates = new Set(kickoffs.map((k) => londonDay(k.kickoffAt)));
   const dayRows = new Map<string, { hours: number; staffCostPence: number; revenuePence: number }>();
   for (let d = period.from; d <= period.to; d = addDays(d, 1))
     dayRows.set(d, { hours: 0, staffCostPence: 0, revenuePence: 0 });
   let unrated = 0;
   for (const e of clock) {
     const c = clockEntryCost(e);
-    const row = dayRows.get(londonDate(e.clockInAt));
+    const row = dayRows.get(londonDay(e.clockInAt));
     if (row) {
       row.hours += c.hours;
       row.staffCostPence += c.costPence;
@@ -247,7 +247,7 @@ function dayFigures(
     if (e.hourlyRatePence === null) unrated += c.hours;
   }
   for (const o of orders) {
-    const row = o.paidAt ? dayRows.get(londonDate(o.paidAt)) : undefined;
+    const row = o.paidAt ? dayRows.get(londonDay(o.paidAt)) : undefined;
     if (row) row.revenuePence += o.amountPence;
   }
   const days = [...dayRows].map(([date, r]) => ({

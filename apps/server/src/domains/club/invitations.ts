@@ -8,10 +8,10 @@ import {
   type PendingInvitationList,
   type Role,
 } from '@lastman/api';
+import { londonDayWords, londonWhenWords } from '@lastman/api/format';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Viewer } from '../../http/guards.ts';
 import { AppError } from '../../lib/errors.ts';
-import { londonDayWords, londonWhenWords } from '../../lib/london-dates.ts';
 import type { Email } from '../../lib/mailer.ts';
 import { toE164 } from '../../lib/phone.ts';
 import type { Sms } from '../../lib/sms.ts';

@@ -1,4 +1,6 @@
 import type { NotificationPreferences } from '@lastman/api';
+import { clockText } from '@lastman/api/format';
+import { minutesIntoDay } from '@lastman/api/time';
 import type { ChannelChoice, notificationPreferences } from '../../db/schema/index.ts';
 import { type NotificationKind, notificationKinds } from './kinds.ts';
 
@@ -13,26 +15,12 @@ export function channelsFor(row: PreferenceRow | undefined, kind: NotificationKi
   return { push: chosen.push, email: chosen.email && consent, inApp: chosen.inApp };
 }
 
-const hhmm = (minutes: number) =>
-  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 const minutesOf = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
-
-/** Minutes after local midnight of `at` in the time zone. */
-export function localMinutes(at: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(at);
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return get('hour') * 60 + get('minute');
-}
 
 /** True inside the user's quiet hours (a window that may run past midnight); never when off. */
 export function inQuietHours(row: PreferenceRow | undefined, at: Date): boolean {
   if (!row?.quietEnabled) return false;
-  const m = localMinutes(at, row.timeZone);
+  const m = minutesIntoDay(at, row.timeZone);
   const { quietStart: s, quietEnd: e } = row;
   if (s === e) return false;
   return s < e ? m >= s && m < e : m >= s || m < e;
@@ -44,8 +32,8 @@ export function preferencesView(row: PreferenceRow | undefined, isStaff: boolean
     timeZone: row?.timeZone ?? DEFAULT_TIME_ZONE,
     quietHours: {
       enabled: row?.quietEnabled ?? false,
-      start: hhmm(row?.quietStart ?? 22 * 60),
-      end: hhmm(row?.quietEnd ?? 7 * 60),
+      start: clockText(row?.quietStart ?? 22 * 60),
+      end: clockText(row?.quietEnd ?? 7 * 60),
     },
     kinds: notificationKinds()
       .filter((k) => isStaff || !k.staffOnly)

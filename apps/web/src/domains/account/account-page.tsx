@@ -1,4 +1,6 @@
 import { IonButton, IonContent, IonIcon, IonSpinner, useIonRouter } from '@ionic/react';
+import { formatLongDate } from '@lastman/api/format';
+import { isDate } from '@lastman/api/time';
 import { useQuery } from '@tanstack/react-query';
 import { checkmarkCircle, downloadOutline, logOutOutline, mailOutline, trashOutline } from 'ionicons/icons';
 import { type FormEvent, useState } from 'react';
@@ -317,14 +319,7 @@ export function AccountPage() {
 
 /** "1990-07-21" as "21 July 1990": a calendar date, the same in every time zone. */
 function calendarDate(isoDate: string): string {
-  const [y, m, d] = isoDate.split('-').map(Number);
-  if (!y || !m || !d) return isoDate;
-  return new Intl.DateTimeFormat('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(Date.UTC(y, m - 1, d)));
+  return isDate(isoDate) ? formatLongDate(isoDate) : isoDate;
 }
 
 /** Where the emailed verification link lands (`?verified=1`): whether it worked, in plain words. */

@@ -1,8 +1,8 @@
 import { IonButton, IonIcon, IonSpinner } from '@ionic/react';
+import { londonDateTime } from '@lastman/api/format';
 import { checkmarkCircle, fingerPrintOutline, trashOutline } from 'ionicons/icons';
 import { useState } from 'react';
 import { passkeyFailure } from '../../lib/device-errors.ts';
-import { londonDateTime } from '../../lib/format.ts';
 import type { Me } from '../../lib/me.ts';
 import { showError, showToast } from '../../lib/toast.ts';
 import { InlineLoading } from '../../ui/page-loading.tsx';

@@ -1,19 +1,24 @@
 import { IonButton, IonContent, IonIcon } from '@ionic/react';
 import { type AnalyticsReport, type AnalyticsSummary, PICKS_AFTER_DEADLINE } from '@lastman/api';
+import {
+  formatDate,
+  formatHours,
+  formatPence,
+  formatShortDay as formatShortDate,
+  penceAsPounds,
+} from '@lastman/api/format';
 import { funnelOutline, optionsOutline } from 'ionicons/icons';
 import { useLocation } from 'react-router-dom';
-import { formatPence, penceAsPounds } from '../../lib/format.ts';
 import { useOnline } from '../../lib/online.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { InlineLoading } from '../../ui/page-loading.tsx';
 import { useAnalyticsReport } from './api/analytics-api.ts';
 import { ChartCard } from './components/chart-card.tsx';
 import { BarChart, Legend, LineChart, type Series } from './components/charts.tsx';
-import { type AnalyticsFilters, filtersFrom, formatDate, formatShortDate, withQuery } from './filters.ts';
+import { type AnalyticsFilters, filtersFrom, withQuery } from './filters.ts';
 import './analytics.css';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-const hours = (h: number) => `${h.toLocaleString('en-GB', { maximumFractionDigits: 2 })} h`;
 const pounds = (pence: number) => formatPence(pence);
 /** Money in a CSV file: pounds with two decimals (12.50), as a spreadsheet reads it. */
 const csvPounds = (pence: number | null) => (pence === null ? null : penceAsPounds(pence));
@@ -124,8 +129,8 @@ function Figures({ report: r }: { report: AnalyticsReport }) {
     },
     {
       label: 'Hours worked',
-      value: hours(s.hoursWorked),
-      was: change(s.hoursWorked, p?.hoursWorked, hours),
+      value: formatHours(s.hoursWorked),
+      was: change(s.hoursWorked, p?.hoursWorked, formatHours),
       csv: [s.hoursWorked, p?.hoursWorked ?? null],
     },
     {
@@ -170,7 +175,7 @@ function Figures({ report: r }: { report: AnalyticsReport }) {
       <ChartCard
         testId="chart-summary"
         title="The period at a glance"
-        summary={`${plural(s.entries, 'entry', 'entries')} made (free ones included); paid entries brought in ${pounds(s.revenuePence)}, of which ${pounds(s.refundsPence)} went back in refunds; staff worked ${hours(s.hoursWorked)} costing ${pounds(s.staffCostPence)}.${r.unratedHours > 0 ? ` ${hours(r.unratedHours)} of those were worked by staff with no hourly rate set, so they cost nothing here.` : ''}`}
+        summary={`${plural(s.entries, 'entry', 'entries')} made (free ones included); paid entries brought in ${pounds(s.revenuePence)}, of which ${pounds(s.refundsPence)} went back in refunds; staff worked ${formatHours(s.hoursWorked)} costing ${pounds(s.staffCostPence)}.${r.unratedHours > 0 ? ` ${formatHours(r.unratedHours)} of those were worked by staff with no hourly rate set, so they cost nothing here.` : ''}`}
         chart={
           <dl className="analytics-tiles">
             {tiles.map((t) => (
@@ -337,7 +342,7 @@ function Figures({ report: r }: { report: AnalyticsReport }) {
         summary={
           s.hoursWorked === 0
             ? 'No clocked hours in this period.'
-            : `Staff worked ${hours(s.hoursWorked)} costing ${pounds(s.staffCostPence)}; the dearest day was ${formatDate(busiest?.date ?? r.period.from)} at ${pounds(busiest?.staffCostPence ?? 0)}.`
+            : `Staff worked ${formatHours(s.hoursWorked)} costing ${pounds(s.staffCostPence)}; the dearest day was ${formatDate(busiest?.date ?? r.period.from)} at ${pounds(busiest?.staffCostPence ?? 0)}.`
         }
         empty="No clocked hours in this period."
         chart={
@@ -357,7 +362,7 @@ function Figures({ report: r }: { report: AnalyticsReport }) {
               : r.days.map((d) => [
                   formatShortDate(d.date),
                   d.matchDay ? 'Yes' : 'No',
-                  hours(d.hoursWorked),
+                  formatHours(d.hoursWorked),
                   pounds(d.staffCostPence),
                   pounds(d.revenuePence),
                 ]),
@@ -421,7 +426,7 @@ function Figures({ report: r }: { report: AnalyticsReport }) {
           rows: dayKinds.map((m) => [
             m.label,
             m.days,
-            hours(m.hoursWorked),
+            formatHours(m.hoursWorked),
             pounds(m.staffCostPence),
             pounds(m.revenuePence),
             pounds(perDay(m.staffCostPence, m.days)),
@@ -472,6 +477,6 @@ function Figures({ report: r }: { report: AnalyticsReport }) {
 /** A previous-period figure as its tile shows it (tiles: entries, revenue, refunds, hours, cost). */
 function tileFormat(i: number, v: number): string {
   if (i === 0) return String(v);
-  if (i === 3) return hours(v);
+  if (i === 3) return formatHours(v);
   return pounds(v);
 }

@@ -1,10 +1,11 @@
 import { IonButton, useIonRouter } from '@ionic/react';
 import { ANALYTICS_MAX_DAYS } from '@lastman/api';
-import { dayNumber } from '@lastman/game';
+import { formatDate } from '@lastman/api/format';
+import { dayNumber, todayInLondon } from '@lastman/api/time';
 import { useState } from 'react';
 import { CheckboxField, FormField, SelectField } from '../../ui/form-field.tsx';
 import { useAnalyticsReport } from './api/analytics-api.ts';
-import { type AnalyticsFilters, formatDate, presets, todayInLondon, withQuery } from './filters.ts';
+import { type AnalyticsFilters, presets, withQuery } from './filters.ts';
 
 /** Leaves for the analytics with the new filters in the URL. */
 export function useApplyFilters() {

@@ -1,4 +1,4 @@
-import { dayNumber, utcToUkLocal } from '@lastman/game';
+import { addDays, isDate, mondayOf } from '@lastman/api/time';
 
 /**
  * The analytics filters, kept in the page's URL (`?from=&to=&competition=&compare=1`) so that a
@@ -10,8 +10,6 @@ export interface AnalyticsFilters {
   competitionId: string | null;
   compare: boolean;
 }
-
-const isDate = (s: string | null): s is string => !!s && dayNumber(s) !== null;
 
 export function filtersFrom(params: URLSearchParams): AnalyticsFilters {
   const from = params.get('from');
@@ -39,16 +37,9 @@ export const withQuery = (path: string, f: AnalyticsFilters) => {
   return q ? `${path}?${q}` : path;
 };
 
-export function addDays(date: string, days: number): string {
-  return new Date(((dayNumber(date) as number) + days) * 86_400_000).toISOString().slice(0, 10);
-}
-
-export const todayInLondon = (now = Date.now()) => utcToUkLocal(now).date;
-
 /** Quick periods, each ending today (London) or a whole calendar period. */
 export function presets(today: string): { id: string; label: string; from: string; to: string }[] {
-  const n = dayNumber(today) as number;
-  const monday = addDays(today, -((n + 3) % 7));
+  const monday = mondayOf(today);
   const monthStart = `${today.slice(0, 8)}01`;
   const lastMonthEnd = addDays(monthStart, -1);
   return [
@@ -61,21 +52,3 @@ export function presets(today: string): { id: string; label: string; from: strin
     { id: 'year', label: 'Last 12 months', from: addDays(today, -364), to: today },
   ];
 }
-
-const dayLabel = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-const shortDay = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  timeZone: 'UTC',
-});
-
-/** "3 Mar 2026" for a date. */
-export const formatDate = (date: string) => dayLabel.format(new Date(`${date}T12:00:00Z`));
-/** "Tue 3 Mar" for a date. */
-export const formatShortDate = (date: string) => shortDay.format(new Date(`${date}T12:00:00Z`));

@@ -1,4 +1,5 @@
 import { IonButton, IonContent, IonIcon, IonRouterLink } from '@ionic/react';
+import { londonDateTime } from '@lastman/api/format';
 import { formatPence } from '@lastman/api/rules';
 import {
   calendarOutline,
@@ -32,15 +33,6 @@ const tiles = [
   { href: '/contact', icon: chatbubblesOutline, title: 'Contact', text: 'Message the club' },
   { href: '/about', icon: informationCircleOutline, title: 'About', text: 'About Lastman' },
 ] as const;
-
-const when = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'Europe/London',
-});
 
 function Section({
   title,
@@ -97,7 +89,7 @@ function NextEvents({ slug }: { slug: string | undefined }) {
               <li key={e.id}>
                 <strong>{e.title}</strong>
                 <span className="muted">
-                  {when.format(new Date(e.startsAt))}
+                  {londonDateTime(e.startsAt)}
                   {e.place ? ` · ${e.place}` : ''}
                   {e.placesLeft !== null ? ` · ${e.placesLeft} places left` : ''}
                 </span>

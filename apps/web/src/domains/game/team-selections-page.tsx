@@ -1,9 +1,9 @@
 import { IonButton, IonContent, IonSpinner } from '@ionic/react';
 import type { FixtureView, RoundFixtures } from '@lastman/api';
+import { londonDate, londonDayKey, londonTime } from '@lastman/api/format';
 import { shieldOutline } from 'ionicons/icons';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { londonDate, londonDayKey, londonTime } from '../../lib/format.ts';
 import { HttpError } from '../../lib/http.ts';
 import { isOnline, OFFLINE_MESSAGE, useOnline } from '../../lib/online.ts';
 import { showToast } from '../../lib/toast.ts';

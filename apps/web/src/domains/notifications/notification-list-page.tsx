@@ -1,8 +1,8 @@
 import { IonButton, IonContent, IonIcon, IonRefresher, IonRefresherContent } from '@ionic/react';
 import type { Notification } from '@lastman/api';
+import { londonDateTime } from '@lastman/api/format';
 import { notificationsOutline, settingsOutline } from 'ionicons/icons';
 import { useNavigate } from 'react-router-dom';
-import { londonDateTime } from '../../lib/format.ts';
 import './notifications.css';
 import { showError } from '../../lib/toast.ts';
 import { EmptyState } from '../../ui/empty-state.tsx';

@@ -1,9 +1,9 @@
 import { IonButton, IonContent, IonSpinner } from '@ionic/react';
 import type { OrderList } from '@lastman/api';
+import { formatPence, londonDateTime } from '@lastman/api/format';
 import { useQuery } from '@tanstack/react-query';
 import { cardOutline } from 'ionicons/icons';
 import { configQuery } from '../../lib/club.ts';
-import { formatPence, londonDateTime } from '../../lib/format.ts';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { FormError } from '../../ui/form-field.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';

@@ -5,10 +5,10 @@ import type {
   ContactMessageQuery,
   ContactReplyInput,
 } from '@lastman/api';
+import { londonWhenWords } from '@lastman/api/format';
 import type { DbOrTx } from '../../../db/client.ts';
 import type { Viewer } from '../../../http/guards.ts';
 import { AppError } from '../../../lib/errors.ts';
-import { londonWhenWords } from '../../../lib/london-dates.ts';
 import type { Services } from '../../../services.ts';
 import { notifyAdmins } from '../../notifications/index.ts';
 import { clubForViewer } from '../service.ts';

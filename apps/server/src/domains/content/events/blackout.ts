@@ -1,4 +1,4 @@
-import { utcToUkLocal } from '@lastman/game';
+import { utcToUkLocal } from '@lastman/api/time';
 
 // The 3 pm blackout: UK broadcasters may not show a match kicking off between 14:45 and 17:15 on a
 // Saturday (UK time), so no pub may put one on its big screen.

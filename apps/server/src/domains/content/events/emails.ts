@@ -1,13 +1,5 @@
+import { londonWhenLong } from '@lastman/api/format';
 import type { Email } from '../../../lib/mailer.ts';
-
-const when = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/London',
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  hour: '2-digit',
-  minute: '2-digit',
-});
 
 /** "You're signed up": sent once a sign-up is saved, with the date in London time and a calendar link. */
 export function confirmationEmail(p: {
@@ -25,7 +17,7 @@ export function confirmationEmail(p: {
     `Hello ${p.name},`,
     '',
     `You're signed up for ${p.title}.`,
-    `When: ${when.format(p.startsAt)} (UK time)`,
+    `When: ${londonWhenLong(p.startsAt)} (UK time)`,
     ...(p.place ? [`Where: ${p.place}`] : []),
     ...(p.places > 1 ? [`Places: ${p.places}`] : []),
     ...(p.teamName ? [`Team: ${p.teamName}${p.teamSize ? ` (${p.teamSize})` : ''}`] : []),
@@ -51,7 +43,7 @@ export function promotedEmail(p: {
     `Hello ${p.name},`,
     '',
     `Good news: a place came free and you were next on the waiting list, so you're going to ${p.title}.`,
-    `When: ${when.format(p.startsAt)} (UK time)`,
+    `When: ${londonWhenLong(p.startsAt)} (UK time)`,
     ...(p.place ? [`Where: ${p.place}`] : []),
     `Places: ${p.places}`,
     '',

@@ -12,15 +12,3 @@ export const EVENTS_NOTIFICATION_KIND: NotificationKind = {
 
 /** The event page of one date, in the app. */
 export const occurrenceLink = (occurrenceId: string) => `/event-modal?id=${encodeURIComponent(occurrenceId)}`;
-
-/** "Thu 26 Nov, 20:00" in London time. */
-export function londonWhen(d: Date): string {
-  return new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Europe/London',
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).format(d);
-}

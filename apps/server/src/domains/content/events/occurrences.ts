@@ -1,4 +1,4 @@
-import { ukLocalToUtc, utcToUkLocal } from '@lastman/game';
+import { ukLocalToUtc, utcToUkLocal } from '@lastman/api/time';
 import * as rruleModule from 'rrule';
 import { AppError } from '../../../lib/errors.ts';
 

@@ -1,7 +1,8 @@
+import { londonDateTime } from '@lastman/api/format';
 import type { Db } from '../../../db/client.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import { notifyUsers } from '../../notifications/index.ts';
-import { EVENTS_KIND, londonWhen, occurrenceLink } from './kind.ts';
+import { EVENTS_KIND, occurrenceLink } from './kind.ts';
 import { claimEventReminders, clubsWithSignUps } from './queries.ts';
 import { clubOccurrences } from './service.ts';
 
@@ -51,7 +52,7 @@ export async function runEventReminderPass({
           reminder: r.reminder,
           startsAt: o.startsAt,
         });
-        const when = londonWhen(o.startsAt);
+        const when = londonDateTime(o.startsAt);
         await notifyUsers(
           { db: tx, clock },
           {

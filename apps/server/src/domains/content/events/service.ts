@@ -12,6 +12,7 @@ import {
   type ScreenMatch,
   type WaitlistInput,
 } from '@lastman/api';
+import { londonDateTime } from '@lastman/api/format';
 import type { z } from 'zod';
 import type { Viewer } from '../../../http/guards.ts';
 import { AppError, notFound } from '../../../lib/errors.ts';
@@ -23,7 +24,7 @@ import { notify } from '../../notifications/index.ts';
 import { isBlackoutKickoff } from './blackout.ts';
 import { confirmationEmail, promotedEmail } from './emails.ts';
 import { addEvent, addMatch, addOccurrence, newCalendar } from './ics.ts';
-import { EVENTS_KIND, londonWhen, occurrenceLink } from './kind.ts';
+import { EVENTS_KIND, occurrenceLink } from './kind.ts';
 import {
   expandEvent,
   findOccurrence,
@@ -520,7 +521,7 @@ async function promoteWaitlist(
         userIds: [w.userId],
         kind: EVENTS_KIND,
         title: `A place came free: you're going to ${event.title}`,
-        body: `You were on the waiting list and now have ${placesWord(w.places)}: ${londonWhen(o.startsAt)} (UK time)${event.place ? ` at ${event.place}` : ''}. Can't make it? Cancel in the app so the next person gets it.`,
+        body: `You were on the waiting list and now have ${placesWord(w.places)}: ${londonDateTime(o.startsAt)} (UK time)${event.place ? ` at ${event.place}` : ''}. Can't make it? Cancel in the app so the next person gets it.`,
         link: occurrenceLink(o.id),
       },
     );
@@ -632,7 +633,7 @@ export async function register(
         userIds: [viewer.userId],
         kind: EVENTS_KIND,
         title: `You are signed up: ${event.title}`,
-        body: `${input.places > 1 ? `${placesWord(input.places)}, ` : ''}${londonWhen(o.startsAt)} (UK time)${event.place ? ` at ${event.place}` : ''}. We will remind you the day before and 2 hours before.`,
+        body: `${input.places > 1 ? `${placesWord(input.places)}, ` : ''}${londonDateTime(o.startsAt)} (UK time)${event.place ? ` at ${event.place}` : ''}. We will remind you the day before and 2 hours before.`,
         link: occurrenceLink(o.id),
       },
     );

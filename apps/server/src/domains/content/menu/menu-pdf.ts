@@ -1,11 +1,7 @@
 import type { Menu } from '@lastman/api';
+import { formatLongDate } from '@lastman/api/format';
 import { ALLERGEN_LABELS, DIETARY_LABELS, dietsThatHold, formatPence } from '@lastman/api/rules';
 import PDFDocument from 'pdfkit';
-
-const longDate = (isoDate: string) =>
-  new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(
-    new Date(`${isoDate}T00:00:00Z`),
-  );
 
 /**
  * The menu as an A4 PDF, from the same rows as the menu screen: each item with its price, what it
@@ -84,7 +80,7 @@ export function renderMenuPdf({
 
   doc.moveDown(1).fillColor('#000').font('Helvetica').fontSize(9);
   if (menu.allergensCheckedOn) {
-    doc.text(`Allergen information last checked on ${longDate(menu.allergensCheckedOn)}.`, 50, doc.y, {
+    doc.text(`Allergen information last checked on ${formatLongDate(menu.allergensCheckedOn)}.`, 50, doc.y, {
       width,
     });
   }

@@ -15,6 +15,7 @@ import {
   MENU_LIMITS,
   type MenuGuestsSee,
 } from '@lastman/api/rules';
+import { londonDay } from '@lastman/api/time';
 import type { Viewer } from '../../../http/guards.ts';
 import { AppError } from '../../../lib/errors.ts';
 import { processImage } from '../../../lib/images.ts';
@@ -49,11 +50,6 @@ import {
 } from './queries.ts';
 
 type MenuServices = Pick<Services, 'db' | 'clock' | 'config' | 'storage'>;
-
-/** The calendar date in London: the date a bar's staff would write on the allergen sheet. */
-export function londonDate(at: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(at);
-}
 
 export function toMenuItem(row: MenuItemRow, publicUrl: string): MenuItem {
   return {
@@ -112,7 +108,7 @@ async function menuOf(
     pdf: {
       url: `/api/menu.pdf?club=${encodeURIComponent(club.slug)}${version}`,
       source: servesUploaded ? 'uploaded' : 'generated',
-      uploadedOn: uploaded ? londonDate(uploaded.updatedAt) : null,
+      uploadedOn: uploaded ? londonDay(uploaded.updatedAt) : null,
     },
     guestsSee,
   };
@@ -223,7 +219,7 @@ export async function createItem(services: MenuServices, viewer: Viewer, input: 
         // "Contains" wins over "may contain": an allergen is in one list or the other.
         mayContain: input.mayContain.filter((a) => !input.allergens.includes(a)),
         calories: input.calories ?? null,
-        allergensCheckedOn: londonDate(services.clock.now()),
+        allergensCheckedOn: londonDay(services.clock.now()),
       },
     });
     return toMenuItem(row, services.config.PUBLIC_URL);
@@ -258,7 +254,7 @@ export async function changeItem(
     const row = await updateItem(tx, {
       clubId: viewer.clubId,
       itemId,
-      values: { ...values, ...(checked ? { allergensCheckedOn: londonDate(services.clock.now()) } : {}) },
+      values: { ...values, ...(checked ? { allergensCheckedOn: londonDay(services.clock.now()) } : {}) },
       moveTo,
     });
     if (!row) throw noItem();

@@ -1,4 +1,5 @@
-import { compareStrings, type Fixture, type FixtureStatus, type Season, utcToUkLocal } from '@lastman/game';
+import { utcToUkLocal } from '@lastman/api/time';
+import { compareStrings, type Fixture, type FixtureStatus, type Season } from '@lastman/game';
 import { z } from 'zod';
 import type { Db } from '../../../db/client.ts';
 import { type ImportSummary, importSeason } from './importer.ts';

@@ -1,5 +1,7 @@
 import type { CompetitionReviewList, PayoutCreate, PayoutSummary } from '@lastman/api';
 import { formatPence, payoutMethodLabels } from '@lastman/api';
+import { formatDate } from '@lastman/api/format';
+import { londonDay } from '@lastman/api/time';
 import { splitPot } from '@lastman/game';
 import type { DbOrTx } from '../../../db/client.ts';
 import { lockCompetitionAdvisory } from '../../../db/competition-locks.ts';
@@ -23,13 +25,6 @@ import {
 
 /** A payout may be dated a little ahead of the server's clock (clocks differ), never later. */
 const FUTURE_SLACK_MS = 5 * 60_000;
-
-const londonDate = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'Europe/London',
-});
 
 type PayoutServices = Pick<Services, 'db' | 'clock'>;
 
@@ -198,7 +193,7 @@ export async function recordPayout(
       clubId: viewer.clubId,
       competitionId: comp.id,
       kind: 'payout_recorded',
-      message: `${formatPence(input.amountPence)} paid to ${winner.playerName} by ${payoutMethodLabels[input.method].toLowerCase()} on ${londonDate.format(paidAt)}${reference ? ` (reference ${reference})` : ''}.`,
+      message: `${formatPence(input.amountPence)} paid to ${winner.playerName} by ${payoutMethodLabels[input.method].toLowerCase()} on ${formatDate(londonDay(paidAt))}${reference ? ` (reference ${reference})` : ''}.`,
       detail: { entryId: entry.id, amountPence: input.amountPence, method: input.method, reference },
       userId: viewer.userId,
       createdAt: new Date(now),

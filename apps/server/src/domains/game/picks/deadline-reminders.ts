@@ -1,3 +1,4 @@
+import { londonWeekdayTime } from '@lastman/api/format';
 import { roundDeadline } from '@lastman/game';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../db/client.ts';
@@ -106,15 +107,6 @@ export async function selectEntriesWithoutPick(
   );
 }
 
-function londonTime(ms: number) {
-  return new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Europe/London',
-    weekday: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).format(ms);
-}
-
 const pickLink = (r: DueReminder, entryId: string) =>
   `/teamselections?competition=${encodeURIComponent(r.competitionId)}&entry=${encodeURIComponent(entryId)}&round=${r.round}`;
 
@@ -131,7 +123,7 @@ export async function runReminderPass({ db, clock }: { db: Db; clock: Clock }): 
   for (const r of due) {
     await db.transaction(async (tx) => {
       const owed = await claimReminderEntries(tx, r);
-      const when = londonTime(r.deadline);
+      const when = londonWeekdayTime(r.deadline);
       const title =
         r.reminder === 'last-call'
           ? `Last call: pick for ${r.competitionName}`

@@ -1,4 +1,5 @@
 import type { EntryPickHistory, MyEntryList, PickResponse, RoundFixtures, RoundPicks } from '@lastman/api';
+import { londonDateTime } from '@lastman/api/format';
 import {
   type PickRejection,
   type RoundAnalysis,
@@ -38,17 +39,6 @@ import {
 type PickServices = Pick<Services, 'db' | 'clock'>;
 
 const PUBLIC_PICKS_LIMIT = 2000;
-
-function deadlineText(ms: number): string {
-  return new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Europe/London',
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).format(new Date(ms));
-}
 
 /**
  * Who picks for the entry: its player (`self`), or the club (`club`, an admin, for a name-only
@@ -103,7 +93,7 @@ async function pickableEntry(
   if (deadline !== null && now >= deadline) {
     throw new AppError(
       'DEADLINE_PASSED',
-      `Picks for round ${round} closed at ${deadlineText(deadline)} (UK time).`,
+      `Picks for round ${round} closed at ${londonDateTime(deadline)} (UK time).`,
     );
   }
   return { entry, comp, rows, analysis, deadline, usingPicks: found.usingPicks };

@@ -1,4 +1,5 @@
 import { formatPence, type Order } from '@lastman/api';
+import { londonNumeric } from '@lastman/api/format';
 import type { Email } from '../../../lib/mailer.ts';
 import type { Services } from '../../../services.ts';
 import { findUser } from '../../account/index.ts';
@@ -21,7 +22,7 @@ export const orderEmails = {
           : '',
       `Entries: ${order.entryCount} x ${money(order.unitPricePence)}`,
       `Total paid: ${money(order.amountPence)}`,
-      `Paid on: ${new Date(order.paidAt ?? order.createdAt).toLocaleString('en-GB', { timeZone: 'Europe/London' })}`,
+      `Paid on: ${londonNumeric(order.paidAt ?? order.createdAt)}`,
       order.provider === 'test' ? '\nTest payments: no real money was taken.' : '',
       '',
       'Good luck with your picks!',

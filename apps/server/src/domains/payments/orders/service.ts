@@ -8,11 +8,11 @@ import {
   type OrderCreated,
   type OrderStatus,
 } from '@lastman/api';
+import { londonDayStart } from '@lastman/api/time';
 import type { DbOrTx } from '../../../db/client.ts';
 import { lockCompetitionRow } from '../../../db/competition-locks.ts';
 import type { Viewer } from '../../../http/guards.ts';
 import { AppError, notFound } from '../../../lib/errors.ts';
-import { londonDayStart } from '../../../lib/london-dates.ts';
 import type { Services } from '../../../services.ts';
 import { findUser } from '../../account/index.ts';
 import { type OnAccount, paymentAccountFor } from '../stripe-account/index.ts';

@@ -1,4 +1,5 @@
 import { formatPence } from '@lastman/api';
+import { londonNumeric } from '@lastman/api/format';
 import type Stripe from 'stripe';
 import type { Tx } from '../../../db/client.ts';
 import { lockCompetitionRow } from '../../../db/competition-locks.ts';
@@ -511,7 +512,7 @@ async function disputeCreated(tx: Tx, dispute: Stripe.Dispute): Promise<Applied>
   const order = intentId ? await lockOrderByIntent(tx, { paymentIntentId: intentId }) : undefined;
   if (!order) return { outcome: 'unknown_order', order: null };
   const due = dispute.evidence_details?.due_by
-    ? ` Respond in Stripe's dashboard before ${new Date(dispute.evidence_details.due_by * 1000).toLocaleString('en-GB', { timeZone: 'Europe/London' })}.`
+    ? ` Respond in Stripe's dashboard before ${londonNumeric(dispute.evidence_details.due_by * 1000)}.`
     : " Respond in Stripe's dashboard.";
   await insertIssue(tx, {
     clubId: order.clubId,

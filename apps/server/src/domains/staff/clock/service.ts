@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { ClockEntry, ClockStatus } from '@lastman/api';
+import { minutesBetween } from '@lastman/api/time';
 import type { Db } from '../../../db/client.ts';
 import { sqlState } from '../../../db/pg-errors.ts';
 import type { Viewer } from '../../../http/guards.ts';
@@ -123,8 +124,6 @@ async function requireOpen(services: S, viewer: Viewer) {
   return open;
 }
 
-const minutesBetween = (a: Date, b: Date) => Math.max(0, Math.round((b.getTime() - a.getTime()) / 60_000));
-
 export async function clockOut(services: S, viewer: Viewer) {
   const open = await requireOpen(services, viewer);
   const now = services.clock.now();
@@ -134,7 +133,8 @@ export async function clockOut(services: S, viewer: Viewer) {
     values: {
       clockOutAt: now,
       // A break still under way ends with the shift.
-      breakMinutes: open.breakMinutes + (open.breakStartedAt ? minutesBetween(open.breakStartedAt, now) : 0),
+      breakMinutes:
+        open.breakMinutes + (open.breakStartedAt ? Math.max(0, minutesBetween(open.breakStartedAt, now)) : 0),
       breakStartedAt: null,
     },
   });
@@ -160,7 +160,8 @@ export async function endBreak(services: S, viewer: Viewer) {
     clubId: viewer.clubId,
     entryId: open.id,
     values: {
-      breakMinutes: open.breakMinutes + minutesBetween(open.breakStartedAt, services.clock.now()),
+      breakMinutes:
+        open.breakMinutes + Math.max(0, minutesBetween(open.breakStartedAt, services.clock.now())),
       breakStartedAt: null,
     },
   });

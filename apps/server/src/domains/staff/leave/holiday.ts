@@ -20,9 +20,6 @@ export async function balanceMinutesOf(db: DbOrTx, { clubId, userId }: { clubId:
   return (rows.worked.get(userId) ?? 0) * ACCRUAL_RATE - (rows.taken.get(userId) ?? 0);
 }
 
-/** Hours as the balances show them: to 2 places, "-14.51 h". */
-export const hoursText = (minutes: number) => `${hours(minutes)} h`;
-
 async function balances(services: Pick<Services, 'db'>, clubId: string, userIds?: string[]) {
   const [staff, rows] = await Promise.all([
     staffOfClub(services.db, { clubId, userIds }),

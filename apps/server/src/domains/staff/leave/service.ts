@@ -1,17 +1,12 @@
 import type { Absence, AbsenceInput } from '@lastman/api';
+import { formatHours, londonDayWords, londonWhenWords } from '@lastman/api/format';
+import { addDays, londonDay, londonDayStart } from '@lastman/api/time';
 import type { Viewer } from '../../../http/guards.ts';
 import { AppError, notFound } from '../../../lib/errors.ts';
-import {
-  addDays,
-  londonDate,
-  londonDayStart,
-  londonDayWords,
-  londonWhenWords,
-} from '../../../lib/london-dates.ts';
 import type { Services } from '../../../services.ts';
 import { type NotificationKind, notify, notifyUsers } from '../../notifications/index.ts';
 import { staffOfClub } from '../people/queries.ts';
-import { balanceMinutesOf, hoursText } from './holiday.ts';
+import { balanceMinutesOf } from './holiday.ts';
 import {
   type AbsenceRow,
   absenceById,
@@ -39,8 +34,8 @@ const DAY_MS = 86_400_000;
 
 /** The whole London days an absence covers, when it runs from one London midnight to another. */
 function wholeDays(row: { startsAt: Date; endsAt: Date }) {
-  const from = londonDate(row.startsAt);
-  const after = londonDate(row.endsAt);
+  const from = londonDay(row.startsAt);
+  const after = londonDay(row.endsAt);
   if (londonDayStart(from).getTime() !== row.startsAt.getTime()) return null;
   if (londonDayStart(after).getTime() !== row.endsAt.getTime()) return null;
   return { from, to: addDays(after, -1) };
@@ -187,7 +182,7 @@ export async function decideAbsence(
         const [person] = await staffOfClub(tx, { clubId: viewer.clubId, userIds: [current.userId] });
         throw new AppError(
           'CONFIRMATION_REQUIRED',
-          `Approving this leave takes ${person ? `${person.name}’s` : 'their'} holiday balance below zero, to ${hoursText(after)} (${hoursText(now)} now, the leave takes ${hoursText(current.leaveMinutes)}). Approve anyway?`,
+          `Approving this leave takes ${person ? `${person.name}’s` : 'their'} holiday balance below zero, to ${formatHours(after / 60)} (${formatHours(now / 60)} now, the leave takes ${formatHours(current.leaveMinutes / 60)}). Approve anyway?`,
         );
       }
     }

@@ -1,8 +1,8 @@
 import { PAY_RATE_FROM_THE_START } from '@lastman/api';
+import { londonDay } from '@lastman/api/time';
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { clockEntries, shifts, staffPayRates } from '../../../db/schema/index.ts';
-import { londonDate } from '../../../lib/london-dates.ts';
 import { positionRatesOf } from './queries.ts';
 
 export interface RateChange {
@@ -91,7 +91,7 @@ export async function setRateFrom(
 ) {
   const { clubId, userId, hourlyRatePence, setBy, now } = values;
   const had = await rateChangesOf(db, { clubId, userIds: [userId] });
-  const effectiveFrom = values.from ?? (had.length ? londonDate(now) : PAY_RATE_FROM_THE_START);
+  const effectiveFrom = values.from ?? (had.length ? londonDay(now) : PAY_RATE_FROM_THE_START);
   await db
     .insert(staffPayRates)
     .values({ clubId, userId, effectiveFrom, hourlyRatePence, setBy, setAt: now })

@@ -1,7 +1,7 @@
-import { utcToUkLocal } from '@lastman/game';
+import { londonDayWords } from '@lastman/api/format';
+import { utcToUkLocal } from '@lastman/api/time';
 import type { Db } from '../../../db/client.ts';
 import type { Clock } from '../../../lib/clock.ts';
-import { londonDayWords } from '../../../lib/london-dates.ts';
 import { notifyUsers } from '../../notifications/index.ts';
 import { claimShiftReminder, shiftsStartingSoon } from './queries.ts';
 

@@ -7,11 +7,17 @@ import type {
   WorkingTimeWarning,
 } from '@lastman/api';
 import { ROTA_LIMITS } from '@lastman/api';
-import { dayNumber, ukLocalToUtc, utcToUkLocal } from '@lastman/game';
+import { formatDay, londonStamp } from '@lastman/api/format';
+import {
+  daysBetween,
+  laterByLondonDays,
+  londonDay,
+  londonMondayOf,
+  londonWeekBounds,
+} from '@lastman/api/time';
 import { sqlState } from '../../../db/pg-errors.ts';
 import type { Viewer } from '../../../http/guards.ts';
 import { AppError, notFound } from '../../../lib/errors.ts';
-import { londonDate } from '../../../lib/london-dates.ts';
 import type { Services } from '../../../services.ts';
 import { clubOccurrences, listMatchesInRange } from '../../content/index.ts';
 import { type NotificationKind, notifyUsers } from '../../notifications/index.ts';
@@ -35,7 +41,7 @@ import {
   upcomingPublishedShifts,
   updateShift,
 } from './queries.ts';
-import { weekBounds, weekStartOf, workedHours, workingTimeWarnings } from './working-time.ts';
+import { workedHours, workingTimeWarnings } from './working-time.ts';
 
 /** The kind of the rota's news to each member of staff, as the staff domain's plugin registers it. */
 export const ROTA_NOTIFICATION_KIND: NotificationKind = {
@@ -51,15 +57,10 @@ type WithClock = Pick<Services, 'db' | 'clock'>;
 const WEEK_MS = 7 * 86_400_000;
 const HOUR_MS = 3_600_000;
 
-function londonLabel(at: Date): string {
-  const { date, time } = utcToUkLocal(at.getTime());
-  return `${date} ${time}`;
-}
-
 function overlapError(other: ShiftRow): AppError {
   return new AppError(
     'CONFLICT',
-    `This overlaps another shift for the same person: ${other.position}, ${londonLabel(other.startsAt)} to ${londonLabel(other.endsAt)} (London time).`,
+    `This overlaps another shift for the same person: ${other.position}, ${londonStamp(other.startsAt)} to ${londonStamp(other.endsAt)} (London time).`,
   );
 }
 
@@ -86,8 +87,8 @@ function absenceWarning(a: Pick<AbsenceRow, 'kind' | 'startsAt' | 'endsAt'>): Wo
     code: 'UNAVAILABLE',
     message:
       a.kind === 'leave'
-        ? `This person is on approved leave from ${londonLabel(a.startsAt)} to ${londonLabel(a.endsAt)} (London time).`
-        : `This person said they are unavailable from ${londonLabel(a.startsAt)} to ${londonLabel(a.endsAt)} (London time).`,
+        ? `This person is on approved leave from ${londonStamp(a.startsAt)} to ${londonStamp(a.endsAt)} (London time).`
+        : `This person said they are unavailable from ${londonStamp(a.startsAt)} to ${londonStamp(a.endsAt)} (London time).`,
   };
 }
 
@@ -131,7 +132,7 @@ async function rateOf(db: Services['db'], clubId: string, row: ShiftRow) {
   const changes = await rateChangesOf(db, { clubId, userIds: [row.userId] });
   return payRate(changes, positionRates, {
     userId: row.userId,
-    day: londonDate(row.startsAt),
+    day: londonDay(row.startsAt),
     position: row.position,
   });
 }
@@ -312,13 +313,6 @@ export async function editShift(
   return toShift(row, person?.name ?? null, warnings, await rateOf(services.db, viewer.clubId, row));
 }
 
-/** The same London wall-clock time `days` later: a shift at 18:00 stays at 18:00 across a clock change. */
-function laterByDays(at: Date, days: number): Date {
-  const { date, time } = utcToUkLocal(at.getTime());
-  const moved = new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-  return new Date(ukLocalToUtc(moved, time));
-}
-
 /**
  * Puts a shift (moved, or a copy of it) on a person's London day, keeping its London times: the
  * rota's drag and drop, and its "Move to…" and "Copy to…". Unlike the form, which warns and lets
@@ -333,12 +327,12 @@ export async function placeShift(
   const clubId = viewer.clubId;
   const current = await shiftById(services.db, { clubId, shiftId });
   if (!current) throw notFound('The shift');
-  const days = (dayNumber(to.day) as number) - (dayNumber(londonDate(current.startsAt)) as number);
+  const days = daysBetween(londonDay(current.startsAt), to.day);
   const t = {
     id: copy ? undefined : shiftId,
     userId: to.userId,
-    startsAt: laterByDays(current.startsAt, days),
-    endsAt: laterByDays(current.endsAt, days),
+    startsAt: laterByLondonDays(current.startsAt, days),
+    endsAt: laterByLondonDays(current.endsAt, days),
     breakMinutes: current.breakMinutes,
   };
   checkTimes(t);
@@ -352,7 +346,7 @@ export async function placeShift(
       const [person] = await staffOfClub(services.db, { clubId, userIds: [t.userId] });
       throw new AppError(
         'CONFLICT',
-        `${person?.name ?? 'This person'} is on approved leave from ${londonLabel(leave.startsAt)} to ${londonLabel(leave.endsAt)} (London time): choose someone else or another day.`,
+        `${person?.name ?? 'This person'} is on approved leave from ${londonStamp(leave.startsAt)} to ${londonStamp(leave.endsAt)} (London time): choose someone else or another day.`,
       );
     }
   }
@@ -397,8 +391,8 @@ export async function removeShift(services: Db, viewer: Viewer, { shiftId }: { s
 }
 
 /** The Monday of the week asked for, or of this week. */
-function mondayOf(services: WithClock, week: string | undefined): string {
-  return weekStartOf(week ? new Date(`${week}T12:00:00Z`) : services.clock.now());
+function weekAskedFor(services: WithClock, week: string | undefined): string {
+  return londonMondayOf(week ? new Date(`${week}T12:00:00Z`) : services.clock.now());
 }
 
 /** The whole club's week for an admin: every shift with its warnings and cost, and the staff. */
@@ -407,9 +401,9 @@ export async function rotaWeek(
   viewer: Viewer,
   { week }: { week?: string },
 ): Promise<RotaWeek> {
-  const monday = mondayOf(services, week);
-  const today = londonDate(services.clock.now());
-  const { from, to } = weekBounds(monday);
+  const monday = weekAskedFor(services, week);
+  const today = londonDay(services.clock.now());
+  const { from, to } = londonWeekBounds(monday);
   const [rows, staff, rates, positionRates, absences, happenings] = await Promise.all([
     shiftsBetween(services.db, { clubId: viewer.clubId, from, to }),
     staffOfClub(services.db, { clubId: viewer.clubId }),
@@ -455,7 +449,7 @@ export async function rotaWeek(
     const rate = shift.userId
       ? payRate(rates, positionRates, {
           userId: shift.userId,
-          day: londonDate(shift.startsAt),
+          day: londonDay(shift.startsAt),
           position: shift.position,
         })
       : (positionRates.get(shift.position) ?? null);
@@ -511,8 +505,8 @@ export async function publishWeek(
   viewer: Viewer,
   { week }: { week: string },
 ) {
-  const monday = mondayOf(services, week);
-  const { from, to } = weekBounds(monday);
+  const monday = weekAskedFor(services, week);
+  const { from, to } = londonWeekBounds(monday);
   const published = await services.db.transaction(async (tx) => {
     // A draft published into an approved week would change the hours it was approved with.
     const drafts = (await shiftsBetween(tx, { clubId: viewer.clubId, from, to }))
@@ -531,7 +525,7 @@ export async function publishWeek(
         body: '',
         messages: [...changed].map(([userId, n]) => ({
           userId,
-          body: `${n} new or changed shift${n === 1 ? '' : 's'} in the week of ${londonWeekLabel(monday)}.`,
+          body: `${n} new or changed shift${n === 1 ? '' : 's'} in the week of ${formatDay(monday)}.`,
           link: '/staffschedules?view=mine',
         })),
       },
@@ -542,19 +536,10 @@ export async function publishWeek(
   return { published: published.length };
 }
 
-const weekLabel = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  timeZone: 'UTC',
-});
-/** "Monday 9 November" for a London date. */
-const londonWeekLabel = (monday: string) => weekLabel.format(new Date(`${monday}T12:00:00Z`));
-
 /** Copies last week's shifts (or any week's) into another week as drafts, skipping any that would overlap. */
 export async function copyWeek(services: WithClock, viewer: Viewer, input: { from: string; to: string }) {
-  const source = weekBounds(mondayOf(services, input.from));
-  const target = weekBounds(mondayOf(services, input.to));
+  const source = londonWeekBounds(weekAskedFor(services, input.from));
+  const target = londonWeekBounds(weekAskedFor(services, input.to));
   if (source.from.getTime() === target.from.getTime())
     throw new AppError('BAD_REQUEST', 'Choose a different week to copy into.');
   const rows = await shiftsBetween(services.db, { clubId: viewer.clubId, from: source.from, to: source.to });
@@ -563,13 +548,7 @@ export async function copyWeek(services: WithClock, viewer: Viewer, input: { fro
   for (const { shift } of rows) {
     // By London wall-clock time, so a shift at 18:00 stays at 18:00 across a clock change.
     const days = Math.round((target.from.getTime() - source.from.getTime()) / 86_400_000);
-    const move = (d: Date) => {
-      const { date, time } = utcToUkLocal(d.getTime());
-      const shifted = new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000)
-        .toISOString()
-        .slice(0, 10);
-      return new Date(ukLocalToUtc(shifted, time));
-    };
+    const move = (d: Date) => laterByLondonDays(d, days);
     const values = { startsAt: move(shift.startsAt), endsAt: move(shift.endsAt) };
     // Nothing new lands in a person's approved week: such a shift is skipped like an overlapping one.
     if (
@@ -577,7 +556,7 @@ export async function copyWeek(services: WithClock, viewer: Viewer, input: { fro
       (await isWeekApproved(services.db, {
         clubId: viewer.clubId,
         userId: shift.userId,
-        weekStart: weekStartOf(values.startsAt),
+        weekStart: londonMondayOf(values.startsAt),
       }))
     ) {
       skipped++;

@@ -1,5 +1,6 @@
 import type { WorkingTimeWarning } from '@lastman/api';
-import { dayNumber, ukLocalToUtc, utcToUkLocal } from '@lastman/game';
+import { hoursWords } from '@lastman/api/format';
+import { isDate, londonDay, londonMondayOf, londonWeekBounds } from '@lastman/api/time';
 
 // The UK Working Time Regulations 1998 as warnings on a rota: the admin sees each one and may keep
 // the shift with a reason. Young workers (under 18 on the shift's day) have the stricter limits.
@@ -22,37 +23,13 @@ export function workedHours(s: ShiftTimes): number {
 /** Whether the person is under 18 on the (London) day the shift starts. */
 export function isYoungWorker(dateOfBirth: string | null, at: Date): boolean {
   if (!dateOfBirth) return false;
-  const day = utcToUkLocal(at.getTime()).date;
+  const day = londonDay(at);
   const [y, m, d] = dateOfBirth.split('-').map(Number) as [number, number, number];
   const eighteenth = `${String(y + 18).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
   // 29 February birthdays: the eighteenth birthday is 1 March in a common year.
-  const valid = dayNumber(eighteenth) !== null ? eighteenth : `${String(y + 18).padStart(4, '0')}-03-01`;
+  const valid = isDate(eighteenth) ? eighteenth : `${String(y + 18).padStart(4, '0')}-03-01`;
   return day < valid;
 }
-
-/** The Monday (London date) of the week an instant falls in. */
-export function weekStartOf(at: Date): string {
-  const date = utcToUkLocal(at.getTime()).date;
-  const n = dayNumber(date) as number;
-  // 1970-01-01 was a Thursday: day n's weekday, Monday = 0.
-  const weekday = (n + 3) % 7;
-  return dateOfDay(n - weekday);
-}
-
-export function dateOfDay(n: number): string {
-  return new Date(n * 86_400_000).toISOString().slice(0, 10);
-}
-
-/** The UTC instants a London week (Monday 00:00 to the next Monday 00:00) spans. */
-export function weekBounds(monday: string): { from: Date; to: Date } {
-  const n = dayNumber(monday) as number;
-  return {
-    from: new Date(ukLocalToUtc(monday, '00:00')),
-    to: new Date(ukLocalToUtc(dateOfDay(n + 7), '00:00')),
-  };
-}
-
-const hours = (h: number) => (Number.isInteger(h) ? `${h} hours` : `${h.toFixed(1)} hours`);
 
 /**
  * The warnings for one shift, given the same person's other shifts (any status) from at least 17
@@ -78,7 +55,7 @@ export function workingTimeWarnings(
     if (gap !== null && gap < restHours * HOUR_MS) {
       warnings.push({
         code: 'REST_BETWEEN_SHIFTS',
-        message: `Only ${hours(Math.round((gap / HOUR_MS) * 10) / 10)} between this shift and another: ${
+        message: `Only ${hoursWords(Math.round((gap / HOUR_MS) * 10) / 10)} between this shift and another: ${
           young ? 'a worker under 18 needs 12 hours' : 'the law expects 11 hours'
         } of rest between working days.`,
       });
@@ -91,35 +68,35 @@ export function workingTimeWarnings(
   if (lengthHours > breakAfter && shift.breakMinutes < breakNeeded) {
     warnings.push({
       code: 'BREAK_TOO_SHORT',
-      message: `A shift over ${hours(breakAfter)} needs a break of at least ${breakNeeded} minutes${
+      message: `A shift over ${hoursWords(breakAfter)} needs a break of at least ${breakNeeded} minutes${
         young ? ' for a worker under 18' : ''
       }; this one has ${shift.breakMinutes}.`,
     });
   }
 
   if (young) {
-    const day = utcToUkLocal(shift.startsAt.getTime()).date;
-    const sameDay = [shift, ...mine].filter((s) => utcToUkLocal(s.startsAt.getTime()).date === day);
+    const day = londonDay(shift.startsAt);
+    const sameDay = [shift, ...mine].filter((s) => londonDay(s.startsAt) === day);
     const daily = sameDay.reduce((sum, s) => sum + workedHours(s), 0);
     if (daily > 8) {
       warnings.push({
         code: 'YOUNG_DAILY',
-        message: `${hours(Math.round(daily * 10) / 10)} on ${day}: a worker under 18 may work at most 8 hours a day.`,
+        message: `${hoursWords(Math.round(daily * 10) / 10)} on ${day}: a worker under 18 may work at most 8 hours a day.`,
       });
     }
-    const week = weekBounds(weekStartOf(shift.startsAt));
+    const week = londonWeekBounds(londonMondayOf(shift.startsAt));
     const weekly = [shift, ...mine]
       .filter((s) => s.startsAt >= week.from && s.startsAt < week.to)
       .reduce((sum, s) => sum + workedHours(s), 0);
     if (weekly > 40) {
       warnings.push({
         code: 'YOUNG_WEEKLY',
-        message: `${hours(Math.round(weekly * 10) / 10)} this week: a worker under 18 may work at most 40 hours a week.`,
+        message: `${hoursWords(Math.round(weekly * 10) / 10)} this week: a worker under 18 may work at most 40 hours a week.`,
       });
     }
   } else {
     // 48 hours a week on average over the 17 weeks ending with this shift's week.
-    const end = weekBounds(weekStartOf(shift.startsAt)).to;
+    const end = londonWeekBounds(londonMondayOf(shift.startsAt)).to;
     const start = new Date(end.getTime() - 17 * 7 * 24 * HOUR_MS);
     const total = [shift, ...mine]
       .filter((s) => s.startsAt >= start && s.startsAt < end)
@@ -128,7 +105,7 @@ export function workingTimeWarnings(
     if (average > 48) {
       warnings.push({
         code: 'WEEKLY_AVERAGE',
-        message: `${hours(Math.round(average * 10) / 10)} a week on average over 17 weeks: the limit is 48 unless the person has opted out in writing.`,
+        message: `${hoursWords(Math.round(average * 10) / 10)} a week on average over 17 weeks: the limit is 48 unless the person has opted out in writing.`,
       });
     }
   }

@@ -1,9 +1,9 @@
 import type { ShiftSwap, SwapInput } from '@lastman/api';
+import { londonWhenWords } from '@lastman/api/format';
 import type { DbOrTx } from '../../../db/client.ts';
 import { sqlState } from '../../../db/pg-errors.ts';
 import type { Viewer } from '../../../http/guards.ts';
 import { AppError, notFound } from '../../../lib/errors.ts';
-import { londonWhenWords } from '../../../lib/london-dates.ts';
 import type { Services } from '../../../services.ts';
 import { notify, notifyUsers } from '../../notifications/index.ts';
 import { absenceDuring } from '../leave/queries.ts';

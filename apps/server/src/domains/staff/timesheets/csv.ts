@@ -1,10 +1,10 @@
 import type { TimesheetEntry, TimesheetLayout, TimesheetReport } from '@lastman/api';
+import { csvHours, penceAsPounds } from '@lastman/api/format';
 import { csvRow, UTF8_BOM } from '../../../lib/csv.ts';
 import { AppError } from '../../../lib/errors.ts';
 import { byRate } from './service.ts';
 
-const hours = (minutes: number) => (minutes / 60).toFixed(2);
-const pounds = (pence: number | null) => (pence === null ? '' : (pence / 100).toFixed(2));
+const pounds = (pence: number | null) => (pence === null ? '' : penceAsPounds(pence));
 
 export interface CsvContext {
   report: TimesheetReport;
@@ -68,8 +68,8 @@ function generic(ctx: CsvContext): string {
               day.date,
               person.name,
               person.payrollNumber ?? '',
-              hours(row.first ? day.scheduledMinutes : 0),
-              hours(row.workedMinutes),
+              csvHours(row.first ? day.scheduledMinutes : 0),
+              csvHours(row.workedMinutes),
               row.first ? day.breakMinutes : 0,
               row.first ? day.lateMinutes : 0,
               pounds(row.hourlyRatePence),
@@ -115,7 +115,7 @@ function brightpay(ctx: CsvContext): string {
           csvRow([
             first,
             rest.join(' '),
-            hours(part.workedMinutes),
+            csvHours(part.workedMinutes),
             pounds(part.hourlyRatePence),
             `Hours w/c ${week.weekStart}`,
             status(person.approval !== null),
@@ -170,7 +170,7 @@ function sage50(ctx: CsvContext): string {
       ctx.sagePayment ?? '',
       '',
       '',
-      hours(p.workedMinutes),
+      csvHours(p.workedMinutes),
       pounds(p.hourlyRatePence),
     ]),
   );

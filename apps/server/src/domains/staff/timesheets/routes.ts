@@ -10,12 +10,13 @@ import {
   TimesheetQuery,
   TimesheetReport,
 } from '@lastman/api';
+import { londonStamp } from '@lastman/api/format';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { viewerOf } from '../../../http/access.ts';
 import { refusals } from '../../../http/openapi-errors.ts';
 import { approvalSuffix, assertSageReady, timesheetCsv } from './csv.ts';
-import { addEntry, approveWeek, correctEntry, londonLabel, reopenWeek, timesheetReport } from './service.ts';
+import { addEntry, approveWeek, correctEntry, reopenWeek, timesheetReport } from './service.ts';
 
 export const timesheetRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['timesheets'];
@@ -53,7 +54,7 @@ export const timesheetRoutes: FastifyPluginAsyncZod = async (app) => {
         layout,
         sagePayment: q.sagePayment,
         personName: person?.name ?? null,
-        londonLabel: (iso) => londonLabel(new Date(iso)),
+        londonLabel: londonStamp,
       });
       const name = `timesheets-${layout}-${report.from}-to-${report.to}${layout === 'sage50' ? approvalSuffix(report) : ''}.csv`;
       return reply

@@ -8,7 +8,18 @@ import type {
   TimesheetReport,
 } from '@lastman/api';
 import { ROTA_LIMITS, TIMESHEET_MAX_DAYS } from '@lastman/api';
-import { dayNumber, utcToUkLocal } from '@lastman/game';
+import { londonStamp } from '@lastman/api/format';
+import {
+  addDays,
+  dayNumber,
+  isDate,
+  londonDay,
+  londonMondayOf,
+  londonWeekBounds,
+  minutesBetween,
+  mondayOf,
+  weekDates,
+} from '@lastman/api/time';
 import type { ClockEntryValues } from '../../../db/schema/index.ts';
 import type { Viewer } from '../../../http/guards.ts';
 import { AppError, notFound } from '../../../lib/errors.ts';
@@ -17,7 +28,6 @@ import { insertClockEntry, updateClockEntry } from '../clock/queries.ts';
 import { payRate, positionRatesByName, rateChangesOf } from '../pay/rates.ts';
 import { staffOfClub } from '../people/queries.ts';
 import { publishedShiftsBetween, shiftNear } from '../shifts/queries.ts';
-import { dateOfDay, weekBounds, weekStartOf } from '../shifts/working-time.ts';
 import {
   approvalsBetween,
   clockEntriesBetween,
@@ -37,17 +47,6 @@ type S = Pick<Services, 'db' | 'clock'>;
 
 const MINUTE_MS = 60_000;
 
-const londonDate = (at: Date) => utcToUkLocal(at.getTime()).date;
-export const londonLabel = (at: Date) => {
-  const { date, time } = utcToUkLocal(at.getTime());
-  return `${date} ${time}`;
-};
-
-function mondayOf(date: string): number {
-  const n = dayNumber(date) as number;
-  return n - ((n + 3) % 7);
-}
-
 /** The whole London weeks (Monday to Sunday) a from..to request covers, or a plain refusal. */
 export function periodOf({ from, to }: { from: string; to: string }) {
   const a = dayNumber(from);
@@ -64,21 +63,19 @@ export function periodOf({ from, to }: { from: string; to: string }) {
   const firstMonday = mondayOf(from);
   const lastMonday = mondayOf(to);
   const weeks: string[] = [];
-  for (let n = firstMonday; n <= lastMonday; n += 7) weeks.push(dateOfDay(n));
+  for (let monday = firstMonday; monday <= lastMonday; monday = addDays(monday, 7)) weeks.push(monday);
   return {
-    from: dateOfDay(firstMonday),
-    to: dateOfDay(lastMonday + 6),
+    from: firstMonday,
+    to: addDays(lastMonday, 6),
     weeks,
-    startsAt: weekBounds(dateOfDay(firstMonday)).from,
-    endsAt: weekBounds(dateOfDay(lastMonday)).to,
+    startsAt: londonWeekBounds(firstMonday).from,
+    endsAt: londonWeekBounds(lastMonday).to,
   };
 }
 
-const minutesOf = (ms: number) => Math.round(ms / MINUTE_MS);
-
 function workedMinutes(e: { clockInAt: Date; clockOutAt: Date | null; breakMinutes: number }): number | null {
   if (!e.clockOutAt) return null;
-  return Math.max(0, minutesOf(e.clockOutAt.getTime() - e.clockInAt.getTime()) - e.breakMinutes);
+  return Math.max(0, minutesBetween(e.clockInAt, e.clockOutAt) - e.breakMinutes);
 }
 
 function lateMinutes(e: TimesheetEntryRow): number {
@@ -147,25 +144,24 @@ export async function timesheetReport(services: S, viewer: Viewer, opts: Options
   const corrections = await correctionsOf(db, { clubId, entryIds: entryRows.map((e) => e.id) });
 
   const weeks = period.weeks.map((weekStart) => {
-    const monday = dayNumber(weekStart) as number;
-    const dates = [0, 1, 2, 3, 4, 5, 6].map((i) => dateOfDay(monday + i));
+    const dates = weekDates(weekStart);
     const list: TimesheetPersonWeek[] = [];
     for (const person of people) {
       // Staff looking at their own hours see no rate; time is paid at the rate of its day and position.
       const rateFor = (day: string, position: string | null) =>
         opts.ownHours ? null : payRate(rates, positionRates, { userId: person.userId, day, position });
       const shifts = shiftRows.filter(
-        (s) => s.userId === person.userId && weekStartOf(s.startsAt) === weekStart,
+        (s) => s.userId === person.userId && londonMondayOf(s.startsAt) === weekStart,
       );
       const entries = entryRows.filter(
-        (e) => e.userId === person.userId && weekStartOf(e.clockInAt) === weekStart,
+        (e) => e.userId === person.userId && londonMondayOf(e.clockInAt) === weekStart,
       );
       const approval = approvals.find((a) => a.userId === person.userId && a.weekStart === weekStart);
       if (!opts.userId && person.role !== 'staff' && shifts.length + entries.length === 0 && !approval)
         continue;
       const shown: TimesheetEntry[] = entries.map((e) => ({
         id: e.id,
-        date: londonDate(e.clockInAt),
+        date: londonDay(e.clockInAt),
         clockInAt: e.clockInAt.toISOString(),
         clockOutAt: e.clockOutAt?.toISOString() ?? null,
         breakMinutes: e.breakMinutes,
@@ -173,7 +169,7 @@ export async function timesheetReport(services: S, viewer: Viewer, opts: Options
         lateMinutes: lateMinutes(e),
         shiftId: e.shiftId,
         position: e.position,
-        hourlyRatePence: rateFor(londonDate(e.clockInAt), e.position),
+        hourlyRatePence: rateFor(londonDay(e.clockInAt), e.position),
         flags: [...e.flags],
         corrections: corrections
           .filter((c) => c.entryId === e.id)
@@ -188,7 +184,7 @@ export async function timesheetReport(services: S, viewer: Viewer, opts: Options
           })),
       }));
       const days: TimesheetDay[] = dates.map((date) => {
-        const dayShifts = shifts.filter((s) => londonDate(s.startsAt) === date);
+        const dayShifts = shifts.filter((s) => londonDay(s.startsAt) === date);
         const dayEntries = shown.filter((e) => e.date === date);
         const worked = dayEntries.reduce((sum, e) => sum + (e.workedMinutes ?? 0), 0);
         const parts = byRate(dayEntries);
@@ -205,8 +201,7 @@ export async function timesheetReport(services: S, viewer: Viewer, opts: Options
         return {
           date,
           scheduledMinutes: dayShifts.reduce(
-            (sum, s) =>
-              sum + Math.max(0, minutesOf(s.endsAt.getTime() - s.startsAt.getTime()) - s.breakMinutes),
+            (sum, s) => sum + Math.max(0, minutesBetween(s.startsAt, s.endsAt) - s.breakMinutes),
             0,
           ),
           workedMinutes: worked,
@@ -246,9 +241,8 @@ export async function timesheetReport(services: S, viewer: Viewer, opts: Options
 }
 
 function weekOfDate(week: string): string {
-  const n = dayNumber(week);
-  if (n === null) throw new AppError('BAD_REQUEST', 'The week must be a date such as 2026-11-09.');
-  return dateOfDay(mondayOf(week));
+  if (!isDate(week)) throw new AppError('BAD_REQUEST', 'The week must be a date such as 2026-11-09.');
+  return mondayOf(week);
 }
 
 /** The question asked before approving a week that has not ended (its shifts under way or ahead). */
@@ -271,7 +265,7 @@ export async function approveWeek(services: S, viewer: Viewer, input: ApproveWee
     userId: input.userId,
   });
   const people = report.weeks[0]?.people ?? [];
-  const { from, to } = weekBounds(weekStart);
+  const { from, to } = londonWeekBounds(weekStart);
   const now = services.clock.now();
   if (now < to && !input.confirmNotEnded) {
     // Approving locks the week: with shifts still ahead, that is worth a second thought.
@@ -289,7 +283,7 @@ export async function approveWeek(services: S, viewer: Viewer, input: ApproveWee
       if (open) {
         throw new AppError(
           'CONFLICT',
-          `${person.name} is still clocked in (since ${londonLabel(open.clockInAt)}): clock them out or correct the entry before approving the week.`,
+          `${person.name} is still clocked in (since ${londonStamp(open.clockInAt)}): clock them out or correct the entry before approving the week.`,
         );
       }
       if (
@@ -329,7 +323,7 @@ export async function assertWeekOpen(
   db: Tx | Services['db'],
   { clubId, userId, at, who }: { clubId: string; userId: string; at: Date; who: 'you' | 'admin' },
 ) {
-  const weekStart = weekStartOf(at);
+  const weekStart = londonMondayOf(at);
   await lockPersonWeek(db, { clubId, userId, weekStart });
   if (await isWeekApproved(db, { clubId, userId, weekStart })) {
     throw new AppError(
@@ -355,7 +349,7 @@ export async function assertRotaWeeksOpen(
   const weeks = new Map<string, { userId: string; weekStart: string }>();
   for (const t of touched) {
     if (!t.userId) continue;
-    const weekStart = weekStartOf(t.startsAt);
+    const weekStart = londonMondayOf(t.startsAt);
     weeks.set(`${t.userId}:${weekStart}`, { userId: t.userId, weekStart });
   }
   for (const key of [...weeks.keys()].sort()) {
@@ -402,7 +396,7 @@ async function refuseOverlap(
   if (other) {
     throw new AppError(
       'CONFLICT',
-      `This overlaps another clock entry of the same person, from ${londonLabel(other.clockInAt)}${other.clockOutAt ? ` to ${londonLabel(other.clockOutAt)}` : ' (still open)'} (London time).`,
+      `This overlaps another clock entry of the same person, from ${londonStamp(other.clockInAt)}${other.clockOutAt ? ` to ${londonStamp(other.clockOutAt)}` : ' (still open)'} (London time).`,
     );
   }
 }
@@ -424,8 +418,8 @@ export async function correctEntry(
       breakMinutes: input.breakMinutes ?? entry.breakMinutes,
     };
     checkTimes(next, now);
-    for (const at of new Set([weekStartOf(entry.clockInAt), weekStartOf(next.clockInAt)])) {
-      await assertWeekOpen(tx, { clubId, userId: entry.userId, at: weekBounds(at).from, who: 'admin' });
+    for (const at of new Set([londonMondayOf(entry.clockInAt), londonMondayOf(next.clockInAt)])) {
+      await assertWeekOpen(tx, { clubId, userId: entry.userId, at: londonWeekBounds(at).from, who: 'admin' });
     }
     await refuseOverlap(tx, {
       clubId,
@@ -497,7 +491,7 @@ async function shownEntry(
   viewer: Viewer,
   row: { userId: string; clockInAt: Date; id: string },
 ): Promise<TimesheetEntry> {
-  const day = londonDate(row.clockInAt);
+  const day = londonDay(row.clockInAt);
   const report = await timesheetReport(services, viewer, { from: day, to: day, userId: row.userId });
   const entry = report.weeks[0]?.people[0]?.entries.find((e) => e.id === row.id);
   if (!entry) throw new Error('corrected entry not found in its own week');

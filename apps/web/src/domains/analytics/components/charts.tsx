@@ -1,9 +1,9 @@
+import { formatNumber, formatPoundsTick, moneyTicks } from '@lastman/api/format';
 import { AxisBottom, AxisLeft } from '@visx/axis';
 import { Group } from '@visx/group';
 import { scaleBand, scaleLinear, scalePoint } from '@visx/scale';
 import { Bar, LinePath } from '@visx/shape';
 import { type ReactNode, useCallback, useState } from 'react';
-import { formatPoundsTick, moneyTicks } from '../../../lib/format.ts';
 
 // SVG charts from visx (docs/decisions/017-charts.md): real text in the axes, the club's colours
 // through CSS, and each chart an image named by its summary; its table beside it has the figures.
@@ -44,7 +44,7 @@ function valueAxis(max: number, money: boolean) {
     ticks.push(v);
     if (v >= top) break;
   }
-  return { top: ticks.at(-1) ?? top, ticks, format: (v: number) => v.toLocaleString('en-GB') };
+  return { top: ticks.at(-1) ?? top, ticks, format: formatNumber };
 }
 
 /** The chart's box, its measured width, and what follows from it: the label size and the plot's width. */

@@ -1,13 +1,12 @@
 import type { OpeningHours as Week } from '@lastman/api';
+import { londonWeekday as weekdayName } from '@lastman/api/format';
 import { WEEKDAYS, type Weekday } from '@lastman/api/rules';
 
 export const dayName = (day: Weekday) => day.charAt(0).toUpperCase() + day.slice(1);
 
 /** Today's weekday in London, where the club is. */
 export function londonWeekday(now: Date): Weekday {
-  return new Intl.DateTimeFormat('en-GB', { weekday: 'long', timeZone: 'Europe/London' })
-    .format(now)
-    .toLowerCase() as Weekday;
+  return weekdayName(now).toLowerCase() as Weekday;
 }
 
 /** The week's hours, today marked. */

@@ -1,8 +1,8 @@
 import { IonButton, IonSegment, IonSegmentButton, IonSpinner } from '@ionic/react';
 import type { ContactMessage } from '@lastman/api';
+import { londonDateTime } from '@lastman/api/format';
 import { mailOutline } from 'ionicons/icons';
 import { type FormEvent, useState } from 'react';
-import { londonDateTime } from '../../../lib/format.ts';
 import { showError, showToast } from '../../../lib/toast.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { FormField } from '../../../ui/form-field.tsx';

@@ -1,5 +1,6 @@
 import { IonButton, IonContent, IonSpinner } from '@ionic/react';
 import type { ContactMessageInput } from '@lastman/api';
+import { formatNumber } from '@lastman/api/format';
 import { CONTACT_LIMITS } from '@lastman/api/rules';
 import { useMutation } from '@tanstack/react-query';
 import { checkmarkCircleOutline } from 'ionicons/icons';
@@ -15,8 +16,7 @@ import { PageHeader } from '../../../ui/page-header.tsx';
 type Field = 'name' | 'email' | 'subject' | 'message';
 const sendContact = (input: ContactMessageInput) => http.post('/api/contact', input);
 
-const tooLong = (what: string, max: number) =>
-  `Keep the ${what} under ${max.toLocaleString('en-GB')} characters.`;
+const tooLong = (what: string, max: number) => `Keep the ${what} under ${formatNumber(max)} characters.`;
 
 export function ContactPage() {
   const me = useMe();

@@ -1,19 +1,11 @@
 import { IonButton, IonContent, IonIcon } from '@ionic/react';
+import { londonLongDay, londonTime, londonZone } from '@lastman/api/format';
 import { printOutline } from 'ionicons/icons';
 import { useLocation } from 'react-router-dom';
-import { londonTime, londonZone } from '../../../lib/format.ts';
 import { PageHeader } from '../../../ui/page-header.tsx';
 import { InlineLoading } from '../../../ui/page-loading.tsx';
 import { useOccurrence, useRegistrations } from './index.ts';
 import '../../../ui/admin.css';
-
-const longDay = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/London',
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-});
 
 /** One date's attendee list for the door: names, places, phone bookings marked, the total. Prints on plain paper. */
 export function EventAttendeesPage() {
@@ -39,8 +31,8 @@ export function EventAttendeesPage() {
             <article aria-label="Attendee list">
               <h1>{event.data.event.title}</h1>
               <p>
-                {longDay.format(new Date(event.data.event.startsAt))}, {londonTime(event.data.event.startsAt)}{' '}
-                ({londonZone(event.data.event.startsAt)})
+                {londonLongDay(event.data.event.startsAt)}, {londonTime(event.data.event.startsAt)} (
+                {londonZone(event.data.event.startsAt)})
                 {event.data.event.place ? ` · ${event.data.event.place}` : ''}
               </p>
               <table className="attendees-table">

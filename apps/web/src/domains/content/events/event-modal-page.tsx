@@ -1,9 +1,9 @@
 import { IonButton, IonContent, IonIcon } from '@ionic/react';
+import { londonDateTime, londonLongDay, londonTime, londonZone, ordinal } from '@lastman/api/format';
 import { EVENT_LIMITS } from '@lastman/api/rules';
 import { calendarNumberOutline, downloadOutline, ticketOutline } from 'ionicons/icons';
 import { type FormEvent, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { londonDateTime, londonTime, londonZone, ordinal } from '../../../lib/format.ts';
 import { useMe } from '../../../lib/me.ts';
 import { showError, showToast } from '../../../lib/toast.ts';
 import { useIonAlert } from '../../../lib/use-ion-alert.ts';
@@ -21,14 +21,6 @@ import {
 } from './api/events-api.ts';
 import { useEventsClub } from './use-events-club.ts';
 import './events.css';
-
-const longDay = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/London',
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-});
 
 export function EventModalPage() {
   const id = new URLSearchParams(useLocation().search).get('id') ?? '';
@@ -84,9 +76,8 @@ export function EventModalPage() {
                   <div>
                     <dt>When</dt>
                     <dd>
-                      {longDay.format(new Date(detail.data.event.startsAt))},{' '}
-                      {londonTime(detail.data.event.startsAt)}–{londonTime(detail.data.event.endsAt)} (
-                      {londonZone(detail.data.event.startsAt)})
+                      {londonLongDay(detail.data.event.startsAt)}, {londonTime(detail.data.event.startsAt)}–
+                      {londonTime(detail.data.event.endsAt)} ({londonZone(detail.data.event.startsAt)})
                     </dd>
                   </div>
                   {detail.data.event.movedFrom ? (

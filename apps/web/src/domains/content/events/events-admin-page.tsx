@@ -1,10 +1,11 @@
 import { IonButton, IonContent } from '@ionic/react';
 import type { ClubEvent, EventInput, EventOccurrence, Registration } from '@lastman/api';
+import { londonDateTime, londonTime } from '@lastman/api/format';
 import { EVENT_LIMITS } from '@lastman/api/rules';
+import { addDays, fromLondon, toLondon } from '@lastman/api/time';
 import { calendarOutline } from 'ionicons/icons';
 import { type FormEvent, useMemo, useState } from 'react';
 import { paths } from '../../../app/paths.ts';
-import { londonDateTime, londonTime } from '../../../lib/format.ts';
 import { showError, showToast } from '../../../lib/toast.ts';
 import { useIonAlert } from '../../../lib/use-ion-alert.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
@@ -12,8 +13,6 @@ import { CheckboxField, FormError, FormField, SelectField } from '../../../ui/fo
 import { PageHeader } from '../../../ui/page-header.tsx';
 import { InlineLoading } from '../../../ui/page-loading.tsx';
 import {
-  fromLondon,
-  toLondon,
   useAddPhoneBooking,
   useAdminEvents,
   useCreateEvent,
@@ -124,13 +123,9 @@ function toForm(e: ClubEvent): FormState {
 
 /** Start and end in UTC from the London date and times; an end before the start is the next day. */
 function times(f: FormState): { startsAt: string; endsAt: string } {
-  const startsAt = fromLondon(f.date, f.start);
-  let endsAt = fromLondon(f.date, f.end);
-  if (endsAt <= startsAt) {
-    const next = new Date(`${f.date}T12:00:00Z`);
-    next.setUTCDate(next.getUTCDate() + 1);
-    endsAt = fromLondon(next.toISOString().slice(0, 10), f.end);
-  }
+  const startsAt = fromLondon(f.date, f.start).toISOString();
+  let endsAt = fromLondon(f.date, f.end).toISOString();
+  if (endsAt <= startsAt) endsAt = fromLondon(addDays(f.date, 1), f.end).toISOString();
   return { startsAt, endsAt };
 }
 
@@ -514,7 +509,7 @@ function OccurrenceRow({ event, occurrence }: { event: ClubEvent; occurrence: Ev
     );
   const move = (e: FormEvent) => {
     e.preventDefault();
-    const startsAt = fromLondon(date, time);
+    const startsAt = fromLondon(date, time).toISOString();
     const endsAt = new Date(new Date(startsAt).getTime() + duration).toISOString();
     save.mutate(
       { id: event.id, input: { originalStartsAt: original, cancelled: false, startsAt, endsAt } },

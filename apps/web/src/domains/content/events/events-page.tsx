@@ -1,25 +1,19 @@
 import { IonButton, IonContent, IonIcon, IonRouterLink } from '@ionic/react';
 import type { EventOccurrence } from '@lastman/api';
+import { formatDay, londonDateTime, londonTime } from '@lastman/api/format';
+import { londonDay } from '@lastman/api/time';
 import { calendarOutline, chevronForwardOutline, settingsOutline } from 'ionicons/icons';
 import { useMemo, useState } from 'react';
 import { useClub } from '../../../lib/club.ts';
-import { londonDateTime, londonTime } from '../../../lib/format.ts';
 import { hasRole, useMe } from '../../../lib/me.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { PageHeader } from '../../../ui/page-header.tsx';
 import { InlineLoading } from '../../../ui/page-loading.tsx';
 import { feedUrl, useOccurrences } from './api/events-api.ts';
-import { londonDay } from './london-time.ts';
 import { eventLink, useEventsClub } from './use-events-club.ts';
 import './events.css';
 
 const WEEK_MS = 7 * 86_400_000;
-const dayHeading = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'UTC',
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-});
 
 /** schema.org Event data for each date, so search engines read the club's events. */
 function jsonLd(
@@ -121,12 +115,8 @@ export function EventsPage() {
             </div>
           ) : (
             [...days].map(([day, items]) => (
-              <section
-                key={day}
-                className="events-day"
-                aria-label={dayHeading.format(new Date(`${day}T12:00:00Z`))}
-              >
-                <h2 className="events-day__heading">{dayHeading.format(new Date(`${day}T12:00:00Z`))}</h2>
+              <section key={day} className="events-day" aria-label={formatDay(day)}>
+                <h2 className="events-day__heading">{formatDay(day)}</h2>
                 {items.map((e) => {
                   const note = placesNote(e);
                   return (

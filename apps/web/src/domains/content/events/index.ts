@@ -2,5 +2,5 @@
 import './events.css';
 
 export * from './api/events-api.ts';
-export { fromLondon, londonDay, RRULE_DAYS, toLondon, weekdayOf } from './london-time.ts';
+export { RRULE_DAYS, weekdayOf } from './rrule-days.ts';
 export { eventLink } from './use-events-club.ts';

@@ -1,8 +1,7 @@
 import { IonButton, IonSpinner } from '@ionic/react';
 import type { CompetitionCreate, CompetitionRules, PrizeModel } from '@lastman/api';
+import { londonDate, penceAsPounds, toPence } from '@lastman/api/format';
 import { type FormEvent, useState } from 'react';
-import { londonDate } from '../../../lib/format.ts';
-import { poundsText, toPence } from '../../../lib/pounds.ts';
 import { FormError, FormField, SelectField } from '../../../ui/form-field.tsx';
 import { InlineLoading } from '../../../ui/page-loading.tsx';
 import { useRuleDescriptions, useSeasons } from '../api/game-api.ts';
@@ -47,8 +46,8 @@ export function CompetitionForm({
   const [seasonId, setSeasonId] = useState(initial?.seasonId ?? '');
   const [startRound, setStartRound] = useState(initial ? String(initial.startRound) : '');
   const [prizeModel, setPrizeModel] = useState<PrizeModel>(initial?.prizeModel ?? 'pool');
-  const [fee, setFee] = useState(poundsText(initial?.entryFeePence ?? 500));
-  const [prize, setPrize] = useState(poundsText(initial?.prizePence ?? 0));
+  const [fee, setFee] = useState(penceAsPounds(initial?.entryFeePence ?? 500));
+  const [prize, setPrize] = useState(penceAsPounds(initial?.prizePence ?? 0));
   const [maxEntries, setMaxEntries] = useState(String(initial?.maxEntriesPerPlayer ?? 1));
   const [minEntries, setMinEntries] = useState(String(initial?.minEntries ?? 2));
   const [house, setHouse] = useState(String(initial?.houseSharePercent ?? 10));

@@ -1,7 +1,7 @@
 import { IonButton } from '@ionic/react';
 import type { CompetitionDetail, CompetitionSummary } from '@lastman/api';
+import { formatPence, londonDateTime } from '@lastman/api/format';
 import { useState } from 'react';
-import { formatPence, londonDateTime } from '../../../lib/format.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { useIonAlert } from '../../../lib/use-ion-alert.ts';
 import { CheckboxField, FormError, FormField } from '../../../ui/form-field.tsx';

@@ -7,8 +7,8 @@ import {
   removalText,
   shortOrderNumber,
 } from '@lastman/api';
+import { londonDateTime } from '@lastman/api/format';
 import { type FormEvent, useState } from 'react';
-import { londonDateTime } from '../../../lib/format.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { CheckboxField, FormError, FormField, SelectField } from '../../../ui/form-field.tsx';
 import { InlineLoading } from '../../../ui/page-loading.tsx';

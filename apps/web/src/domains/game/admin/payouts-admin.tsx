@@ -1,16 +1,14 @@
 import { IonButton, IonSpinner } from '@ionic/react';
 import { type PayoutMethod, type PayoutSummary, payoutMethodLabels } from '@lastman/api';
+import { formatPence, londonDate, londonDateTime, penceAsPounds, toPence } from '@lastman/api/format';
+import { todayInLondon } from '@lastman/api/time';
 import { type FormEvent, useState } from 'react';
-import { formatPence, londonDate, londonDateTime } from '../../../lib/format.ts';
-import { poundsText, toPence } from '../../../lib/pounds.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { FormError, SelectField } from '../../../ui/form-field.tsx';
 import { InlineLoading } from '../../../ui/page-loading.tsx';
 import { useClearReview, usePayouts, useRecordPayout } from './api/game-admin-api.ts';
 
 const methods = Object.keys(payoutMethodLabels) as PayoutMethod[];
-const todayInLondon = () =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date()); // YYYY-MM-DD
 
 /**
  * The prize of a finished competition: each winner's share, what the club has paid them (outside the
@@ -137,7 +135,7 @@ function RecordPayout({ summary: s }: { summary: PayoutSummary }) {
   const owed = s.winners.filter((w) => w.owedPence > 0);
   const [entryId, setEntryId] = useState(owed[0]?.entryId ?? '');
   const winner = owed.find((w) => w.entryId === entryId) ?? owed[0];
-  const [amount, setAmount] = useState(poundsText(winner?.owedPence ?? 0));
+  const [amount, setAmount] = useState(penceAsPounds(winner?.owedPence ?? 0));
   const [method, setMethod] = useState<PayoutMethod>('bank_transfer');
   const [reference, setReference] = useState('');
   const [date, setDate] = useState(todayInLondon);
@@ -165,7 +163,7 @@ function RecordPayout({ summary: s }: { summary: PayoutSummary }) {
             next.winners.find((w) => w.owedPence > 0);
           if (following) {
             setEntryId(following.entryId);
-            setAmount(poundsText(following.owedPence));
+            setAmount(penceAsPounds(following.owedPence));
           }
         },
       },
@@ -181,7 +179,7 @@ function RecordPayout({ summary: s }: { summary: PayoutSummary }) {
           value={winner.entryId}
           onValue={(value) => {
             setEntryId(value);
-            setAmount(poundsText(owed.find((w) => w.entryId === value)?.owedPence ?? 0));
+            setAmount(penceAsPounds(owed.find((w) => w.entryId === value)?.owedPence ?? 0));
           }}
         >
           {owed.map((w) => (

@@ -1,7 +1,7 @@
 import { IonButton, IonSpinner } from '@ionic/react';
 import type { CompetitionDetail, CompetitionRules, ReplayOutcome, ReplayPreview } from '@lastman/api';
+import { formatPence } from '@lastman/api/format';
 import { useState } from 'react';
-import { formatPence } from '../../../lib/format.ts';
 import { FormError } from '../../../ui/form-field.tsx';
 import { useReplayCompetition } from './api/game-admin-api.ts';
 import { RuleChoices } from './rule-choices.tsx';

@@ -1,7 +1,7 @@
 import { IonButton, IonSpinner } from '@ionic/react';
 import type { FixtureStatus, FixtureView, ResultCorrectionList } from '@lastman/api';
+import { londonDateTime } from '@lastman/api/format';
 import { useState } from 'react';
-import { londonDateTime } from '../../../lib/format.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { SelectField } from '../../../ui/form-field.tsx';
 import { InlineLoading } from '../../../ui/page-loading.tsx';

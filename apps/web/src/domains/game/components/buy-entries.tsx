@@ -1,8 +1,8 @@
 import { IonButton, IonSpinner, useIonRouter } from '@ionic/react';
 import type { CompetitionDetail } from '@lastman/api';
+import { formatPence } from '@lastman/api/format';
 import { ageOn, MIN_AGE_FOR_PAID_ENTRY } from '@lastman/api/rules';
 import { useState } from 'react';
-import { formatPence } from '../../../lib/format.ts';
 import { useMe } from '../../../lib/me.ts';
 import { FormError } from '../../../ui/form-field.tsx';
 import { paymentPath, rememberPayment, useCreateOrder } from '../../payments/index.ts';

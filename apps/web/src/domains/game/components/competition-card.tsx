@@ -1,7 +1,7 @@
 import { IonButton, IonSpinner } from '@ionic/react';
 import type { CompetitionDetail, CompetitionSummary, MyEntry } from '@lastman/api';
+import { formatPence } from '@lastman/api/format';
 import { lazy, Suspense, useState } from 'react';
-import { formatPence } from '../../../lib/format.ts';
 import { FormError } from '../../../ui/form-field.tsx';
 import { InlineLoading } from '../../../ui/page-loading.tsx';
 import { UnpaidOrders } from '../../payments/index.ts';

@@ -1,4 +1,4 @@
-import { countdownText, londonDateTime, londonZone } from '../../../lib/format.ts';
+import { countdownText, londonDateTime, londonZone } from '@lastman/api/format';
 import { useNow } from '../use-now.ts';
 
 /** The pick deadline in UK time with a live countdown. */

@@ -1,6 +1,6 @@
 import { useIonRouter } from '@ionic/react';
 import type { CompetitionDetail } from '@lastman/api';
-import { londonDateTime } from '../../../lib/format.ts';
+import { londonDateTime } from '@lastman/api/format';
 import { teamSelectionsLink } from './competition-card.tsx';
 
 interface Needed {

@@ -1,5 +1,5 @@
 import type { CompetitionSummary } from '@lastman/api';
-import { formatPence, londonDateTime } from '../../../lib/format.ts';
+import { formatPence, londonDateTime } from '@lastman/api/format';
 import { useClubCompetitions } from '../api/game-api.ts';
 import './visitor-competitions.css';
 

@@ -1,9 +1,9 @@
 import { IonButton, IonContent, IonIcon, IonToggle } from '@ionic/react';
 import type { FixtureView, SeasonSummary } from '@lastman/api';
+import { londonDate, londonDayKey, londonTime } from '@lastman/api/format';
 import { footballOutline, star, starOutline } from 'ionicons/icons';
 import { useState } from 'react';
 import { favorites } from '../../../lib/favorites.ts';
-import { londonDate, londonDayKey, londonTime } from '../../../lib/format.ts';
 import { useMe } from '../../../lib/me.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { PageHeader } from '../../../ui/page-header.tsx';

@@ -1,6 +1,6 @@
 import type { CompetitionDetail, CompetitionRules } from '@lastman/api';
 import { ruleDescriptions } from '@lastman/api';
-import { formatPence } from '../../../lib/format.ts';
+import { formatPence } from '@lastman/api/format';
 
 type Competition = CompetitionDetail['competition'];
 

@@ -1,8 +1,8 @@
 import { IonButton, IonContent } from '@ionic/react';
 import type { CompetitionDetail, OrderList } from '@lastman/api';
+import { formatPence, londonDate } from '@lastman/api/format';
 import { useQueries } from '@tanstack/react-query';
 import { receiptOutline } from 'ionicons/icons';
-import { formatPence, londonDate } from '../../../lib/format.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { PageHeader } from '../../../ui/page-header.tsx';
 import { InlineLoading } from '../../../ui/page-loading.tsx';

@@ -1,7 +1,7 @@
 import { IonButton, IonSegment, IonSegmentButton } from '@ionic/react';
 import type { CompetitionDetail } from '@lastman/api';
+import { formatPence, londonDateTime } from '@lastman/api/format';
 import { type ReactNode, useState } from 'react';
-import { formatPence, londonDateTime } from '../../../lib/format.ts';
 import { InlineLoading } from '../../../ui/page-loading.tsx';
 import { useRoundPicks } from '../api/game-api.ts';
 import { EntryStatusPill, outcomeLabel } from '../components/status-pill.tsx';

@@ -1,8 +1,8 @@
 import { IonButton, IonContent, useIonAlert } from '@ionic/react';
 import { type BroadcastInput, NOTIFICATION_LIMITS } from '@lastman/api';
+import { londonDateTime } from '@lastman/api/format';
 import { megaphoneOutline } from 'ionicons/icons';
 import { useState } from 'react';
-import { londonDateTime } from '../../../lib/format.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { FormError, FormField } from '../../../ui/form-field.tsx';

@@ -1,7 +1,7 @@
 import { IonButton } from '@ionic/react';
 import { type OrderList, OrderStatus } from '@lastman/api';
+import { formatPence, londonDateTime } from '@lastman/api/format';
 import { useState } from 'react';
-import { formatPence, londonDateTime } from '../../../lib/format.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { useIonAlert } from '../../../lib/use-ion-alert.ts';
 import { SelectField } from '../../../ui/form-field.tsx';

@@ -1,11 +1,11 @@
 import { IonButton, IonContent, IonIcon, IonSpinner, useIonRouter } from '@ionic/react';
 import type { Order } from '@lastman/api';
+import { formatPence } from '@lastman/api/format';
 import { useQuery } from '@tanstack/react-query';
 import { alertCircleOutline, cardOutline, checkmarkCircleOutline } from 'ionicons/icons';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { configQuery } from '../../../lib/club.ts';
-import { formatPence } from '../../../lib/format.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { FormError } from '../../../ui/form-field.tsx';
 import { PageHeader } from '../../../ui/page-header.tsx';

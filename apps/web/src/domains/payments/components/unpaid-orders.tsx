@@ -1,6 +1,6 @@
 import { IonButton, IonSpinner } from '@ionic/react';
+import { formatPence } from '@lastman/api/format';
 import { useQuery } from '@tanstack/react-query';
-import { formatPence } from '../../../lib/format.ts';
 import { FormError } from '../../../ui/form-field.tsx';
 import { myOrdersQuery, useCancelOrder } from '../api/payments-api.ts';
 import { usePayOrder } from '../use-pay-order.ts';

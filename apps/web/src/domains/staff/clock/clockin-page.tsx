@@ -1,9 +1,9 @@
 import { IonButton, IonContent, IonSpinner } from '@ionic/react';
 import type { ClockEntry } from '@lastman/api';
+import { londonDate, londonTime } from '@lastman/api/format';
 import { timeOutline } from 'ionicons/icons';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { londonDate, londonTime } from '../../../lib/format.ts';
 import { HttpError } from '../../../lib/http.ts';
 import { hasRole, useMe } from '../../../lib/me.ts';
 import { showToast } from '../../../lib/toast.ts';

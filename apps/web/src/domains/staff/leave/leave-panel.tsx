@@ -1,13 +1,13 @@
 import { IonButton } from '@ionic/react';
 import type { Absence, AbsenceInput } from '@lastman/api';
-import { ukLocalToUtc } from '@lastman/game';
+import { formatDay, formatHours } from '@lastman/api/format';
+import { addDays, daysInPeriod, fromLondon, isDate, toLondon } from '@lastman/api/time';
 import { type FormEvent, useState } from 'react';
 import { isConfirmationRequired } from '../../../lib/http.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { useIonAlert } from '../../../lib/use-ion-alert.ts';
 import { FormError, FormField, SelectField } from '../../../ui/form-field.tsx';
 import { InlineLoading } from '../../../ui/page-loading.tsx';
-import { addDays, formatDay, isDate, londonParts } from '../rota-time.ts';
 import { AnswerButtons } from '../swaps/swap-panel.tsx';
 import {
   useClubAbsences,
@@ -19,24 +19,19 @@ import {
   useWithdrawAbsence,
 } from './leave-api.ts';
 
-const hours = (h: number) => `${h.toLocaleString('en-GB', { maximumFractionDigits: 2 })} h`;
-
-const dayCount = (from: string, to: string) =>
-  Math.round((Date.parse(`${to}T12:00:00Z`) - Date.parse(`${from}T12:00:00Z`)) / 86_400_000) + 1;
-
 /**
  * "Monday 7 December to Wednesday 9 December (3 days)" for whole days; else "Monday 9 November 18:00
  * to Tuesday 10 November 00:00", London time.
  */
 function period(a: Pick<Absence, 'startsAt' | 'endsAt' | 'days'>) {
   if (a.days) {
-    const n = dayCount(a.days.from, a.days.to);
+    const n = daysInPeriod(a.days.from, a.days.to);
     return n === 1
       ? `${formatDay(a.days.from)} (1 day)`
       : `${formatDay(a.days.from)} to ${formatDay(a.days.to)} (${n} days)`;
   }
-  const s = londonParts(a.startsAt);
-  const e = londonParts(a.endsAt);
+  const s = toLondon(a.startsAt);
+  const e = toLondon(a.endsAt);
   return `${formatDay(s.date)} ${s.time} to ${formatDay(e.date)} ${e.time}`;
 }
 
@@ -71,11 +66,12 @@ function HolidayCard() {
       ) : (
         <>
           <p data-testid="holiday-balance">
-            <strong>{hours(holiday.data.balanceHours)}</strong> to take
+            <strong>{formatHours(holiday.data.balanceHours)}</strong> to take
           </p>
           <p className="muted">
-            12.07% of the {hours(holiday.data.hoursWorked)} you have worked is{' '}
-            {hours(holiday.data.accruedHours)}; approved leave has used {hours(holiday.data.takenHours)}.
+            12.07% of the {formatHours(holiday.data.hoursWorked)} you have worked is{' '}
+            {formatHours(holiday.data.accruedHours)}; approved leave has used{' '}
+            {formatHours(holiday.data.takenHours)}.
           </p>
         </>
       )}
@@ -94,7 +90,7 @@ interface Ask {
 }
 
 function AskForm() {
-  const today = londonParts(new Date().toISOString()).date;
+  const today = toLondon(new Date().toISOString()).date;
   const [form, setForm] = useState<Ask>({
     kind: 'leave',
     from: today,
@@ -122,8 +118,8 @@ function AskForm() {
         ...(leave
           ? { fromDay: form.from, toDay: form.to }
           : {
-              startsAt: new Date(ukLocalToUtc(form.from, form.fromTime)).toISOString(),
-              endsAt: new Date(ukLocalToUtc(form.to, form.toTime)).toISOString(),
+              startsAt: fromLondon(form.from, form.fromTime).toISOString(),
+              endsAt: fromLondon(form.to, form.toTime).toISOString(),
             }),
         ...(form.reason.trim() && { reason: form.reason.trim() }),
         ...(leave && { hours: Math.round(h * 4) / 4 }),
@@ -165,7 +161,7 @@ function AskForm() {
             onValue={set('to')}
             helper={
               isDate(form.from) && isDate(form.to) && form.to >= form.from
-                ? `Whole days, the last one included: ${dayCount(form.from, form.to)} day${dayCount(form.from, form.to) === 1 ? '' : 's'}.`
+                ? `Whole days, the last one included: ${daysInPeriod(form.from, form.to)} day${daysInPeriod(form.from, form.to) === 1 ? '' : 's'}.`
                 : 'Whole days, the last one included.'
             }
           />
@@ -226,7 +222,7 @@ function MyRequests() {
           <div key={a.id} className="rota-shift" data-testid="my-absence">
             <div className="rota-shift__main">
               <div className="rota-shift__time">
-                {a.kind === 'leave' ? `Leave, ${hours(a.hours)}` : 'Unavailable'}
+                {a.kind === 'leave' ? `Leave, ${formatHours(a.hours)}` : 'Unavailable'}
               </div>
               <div>{period(a)}</div>
               <div className="rota-shift__meta">
@@ -280,7 +276,7 @@ function AdminLeave() {
             <div key={a.id} className="rota-shift rota-shift--stack" data-testid="leave-request">
               <div className="rota-shift__main">
                 <div className="rota-shift__time">
-                  {a.staffName}: {hours(a.hours)}
+                  {a.staffName}: {formatHours(a.hours)}
                 </div>
                 <div>{period(a)}</div>
                 {a.reason ? <div className="rota-shift__meta">{a.reason}</div> : null}
@@ -355,10 +351,10 @@ function AdminLeave() {
                 {balances.data.balances.map((b) => (
                   <tr key={b.userId}>
                     <th scope="row">{b.name}</th>
-                    <td>{hours(b.hoursWorked)}</td>
-                    <td>{hours(b.accruedHours)}</td>
-                    <td>{hours(b.takenHours)}</td>
-                    <td>{hours(b.balanceHours)}</td>
+                    <td>{formatHours(b.hoursWorked)}</td>
+                    <td>{formatHours(b.accruedHours)}</td>
+                    <td>{formatHours(b.takenHours)}</td>
+                    <td>{formatHours(b.balanceHours)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -1,12 +1,11 @@
 import { IonButton } from '@ionic/react';
+import { formatDay, formatPence, penceAsPounds, toPence } from '@lastman/api/format';
 import { PAY_RATE_FROM_THE_START } from '@lastman/api/rules';
+import { londonMondayOf } from '@lastman/api/time';
 import { type FormEvent, useState } from 'react';
-import { formatPence } from '../../../lib/format.ts';
-import { poundsText, toPence } from '../../../lib/pounds.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { FormError, FormField, SelectField } from '../../../ui/form-field.tsx';
 import { InlineLoading } from '../../../ui/page-loading.tsx';
-import { formatDay, mondayOf } from '../rota-time.ts';
 import { useRotaWeek, useTemplates } from '../shifts/shifts-api.ts';
 import { usePositionRates, useSetPayRate, useSetPayrollNumber, useSetPositionRate } from './pay-api.ts';
 
@@ -25,7 +24,7 @@ export function PayRatesPanel() {
 function PositionRates() {
   const rates = usePositionRates();
   const templates = useTemplates();
-  const week = useRotaWeek(mondayOf());
+  const week = useRotaWeek(londonMondayOf());
   const save = useSetPositionRate();
   const [position, setPosition] = useState('');
   const [amount, setAmount] = useState('');
@@ -97,7 +96,7 @@ function PositionRates() {
                 aria-label={`Change the rate for ${r.position}`}
                 onClick={() => {
                   setPosition(r.position);
-                  setAmount(poundsText(r.hourlyRatePence));
+                  setAmount(penceAsPounds(r.hourlyRatePence));
                 }}
               >
                 Change
@@ -146,7 +145,7 @@ function PositionRates() {
 }
 
 function PersonRates() {
-  const week = useRotaWeek(mondayOf());
+  const week = useRotaWeek(londonMondayOf());
   const saveRate = useSetPayRate();
   const saveNumber = useSetPayrollNumber();
   const [userId, setUserId] = useState('');
@@ -247,7 +246,7 @@ function PersonRates() {
               onValue={(v) => {
                 setUserId(v);
                 const p = staff.find((s) => s.userId === v);
-                setAmount(p?.hourlyRatePence ? poundsText(p.hourlyRatePence) : '');
+                setAmount(p?.hourlyRatePence ? penceAsPounds(p.hourlyRatePence) : '');
                 setPayrollNumber(p?.payrollNumber ?? '');
               }}
             >

@@ -1,13 +1,14 @@
 import { IonButton, IonContent, IonIcon, IonSpinner } from '@ionic/react';
 import type { ShiftCheck, ShiftInput } from '@lastman/api';
 import { ROTA_LIMITS } from '@lastman/api/rules';
+import { isDate, londonMondayOf, toLondon } from '@lastman/api/time';
 import { warningOutline } from 'ionicons/icons';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { showToast } from '../../../lib/toast.ts';
 import { FormError, FormField, SelectField } from '../../../ui/form-field.tsx';
 import { PageHeader } from '../../../ui/page-header.tsx';
-import { isDate, londonParts, mondayOf, shiftInstants } from '../rota-time.ts';
+import { shiftInstants } from '../rota-time.ts';
 import {
   checkShift,
   useCreateShift,
@@ -35,7 +36,7 @@ interface Form {
 export function AddSchedulePage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const week = isDate(params.get('week')) ? (params.get('week') as string) : mondayOf();
+  const week = isDate(params.get('week')) ? (params.get('week') as string) : londonMondayOf();
   const editing = params.get('shift');
   const rota = useRotaWeek(week);
   const existing = rota.data?.shifts.find((s) => s.id === editing);
@@ -52,12 +53,12 @@ export function AddSchedulePage() {
   const [loaded, setLoaded] = useState<string | null>(null);
   useEffect(() => {
     if (!existing || loaded === existing.id) return;
-    const s = londonParts(existing.startsAt);
+    const s = toLondon(existing.startsAt);
     setForm({
       userId: existing.userId ?? '',
       date: s.date,
       start: s.time,
-      end: londonParts(existing.endsAt).time,
+      end: toLondon(existing.endsAt).time,
       position: existing.position,
       breakMinutes: String(existing.breakMinutes),
       notes: existing.notes ?? '',
@@ -115,7 +116,7 @@ export function AddSchedulePage() {
         showToast(
           editing ? 'Shift saved as a draft.' : 'Shift added as a draft. Publish the week when it is ready.',
         );
-        navigate(`/staffschedules?view=week&week=${mondayOf(Date.parse(input.startsAt))}`);
+        navigate(`/staffschedules?view=week&week=${londonMondayOf(Date.parse(input.startsAt))}`);
       },
       onError: (err: Error) => setError(err.message),
     };

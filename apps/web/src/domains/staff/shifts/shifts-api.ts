@@ -8,7 +8,7 @@ import type {
   ShiftUpdate,
   StaffShifts,
 } from '@lastman/api';
-import { dayNumber, ukLocalToUtc, utcToUkLocal } from '@lastman/game';
+import { daysBetween, laterByLondonDays, londonDay } from '@lastman/api/time';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/api.ts';
 
@@ -73,13 +73,8 @@ export function useDeleteShift() {
 
 /** The shift as it shows on its new day before the server answers: same London times, that day. */
 function placed(shift: RotaWeek['shifts'][number], to: ShiftPlacement, staffName: string | null) {
-  const from = utcToUkLocal(Date.parse(shift.startsAt)).date;
-  const days = (dayNumber(to.day) as number) - (dayNumber(from) as number);
-  const later = (iso: string) => {
-    const { date, time } = utcToUkLocal(Date.parse(iso));
-    const d = new Date(((dayNumber(date) as number) + days) * 86_400_000).toISOString().slice(0, 10);
-    return new Date(ukLocalToUtc(d, time)).toISOString();
-  };
+  const days = daysBetween(londonDay(shift.startsAt), to.day);
+  const later = (iso: string) => laterByLondonDays(iso, days).toISOString();
   return {
     ...shift,
     userId: to.userId,

@@ -1,9 +1,10 @@
 import { IonButton, IonContent, IonIcon, IonSpinner } from '@ionic/react';
 import type { Absence, Shift, ShiftSwap, WeekHappening } from '@lastman/api';
+import { formatDay, formatPence, londonTime, quarterHours } from '@lastman/api/format';
+import { addDays, hoursBetween, isDate, londonMondayOf, toLondon, weekDates } from '@lastman/api/time';
 import { calendarOutline, chevronBack, chevronForward, warningOutline } from 'ionicons/icons';
 import { useState, useSyncExternalStore } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { formatPence, londonTime } from '../../../lib/format.ts';
 import { hasRole, useMe } from '../../../lib/me.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
@@ -12,7 +13,6 @@ import { PageHeader } from '../../../ui/page-header.tsx';
 import { InlineLoading } from '../../../ui/page-loading.tsx';
 import { LeavePanel } from '../leave/leave-panel.tsx';
 import { PayRatesPanel } from '../pay/pay-rates-panel.tsx';
-import { addDays, daysOf, formatDay, hoursOf, isDate, londonParts, mondayOf } from '../rota-time.ts';
 import { isLive, SwapOfferForm, SwapsPanel, statusOf, WithdrawSwapButton } from '../swaps/swap-panel.tsx';
 import { useMySwaps } from '../swaps/swaps-api.ts';
 import {
@@ -133,7 +133,7 @@ function ShiftLine({
           {shift.position}
         </div>
         <div className="rota-shift__meta">
-          {hoursOf(shift)}
+          {quarterHours(hoursBetween(shift.startsAt, shift.endsAt, shift.breakMinutes))}
           {shift.breakMinutes ? `, ${shift.breakMinutes} min break` : ''}
           {shift.costPence !== undefined && shift.costPence !== null
             ? ` · ${formatPence(shift.costPence)}`
@@ -156,8 +156,8 @@ function ShiftLine({
 function WeekPlanner({ grid }: { grid: boolean }) {
   const [params, setParams] = useSearchParams();
   const week = isDate(params.get('week'))
-    ? mondayOf(Date.parse(`${params.get('week')}T12:00:00Z`))
-    : mondayOf();
+    ? londonMondayOf(Date.parse(`${params.get('week')}T12:00:00Z`))
+    : londonMondayOf();
   const person = params.get('person') ?? '';
   const rota = useRotaWeek(week);
   const publish = usePublishWeek();
@@ -173,8 +173,8 @@ function WeekPlanner({ grid }: { grid: boolean }) {
   const shifts = (rota.data?.shifts ?? []).filter(
     (s) => !person || s.userId === person || (person === 'open' && !s.userId),
   );
-  const days = daysOf(week);
-  const thisWeek = mondayOf();
+  const days = weekDates(week);
+  const thisWeek = londonMondayOf();
 
   return (
     <section aria-labelledby="week-heading">
@@ -288,7 +288,7 @@ function WeekPlanner({ grid }: { grid: boolean }) {
         />
       ) : (
         days.map((day) => {
-          const today = shifts.filter((s) => londonParts(s.startsAt).date === day);
+          const today = shifts.filter((s) => toLondon(s.startsAt).date === day);
           return (
             <div key={day} className="card">
               <h3 className="rota-day">{formatDay(day)}</h3>
@@ -338,8 +338,8 @@ function WeekPlanner({ grid }: { grid: boolean }) {
 
 /** "18:00–22:00" within a day, else "until Tuesday 23 February 00:00" (London time). */
 function awayWhen(a: Absence): string {
-  const s = londonParts(a.startsAt);
-  const e = londonParts(a.endsAt);
+  const s = toLondon(a.startsAt);
+  const e = toLondon(a.endsAt);
   if (s.date === e.date) return `${s.time}–${e.time}`;
   return `until ${formatDay(e.date)} ${e.time}`;
 }
@@ -354,11 +354,11 @@ function DayNotes({
   happenings: WeekHappening[];
   absences: Absence[];
 }) {
-  const on = happenings.filter((h) => londonParts(h.startsAt).date === day);
+  const on = happenings.filter((h) => toLondon(h.startsAt).date === day);
   const away = absences.filter(
     (a) =>
-      londonParts(a.startsAt).date <= day &&
-      londonParts(new Date(Date.parse(a.endsAt) - 1).toISOString()).date >= day,
+      toLondon(a.startsAt).date <= day &&
+      toLondon(new Date(Date.parse(a.endsAt) - 1).toISOString()).date >= day,
   );
   if (on.length === 0 && away.length === 0) return null;
   return (
@@ -471,7 +471,7 @@ function MyShifts() {
       {next ? (
         <section className="card rota-next" aria-labelledby="next-shift">
           <h2 id="next-shift">Your next shift</h2>
-          <p className="rota-day">{formatDay(londonParts(next.startsAt).date)}</p>
+          <p className="rota-day">{formatDay(toLondon(next.startsAt).date)}</p>
           <MyShift shift={next} swap={liveSwapOf(next)} />
         </section>
       ) : (
@@ -486,7 +486,7 @@ function MyShifts() {
           <h2 id="later-shifts">After that</h2>
           {later.map((s) => (
             <div key={s.id}>
-              <h3 className="rota-day">{formatDay(londonParts(s.startsAt).date)}</h3>
+              <h3 className="rota-day">{formatDay(toLondon(s.startsAt).date)}</h3>
               <MyShift shift={s} swap={liveSwapOf(s)} />
             </div>
           ))}
@@ -501,7 +501,7 @@ function MyShifts() {
         ) : (
           mine.data.open.map((s) => (
             <div key={s.id}>
-              <h3 className="rota-day">{formatDay(londonParts(s.startsAt).date)}</h3>
+              <h3 className="rota-day">{formatDay(toLondon(s.startsAt).date)}</h3>
               <ShiftLine shift={s}>
                 <IonButton
                   size="small"
@@ -562,8 +562,8 @@ function AddToCalendar({ shift }: { shift: Shift }) {
       size="small"
       fill="outline"
       href={shiftIcsUrl(shift.id)}
-      download={`shift-${londonParts(shift.startsAt).date}.ics`}
-      aria-label={`Add the ${shift.position} shift of ${formatDay(londonParts(shift.startsAt).date)} to your calendar`}
+      download={`shift-${toLondon(shift.startsAt).date}.ics`}
+      aria-label={`Add the ${shift.position} shift of ${formatDay(toLondon(shift.startsAt).date)} to your calendar`}
     >
       Add to calendar
     </IonButton>

@@ -1,11 +1,11 @@
 import { IonButton, IonIcon } from '@ionic/react';
 import type { Absence, RotaWeek, Shift } from '@lastman/api';
+import { formatDay, formatShortDay, londonTime, quarterHours } from '@lastman/api/format';
+import { hoursBetween, toLondon } from '@lastman/api/time';
 import { warningOutline } from 'ionicons/icons';
 import { type DragEvent, type FormEvent, useId, useRef, useState } from 'react';
-import { londonTime } from '../../../lib/format.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { SelectField } from '../../../ui/form-field.tsx';
-import { formatDay, londonParts } from '../rota-time.ts';
 import { useDeleteShift, usePlaceShift } from './shifts-api.ts';
 
 // The week as a grid: a row per staff member and one for open shifts, a column per London day.
@@ -18,18 +18,7 @@ const MIME = 'application/x-lastman-shift';
 
 /** Hours worked in a shift (break taken off). */
 const hoursIn = (s: Pick<Shift, 'startsAt' | 'endsAt' | 'breakMinutes'>) =>
-  (Date.parse(s.endsAt) - Date.parse(s.startsAt) - s.breakMinutes * 60_000) / 3_600_000;
-/** "7.5 h", to the quarter hour. */
-const hoursLabel = (h: number) => `${Math.round(h * 4) / 4} h`;
-
-const shortDay = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  timeZone: 'UTC',
-});
-/** "Mon 9 Nov" for a London date. */
-const formatShortDay = (date: string) => shortDay.format(new Date(`${date}T12:00:00Z`));
+  hoursBetween(s.startsAt, s.endsAt, s.breakMinutes);
 
 interface Row {
   id: string;
@@ -43,13 +32,13 @@ function awayOn(absences: Absence[], userId: string, day: string) {
       a.userId === userId &&
       a.status !== 'refused' &&
       (a.kind === 'unavailable' || a.status === 'approved') &&
-      londonParts(a.startsAt).date <= day &&
-      londonParts(new Date(Date.parse(a.endsAt) - 1).toISOString()).date >= day,
+      toLondon(a.startsAt).date <= day &&
+      toLondon(new Date(Date.parse(a.endsAt) - 1).toISOString()).date >= day,
   );
 }
 
 const describeShift = (s: Shift) =>
-  `${s.staffName ?? 'Open'} shift, ${s.position}, ${formatDay(londonParts(s.startsAt).date)} ${londonTime(s.startsAt)}–${londonTime(s.endsAt)}`;
+  `${s.staffName ?? 'Open'} shift, ${s.position}, ${formatDay(toLondon(s.startsAt).date)} ${londonTime(s.startsAt)}–${londonTime(s.endsAt)}`;
 
 export function WeekGrid({ week, rota, days }: { week: string; rota: RotaWeek; days: string[] }) {
   const place = usePlaceShift();
@@ -64,11 +53,11 @@ export function WeekGrid({ week, rota, days }: { week: string; rota: RotaWeek; d
     { id: OPEN, name: 'Open shifts' },
   ];
   const nameOf = (id: string) => rows.find((r) => r.id === id)?.name ?? null;
-  const cellOf = (s: Shift) => `${s.userId ?? OPEN}|${londonParts(s.startsAt).date}`;
+  const cellOf = (s: Shift) => `${s.userId ?? OPEN}|${toLondon(s.startsAt).date}`;
 
   const send = (shift: Shift, rowId: string, day: string, copy: boolean) => {
     const userId = rowId === OPEN ? null : rowId;
-    if (!copy && shift.userId === userId && londonParts(shift.startsAt).date === day) return;
+    if (!copy && shift.userId === userId && toLondon(shift.startsAt).date === day) return;
     setRefusal(null);
     const where = `${nameOf(rowId) ?? 'Open shifts'}, ${formatDay(day)}`;
     place.mutate(
@@ -98,7 +87,7 @@ export function WeekGrid({ week, rota, days }: { week: string; rota: RotaWeek; d
   for (const s of rota.shifts) {
     const h = hoursIn(s);
     totalsByRow.set(s.userId ?? OPEN, (totalsByRow.get(s.userId ?? OPEN) ?? 0) + h);
-    const day = londonParts(s.startsAt).date;
+    const day = toLondon(s.startsAt).date;
     totalsByDay.set(day, (totalsByDay.get(day) ?? 0) + h);
   }
   const weekTotal = [...totalsByDay.values()].reduce((a, b) => a + b, 0);
@@ -198,7 +187,7 @@ export function WeekGrid({ week, rota, days }: { week: string; rota: RotaWeek; d
                   );
                 })}
                 <td className="rota-grid__total" data-testid="row-total">
-                  {hoursLabel(totalsByRow.get(row.id) ?? 0)}
+                  {quarterHours(totalsByRow.get(row.id) ?? 0)}
                 </td>
               </tr>
             ))}
@@ -208,11 +197,11 @@ export function WeekGrid({ week, rota, days }: { week: string; rota: RotaWeek; d
               <th scope="row">Hours per day</th>
               {days.map((d) => (
                 <td key={d} className="rota-grid__total" data-testid="day-total">
-                  {hoursLabel(totalsByDay.get(d) ?? 0)}
+                  {quarterHours(totalsByDay.get(d) ?? 0)}
                 </td>
               ))}
               <td className="rota-grid__total" data-testid="week-total">
-                {hoursLabel(weekTotal)}
+                {quarterHours(weekTotal)}
               </td>
             </tr>
           </tfoot>
@@ -324,7 +313,7 @@ function PlaceForm({
 }) {
   const headingId = useId();
   const [rowId, setRowId] = useState(shift.userId ?? OPEN);
-  const [day, setDay] = useState(londonParts(shift.startsAt).date);
+  const [day, setDay] = useState(toLondon(shift.startsAt).date);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     onPlace(rowId, day);

@@ -1,12 +1,12 @@
 import { IonButton } from '@ionic/react';
 import type { Shift, ShiftSwap } from '@lastman/api';
+import { formatDay, londonTime } from '@lastman/api/format';
+import { toLondon } from '@lastman/api/time';
 import { type FormEvent, useId, useState } from 'react';
-import { londonTime } from '../../../lib/format.ts';
 import { useMe } from '../../../lib/me.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { FormError, SelectField } from '../../../ui/form-field.tsx';
 import { InlineLoading } from '../../../ui/page-loading.tsx';
-import { formatDay, londonParts } from '../rota-time.ts';
 import {
   useAnswerSwap,
   useClubSwaps,
@@ -35,7 +35,7 @@ export const isLive = (s: ShiftSwap) => s.status === 'offered' || s.status === '
 
 /** "Cellar, Monday 30 November 17:00–22:00" (London time). */
 const shiftLabel = (s: { position: string; startsAt: string; endsAt: string }) =>
-  `${s.position}, ${formatDay(londonParts(s.startsAt).date)} ${londonTime(s.startsAt)}–${londonTime(s.endsAt)}`;
+  `${s.position}, ${formatDay(toLondon(s.startsAt).date)} ${londonTime(s.startsAt)}–${londonTime(s.endsAt)}`;
 
 export function SwapLine({ swap, children }: { swap: ShiftSwap; children?: React.ReactNode }) {
   return (

@@ -1,10 +1,11 @@
 import { IonButton, IonContent } from '@ionic/react';
+import { formatDay, formatMinutes } from '@lastman/api/format';
+import { addDays, londonMondayOf } from '@lastman/api/time';
 import { timeOutline } from 'ionicons/icons';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { PageHeader } from '../../../ui/page-header.tsx';
 import { InlineLoading } from '../../../ui/page-loading.tsx';
-import { addDays, formatDay, mondayOf } from '../rota-time.ts';
-import { DaysTable, EntryLine, formatMinutes } from './timesheet-parts.tsx';
+import { DaysTable, EntryLine } from './timesheet-parts.tsx';
 import { useMyHours } from './timesheets-api.ts';
 import '../rota.css';
 
@@ -13,7 +14,7 @@ const WEEKS_SHOWN = 8;
 
 /** Staff: their own hours, week by week (this week first), with any corrections an admin made. */
 export function MyHoursPage() {
-  const thisWeek = mondayOf();
+  const thisWeek = londonMondayOf();
   const from = addDays(thisWeek, -7 * (WEEKS_SHOWN - 1));
   const hours = useMyHours(from, addDays(thisWeek, 6));
   // This week always; earlier weeks only when they hold something.

@@ -1,24 +1,6 @@
 import type { ClockEntryCorrection, TimesheetEntry, TimesheetPersonWeek } from '@lastman/api';
+import { formatDay, formatMinutes, formatShortDay, londonDateTime, londonTime } from '@lastman/api/format';
 import type { ReactNode } from 'react';
-import { londonDateTime, londonTime } from '../../../lib/format.ts';
-import { formatDay } from '../rota-time.ts';
-
-/** 395 → "6 h 35 min"; 45 → "45 min"; 0 → "0 h". Lateness too: 75 → "1 h 15 min", never "75 min". */
-export function formatMinutes(minutes: number): string {
-  const h = Math.floor(minutes / 60);
-  const m = minutes % 60;
-  if (h === 0 && m > 0) return `${m} min`;
-  return m ? `${h} h ${m} min` : `${h} h`;
-}
-
-const shortDay = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  timeZone: 'UTC',
-});
-/** "Sat 24 Oct" for a London date. */
-export const formatShortDay = (date: string) => shortDay.format(new Date(`${date}T12:00:00Z`));
 
 export const FLAG_TEXT: Record<string, string> = {
   no_shift_near: 'no shift near this time',

@@ -1,9 +1,10 @@
 import { IonButton, IonContent, IonIcon } from '@ionic/react';
 import type { TimesheetEntry, TimesheetLayout, TimesheetPersonWeek } from '@lastman/api';
+import { formatDay, formatMinutes, formatPence, londonDateTime } from '@lastman/api/format';
+import { addDays, isDate, londonMondayOf, toLondon, weekDates } from '@lastman/api/time';
 import { checkmarkCircle, chevronBack, chevronForward, documentTextOutline } from 'ionicons/icons';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { formatPence, londonDateTime } from '../../../lib/format.ts';
 import { isConfirmationRequired } from '../../../lib/http.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { useIonAlert } from '../../../lib/use-ion-alert.ts';
@@ -11,8 +12,8 @@ import { EmptyState } from '../../../ui/empty-state.tsx';
 import { FormError, FormField, SelectField } from '../../../ui/form-field.tsx';
 import { PageHeader } from '../../../ui/page-header.tsx';
 import { InlineLoading } from '../../../ui/page-loading.tsx';
-import { addDays, daysOf, formatDay, isDate, londonParts, mondayOf, shiftInstants } from '../rota-time.ts';
-import { DaysTable, EntryLine, formatMinutes } from './timesheet-parts.tsx';
+import { shiftInstants } from '../rota-time.ts';
+import { DaysTable, EntryLine } from './timesheet-parts.tsx';
 import {
   fetchTimesheetCsv,
   useAddEntry,
@@ -70,8 +71,8 @@ type Editing = { person: TimesheetPersonWeek; entry: TimesheetEntry | null } | n
 export function TimesheetsPage() {
   const [params, setParams] = useSearchParams();
   const week = isDate(params.get('week'))
-    ? mondayOf(Date.parse(`${params.get('week')}T12:00:00Z`))
-    : mondayOf();
+    ? londonMondayOf(Date.parse(`${params.get('week')}T12:00:00Z`))
+    : londonMondayOf();
   const sheet = useTimesheetWeek(week);
   const approve = useApproveAsking();
   const [layout, setLayout] = useState<TimesheetLayout>('generic');
@@ -310,9 +311,9 @@ function EntryDialog({ week, editing, onClose }: { week: string; editing: Editin
     if (!dialog) return;
     if (editing && !dialog.open) {
       const e = editing.entry;
-      setDate(e ? londonParts(e.clockInAt).date : week);
-      setStart(e ? londonParts(e.clockInAt).time : '');
-      setEnd(e?.clockOutAt ? londonParts(e.clockOutAt).time : '');
+      setDate(e ? toLondon(e.clockInAt).date : week);
+      setStart(e ? toLondon(e.clockInAt).time : '');
+      setEnd(e?.clockOutAt ? toLondon(e.clockOutAt).time : '');
       setBreakMinutes(String(e?.breakMinutes ?? 0));
       setReason('');
       setError(null);
@@ -360,7 +361,7 @@ function EntryDialog({ week, editing, onClose }: { week: string; editing: Editin
         <h2 id={titleId}>{title}</h2>
         <p className="muted">Times are London time. A clock-out before the clock-in is the next morning.</p>
         <SelectField label="Day" value={date} onValue={setDate}>
-          {daysOf(week).map((d) => (
+          {weekDates(week).map((d) => (
             <option key={d} value={d}>
               {formatDay(d)}
             </option>

@@ -1,5 +1,6 @@
 import { IonButton } from '@ionic/react';
 import type { MenuCategory, MenuItem, MenuItemInput } from '@lastman/api';
+import { penceAsPounds, toPence } from '@lastman/api/format';
 import {
   ALLERGEN_LABELS,
   ALLERGENS,
@@ -12,7 +13,6 @@ import {
   MENU_LIMITS,
 } from '@lastman/api/rules';
 import { type FormEvent, useState } from 'react';
-import { poundsText, toPence } from '../../../../lib/pounds.ts';
 import { FormError, FormField } from '../../../../ui/form-field.tsx';
 import { useRemoveItemPicture, useSetItemPicture } from '../api/menu-api.ts';
 
@@ -39,7 +39,7 @@ export function ItemForm({
 }) {
   const [name, setName] = useState(item?.name ?? '');
   const [description, setDescription] = useState(item?.description ?? '');
-  const [price, setPrice] = useState(item ? poundsText(item.pricePence) : '');
+  const [price, setPrice] = useState(item ? penceAsPounds(item.pricePence) : '');
   const [calories, setCalories] = useState(item?.calories != null ? String(item.calories) : '');
   const [category, setCategory] = useState(item?.categoryId ?? categoryId);
   const [allergens, setAllergens] = useState<Allergen[]>(item?.allergens ?? []);

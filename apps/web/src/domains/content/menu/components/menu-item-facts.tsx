@@ -1,4 +1,5 @@
 import type { MenuItem } from '@lastman/api';
+import { formatLongDate } from '@lastman/api/format';
 import { ALLERGEN_LABELS, DIETARY_LABELS, dietsThatHold, formatPence } from '@lastman/api/rules';
 
 const names = (codes: readonly (keyof typeof ALLERGEN_LABELS)[]) =>
@@ -60,7 +61,4 @@ export function MenuItemFacts({ item }: { item: MenuItem }) {
 }
 
 /** 2026-11-23 as 23 November 2026. */
-export const checkedDate = (isoDate: string) =>
-  new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(
-    new Date(`${isoDate}T00:00:00Z`),
-  );
+export const checkedDate = formatLongDate;
