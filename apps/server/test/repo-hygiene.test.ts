@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { crossDomainImports, DOMAIN_ROOTS, domainLayers } from '../../../scripts/domain-imports.ts';
 import { envSchema } from '../src/config.ts';
 
 // Checks on the repository's text rather than on the running server: code says what a thing is,
@@ -185,5 +186,28 @@ describe("the README's settings table", () => {
     const undocumented = [...inSchema].filter((name) => !documented.has(name));
     const notRead = [...documented].filter((name) => !inSchema.has(name));
     expect({ undocumented, notRead }).toEqual({ undocumented: [], notRead: [] });
+  });
+});
+
+describe("the README's drawing of the domains", () => {
+  it.each(Object.entries(DOMAIN_ROOTS))(
+    'shows the %s domains and their imports as the code has them',
+    (layer, dir) => {
+      const readme = read('README.md');
+      const block = readme.match(
+        new RegExp(`<!-- domains:${layer} -->\\n\`\`\`\\n([\\s\\S]*?)\\n\`\`\`\\n<!-- /domains:${layer} -->`),
+      );
+      expect(block, `README.md has a drawing between <!-- domains:${layer} --> markers`).not.toBeNull();
+      expect(block?.[1]).toBe(domainLayers(root, dir));
+    },
+  );
+
+  it('has no import into another domain other than through its index.ts', () => {
+    const deep = Object.values(DOMAIN_ROOTS).flatMap((dir) =>
+      crossDomainImports(root, dir)
+        .filter((i) => i.deep)
+        .map((i) => `${i.file}: ${i.spec}`),
+    );
+    expect(deep).toEqual([]);
   });
 });

@@ -1,0 +1,83 @@
+// The imports between domains (docs/architecture.md). `node scripts/domain-imports.ts` prints the
+// count per pair and the domains from the top layer down; `--check` exits 1 on an import into another
+// domain that is not its index.ts (the linter's rule, checked across every folder depth).
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, normalize, relative } from 'node:path';
+
+export const DOMAIN_ROOTS = { server: 'apps/server/src/domains', web: 'apps/web/src/domains' } as const;
+const IMPORT = /(?:from|import)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g;
+
+function* sourceFiles(dir: string): Generator<string> {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) yield* sourceFiles(path);
+    else if (/\.(ts|tsx)$/.test(name)) yield path;
+  }
+}
+
+export interface CrossImport {
+  file: string;
+  spec: string;
+  from: string;
+  to: string;
+  deep: boolean;
+}
+
+/** Every relative import in `root` (a domains folder, from the repository's root) that leaves its domain. */
+export function crossDomainImports(repo: string, root: string): CrossImport[] {
+  const found: CrossImport[] = [];
+  for (const file of sourceFiles(join(repo, root))) {
+    const from = relative(join(repo, root), file).split('/')[0] ?? '';
+    for (const [, spec = ''] of readFileSync(file, 'utf8').matchAll(IMPORT)) {
+      const target = relative(join(repo, root), normalize(join(dirname(file), spec)));
+      if (target.startsWith('..')) continue;
+      const to = target.split('/')[0] ?? '';
+      if (to === from) continue;
+      found.push({ file: relative(repo, file), spec, from, to, deep: target !== `${to}/index.ts` });
+    }
+  }
+  return found;
+}
+
+/** Each domain and the domains it imports, from the top layer (imports the most) down to the bottom. */
+export function domainLayers(repo: string, root: string): string {
+  const domains = readdirSync(join(repo, root)).filter((d) => statSync(join(repo, root, d)).isDirectory());
+  const uses = new Map(domains.map((d) => [d, new Set<string>()]));
+  for (const i of crossDomainImports(repo, root)) uses.get(i.from)?.add(i.to);
+  const layer = new Map<string, number>();
+  const layerOf = (d: string, seen: string[] = []): number => {
+    if (seen.includes(d))
+      throw new Error(`The domains import each other in a circle: ${[...seen, d].join(' -> ')}`);
+    const known = layer.get(d);
+    if (known !== undefined) return known;
+    const n = Math.max(-1, ...[...(uses.get(d) ?? [])].map((u) => layerOf(u, [...seen, d]))) + 1;
+    layer.set(d, n);
+    return n;
+  };
+  const ordered = [...domains].sort((a, b) => layerOf(b) - layerOf(a) || a.localeCompare(b));
+  const width = Math.max(...domains.map((d) => d.length));
+  return ordered
+    .map((d) => {
+      const to = [...(uses.get(d) ?? [])].sort();
+      return `${d.padEnd(width)}${to.length ? `  -> ${to.join(', ')}` : ''}`.trimEnd();
+    })
+    .join('\n');
+}
+
+if (import.meta.main) {
+  const repo = process.cwd();
+  let deep: CrossImport[] = [];
+  for (const [layer, root] of Object.entries(DOMAIN_ROOTS)) {
+    const imports = crossDomainImports(repo, root);
+    deep = [...deep, ...imports.filter((i) => i.deep)];
+    const pairs = new Map<string, number>();
+    for (const i of imports) pairs.set(`${i.from} -> ${i.to}`, (pairs.get(`${i.from} -> ${i.to}`) ?? 0) + 1);
+    console.log(`${layer}: ${imports.length} imports across domains`);
+    for (const [pair, n] of [...pairs].sort()) console.log(`  ${String(n).padStart(3)}  ${pair}`);
+    console.log(`\n${domainLayers(repo, root)}\n`);
+  }
+  if (process.argv.includes('--check') && deep.length) {
+    console.error(deep.map((i) => `${i.file}: ${i.spec}`).join('\n'));
+    process.exit(1);
+  }
+}
