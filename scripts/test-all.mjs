@@ -23,7 +23,7 @@ function run(title, cmd, args, env = {}) {
 
 const results = [];
 results.push(run('typecheck', 'npm', ['run', '-s', 'typecheck']));
-results.push(run('lint', bin('biome'), ['check', '.']));
+results.push(run('lint', 'npm', ['run', '-s', 'lint']));
 results.push(run('ensure Chromium', process.execPath, ['scripts/ensure-chromium.mjs']));
 results.push(
   run('unit and integration tests (Vitest)', bin('vitest'), [
