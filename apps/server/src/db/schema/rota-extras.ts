@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { user } from './accounts.ts';
-import { clubIdColumn } from './clubs.ts';
+import { user } from '../../domains/account/schema.ts';
+import { clubIdColumn } from '../../domains/club/schema.ts';
 import { createdAt, id } from './columns.ts';
 import { shifts } from './rota.ts';
 

@@ -12,8 +12,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { user } from './accounts.ts';
-import { clubIdColumn } from './clubs.ts';
+import { user } from '../../domains/account/schema.ts';
+import { clubIdColumn } from '../../domains/club/schema.ts';
 import { createdAt, id, updatedAt } from './columns.ts';
 
 export const shiftStatuses = ['draft', 'published'] as const;

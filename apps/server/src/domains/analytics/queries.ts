@@ -1,9 +1,15 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { eventRegistrations, events } from '../../db/schema/events.ts';
-import { fixtures, teams } from '../../db/schema/football.ts';
-import { competitions, entries, picks } from '../../db/schema/game.ts';
-import { clockEntries } from '../../db/schema/rota.ts';
+import {
+  clockEntries,
+  competitions,
+  entries,
+  eventRegistrations,
+  events,
+  fixtures,
+  picks,
+  teams,
+} from '../../db/schema/index.ts';
 import { londonDate } from '../../lib/london-dates.ts';
 import { paidPosition, payRate, positionRatesByName, rateChangesOf } from '../staff/index.ts';
 

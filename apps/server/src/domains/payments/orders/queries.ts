@@ -1,15 +1,17 @@
 import { and, desc, eq, gt, gte, ilike, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { user } from '../../../db/schema/accounts.ts';
-import { clubs } from '../../../db/schema/clubs.ts';
-import { competitions, entries, picks } from '../../../db/schema/game.ts';
 import {
+  clubs,
+  competitions,
+  entries,
   type OrderStatus,
   orders,
   paymentEvents,
   paymentIssues,
+  picks,
   refunds,
-} from '../../../db/schema/payments.ts';
+  user,
+} from '../../../db/schema/index.ts';
 import { systemClock } from '../../../lib/clock.ts';
 import { notifyAdmins } from '../../notifications/index.ts';
 

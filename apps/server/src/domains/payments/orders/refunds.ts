@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { formatPence } from '@lastman/api';
 import type { DbOrTx } from '../../../db/client.ts';
-import type { RefundStatus } from '../../../db/schema/payments.ts';
+import type { RefundStatus } from '../../../db/schema/index.ts';
 import type { Services } from '../../../services.ts';
 import { orderEmails, sendReceipt } from './emails.ts';
 import {

@@ -1,5 +1,5 @@
 import type { PaymentIssue } from '@lastman/api';
-import type { paymentIssues } from '../../../db/schema/payments.ts';
+import type { paymentIssues } from '../../../db/schema/index.ts';
 import type { Viewer } from '../../../http/guards.ts';
 import { notFound } from '../../../lib/errors.ts';
 import type { Services } from '../../../services.ts';

@@ -1,7 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { competitions } from '../../../db/schema/game.ts';
-import { paymentEvents } from '../../../db/schema/payments.ts';
+import { competitions, paymentEvents } from '../../../db/schema/index.ts';
 
 /**
  * Records a provider's event once: false when its id was recorded before (a replay, a duplicate or
