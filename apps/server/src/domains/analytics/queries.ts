@@ -1,17 +1,10 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import {
-  clockEntries,
-  competitions,
-  entries,
-  eventRegistrations,
-  events,
-  fixtures,
-  picks,
-  teams,
-} from '../../db/schema/index.ts';
 import { londonDate } from '../../lib/london-dates.ts';
+import { eventRegistrations, events } from '../content/read-model.ts';
+import { competitions, entries, fixtures, picks, teams } from '../game/read-model.ts';
 import { paidPosition, payRate, positionRatesByName, rateChangesOf } from '../staff/index.ts';
+import { clockEntries } from '../staff/read-model.ts';
 
 /** Entries that hold a place: bought (or free) and kept, whether still in, out or won. */
 const CONFIRMED = ['active', 'eliminated', 'won'] as const;

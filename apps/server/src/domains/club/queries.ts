@@ -1,14 +1,8 @@
 import type { Role } from '@lastman/api';
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { user } from '../account/read-model.ts';
 import {
-  clockEntries,
-  clubLogos,
-  clubs,
-  competitions,
-  contactMessages,
-  contactReplies,
-  entries,
   eventExceptions,
   eventRegistrations,
   eventScreenMatches,
@@ -16,21 +10,15 @@ import {
   eventWaitlist,
   galleryAlbums,
   galleryPhotos,
-  invitations,
-  memberships,
   menuCategories,
   menuItems,
-  orders,
-  paymentIssues,
-  payouts,
-  picks,
-  refunds,
-  resultCorrections,
-  shifts,
-  staffPayRates,
-  staffSettings,
-  user,
-} from '../../db/schema/index.ts';
+} from '../content/read-model.ts';
+import { competitions, entries, payouts, picks, resultCorrections } from '../game/read-model.ts';
+import { orders, paymentIssues, refunds } from '../payments/read-model.ts';
+import { clockEntries, shifts, staffPayRates, staffSettings } from '../staff/read-model.ts';
+import { contactMessages, contactReplies } from './contact/schema.ts';
+import { invitations, memberships } from './members/schema.ts';
+import { clubLogos, clubs } from './schema.ts';
 
 export type ClubRow = typeof clubs.$inferSelect;
 

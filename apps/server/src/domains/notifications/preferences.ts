@@ -1,6 +1,6 @@
 import type { NotificationPreferences } from '@lastman/api';
-import type { ChannelChoice, notificationPreferences } from '../../db/schema/index.ts';
 import { type NotificationKind, notificationKinds } from './kinds.ts';
+import type { ChannelChoice, notificationPreferences } from './schema.ts';
 
 export type PreferenceRow = typeof notificationPreferences.$inferSelect;
 

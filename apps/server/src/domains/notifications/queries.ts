@@ -1,17 +1,16 @@
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { sqlRows } from '../../db/sql-rows.ts';
+import { user } from '../account/read-model.ts';
+import { clubs, memberships } from '../club/read-model.ts';
 import {
   broadcasts,
-  clubs,
-  memberships,
   notificationDeliveries,
   notificationPreferences,
   notifications,
   pushDevices,
   serverKeys,
-  user,
-} from '../../db/schema/index.ts';
-import { sqlRows } from '../../db/sql-rows.ts';
+} from './schema.ts';
 
 export async function listNotifications(
   db: DbOrTx,

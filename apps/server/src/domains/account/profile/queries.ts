@@ -1,24 +1,13 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import {
-  account,
-  clockEntries,
-  competitions,
-  contactMessages,
-  contactReplies,
-  emailOutbox,
-  entries,
-  memberships,
-  orders,
-  picks,
-  refunds,
-  session,
-  teams,
-  user,
-  userPhotos,
-  verification,
-} from '../../../db/schema/index.ts';
+import { deleteMailSentTo } from '../../../lib/mailer.ts';
 import { NAME_ONLY_EMAIL_DOMAIN } from '../../../lib/name-only.ts';
+import { contactMessages, contactReplies, memberships } from '../../club/read-model.ts';
+import { competitions, entries, picks, teams } from '../../game/read-model.ts';
+import { orders, refunds } from '../../payments/read-model.ts';
+import { clockEntries } from '../../staff/read-model.ts';
+import { account, session, user, verification } from '../schema.ts';
+import { userPhotos } from './schema.ts';
 
 /**
  * A name-only player of the club (a regular without the app): a person row with no credentials, no
@@ -163,8 +152,7 @@ export async function deleteSignInMeans(db: DbOrTx, userId: string) {
  * the database: the rate limits keep them under a hash of the address, forgotten within a day.
  */
 export async function deleteMailAndSignInTraces(db: DbOrTx, email: string) {
-  const address = email.toLowerCase();
-  await db.delete(emailOutbox).where(eq(sql`lower(${emailOutbox.to})`, address));
+  await deleteMailSentTo(db, email);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { contactMessages, contactReplies, user } from '../../../db/schema/index.ts';
+import { user } from '../../account/read-model.ts';
+import { contactMessages, contactReplies } from './schema.ts';
 
 export async function insertContactMessage(
   db: DbOrTx,

@@ -1,16 +1,11 @@
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { entryNumber } from '../../../db/entry-number.ts';
-import {
-  competitionAudit,
-  competitions,
-  entries,
-  picks,
-  roundSettlements,
-  teams,
-  user,
-} from '../../../db/schema/index.ts';
 import { sqlRows } from '../../../db/sql-rows.ts';
+import { user } from '../../account/read-model.ts';
+import { teams } from '../football/schema.ts';
+import { competitionAudit } from '../payouts/schema.ts';
+import { competitions, entries, picks, roundSettlements } from '../schema.ts';
 
 export type CompetitionRow = typeof competitions.$inferSelect;
 

@@ -12,7 +12,6 @@ import { EDITABLE_WHILE_OPEN, GAME_SCREEN_STATUSES, ruleDescriptions } from '@la
 import { poolPotPence, type RoundAnalysis, roundDeadline, ruleValues, splitPot } from '@lastman/game';
 import type { Db, DbOrTx } from '../../../db/client.ts';
 import { lockCompetitionAdvisory, lockPlayerEntries } from '../../../db/competition-locks.ts';
-import type { RoundRecord } from '../../../db/schema/index.ts';
 import type { Viewer } from '../../../http/guards.ts';
 import { AppError, notFound } from '../../../lib/errors.ts';
 import type { Services } from '../../../services.ts';
@@ -20,6 +19,7 @@ import { clubForViewer } from '../../club/index.ts';
 import { notifyCompetitionOpened } from '../../notifications/index.ts';
 import { requireClubCanTakePayments } from '../../payments/index.ts';
 import { findSeason, iso, listSeasonFixtures, type SeasonModel, seasonModel } from '../fixtures/index.ts';
+import type { RoundRecord } from '../schema.ts';
 import { compileRounds, firstLockingRound } from '../settlement/index.ts';
 import {
   type CompetitionRow,

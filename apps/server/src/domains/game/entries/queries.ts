@@ -1,7 +1,11 @@
 import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { entryNumber } from '../../../db/entry-number.ts';
-import { competitionAudit, entries, orders, picks, teams, user } from '../../../db/schema/index.ts';
+import { user } from '../../account/read-model.ts';
+import { orders } from '../../payments/read-model.ts';
+import { teams } from '../football/schema.ts';
+import { competitionAudit } from '../payouts/schema.ts';
+import { entries, picks } from '../schema.ts';
 
 /** `%`, `_` and `\` typed into the search box are searched for as themselves. */
 function likePattern(search: string): string {

@@ -2,8 +2,10 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../db/client.ts';
 import { entryNumber } from '../../../db/entry-number.ts';
 import { prepared } from '../../../db/prepared.ts';
-import { competitions, entries, picks, roundSettlements, teams, user } from '../../../db/schema/index.ts';
 import { sqlRows } from '../../../db/sql-rows.ts';
+import { user } from '../../account/read-model.ts';
+import { teams } from '../football/schema.ts';
+import { competitions, entries, picks, roundSettlements } from '../schema.ts';
 
 /** A pick of the entry that uses up its team: counted in a settled round, or still to be settled. */
 export interface UsingPick {

@@ -1,19 +1,11 @@
 import { and, desc, eq, gt, gte, ilike, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import {
-  clubs,
-  competitions,
-  entries,
-  type OrderStatus,
-  orders,
-  paymentEvents,
-  paymentIssues,
-  picks,
-  refunds,
-  user,
-} from '../../../db/schema/index.ts';
 import { systemClock } from '../../../lib/clock.ts';
+import { user } from '../../account/read-model.ts';
+import { clubs } from '../../club/read-model.ts';
+import { competitions, entries, picks } from '../../game/read-model.ts';
 import { notifyAdmins } from '../../notifications/index.ts';
+import { type OrderStatus, orders, paymentEvents, paymentIssues, refunds } from '../schema.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type RefundRow = typeof refunds.$inferSelect;

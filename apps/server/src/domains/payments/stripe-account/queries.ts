@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { clubStripeAccounts, clubs } from '../../../db/schema/index.ts';
+import { clubs } from '../../club/read-model.ts';
+import { clubStripeAccounts } from './schema.ts';
 
 export type ClubStripeAccountRow = typeof clubStripeAccounts.$inferSelect;
 
