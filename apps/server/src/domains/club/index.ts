@@ -1,5 +1,7 @@
 // The clubs feature as other features see it: they import from here, never its other files.
 
+// The person's own records, for their data export and account deletion (account/profile).
+export { contactMessagesOfUser, contactRepliesTo, scrubContactMessagesOf } from './contact/queries.ts';
 export {
   createInvitation,
   invitationRecipient,
@@ -9,7 +11,7 @@ export {
   revokeInvitation,
 } from './invitations.ts';
 // Tenants: memberships, as the me and members features use them.
-export { insertMembership, listClubMembers } from './queries.ts';
+export { deleteMembershipsOf, insertMembership, listClubMembers } from './queries.ts';
 export {
   changeMemberRole,
   clubForViewer,

@@ -343,3 +343,8 @@ export async function clubTables(db: DbOrTx, { clubId }: { clubId: string }) {
     staffPayRates: rateRows,
   };
 }
+
+/** A deleted account belongs to no club any more (its entries and orders stay, under its anonymous id). */
+export async function deleteMembershipsOf(db: DbOrTx, userId: string) {
+  await db.delete(memberships).where(eq(memberships.userId, userId));
+}

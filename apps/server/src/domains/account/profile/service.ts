@@ -2,27 +2,28 @@ import type { Me, PhotoType, ProfileUpdate } from '@lastman/api';
 import type { Person } from '../../../http/guards.ts';
 import { AppError } from '../../../lib/errors.ts';
 import type { Services } from '../../../services.ts';
-import { membershipsOf, refuseLastAdmin } from '../../club/index.ts';
+import {
+  contactMessagesOfUser,
+  contactRepliesTo,
+  deleteMembershipsOf,
+  membershipsOf,
+  refuseLastAdmin,
+  scrubContactMessagesOf,
+} from '../../club/index.ts';
+import { entriesOfUser, picksOfUser } from '../../game/index.ts';
 import { countUnreadByClub } from '../../notifications/index.ts';
+import { ordersOfUser, refundsOfOrders } from '../../payments/index.ts';
 import { staffRecordsOf } from '../../staff/index.ts';
 import {
   clubIdsWithRecordsOf,
   deleteMailAndSignInTraces,
-  deleteMembershipsOf,
   deletePhoto,
   deleteSignInMeans,
   findCredentialHash,
   findPhoto,
   findUser,
-  listContactMessagesOf,
-  listContactRepliesTo,
-  listEntriesOf,
-  listOrdersOf,
-  listPicksOf,
-  listRefundsOf,
   listSessionsOf,
   savePhoto,
-  scrubContactMessagesOf,
   updateUser,
 } from './queries.ts';
 
@@ -99,19 +100,24 @@ export async function exportData(services: Pick<Services, 'db' | 'clock'>, viewe
   const workRecords = [];
   for (const clubId of clubIds) {
     const at = { clubId, userId: viewer.userId };
-    const messages = await listContactMessagesOf(db, at);
-    const replies = await listContactRepliesTo(db, { clubId, messageIds: messages.map((m) => m.id) });
+    const messages = await contactMessagesOfUser(db, at);
+    const replies = await contactRepliesTo(db, { clubId, messageIds: messages.map((m) => m.id) });
     contactMessages.push(
       ...messages.map((m) => ({
         ...m,
         replies: replies.filter((r) => r.messageId === m.id).map(({ messageId: _m, ...r }) => r),
       })),
     );
-    const clubOrders = await listOrdersOf(db, at);
+    const clubOrders = await ordersOfUser(db, at);
     orderRows.push(...clubOrders);
-    entryRows.push(...(await listEntriesOf(db, at)));
-    pickRows.push(...(await listPicksOf(db, at)));
-    refundRows.push(...(await listRefundsOf(db, { clubId, orderIds: clubOrders.map((r) => r.order.id) })));
+    entryRows.push(...(await entriesOfUser(db, at)));
+    pickRows.push(...(await picksOfUser(db, at)));
+    refundRows.push(
+      ...(await refundsOfOrders(
+        db,
+        clubOrders.map((r) => r.order.id),
+      )),
+    );
     const work = await staffRecordsOf(db, at);
     if (work) workRecords.push(work);
   }

@@ -103,3 +103,52 @@ export async function listContactReplies(
     .where(and(eq(contactReplies.clubId, clubId), inArray(contactReplies.messageId, messageIds)))
     .orderBy(asc(contactReplies.createdAt));
 }
+
+export async function contactMessagesOfUser(
+  db: DbOrTx,
+  { clubId, userId }: { clubId: string; userId: string },
+) {
+  return db
+    .select()
+    .from(contactMessages)
+    .where(and(eq(contactMessages.clubId, clubId), eq(contactMessages.userId, userId)));
+}
+
+/** The replies to the person's messages at a club, oldest first. */
+export async function contactRepliesTo(
+  db: DbOrTx,
+  { clubId, messageIds }: { clubId: string; messageIds: string[] },
+) {
+  if (messageIds.length === 0) return [];
+  return db
+    .select({
+      messageId: contactReplies.messageId,
+      body: contactReplies.body,
+      sentByName: contactReplies.sentByName,
+      sentTo: contactReplies.sentTo,
+      createdAt: contactReplies.createdAt,
+    })
+    .from(contactReplies)
+    .where(and(eq(contactReplies.clubId, clubId), inArray(contactReplies.messageId, messageIds)))
+    .orderBy(asc(contactReplies.createdAt));
+}
+
+/**
+ * The person's name and address on the messages they sent and the replies sent to them; and their
+ * name on the replies they wrote as an admin (the club keeps the answer, not who they were).
+ */
+export async function scrubContactMessagesOf(db: DbOrTx, userId: string) {
+  const theirs = db
+    .select({ id: contactMessages.id })
+    .from(contactMessages)
+    .where(eq(contactMessages.userId, userId));
+  await db.update(contactReplies).set({ sentTo: '' }).where(inArray(contactReplies.messageId, theirs));
+  await db
+    .update(contactMessages)
+    .set({ name: 'Deleted user', email: '' })
+    .where(eq(contactMessages.userId, userId));
+  await db
+    .update(contactReplies)
+    .set({ sentByName: 'A former admin' })
+    .where(eq(contactReplies.sentBy, userId));
+}

@@ -1,2 +1,5 @@
 // Who is in a competition, knock-outs and cash entries: an admin's part of the game. Nothing imports it but app.ts.
+
+// The person's entries, for their data export (account/profile).
+export { entriesOfUser } from './queries.ts';
 export { entriesAdminRoutes } from './routes.ts';

@@ -5,7 +5,7 @@ import { user } from '../../account/read-model.ts';
 import { orders } from '../../payments/read-model.ts';
 import { teams } from '../football/schema.ts';
 import { competitionAudit } from '../payouts/schema.ts';
-import { entries, picks } from '../schema.ts';
+import { competitions, entries, picks } from '../schema.ts';
 
 /** `%`, `_` and `\` typed into the search box are searched for as themselves. */
 function likePattern(search: string): string {
@@ -90,4 +90,13 @@ export async function setRemoval(
 
 export async function insertEntryAudit(db: DbOrTx, values: typeof competitionAudit.$inferInsert) {
   await db.insert(competitionAudit).values(values);
+}
+
+export async function entriesOfUser(db: DbOrTx, { clubId, userId }: { clubId: string; userId: string }) {
+  return db
+    .select({ entry: entries, competitionName: competitions.name })
+    .from(entries)
+    .innerJoin(competitions, eq(competitions.id, entries.competitionId))
+    .where(and(eq(entries.clubId, clubId), eq(entries.userId, userId)))
+    .orderBy(asc(entries.createdAt));
 }

@@ -267,3 +267,13 @@ export async function isNameOnlyPlayer(db: DbOrTx, { clubId, userId }: { clubId:
     .where(and(eq(user.id, userId), eq(user.guestOfClubId, clubId)));
   return row !== undefined;
 }
+
+export async function picksOfUser(db: DbOrTx, { clubId, userId }: { clubId: string; userId: string }) {
+  return db
+    .select({ pick: picks, teamName: teams.name })
+    .from(picks)
+    .innerJoin(entries, eq(entries.id, picks.entryId))
+    .innerJoin(teams, eq(teams.id, picks.teamId))
+    .where(and(eq(picks.clubId, clubId), eq(entries.clubId, clubId), eq(entries.userId, userId)))
+    .orderBy(asc(picks.entryId), asc(picks.round));
+}

@@ -3,6 +3,7 @@
 export { recordCashEntries } from './cash.ts';
 export { orderEmails, sendReceipt } from './emails.ts';
 export type { OrderRow, RefundRow } from './queries.ts';
+// Among them ordersOfUser and refundsOfOrders, for the person's data export (account/profile).
 export {
   countEventsOfOrder,
   countHeldEntries,
@@ -16,6 +17,7 @@ export {
   listIssues,
   lockOrderById,
   lockOrderByIntent,
+  ordersOfUser,
   paidOrdersInPeriod,
   refundsOfOrders,
   resolveIssue,

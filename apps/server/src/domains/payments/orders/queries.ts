@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, gte, ilike, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, ilike, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { systemClock } from '../../../lib/clock.ts';
 import { user } from '../../account/read-model.ts';
@@ -376,4 +376,13 @@ export async function paidOrdersOfCompetition(tx: DbOrTx, competitionId: string)
     .where(
       and(eq(orders.competitionId, competitionId), inArray(orders.status, ['paid', 'partially_refunded'])),
     );
+}
+
+export async function ordersOfUser(db: DbOrTx, { clubId, userId }: { clubId: string; userId: string }) {
+  return db
+    .select({ order: orders, competitionName: competitions.name })
+    .from(orders)
+    .innerJoin(competitions, eq(competitions.id, orders.competitionId))
+    .where(and(eq(orders.clubId, clubId), eq(orders.userId, userId)))
+    .orderBy(asc(orders.createdAt));
 }
