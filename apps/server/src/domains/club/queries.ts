@@ -2,19 +2,7 @@ import type { Role } from '@lastman/api';
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { user } from '../account/read-model.ts';
-import {
-  eventExceptions,
-  eventRegistrations,
-  eventScreenMatches,
-  events,
-  eventWaitlist,
-  galleryAlbums,
-  galleryPhotos,
-  menuCategories,
-  menuItems,
-} from '../content/read-model.ts';
-import { competitions, entries, payouts, picks, resultCorrections } from '../game/read-model.ts';
-import { orders, paymentIssues, refunds } from '../payments/read-model.ts';
+import { competitions } from '../game/read-model.ts';
 import { clockEntries, shifts, staffPayRates, staffSettings } from '../staff/read-model.ts';
 import { contactMessages, contactReplies } from './contact/schema.ts';
 import { invitations, memberships } from './members/schema.ts';
@@ -222,14 +210,6 @@ export async function markInvitationUsed(
   await db.update(invitations).set({ usedAt: at, usedBy: userId }).where(eq(invitations.id, invitationId));
 }
 
-export async function countLiveCompetitions(db: DbOrTx, { clubId }: { clubId: string }): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(competitions)
-    .where(and(eq(competitions.clubId, clubId), inArray(competitions.status, ['open', 'running'])));
-  return row?.n ?? 0;
-}
-
 /** The club's members, by name; `search` matches name or email, case-insensitively. */
 export async function listClubMembers(
   db: DbOrTx,
@@ -258,85 +238,20 @@ export async function listClubMembers(
     .orderBy(asc(user.name), asc(user.id));
 }
 
-/** Every row the club owns, table by table, for the admin's export. */
+/** The club's own rows (contact messages and replies) and the rota's, for the admin's export. */
 export async function clubTables(db: DbOrTx, { clubId }: { clubId: string }) {
-  const [
-    competitionRows,
-    entryRows,
-    pickRows,
-    orderRows,
-    refundRows,
-    payoutRows,
-    issueRows,
-    messageRows,
-    correctionRows,
-  ] = await Promise.all([
-    db
-      .select()
-      .from(competitions)
-      .where(eq(competitions.clubId, clubId))
-      .orderBy(asc(competitions.createdAt)),
-    db.select().from(entries).where(eq(entries.clubId, clubId)).orderBy(asc(entries.createdAt)),
-    db.select().from(picks).where(eq(picks.clubId, clubId)).orderBy(asc(picks.createdAt)),
-    db.select().from(orders).where(eq(orders.clubId, clubId)).orderBy(asc(orders.createdAt)),
-    db.select().from(refunds).where(eq(refunds.clubId, clubId)).orderBy(asc(refunds.createdAt)),
-    db.select().from(payouts).where(eq(payouts.clubId, clubId)),
-    db.select().from(paymentIssues).where(eq(paymentIssues.clubId, clubId)),
+  // A till's key hash is left out.
+  const [messageRows, replyRows, shiftRows, clockRows, staffRows, rateRows] = await Promise.all([
     db.select().from(contactMessages).where(eq(contactMessages.clubId, clubId)),
-    db.select().from(resultCorrections).where(eq(resultCorrections.clubId, clubId)),
-  ]);
-  // The other features' records (events, gallery, menu, rota): a till's key hash is left out.
-  const [
-    eventRows,
-    exceptionRows,
-    registrationRows,
-    waitlistRows,
-    screenMatchRows,
-    albumRows,
-    photoRows,
-    categoryRows,
-    itemRows,
-    shiftRows,
-    clockRows,
-    staffRows,
-    rateRows,
-    replyRows,
-  ] = await Promise.all([
-    db.select().from(events).where(eq(events.clubId, clubId)),
-    db.select().from(eventExceptions).where(eq(eventExceptions.clubId, clubId)),
-    db.select().from(eventRegistrations).where(eq(eventRegistrations.clubId, clubId)),
-    db.select().from(eventWaitlist).where(eq(eventWaitlist.clubId, clubId)),
-    db.select().from(eventScreenMatches).where(eq(eventScreenMatches.clubId, clubId)),
-    db.select().from(galleryAlbums).where(eq(galleryAlbums.clubId, clubId)),
-    db.select().from(galleryPhotos).where(eq(galleryPhotos.clubId, clubId)),
-    db.select().from(menuCategories).where(eq(menuCategories.clubId, clubId)),
-    db.select().from(menuItems).where(eq(menuItems.clubId, clubId)),
+    db.select().from(contactReplies).where(eq(contactReplies.clubId, clubId)),
     db.select().from(shifts).where(eq(shifts.clubId, clubId)),
     db.select().from(clockEntries).where(eq(clockEntries.clubId, clubId)),
     db.select().from(staffSettings).where(eq(staffSettings.clubId, clubId)),
     db.select().from(staffPayRates).where(eq(staffPayRates.clubId, clubId)),
-    db.select().from(contactReplies).where(eq(contactReplies.clubId, clubId)),
   ]);
   return {
-    competitions: competitionRows,
-    entries: entryRows,
-    picks: pickRows,
-    orders: orderRows,
-    refunds: refundRows,
-    payouts: payoutRows,
-    paymentIssues: issueRows,
     contactMessages: messageRows,
     contactReplies: replyRows,
-    resultCorrections: correctionRows,
-    events: eventRows,
-    eventExceptions: exceptionRows,
-    eventRegistrations: registrationRows,
-    eventWaitlist: waitlistRows,
-    eventScreenMatches: screenMatchRows,
-    galleryAlbums: albumRows,
-    galleryPhotos: photoRows,
-    menuCategories: categoryRows,
-    menuItems: itemRows,
     shifts: shiftRows,
     clockEntries: clockRows,
     staffSettings: staffRows,
@@ -347,4 +262,12 @@ export async function clubTables(db: DbOrTx, { clubId }: { clubId: string }) {
 /** A deleted account belongs to no club any more (its entries and orders stay, under its anonymous id). */
 export async function deleteMembershipsOf(db: DbOrTx, userId: string) {
   await db.delete(memberships).where(eq(memberships.userId, userId));
+}
+
+export async function countLiveCompetitions(db: DbOrTx, { clubId }: { clubId: string }): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(competitions)
+    .where(and(eq(competitions.clubId, clubId), inArray(competitions.status, ['open', 'running'])));
+  return row?.n ?? 0;
 }

@@ -2,12 +2,4 @@
 // function would split one query in several (the club and account exports, analytics, joins on the user
 // or the club). Only this domain writes them. Apart from index.ts, the one file other domains may import:
 // it re-exports table definitions only, so importing it never makes a cycle between domains.
-export {
-  eventExceptions,
-  eventRegistrations,
-  eventScreenMatches,
-  events,
-  eventWaitlist,
-} from './events/schema.ts';
-export { galleryAlbums, galleryPhotos } from './gallery/schema.ts';
-export { menuCategories, menuItems } from './menu/schema.ts';
+export { eventRegistrations, events } from './events/schema.ts';

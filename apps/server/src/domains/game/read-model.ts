@@ -3,5 +3,4 @@
 // or the club). Only this domain writes them. Apart from index.ts, the one file other domains may import:
 // it re-exports table definitions only, so importing it never makes a cycle between domains.
 export { fixtures, teams } from './football/schema.ts';
-export { payouts } from './payouts/schema.ts';
-export { competitions, entries, picks, resultCorrections } from './schema.ts';
+export { competitions, entries, picks } from './schema.ts';

@@ -386,3 +386,13 @@ export async function ordersOfUser(db: DbOrTx, { clubId, userId }: { clubId: str
     .where(and(eq(orders.clubId, clubId), eq(orders.userId, userId)))
     .orderBy(asc(orders.createdAt));
 }
+
+/** Every order, refund and payment issue of the club, for the admin's export of the club. */
+export async function paymentRowsOfClub(db: DbOrTx, { clubId }: { clubId: string }) {
+  const [orderRows, refundRows, issueRows] = await Promise.all([
+    db.select().from(orders).where(eq(orders.clubId, clubId)).orderBy(asc(orders.createdAt)),
+    db.select().from(refunds).where(eq(refunds.clubId, clubId)).orderBy(asc(refunds.createdAt)),
+    db.select().from(paymentIssues).where(eq(paymentIssues.clubId, clubId)),
+  ]);
+  return { orders: orderRows, refunds: refundRows, paymentIssues: issueRows };
+}

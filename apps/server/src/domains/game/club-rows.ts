@@ -1,0 +1,26 @@
+import { asc, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { payouts } from './payouts/schema.ts';
+import { competitions, entries, picks, resultCorrections } from './schema.ts';
+
+/** Every row of the game the club owns, table by table, for the admin's export of the club. */
+export async function gameRowsOfClub(db: DbOrTx, { clubId }: { clubId: string }) {
+  const [competitionRows, entryRows, pickRows, payoutRows, correctionRows] = await Promise.all([
+    db
+      .select()
+      .from(competitions)
+      .where(eq(competitions.clubId, clubId))
+      .orderBy(asc(competitions.createdAt)),
+    db.select().from(entries).where(eq(entries.clubId, clubId)).orderBy(asc(entries.createdAt)),
+    db.select().from(picks).where(eq(picks.clubId, clubId)).orderBy(asc(picks.createdAt)),
+    db.select().from(payouts).where(eq(payouts.clubId, clubId)),
+    db.select().from(resultCorrections).where(eq(resultCorrections.clubId, clubId)),
+  ]);
+  return {
+    competitions: competitionRows,
+    entries: entryRows,
+    picks: pickRows,
+    payouts: payoutRows,
+    resultCorrections: correctionRows,
+  };
+}
