@@ -122,26 +122,6 @@ export async function insertEntry(db: DbOrTx, values: typeof entries.$inferInser
   return row;
 }
 
-export async function listEntryPicks(
-  db: DbOrTx,
-  { clubId, entryIds }: { clubId: string; entryIds: readonly string[] },
-) {
-  if (entryIds.length === 0) return [];
-  return db
-    .select({
-      entryId: picks.entryId,
-      round: picks.round,
-      teamId: picks.teamId,
-      teamName: teams.name,
-      auto: picks.auto,
-      outcome: picks.outcome,
-    })
-    .from(picks)
-    .innerJoin(teams, eq(teams.id, picks.teamId))
-    .where(and(eq(picks.clubId, clubId), inArray(picks.entryId, [...entryIds])))
-    .orderBy(asc(picks.round));
-}
-
 export async function listStandings(
   db: DbOrTx,
   { clubId, competitionId, limit }: { clubId: string; competitionId: string; limit: number },

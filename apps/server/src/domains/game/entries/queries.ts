@@ -1,11 +1,10 @@
-import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { entryNumber } from '../../../db/entry-number.ts';
 import { user } from '../../account/read-model.ts';
 import { orders } from '../../payments/read-model.ts';
-import { teams } from '../football/schema.ts';
 import { competitionAudit } from '../payouts/schema.ts';
-import { competitions, entries, picks } from '../schema.ts';
+import { competitions, entries } from '../schema.ts';
 
 /** `%`, `_` and `\` typed into the search box are searched for as themselves. */
 function likePattern(search: string): string {
@@ -48,22 +47,6 @@ export async function listCompetitionEntries(
 }
 
 export type CompetitionEntryRow = Awaited<ReturnType<typeof listCompetitionEntries>>[number];
-
-export async function listPicksOf(db: DbOrTx, { clubId, entryIds }: { clubId: string; entryIds: string[] }) {
-  if (entryIds.length === 0) return [];
-  return db
-    .select({
-      entryId: picks.entryId,
-      round: picks.round,
-      teamName: teams.name,
-      auto: picks.auto,
-      outcome: picks.outcome,
-    })
-    .from(picks)
-    .innerJoin(teams, eq(teams.id, picks.teamId))
-    .where(and(eq(picks.clubId, clubId), inArray(picks.entryId, entryIds)))
-    .orderBy(asc(picks.round));
-}
 
 export async function findCompetitionEntry(
   db: DbOrTx,
