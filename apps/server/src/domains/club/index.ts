@@ -11,7 +11,15 @@ export {
   revokeInvitation,
 } from './invitations.ts';
 // Tenants: memberships, as the me and members features use them.
-export { deleteMembershipsOf, insertMembership, listClubMembers } from './queries.ts';
+// Clubs' names and the open clubs, for receipts, orders and the deployment's alerts.
+export {
+  clubNamesOf,
+  deleteMembershipsOf,
+  findClubName,
+  insertMembership,
+  listClubMembers,
+  openClubIds,
+} from './queries.ts';
 export {
   changeMemberRole,
   clubForViewer,

@@ -271,3 +271,24 @@ export async function countLiveCompetitions(db: DbOrTx, { clubId }: { clubId: st
     .where(and(eq(competitions.clubId, clubId), inArray(competitions.status, ['open', 'running'])));
   return row?.n ?? 0;
 }
+
+export async function findClubName(db: DbOrTx, { clubId }: { clubId: string }): Promise<string | undefined> {
+  const [row] = await db.select({ name: clubs.name }).from(clubs).where(eq(clubs.id, clubId));
+  return row?.name;
+}
+
+/** The names of the clubs, by club id (the clubs orders were paid to). */
+export async function clubNamesOf(tx: DbOrTx, clubIds: string[]): Promise<Map<string, string>> {
+  if (clubIds.length === 0) return new Map();
+  const rows = await tx
+    .select({ id: clubs.id, name: clubs.name })
+    .from(clubs)
+    .where(inArray(clubs.id, [...new Set(clubIds)]));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+/** The clubs still open, whose admins hear of the deployment's own problems. */
+export async function openClubIds(db: DbOrTx): Promise<string[]> {
+  const rows = await db.select({ id: clubs.id }).from(clubs).where(isNull(clubs.closedAt));
+  return rows.map((r) => r.id);
+}

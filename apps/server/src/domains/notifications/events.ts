@@ -2,9 +2,10 @@ import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { openClubIds } from '../club/index.ts';
 import { competitions, entries, picks, teams } from '../game/read-model.ts';
 import { notify, notifyUsers } from './notify.ts';
-import { openClubIds, switchDeploymentAlert } from './queries.ts';
+import { switchDeploymentAlert } from './queries.ts';
 
 // The game's and the admin's events as notifications: each called inside the event's transaction.
 

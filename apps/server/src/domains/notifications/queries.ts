@@ -2,7 +2,7 @@ import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
 import { user } from '../account/read-model.ts';
-import { clubs, memberships } from '../club/read-model.ts';
+import { memberships } from '../club/read-model.ts';
 import {
   broadcasts,
   notificationDeliveries,
@@ -321,12 +321,6 @@ export async function switchDeploymentAlert(
     .where(and(eq(serverKeys.name, name), sql`${serverKeys.value}->>'state' <> ${state}`))
     .returning({ name: serverKeys.name });
   return changed.length > 0;
-}
-
-/** The clubs still open, whose admins hear of the deployment's own problems. */
-export async function openClubIds(db: DbOrTx): Promise<string[]> {
-  const rows = await db.select({ id: clubs.id }).from(clubs).where(isNull(clubs.closedAt));
-  return rows.map((r) => r.id);
 }
 
 export async function insertBroadcast(db: DbOrTx, values: typeof broadcasts.$inferInsert) {

@@ -2,7 +2,6 @@ import { and, asc, desc, eq, gt, gte, ilike, inArray, isNotNull, isNull, lt, or,
 import type { DbOrTx } from '../../../db/client.ts';
 import { systemClock } from '../../../lib/clock.ts';
 import { user } from '../../account/read-model.ts';
-import { clubs } from '../../club/read-model.ts';
 import { competitions, entries, picks } from '../../game/read-model.ts';
 import { notifyAdmins } from '../../notifications/index.ts';
 import { type OrderStatus, orders, paymentEvents, paymentIssues, refunds } from '../schema.ts';
@@ -88,16 +87,6 @@ export async function lockOrderByIntent(tx: DbOrTx, { paymentIntentId }: { payme
     .where(eq(orders.paymentIntentId, paymentIntentId))
     .for('update');
   return row;
-}
-
-/** The names of the clubs the orders were paid to, by club id. */
-export async function clubNamesOf(tx: DbOrTx, clubIds: string[]): Promise<Map<string, string>> {
-  if (clubIds.length === 0) return new Map();
-  const rows = await tx
-    .select({ id: clubs.id, name: clubs.name })
-    .from(clubs)
-    .where(inArray(clubs.id, [...new Set(clubIds)]));
-  return new Map(rows.map((r) => [r.id, r.name]));
 }
 
 export async function entriesOfOrders(tx: DbOrTx, orderIds: string[]) {

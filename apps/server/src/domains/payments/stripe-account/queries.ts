@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { clubs } from '../../club/read-model.ts';
 import { clubStripeAccounts } from './schema.ts';
 
 export type ClubStripeAccountRow = typeof clubStripeAccounts.$inferSelect;
@@ -53,9 +52,4 @@ export async function updateAccountState(
     .where(eq(clubStripeAccounts.accountId, accountId))
     .returning();
   return row;
-}
-
-export async function findClubName(db: DbOrTx, { clubId }: { clubId: string }): Promise<string | undefined> {
-  const [row] = await db.select({ name: clubs.name }).from(clubs).where(eq(clubs.id, clubId));
-  return row?.name;
 }
