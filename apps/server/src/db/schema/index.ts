@@ -1,7 +1,8 @@
 // Every table, for drizzle-kit (drizzle.config.ts) and the typed client (db/client.ts). A table lives in
 // the domain that writes it (domains/<domain>/.../schema.ts); only infrastructure tables stay here (the
-// column helpers, the mail and SMS outboxes written by lib/). Domain code never imports this file: it
-// imports its own schema files, and reads another domain's tables only through that domain's index.ts.
+// column helpers, the mail and SMS outboxes written by lib/). Domain code never imports this file (the
+// linter refuses it): it imports its own schema files, and reads another domain's data through a function
+// of that domain's index.ts, or, where one SQL query must join its tables, through its read-model.ts.
 // Schema files alone may import another domain's schema file directly, for foreign keys
 // (references(() => clubs.id)): a table definition is not behaviour, and drizzle needs the column.
 export * from '../../domains/account/passkeys/schema.ts';
