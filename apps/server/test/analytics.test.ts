@@ -1,9 +1,18 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventRegistrations, events } from '../src/db/schema/events.ts';
-import { fixtures, seasons, teams } from '../src/db/schema/football.ts';
-import { entries, picks } from '../src/db/schema/game.ts';
-import { clockEntries, positionPayRates, shifts, staffPayRates } from '../src/db/schema/index.ts';
+import {
+  clockEntries,
+  entries,
+  eventRegistrations,
+  events,
+  fixtures,
+  picks,
+  positionPayRates,
+  seasons,
+  shifts,
+  staffPayRates,
+  teams,
+} from '../src/db/schema/index.ts';
 import { sqlRows } from '../src/db/sql-rows.ts';
 import { aClub, aCompetition, aMember, anOrder, aUser } from './support/factories.ts';
 import type { HttpClient } from './support/http-client.ts';

@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { entries } from '../src/db/schema/game.ts';
-import { orders } from '../src/db/schema/payments.ts';
+import { entries, orders } from '../src/db/schema/index.ts';
 import { runSettlementPass } from '../src/domains/game/settlement/worker.ts';
 import { refundCancelledCompetitions } from '../src/domains/payments/orders/service.ts';
 import { DEMO_PASSWORD } from '../src/seed/demo.ts';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, refunds } from '../src/db/schema/payments.ts';
+import { orders, refunds } from '../src/db/schema/index.ts';
 import { openCompetition } from './support/competitions.ts';
 import type { HttpClient } from './support/http-client.ts';
 import { otherClubAdmin, signedIn } from './support/members.ts';

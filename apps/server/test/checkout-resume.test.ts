@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { competitions } from '../src/db/schema/game.ts';
+import { competitions } from '../src/db/schema/index.ts';
 import { DEMO_PASSWORD } from '../src/seed/demo.ts';
 import { openCompetition } from './support/competitions.ts';
 import type { HttpClient } from './support/http-client.ts';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { entries } from '../src/db/schema/game.ts';
+import { entries } from '../src/db/schema/index.ts';
 import { DEMO_PASSWORD } from '../src/seed/demo.ts';
 import { openCompetition } from './support/competitions.ts';
 import { backends, startTestServer, type TestServer } from './support/test-server.ts';

@@ -1,7 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { entries } from '../src/db/schema/game.ts';
-import { paymentEvents, paymentIssues, refunds } from '../src/db/schema/payments.ts';
+import { entries, paymentEvents, paymentIssues, refunds } from '../src/db/schema/index.ts';
 import { runSettlementPass } from '../src/domains/game/settlement/worker.ts';
 import { startPaymentsWorker } from '../src/domains/payments/provider/worker.ts';
 import { ROUND1_DEADLINE } from './game-helpers.ts';

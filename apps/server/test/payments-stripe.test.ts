@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
-import { entries } from '../src/db/schema/game.ts';
-import { paymentEvents, paymentIssues } from '../src/db/schema/payments.ts';
+import { entries, paymentEvents, paymentIssues } from '../src/db/schema/index.ts';
 import { openCompetition } from './support/competitions.ts';
 import { setCompetitionStatus } from './support/factories.ts';
 import { signedIn } from './support/members.ts';

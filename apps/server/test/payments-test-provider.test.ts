@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { entries } from '../src/db/schema/game.ts';
+import { entries } from '../src/db/schema/index.ts';
 import { refundCancelledCompetitions } from '../src/domains/payments/orders/service.ts';
 import { DEMO_PASSWORD } from '../src/seed/demo.ts';
 import { openCompetition, setDateOfBirth } from './support/competitions.ts';

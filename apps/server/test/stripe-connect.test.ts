@@ -1,9 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
-import { entries } from '../src/db/schema/game.ts';
-import { clubStripeAccounts } from '../src/db/schema/index.ts';
-import { paymentEvents } from '../src/db/schema/payments.ts';
+import { clubStripeAccounts, entries, paymentEvents } from '../src/db/schema/index.ts';
 import { seasonId } from './game-helpers.ts';
 import { aClub, aCompetition, aMember, demoClub } from './support/factories.ts';
 import type { HttpClient } from './support/http-client.ts';

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from './client.ts';
-import { competitions } from './schema/game.ts';
+import { competitions } from './schema/index.ts';
 import { sqlRows } from './sql-rows.ts';
 
 // A competition has two locks, for two different conflicts:

@@ -1,6 +1,7 @@
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
-import type { Db } from '../db/client.ts';
+import type { Db, DbOrTx } from '../db/client.ts';
 import { emailOutbox } from '../db/schema/index.ts';
 import { isNameOnlyEmail } from './name-only.ts';
 
@@ -90,3 +91,9 @@ export const escapeHtml = (s: string) =>
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
+
+/** Forgets the emails sent to the address (they carry the person's name and sign-in links). */
+export async function deleteMailSentTo(db: DbOrTx, email: string) {
+  const address = email.toLowerCase();
+  await db.delete(emailOutbox).where(eq(sql`lower(${emailOutbox.to})`, address));
+}

@@ -1,6 +1,7 @@
+import { desc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
-import type { Db } from '../db/client.ts';
+import type { Db, DbOrTx } from '../db/client.ts';
 import { smsOutbox } from '../db/schema/index.ts';
 import { maskedNumber } from './phone.ts';
 
@@ -74,4 +75,14 @@ export function createSmsSender(opts: { db: Db; config: Config; log: FastifyBase
     },
   };
   return sender;
+}
+
+/** The club's latest SMS, newest first (the operator's view of the outbox). */
+export async function listSmsOutbox(db: DbOrTx, { clubId, limit }: { clubId: string; limit: number }) {
+  return db
+    .select()
+    .from(smsOutbox)
+    .where(eq(smsOutbox.clubId, clubId))
+    .orderBy(desc(smsOutbox.createdAt))
+    .limit(limit);
 }

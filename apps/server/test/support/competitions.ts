@@ -1,4 +1,4 @@
-import type { competitions } from '../../src/db/schema/game.ts';
+import type { competitions } from '../../src/db/schema/index.ts';
 import { put, seasonId, teamIn } from '../game-helpers.ts';
 import { aCompetition } from './factories.ts';
 import type { HttpClient, Json } from './http-client.ts';

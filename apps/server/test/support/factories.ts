@@ -2,10 +2,22 @@ import type { Role } from '@lastman/api';
 import type { FixtureStatus } from '@lastman/game';
 import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { fixtures, seasons } from '../../src/db/schema/football.ts';
-import { type CompetitionRules, competitions, entries, picks } from '../../src/db/schema/game.ts';
-import { clubs, memberships, session, teams, user, verification } from '../../src/db/schema/index.ts';
-import { orders, paymentIssues } from '../../src/db/schema/payments.ts';
+import {
+  type CompetitionRules,
+  clubs,
+  competitions,
+  entries,
+  fixtures,
+  memberships,
+  orders,
+  paymentIssues,
+  picks,
+  seasons,
+  session,
+  teams,
+  user,
+  verification,
+} from '../../src/db/schema/index.ts';
 import { newJoinCode } from '../../src/domains/club/service.ts';
 import type { HttpClient } from './http-client.ts';
 import type { TestServer } from './test-server.ts';

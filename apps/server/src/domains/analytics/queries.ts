@@ -1,11 +1,10 @@
 import { londonDay } from '@lastman/api/time';
 import { and, asc, desc, eq, gte, inArray, isNotNull, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { eventRegistrations, events } from '../../db/schema/events.ts';
-import { fixtures, teams } from '../../db/schema/football.ts';
-import { competitions, entries, picks } from '../../db/schema/game.ts';
-import { clockEntries } from '../../db/schema/index.ts';
+import { eventRegistrations, events } from '../content/read-model.ts';
+import { competitions, entries, fixtures, picks, teams } from '../game/read-model.ts';
 import { paidPosition, payRate, positionRatesByName, rateChangesOf } from '../staff/index.ts';
+import { clockEntries } from '../staff/read-model.ts';
 
 /** Entries that hold a place: bought (or free) and kept, whether still in, out or won. */
 const CONFIRMED = ['active', 'eliminated', 'won'] as const;

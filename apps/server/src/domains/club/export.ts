@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { contactMessages, contactReplies } from '../../db/schema/index.ts';
 import type { Viewer } from '../../http/guards.ts';
 import { toCsv, UTF8_BOM, withPounds } from '../../lib/csv.ts';
 import { type ClubExportPart, clubExportParts } from '../../lib/domain-parts.ts';
 import type { Services } from '../../services.ts';
+import { contactMessages, contactReplies } from './contact/schema.ts';
 import { listClubMembers } from './queries.ts';
 import { clubSettings } from './service.ts';
 

@@ -1,5 +1,7 @@
 // The clubs feature as other features see it: they import from here, never its other files.
 
+// The person's own records, for their data export and account deletion (account/profile).
+export { contactMessagesOfUser, contactRepliesTo, scrubContactMessagesOf } from './contact/queries.ts';
 export {
   createInvitation,
   invitationRecipient,
@@ -11,7 +13,14 @@ export {
 // The domain's plugin: app.ts registers it.
 export { clubDomain, registerClubParts } from './plugin.ts';
 // Tenants: memberships, as the me and members features use them.
-export { insertMembership, listClubMembers } from './queries.ts';
+// Clubs' names and the open clubs, for receipts, orders and the deployment's alerts.
+export {
+  clubNamesOf,
+  deleteMembershipsOf,
+  findClubName,
+  insertMembership,
+  listClubMembers,
+} from './queries.ts';
 export {
   changeMemberRole,
   clubForViewer,

@@ -3,11 +3,13 @@ import {
   type AccountDeletionPart,
   registerAccountDeletionPart,
   registerClubExportPart,
+  registerPersonalExportPart,
 } from '../../lib/domain-parts.ts';
 import { scrubContactMessagesOf } from './contact/queries.ts';
 import { contactRoutes } from './contact/routes.ts';
 import { contactClubExport } from './export.ts';
 import { memberRoutes } from './members/routes.ts';
+import { clubPersonalExport } from './personal-export.ts';
 import { deleteMembershipsOf } from './queries.ts';
 import { clubRoutes } from './routes.ts';
 
@@ -23,6 +25,7 @@ const clubAccountDeletion: AccountDeletionPart = async (tx, { userId }) => {
  */
 export function registerClubParts(): void {
   registerClubExportPart('club', contactClubExport);
+  registerPersonalExportPart('club', clubPersonalExport);
   registerAccountDeletionPart('club', clubAccountDeletion);
 }
 

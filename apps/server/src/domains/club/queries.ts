@@ -1,7 +1,10 @@
 import type { Role } from '@lastman/api';
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { clubLogos, clubs, competitions, invitations, memberships, user } from '../../db/schema/index.ts';
+import { user } from '../account/read-model.ts';
+import { competitions } from '../game/read-model.ts';
+import { invitations, memberships } from './members/schema.ts';
+import { clubLogos, clubs } from './schema.ts';
 
 export type ClubRow = typeof clubs.$inferSelect;
 
@@ -205,14 +208,6 @@ export async function markInvitationUsed(
   await db.update(invitations).set({ usedAt: at, usedBy: userId }).where(eq(invitations.id, invitationId));
 }
 
-export async function countLiveCompetitions(db: DbOrTx, { clubId }: { clubId: string }): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(competitions)
-    .where(and(eq(competitions.clubId, clubId), inArray(competitions.status, ['open', 'running'])));
-  return row?.n ?? 0;
-}
-
 /** The club's members, by name; `search` matches name or email, case-insensitively. */
 export async function listClubMembers(
   db: DbOrTx,
@@ -244,4 +239,27 @@ export async function listClubMembers(
 /** A deleted account belongs to no club any more (its entries and orders stay, under its anonymous id). */
 export async function deleteMembershipsOf(db: DbOrTx, userId: string) {
   await db.delete(memberships).where(eq(memberships.userId, userId));
+}
+
+export async function countLiveCompetitions(db: DbOrTx, { clubId }: { clubId: string }): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(competitions)
+    .where(and(eq(competitions.clubId, clubId), inArray(competitions.status, ['open', 'running'])));
+  return row?.n ?? 0;
+}
+
+export async function findClubName(db: DbOrTx, { clubId }: { clubId: string }): Promise<string | undefined> {
+  const [row] = await db.select({ name: clubs.name }).from(clubs).where(eq(clubs.id, clubId));
+  return row?.name;
+}
+
+/** The names of the clubs, by club id (the clubs orders were paid to). */
+export async function clubNamesOf(tx: DbOrTx, clubIds: string[]): Promise<Map<string, string>> {
+  if (clubIds.length === 0) return new Map();
+  const rows = await tx
+    .select({ id: clubs.id, name: clubs.name })
+    .from(clubs)
+    .where(inArray(clubs.id, [...new Set(clubIds)]));
+  return new Map(rows.map((r) => [r.id, r.name]));
 }

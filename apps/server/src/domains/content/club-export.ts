@@ -1,16 +1,14 @@
 import { eq } from 'drizzle-orm';
+import type { ClubExportPart } from '../../lib/domain-parts.ts';
 import {
   eventExceptions,
   eventRegistrations,
   eventScreenMatches,
   events,
   eventWaitlist,
-  galleryAlbums,
-  galleryPhotos,
-  menuCategories,
-  menuItems,
-} from '../../db/schema/index.ts';
-import type { ClubExportPart } from '../../lib/domain-parts.ts';
+} from './events/schema.ts';
+import { galleryAlbums, galleryPhotos } from './gallery/schema.ts';
+import { menuCategories, menuItems } from './menu/schema.ts';
 
 /** The content's tables in the club's export: events (with their dates, sign-ups, waiting lists, matches shown), the gallery and the menu. */
 export const contentClubExport: ClubExportPart = async (db, { clubId }) => {

@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
-import { competitions, entries, payouts, picks, resultCorrections } from '../../db/schema/index.ts';
 import type { ClubExportPart } from '../../lib/domain-parts.ts';
+import { payouts } from './payouts/schema.ts';
+import { competitions, entries, picks, resultCorrections } from './schema.ts';
 
 /** The game's tables in the club's export: competitions, entries, picks, payouts and result corrections. */
 export const gameClubExport: ClubExportPart = async (db, { clubId }) => {

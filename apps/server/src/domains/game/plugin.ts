@@ -1,11 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { registerClubExportPart } from '../../lib/domain-parts.ts';
+import { registerClubExportPart, registerPersonalExportPart } from '../../lib/domain-parts.ts';
 import { registerReminderPass } from '../notifications/index.ts';
 import { gameClubExport } from './club-export.ts';
 import { competitionRoutes } from './competitions/routes.ts';
 import { entriesAdminRoutes } from './entries/routes.ts';
 import { fixtureRoutes } from './fixtures/routes.ts';
 import { payoutRoutes } from './payouts/routes.ts';
+import { gamePersonalExport } from './personal-export.ts';
 import { runReminderPass } from './picks/deadline-reminders.ts';
 import { pickRoutes } from './picks/routes.ts';
 
@@ -16,6 +17,7 @@ import { pickRoutes } from './picks/routes.ts';
 export function registerGameParts(): void {
   registerReminderPass('picks', runReminderPass);
   registerClubExportPart('game', gameClubExport);
+  registerPersonalExportPart('game', gamePersonalExport);
 }
 
 /** The game domain: competitions, picks, fixtures, payouts and the admin's entries, with the parts above. */

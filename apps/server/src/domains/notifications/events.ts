@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { competitions, entries, picks, teams } from '../../db/schema/index.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { competitions, entries, picks, teams } from '../game/read-model.ts';
 import { notify, notifyUsers } from './notify.ts';
 import { openClubIds, switchDeploymentAlert } from './queries.ts';
 

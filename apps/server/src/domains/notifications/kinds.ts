@@ -1,4 +1,4 @@
-import type { ChannelChoice } from '../../db/schema/index.ts';
+import type { ChannelChoice } from './schema.ts';
 
 /** What a kind of notification is: its name in the preference centre and its default channels. */
 export interface NotificationKind {

@@ -1,5 +1,4 @@
 import type { DbOrTx } from '../../db/client.ts';
-import type { notificationDeliveries, notifications } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notificationKind } from './kinds.ts';
 import { channelsFor, inQuietHours } from './preferences.ts';
@@ -10,6 +9,7 @@ import {
   recipientsOf,
   usersWithPush,
 } from './queries.ts';
+import type { notificationDeliveries, notifications } from './schema.ts';
 
 export interface NotifyInput {
   clubId: string;

@@ -1,8 +1,8 @@
 import type { NotificationPreferences } from '@lastman/api';
 import { clockText } from '@lastman/api/format';
 import { minutesIntoDay } from '@lastman/api/time';
-import type { ChannelChoice, notificationPreferences } from '../../db/schema/index.ts';
 import { type NotificationKind, notificationKinds } from './kinds.ts';
+import type { ChannelChoice, notificationPreferences } from './schema.ts';
 
 export type PreferenceRow = typeof notificationPreferences.$inferSelect;
 

@@ -1,17 +1,16 @@
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { sqlRows } from '../../db/sql-rows.ts';
+import { user } from '../account/read-model.ts';
+import { clubs, memberships } from '../club/read-model.ts';
 import {
   broadcasts,
-  clubs,
-  memberships,
   notificationDeliveries,
   notificationPreferences,
   notifications,
   pushDevices,
   serverKeys,
-  user,
-} from '../../db/schema/index.ts';
-import { sqlRows } from '../../db/sql-rows.ts';
+} from './schema.ts';
 
 export async function listNotifications(
   db: DbOrTx,
@@ -324,12 +323,6 @@ export async function switchDeploymentAlert(
   return changed.length > 0;
 }
 
-/** The clubs still open, whose admins hear of the deployment's own problems. */
-export async function openClubIds(db: DbOrTx): Promise<string[]> {
-  const rows = await db.select({ id: clubs.id }).from(clubs).where(isNull(clubs.closedAt));
-  return rows.map((r) => r.id);
-}
-
 export async function insertBroadcast(db: DbOrTx, values: typeof broadcasts.$inferInsert) {
   const [row] = await db.insert(broadcasts).values(values).returning({ id: broadcasts.id });
   return row?.id as string;
@@ -352,4 +345,13 @@ export async function listBroadcasts(db: DbOrTx, { clubId, limit }: { clubId: st
     .where(eq(broadcasts.clubId, clubId))
     .orderBy(desc(broadcasts.createdAt), desc(broadcasts.id))
     .limit(limit);
+}
+
+/**
+ * The clubs not closed, for an alert to every club's admins. Read through the club's read model: the club
+ * domain notifies, so a function of its index.ts here would make the two import each other.
+ */
+export async function openClubIds(db: DbOrTx): Promise<string[]> {
+  const rows = await db.select({ id: clubs.id }).from(clubs).where(isNull(clubs.closedAt));
+  return rows.map((r) => r.id);
 }

@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
-import { orders, paymentIssues, refunds } from '../../db/schema/index.ts';
 import type { ClubExportPart } from '../../lib/domain-parts.ts';
+import { orders, paymentIssues, refunds } from './schema.ts';
 
 /** The payments' tables in the club's export: orders, refunds and payment issues. */
 export const paymentsClubExport: ClubExportPart = async (db, { clubId }) => {

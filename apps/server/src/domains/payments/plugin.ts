@@ -1,13 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { registerClubExportPart } from '../../lib/domain-parts.ts';
+import { registerClubExportPart, registerPersonalExportPart } from '../../lib/domain-parts.ts';
 import { paymentsClubExport } from './club-export.ts';
 import { orderRoutes } from './orders/routes.ts';
+import { paymentsPersonalExport } from './personal-export.ts';
 import { paymentRoutes } from './provider/routes.ts';
 import { connectRoutes } from './stripe-account/routes.ts';
 
 /** The payments' parts beyond its routes: its tables in the club's export. Idempotent: each app built in a process calls it. */
 export function registerPaymentsParts(): void {
   registerClubExportPart('payments', paymentsClubExport);
+  registerPersonalExportPart('payments', paymentsPersonalExport);
 }
 
 /** The payments domain: orders and refunds, the payment provider (its webhook), and the club's own Stripe account. */

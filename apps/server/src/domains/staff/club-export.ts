@@ -1,6 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { clockEntries, shifts, staffPayRates, staffSettings } from '../../db/schema/index.ts';
 import type { ClubExportPart } from '../../lib/domain-parts.ts';
+import { clockEntries } from './clock/schema.ts';
+import { staffPayRates } from './pay/schema.ts';
+import { staffSettings } from './people/schema.ts';
+import { shifts } from './shifts/schema.ts';
 
 /** The staff's tables in the club's export: shifts, clock entries, staff settings and pay rates (a till's key hash is left out). */
 export const staffClubExport: ClubExportPart = async (db, { clubId }) => {

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { registerClubExportPart } from '../../lib/domain-parts.ts';
+import { registerClubExportPart, registerPersonalExportPart } from '../../lib/domain-parts.ts';
 import { registerNotificationKind, registerReminderPass } from '../notifications/index.ts';
 import { staffClubExport } from './club-export.ts';
 import { LEAVE_NOTIFICATION_KIND } from './leave/service.ts';
+import { staffPersonalExport } from './personal-export.ts';
 import { staffRoutes } from './routes.ts';
 import { runShiftReminderPass } from './shifts/reminders.ts';
 import { ROTA_NOTIFICATION_KIND } from './shifts/service.ts';
@@ -16,6 +17,7 @@ export function registerStaffParts(): void {
   registerNotificationKind(ROTA_NOTIFICATION_KIND);
   registerReminderPass('shifts', runShiftReminderPass);
   registerClubExportPart('staff', staffClubExport);
+  registerPersonalExportPart('staff', staffPersonalExport);
 }
 
 /** The staff domain: shifts and templates, clocking, pay, timesheets, leave and swaps. */

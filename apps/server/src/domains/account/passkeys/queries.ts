@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { passkeys, user, webauthnChallenges } from '../../../db/schema/index.ts';
+import { user } from '../schema.ts';
+import { passkeys, webauthnChallenges } from './schema.ts';
 
 type Purpose = 'register' | 'sign-in';
 

@@ -1,6 +1,7 @@
 import { and, desc, eq, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { phoneCodes, smsOutbox, user } from '../../../db/schema/index.ts';
+import { user } from '../schema.ts';
+import { phoneCodes } from './schema.ts';
 
 type Purpose = 'verify' | 'sign-in';
 
@@ -100,14 +101,4 @@ export async function setVerifiedNumber(
     await tx.update(user).set({ phoneNumber, phoneNumberVerified: true }).where(eq(user.id, userId));
     return true;
   });
-}
-
-/** The club's latest SMS, newest first. */
-export async function listSmsOutbox(db: DbOrTx, { clubId, limit }: { clubId: string; limit: number }) {
-  return db
-    .select()
-    .from(smsOutbox)
-    .where(eq(smsOutbox.clubId, clubId))
-    .orderBy(desc(smsOutbox.createdAt))
-    .limit(limit);
 }

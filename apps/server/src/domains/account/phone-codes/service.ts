@@ -9,11 +9,11 @@ import {
 import type { Viewer } from '../../../http/guards.ts';
 import { AppError } from '../../../lib/errors.ts';
 import { toE164 } from '../../../lib/phone.ts';
+import { listSmsOutbox } from '../../../lib/sms.ts';
 import type { Services } from '../../../services.ts';
 import {
   countWrongTry,
   latestCode,
-  listSmsOutbox,
   replaceCode,
   setVerifiedNumber,
   useCode,

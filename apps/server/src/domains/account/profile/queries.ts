@@ -1,23 +1,13 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import {
-  account,
-  clockEntries,
-  competitions,
-  contactMessages,
-  contactReplies,
-  emailOutbox,
-  entries,
-  orders,
-  picks,
-  refunds,
-  session,
-  teams,
-  user,
-  userPhotos,
-  verification,
-} from '../../../db/schema/index.ts';
+import { deleteMailSentTo } from '../../../lib/mailer.ts';
 import { NAME_ONLY_EMAIL_DOMAIN } from '../../../lib/name-only.ts';
+import { contactMessages } from '../../club/read-model.ts';
+import { entries } from '../../game/read-model.ts';
+import { orders } from '../../payments/read-model.ts';
+import { clockEntries } from '../../staff/read-model.ts';
+import { account, session, user, verification } from '../schema.ts';
+import { userPhotos } from './schema.ts';
 
 /**
  * A name-only player of the club (a regular without the app): a person row with no credentials, no
@@ -95,56 +85,6 @@ export async function listSessionsOf(db: DbOrTx, userId: string) {
     .where(eq(session.userId, userId));
 }
 
-export async function listContactMessagesOf(
-  db: DbOrTx,
-  { clubId, userId }: { clubId: string; userId: string },
-) {
-  return db
-    .select()
-    .from(contactMessages)
-    .where(and(eq(contactMessages.clubId, clubId), eq(contactMessages.userId, userId)));
-}
-
-export async function listOrdersOf(db: DbOrTx, { clubId, userId }: { clubId: string; userId: string }) {
-  return db
-    .select({ order: orders, competitionName: competitions.name })
-    .from(orders)
-    .innerJoin(competitions, eq(competitions.id, orders.competitionId))
-    .where(and(eq(orders.clubId, clubId), eq(orders.userId, userId)))
-    .orderBy(asc(orders.createdAt));
-}
-
-export async function listRefundsOf(
-  db: DbOrTx,
-  { clubId, orderIds }: { clubId: string; orderIds: string[] },
-) {
-  if (orderIds.length === 0) return [];
-  return db
-    .select()
-    .from(refunds)
-    .where(and(eq(refunds.clubId, clubId), inArray(refunds.orderId, orderIds)))
-    .orderBy(asc(refunds.createdAt));
-}
-
-export async function listEntriesOf(db: DbOrTx, { clubId, userId }: { clubId: string; userId: string }) {
-  return db
-    .select({ entry: entries, competitionName: competitions.name })
-    .from(entries)
-    .innerJoin(competitions, eq(competitions.id, entries.competitionId))
-    .where(and(eq(entries.clubId, clubId), eq(entries.userId, userId)))
-    .orderBy(asc(entries.createdAt));
-}
-
-export async function listPicksOf(db: DbOrTx, { clubId, userId }: { clubId: string; userId: string }) {
-  return db
-    .select({ pick: picks, teamName: teams.name })
-    .from(picks)
-    .innerJoin(entries, eq(entries.id, picks.entryId))
-    .innerJoin(teams, eq(teams.id, picks.teamId))
-    .where(and(eq(picks.clubId, clubId), eq(entries.clubId, clubId), eq(entries.userId, userId)))
-    .orderBy(asc(picks.entryId), asc(picks.round));
-}
-
 export async function deleteSignInMeans(db: DbOrTx, userId: string) {
   await db.delete(session).where(eq(session.userId, userId));
   await db.delete(account).where(eq(account.userId, userId));
@@ -157,27 +97,7 @@ export async function deleteSignInMeans(db: DbOrTx, userId: string) {
  * the database: the rate limits keep them under a hash of the address, forgotten within a day.
  */
 export async function deleteMailAndSignInTraces(db: DbOrTx, email: string) {
-  const address = email.toLowerCase();
-  await db.delete(emailOutbox).where(eq(sql`lower(${emailOutbox.to})`, address));
-}
-
-/** The replies to the person's messages at a club, oldest first. */
-export async function listContactRepliesTo(
-  db: DbOrTx,
-  { clubId, messageIds }: { clubId: string; messageIds: string[] },
-) {
-  if (messageIds.length === 0) return [];
-  return db
-    .select({
-      messageId: contactReplies.messageId,
-      body: contactReplies.body,
-      sentByName: contactReplies.sentByName,
-      sentTo: contactReplies.sentTo,
-      createdAt: contactReplies.createdAt,
-    })
-    .from(contactReplies)
-    .where(and(eq(contactReplies.clubId, clubId), inArray(contactReplies.messageId, messageIds)))
-    .orderBy(asc(contactReplies.createdAt));
+  await deleteMailSentTo(db, email);
 }
 
 export async function findPhoto(db: DbOrTx, userId: string) {

@@ -1,11 +1,10 @@
 import type { Me, PhotoType, ProfileUpdate } from '@lastman/api';
 import type { Person } from '../../../http/guards.ts';
-import { accountDeletionParts } from '../../../lib/domain-parts.ts';
+import { accountDeletionParts, personalExportParts } from '../../../lib/domain-parts.ts';
 import { AppError } from '../../../lib/errors.ts';
 import type { Services } from '../../../services.ts';
 import { membershipsOf, refuseLastAdmin } from '../../club/index.ts';
 import { countUnreadByClub } from '../../notifications/index.ts';
-import { staffRecordsOf } from '../../staff/index.ts';
 import {
   clubIdsWithRecordsOf,
   deleteMailAndSignInTraces,
@@ -14,12 +13,6 @@ import {
   findCredentialHash,
   findPhoto,
   findUser,
-  listContactMessagesOf,
-  listContactRepliesTo,
-  listEntriesOf,
-  listOrdersOf,
-  listPicksOf,
-  listRefundsOf,
   listSessionsOf,
   savePhoto,
   updateUser,
@@ -81,7 +74,10 @@ export async function updateProfile(
   return getMe(services, viewer);
 }
 
-/** Everything we hold about the person (GDPR article 15/20), as one JSON document. */
+/**
+ * Everything we hold about the person (GDPR article 15/20), as one JSON document: the account's own
+ * records, then what each domain holds of them at each of their clubs (lib/domain-parts.ts).
+ */
 export async function exportData(services: Pick<Services, 'db' | 'clock'>, viewer: Person) {
   const { db } = services;
   const me = await getMe(services, viewer);
@@ -90,47 +86,15 @@ export async function exportData(services: Pick<Services, 'db' | 'clock'>, viewe
     ...new Set([...me.clubs.map((m) => m.club.id), ...(await clubIdsWithRecordsOf(db, viewer))]),
   ];
   const sessions = await listSessionsOf(db, viewer.userId);
-  const contactMessages = [];
-  const orderRows = [];
-  const entryRows = [];
-  const pickRows = [];
-  const refundRows = [];
-  const workRecords = [];
+  const lists: Record<string, Record<string, unknown>[]> = {};
   for (const clubId of clubIds) {
-    const at = { clubId, userId: viewer.userId };
-    const messages = await listContactMessagesOf(db, at);
-    const replies = await listContactRepliesTo(db, { clubId, messageIds: messages.map((m) => m.id) });
-    contactMessages.push(
-      ...messages.map((m) => ({
-        ...m,
-        replies: replies.filter((r) => r.messageId === m.id).map(({ messageId: _m, ...r }) => r),
-      })),
-    );
-    const clubOrders = await listOrdersOf(db, at);
-    orderRows.push(...clubOrders);
-    entryRows.push(...(await listEntriesOf(db, at)));
-    pickRows.push(...(await listPicksOf(db, at)));
-    refundRows.push(...(await listRefundsOf(db, { clubId, orderIds: clubOrders.map((r) => r.order.id) })));
-    const work = await staffRecordsOf(db, at);
-    if (work) workRecords.push(work);
+    for (const part of personalExportParts()) {
+      for (const [name, rows] of Object.entries(await part(db, { clubId, userId: viewer.userId }))) {
+        lists[name] = [...(lists[name] ?? []), ...rows];
+      }
+    }
   }
-  const entryList = entryRows.map(({ entry, competitionName }) => ({
-    id: entry.id,
-    competitionId: entry.competitionId,
-    competitionName,
-    status: entry.status,
-    eliminatedRound: entry.eliminatedRound,
-    orderId: entry.orderId,
-    createdAt: entry.createdAt,
-  }));
-  const refundList = refundRows.map((r) => ({
-    id: r.id,
-    orderId: r.orderId,
-    entryIds: r.entryIds,
-    amountPence: r.amountPence,
-    reason: r.reason,
-    createdAt: r.createdAt,
-  }));
+  const list = (name: string) => lists[name] ?? [];
   return {
     exportedAt: services.clock.now().toISOString(),
     profile: me.user,
@@ -138,46 +102,17 @@ export async function exportData(services: Pick<Services, 'db' | 'clock'>, viewe
     role: me.role,
     clubs: me.clubs,
     sessions,
-    contactMessages: contactMessages.map(({ clubId: _c, userId: _u, doneBy: _d, ...m }) => m),
-    orders: orderRows.map(({ order, competitionName }) => ({
-      id: order.id,
-      competitionId: order.competitionId,
-      competitionName,
-      status: order.status,
-      entryCount: order.entryCount,
-      unitPricePence: order.unitPricePence,
-      amountPence: order.amountPence,
-      refundedPence: order.refundedPence,
-      currency: order.currency,
-      createdAt: order.createdAt,
-      paidAt: order.paidAt,
-      entries: entryList.filter((e) => e.orderId === order.id),
+    contactMessages: list('contactMessages'),
+    // Each order with the entries it paid for.
+    orders: list('orders').map((order) => ({
+      ...order,
+      entries: list('entries').filter((e) => e.orderId === order.id),
     })),
-    /** What was paid for each order and through which provider, and what came back. */
-    payments: orderRows
-      .filter(({ order }) => order.paidAt !== null)
-      .map(({ order }) => ({
-        orderId: order.id,
-        provider: order.provider,
-        paymentId: order.paymentIntentId,
-        amountPence: order.amountPence,
-        currency: order.currency,
-        paidAt: order.paidAt,
-      })),
-    refunds: refundList,
-    entries: entryList,
-    picks: pickRows.map(({ pick, teamName }) => ({
-      entryId: pick.entryId,
-      competitionId: pick.competitionId,
-      round: pick.round,
-      teamId: pick.teamId,
-      teamName,
-      auto: pick.auto,
-      outcome: pick.outcome,
-      createdAt: pick.createdAt,
-    })),
-    /** For staff: each club's shifts, clock entries and leave of theirs, and their payroll number. */
-    work: workRecords,
+    payments: list('payments'),
+    refunds: list('refunds'),
+    entries: list('entries'),
+    picks: list('picks'),
+    work: list('work'),
   };
 }
 

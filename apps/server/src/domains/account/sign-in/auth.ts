@@ -13,7 +13,6 @@ import { bearer } from 'better-auth/plugins';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../../config.ts';
 import type { Db } from '../../../db/client.ts';
-import * as schema from '../../../db/schema/index.ts';
 import {
   CLIENT_IP_HEADER,
   REQUEST_ORIGIN_HEADER,
@@ -25,6 +24,8 @@ import { isNameOnlyEmail } from '../../../lib/name-only.ts';
 import { passwordProblem } from '../../../lib/password-policy.ts';
 import type { SmsSender } from '../../../lib/sms.ts';
 import { insertMembership, resolveSignUpClub } from '../../club/index.ts';
+// better-auth's own tables: user, session, account and verification.
+import * as schema from '../schema.ts';
 import { authLogger, logAuthError } from './auth-log.ts';
 import { accountEmails } from './emails.ts';
 import { signInMethods } from './sign-in-methods.ts';

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { contactMessages, contactReplies, user } from '../../../db/schema/index.ts';
+import { user } from '../../account/read-model.ts';
+import { contactMessages, contactReplies } from './schema.ts';
 
 export async function insertContactMessage(
   db: DbOrTx,
@@ -98,6 +99,35 @@ export async function listContactReplies(
   if (messageIds.length === 0) return [];
   return db
     .select()
+    .from(contactReplies)
+    .where(and(eq(contactReplies.clubId, clubId), inArray(contactReplies.messageId, messageIds)))
+    .orderBy(asc(contactReplies.createdAt));
+}
+
+export async function contactMessagesOfUser(
+  db: DbOrTx,
+  { clubId, userId }: { clubId: string; userId: string },
+) {
+  return db
+    .select()
+    .from(contactMessages)
+    .where(and(eq(contactMessages.clubId, clubId), eq(contactMessages.userId, userId)));
+}
+
+/** The replies to the person's messages at a club, oldest first. */
+export async function contactRepliesTo(
+  db: DbOrTx,
+  { clubId, messageIds }: { clubId: string; messageIds: string[] },
+) {
+  if (messageIds.length === 0) return [];
+  return db
+    .select({
+      messageId: contactReplies.messageId,
+      body: contactReplies.body,
+      sentByName: contactReplies.sentByName,
+      sentTo: contactReplies.sentTo,
+      createdAt: contactReplies.createdAt,
+    })
     .from(contactReplies)
     .where(and(eq(contactReplies.clubId, clubId), inArray(contactReplies.messageId, messageIds)))
     .orderBy(asc(contactReplies.createdAt));

@@ -1,19 +1,18 @@
 import { and, asc, eq, gt, gte, inArray, isNotNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../../db/client.ts';
+import { sqlRows } from '../../../db/sql-rows.ts';
+import { user } from '../../account/read-model.ts';
+import { clubs } from '../../club/read-model.ts';
+import { fixtures, teams } from '../../game/read-model.ts';
 import {
-  clubs,
   eventExceptions,
   eventRegistrations,
   eventReminderSends,
   eventScreenMatches,
   events,
   eventWaitlist,
-  fixtures,
-  teams,
-  user,
-} from '../../../db/schema/index.ts';
-import { sqlRows } from '../../../db/sql-rows.ts';
+} from './schema.ts';
 
 export type EventRow = typeof events.$inferSelect;
 export type ExceptionRow = typeof eventExceptions.$inferSelect;

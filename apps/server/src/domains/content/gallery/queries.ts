@@ -1,6 +1,6 @@
 import { and, count, desc, eq, max, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { galleryAlbums, galleryPhotos, gallerySettings } from '../../../db/schema/index.ts';
+import { galleryAlbums, galleryPhotos, gallerySettings } from './schema.ts';
 
 export type PhotoRow = typeof galleryPhotos.$inferSelect;
 export type AlbumRow = typeof galleryAlbums.$inferSelect;

@@ -1,7 +1,7 @@
 import type { MenuGuestsSee } from '@lastman/api/rules';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { menuCategories, menuItems, menuPdfs } from '../../../db/schema/index.ts';
+import { menuCategories, menuItems, menuPdfs } from './schema.ts';
 
 export type MenuCategoryRow = typeof menuCategories.$inferSelect;
 export type MenuItemRow = typeof menuItems.$inferSelect;

@@ -1,16 +1,11 @@
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { entryNumber } from '../../../db/entry-number.ts';
-import {
-  competitionAudit,
-  competitions,
-  entries,
-  picks,
-  roundSettlements,
-  teams,
-  user,
-} from '../../../db/schema/index.ts';
 import { sqlRows } from '../../../db/sql-rows.ts';
+import { user } from '../../account/read-model.ts';
+import { teams } from '../football/schema.ts';
+import { competitionAudit } from '../payouts/schema.ts';
+import { competitions, entries, picks, roundSettlements } from '../schema.ts';
 
 export type CompetitionRow = typeof competitions.$inferSelect;
 
@@ -125,26 +120,6 @@ export async function insertEntry(db: DbOrTx, values: typeof entries.$inferInser
   const [row] = await db.insert(entries).values(values).returning();
   if (!row) throw new Error('entry insert returned nothing');
   return row;
-}
-
-export async function listEntryPicks(
-  db: DbOrTx,
-  { clubId, entryIds }: { clubId: string; entryIds: readonly string[] },
-) {
-  if (entryIds.length === 0) return [];
-  return db
-    .select({
-      entryId: picks.entryId,
-      round: picks.round,
-      teamId: picks.teamId,
-      teamName: teams.name,
-      auto: picks.auto,
-      outcome: picks.outcome,
-    })
-    .from(picks)
-    .innerJoin(teams, eq(teams.id, picks.teamId))
-    .where(and(eq(picks.clubId, clubId), inArray(picks.entryId, [...entryIds])))
-    .orderBy(asc(picks.round));
 }
 
 export async function listStandings(

@@ -12,7 +12,6 @@ import { EDITABLE_WHILE_OPEN, GAME_SCREEN_STATUSES, ruleDescriptions } from '@la
 import { poolPotPence, type RoundAnalysis, roundDeadline, ruleValues, splitPot } from '@lastman/game';
 import type { Db, DbOrTx } from '../../../db/client.ts';
 import { lockCompetitionAdvisory, lockPlayerEntries } from '../../../db/competition-locks.ts';
-import type { RoundRecord } from '../../../db/schema/index.ts';
 import type { Viewer } from '../../../http/guards.ts';
 import { AppError, notFound } from '../../../lib/errors.ts';
 import type { Services } from '../../../services.ts';
@@ -20,6 +19,8 @@ import { clubForViewer } from '../../club/index.ts';
 import { notifyCompetitionOpened } from '../../notifications/index.ts';
 import { requireClubCanTakePayments } from '../../payments/index.ts';
 import { findSeason, iso, listSeasonFixtures, type SeasonModel, seasonModel } from '../fixtures/index.ts';
+import { listPicksOfEntries } from '../picks/queries.ts';
+import type { RoundRecord } from '../schema.ts';
 import { compileRounds, firstLockingRound } from '../settlement/index.ts';
 import {
   type CompetitionRow,
@@ -31,7 +32,6 @@ import {
   insertCompetition,
   insertEntry,
   listCompetitions,
-  listEntryPicks,
   listMyEntries,
   listSettlements,
   listStandings,
@@ -198,7 +198,8 @@ async function summariesOf(
   return out;
 }
 
-async function visibleCompetition(db: DbOrTx, viewer: Viewer, id: string): Promise<CompetitionRow> {
+/** The competition as the viewer may see it: a draft is hidden from all but the club's admins. */
+export async function visibleCompetition(db: DbOrTx, viewer: Viewer, id: string): Promise<CompetitionRow> {
   const comp = await findCompetition(db, { clubId: viewer.clubId, competitionId: id });
   if (!comp || (comp.status === 'draft' && viewer.role !== 'admin')) throw notFound('That competition');
   return comp;
@@ -253,7 +254,7 @@ async function detailOf(db: Db, viewer: Viewer, id: string, now: number): Promis
     competitionId: comp.id,
     userId: viewer.userId,
   });
-  const minePicks = await listEntryPicks(db, { clubId: viewer.clubId, entryIds: mine.map((e) => e.id) });
+  const minePicks = await listPicksOfEntries(db, { clubId: viewer.clubId, entryIds: mine.map((e) => e.id) });
   const corrected = await correctionOuts(db, { clubId: viewer.clubId, entries: mine });
   const standings = await listStandings(db, {
     clubId: viewer.clubId,

@@ -1,7 +1,10 @@
-import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { entryNumber } from '../../../db/entry-number.ts';
-import { competitionAudit, entries, orders, picks, teams, user } from '../../../db/schema/index.ts';
+import { user } from '../../account/read-model.ts';
+import { orders } from '../../payments/read-model.ts';
+import { competitionAudit } from '../payouts/schema.ts';
+import { competitions, entries } from '../schema.ts';
 
 /** `%`, `_` and `\` typed into the search box are searched for as themselves. */
 function likePattern(search: string): string {
@@ -45,22 +48,6 @@ export async function listCompetitionEntries(
 
 export type CompetitionEntryRow = Awaited<ReturnType<typeof listCompetitionEntries>>[number];
 
-export async function listPicksOf(db: DbOrTx, { clubId, entryIds }: { clubId: string; entryIds: string[] }) {
-  if (entryIds.length === 0) return [];
-  return db
-    .select({
-      entryId: picks.entryId,
-      round: picks.round,
-      teamName: teams.name,
-      auto: picks.auto,
-      outcome: picks.outcome,
-    })
-    .from(picks)
-    .innerJoin(teams, eq(teams.id, picks.teamId))
-    .where(and(eq(picks.clubId, clubId), inArray(picks.entryId, entryIds)))
-    .orderBy(asc(picks.round));
-}
-
 export async function findCompetitionEntry(
   db: DbOrTx,
   { clubId, competitionId, entryId }: { clubId: string; competitionId: string; entryId: string },
@@ -86,4 +73,13 @@ export async function setRemoval(
 
 export async function insertEntryAudit(db: DbOrTx, values: typeof competitionAudit.$inferInsert) {
   await db.insert(competitionAudit).values(values);
+}
+
+export async function entriesOfUser(db: DbOrTx, { clubId, userId }: { clubId: string; userId: string }) {
+  return db
+    .select({ entry: entries, competitionName: competitions.name })
+    .from(entries)
+    .innerJoin(competitions, eq(competitions.id, entries.competitionId))
+    .where(and(eq(entries.clubId, clubId), eq(entries.userId, userId)))
+    .orderBy(asc(entries.createdAt));
 }

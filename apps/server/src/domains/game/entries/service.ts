@@ -9,13 +9,13 @@ import { notifyEntryKnockedOut, notifyEntryReinstated } from '../../notification
 import { executeRefund, recordEntriesRefund } from '../../payments/index.ts';
 import { type CompetitionRow, findCompetition } from '../competitions/index.ts';
 import { publicPickRounds } from '../picks/index.ts';
+import { listPicksOfEntries } from '../picks/queries.ts';
 import { advanceCompetition, firstUnsettledRound, unsettleFrom } from '../settlement/index.ts';
 import {
   type CompetitionEntryRow,
   findCompetitionEntry,
   insertEntryAudit,
   listCompetitionEntries,
-  listPicksOf,
   setRemoval,
 } from './queries.ts';
 
@@ -65,7 +65,7 @@ async function entryViews(
   now: number,
 ): Promise<AdminEntryView[]> {
   const rows = await listCompetitionEntries(db, { clubId: viewer.clubId, competitionId, search });
-  const picks = await listPicksOf(db, { clubId: viewer.clubId, entryIds: rows.map((r) => r.id) });
+  const picks = await listPicksOfEntries(db, { clubId: viewer.clubId, entryIds: rows.map((r) => r.id) });
   // Admins who play see others' picks when the players do: after the round's deadline. Their own
   // entries, and the name-only players' the club picks for, show in full.
   const open = await publicPickRounds(db, {
@@ -76,7 +76,7 @@ async function entryViews(
   });
   const shownIn = new Set(rows.filter((r) => r.userId === viewer.userId || r.nameOnly).map((r) => r.id));
   const picksOf = new Map<string, AdminEntryView['picks']>();
-  for (const { entryId, ...pick } of picks) {
+  for (const { entryId, teamId: _teamId, ...pick } of picks) {
     const shown = open.has(pick.round) || shownIn.has(entryId);
     picksOf.set(entryId, [...(picksOf.get(entryId) ?? []), shown ? pick : { ...pick, teamName: null }]);
   }

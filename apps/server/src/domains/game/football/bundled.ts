@@ -4,8 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { GameInputError, parseOpenfootballSeason, type Season } from '@lastman/game';
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { seasons } from '../../../db/schema/index.ts';
 import { type ImportSummary, importSeason } from './importer.ts';
+import { seasons } from './schema.ts';
 
 /** The openfootball seasons that ship with the server (apps/server/seed/football). */
 export const BUNDLED_SEASONS_DIR = fileURLToPath(new URL('../../../../seed/football/', import.meta.url));

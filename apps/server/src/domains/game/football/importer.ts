@@ -1,7 +1,7 @@
 import type { Season } from '@lastman/game';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { fixtures, seasons, teams } from '../../../db/schema/index.ts';
+import { fixtures, seasons, teams } from './schema.ts';
 import { shortTeamName } from './team-names.ts';
 
 export interface ImportSummary {

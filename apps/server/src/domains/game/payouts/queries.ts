@@ -1,8 +1,10 @@
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../../db/client.ts';
-import { competitionAudit, competitions, entries, payouts, user } from '../../../db/schema/index.ts';
 import { sqlRows } from '../../../db/sql-rows.ts';
+import { user } from '../../account/read-model.ts';
+import { competitions, entries } from '../schema.ts';
+import { competitionAudit, payouts } from './schema.ts';
 
 /** The competition's winning entries with their players, in a stable order. */
 export async function listWinners(

@@ -2,12 +2,13 @@ import { londonWeekdayTime } from '@lastman/api/format';
 import { roundDeadline } from '@lastman/game';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../db/client.ts';
-import { competitions, entries, picks, reminderSends, roundSettlements } from '../../../db/schema/index.ts';
 import { sqlRows } from '../../../db/sql-rows.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import { notifyUsers } from '../../notifications/index.ts';
 import { listSeasonFixtures, seasonModel } from '../fixtures/index.ts';
+import { competitions, entries, picks, roundSettlements } from '../schema.ts';
 import { compileRounds } from '../settlement/index.ts';
+import { reminderSends } from './schema.ts';
 
 const HOUR = 3_600_000;
 /** Each reminder is due from `before` the deadline until the next one's window opens. */

@@ -2,8 +2,10 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../db/client.ts';
 import { entryNumber } from '../../../db/entry-number.ts';
 import { prepared } from '../../../db/prepared.ts';
-import { competitions, entries, picks, roundSettlements, teams, user } from '../../../db/schema/index.ts';
 import { sqlRows } from '../../../db/sql-rows.ts';
+import { user } from '../../account/read-model.ts';
+import { teams } from '../football/schema.ts';
+import { competitions, entries, picks, roundSettlements } from '../schema.ts';
 
 /** A pick of the entry that uses up its team: counted in a settled round, or still to be settled. */
 export interface UsingPick {
@@ -264,4 +266,14 @@ export async function isNameOnlyPlayer(db: DbOrTx, { clubId, userId }: { clubId:
     .from(user)
     .where(and(eq(user.id, userId), eq(user.guestOfClubId, clubId)));
   return row !== undefined;
+}
+
+export async function picksOfUser(db: DbOrTx, { clubId, userId }: { clubId: string; userId: string }) {
+  return db
+    .select({ pick: picks, teamName: teams.name })
+    .from(picks)
+    .innerJoin(entries, eq(entries.id, picks.entryId))
+    .innerJoin(teams, eq(teams.id, picks.teamId))
+    .where(and(eq(picks.clubId, clubId), eq(entries.clubId, clubId), eq(entries.userId, userId)))
+    .orderBy(asc(picks.entryId), asc(picks.round));
 }

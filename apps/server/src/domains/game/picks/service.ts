@@ -11,7 +11,7 @@ import type { Db, DbOrTx } from '../../../db/client.ts';
 import type { Viewer } from '../../../http/guards.ts';
 import { AppError, forbidden, notFound } from '../../../lib/errors.ts';
 import type { Services } from '../../../services.ts';
-import { correctionOuts, findCompetition } from '../competitions/index.ts';
+import { correctionOuts, visibleCompetition } from '../competitions/index.ts';
 import {
   type FixtureRow,
   findTeam,
@@ -234,8 +234,7 @@ export async function roundFixtures(
 ): Promise<RoundFixtures> {
   const { db } = services;
   const now = services.clock.now().getTime();
-  const comp = await findCompetition(db, { clubId: viewer.clubId, competitionId: params.competitionId });
-  if (!comp || (comp.status === 'draft' && viewer.role !== 'admin')) throw notFound('That competition');
+  const comp = await visibleCompetition(db, viewer, params.competitionId);
   const rows = await listSeasonFixtures(db, {
     clubId: viewer.clubId,
     seasonId: comp.seasonId,
@@ -318,8 +317,7 @@ export async function roundPicks(
 ): Promise<RoundPicks> {
   const { db } = services;
   const now = services.clock.now().getTime();
-  const comp = await findCompetition(db, { clubId: viewer.clubId, competitionId: params.competitionId });
-  if (!comp || (comp.status === 'draft' && viewer.role !== 'admin')) throw notFound('That competition');
+  const comp = await visibleCompetition(db, viewer, params.competitionId);
   const rows = await listSeasonFixtures(db, {
     clubId: viewer.clubId,
     seasonId: comp.seasonId,
@@ -387,8 +385,7 @@ export async function entryPickHistory(
 ): Promise<EntryPickHistory> {
   const { db } = services;
   const now = services.clock.now().getTime();
-  const comp = await findCompetition(db, { clubId: viewer.clubId, competitionId });
-  if (!comp || (comp.status === 'draft' && viewer.role !== 'admin')) throw notFound('That competition');
+  const comp = await visibleCompetition(db, viewer, competitionId);
   const entry = await findEntryWithPlayer(db, { clubId: viewer.clubId, competitionId, entryId });
   const inStandings = entry && ['active', 'eliminated', 'won'].includes(entry.status);
   if (!entry || (!inStandings && entry.userId !== viewer.userId)) throw notFound('That entry');

@@ -1,6 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { competitions } from '../../../db/schema/index.ts';
+import { competitions } from '../schema.ts';
 
 /** Every club's competitions a settlement pass may move on: the job works across clubs. */
 export async function listCompetitionsInPlay(db: DbOrTx) {

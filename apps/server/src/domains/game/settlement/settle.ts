@@ -8,6 +8,8 @@ import {
 } from '@lastman/game';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
+import { sqlRows } from '../../../db/sql-rows.ts';
+import { listSeasonFixtures, type SeasonModel, seasonModel } from '../fixtures/index.ts';
 import {
   type CompetitionRules,
   competitions,
@@ -15,9 +17,7 @@ import {
   picks,
   type RoundRecord,
   roundSettlements,
-} from '../../../db/schema/index.ts';
-import { sqlRows } from '../../../db/sql-rows.ts';
-import { listSeasonFixtures, type SeasonModel, seasonModel } from '../fixtures/index.ts';
+} from '../schema.ts';
 
 type Competition = typeof competitions.$inferSelect;
 

@@ -1,17 +1,10 @@
-import { and, desc, eq, gt, gte, ilike, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, ilike, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { user } from '../../../db/schema/accounts.ts';
-import { clubs } from '../../../db/schema/clubs.ts';
-import { competitions, entries, picks } from '../../../db/schema/game.ts';
-import {
-  type OrderStatus,
-  orders,
-  paymentEvents,
-  paymentIssues,
-  refunds,
-} from '../../../db/schema/payments.ts';
 import { systemClock } from '../../../lib/clock.ts';
+import { user } from '../../account/read-model.ts';
+import { competitions, entries, picks } from '../../game/read-model.ts';
 import { notifyAdmins } from '../../notifications/index.ts';
+import { type OrderStatus, orders, paymentEvents, paymentIssues, refunds } from '../schema.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type RefundRow = typeof refunds.$inferSelect;
@@ -94,16 +87,6 @@ export async function lockOrderByIntent(tx: DbOrTx, { paymentIntentId }: { payme
     .where(eq(orders.paymentIntentId, paymentIntentId))
     .for('update');
   return row;
-}
-
-/** The names of the clubs the orders were paid to, by club id. */
-export async function clubNamesOf(tx: DbOrTx, clubIds: string[]): Promise<Map<string, string>> {
-  if (clubIds.length === 0) return new Map();
-  const rows = await tx
-    .select({ id: clubs.id, name: clubs.name })
-    .from(clubs)
-    .where(inArray(clubs.id, [...new Set(clubIds)]));
-  return new Map(rows.map((r) => [r.id, r.name]));
 }
 
 export async function entriesOfOrders(tx: DbOrTx, orderIds: string[]) {
@@ -382,4 +365,13 @@ export async function paidOrdersOfCompetition(tx: DbOrTx, competitionId: string)
     .where(
       and(eq(orders.competitionId, competitionId), inArray(orders.status, ['paid', 'partially_refunded'])),
     );
+}
+
+export async function ordersOfUser(db: DbOrTx, { clubId, userId }: { clubId: string; userId: string }) {
+  return db
+    .select({ order: orders, competitionName: competitions.name })
+    .from(orders)
+    .innerJoin(competitions, eq(competitions.id, orders.competitionId))
+    .where(and(eq(orders.clubId, clubId), eq(orders.userId, userId)))
+    .orderBy(asc(orders.createdAt));
 }

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { formatPence } from '@lastman/api';
 import type { DbOrTx } from '../../../db/client.ts';
-import type { RefundStatus } from '../../../db/schema/payments.ts';
 import type { Services } from '../../../services.ts';
+import type { RefundStatus } from '../schema.ts';
 import { orderEmails, sendReceipt } from './emails.ts';
 import {
   claimRefundReceipts,

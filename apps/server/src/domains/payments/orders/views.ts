@@ -1,7 +1,8 @@
 import { type Order, shortOrderNumber } from '@lastman/api';
 import type { DbOrTx } from '../../../db/client.ts';
 import { notFound } from '../../../lib/errors.ts';
-import { clubNamesOf, entriesOfOrders, listOrders, type OrderRow, refundsOfOrders } from './queries.ts';
+import { clubNamesOf } from '../../club/index.ts';
+import { entriesOfOrders, listOrders, type OrderRow, refundsOfOrders } from './queries.ts';
 
 /** Orders as the API shows them, with their entries and refunds. */
 export async function orderViews(

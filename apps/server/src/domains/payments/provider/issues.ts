@@ -1,9 +1,9 @@
 import type { PaymentIssue } from '@lastman/api';
-import type { paymentIssues } from '../../../db/schema/payments.ts';
 import type { Viewer } from '../../../http/guards.ts';
 import { notFound } from '../../../lib/errors.ts';
 import type { Services } from '../../../services.ts';
 import { listIssues, resolveIssue } from '../orders/index.ts';
+import type { paymentIssues } from '../schema.ts';
 
 function issueView(r: typeof paymentIssues.$inferSelect): PaymentIssue {
   return {

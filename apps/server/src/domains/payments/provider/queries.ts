@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { competitions } from '../../../db/schema/game.ts';
-import { paymentEvents } from '../../../db/schema/payments.ts';
+import { competitions } from '../../game/read-model.ts';
+import { paymentEvents } from '../schema.ts';
 
 /**
  * Records a provider's event once: false when its id was recorded before (a replay, a duplicate or

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { clubStripeAccounts, clubs } from '../../../db/schema/index.ts';
+import { clubStripeAccounts } from './schema.ts';
 
 export type ClubStripeAccountRow = typeof clubStripeAccounts.$inferSelect;
 
@@ -52,9 +52,4 @@ export async function updateAccountState(
     .where(eq(clubStripeAccounts.accountId, accountId))
     .returning();
   return row;
-}
-
-export async function findClubName(db: DbOrTx, { clubId }: { clubId: string }): Promise<string | undefined> {
-  const [row] = await db.select({ name: clubs.name }).from(clubs).where(eq(clubs.id, clubId));
-  return row?.name;
 }

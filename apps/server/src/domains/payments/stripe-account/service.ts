@@ -3,11 +3,11 @@ import type { DbOrTx } from '../../../db/client.ts';
 import type { Viewer } from '../../../http/guards.ts';
 import { AppError } from '../../../lib/errors.ts';
 import type { Services } from '../../../services.ts';
+import { findClubName } from '../../club/index.ts';
 import type { ConnectedAccountState, OnAccount } from './account.ts';
 import {
   type ClubStripeAccountRow,
   findClubAccount,
-  findClubName,
   findClubOfAccount,
   insertClubAccount,
   updateAccountState,

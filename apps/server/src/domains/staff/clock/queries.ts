@@ -1,6 +1,8 @@
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { clockEntries, clockTills, shifts, staffSettings } from '../../../db/schema/index.ts';
+import { staffSettings } from '../people/schema.ts';
+import { shifts } from '../shifts/schema.ts';
+import { clockEntries, clockTills } from './schema.ts';
 
 export type ClockEntryRow = typeof clockEntries.$inferSelect;
 

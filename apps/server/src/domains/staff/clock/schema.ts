@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { user } from '../../../db/schema/accounts.ts';
-import { clubIdColumn } from '../../../db/schema/clubs.ts';
 import { createdAt, id } from '../../../db/schema/columns.ts';
+import { user } from '../../account/schema.ts';
+import { clubIdColumn } from '../../club/schema.ts';
 import { shifts } from '../shifts/schema.ts';
 
 /** A device behind the bar that shows the clock-in code; its key is kept only as a hash. */

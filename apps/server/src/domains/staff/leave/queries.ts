@@ -1,6 +1,8 @@
 import { and, asc, eq, gt, inArray, isNotNull, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { clockEntries, staffAbsences, user } from '../../../db/schema/index.ts';
+import { user } from '../../account/read-model.ts';
+import { clockEntries } from '../clock/schema.ts';
+import { staffAbsences } from './schema.ts';
 
 export type AbsenceRow = typeof staffAbsences.$inferSelect;
 

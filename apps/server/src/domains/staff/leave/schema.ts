@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { user } from '../../../db/schema/accounts.ts';
-import { clubIdColumn } from '../../../db/schema/clubs.ts';
 import { createdAt, id } from '../../../db/schema/columns.ts';
+import { user } from '../../account/schema.ts';
+import { clubIdColumn } from '../../club/schema.ts';
 
 export const absenceKinds = ['leave', 'unavailable'] as const;
 export const absenceStatuses = ['pending', 'approved', 'refused'] as const;

@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { positionPayRates } from '../../../db/schema/index.ts';
+import { positionPayRates } from './schema.ts';
 
 export async function positionRatesOf(db: DbOrTx, { clubId }: { clubId: string }) {
   return db

@@ -2,8 +2,10 @@ import { PAY_RATE_FROM_THE_START } from '@lastman/api';
 import { londonDay } from '@lastman/api/time';
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { clockEntries, shifts, staffPayRates } from '../../../db/schema/index.ts';
+import { clockEntries } from '../clock/schema.ts';
+import { shifts } from '../shifts/schema.ts';
 import { positionRatesOf } from './queries.ts';
+import { staffPayRates } from './schema.ts';
 
 export interface RateChange {
   userId: string;

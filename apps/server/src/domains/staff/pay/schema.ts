@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, date, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { user } from '../../../db/schema/accounts.ts';
-import { clubIdColumn } from '../../../db/schema/clubs.ts';
+import { user } from '../../account/schema.ts';
+import { clubIdColumn } from '../../club/schema.ts';
 
 /**
  * A person's own hourly rate from a London day on, until their next change (null: from that day

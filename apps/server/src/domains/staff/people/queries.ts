@@ -1,6 +1,8 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { memberships, staffSettings, user } from '../../../db/schema/index.ts';
+import { user } from '../../account/read-model.ts';
+import { memberships } from '../../club/read-model.ts';
+import { staffSettings } from './schema.ts';
 
 /** The club's staff and admins (the people a shift can be for), with their date of birth and rate. */
 export async function staffOfClub(db: DbOrTx, { clubId, userIds }: { clubId: string; userIds?: string[] }) {

@@ -1,6 +1,9 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { clockEntries, shifts, staffAbsences, staffSettings } from '../../../db/schema/index.ts';
+import { clockEntries } from '../clock/schema.ts';
+import { staffAbsences } from '../leave/schema.ts';
+import { shifts } from '../shifts/schema.ts';
+import { staffSettings } from './schema.ts';
 
 /**
  * A person's own work records at one club, for their copy of their data: published shifts, clock

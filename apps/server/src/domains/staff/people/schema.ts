@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { boolean, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { user } from '../../../db/schema/accounts.ts';
-import { clubIdColumn } from '../../../db/schema/clubs.ts';
 import { updatedAt } from '../../../db/schema/columns.ts';
+import { user } from '../../account/schema.ts';
+import { clubIdColumn } from '../../club/schema.ts';
 
 /** Per staff member: the hourly rate (seen only by admins) and whether they may clock in without the till's code. */
 export const staffSettings = pgTable(

@@ -1,7 +1,8 @@
 import { and, asc, eq, gt, gte, isNotNull, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { shiftReminderSends, shifts, shiftTemplates, user } from '../../../db/schema/index.ts';
 import { sqlRows } from '../../../db/sql-rows.ts';
+import { user } from '../../account/read-model.ts';
+import { shiftReminderSends, shifts, shiftTemplates } from './schema.ts';
 
 export type ShiftRow = typeof shifts.$inferSelect;
 

@@ -1,7 +1,9 @@
 import { and, asc, desc, eq, inArray, isNull, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../../db/client.ts';
-import { shiftSwaps, shifts, user } from '../../../db/schema/index.ts';
+import { user } from '../../account/read-model.ts';
+import { shifts } from '../shifts/schema.ts';
+import { shiftSwaps } from './schema.ts';
 
 export type SwapRow = typeof shiftSwaps.$inferSelect;
 

@@ -1,7 +1,7 @@
 import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { user } from '../../../db/schema/accounts.ts';
-import { clubIdColumn } from '../../../db/schema/clubs.ts';
 import { createdAt, id } from '../../../db/schema/columns.ts';
+import { user } from '../../account/schema.ts';
+import { clubIdColumn } from '../../club/schema.ts';
 import { shifts } from '../shifts/schema.ts';
 
 export const swapStatuses = ['offered', 'accepted', 'approved', 'declined', 'refused', 'withdrawn'] as const;

@@ -1,14 +1,10 @@
 import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import {
-  type ClockEntryValues,
-  clockEntries,
-  clockEntryCorrections,
-  shifts,
-  timesheetApprovals,
-  user,
-} from '../../../db/schema/index.ts';
+import { user } from '../../account/read-model.ts';
+import { clockEntries } from '../clock/schema.ts';
 import { paidPosition } from '../pay/rates.ts';
+import { shifts } from '../shifts/schema.ts';
+import { type ClockEntryValues, clockEntryCorrections, timesheetApprovals } from './schema.ts';
 
 interface Range {
   clubId: string;

@@ -1,7 +1,7 @@
 import { date, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { user } from '../../../db/schema/accounts.ts';
-import { clubIdColumn } from '../../../db/schema/clubs.ts';
 import { id } from '../../../db/schema/columns.ts';
+import { user } from '../../account/schema.ts';
+import { clubIdColumn } from '../../club/schema.ts';
 import { clockEntries } from '../clock/schema.ts';
 
 /** An admin's approval of one person's London week (Monday `weekStart`): the week is locked until reopened. */

@@ -20,7 +20,6 @@ import {
   mondayOf,
   weekDates,
 } from '@lastman/api/time';
-import type { ClockEntryValues } from '../../../db/schema/index.ts';
 import type { Viewer } from '../../../http/guards.ts';
 import { AppError, notFound } from '../../../lib/errors.ts';
 import type { Services } from '../../../services.ts';
@@ -42,6 +41,7 @@ import {
   overlappingEntry,
   type TimesheetEntryRow,
 } from './queries.ts';
+import type { ClockEntryValues } from './schema.ts';
 
 type S = Pick<Services, 'db' | 'clock'>;
 

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { user } from './accounts.ts';
-import { clubIdColumn } from './clubs.ts';
-import { createdAt, id } from './columns.ts';
+import { createdAt, id } from '../../../db/schema/columns.ts';
+import { clubIdColumn } from '../../club/schema.ts';
+import { user } from '../schema.ts';
 
 /**
  * A 6-digit code sent by SMS: to confirm a number ('verify') or to sign in with it ('sign-in').
@@ -29,18 +29,4 @@ export const phoneCodes = pgTable(
     index('phone_code_number_idx').on(t.phoneNumber, t.purpose),
     check('phone_code_attempts_check', sql`${t.attempts} >= 0`),
   ],
-);
-
-/** Every SMS the server sent or, without a provider, kept here for the operator and the tests. */
-export const smsOutbox = pgTable(
-  'sms_outbox',
-  {
-    id: id(),
-    clubId: clubIdColumn(),
-    to: text('to').notNull(),
-    text: text('text').notNull(),
-    transport: text('transport', { enum: ['twilio', 'outbox'] }).notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [index('sms_outbox_club_idx').on(t.clubId, t.createdAt)],
 );

@@ -10,10 +10,9 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { user } from './accounts.ts';
-import { clubIdColumn } from './clubs.ts';
-import { createdAt, id, updatedAt } from './columns.ts';
-import { entries } from './game.ts';
+import { createdAt, id, updatedAt } from '../../db/schema/columns.ts';
+import { user } from '../account/schema.ts';
+import { clubIdColumn } from '../club/schema.ts';
 
 /** One notification in one user's list: the in-app channel, and what push and email carry. */
 export const notifications = pgTable(
@@ -129,23 +128,6 @@ export const pushDevices = pgTable(
     uniqueIndex('push_devices_token_idx').on(t.token),
     index('push_devices_club_user_idx').on(t.clubId, t.userId),
   ],
-);
-
-export const reminderKinds = ['24h', '2h', 'last-call'] as const;
-
-/** The exactly-once key of a pick reminder: one row per entry, round and reminder, whoever sends it. */
-export const reminderSends = pgTable(
-  'reminder_sends',
-  {
-    clubId: clubIdColumn(),
-    entryId: text('entry_id')
-      .notNull()
-      .references(() => entries.id, { onDelete: 'cascade' }),
-    round: smallint('round').notNull(),
-    reminder: text('reminder', { enum: reminderKinds }).notNull(),
-    sentAt: createdAt(),
-  },
-  (t) => [uniqueIndex('reminder_sends_key_idx').on(t.entryId, t.round, t.reminder)],
 );
 
 /** Keys made once and shared by every process (the VAPID key pair when not configured). */

@@ -1,7 +1,7 @@
 import { index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { roles, user } from './accounts.ts';
-import { clubIdColumn } from './clubs.ts';
-import { createdAt, id } from './columns.ts';
+import { createdAt, id } from '../../../db/schema/columns.ts';
+import { roles, user } from '../../account/schema.ts';
+import { clubIdColumn } from '../schema.ts';
 
 export const invitationChannels = ['link', 'email', 'sms'] as const;
 

@@ -1,6 +1,6 @@
 import { boolean, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { clubs } from './clubs.ts';
-import { createdAt } from './columns.ts';
+import { createdAt } from '../../../db/schema/columns.ts';
+import { clubs } from '../../club/schema.ts';
 
 /**
  * A club's own Stripe account (Stripe Connect): entry payments are created on it, so the money goes

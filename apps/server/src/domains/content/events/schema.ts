@@ -11,10 +11,10 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { user } from './accounts.ts';
-import { clubIdColumn } from './clubs.ts';
-import { createdAt, id, updatedAt } from './columns.ts';
-import { fixtures } from './football.ts';
+import { createdAt, id, updatedAt } from '../../../db/schema/columns.ts';
+import { user } from '../../account/schema.ts';
+import { clubIdColumn } from '../../club/schema.ts';
+import { fixtures } from '../../game/football/schema.ts';
 
 /**
  * A club's event: one date, or a series when `recurrence` holds an RFC 5545 RRULE, whose first date

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { clubs } from './clubs.ts';
-import { createdAt, updatedAt } from './columns.ts';
+import { createdAt, updatedAt } from '../../db/schema/columns.ts';
+import { clubs } from '../club/schema.ts';
 
 export const roles = ['player', 'staff', 'admin'] as const;
 export type Role = (typeof roles)[number];

@@ -1,6 +1,6 @@
 import type { OpeningHours } from '@lastman/api';
 import { jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { createdAt, id } from './columns.ts';
+import { bytea, createdAt, id } from '../../db/schema/columns.ts';
 
 /** How a newcomer joins: with the club's code (in the poster's QR link), or by its link alone. */
 export const joinPolicies = ['code', 'link'] as const;
@@ -29,3 +29,13 @@ export const clubIdColumn = () =>
   text('club_id')
     .notNull()
     .references(() => clubs.id);
+
+/** A club's logo, re-encoded like the profile photos (account/profile). */
+export const clubLogos = pgTable('club_logos', {
+  clubId: text('club_id')
+    .primaryKey()
+    .references(() => clubs.id, { onDelete: 'cascade' }),
+  contentType: text('content_type', { enum: ['image/jpeg', 'image/png', 'image/webp'] }).notNull(),
+  bytes: bytea('bytes').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});

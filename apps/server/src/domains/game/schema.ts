@@ -11,10 +11,10 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { user } from './accounts.ts';
-import { clubIdColumn } from './clubs.ts';
-import { createdAt, id, updatedAt } from './columns.ts';
-import { fixtureStatuses, fixtures, seasons, teams } from './football.ts';
+import { createdAt, id, updatedAt } from '../../db/schema/columns.ts';
+import { user } from '../account/schema.ts';
+import { clubIdColumn } from '../club/schema.ts';
+import { fixtureStatuses, fixtures, seasons, teams } from './football/schema.ts';
 
 export const competitionStatuses = ['draft', 'open', 'running', 'finished', 'cancelled'] as const;
 export const prizeModels = ['pool', 'fixed', 'free'] as const;

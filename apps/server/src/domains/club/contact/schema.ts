@@ -1,7 +1,7 @@
 import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { user } from './accounts.ts';
-import { clubIdColumn } from './clubs.ts';
-import { createdAt, id } from './columns.ts';
+import { createdAt, id } from '../../../db/schema/columns.ts';
+import { user } from '../../account/schema.ts';
+import { clubIdColumn } from '../schema.ts';
 
 export const contactMessages = pgTable(
   'contact_messages',

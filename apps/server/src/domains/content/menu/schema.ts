@@ -1,8 +1,8 @@
 import type { Allergen, DietaryFlag, MenuGuestsSee } from '@lastman/api/rules';
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { clubIdColumn, clubs } from './clubs.ts';
-import { createdAt, id } from './columns.ts';
+import { createdAt, id } from '../../../db/schema/columns.ts';
+import { clubIdColumn, clubs } from '../../club/schema.ts';
 
 /** A section of the club's menu (Starters, Mains, Drinks), in the admin's order. */
 export const menuCategories = pgTable(

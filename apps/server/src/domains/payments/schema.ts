@@ -10,10 +10,10 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { user } from './accounts.ts';
-import { clubIdColumn } from './clubs.ts';
-import { createdAt, id, updatedAt } from './columns.ts';
-import { competitions } from './game.ts';
+import { createdAt, id, updatedAt } from '../../db/schema/columns.ts';
+import { user } from '../account/schema.ts';
+import { clubIdColumn } from '../club/schema.ts';
+import { competitions } from '../game/schema.ts';
 
 export const orderStatuses = [
   'pending',

@@ -1,7 +1,7 @@
 import { boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
-import { user } from './accounts.ts';
-import { clubIdColumn, clubs } from './clubs.ts';
-import { createdAt, id } from './columns.ts';
+import { createdAt, id } from '../../../db/schema/columns.ts';
+import { user } from '../../account/schema.ts';
+import { clubIdColumn, clubs } from '../../club/schema.ts';
 
 export const galleryAlbums = pgTable(
   'gallery_albums',

@@ -1,6 +1,6 @@
 import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { user } from './accounts.ts';
-import { createdAt, id } from './columns.ts';
+import { createdAt, id } from '../../../db/schema/columns.ts';
+import { user } from '../schema.ts';
 
 /** A WebAuthn credential (a passkey) registered by a user; its public key signs them in. */
 export const passkeys = pgTable(

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { user } from './accounts.ts';
-import { clubIdColumn } from './clubs.ts';
-import { createdAt, id } from './columns.ts';
-import { competitions, entries } from './game.ts';
+import { createdAt, id } from '../../../db/schema/columns.ts';
+import { user } from '../../account/schema.ts';
+import { clubIdColumn } from '../../club/schema.ts';
+import { competitions, entries } from '../schema.ts';
 
 export const payoutMethods = ['bank_transfer', 'cash', 'other'] as const;
 

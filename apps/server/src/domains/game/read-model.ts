@@ -1,0 +1,6 @@
+// The game domain's read model: the tables it lets other domains read in their own SQL, because a lookup
+// function would split one query in several (the club and account exports, analytics, joins on the user
+// or the club). Only this domain writes them. Apart from index.ts, the one file other domains may import:
+// it re-exports table definitions only, so importing it never makes a cycle between domains.
+export { fixtures, teams } from './football/schema.ts';
+export { competitions, entries, picks } from './schema.ts';
