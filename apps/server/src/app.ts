@@ -10,18 +10,19 @@ import type { Database } from './db/client.ts';
 import { accountDomain, ownerOfNumber } from './domains/account/index.ts';
 import { createAuth, SESSION_AGES } from './domains/account/sign-in/auth.ts';
 import { analyticsDomain } from './domains/analytics/index.ts';
-import { clubDomain } from './domains/club/index.ts';
-import { contentDomain } from './domains/content/index.ts';
-import { gameDomain } from './domains/game/index.ts';
+import { clubDomain, registerClubParts } from './domains/club/index.ts';
+import { contentDomain, registerContentParts } from './domains/content/index.ts';
+import { gameDomain, registerGameParts } from './domains/game/index.ts';
 import {
   alertEveryClubsAdmins,
   createNotifier,
   notificationsDomain,
+  registerNotificationsParts,
   UNSUBSCRIBE_PATH,
 } from './domains/notifications/index.ts';
-import { paymentsDomain, WEBHOOK_PATH } from './domains/payments/index.ts';
+import { paymentsDomain, registerPaymentsParts, WEBHOOK_PATH } from './domains/payments/index.ts';
 import { createPaymentProvider, type PaymentProvider } from './domains/payments/provider/provider.ts';
-import { staffDomain } from './domains/staff/index.ts';
+import { registerStaffParts, staffDomain } from './domains/staff/index.ts';
 import { registerAccessRules } from './http/access.ts';
 import { clientConfigRoutes } from './http/client-config-routes.ts';
 import { createDeviceCookies, DEVICE_TOKEN_HEADER, SET_DEVICE_TOKEN_HEADER } from './http/device-cookie.ts';
@@ -65,6 +66,20 @@ const STRIPE_HOSTS = ['https://js.stripe.com', 'https://*.js.stripe.com', 'https
 /** Fastify's trustProxy; its types lack the number of hops that it takes, so hops become its function. */
 function trustProxyOption(trust: Config['TRUST_PROXY']) {
   return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+}
+
+/**
+ * Every domain's parts beyond its routes (notification kinds, reminder passes, export and deletion
+ * parts), in the order the domains' plugins register them. Building the app does this through the
+ * plugins; a process that runs a domain's jobs without an app (a settlement worker of its own) calls it.
+ */
+export function registerDomainParts(): void {
+  registerGameParts();
+  registerPaymentsParts();
+  registerClubParts();
+  registerNotificationsParts();
+  registerContentParts();
+  registerStaffParts();
 }
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {

@@ -8,11 +8,16 @@ import { freePort } from './support/free-port.ts';
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
 const node = process.execPath;
+/**
+ * The child's own loopback address: every other test server listens on 127.0.0.1 on a port the system
+ * picks, and may pick the child's port while the child is still migrating; on 127.0.0.2 only it answers.
+ */
+const OWN_HOST = '127.0.0.2';
 
 function start(env: Record<string, string>) {
   const child = spawn(node, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
-    env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', WEB_DIST: '/nonexistent', ...env },
+    env: { ...process.env, LOG_LEVEL: 'warn', HOST: OWN_HOST, WEB_DIST: '/nonexistent', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -44,8 +49,8 @@ describe('the server process', () => {
   it('seeds the demo club on first start, shuts down cleanly on SIGTERM, and reopens its data', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'lastman-data-'));
     // A port nothing listens on (a random one could be another test's server, which would answer).
-    const port = String(await freePort());
-    const url = `http://127.0.0.1:${port}`;
+    const port = String(await freePort(OWN_HOST));
+    const url = `http://${OWN_HOST}:${port}`;
     const env = { PORT: port, DATA_DIR: dataDir, PUBLIC_URL: url };
 
     const first = start(env);
