@@ -1,3 +1,4 @@
+import { giveRole } from '../apps/server/test/support/world-api.ts';
 import { apiClient } from './support/api-client.ts';
 import { activePage, expect, logInByApi, signUpByApi, test, uniqueEmail } from './support/fixtures.ts';
 import { expectInside, smallControls } from './support/layout.ts';
@@ -17,7 +18,7 @@ test('a till screen shows the code, and a staff member clocks in by it, takes a 
   });
   const me = (await (await page.request.get('/api/me')).json()) as { user: { id: string } };
   const admin = await apiClient(baseURL as string, 'admin@redlion.test');
-  await admin.send('PATCH', `/api/admin/members/${me.user.id}`, { role: 'staff' });
+  await giveRole(admin.session, me.user.id, 'staff');
 
   // The admin sets up the till screen from the Clock in page.
   const adminPage = await browser.newPage({ viewport: page.viewportSize() ?? undefined });
@@ -71,7 +72,7 @@ test.describe('answers the page turns into words', () => {
     });
     const me = (await (await page.request.get('/api/me')).json()) as { user: { id: string } };
     const admin = await apiClient(baseURL as string, 'admin@redlion.test');
-    await admin.send('PATCH', `/api/admin/members/${me.user.id}`, { role: 'staff' });
+    await giveRole(admin.session, me.user.id, 'staff');
     await admin.dispose();
 
     // A code whose five minutes are over (a photo, a link opened later): no "ready", no Clock in button.

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { giveRole } from '../apps/server/test/support/world-api.ts';
 import { apiClient } from './support/api-client.ts';
 import {
   activePage,
@@ -41,7 +42,7 @@ test('the unread badge, the list, read and all read, and a push arriving while o
   await newMember(page, 'Nora Notified');
   const me = await (await page.request.get('/api/me')).json();
   const admin = await apiClient(baseURL as string, 'admin@redlion.test');
-  await admin.send('PATCH', `/api/admin/members/${me.user.id}`, { role: 'staff' });
+  await giveRole(admin.session, me.user.id, 'staff');
   await admin.dispose();
   const stamp = Date.now();
   await broadcast(baseURL as string, `Quiz night ${stamp}`, 'Quiz on Thursday at 8pm in the back room.');

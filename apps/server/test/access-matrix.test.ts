@@ -8,10 +8,9 @@ import { runSettlementPass } from '../src/domains/game/settlement/worker.ts';
 import type { Access, DeclaredRoute } from '../src/http/access.ts';
 import { DEMO_PASSWORD } from '../src/seed/demo.ts';
 import { put, seasonId, teamIn } from './game-helpers.ts';
-import { aPaymentIssue } from './support/factories.ts';
 import type { HttpClient, Json } from './support/http-client.ts';
-import { signedIn } from './support/members.ts';
 import { backends, startTestServer, type TestServer } from './support/test-server.ts';
+import { aPaymentIssue, signedIn } from './support/world.ts';
 
 /**
  * Every /api route of the real route table, called by every kind of caller, against the objects of

@@ -15,9 +15,9 @@ import {
 } from '../src/db/schema/index.ts';
 import { DEMO_PASSWORD } from '../src/seed/demo.ts';
 import { put, teamIn } from './game-helpers.ts';
-import { openCompetition } from './support/competitions.ts';
 import type { HttpClient, Json } from './support/http-client.ts';
 import { backends, startTestServer, type TestServer } from './support/test-server.ts';
+import { aCompetition } from './support/world.ts';
 
 const person = {
   name: 'Marcus Rashford',
@@ -57,7 +57,7 @@ describe.each(backends())('my data: export and deletion on %s', (backend) => {
 
   beforeAll(async () => {
     server = await startTestServer(backend, { seed: true, now: '2024-08-10T12:00:00Z' });
-    const competition = await openCompetition(server, { startRound: 1, name: 'Deletion Cup' });
+    const competition = await aCompetition(server, { startRound: 1, name: 'Deletion Cup' });
 
     c = server.client();
     await c.prime();

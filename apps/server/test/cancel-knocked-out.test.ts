@@ -5,9 +5,9 @@ import { orders } from '../src/db/schema/payments.ts';
 import { runSettlementPass } from '../src/domains/game/settlement/worker.ts';
 import { refundCancelledCompetitions } from '../src/domains/payments/orders/service.ts';
 import { DEMO_PASSWORD } from '../src/seed/demo.ts';
-import { openCompetition } from './support/competitions.ts';
 import type { HttpClient } from './support/http-client.ts';
 import { backends, startTestServer, type TestServer } from './support/test-server.ts';
+import { aCompetition } from './support/world.ts';
 
 /**
  * A cancelled competition refunds every paid entry: one the club knocked out too (the player paid
@@ -16,7 +16,7 @@ import { backends, startTestServer, type TestServer } from './support/test-serve
  */
 describe.each(backends())('a cancelled competition refunds knocked-out entries on %s', (backend) => {
   async function setUp(server: TestServer, values: { minEntries?: number } = {}) {
-    const competition = await openCompetition(server, { name: 'Doomed', entryFeePence: 200, ...values });
+    const competition = await aCompetition(server, { name: 'Doomed', entryFeePence: 200, ...values });
     const admin = server.client();
     await admin.signIn('admin@redlion.test', DEMO_PASSWORD);
     const card = server.client();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../src/seed/demo.ts';
-import { aClub } from './support/factories.ts';
 import { backends, startTestServer, type TestServer } from './support/test-server.ts';
+import { aClub } from './support/world.ts';
 
 describe.each(backends())('clubs and roles on %s', (backend) => {
   let server: TestServer;

@@ -3,10 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { competitionAudit } from '../src/db/schema/index.ts';
 import { runSettlementPass } from '../src/domains/game/settlement/worker.ts';
 import { put, teamIn } from './game-helpers.ts';
-import { openCompetition, threePlayerCup } from './support/competitions.ts';
 import type { HttpClient, Json } from './support/http-client.ts';
-import { signedIn } from './support/members.ts';
 import { backends, startTestServer, type TestServer } from './support/test-server.ts';
+import { aCompetition, signedIn, threePlayerCup } from './support/world.ts';
 
 /**
  * Who is in a competition, and the club knocking an entry out. The competition: free, three players
@@ -331,7 +330,7 @@ describe.each(backends())('refunding knocked-out paid entries on %s', (backend) 
 
   beforeAll(async () => {
     server = await startTestServer(backend, { seed: true, now: '2024-08-10T12:00:00Z' });
-    const comp = await openCompetition(server, { name: 'Paid Cup', entryFeePence: 500, startRound: 1 });
+    const comp = await aCompetition(server, { name: 'Paid Cup', entryFeePence: 500, startRound: 1 });
     compId = comp.id;
     admin = await signedIn(server, 'admin@redlion.test');
     pat = await signedIn(server, 'player1@redlion.test');

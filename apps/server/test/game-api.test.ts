@@ -6,10 +6,9 @@ import {
 } from '../src/domains/game/football/bundled.ts';
 import { runSettlementPass } from '../src/domains/game/settlement/worker.ts';
 import { put, ROUND1_DEADLINE, seasonId, teamIn } from './game-helpers.ts';
-import { aTeam } from './support/factories.ts';
 import type { HttpClient, Json } from './support/http-client.ts';
-import { signedIn } from './support/members.ts';
 import { backends, startTestServer, type TestServer } from './support/test-server.ts';
+import { aTeam, signedIn } from './support/world.ts';
 
 describe.each(backends())('the game over HTTP on %s', (backend) => {
   let server: TestServer;

@@ -26,14 +26,7 @@ export async function seasonId(server: TestServer, key = 'premier-league-2024-25
   return row.id;
 }
 
-/** Team id by (start of) name, from a round's fixtures as the API lists them. */
-export function teamIn(fixtures: Json[], name: string): string {
-  for (const f of fixtures) {
-    if (f.home.name.startsWith(name)) return f.home.id;
-    if (f.away.name.startsWith(name)) return f.away.id;
-  }
-  throw new Error(`${name} does not play in this round`);
-}
+export { teamIn } from './support/world-api.ts';
 
 /** 2024-25 round 1: Man Utd v Fulham on Fri 16 Aug 2024 at 20:00 BST, so the default deadline is 18:00 UTC. */
 export const ROUND1_DEADLINE = '2024-08-16T18:00:00.000Z';

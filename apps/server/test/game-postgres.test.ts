@@ -8,9 +8,9 @@ import { sqlRows } from '../src/db/sql-rows.ts';
 import { runSettlementPass } from '../src/domains/game/settlement/worker.ts';
 import { DEMO_PASSWORD } from '../src/seed/demo.ts';
 import { put, ROUND1_DEADLINE, seasonId, teamIn } from './game-helpers.ts';
-import { aClub, aMember, setRole } from './support/factories.ts';
 import type { HttpClient, Json } from './support/http-client.ts';
 import { backends, startTestServer, type TestServer } from './support/test-server.ts';
+import { aClub, aMember, setRole } from './support/world.ts';
 
 const postgres = backends().includes('postgres');
 const serverDir = fileURLToPath(new URL('..', import.meta.url));

@@ -2,10 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { account, emailOutbox, memberships, user } from '../src/db/schema/index.ts';
 import { put, ROUND1_DEADLINE, teamIn } from './game-helpers.ts';
-import { openCompetition } from './support/competitions.ts';
 import type { HttpClient, Json } from './support/http-client.ts';
-import { otherClubAdmin, signedIn } from './support/members.ts';
 import { backends, startTestServer, type TestServer } from './support/test-server.ts';
+import { aCompetition, otherClubAdmin, signedIn } from './support/world.ts';
 
 /**
  * A regular without the app: the admin takes their cash at the bar and enters them by name only,
@@ -40,8 +39,7 @@ describe.each(backends())('name-only players and hidden picks on %s', (backend) 
     admin = await signedIn(server, 'admin@redlion.test');
     player = await signedIn(server, 'player2@redlion.test');
     otherAdmin = await otherClubAdmin(server, 'Kings Admin', 'admin@kingsarms.test');
-    compId = (await openCompetition(server, { name: 'Bar Regulars Cup', entryFeePence: 500, startRound: 1 }))
-      .id;
+    compId = (await aCompetition(server, { name: 'Bar Regulars Cup', entryFeePence: 500, startRound: 1 })).id;
     round1 = (await admin.get(`/api/competitions/${compId}/rounds/1/fixtures`)).json.fixtures;
     round2 = (await admin.get(`/api/competitions/${compId}/rounds/2/fixtures`)).json.fixtures;
   });

@@ -8,11 +8,10 @@ import { runReminderPass } from '../src/domains/game/index.ts';
 import { runSettlementPass } from '../src/domains/game/settlement/worker.ts';
 import { createTestClock } from '../src/lib/clock.ts';
 import { put, ROUND1_DEADLINE, seasonId, teamIn } from './game-helpers.ts';
-import { aCompetition, someEntries } from './support/factories.ts';
 import type { HttpClient, Json } from './support/http-client.ts';
-import { signedIn } from './support/members.ts';
 import { type PushService, startPushService } from './support/push-service.ts';
 import { backends, startTestServer, type TestServer } from './support/test-server.ts';
+import { aCompetition, signedIn, someEntries } from './support/world.ts';
 
 const deadline = new Date(ROUND1_DEADLINE).getTime();
 const at = (msBefore: number) => new Date(deadline - msBefore + 60_000).toISOString();

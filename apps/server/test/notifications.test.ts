@@ -2,11 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushDevices } from '../src/db/schema/index.ts';
 import { put } from './game-helpers.ts';
-import { setRole } from './support/factories.ts';
 import type { HttpClient, Json } from './support/http-client.ts';
-import { otherClubAdmin, signedIn } from './support/members.ts';
 import { type PushService, startPushService } from './support/push-service.ts';
 import { backends, startTestServer, type TestServer } from './support/test-server.ts';
+import { otherClubAdmin, setRole, signedIn } from './support/world.ts';
 
 /**
  * The notification list, the preference centre, admin broadcasts and Web Push to a real (local) push

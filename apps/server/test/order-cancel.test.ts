@@ -2,15 +2,15 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entries } from '../src/db/schema/game.ts';
 import { DEMO_PASSWORD } from '../src/seed/demo.ts';
-import { openCompetition } from './support/competitions.ts';
 import { backends, startTestServer, type TestServer } from './support/test-server.ts';
+import { aCompetition } from './support/world.ts';
 
 describe.each(backends())('a player cancels an unpaid order on %s', (backend) => {
   let server: TestServer;
   let competitionId: string;
   beforeAll(async () => {
     server = await startTestServer(backend, { seed: true });
-    competitionId = (await openCompetition(server, { maxEntriesPerPlayer: 3 })).id;
+    competitionId = (await aCompetition(server, { maxEntriesPerPlayer: 3 })).id;
   });
   afterAll(() => server?.close());
 

@@ -3,15 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entries } from '../src/db/schema/game.ts';
 import { refundCancelledCompetitions } from '../src/domains/payments/orders/service.ts';
 import { DEMO_PASSWORD } from '../src/seed/demo.ts';
-import { openCompetition, setDateOfBirth } from './support/competitions.ts';
 import { backends, startTestServer, type TestServer } from './support/test-server.ts';
+import { aCompetition, setDateOfBirth } from './support/world.ts';
 
 describe.each(backends())('orders with the test provider on %s', (backend) => {
   let server: TestServer;
   let competitionId: string;
   beforeAll(async () => {
     server = await startTestServer(backend, { seed: true });
-    competitionId = (await openCompetition(server)).id;
+    competitionId = (await aCompetition(server)).id;
   });
   afterAll(() => server?.close());
 
@@ -119,7 +119,7 @@ describe.each(backends())('orders with the test provider on %s', (backend) => {
     expect(refused.status).toBe(403);
     expect(refused.json.error.message).toMatch(/18 or over/);
 
-    const free = await openCompetition(server, { prizeModel: 'free', entryFeePence: 0, name: 'Free one' });
+    const free = await aCompetition(server, { prizeModel: 'free', entryFeePence: 0, name: 'Free one' });
     const c = await player(1);
     expect((await c.post('/api/orders', { competitionId: free.id, entries: 1 })).json.error.message).toMatch(
       /free/,
@@ -172,7 +172,7 @@ describe.each(backends())('cancelled competitions on %s', (backend) => {
   it('give every paid entry its money back, once, with a refund email', async () => {
     const server = await startTestServer(backend, { seed: true });
     try {
-      const competition = await openCompetition(server, { name: 'Doomed', entryFeePence: 200 });
+      const competition = await aCompetition(server, { name: 'Doomed', entryFeePence: 200 });
       const c = server.client();
       await c.signIn('player2@redlion.test', DEMO_PASSWORD);
       const created = await c.post('/api/orders', { competitionId: competition.id, entries: 2 });

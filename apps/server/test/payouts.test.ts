@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runSettlementPass } from '../src/domains/game/settlement/worker.ts';
 import { put, seasonId } from './game-helpers.ts';
-import { threePlayerCup } from './support/competitions.ts';
-import { setEmailVerified } from './support/factories.ts';
 import type { HttpClient, Json } from './support/http-client.ts';
 import { backends, startTestServer, type TestServer } from './support/test-server.ts';
+import { setEmailVerified, threePlayerCup } from './support/world.ts';
 
 /**
  * Prizes paid outside the app, and what a later result correction does to them. The competition:
