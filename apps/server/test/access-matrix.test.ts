@@ -7,7 +7,7 @@ import { clubs, user } from '../src/db/schema/index.ts';
 import { runSettlementPass } from '../src/domains/game/settlement/worker.ts';
 import type { Access, DeclaredRoute } from '../src/http/access.ts';
 import { DEMO_PASSWORD } from '../src/seed/demo.ts';
-import { put, seasonId, teamIn } from './game-helpers.ts';
+import { seasonId, teamIn } from './game-helpers.ts';
 import type { HttpClient, Json } from './support/http-client.ts';
 import { backends, startTestServer, type TestServer } from './support/test-server.ts';
 import { aPaymentIssue, signedIn } from './support/world.ts';
@@ -1035,7 +1035,7 @@ describe.each(backends())('the access matrix on %s', (backend) => {
     const round1 = (await owner.get(`/api/competitions/${finishedId}/rounds/1/fixtures`)).json.fixtures;
     const round2 = (await owner.get(`/api/competitions/${finishedId}/rounds/2/fixtures`)).json.fixtures;
     const pick = async (c: HttpClient, entryId: string, round: number, fixtures: Json[], team: string) => {
-      const res = await put(c, server.baseUrl, `/api/entries/${entryId}/picks/${round}`, {
+      const res = await c.put(`/api/entries/${entryId}/picks/${round}`, {
         teamId: teamIn(fixtures, team),
       });
       expect(res.status).toBe(200);

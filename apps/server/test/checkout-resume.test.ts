@@ -1,10 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { competitions } from '../src/db/schema/game.ts';
-import { DEMO_PASSWORD } from '../src/seed/demo.ts';
 import type { HttpClient } from './support/http-client.ts';
 import { backends, startTestServer, type TestServer } from './support/test-server.ts';
-import { aCompetition } from './support/world.ts';
+import { aCompetition, signedIn } from './support/world.ts';
 
 interface OrderJson {
   id: string;
@@ -23,11 +22,7 @@ describe.each(backends())('checkout: resume, the club’s words and the pub’s 
   }, 180_000);
   afterAll(() => server?.close());
 
-  const player = async (n: number) => {
-    const c = server.client();
-    await c.signIn(`player${n}@redlion.test`, DEMO_PASSWORD);
-    return c;
-  };
+  const player = (n: number) => signedIn(server, `player${n}@redlion.test`);
   const ordersOf = async (c: HttpClient, competitionId: string): Promise<OrderJson[]> =>
     ((await c.get('/api/orders')).json.orders as OrderJson[]).filter(
       (o) => o.competitionId === competitionId,
@@ -123,8 +118,7 @@ describe.each(backends())('checkout: resume, the club’s words and the pub’s 
       'You cancelled this order before paying.',
     );
 
-    const admin = server.client();
-    await admin.signIn('admin@redlion.test', DEMO_PASSWORD);
+    const admin = await signedIn(server, 'admin@redlion.test');
     const listed = (
       (await admin.get(`/api/admin/orders?competitionId=${competitionId}`)).json.orders as OrderJson[]
     ).find((o) => o.id === orderId);

@@ -5,11 +5,10 @@ import { entries, fixtures, picks, roundSettlements, user } from '../src/db/sche
 import { listSeasonFixtures } from '../src/domains/game/fixtures/queries.ts';
 import { type SeasonModel, seasonModel } from '../src/domains/game/fixtures/season-model.ts';
 import { runSettlementPass } from '../src/domains/game/settlement/worker.ts';
-import { DEMO_PASSWORD } from '../src/seed/demo.ts';
-import { put, seasonId } from './game-helpers.ts';
+import { seasonId } from './game-helpers.ts';
 import type { HttpClient, Json } from './support/http-client.ts';
 import { backends, startTestServer, type TestServer } from './support/test-server.ts';
-import { aCompetition, aResult, someEntries, somePicks } from './support/world.ts';
+import { aCompetition, aResult, signedIn, someEntries, somePicks } from './support/world.ts';
 
 const HOUR = 3_600_000;
 const FREE = { prizeModel: 'free', entryFeePence: 0, houseSharePercent: 0, minEntries: 1 } as const;
@@ -38,7 +37,7 @@ describe.each(backends())('rounds in a live season on %s', (backend) => {
   const teamId = (name: string) => model.idByName.get(name) as string;
   const deadlineOf = (n: number) => (round(n).firstCountedKickoff as number) - 60 * 60_000;
   const pick = (p: number, entry: string, r: number, team: string) =>
-    put(players[p] as HttpClient, server.baseUrl, `/api/entries/${entry}/picks/${r}`, {
+    (players[p] as HttpClient).put(`/api/entries/${entry}/picks/${r}`, {
       teamId: teamId(team),
     });
   const enter = async (p: number, comp: string): Promise<string> => {
@@ -71,8 +70,7 @@ describe.each(backends())('rounds in a live season on %s', (backend) => {
     server = await startTestServer(backend, { seed: true, now: '2024-08-01T12:00:00Z' });
     season = await seasonId(server);
     for (const n of [1, 2, 3]) {
-      const c = server.client();
-      await c.signIn(`player${n}@redlion.test`, DEMO_PASSWORD);
+      const c = await signedIn(server, `player${n}@redlion.test`);
       players.push(c);
       const [u] = await server.db
         .select()

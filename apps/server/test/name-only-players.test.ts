@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { account, emailOutbox, memberships, user } from '../src/db/schema/index.ts';
-import { put, ROUND1_DEADLINE, teamIn } from './game-helpers.ts';
+import { ROUND1_DEADLINE, teamIn } from './game-helpers.ts';
 import type { HttpClient, Json } from './support/http-client.ts';
 import { backends, startTestServer, type TestServer } from './support/test-server.ts';
 import { aCompetition, otherClubAdmin, signedIn } from './support/world.ts';
@@ -26,7 +26,7 @@ describe.each(backends())('name-only players and hidden picks on %s', (backend) 
   const cash = (body: Record<string, unknown>, c: HttpClient = admin) =>
     c.post(`/api/admin/competitions/${compId}/cash-entries`, body);
   const pickFor = (entryId: string, round: number, team: string, c: HttpClient = admin) =>
-    put(c, server.baseUrl, `/api/admin/competitions/${compId}/entries/${entryId}/picks/${round}`, {
+    c.put(`/api/admin/competitions/${compId}/entries/${entryId}/picks/${round}`, {
       teamId: teamIn(round === 1 ? round1 : round2, team),
     });
   const listed = async (c: HttpClient = admin) =>
@@ -142,7 +142,7 @@ describe.each(backends())('name-only players and hidden picks on %s', (backend) 
     // Jo picks, and so does the admin, who plays too.
     expect(
       (
-        await put(player, server.baseUrl, `/api/entries/${joEntry}/picks/1`, {
+        await player.put(`/api/entries/${joEntry}/picks/1`, {
           teamId: teamIn(round1, 'Liverpool'),
         })
       ).status,
@@ -151,7 +151,7 @@ describe.each(backends())('name-only players and hidden picks on %s', (backend) 
     adminEntry = (await cash({ userId: adminId, entries: 1 })).json.entryIds[0];
     expect(
       (
-        await put(admin, server.baseUrl, `/api/entries/${adminEntry}/picks/1`, {
+        await admin.put(`/api/entries/${adminEntry}/picks/1`, {
           teamId: teamIn(round1, 'Chelsea'),
         })
       ).status,
