@@ -10,7 +10,7 @@ import { DEMO_PASSWORD } from '../src/seed/demo.ts';
 import { seasonId, teamIn } from './game-helpers.ts';
 import type { HttpClient, Json } from './support/http-client.ts';
 import { backends, startTestServer, type TestServer } from './support/test-server.ts';
-import { aPaymentIssue, signedIn } from './support/world.ts';
+import { aPaymentIssue, signedIn, signedUp } from './support/world.ts';
 
 /**
  * Every /api route of the real route table, called by every kind of caller, against the objects of
@@ -968,19 +968,8 @@ describe.each(backends())('the access matrix on %s', (backend) => {
     }
     // The other club signs up through the API: its admin, then its staff and a player by invitation,
     // and Dana, a player of the first club, made its admin by invitation.
-    const newcomer = async (name: string, email: string, extra: Record<string, unknown>) => {
-      const c = server.client();
-      await c.prime();
-      const res = await c.post('/api/auth/sign-up/email', {
-        name,
-        email,
-        password: 'club-member-pass',
-        dateOfBirth: '1985-04-04',
-        ...extra,
-      });
-      expect(res.status).toBe(200);
-      return c;
-    };
+    const newcomer = (name: string, email: string, extra: { startClub?: boolean; clubSlug?: string }) =>
+      signedUp(server, { name, email, password: 'club-member-pass', dateOfBirth: '1985-04-04', ...extra });
     clients.otherClubAdmin = await newcomer('Kings Admin', 'admin@kingsarms.test', { startClub: true });
     const created = await clients.otherClubAdmin.post('/api/clubs', {
       name: 'The Kings Arms',

@@ -43,6 +43,8 @@ export interface NewPerson {
   dateOfBirth: string;
   /** The club to join (the server's default club when left out). */
   clubSlug?: string;
+  /** Signs up to start a club of their own (they create it next, through `/api/clubs`). */
+  startClub?: boolean;
 }
 
 /** Signs a new person up through the real sign-up; the session is signed in as them after. */

@@ -12,6 +12,7 @@ import {
   createCompetition,
   DEMO_PASSWORD,
   enter,
+  type NewPerson,
   openForEntries,
   pick,
   roundFixtures,
@@ -288,6 +289,14 @@ export async function anOrder(
   return row;
 }
 
+/** A new person through the real sign-up (to the server's default club unless told), and a client signed in as them. */
+export async function signedUp(server: TestServer, person: NewPerson): Promise<HttpClient> {
+  const c = server.client();
+  await c.prime();
+  await signUp(c, person);
+  return c;
+}
+
 /** A client signed in as one of the seeded demo members (admin@redlion.test, player1@redlion.test…). */
 export async function signedIn(server: TestServer, email: string): Promise<HttpClient> {
   const c = server.client();
@@ -370,6 +379,7 @@ export function world(server: TestServer) {
     member: (o: Parameters<typeof aMember>[1]) => aMember(server, o),
     rowUser: (o: Parameters<typeof aUser>[1]) => aUser(server, o),
     signedIn: (email: string) => signedIn(server, email),
+    signedUp: (person: NewPerson) => signedUp(server, person),
     otherClubAdmin: (name: string, email: string) => otherClubAdmin(server, name, email),
     staff: async (o: Omit<Parameters<typeof aMember>[1], 'role'>) => aMember(server, { ...o, role: 'staff' }),
     competition: (values?: Parameters<typeof aCompetition>[1]) => aCompetition(server, values),
