@@ -6,6 +6,7 @@ import { type CompetitionRules, competitions, entries, picks } from '../../src/d
 import { clubs, memberships, session, teams, user, verification } from '../../src/db/schema/index.ts';
 import { orders, paymentIssues } from '../../src/db/schema/payments.ts';
 import { newJoinCode } from '../../src/domains/club/service.ts';
+import { DEMO_PASSWORD as SEEDED_PASSWORD } from '../../src/seed/demo.ts';
 import type { HttpClient, Json } from './http-client.ts';
 import type { TestServer } from './test-server.ts';
 import {
@@ -35,6 +36,9 @@ import {
 export type { HttpClient, Json } from './http-client.ts';
 export type { TestServer } from './test-server.ts';
 export * from './world-api.ts';
+
+// world-api.ts keeps its own copy (the browser tests load it without the server's source): the two agree.
+if (SEEDED_PASSWORD !== DEMO_PASSWORD) throw new Error('world-api.ts DEMO_PASSWORD is not the seed’s');
 
 /** What a factory that only writes rows needs: a test server, or a database of a test's own. */
 type WithDb = Pick<TestServer, 'db'>;
