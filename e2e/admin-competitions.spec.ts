@@ -1,5 +1,6 @@
 /** The admin's list of competitions: ended ones tucked away, and a cancelled form leaves no error behind. */
-import type { CompetitionDetail, SeasonList } from '@lastman/api';
+import type { SeasonList } from '@lastman/api';
+import { createCompetition } from '../apps/server/test/support/world-api.ts';
 import { apiClient } from './support/api-client.ts';
 import { activePage, expect, logIn, test } from './support/fixtures.ts';
 
@@ -15,13 +16,13 @@ test('finished and cancelled competitions can be hidden; cancelling the form cle
   const season = seasons.find((s) => s.demo);
   if (!season) throw new Error('no demo season');
   const name = `Called Off ${test.info().project.name} ${Date.now().toString(36)}`;
-  const created = await admin.send<CompetitionDetail>('POST', '/api/admin/competitions', {
+  const competitionId = await createCompetition(admin.session, {
     name,
     seasonId: season.id,
     startRound: season.rounds.at(-1)?.round ?? 38,
     prizeModel: 'free',
   });
-  await admin.send('POST', `/api/admin/competitions/${created.competition.id}/cancel`);
+  await admin.send('POST', `/api/admin/competitions/${competitionId}/cancel`);
   await admin.dispose();
 
   await logIn(page, 'admin@redlion.test');

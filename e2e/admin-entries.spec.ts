@@ -1,5 +1,6 @@
 /** Who is in a competition: the admin records a cash entry, searches the entries, knocks one out and back in. */
-import type { CompetitionDetail, SeasonList } from '@lastman/api';
+import type { SeasonList } from '@lastman/api';
+import { createCompetition, openForEntries } from '../apps/server/test/support/world-api.ts';
 import { apiClient } from './support/api-client.ts';
 import { activePage, expect, logIn, test } from './support/fixtures.ts';
 
@@ -17,7 +18,7 @@ test('the Manage screen lists entries, records a cash entry, knocks one out and 
   const season = seasons.find((s) => s.demo);
   if (!season) throw new Error('no demo season');
   const name = `Bar Cup ${test.info().project.name} ${Date.now().toString(36)}`;
-  const created = await admin.send<CompetitionDetail>('POST', '/api/admin/competitions', {
+  const competitionId = await createCompetition(admin.session, {
     name,
     seasonId: season.id,
     startRound: season.rounds.at(-1)?.round ?? 38,
@@ -25,7 +26,7 @@ test('the Manage screen lists entries, records a cash entry, knocks one out and 
     entryFeePence: 500,
     maxEntriesPerPlayer: 2,
   });
-  await admin.send('POST', `/api/admin/competitions/${created.competition.id}/open`);
+  await openForEntries(admin.session, competitionId);
   await admin.dispose();
 
   await logIn(page, 'admin@redlion.test');
@@ -109,7 +110,7 @@ test('a knocked-out paid entry is refunded with the knock-out, or later with its
   if (!season) throw new Error('no demo season');
   const stamp = Date.now().toString(36);
   const name = `Refund Cup ${stamp}`;
-  const created = await admin.send<CompetitionDetail>('POST', '/api/admin/competitions', {
+  const compId = await createCompetition(admin.session, {
     name,
     seasonId: season.id,
     startRound: season.rounds.at(-1)?.round ?? 38,
@@ -117,8 +118,7 @@ test('a knocked-out paid entry is refunded with the knock-out, or later with its
     entryFeePence: 500,
     maxEntriesPerPlayer: 3,
   });
-  const compId = created.competition.id;
-  await admin.send('POST', `/api/admin/competitions/${compId}/open`);
+  await openForEntries(admin.session, compId);
   const members = await admin.get<{ members: { id: string; email: string }[] }>('/api/admin/members');
   const robin = members.members.find((m) => m.email === 'player4@redlion.test');
   if (!robin) throw new Error('no Robin');

@@ -1,5 +1,14 @@
+import { giveRole, myUserId } from '../apps/server/test/support/world-api.ts';
 import { apiClient } from './support/api-client.ts';
-import { activePage, expect, logInByApi, signUpByApi, test, uniqueEmail } from './support/fixtures.ts';
+import {
+  activePage,
+  expect,
+  logInByApi,
+  pageSession,
+  signUpByApi,
+  test,
+  uniqueEmail,
+} from './support/fixtures.ts';
 import { expectInside, smallControls } from './support/layout.ts';
 
 test('a till screen shows the code, and a staff member clocks in by it, takes a break and clocks out', async ({
@@ -15,9 +24,9 @@ test('a till screen shows the code, and a staff member clocks in by it, takes a 
     password: 'bar-staff-password',
     dateOfBirth: '1995-04-04',
   });
-  const me = (await (await page.request.get('/api/me')).json()) as { user: { id: string } };
+  const userId = await myUserId(pageSession(page));
   const admin = await apiClient(baseURL as string, 'admin@redlion.test');
-  await admin.send('PATCH', `/api/admin/members/${me.user.id}`, { role: 'staff' });
+  await giveRole(admin.session, userId, 'staff');
 
   // The admin sets up the till screen from the Clock in page.
   const adminPage = await browser.newPage({ viewport: page.viewportSize() ?? undefined });
@@ -69,9 +78,9 @@ test.describe('answers the page turns into words', () => {
       password: 'late-scan-password',
       dateOfBirth: '1996-06-06',
     });
-    const me = (await (await page.request.get('/api/me')).json()) as { user: { id: string } };
+    const userId = await myUserId(pageSession(page));
     const admin = await apiClient(baseURL as string, 'admin@redlion.test');
-    await admin.send('PATCH', `/api/admin/members/${me.user.id}`, { role: 'staff' });
+    await giveRole(admin.session, userId, 'staff');
     await admin.dispose();
 
     // A code whose five minutes are over (a photo, a link opened later): no "ready", no Clock in button.

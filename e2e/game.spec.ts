@@ -8,6 +8,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { CompetitionDetail, RoundFixtures, SeasonList, SeasonRound } from '@lastman/api';
+import { createCompetition, openForEntries } from '../apps/server/test/support/world-api.ts';
 import { type ApiClient, apiClient } from './support/api-client.ts';
 import { activePage, expect, logIn, test } from './support/fixtures.ts';
 
@@ -78,7 +79,7 @@ test('a player joins a free competition, picks, sees the result, then a rollover
     const playable = season.rounds.filter((r) => !r.isVoid && Date.parse(r.firstKickoff) - 2 * HOUR > now);
     const startRound = playable[0]?.round ?? 0;
     const name = `E2E Cup ${Date.now().toString(36)}`;
-    const created = await admin.send<CompetitionDetail>('POST', '/api/admin/competitions', {
+    const id = await createCompetition(admin.session, {
       name,
       seasonId: season.id,
       startRound,
@@ -87,8 +88,7 @@ test('a player joins a free competition, picks, sees the result, then a rollover
       maxEntriesPerPlayer: 1,
       minEntries: 2,
     });
-    const id = created.competition.id;
-    await admin.send('POST', `/api/admin/competitions/${id}/open`);
+    await openForEntries(admin.session, id);
     const card = () => activePage(page).locator(`[data-competition="${name}"]`);
     // The demo season replays 2024-25 with its real results revealed by the clock. The real season
     // (imported with results) tells which teams won or lost each round, so the scenario is certain.

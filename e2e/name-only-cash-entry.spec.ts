@@ -2,7 +2,8 @@
  * A regular without the app pays cash at the bar: the admin enters them by name only, with the till
  * reference, and picks for their entry. The admin screen says picks show after the deadline.
  */
-import type { CompetitionDetail, SeasonList } from '@lastman/api';
+import type { SeasonList } from '@lastman/api';
+import { createCompetition, openForEntries } from '../apps/server/test/support/world-api.ts';
 import { apiClient } from './support/api-client.ts';
 import { activePage, expect, logIn, test } from './support/fixtures.ts';
 import { smallControls } from './support/layout.ts';
@@ -19,7 +20,7 @@ test('the admin enters a regular by name only with the till reference, and picks
   const season = seasons.find((s) => s.demo);
   if (!season) throw new Error('no demo season');
   const name = `Regulars Cup ${project} ${Date.now().toString(36)}`;
-  const created = await admin.send<CompetitionDetail>('POST', '/api/admin/competitions', {
+  const competitionId = await createCompetition(admin.session, {
     name,
     seasonId: season.id,
     startRound: season.rounds.at(-1)?.round ?? 38,
@@ -27,7 +28,7 @@ test('the admin enters a regular by name only with the till reference, and picks
     entryFeePence: 500,
     maxEntriesPerPlayer: 2,
   });
-  await admin.send('POST', `/api/admin/competitions/${created.competition.id}/open`);
+  await openForEntries(admin.session, competitionId);
   await admin.dispose();
 
   await logIn(page, 'admin@redlion.test');

@@ -1,10 +1,12 @@
 import type { Page } from '@playwright/test';
+import { giveRole, myUserId } from '../apps/server/test/support/world-api.ts';
 import { apiClient } from './support/api-client.ts';
 import {
   activePage,
   expect as baseExpect,
   expectSignedInShell,
   openMenu,
+  pageSession,
   signUpByApi,
   test,
   uniqueEmail,
@@ -39,9 +41,9 @@ test('the unread badge, the list, read and all read, and a push arriving while o
   // Once (it broadcasts to staff, and counts): the desktop run, resized to a phone on the way.
   test.skip(info.project.name !== 'desktop', 'runs once, at desktop and phone sizes');
   await newMember(page, 'Nora Notified');
-  const me = await (await page.request.get('/api/me')).json();
+  const userId = await myUserId(pageSession(page));
   const admin = await apiClient(baseURL as string, 'admin@redlion.test');
-  await admin.send('PATCH', `/api/admin/members/${me.user.id}`, { role: 'staff' });
+  await giveRole(admin.session, userId, 'staff');
   await admin.dispose();
   const stamp = Date.now();
   await broadcast(baseURL as string, `Quiz night ${stamp}`, 'Quiz on Thursday at 8pm in the back room.');

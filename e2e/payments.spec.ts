@@ -2,8 +2,9 @@
  * Paid entries with the offline test provider: a player buys two entries with Stripe's 4242 test
  * card, the declined card leaves its order failed, and an admin refunds one entry (the pot follows).
  */
-import type { CompetitionDetail, SeasonList } from '@lastman/api';
+import type { SeasonList } from '@lastman/api';
 import type { Page } from '@playwright/test';
+import { createCompetition, openForEntries } from '../apps/server/test/support/world-api.ts';
 import { apiClient } from './support/api-client.ts';
 import {
   activePage,
@@ -40,7 +41,7 @@ test('buy two entries with the test card, a declined card, and a refund', async 
   // A round whose deadline is well ahead, so the competition stays open through the test.
   const round = season.rounds.find((r) => !r.isVoid && Date.parse(r.firstKickoff) - 3 * HOUR > Date.now());
   const name = `Paid Cup ${test.info().project.name} ${Date.now().toString(36)}`;
-  const created = await admin.send<CompetitionDetail>('POST', '/api/admin/competitions', {
+  const competitionId = await createCompetition(admin.session, {
     name,
     seasonId: season.id,
     startRound: round?.round ?? 1,
@@ -50,7 +51,7 @@ test('buy two entries with the test card, a declined card, and a refund', async 
     maxEntriesPerPlayer: 3,
     minEntries: 2,
   });
-  await admin.send('POST', `/api/admin/competitions/${created.competition.id}/open`);
+  await openForEntries(admin.session, competitionId);
   await admin.dispose();
   const card = () => activePage(page).locator(`[data-competition="${name}"]`);
   const player = test.info().project.name === 'phone' ? 'player4@redlion.test' : 'player5@redlion.test';

@@ -1,4 +1,5 @@
-import type { CompetitionDetail, SeasonList } from '@lastman/api';
+import type { SeasonList } from '@lastman/api';
+import { createCompetition, openForEntries } from '../apps/server/test/support/world-api.ts';
 import { apiClient } from './support/api-client.ts';
 import { activePage, expect, logIn, test } from './support/fixtures.ts';
 
@@ -20,7 +21,7 @@ test('a competition’s rules come from its own settings, linked from its card',
   const startRound =
     season.rounds.find((r) => !r.isVoid && Date.parse(r.firstKickoff) - 3 * HOUR > Date.now())?.round ?? 0;
   const name = `Draw Cup ${Date.now().toString(36)}${test.info().project.name}`;
-  const created = await admin.send<CompetitionDetail>('POST', '/api/admin/competitions', {
+  const id = await createCompetition(admin.session, {
     name,
     seasonId: season.id,
     startRound,
@@ -32,8 +33,7 @@ test('a competition’s rules come from its own settings, linked from its card',
     deadlineMinutes: 90,
     rules: { draw: 'survive', missedPick: 'autoPick' },
   });
-  const id = created.competition.id;
-  await admin.send('POST', `/api/admin/competitions/${id}/open`);
+  await openForEntries(admin.session, id);
   try {
     await logIn(page, 'player3@redlion.test');
     const card = activePage(page).locator(`[data-competition="${name}"]`);

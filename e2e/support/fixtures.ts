@@ -2,10 +2,17 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
+import {
+  type ApiSession,
+  DEMO_PASSWORD,
+  type NewPerson,
+  signIn,
+  signUp,
+} from '../../apps/server/test/support/world-api.ts';
+import { requestSession } from './api-client.ts';
 
+export { DEMO_PASSWORD, uniqueEmail } from '../../apps/server/test/support/world-api.ts';
 export { expect };
-
-export const DEMO_PASSWORD = 'lastman-demo';
 
 /** Fails a test on any console error or uncaught exception in the page. */
 export const test = base.extend<{ consoleErrors: string[]; allowHttpErrors: boolean }>({
@@ -34,9 +41,6 @@ export const test = base.extend<{ consoleErrors: string[]; allowHttpErrors: bool
     { auto: true },
   ],
 });
-
-export const uniqueEmail = (prefix: string) =>
-  `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.test`;
 
 /** The page that is currently shown (Ionic keeps hidden pages in the DOM). */
 export const activePage = (page: Page) =>
@@ -103,27 +107,21 @@ export async function xsrfHeaders(page: Page): Promise<Record<string, string>> {
   return { 'X-XSRF-TOKEN': decodeURIComponent(xsrf), Origin: new URL(read.url()).origin };
 }
 
+/** The page's own cookies as the shared builders' session (world-api.ts), for building state by API. */
+export function pageSession(page: Page): ApiSession {
+  return requestSession(page.request, () => xsrfHeaders(page));
+}
+
 /** Signs in through the API (sharing the page's cookies), for tests that start signed in. */
 export async function logInByApi(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.request.get('/api/club');
-  const res = await page.request.post('/api/auth/sign-in/email', {
-    data: { email, password },
-    headers: await xsrfHeaders(page),
-  });
-  expect(res.status(), await res.text()).toBe(200);
+  await signIn(pageSession(page), email, password);
 }
 
 /** Signs a new member up through the API (sharing the page's cookies); they are signed in after. */
-export async function signUpByApi(
-  page: Page,
-  user: { name: string; email: string; password: string; dateOfBirth: string },
-) {
+export async function signUpByApi(page: Page, user: NewPerson) {
   await page.request.get('/api/club');
-  const res = await page.request.post('/api/auth/sign-up/email', {
-    data: user,
-    headers: await xsrfHeaders(page),
-  });
-  expect(res.status(), await res.text()).toBe(200);
+  await signUp(pageSession(page), user);
 }
 
 /** Reads the session keys the app keeps in IndexedDB (the browser storage back-end). */

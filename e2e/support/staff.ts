@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
+import { giveRole, myUserId, uniqueEmail } from '../../apps/server/test/support/world-api.ts';
 import { apiClient } from './api-client.ts';
-import { signUpByApi, uniqueEmail } from './fixtures.ts';
+import { pageSession, signUpByApi } from './fixtures.ts';
 
 /** A staff member of this run's own (so that runs side by side do not meet), signed in on the page. */
 export async function newStaff(page: Page, baseURL: string, first: string) {
@@ -12,9 +13,9 @@ export async function newStaff(page: Page, baseURL: string, first: string) {
   const name = `${first} ${tag.charAt(0).toUpperCase()}${tag.slice(1)}`;
   const email = uniqueEmail(first.toLowerCase());
   await signUpByApi(page, { name, email, password: 'swap-password', dateOfBirth: '1993-03-03' });
-  const me = (await (await page.request.get('/api/me')).json()) as { user: { id: string } };
+  const userId = await myUserId(pageSession(page));
   const admin = await apiClient(baseURL, 'admin@redlion.test');
-  await admin.send('PATCH', `/api/admin/members/${me.user.id}`, { role: 'staff' });
+  await giveRole(admin.session, userId, 'staff');
   await admin.dispose();
-  return { name, email, userId: me.user.id };
+  return { name, email, userId };
 }

@@ -7,11 +7,10 @@ import { clubs, user } from '../src/db/schema/index.ts';
 import { runSettlementPass } from '../src/domains/game/settlement/worker.ts';
 import type { Access, DeclaredRoute } from '../src/http/access.ts';
 import { DEMO_PASSWORD } from '../src/seed/demo.ts';
-import { put, seasonId, teamIn } from './game-helpers.ts';
-import { aPaymentIssue } from './support/factories.ts';
+import { seasonId, teamIn } from './game-helpers.ts';
 import type { HttpClient, Json } from './support/http-client.ts';
-import { signedIn } from './support/members.ts';
 import { backends, startTestServer, type TestServer } from './support/test-server.ts';
+import { aPaymentIssue, signedIn, signedUp } from './support/world.ts';
 
 /**
  * Every /api route of the real route table, called by every kind of caller, against the objects of
@@ -969,19 +968,8 @@ describe.each(backends())('the access matrix on %s', (backend) => {
     }
     // The other club signs up through the API: its admin, then its staff and a player by invitation,
     // and Dana, a player of the first club, made its admin by invitation.
-    const newcomer = async (name: string, email: string, extra: Record<string, unknown>) => {
-      const c = server.client();
-      await c.prime();
-      const res = await c.post('/api/auth/sign-up/email', {
-        name,
-        email,
-        password: 'club-member-pass',
-        dateOfBirth: '1985-04-04',
-        ...extra,
-      });
-      expect(res.status).toBe(200);
-      return c;
-    };
+    const newcomer = (name: string, email: string, extra: { startClub?: boolean; clubSlug?: string }) =>
+      signedUp(server, { name, email, password: 'club-member-pass', dateOfBirth: '1985-04-04', ...extra });
     clients.otherClubAdmin = await newcomer('Kings Admin', 'admin@kingsarms.test', { startClub: true });
     const created = await clients.otherClubAdmin.post('/api/clubs', {
       name: 'The Kings Arms',
@@ -1036,7 +1024,7 @@ describe.each(backends())('the access matrix on %s', (backend) => {
     const round1 = (await owner.get(`/api/competitions/${finishedId}/rounds/1/fixtures`)).json.fixtures;
     const round2 = (await owner.get(`/api/competitions/${finishedId}/rounds/2/fixtures`)).json.fixtures;
     const pick = async (c: HttpClient, entryId: string, round: number, fixtures: Json[], team: string) => {
-      const res = await put(c, server.baseUrl, `/api/entries/${entryId}/picks/${round}`, {
+      const res = await c.put(`/api/entries/${entryId}/picks/${round}`, {
         teamId: teamIn(fixtures, team),
       });
       expect(res.status).toBe(200);

@@ -13,11 +13,10 @@ import {
   staffSettings,
   user,
 } from '../src/db/schema/index.ts';
-import { DEMO_PASSWORD } from '../src/seed/demo.ts';
-import { put, teamIn } from './game-helpers.ts';
-import { openCompetition } from './support/competitions.ts';
+import { teamIn } from './game-helpers.ts';
 import type { HttpClient, Json } from './support/http-client.ts';
 import { backends, startTestServer, type TestServer } from './support/test-server.ts';
+import { aCompetition, signedIn } from './support/world.ts';
 
 const person = {
   name: 'Marcus Rashford',
@@ -57,7 +56,7 @@ describe.each(backends())('my data: export and deletion on %s', (backend) => {
 
   beforeAll(async () => {
     server = await startTestServer(backend, { seed: true, now: '2024-08-10T12:00:00Z' });
-    const competition = await openCompetition(server, { startRound: 1, name: 'Deletion Cup' });
+    const competition = await aCompetition(server, { startRound: 1, name: 'Deletion Cup' });
 
     c = server.client();
     await c.prime();
@@ -74,8 +73,7 @@ describe.each(backends())('my data: export and deletion on %s', (backend) => {
     expect(paid.json.order.status).toBe('paid');
     [keptEntryId, refundedEntryId] = paid.json.order.entries.map((e: Json) => e.id);
 
-    const admin = server.client();
-    await admin.signIn('admin@redlion.test', DEMO_PASSWORD);
+    const admin = await signedIn(server, 'admin@redlion.test');
     const refunded = await admin.post(`/api/admin/orders/${orderId}/refunds`, {
       entryIds: [refundedEntryId],
       reason: 'Asked for one back',
@@ -83,7 +81,7 @@ describe.each(backends())('my data: export and deletion on %s', (backend) => {
     expect(refunded.status).toBe(200);
 
     const fixtures = await c.get(`/api/competitions/${competition.id}/rounds/1/fixtures`);
-    const pick = await put(c, server.baseUrl, `/api/entries/${keptEntryId}/picks/1`, {
+    const pick = await c.put(`/api/entries/${keptEntryId}/picks/1`, {
       teamId: teamIn(fixtures.json.fixtures, 'Arsenal'),
     });
     expect(pick.status).toBe(200);
@@ -155,8 +153,7 @@ describe.each(backends())('my data: export and deletion on %s', (backend) => {
     ]);
 
     // Another player's export holds none of it.
-    const other = server.client();
-    await other.signIn('player2@redlion.test', DEMO_PASSWORD);
+    const other = await signedIn(server, 'player2@redlion.test');
     const theirs = (await other.get('/api/me/export')).json;
     expect(theirs.orders.map((o: Json) => o.id)).not.toContain(orderId);
     expect(theirs.picks.map((p: Json) => p.entryId)).not.toContain(keptEntryId);
@@ -203,8 +200,7 @@ describe.each(backends())('my data: export and deletion on %s', (backend) => {
       .insert(staffPayRates)
       .values({ ...at, effectiveFrom: '1970-01-01', hourlyRatePence: 1234 });
 
-    const staff = server.client();
-    await staff.signIn('staff@redlion.test', DEMO_PASSWORD);
+    const staff = await signedIn(server, 'staff@redlion.test');
     const res = await staff.get('/api/me/export');
     expect(res.status).toBe(200);
     expect(res.json.work).toEqual([

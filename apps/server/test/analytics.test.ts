@@ -14,9 +14,9 @@ import {
   teams,
 } from '../src/db/schema/index.ts';
 import { sqlRows } from '../src/db/sql-rows.ts';
-import { aClub, aCompetition, aMember, anOrder, aUser } from './support/factories.ts';
 import type { HttpClient } from './support/http-client.ts';
 import { backends, startTestServer, type TestServer } from './support/test-server.ts';
+import { aClub, aCompetition, aMember, anOrder, aUser } from './support/world.ts';
 
 // The week of 23 to 29 March 2026 in London: the clocks go forward at 01:00 GMT on Sunday 29 March,
 // so that day is 23 hours long and ends at 2026-03-29T23:00Z.

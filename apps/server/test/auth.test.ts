@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { user, verification } from '../src/db/schema/index.ts';
-import { expireVerification } from './support/factories.ts';
 import { firstLink } from './support/smtp.ts';
 import { backends, startTestServer, type TestServer } from './support/test-server.ts';
+import { expireVerification } from './support/world.ts';
 
 const signUp = (overrides: Record<string, unknown> = {}) => ({
   name: 'Jamie Vardy',

@@ -14,8 +14,8 @@ import { type Database, openDatabase } from '../src/db/client.ts';
 import { clubs, competitions, orders, refunds, user, userPhotos } from '../src/db/schema/index.ts';
 import { createTestClock } from '../src/lib/clock.ts';
 import { seedDemo } from '../src/seed/demo.ts';
-import { aClub, aCompetition, anOrder, demoClub } from './support/factories.ts';
 import { migratedPgliteCopy } from './support/test-server.ts';
+import { aClub, aCompetition, anOrder, demoClub } from './support/world.ts';
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 

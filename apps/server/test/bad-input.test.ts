@@ -3,10 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { competitions, contactMessages, orders, user } from '../src/db/schema/index.ts';
 import { MAX_JSON_DEPTH } from '../src/lib/input-guards.ts';
 import { seasonId } from './game-helpers.ts';
-import { openCompetition } from './support/competitions.ts';
 import type { HttpClient } from './support/http-client.ts';
-import { signedIn } from './support/members.ts';
 import { backends, startTestServer, type TestServer } from './support/test-server.ts';
+import { aCompetition, signedIn } from './support/world.ts';
 
 /** The probe's 500s, each now a 4xx naming the problem, with nothing written. */
 describe.each(backends())('bad input found by the security probe, on %s', (backend) => {
@@ -118,7 +117,7 @@ describe.each(backends())('bad input found by the security probe, on %s', (backe
 
   it('an order whose total no payment can hold (22 entries at £1,000,000) is a 400 that says so, and writes nothing', async () => {
     // Set before the fee was bounded: written straight to the database.
-    const competition = await openCompetition(server, {
+    const competition = await aCompetition(server, {
       entryFeePence: 100_000_000,
       maxEntriesPerPlayer: 50,
     });

@@ -3,10 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { entries, orders } from '../src/db/schema/index.ts';
 import { runSettlementPass } from '../src/domains/game/settlement/worker.ts';
 import { refundCancelledCompetitions } from '../src/domains/payments/orders/service.ts';
-import { DEMO_PASSWORD } from '../src/seed/demo.ts';
-import { openCompetition } from './support/competitions.ts';
 import type { HttpClient } from './support/http-client.ts';
 import { backends, startTestServer, type TestServer } from './support/test-server.ts';
+import { aCompetition, signedIn } from './support/world.ts';
 
 /**
  * A cancelled competition refunds every paid entry: one the club knocked out too (the player paid
@@ -15,11 +14,9 @@ import { backends, startTestServer, type TestServer } from './support/test-serve
  */
 describe.each(backends())('a cancelled competition refunds knocked-out entries on %s', (backend) => {
   async function setUp(server: TestServer, values: { minEntries?: number } = {}) {
-    const competition = await openCompetition(server, { name: 'Doomed', entryFeePence: 200, ...values });
-    const admin = server.client();
-    await admin.signIn('admin@redlion.test', DEMO_PASSWORD);
-    const card = server.client();
-    await card.signIn('player2@redlion.test', DEMO_PASSWORD);
+    const competition = await aCompetition(server, { name: 'Doomed', entryFeePence: 200, ...values });
+    const admin = await signedIn(server, 'admin@redlion.test');
+    const card = await signedIn(server, 'player2@redlion.test');
     const created = await card.post('/api/orders', { competitionId: competition.id, entries: 2 });
     expect(created.status, created.text).toBe(201);
     const paid = await card.post('/api/payments/test/confirm', {
@@ -27,8 +24,7 @@ describe.each(backends())('a cancelled competition refunds knocked-out entries o
       cardNumber: '4242424242424242',
     });
     expect(paid.status, paid.text).toBeLessThan(300);
-    const cashPlayer = server.client();
-    await cashPlayer.signIn('player3@redlion.test', DEMO_PASSWORD);
+    const cashPlayer = await signedIn(server, 'player3@redlion.test');
     const cashUserId: string = (await cashPlayer.get('/api/me')).json.user.id;
     const cash = await admin.post(`/api/admin/competitions/${competition.id}/cash-entries`, {
       userId: cashUserId,

@@ -1,10 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, refunds } from '../src/db/schema/index.ts';
-import { openCompetition } from './support/competitions.ts';
 import type { HttpClient } from './support/http-client.ts';
-import { otherClubAdmin, signedIn } from './support/members.ts';
 import { backends, startTestServer, type TestServer } from './support/test-server.ts';
+import { aCompetition, otherClubAdmin, signedIn } from './support/world.ts';
 
 /**
  * Entries paid in cash at the bar: the admin records them, they are in at once and count in the pot,
@@ -27,7 +26,7 @@ describe.each(backends())('cash entries on %s', (backend) => {
     otherAdmin = await otherClubAdmin(server, 'Kings Admin', 'admin@kingsarms.test');
     playerId = (await player.get('/api/me')).json.user.id;
     compId = (
-      await openCompetition(server, {
+      await aCompetition(server, {
         name: 'Bar Cup',
         entryFeePence: 500,
         maxEntriesPerPlayer: 3,
@@ -97,7 +96,7 @@ describe.each(backends())('cash entries on %s', (backend) => {
   });
 
   it('refuses cash entries for a free competition', async () => {
-    const free = await openCompetition(server, {
+    const free = await aCompetition(server, {
       name: 'Free Bar Cup',
       prizeModel: 'free',
       entryFeePence: 0,

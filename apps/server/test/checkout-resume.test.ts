@@ -1,10 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { competitions } from '../src/db/schema/index.ts';
-import { DEMO_PASSWORD } from '../src/seed/demo.ts';
-import { openCompetition } from './support/competitions.ts';
 import type { HttpClient } from './support/http-client.ts';
 import { backends, startTestServer, type TestServer } from './support/test-server.ts';
+import { aCompetition, signedIn } from './support/world.ts';
 
 interface OrderJson {
   id: string;
@@ -23,18 +22,14 @@ describe.each(backends())('checkout: resume, the club’s words and the pub’s 
   }, 180_000);
   afterAll(() => server?.close());
 
-  const player = async (n: number) => {
-    const c = server.client();
-    await c.signIn(`player${n}@redlion.test`, DEMO_PASSWORD);
-    return c;
-  };
+  const player = (n: number) => signedIn(server, `player${n}@redlion.test`);
   const ordersOf = async (c: HttpClient, competitionId: string): Promise<OrderJson[]> =>
     ((await c.get('/api/orders')).json.orders as OrderJson[]).filter(
       (o) => o.competitionId === competitionId,
     );
 
   it('Pay on an unpaid checkout gives the same order and a card form that pays it, however often it is tapped', async () => {
-    const { id: competitionId } = await openCompetition(server, { name: 'Resume Cup' });
+    const { id: competitionId } = await aCompetition(server, { name: 'Resume Cup' });
     const c = await player(1);
     const created = await c.post('/api/orders', { competitionId, entries: 2 });
     expect(created.status).toBe(201);
@@ -65,7 +60,7 @@ describe.each(backends())('checkout: resume, the club’s words and the pub’s 
   });
 
   it('one entry paid for is one entry in the message', async () => {
-    const { id: competitionId } = await openCompetition(server, { name: 'Single Cup' });
+    const { id: competitionId } = await aCompetition(server, { name: 'Single Cup' });
     const c = await player(2);
     const created = await c.post('/api/orders', { competitionId, entries: 1 });
     const paid = await c.post('/api/payments/test/confirm', {
@@ -76,7 +71,7 @@ describe.each(backends())('checkout: resume, the club’s words and the pub’s 
   });
 
   it('a checkout whose price no longer holds is replaced by a new order, not shown as cancelled by the player', async () => {
-    const comp = await openCompetition(server, { name: 'Repriced Cup' });
+    const comp = await aCompetition(server, { name: 'Repriced Cup' });
     const c = await player(3);
     const created = await c.post('/api/orders', { competitionId: comp.id, entries: 1 });
     const oldId: string = created.json.order.id;
@@ -104,7 +99,7 @@ describe.each(backends())('checkout: resume, the club’s words and the pub’s 
   });
 
   it('another player cannot resume an order (404)', async () => {
-    const { id: competitionId } = await openCompetition(server, { name: 'Not Yours Cup' });
+    const { id: competitionId } = await aCompetition(server, { name: 'Not Yours Cup' });
     const owner = await player(4);
     const created = await owner.post('/api/orders', { competitionId, entries: 1 });
     const other = await player(5);
@@ -113,7 +108,7 @@ describe.each(backends())('checkout: resume, the club’s words and the pub’s 
   });
 
   it('the admin reads a player’s cancel in the club’s words; the player in their own', async () => {
-    const { id: competitionId } = await openCompetition(server, { name: 'Backed Out Cup' });
+    const { id: competitionId } = await aCompetition(server, { name: 'Backed Out Cup' });
     const c = await player(5);
     const me = (await c.get('/api/me')).json.user.name as string;
     const created = await c.post('/api/orders', { competitionId, entries: 1 });
@@ -123,8 +118,7 @@ describe.each(backends())('checkout: resume, the club’s words and the pub’s 
       'You cancelled this order before paying.',
     );
 
-    const admin = server.client();
-    await admin.signIn('admin@redlion.test', DEMO_PASSWORD);
+    const admin = await signedIn(server, 'admin@redlion.test');
     const listed = (
       (await admin.get(`/api/admin/orders?competitionId=${competitionId}`)).json.orders as OrderJson[]
     ).find((o) => o.id === orderId);
@@ -135,7 +129,7 @@ describe.each(backends())('checkout: resume, the club’s words and the pub’s 
   });
 
   it('an order and its receipt email name the pub it was paid to', async () => {
-    const { id: competitionId } = await openCompetition(server, { name: 'Receipt Cup' });
+    const { id: competitionId } = await aCompetition(server, { name: 'Receipt Cup' });
     const c = await player(1);
     const created = await c.post('/api/orders', { competitionId, entries: 1 });
     expect(created.json.order.clubName).toBe('The Red Lion');
@@ -154,7 +148,7 @@ describe.each(backends())('checkout: resume, the club’s words and the pub’s 
   });
 
   it('a visitor sees an open competition’s fee, pot and next deadline, and no one’s entries', async () => {
-    const comp = await openCompetition(server, {
+    const comp = await aCompetition(server, {
       name: 'Visitors Cup',
       entryFeePence: 1000,
       houseSharePercent: 10,

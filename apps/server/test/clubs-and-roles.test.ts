@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../src/seed/demo.ts';
-import { aClub } from './support/factories.ts';
 import { backends, startTestServer, type TestServer } from './support/test-server.ts';
+import { aClub, signedIn } from './support/world.ts';
 
 describe.each(backends())('clubs and roles on %s', (backend) => {
   let server: TestServer;
@@ -65,8 +64,7 @@ describe.each(backends())('clubs and roles on %s', (backend) => {
   });
 
   it('a player calling an admin route gets 403, a visitor 401', async () => {
-    const player = server.client();
-    await player.signIn('player1@redlion.test', DEMO_PASSWORD);
+    const player = await signedIn(server, 'player1@redlion.test');
     const res = await player.get('/api/admin/members');
     expect(res.status).toBe(403);
     expect(res.json.error.code).toBe('FORBIDDEN');
@@ -74,14 +72,12 @@ describe.each(backends())('clubs and roles on %s', (backend) => {
       403,
     );
     expect((await server.client().get('/api/admin/members')).status).toBe(401);
-    const staff = server.client();
-    await staff.signIn('staff@redlion.test', DEMO_PASSWORD);
+    const staff = await signedIn(server, 'staff@redlion.test');
     expect((await staff.get('/api/admin/members')).status).toBe(403);
   });
 
   it('an admin lists and changes the roles of their own club only', async () => {
-    const admin = server.client();
-    await admin.signIn('admin@redlion.test', DEMO_PASSWORD);
+    const admin = await signedIn(server, 'admin@redlion.test');
     const list = await admin.get('/api/admin/members');
     expect(list.status).toBe(200);
     const emails = list.json.members.map((m: { email: string }) => m.email);
@@ -106,8 +102,7 @@ describe.each(backends())('clubs and roles on %s', (backend) => {
   });
 
   it('the last admin of a club cannot step down', async () => {
-    const admin = server.client();
-    await admin.signIn('admin@redlion.test', DEMO_PASSWORD);
+    const admin = await signedIn(server, 'admin@redlion.test');
     const me = (await admin.get('/api/me')).json;
     const res = await admin.patch(`/api/admin/members/${me.user.id}`, { role: 'player' });
     expect(res.status).toBe(409);
@@ -128,8 +123,7 @@ describe.each(backends())('clubs and roles on %s', (backend) => {
       subject: 'Darts',
       message: 'Is there a league?',
     });
-    const admin = server.client();
-    await admin.signIn('admin@redlion.test', DEMO_PASSWORD);
+    const admin = await signedIn(server, 'admin@redlion.test');
     const subjects = (await admin.get('/api/admin/contact-messages')).json.messages.map(
       (m: { subject: string }) => m.subject,
     );

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { put, seasonId } from './game-helpers.ts';
+import { seasonId } from './game-helpers.ts';
 import type { HttpClient, Json } from './support/http-client.ts';
-import { signedIn } from './support/members.ts';
 import { backends, startTestServer, type TestServer } from './support/test-server.ts';
+import { signedIn } from './support/world.ts';
 
 /**
  * The latest correction of a result is the result. Two saved at the same instant (the clock frozen,
@@ -13,7 +13,7 @@ describe.each(backends())('result corrections at the same instant on %s', (backe
   let admin: HttpClient;
   let fixture: Json;
   const save = (home: number, away: number) =>
-    put(admin, server.baseUrl, `/api/admin/fixtures/${fixture.id}/result`, {
+    admin.put(`/api/admin/fixtures/${fixture.id}/result`, {
       home,
       away,
       status: 'finished',

@@ -2,11 +2,10 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { competitionAudit } from '../src/db/schema/index.ts';
 import { runSettlementPass } from '../src/domains/game/settlement/worker.ts';
-import { put, teamIn } from './game-helpers.ts';
-import { openCompetition, threePlayerCup } from './support/competitions.ts';
+import { teamIn } from './game-helpers.ts';
 import type { HttpClient, Json } from './support/http-client.ts';
-import { signedIn } from './support/members.ts';
 import { backends, startTestServer, type TestServer } from './support/test-server.ts';
+import { aCompetition, signedIn, threePlayerCup } from './support/world.ts';
 
 /**
  * Who is in a competition, and the club knocking an entry out. The competition: free, three players
@@ -34,7 +33,7 @@ describe.each(backends())('entries, knock-outs and reinstatement on %s', (backen
   const tick = () => server.clock.set(new Date(Date.parse('2024-08-27T13:00:00Z') + ++corrections * 60_000));
   const correct = (fixtureId: string, home: number, away: number) => {
     tick();
-    return put(admin, server.baseUrl, `/api/admin/fixtures/${fixtureId}/result`, {
+    return admin.put(`/api/admin/fixtures/${fixtureId}/result`, {
       home,
       away,
       status: 'finished',
@@ -69,7 +68,7 @@ describe.each(backends())('entries, knock-outs and reinstatement on %s', (backen
     const pat = players[0] as HttpClient;
     const prefs = (await pat.get('/api/me/notification-preferences')).json;
     const kinds = prefs.kinds.map((k: Json) => (k.kind === 'results' ? { ...k, email: true } : k));
-    await put(pat, server.baseUrl, '/api/me/notification-preferences', { ...prefs, kinds });
+    await pat.put('/api/me/notification-preferences', { ...prefs, kinds });
     server.clock.set('2024-08-20T12:00:00Z');
     await runSettlementPass(server);
   }, 120_000);
@@ -120,7 +119,7 @@ describe.each(backends())('entries, knock-outs and reinstatement on %s', (backen
     const mine = await players[0]?.get('/api/entries');
     expect(mine?.json.entries[0].removedByClub).toEqual({ fromRound: 2, reason: 'Abusive to bar staff' });
     const round2 = (await players[0]?.get(`/api/competitions/${compId}/rounds/2/fixtures`))?.json.fixtures;
-    const repick = await put(players[0] as HttpClient, server.baseUrl, `/api/entries/${entry[0]}/picks/2`, {
+    const repick = await (players[0] as HttpClient).put(`/api/entries/${entry[0]}/picks/2`, {
       teamId: teamIn(round2, 'Arsenal'),
     });
     expect(repick.status).toBe(409);
@@ -284,9 +283,7 @@ describe.each(backends())('entries, knock-outs and reinstatement on %s', (backen
     expect((await entryOf(0)).status).toBe('eliminated');
     const statuses = async () => Promise.all([0, 1, 2].map(async (i) => (await entryOf(i)).status));
     const before = await statuses();
-    expect(
-      (await put(admin, server.baseUrl, `/api/admin/fixtures/${liverpool.id}/result`, body)).status,
-    ).toBe(200);
+    expect((await admin.put(`/api/admin/fixtures/${liverpool.id}/result`, body)).status).toBe(200);
     const after = await statuses();
     const out = before.filter((s, i) => s !== 'eliminated' && after[i] === 'eliminated').length;
     const back = before.filter((s, i) => s === 'eliminated' && after[i] !== 'eliminated').length;
@@ -331,7 +328,7 @@ describe.each(backends())('refunding knocked-out paid entries on %s', (backend) 
 
   beforeAll(async () => {
     server = await startTestServer(backend, { seed: true, now: '2024-08-10T12:00:00Z' });
-    const comp = await openCompetition(server, { name: 'Paid Cup', entryFeePence: 500, startRound: 1 });
+    const comp = await aCompetition(server, { name: 'Paid Cup', entryFeePence: 500, startRound: 1 });
     compId = comp.id;
     admin = await signedIn(server, 'admin@redlion.test');
     pat = await signedIn(server, 'player1@redlion.test');
@@ -361,7 +358,7 @@ describe.each(backends())('refunding knocked-out paid entries on %s', (backend) 
       [pat, chelseaEntry, 'Chelsea'],
       [jo, cashEntry, 'Liverpool'],
     ] as const) {
-      const res = await put(client, server.baseUrl, `/api/entries/${entryId}/picks/1`, {
+      const res = await client.put(`/api/entries/${entryId}/picks/1`, {
         teamId: teamIn(round1, team),
       });
       expect(res.status, res.text).toBe(200);

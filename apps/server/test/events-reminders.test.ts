@@ -7,9 +7,9 @@ import { runEventReminderPass } from '../src/domains/content/events/index.ts';
 import { startNotificationJobs } from '../src/domains/notifications/index.ts';
 import { createTestClock } from '../src/lib/clock.ts';
 import type { HttpClient, Json } from './support/http-client.ts';
-import { otherClubAdmin, signedIn } from './support/members.ts';
 import { type PushService, startPushService } from './support/push-service.ts';
 import { backends, startTestServer, type TestServer } from './support/test-server.ts';
+import { otherClubAdmin, signedIn } from './support/world.ts';
 
 // A weekly quiz on Thursdays at 20:00 London time (GMT in winter), from 26 November 2026.
 const QUIZ = {

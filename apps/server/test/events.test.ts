@@ -3,10 +3,9 @@ import ICAL from 'ical.js';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clubs, fixtures, teams } from '../src/db/schema/index.ts';
-import { aClub, aMember } from './support/factories.ts';
 import type { HttpClient, Json } from './support/http-client.ts';
-import { otherClubAdmin, signedIn } from './support/members.ts';
 import { backends, startTestServer, type TestServer } from './support/test-server.ts';
+import { aClub, aMember, otherClubAdmin, signedIn } from './support/world.ts';
 
 // Thursday 26 November 2026, 20:00 GMT: the first quiz of the weekly series.
 const FIRST = '2026-11-26T20:00:00Z';

@@ -2,9 +2,9 @@ import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HttpClient, Json } from './support/http-client.ts';
-import { otherClubAdmin, signedIn } from './support/members.ts';
 import { type S3StandIn, startS3StandIn } from './support/s3-stand-in.ts';
 import { backends, startTestServer, type TestServer } from './support/test-server.ts';
+import { otherClubAdmin, signedIn } from './support/world.ts';
 
 /** A phone's photo: landscape sensor pixels (left red, right blue), EXIF orientation 6, camera, time and GPS. */
 async function phonePhoto(width = 300, height = 200) {

@@ -5,11 +5,10 @@ import {
   readSeasonFile,
 } from '../src/domains/game/football/bundled.ts';
 import { runSettlementPass } from '../src/domains/game/settlement/worker.ts';
-import { put, ROUND1_DEADLINE, seasonId, teamIn } from './game-helpers.ts';
-import { aTeam } from './support/factories.ts';
+import { ROUND1_DEADLINE, seasonId, teamIn } from './game-helpers.ts';
 import type { HttpClient, Json } from './support/http-client.ts';
-import { signedIn } from './support/members.ts';
 import { backends, startTestServer, type TestServer } from './support/test-server.ts';
+import { aTeam, signedIn } from './support/world.ts';
 
 describe.each(backends())('the game over HTTP on %s', (backend) => {
   let server: TestServer;
@@ -22,7 +21,7 @@ describe.each(backends())('the game over HTTP on %s', (backend) => {
   let round2: Json[];
   const team = (fixtures: Json[], name: string) => teamIn(fixtures, name);
   const pick = (i: number, round: number, teamId: string) =>
-    put(players[i] as HttpClient, server.baseUrl, `/api/entries/${entry[i]}/picks/${round}`, { teamId });
+    (players[i] as HttpClient).put(`/api/entries/${entry[i]}/picks/${round}`, { teamId });
 
   beforeAll(async () => {
     server = await startTestServer(backend, { seed: true, now: '2024-08-10T12:00:00Z' });
@@ -157,13 +156,13 @@ describe.each(backends())('the game over HTTP on %s', (backend) => {
     expect(notPlaying.status).toBe(409);
     expect(notPlaying.json.error.code).toBe('TEAM_NOT_PLAYING');
 
-    const theirs = await put(players[0] as HttpClient, server.baseUrl, `/api/entries/${entry[1]}/picks/1`, {
+    const theirs = await (players[0] as HttpClient).put(`/api/entries/${entry[1]}/picks/1`, {
       teamId: team(round1, 'Everton'),
     });
     expect(theirs.status).toBe(403);
     expect(
       (
-        await put(players[0] as HttpClient, server.baseUrl, `/api/entries/${crypto.randomUUID()}/picks/1`, {
+        await (players[0] as HttpClient).put(`/api/entries/${crypto.randomUUID()}/picks/1`, {
           teamId: team(round1, 'Everton'),
         })
       ).status,
@@ -258,24 +257,19 @@ describe.each(backends())('the game over HTTP on %s', (backend) => {
 
   it('an admin correction is recorded and re-settles from its round', async () => {
     const arsenal = round1.find((f: Json) => f.home.name === 'Arsenal FC');
-    const refused = await put(
-      players[0] as HttpClient,
-      server.baseUrl,
-      `/api/admin/fixtures/${arsenal.id}/result`,
-      {
-        home: 0,
-        away: 1,
-        status: 'finished',
-      },
-    );
+    const refused = await (players[0] as HttpClient).put(`/api/admin/fixtures/${arsenal.id}/result`, {
+      home: 0,
+      away: 1,
+      status: 'finished',
+    });
     expect(refused.status).toBe(403);
-    const bad = await put(admin, server.baseUrl, `/api/admin/fixtures/${arsenal.id}/result`, {
+    const bad = await admin.put(`/api/admin/fixtures/${arsenal.id}/result`, {
       home: 0,
       away: null,
       status: 'finished',
     });
     expect(bad.status).toBe(400);
-    const res = await put(admin, server.baseUrl, `/api/admin/fixtures/${arsenal.id}/result`, {
+    const res = await admin.put(`/api/admin/fixtures/${arsenal.id}/result`, {
       home: 0,
       away: 1,
       status: 'finished',
@@ -354,7 +348,7 @@ describe.each(backends())('the game over HTTP on %s', (backend) => {
     for (const [i, name] of ['Arsenal', 'Liverpool', 'Everton'].entries()) {
       const c = players[i] as HttpClient;
       const joined = await c.post(`/api/competitions/${id}/entries`);
-      const res = await put(c, server.baseUrl, `/api/entries/${joined.json.id}/picks/3`, {
+      const res = await c.put(`/api/entries/${joined.json.id}/picks/3`, {
         teamId: team(round3, name),
       });
       expect(res.status).toBe(200);
@@ -419,9 +413,7 @@ describe.each(backends())('the game over HTTP on %s', (backend) => {
       [twice, second, 'Chelsea'],
       [once, single, 'Liverpool'],
     ] as const) {
-      expect(
-        (await put(c, server.baseUrl, `/api/entries/${e}/picks/4`, { teamId: team(round4, name) })).status,
-      ).toBe(200);
+      expect((await c.put(`/api/entries/${e}/picks/4`, { teamId: team(round4, name) })).status).toBe(200);
     }
     const detail = (await once.get(`/api/competitions/${id}`)).json;
     const numbers = Object.fromEntries(detail.standings.map((s: Json) => [s.entryId, s.entryNumber]));

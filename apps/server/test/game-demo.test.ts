@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runSettlementPass } from '../src/domains/game/settlement/worker.ts';
-import { DEMO_PASSWORD } from '../src/seed/demo.ts';
 import type { HttpClient, Json } from './support/http-client.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';
+import { signedIn } from './support/world.ts';
 
 describe('the live demo season', () => {
   let server: TestServer;
@@ -11,8 +11,7 @@ describe('the live demo season', () => {
 
   beforeAll(async () => {
     server = await startTestServer('pglite', { seed: true, now: now.toISOString() });
-    player = server.client();
-    await player.signIn('player1@redlion.test', DEMO_PASSWORD);
+    player = await signedIn(server, 'player1@redlion.test');
   });
   afterAll(() => server?.close());
 
@@ -50,8 +49,7 @@ describe('the live demo season', () => {
     expect(detail.standings.some((s: Json) => s.status === 'eliminated')).toBe(true);
     expect(detail.myEntries[0].picks.length).toBeGreaterThanOrEqual(next - 1);
 
-    const newcomer = server.client();
-    await newcomer.signIn('player5@redlion.test', DEMO_PASSWORD);
+    const newcomer = await signedIn(server, 'player5@redlion.test');
     expect((await newcomer.post(`/api/competitions/${open.id}/entries`)).status).toBe(201);
   });
 

@@ -10,8 +10,8 @@ import {
   syncFootballData,
 } from '../src/domains/game/football/football-data.ts';
 import { startSettlementWorker } from '../src/domains/game/settlement/worker.ts';
-import { aCompetition, aUser, someEntries, somePicks } from './support/factories.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';
+import { aCompetition, aUser, someEntries, somePicks } from './support/world.ts';
 
 const TOKEN = 'test-token-0123456789';
 

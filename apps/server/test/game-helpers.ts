@@ -1,7 +1,6 @@
-import { eq } from 'drizzle-orm';
-import { seasons } from '../src/db/schema/index.ts';
 import type { HttpClient, Json } from './support/http-client.ts';
 import type { TestServer } from './support/test-server.ts';
+import { demoSeason } from './support/world.ts';
 
 /** PUT through the same cookie jar and XSRF echo as the shared client's other verbs. */
 export async function put(c: HttpClient, baseUrl: string, path: string, body: unknown) {
@@ -20,20 +19,12 @@ export async function put(c: HttpClient, baseUrl: string, path: string, body: un
   return { status: res.status, json, text };
 }
 
+/** The id of a season the demo seed imported (2024-25 unless named otherwise). */
 export async function seasonId(server: TestServer, key = 'premier-league-2024-25'): Promise<string> {
-  const [row] = await server.db.select({ id: seasons.id }).from(seasons).where(eq(seasons.key, key));
-  if (!row) throw new Error(`season ${key} is not imported`);
-  return row.id;
+  return (await demoSeason(server, key)).id;
 }
 
-/** Team id by (start of) name, from a round's fixtures as the API lists them. */
-export function teamIn(fixtures: Json[], name: string): string {
-  for (const f of fixtures) {
-    if (f.home.name.startsWith(name)) return f.home.id;
-    if (f.away.name.startsWith(name)) return f.away.id;
-  }
-  throw new Error(`${name} does not play in this round`);
-}
+export { teamIn } from './support/world-api.ts';
 
 /** 2024-25 round 1: Man Utd v Fulham on Fri 16 Aug 2024 at 20:00 BST, so the default deadline is 18:00 UTC. */
 export const ROUND1_DEADLINE = '2024-08-16T18:00:00.000Z';

@@ -5,12 +5,10 @@ import { entries, fixtures, picks, roundSettlements, user } from '../src/db/sche
 import { listSeasonFixtures } from '../src/domains/game/fixtures/queries.ts';
 import { type SeasonModel, seasonModel } from '../src/domains/game/fixtures/season-model.ts';
 import { runSettlementPass } from '../src/domains/game/settlement/worker.ts';
-import { DEMO_PASSWORD } from '../src/seed/demo.ts';
-import { put, seasonId } from './game-helpers.ts';
-import { openCompetition } from './support/competitions.ts';
-import { aResult, someEntries, somePicks } from './support/factories.ts';
+import { seasonId } from './game-helpers.ts';
 import type { HttpClient, Json } from './support/http-client.ts';
 import { backends, startTestServer, type TestServer } from './support/test-server.ts';
+import { aCompetition, aResult, signedIn, someEntries, somePicks } from './support/world.ts';
 
 const HOUR = 3_600_000;
 const FREE = { prizeModel: 'free', entryFeePence: 0, houseSharePercent: 0, minEntries: 1 } as const;
@@ -39,7 +37,7 @@ describe.each(backends())('rounds in a live season on %s', (backend) => {
   const teamId = (name: string) => model.idByName.get(name) as string;
   const deadlineOf = (n: number) => (round(n).firstCountedKickoff as number) - 60 * 60_000;
   const pick = (p: number, entry: string, r: number, team: string) =>
-    put(players[p] as HttpClient, server.baseUrl, `/api/entries/${entry}/picks/${r}`, {
+    (players[p] as HttpClient).put(`/api/entries/${entry}/picks/${r}`, {
       teamId: teamId(team),
     });
   const enter = async (p: number, comp: string): Promise<string> => {
@@ -72,8 +70,7 @@ describe.each(backends())('rounds in a live season on %s', (backend) => {
     server = await startTestServer(backend, { seed: true, now: '2024-08-01T12:00:00Z' });
     season = await seasonId(server);
     for (const n of [1, 2, 3]) {
-      const c = server.client();
-      await c.signIn(`player${n}@redlion.test`, DEMO_PASSWORD);
+      const c = await signedIn(server, `player${n}@redlion.test`);
       players.push(c);
       const [u] = await server.db
         .select()
@@ -89,7 +86,7 @@ describe.each(backends())('rounds in a live season on %s', (backend) => {
   it('48 hours after the last counted kick-off a round settles without a missing result: that match is postponed', async () => {
     const N = 5;
     server.clock.set(new Date(deadlineOf(N) - 24 * HOUR));
-    const comp = await openCompetition(server, { ...FREE, name: 'Forty-eight hours', startRound: N });
+    const comp = await aCompetition(server, { ...FREE, name: 'Forty-eight hours', startRound: N });
     const a = await enter(0, comp.id);
     const b = await enter(1, comp.id);
     // The match without a result: its home team is entry A's pick (it would have lost or drawn).
@@ -134,7 +131,7 @@ describe.each(backends())('rounds in a live season on %s', (backend) => {
   it('after a deadline, with its round unsettled, the next round is offered and its pick lapses if the entry goes out', async () => {
     const N = 8;
     server.clock.set(new Date(deadlineOf(N) - 24 * HOUR));
-    const comp = await openCompetition(server, { ...FREE, name: 'Pick ahead', startRound: N });
+    const comp = await aCompetition(server, { ...FREE, name: 'Pick ahead', startRound: N });
     const ids = [await enter(0, comp.id), await enter(1, comp.id), await enter(2, comp.id)];
     const [loser] = teamsBy(round(N), 'loss');
     const [w1, w2] = teamsBy(round(N), 'win');
@@ -218,7 +215,7 @@ describe.each(backends())('rounds in a live season on %s', (backend) => {
     expect(moved?.fixture).toMatchObject({ home: 'Everton FC', away: 'Liverpool FC', date: '2025-02-12' });
     expect(round(15).countedFixture.get('Everton FC')).toBeNull();
     server.clock.set(new Date(deadlineOf(15) - 24 * HOUR));
-    const comp = await openCompetition(server, { ...FREE, name: 'Moved out', startRound: 15 });
+    const comp = await aCompetition(server, { ...FREE, name: 'Moved out', startRound: 15 });
     const a = await enter(0, comp.id);
     const b = await enter(1, comp.id);
     const list = await players[0]?.get(`/api/competitions/${comp.id}/rounds/15/fixtures`);
@@ -247,7 +244,7 @@ describe.each(backends())('rounds in a live season on %s', (backend) => {
   });
 
   it('reuse after all used: the pick screen greys out only the current cycle, as the server checks', async () => {
-    const comp = await openCompetition(server, {
+    const comp = await aCompetition(server, {
       ...FREE,
       name: 'Cycles',
       status: 'running',

@@ -6,11 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entries, picks, roundSettlements } from '../src/db/schema/index.ts';
 import { sqlRows } from '../src/db/sql-rows.ts';
 import { runSettlementPass } from '../src/domains/game/settlement/worker.ts';
-import { DEMO_PASSWORD } from '../src/seed/demo.ts';
-import { put, ROUND1_DEADLINE, seasonId, teamIn } from './game-helpers.ts';
-import { aClub, aMember, setRole } from './support/factories.ts';
+import { ROUND1_DEADLINE, seasonId, teamIn } from './game-helpers.ts';
 import type { HttpClient, Json } from './support/http-client.ts';
 import { backends, startTestServer, type TestServer } from './support/test-server.ts';
+import { aClub, aMember, setRole, signedIn } from './support/world.ts';
 
 const postgres = backends().includes('postgres');
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
@@ -95,10 +94,8 @@ describe.skipIf(!postgres)('the game on PostgreSQL: concurrency, workers, tenanc
   beforeAll(async () => {
     server = await startTestServer('postgres', { seed: true, now: '2024-08-10T12:00:00Z' });
     season = await seasonId(server);
-    admin = server.client();
-    await admin.signIn('admin@redlion.test', DEMO_PASSWORD);
-    player = server.client();
-    await player.signIn('player1@redlion.test', DEMO_PASSWORD);
+    admin = await signedIn(server, 'admin@redlion.test');
+    player = await signedIn(server, 'player1@redlion.test');
   });
   afterAll(() => server?.close());
 
@@ -118,7 +115,7 @@ describe.skipIf(!postgres)('the game on PostgreSQL: concurrency, workers, tenanc
     ];
     const results = await Promise.all(
       [...names, ...names].map((n) =>
-        put(player, server.baseUrl, `/api/entries/${entry}/picks/1`, { teamId: teamIn(round1, n) }),
+        player.put(`/api/entries/${entry}/picks/1`, { teamId: teamIn(round1, n) }),
       ),
     );
     expect(results.map((r) => r.status).every((s) => s === 200)).toBe(true);
@@ -139,7 +136,7 @@ describe.skipIf(!postgres)('the game on PostgreSQL: concurrency, workers, tenanc
       const id = await createOpen(`Workers ${i}`);
       ids.push(id);
       const entry = (await player.post(`/api/competitions/${id}/entries`)).json.id;
-      await put(player, server.baseUrl, `/api/entries/${entry}/picks/1`, {
+      await player.put(`/api/entries/${entry}/picks/1`, {
         teamId: teamIn(round1, 'Arsenal'),
       });
     }
@@ -185,7 +182,7 @@ describe.skipIf(!postgres)('the game on PostgreSQL: concurrency, workers, tenanc
     for (const team of ['Chelsea', 'Arsenal', 'Liverpool']) {
       const entry = (await player.post(`/api/competitions/${comp}/entries`)).json.id as string;
       ids.push(entry);
-      const res = await put(player, server.baseUrl, `/api/entries/${entry}/picks/1`, {
+      const res = await player.put(`/api/entries/${entry}/picks/1`, {
         teamId: teamIn(round1, team),
       });
       expect(res.status).toBe(200);
@@ -278,7 +275,7 @@ describe.skipIf(!postgres)('the game on PostgreSQL: concurrency, workers, tenanc
     expect((await other.get(`/api/competitions/${comp}/rounds/1/fixtures`)).status).toBe(404);
     expect((await other.get(`/api/competitions/${comp}/rounds/1/picks`)).status).toBe(404);
     expect((await other.post(`/api/competitions/${comp}/entries`)).status).toBe(404);
-    const pick = await put(other, server.baseUrl, `/api/entries/${entry}/picks/1`, {
+    const pick = await other.put(`/api/entries/${entry}/picks/1`, {
       teamId: teamIn(round1, 'Arsenal'),
     });
     expect(pick.status).toBe(404);
@@ -287,7 +284,7 @@ describe.skipIf(!postgres)('the game on PostgreSQL: concurrency, workers, tenanc
     await setRole(server, { email: 'outsider@example.com', role: 'admin' });
     const arsenal = round1.find((f: Json) => f.home.name === 'Arsenal FC');
     server.clock.set('2024-08-18T12:00:00Z');
-    const corrected = await put(other, server.baseUrl, `/api/admin/fixtures/${arsenal.id}/result`, {
+    const corrected = await other.put(`/api/admin/fixtures/${arsenal.id}/result`, {
       home: 0,
       away: 5,
       status: 'finished',

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openCompetition } from './support/competitions.ts';
 import type { HttpClient, Json } from './support/http-client.ts';
-import { otherClubAdmin, signedIn } from './support/members.ts';
 import { backends, startTestServer, type TestServer } from './support/test-server.ts';
+import { aCompetition, otherClubAdmin, signedIn } from './support/world.ts';
 
 /** GET /api/game: the whole game screen in one call, scoped by the viewer's club. */
 describe.each(backends())('the game screen in one call on %s', (backend) => {
@@ -19,10 +18,10 @@ describe.each(backends())('the game screen in one call on %s', (backend) => {
   beforeAll(async () => {
     server = await startTestServer(backend, { seed: true, now: '2024-08-10T12:00:00Z' });
     const free = { prizeModel: 'free' as const, entryFeePence: 0, prizePence: 2500, startRound: 2 };
-    ids.free = (await openCompetition(server, { ...free, name: 'Free Survivor' })).id;
-    ids.paid = (await openCompetition(server, { name: 'Paid Pot' })).id;
-    ids.draft = (await openCompetition(server, { ...free, name: 'Secret Draft', status: 'draft' })).id;
-    ids.cancelled = (await openCompetition(server, { ...free, name: 'Called Off', status: 'cancelled' })).id;
+    ids.free = (await aCompetition(server, { ...free, name: 'Free Survivor' })).id;
+    ids.paid = (await aCompetition(server, { name: 'Paid Pot' })).id;
+    ids.draft = (await aCompetition(server, { ...free, name: 'Secret Draft', status: 'draft' })).id;
+    ids.cancelled = (await aCompetition(server, { ...free, name: 'Called Off', status: 'cancelled' })).id;
     player = await signedIn(server, 'player1@redlion.test');
     admin = await signedIn(server, 'admin@redlion.test');
     expect((await player.post(`/api/competitions/${ids.free}/entries`)).status).toBe(201);

@@ -7,8 +7,8 @@ import { listSeasonFixtures } from '../src/domains/game/fixtures/queries.ts';
 import { seasonModel } from '../src/domains/game/fixtures/season-model.ts';
 import { importBundledSeasons } from '../src/domains/game/football/bundled.ts';
 import { advanceCompetition } from '../src/domains/game/settlement/settle.ts';
-import { aCompetition, someEntries, somePicks } from './support/factories.ts';
 import { backends, startTestServer, type TestServer } from './support/test-server.ts';
+import { aCompetition, someEntries, somePicks } from './support/world.ts';
 
 function prng(seed: number): () => number {
   let a = seed >>> 0;

@@ -1,10 +1,10 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { smsOutbox } from '../src/db/schema/index.ts';
-import { aClub, aMember } from './support/factories.ts';
 import type { HttpClient, Json } from './support/http-client.ts';
 import { firstLink } from './support/smtp.ts';
 import { backends, startTestServer, type TestServer } from './support/test-server.ts';
+import { aClub, aMember, signedUp } from './support/world.ts';
 
 /**
  * Invitations sent by the server: by email (read from the real SMTP server the test server sends
@@ -38,18 +38,14 @@ describe.each(backends())('sent invitations on %s', (backend) => {
     return res.json.invitations.map((i: Json) => i.id);
   }
 
-  async function newcomer(email: string) {
-    const c = server.client();
-    await c.prime();
-    const res = await c.post('/api/auth/sign-up/email', {
+  function newcomer(email: string) {
+    return signedUp(server, {
       name: 'New Person',
       email,
       password: 'club-member-pass',
       dateOfBirth: '1990-01-01',
       startClub: true,
     });
-    expect(res.status, res.text).toBe(200);
-    return c;
   }
 
   beforeAll(async () => {

@@ -1,11 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { account, emailOutbox, memberships, user } from '../src/db/schema/index.ts';
-import { put, ROUND1_DEADLINE, teamIn } from './game-helpers.ts';
-import { openCompetition } from './support/competitions.ts';
+import { ROUND1_DEADLINE, teamIn } from './game-helpers.ts';
 import type { HttpClient, Json } from './support/http-client.ts';
-import { otherClubAdmin, signedIn } from './support/members.ts';
 import { backends, startTestServer, type TestServer } from './support/test-server.ts';
+import { aCompetition, otherClubAdmin, signedIn } from './support/world.ts';
 
 /**
  * A regular without the app: the admin takes their cash at the bar and enters them by name only,
@@ -27,7 +26,7 @@ describe.each(backends())('name-only players and hidden picks on %s', (backend) 
   const cash = (body: Record<string, unknown>, c: HttpClient = admin) =>
     c.post(`/api/admin/competitions/${compId}/cash-entries`, body);
   const pickFor = (entryId: string, round: number, team: string, c: HttpClient = admin) =>
-    put(c, server.baseUrl, `/api/admin/competitions/${compId}/entries/${entryId}/picks/${round}`, {
+    c.put(`/api/admin/competitions/${compId}/entries/${entryId}/picks/${round}`, {
       teamId: teamIn(round === 1 ? round1 : round2, team),
     });
   const listed = async (c: HttpClient = admin) =>
@@ -40,8 +39,7 @@ describe.each(backends())('name-only players and hidden picks on %s', (backend) 
     admin = await signedIn(server, 'admin@redlion.test');
     player = await signedIn(server, 'player2@redlion.test');
     otherAdmin = await otherClubAdmin(server, 'Kings Admin', 'admin@kingsarms.test');
-    compId = (await openCompetition(server, { name: 'Bar Regulars Cup', entryFeePence: 500, startRound: 1 }))
-      .id;
+    compId = (await aCompetition(server, { name: 'Bar Regulars Cup', entryFeePence: 500, startRound: 1 })).id;
     round1 = (await admin.get(`/api/competitions/${compId}/rounds/1/fixtures`)).json.fixtures;
     round2 = (await admin.get(`/api/competitions/${compId}/rounds/2/fixtures`)).json.fixtures;
   });
@@ -144,7 +142,7 @@ describe.each(backends())('name-only players and hidden picks on %s', (backend) 
     // Jo picks, and so does the admin, who plays too.
     expect(
       (
-        await put(player, server.baseUrl, `/api/entries/${joEntry}/picks/1`, {
+        await player.put(`/api/entries/${joEntry}/picks/1`, {
           teamId: teamIn(round1, 'Liverpool'),
         })
       ).status,
@@ -153,7 +151,7 @@ describe.each(backends())('name-only players and hidden picks on %s', (backend) 
     adminEntry = (await cash({ userId: adminId, entries: 1 })).json.entryIds[0];
     expect(
       (
-        await put(admin, server.baseUrl, `/api/entries/${adminEntry}/picks/1`, {
+        await admin.put(`/api/entries/${adminEntry}/picks/1`, {
           teamId: teamIn(round1, 'Chelsea'),
         })
       ).status,

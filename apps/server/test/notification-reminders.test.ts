@@ -7,12 +7,11 @@ import { entries, reminderSends, user } from '../src/db/schema/index.ts';
 import { runReminderPass } from '../src/domains/game/index.ts';
 import { runSettlementPass } from '../src/domains/game/settlement/worker.ts';
 import { createTestClock } from '../src/lib/clock.ts';
-import { put, ROUND1_DEADLINE, seasonId, teamIn } from './game-helpers.ts';
-import { aCompetition, someEntries } from './support/factories.ts';
+import { ROUND1_DEADLINE, seasonId, teamIn } from './game-helpers.ts';
 import type { HttpClient, Json } from './support/http-client.ts';
-import { signedIn } from './support/members.ts';
 import { type PushService, startPushService } from './support/push-service.ts';
 import { backends, startTestServer, type TestServer } from './support/test-server.ts';
+import { aCompetition, signedIn, someEntries } from './support/world.ts';
 
 const deadline = new Date(ROUND1_DEADLINE).getTime();
 const at = (msBefore: number) => new Date(deadline - msBefore + 60_000).toISOString();
@@ -108,7 +107,7 @@ describe.each(backends().filter((b) => b === 'postgres'))(
       // Player 3 keeps quiet hours 17:00-20:00 London time: the 24 h (19:01 BST) and 2 h (17:01 BST)
       // reminders fall inside them, and so does the last call (17:31 BST), which ignores them.
       const p = (await players[2]?.get('/api/me/notification-preferences'))?.json;
-      const saved = await put(players[2] as HttpClient, server.baseUrl, '/api/me/notification-preferences', {
+      const saved = await (players[2] as HttpClient).put('/api/me/notification-preferences', {
         ...p,
         quietHours: { enabled: true, start: '17:00', end: '20:00' },
       });
@@ -142,14 +141,9 @@ describe.each(backends().filter((b) => b === 'postgres'))(
     it('skips an entry that picked in the meantime, at 2 hours', async () => {
       const fixtures = (await players[1]?.get(`/api/competitions/${compId}/rounds/1/fixtures`))?.json
         .fixtures;
-      const picked = await put(
-        players[1] as HttpClient,
-        server.baseUrl,
-        `/api/entries/${entryOf[1]}/picks/1`,
-        {
-          teamId: teamIn(fixtures, 'Arsenal'),
-        },
-      );
+      const picked = await (players[1] as HttpClient).put(`/api/entries/${entryOf[1]}/picks/1`, {
+        teamId: teamIn(fixtures, 'Arsenal'),
+      });
       expect(picked.status).toBe(200);
       setTime(at(2 * HOUR));
       expect(await passes()).toBe(2);

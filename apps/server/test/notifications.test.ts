@@ -1,12 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushDevices } from '../src/db/schema/index.ts';
-import { put } from './game-helpers.ts';
-import { setRole } from './support/factories.ts';
 import type { HttpClient, Json } from './support/http-client.ts';
-import { otherClubAdmin, signedIn } from './support/members.ts';
 import { type PushService, startPushService } from './support/push-service.ts';
 import { backends, startTestServer, type TestServer } from './support/test-server.ts';
+import { otherClubAdmin, setRole, signedIn } from './support/world.ts';
 
 /**
  * The notification list, the preference centre, admin broadcasts and Web Push to a real (local) push
@@ -26,8 +24,7 @@ describe.each(backends())('notifications on %s', (backend) => {
     return c.post('/api/admin/broadcasts', body);
   };
   const prefs = (c: HttpClient) => c.get('/api/me/notification-preferences');
-  const setPrefs = (c: HttpClient, body: unknown) =>
-    put(c, server.baseUrl, '/api/me/notification-preferences', body);
+  const setPrefs = (c: HttpClient, body: unknown) => c.put('/api/me/notification-preferences', body);
 
   beforeAll(async () => {
     push = await startPushService();

@@ -1,24 +1,19 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entries } from '../src/db/schema/index.ts';
-import { DEMO_PASSWORD } from '../src/seed/demo.ts';
-import { openCompetition } from './support/competitions.ts';
 import { backends, startTestServer, type TestServer } from './support/test-server.ts';
+import { aCompetition, signedIn } from './support/world.ts';
 
 describe.each(backends())('a player cancels an unpaid order on %s', (backend) => {
   let server: TestServer;
   let competitionId: string;
   beforeAll(async () => {
     server = await startTestServer(backend, { seed: true });
-    competitionId = (await openCompetition(server, { maxEntriesPerPlayer: 3 })).id;
+    competitionId = (await aCompetition(server, { maxEntriesPerPlayer: 3 })).id;
   });
   afterAll(() => server?.close());
 
-  const player = async (n: number) => {
-    const c = server.client();
-    await c.signIn(`player${n}@redlion.test`, DEMO_PASSWORD);
-    return c;
-  };
+  const player = (n: number) => signedIn(server, `player${n}@redlion.test`);
 
   it('ends the pending order, gives its places back, and its card can no longer pay', async () => {
     const c = await player(1);

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { aClub, aMember } from './support/factories.ts';
 import type { HttpClient } from './support/http-client.ts';
 import { softAuthenticator } from './support/soft-authenticator.ts';
 import { backends, startTestServer, type TestServer } from './support/test-server.ts';
+import { aClub, aMember } from './support/world.ts';
 
 /** Passkeys: registered by a signed-in user, then signing in with no password. */
 describe.each(backends())('passkeys on %s', (backend) => {

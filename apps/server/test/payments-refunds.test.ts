@@ -4,11 +4,10 @@ import { entries, paymentEvents, paymentIssues, refunds } from '../src/db/schema
 import { runSettlementPass } from '../src/domains/game/settlement/worker.ts';
 import { startPaymentsWorker } from '../src/domains/payments/provider/worker.ts';
 import { ROUND1_DEADLINE } from './game-helpers.ts';
-import { openCompetition } from './support/competitions.ts';
 import type { HttpClient } from './support/http-client.ts';
-import { otherClubAdmin, signedIn } from './support/members.ts';
 import { type StripeStandIn, type StripeWebhooks, startStripeTestServer } from './support/stripe-stand-in.ts';
 import { backends, type TestServer } from './support/test-server.ts';
+import { aCompetition, otherClubAdmin, signedIn } from './support/world.ts';
 
 /**
  * Refunds and the rest of the payment life cycle against the Stripe stand-in: refunds that race
@@ -32,9 +31,9 @@ describe.each(backends())('refunds and payment events on %s', (backend) => {
   });
 
   const player = (n: number) => signedIn(server, `player${n}@redlion.test`);
-  const competition = (name: string, values: Parameters<typeof openCompetition>[1] = {}) =>
+  const competition = (name: string, values: Parameters<typeof aCompetition>[1] = {}) =>
     // Round 20 locks in January 2025: these stay open whatever the clock does in this file.
-    openCompetition(server, { name, entryFeePence: 750, maxEntriesPerPlayer: 5, startRound: 20, ...values });
+    aCompetition(server, { name, entryFeePence: 750, maxEntriesPerPlayer: 5, startRound: 20, ...values });
 
   async function order(c: HttpClient, competitionId: string, n: number) {
     const created = await c.post('/api/orders', { competitionId, entries: n });
@@ -348,7 +347,7 @@ describe.each(backends())('refunds and payment events on %s', (backend) => {
 
   it('a pending order paid after the first round locked is refunded; its entries never play', async () => {
     server.clock.set('2024-08-10T12:00:00Z');
-    const comp = await openCompetition(server, {
+    const comp = await aCompetition(server, {
       name: 'Locked before paying',
       entryFeePence: 500,
       startRound: 1,
@@ -386,7 +385,7 @@ describe.each(backends())('refunds and payment events on %s', (backend) => {
 
   it('a paid competition short of its minimum at the first deadline is cancelled and refunds every paid entry', async () => {
     server.clock.set('2024-08-10T12:00:00Z');
-    const comp = await openCompetition(server, {
+    const comp = await aCompetition(server, {
       name: 'Too few',
       entryFeePence: 400,
       startRound: 1,

@@ -2,11 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { entries, paymentEvents, paymentIssues } from '../src/db/schema/index.ts';
-import { openCompetition } from './support/competitions.ts';
-import { setCompetitionStatus } from './support/factories.ts';
-import { signedIn } from './support/members.ts';
 import { type StripeStandIn, type StripeWebhooks, startStripeTestServer } from './support/stripe-stand-in.ts';
 import { backends, type TestServer } from './support/test-server.ts';
+import { aCompetition, setCompetitionStatus, signedIn } from './support/world.ts';
 
 describe.each(backends())('Stripe payments on %s', (backend) => {
   let server: TestServer;
@@ -16,7 +14,7 @@ describe.each(backends())('Stripe payments on %s', (backend) => {
 
   beforeAll(async () => {
     ({ server, stand, hooks } = await startStripeTestServer(backend, { captureLog: true }));
-    competitionId = (await openCompetition(server, { entryFeePence: 750, maxEntriesPerPlayer: 5 })).id;
+    competitionId = (await aCompetition(server, { entryFeePence: 750, maxEntriesPerPlayer: 5 })).id;
   });
   afterAll(async () => {
     await server?.close();
@@ -184,7 +182,7 @@ describe.each(backends())('Stripe payments on %s', (backend) => {
   });
 
   it('a late payment is refunded automatically when the competition has closed', async () => {
-    const closing = await openCompetition(server, { name: 'Closing soon', entryFeePence: 300 });
+    const closing = await aCompetition(server, { name: 'Closing soon', entryFeePence: 300 });
     const c = await player(5);
     const created = await c.post('/api/orders', { competitionId: closing.id, entries: 1 });
     const orderId = created.json.order.id;

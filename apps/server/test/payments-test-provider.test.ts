@@ -2,24 +2,19 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entries } from '../src/db/schema/index.ts';
 import { refundCancelledCompetitions } from '../src/domains/payments/orders/service.ts';
-import { DEMO_PASSWORD } from '../src/seed/demo.ts';
-import { openCompetition, setDateOfBirth } from './support/competitions.ts';
 import { backends, startTestServer, type TestServer } from './support/test-server.ts';
+import { aCompetition, setDateOfBirth, signedIn } from './support/world.ts';
 
 describe.each(backends())('orders with the test provider on %s', (backend) => {
   let server: TestServer;
   let competitionId: string;
   beforeAll(async () => {
     server = await startTestServer(backend, { seed: true });
-    competitionId = (await openCompetition(server)).id;
+    competitionId = (await aCompetition(server)).id;
   });
   afterAll(() => server?.close());
 
-  const player = async (n: number) => {
-    const c = server.client();
-    await c.signIn(`player${n}@redlion.test`, DEMO_PASSWORD);
-    return c;
-  };
+  const player = (n: number) => signedIn(server, `player${n}@redlion.test`);
 
   it('creates a pending order priced by the server, then the 4242 card activates its entries', async () => {
     const c = await player(1);
@@ -119,7 +114,7 @@ describe.each(backends())('orders with the test provider on %s', (backend) => {
     expect(refused.status).toBe(403);
     expect(refused.json.error.message).toMatch(/18 or over/);
 
-    const free = await openCompetition(server, { prizeModel: 'free', entryFeePence: 0, name: 'Free one' });
+    const free = await aCompetition(server, { prizeModel: 'free', entryFeePence: 0, name: 'Free one' });
     const c = await player(1);
     expect((await c.post('/api/orders', { competitionId: free.id, entries: 1 })).json.error.message).toMatch(
       /free/,
@@ -147,8 +142,7 @@ describe.each(backends())('orders with the test provider on %s', (backend) => {
     );
     expect((await c.post(`/api/admin/orders/${paidOrder.id}/refunds`, {})).status).toBe(403);
 
-    const admin = server.client();
-    await admin.signIn('admin@redlion.test', DEMO_PASSWORD);
+    const admin = await signedIn(server, 'admin@redlion.test');
     const listed = await admin.get('/api/admin/orders?status=paid');
     expect(listed.json.orders.map((o: { id: string }) => o.id)).toContain(paidOrder.id);
 
@@ -172,17 +166,15 @@ describe.each(backends())('cancelled competitions on %s', (backend) => {
   it('give every paid entry its money back, once, with a refund email', async () => {
     const server = await startTestServer(backend, { seed: true });
     try {
-      const competition = await openCompetition(server, { name: 'Doomed', entryFeePence: 200 });
-      const c = server.client();
-      await c.signIn('player2@redlion.test', DEMO_PASSWORD);
+      const competition = await aCompetition(server, { name: 'Doomed', entryFeePence: 200 });
+      const c = await signedIn(server, 'player2@redlion.test');
       const created = await c.post('/api/orders', { competitionId: competition.id, entries: 2 });
       await c.post('/api/payments/test/confirm', {
         clientSecret: created.json.payment.clientSecret,
         cardNumber: '4242424242424242',
       });
 
-      const admin = server.client();
-      await admin.signIn('admin@redlion.test', DEMO_PASSWORD);
+      const admin = await signedIn(server, 'admin@redlion.test');
       expect((await admin.post(`/api/admin/competitions/${competition.id}/cancel`)).status).toBe(200);
       expect(await refundCancelledCompetitions(server.app.services)).toBe(1);
       expect(await refundCancelledCompetitions(server.app.services)).toBe(0);

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runSettlementPass } from '../src/domains/game/settlement/worker.ts';
-import { put, seasonId } from './game-helpers.ts';
-import { threePlayerCup } from './support/competitions.ts';
-import { setEmailVerified } from './support/factories.ts';
+import { seasonId } from './game-helpers.ts';
 import type { HttpClient, Json } from './support/http-client.ts';
 import { backends, startTestServer, type TestServer } from './support/test-server.ts';
+import { setEmailVerified, threePlayerCup } from './support/world.ts';
 
 /**
  * Prizes paid outside the app, and what a later result correction does to them. The competition:
@@ -27,7 +26,7 @@ describe.each(backends())('payouts and corrections on %s', (backend) => {
       ...body,
     });
   const correct = (fixtureId: string, home: number, away: number) =>
-    put(admin, server.baseUrl, `/api/admin/fixtures/${fixtureId}/result`, { home, away, status: 'finished' });
+    admin.put(`/api/admin/fixtures/${fixtureId}/result`, { home, away, status: 'finished' });
   const fixture = (home: string) => round1.find((f: Json) => f.home.name.startsWith(home));
 
   beforeAll(async () => {

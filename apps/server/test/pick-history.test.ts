@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runSettlementPass } from '../src/domains/game/settlement/worker.ts';
-import { threePlayerCup } from './support/competitions.ts';
 import type { HttpClient, Json } from './support/http-client.ts';
 import { backends, startTestServer, type TestServer } from './support/test-server.ts';
+import { threePlayerCup } from './support/world.ts';
 
 /**
  * A player's pick history, tapped from the standings. A free competition from round 1 of 2024-25:

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userPhotos } from '../src/db/schema/index.ts';
 import type { HttpClient, Json } from './support/http-client.ts';
 import { backends, startTestServer, type TestServer } from './support/test-server.ts';
+import { myUserId, signedUp } from './support/world.ts';
 
 /** A landscape PNG and a portrait JPEG, as a phone's camera or gallery would give them. */
 const picture = (width: number, height: number) =>
@@ -39,16 +40,13 @@ describe.each(backends())('profile photo on %s', (backend) => {
   let userId: string;
   beforeAll(async () => {
     server = await startTestServer(backend);
-    c = server.client();
-    await c.prime();
-    const res = await c.post('/api/auth/sign-up/email', {
+    c = await signedUp(server, {
       name: 'Photo Phil',
       email: 'phil@example.com',
       password: 'say-cheese-please',
       dateOfBirth: '1980-02-02',
     });
-    expect(res.status).toBe(200);
-    userId = (await c.get('/api/me')).json.user.id;
+    userId = await myUserId(c);
   });
   afterAll(() => server?.close());
 

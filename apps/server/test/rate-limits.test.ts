@@ -10,9 +10,9 @@ import { session, smsOutbox, user } from '../src/db/schema/index.ts';
 import { LIMITS, SIGN_IN_DELAY } from '../src/http/rate-limits.ts';
 import { seasonId } from './game-helpers.ts';
 import { type HttpClient, httpClient, type Json } from './support/http-client.ts';
-import { signedIn } from './support/members.ts';
 import { softAuthenticator } from './support/soft-authenticator.ts';
 import { backends, startTestServer, type TestServer } from './support/test-server.ts';
+import { signedIn } from './support/world.ts';
 
 // Every server in this file runs the real limits (scale 1) unless a test says otherwise.
 const REAL_LIMITS = { RATE_LIMIT_SCALE: '1' };

@@ -14,8 +14,8 @@ import { urlForLog } from '../src/lib/log-safe.ts';
 import { createMailer } from '../src/lib/mailer.ts';
 import { DEMO_PASSWORD } from '../src/seed/demo.ts';
 import type { HttpClient } from './support/http-client.ts';
-import { signedIn } from './support/members.ts';
 import { backends, startTestServer, type TestServer } from './support/test-server.ts';
+import { signedIn } from './support/world.ts';
 
 /** A Fastify logger whose lines are kept, to read what would have been logged. */
 function capturedLog() {

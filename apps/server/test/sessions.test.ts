@@ -3,9 +3,9 @@ import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { user } from '../src/db/schema/index.ts';
 import { DEMO_PASSWORD } from '../src/seed/demo.ts';
-import { revokeSessions, setSessionExpiry } from './support/factories.ts';
 import type { HttpClient } from './support/http-client.ts';
 import { backends, startTestServer, type TestServer } from './support/test-server.ts';
+import { revokeSessions, setSessionExpiry, signedIn } from './support/world.ts';
 
 /** The session reader's fast path, and each case it must leave to better-auth. */
 describe.each(backends())('signed-in requests on %s', (backend) => {
@@ -17,8 +17,7 @@ describe.each(backends())('signed-in requests on %s', (backend) => {
 
   beforeAll(async () => {
     server = await startTestServer(backend, { seed: true });
-    player = server.client();
-    await player.signIn('player1@redlion.test', DEMO_PASSWORD);
+    player = await signedIn(server, 'player1@redlion.test');
     cookie = [...player.jar].map(([k, v]) => `${k}=${v}`).join('; ');
   });
   afterAll(() => server?.close());

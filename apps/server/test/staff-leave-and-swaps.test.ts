@@ -3,9 +3,9 @@ import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clockEntries, staffAbsences } from '../src/db/schema/index.ts';
 import { runShiftReminderPass } from '../src/domains/staff/shifts/reminders.ts';
-import { aClub, aMember } from './support/factories.ts';
 import type { HttpClient, Json } from './support/http-client.ts';
 import { backends, startTestServer, type TestServer } from './support/test-server.ts';
+import { aClub, aMember } from './support/world.ts';
 
 /**
  * The rota beyond shifts: templates, leave and unavailability (with the `leave` notification and the

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { aClub, aMember } from './support/factories.ts';
 import type { HttpClient, Json } from './support/http-client.ts';
 import { backends, startTestServer, type TestServer } from './support/test-server.ts';
+import { aClub, aMember } from './support/world.ts';
 
 /**
  * The week grid's drag and drop (and its "Move to…", "Copy to…"): a shift moved or copied to a

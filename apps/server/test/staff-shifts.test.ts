@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { aClub, aMember, aUser, setDateOfBirth, setRole } from './support/factories.ts';
 import type { HttpClient } from './support/http-client.ts';
 import { backends, startTestServer, type TestServer } from './support/test-server.ts';
+import { aClub, aMember, aUser, setDateOfBirth, setRole } from './support/world.ts';
 
 // Times go in as instants with their London offset, as the web form sends them.
 describe.each(backends())('the staff rota on %s', (backend) => {

@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sqlRows } from '../src/db/sql-rows.ts';
-import { aClub, aMember } from './support/factories.ts';
 import type { HttpClient } from './support/http-client.ts';
 import { backends, startTestServer, type TestServer } from './support/test-server.ts';
+import { aClub, aMember } from './support/world.ts';
 
 /** A small RFC 4180 reader for the tests: rows of cells, quotes undone. */
 function readCsv(text: string): string[][] {

@@ -3,11 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { clubStripeAccounts, entries, paymentEvents } from '../src/db/schema/index.ts';
 import { seasonId } from './game-helpers.ts';
-import { aClub, aCompetition, aMember, demoClub } from './support/factories.ts';
 import type { HttpClient } from './support/http-client.ts';
-import { signedIn } from './support/members.ts';
 import { type StripeStandIn, type StripeWebhooks, startStripeTestServer } from './support/stripe-stand-in.ts';
 import { backends, type TestServer } from './support/test-server.ts';
+import { aClub, aCompetition, aMember, demoClub, signedIn } from './support/world.ts';
 
 const CONNECT_SECRET = 'whsec_connect_endpoint_secret_for_tests';
 

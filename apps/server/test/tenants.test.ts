@@ -6,10 +6,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberships, notifications, user } from '../src/db/schema/index.ts';
 import { unsubscribeUrl } from '../src/domains/notifications/sender.ts';
-import { aCompetition, someEntries } from './support/factories.ts';
 import type { HttpClient, Json } from './support/http-client.ts';
-import { signedIn } from './support/members.ts';
 import { backends, startTestServer, type TestServer } from './support/test-server.ts';
+import { aCompetition, signedIn, someEntries } from './support/world.ts';
 
 /**
  * Tenants: one person in several clubs, the session acting in one; clubs signing up

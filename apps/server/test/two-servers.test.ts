@@ -15,9 +15,9 @@ import { competitions, entries, orders, roundSettlements, seasons } from '../src
 import { DEMO_PASSWORD } from '../src/seed/demo.ts';
 import { put } from './game-helpers.ts';
 import { withDatabase } from './global-setup.ts';
-import { aCompetition, anOrder, DEFAULT_RULES, someEntries } from './support/factories.ts';
 import { freePort } from './support/free-port.ts';
 import { httpClient, type Json } from './support/http-client.ts';
+import { aCompetition, anOrder, DEFAULT_RULES, someEntries } from './support/world.ts';
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
 const templateUrl = inject('pgTemplateUrl');

@@ -1,9 +1,9 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entries } from '../src/db/schema/index.ts';
-import { openCompetition } from './support/competitions.ts';
 import type { Json } from './support/http-client.ts';
 import { backends, startTestServer, type TestServer } from './support/test-server.ts';
+import { aCompetition } from './support/world.ts';
 
 const newUser = (email: string) => ({
   name: 'Xsrf Tester',
@@ -119,7 +119,7 @@ describe.each(backends())('XSRF protection on %s', (backend) => {
   it('a percent-encoded API path (/%61pi/...) is checked as the API route it reaches: refused without the header, nothing written', async () => {
     // Before the 2024-25 season's round 20, which the competition starts at.
     server.clock.set('2024-08-10T12:00:00Z');
-    const competition = await openCompetition(server, { prizeModel: 'free', entryFeePence: 0 });
+    const competition = await aCompetition(server, { prizeModel: 'free', entryFeePence: 0 });
     const joined = async () =>
       (
         await server.db.select({ n: count() }).from(entries).where(eq(entries.competitionId, competition.id))

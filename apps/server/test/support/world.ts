@@ -1,7 +1,6 @@
 import type { Role } from '@lastman/api';
 import type { FixtureStatus } from '@lastman/game';
 import { and, eq } from 'drizzle-orm';
-import { expect } from 'vitest';
 import {
   type CompetitionRules,
   clubs,
@@ -19,11 +18,39 @@ import {
   verification,
 } from '../../src/db/schema/index.ts';
 import { newJoinCode } from '../../src/domains/club/service.ts';
-import type { HttpClient } from './http-client.ts';
+import { DEMO_PASSWORD as SEEDED_PASSWORD } from '../../src/seed/demo.ts';
+import type { HttpClient, Json } from './http-client.ts';
 import type { TestServer } from './test-server.ts';
+import {
+  createCompetition,
+  DEMO_PASSWORD,
+  enter,
+  type NewPerson,
+  openForEntries,
+  pick,
+  roundFixtures,
+  signIn,
+  signUp,
+  teamIn,
+} from './world-api.ts';
 
-// The one place tests write rows straight into the database: each test asks for what it needs
-// (`aCompetition`, `aMember({ club, role })`) and the factories fill in the rest.
+/*
+ * The one module server tests build state with. Start a server (`startTestServer`, with `seed: true`
+ * for the demo club, The Red Lion, and its members), then ask for what the test needs by name:
+ * `signedIn(server, 'admin@redlion.test')`, `aClub(server)`, `aMember(server, { club, role, email })`,
+ * `aCompetition(server, { status: 'running' })`, `someEntries(server, { competition, userId })`,
+ * `threePlayerCup(server, …)`, or all of them bound to one server with `world(server)`. Builders go
+ * through the real HTTP API (world-api.ts, which the browser tests share) wherever the API can do it;
+ * the rest write rows directly, each saying why (no API makes a club, a result, an expired link or a
+ * row in the past). Direct-row builders take anything with a `db`, so a test's own database works too.
+ */
+
+export type { HttpClient, Json } from './http-client.ts';
+export type { TestServer } from './test-server.ts';
+export * from './world-api.ts';
+
+// world-api.ts keeps its own copy (the browser tests load it without the server's source): the two agree.
+if (SEEDED_PASSWORD !== DEMO_PASSWORD) throw new Error('world-api.ts DEMO_PASSWORD is not the seed’s');
 
 /** What a factory that only writes rows needs: a test server, or a database of a test's own. */
 type WithDb = Pick<TestServer, 'db'>;
@@ -40,7 +67,7 @@ export const DEFAULT_RULES: CompetitionRules = {
   allOut: 'rollover',
 };
 
-/** A club of its own (The Kings Arms unless named otherwise). */
+/** A club of its own (The Kings Arms unless named otherwise); by row: no club API makes a club. */
 export async function aClub(
   server: WithDb,
   values: Partial<typeof clubs.$inferInsert> = {},
@@ -76,14 +103,8 @@ export async function aMember(
 ): Promise<{ client: HttpClient; userId: string }> {
   const client = server.client();
   await client.prime();
-  const signUp = await client.post('/api/auth/sign-up/email', {
-    name,
-    email,
-    password: 'club-member-pass',
-    dateOfBirth,
-    clubSlug: club.slug,
-  });
-  expect(signUp.status).toBe(200);
+  await signUp(client, { name, email, password: 'club-member-pass', dateOfBirth, clubSlug: club.slug });
+  // The role by row: a club made by `aClub` has no admin yet to give it through the API.
   const [row] = await server.db.select().from(user).where(eq(user.email, email));
   if (!row) throw new Error('the new member is missing');
   await server.db
@@ -117,19 +138,15 @@ export async function setDateOfBirth(server: WithDb, email: string, dateOfBirth:
 
 /**
  * A competition, open and paid on the demo club's 2024-25 season unless told otherwise; any
- * column can be given.
+ * column can be given. By row: the API reaches a status only through its steps, and takes a paid
+ * competition only from a club with payments set up (`threePlayerCup` shows the API way).
  */
 export async function aCompetition(
   server: WithDb,
   values: Partial<typeof competitions.$inferInsert> = {},
 ): Promise<CompetitionRow> {
   const clubId = values.clubId ?? (await demoClub(server)).id;
-  let seasonId = values.seasonId;
-  if (!seasonId) {
-    const [season] = await server.db.select().from(seasons).where(eq(seasons.key, 'premier-league-2024-25'));
-    if (!season) throw new Error('seed the 2024-25 season first');
-    seasonId = season.id;
-  }
+  const seasonId = values.seasonId ?? (await demoSeason(server)).id;
   const [row] = await server.db
     .insert(competitions)
     .values({
@@ -157,7 +174,7 @@ export async function setCompetitionStatus(
   await server.db.update(competitions).set({ status }).where(eq(competitions.id, competition.id));
 }
 
-/** Active entries of one player in a competition (`count` of them, one by default). */
+/** Active entries of one player in a competition (`count` of them, one by default); by row: a paid entry needs a paid order. */
 export async function someEntries(
   server: WithDb,
   { competition, userId, count = 1 }: { competition: CompetitionRow; userId: string; count?: number },
@@ -286,4 +303,109 @@ export async function anOrder(
     .returning();
   if (!row) throw new Error('order insert returned nothing');
   return row;
+}
+
+/** A new person through the real sign-up (to the server's default club unless told), and a client signed in as them. */
+export async function signedUp(server: TestServer, person: NewPerson): Promise<HttpClient> {
+  const c = server.client();
+  await c.prime();
+  await signUp(c, person);
+  return c;
+}
+
+/** A client signed in as one of the seeded demo members (admin@redlion.test, player1@redlion.test…). */
+export async function signedIn(server: TestServer, email: string): Promise<HttpClient> {
+  const c = server.client();
+  await c.prime();
+  await signIn(c, email, DEMO_PASSWORD);
+  return c;
+}
+
+/** A second club, The Kings Arms, and a client signed up to it and made its admin. */
+export async function otherClubAdmin(server: TestServer, name: string, email: string): Promise<HttpClient> {
+  const club = await aClub(server);
+  return (await aMember(server, { club, role: 'admin', name, email })).client;
+}
+
+/** The three-player cup several tests share, as the demo club's admin set it up and the players picked. */
+export interface ThreePlayerCup {
+  admin: HttpClient;
+  otherAdmin: HttpClient;
+  /** Pat, Jo and Chris, in the order of `entry`. */
+  players: HttpClient[];
+  entry: string[];
+  compId: string;
+  round1: Json[];
+  round2: Json[];
+}
+
+/**
+ * A free competition of the demo club from round 1 of 2024-25 with three players, on a server started
+ * with `seed: true` at 2024-08-10, all through the API. Round 1: Pat Arsenal (won 2-0), Jo Liverpool
+ * (won), Chris Chelsea (lost). Round 2: Pat Manchester City (won), Jo Everton (lost). Nothing is
+ * settled yet.
+ */
+export async function threePlayerCup(
+  server: TestServer,
+  competition: { name: string; prizePence?: number },
+): Promise<ThreePlayerCup> {
+  const admin = await signedIn(server, 'admin@redlion.test');
+  const players: HttpClient[] = [];
+  for (const n of [1, 2, 3]) players.push(await signedIn(server, `player${n}@redlion.test`));
+  const otherAdmin = await otherClubAdmin(server, 'Kings Admin', 'admin@kingsarms.test');
+  const compId = await createCompetition(admin, {
+    ...competition,
+    seasonId: (await demoSeason(server)).id,
+    startRound: 1,
+    prizeModel: 'free',
+  });
+  await openForEntries(admin, compId);
+  const entry: string[] = [];
+  for (const c of players) entry.push(await enter(c, compId));
+  const first = players[0] as HttpClient;
+  const round1 = await roundFixtures(first, compId, 1);
+  const round2 = await roundFixtures(first, compId, 2);
+  const picked = (i: number, round: number, fixtures: Json[], team: string) =>
+    pick(players[i] as HttpClient, entry[i] as string, round, teamIn(fixtures, team));
+  await picked(0, 1, round1, 'Arsenal');
+  await picked(1, 1, round1, 'Liverpool');
+  await picked(2, 1, round1, 'Chelsea');
+  await picked(0, 2, round2, 'Manchester City');
+  await picked(1, 2, round2, 'Everton');
+  return { admin, otherAdmin, players, entry, compId, round1, round2 };
+}
+
+/** A season the demo seed imported (2024-25 unless named otherwise). */
+export async function demoSeason(server: WithDb, key = 'premier-league-2024-25') {
+  const [season] = await server.db.select().from(seasons).where(eq(seasons.key, key));
+  if (!season) throw new Error(`season ${key} is not imported`);
+  return season;
+}
+
+/**
+ * Every builder bound to one server: `const w = world(server); const club = await w.club();
+ * const { client } = await w.member({ club, email });`.
+ */
+export function world(server: TestServer) {
+  return {
+    server,
+    club: (values?: Parameters<typeof aClub>[1]) => aClub(server, values),
+    demoClub: () => demoClub(server),
+    demoSeason: (key?: string) => demoSeason(server, key),
+    member: (o: Parameters<typeof aMember>[1]) => aMember(server, o),
+    rowUser: (o: Parameters<typeof aUser>[1]) => aUser(server, o),
+    signedIn: (email: string) => signedIn(server, email),
+    signedUp: (person: NewPerson) => signedUp(server, person),
+    otherClubAdmin: (name: string, email: string) => otherClubAdmin(server, name, email),
+    staff: async (o: Omit<Parameters<typeof aMember>[1], 'role'>) => aMember(server, { ...o, role: 'staff' }),
+    competition: (values?: Parameters<typeof aCompetition>[1]) => aCompetition(server, values),
+    running: (values?: Parameters<typeof aCompetition>[1]) =>
+      aCompetition(server, { ...values, status: 'running' }),
+    entries: (o: Parameters<typeof someEntries>[1]) => someEntries(server, o),
+    picks: (competition: CompetitionRow, made: Parameters<typeof somePicks>[2]) =>
+      somePicks(server, competition, made),
+    order: (o: Parameters<typeof anOrder>[1]) => anOrder(server, o),
+    result: (o: Parameters<typeof aResult>[1]) => aResult(server, o),
+    threePlayerCup: (c: Parameters<typeof threePlayerCup>[1]) => threePlayerCup(server, c),
+  };
 }
