@@ -12,7 +12,7 @@ import { aClub, aMember } from './support/world.ts';
  * shift check's warning), swaps (accepted, then approved, overlap rule kept), holiday accrual from the
  * clock rows, shift reminders once, calendars parsed back, events in the week, rates per position.
  */
-describe.each(backends())('rota extras on %s', (backend) => {
+describe.each(backends())('staff templates, leave, swaps and pay on %s', (backend) => {
   let server: TestServer;
   let admin: HttpClient;
   let sam: HttpClient;

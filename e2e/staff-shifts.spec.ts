@@ -33,7 +33,7 @@ test('an admin plans and publishes a week, and the staff member sees the shift, 
 
   const planner = activePage(page);
   await expect(planner.getByRole('heading', { name: /^Week of / })).toBeVisible();
-  // A desktop shows the week as a grid (rota-grid.spec.ts); this test reads the list of days.
+  // A desktop shows the week as a grid (staff-week-grid.spec.ts); this test reads the list of days.
   if (test.info().project.name !== 'phone') await planner.getByRole('button', { name: 'Day by day' }).click();
   await expect(planner.getByTestId('week-summary')).toContainText('1 not yet published');
   const shift = planner.getByTestId('shift').filter({ hasText: 'Sam Staff' });

@@ -53,7 +53,7 @@ test('an admin saves a shift template and adds a shift from it', async ({ page }
   await shots(page, 'add-from-template');
   await form.getByRole('button', { name: 'Add shift' }).click();
   const planner = activePage(page);
-  // A desktop shows the week as a grid (rota-grid.spec.ts); this test reads the list of days.
+  // A desktop shows the week as a grid (staff-week-grid.spec.ts); this test reads the list of days.
   if (!phone) await planner.getByRole('button', { name: 'Day by day' }).click();
   const shift = planner.getByTestId('shift').filter({ hasText: 'Sam Staff' });
   await expect(shift).toContainText('17:30–00:30');
