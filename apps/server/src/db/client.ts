@@ -34,12 +34,19 @@ export interface Database {
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
-export type DatabaseTarget = { databaseUrl: string } | { dataDir: string } | { inMemory: true };
+/** PostgreSQL, a PGlite folder on disk, or PGlite in memory (empty, or loaded from a `dumpDataDir` tarball). */
+export type DatabaseTarget =
+  | { databaseUrl: string }
+  | { dataDir: string }
+  | { inMemory: true; loadDataDir?: Blob };
 
 export function openDatabase(target: DatabaseTarget): Database {
   if ('databaseUrl' in target) return openPostgres(target.databaseUrl);
-  if ('dataDir' in target) mkdirSync(target.dataDir, { recursive: true });
-  return openPglite('dataDir' in target ? target.dataDir : undefined);
+  if ('dataDir' in target) {
+    mkdirSync(target.dataDir, { recursive: true });
+    return openPglite({ dataDir: target.dataDir });
+  }
+  return openPglite(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {});
 }
 
 function openPostgres(url: string): Database {
@@ -59,10 +66,10 @@ function openPostgres(url: string): Database {
   };
 }
 
-function openPglite(dataDir: string | undefined): Database {
+function openPglite(where: { dataDir?: string; loadDataDir?: Blob }): Database {
   // One PGlite instance per folder: two on one folder can corrupt it (environment.md).
   // btree_gist: the rota's no-overlap rule (drizzle/0008_shift_overlap.sql).
-  const client = new PGlite({ ...(dataDir !== undefined && { dataDir }), extensions: { btree_gist } });
+  const client = new PGlite({ ...where, extensions: { btree_gist } });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   let closed = false;
   return {
