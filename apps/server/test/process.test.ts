@@ -45,6 +45,15 @@ async function waitForHealth(url: string, server: ReturnType<typeof start>, time
   throw new Error(`server at ${url} did not become healthy`);
 }
 
+/** Until the child has printed `text`: its output can reach us after its first answer, on a busy machine. */
+async function waitForOutput(server: ReturnType<typeof start>, text: string, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!server.output().includes(text) && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return server.output();
+}
+
 describe('the server process', () => {
   it('seeds the demo club on first start, shuts down cleanly on SIGTERM, and reopens its data', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'lastman-data-'));
@@ -55,7 +64,7 @@ describe('the server process', () => {
 
     const first = start(env);
     await waitForHealth(url, first);
-    expect(first.output()).toContain('admin@redlion.test');
+    expect(await waitForOutput(first, 'admin@redlion.test')).toContain('admin@redlion.test');
     expect(first.output()).toContain('lastman-demo');
     const club = (await (await fetch(`${url}/api/club`)).json()) as { name: string };
     expect(club.name).toBe('The Red Lion');
@@ -73,7 +82,8 @@ describe('the server process', () => {
 
     const second = start(env);
     await waitForHealth(url, second);
-    expect(second.output()).not.toContain('demo club "The Red Lion" created');
+    // Its banner, printed once it listens, names the data without creating the demo club again.
+    expect(await waitForOutput(second, 'Data:')).not.toContain('demo club "The Red Lion" created');
     const signIn = await fetch(`${url}/api/auth/sign-in/email`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: url },
