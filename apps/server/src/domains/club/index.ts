@@ -1,7 +1,6 @@
 // The clubs feature as other features see it: they import from here, never its other files.
 
 // The person's own records, for their data export and account deletion (account/profile).
-export { contactMessagesOfUser, contactRepliesTo, scrubContactMessagesOf } from './contact/queries.ts';
 export {
   createInvitation,
   invitationRecipient,
@@ -16,7 +15,6 @@ export { clubDomain, registerClubParts } from './plugin.ts';
 // Clubs' names and the open clubs, for receipts, orders and the deployment's alerts.
 export {
   clubNamesOf,
-  deleteMembershipsOf,
   findClubName,
   insertMembership,
   listClubMembers,

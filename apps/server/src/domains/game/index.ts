@@ -1,7 +1,6 @@
 // The game domain as other domains see it: they import from here, never its other files.
 
 export * from './competitions/index.ts';
-export * from './entries/index.ts';
 export * from './fixtures/index.ts';
 export * from './payouts/index.ts';
 export * from './picks/index.ts';

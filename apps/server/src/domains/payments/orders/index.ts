@@ -3,8 +3,6 @@
 export { recordCashEntries } from './cash.ts';
 export { orderEmails, sendReceipt } from './emails.ts';
 export type { OrderRow, RefundRow } from './queries.ts';
-// Among them ordersOfUser and refundsOfOrders, for the person's data export (account/profile).
-// The club's orders, refunds and payment issues, for the admin's export of the club.
 export {
   countEventsOfOrder,
   countHeldEntries,
@@ -18,7 +16,6 @@ export {
   listIssues,
   lockOrderById,
   lockOrderByIntent,
-  ordersOfUser,
   paidOrdersInPeriod,
   refundsOfOrders,
   resolveIssue,
