@@ -94,9 +94,14 @@ export const entries = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
+  // No index holds a column settlement writes (status, eliminated_round, updated_at), and the table
+  // keeps half of each page free (fillfactor 50, set in migration 0030): putting a round's losers out
+  // is then a heap-only (HOT) update of each row, with no index entry written.
   (t) => [
-    index('entries_competition_status_idx').on(t.competitionId, t.status),
+    index('entries_competition_idx').on(t.competitionId),
     index('entries_club_user_idx').on(t.clubId, t.userId),
+    // The few entries the club removed, found without reading every entry at each settlement.
+    index('entries_removed_idx').on(t.competitionId).where(sql`${t.removedFromRound} IS NOT NULL`),
   ],
 );
 
@@ -122,10 +127,12 @@ export const picks = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
+  // As entries: no index holds a column that settlement (outcome, cycle) or a changed pick (team_id,
+  // updated_at) writes, and half of each page is kept free (fillfactor 50, migration 0030), so both
+  // are heap-only updates. An entry's earlier picks of a team are found by (entry, round).
   (t) => [
     uniqueIndex('picks_entry_round_idx').on(t.entryId, t.round),
-    index('picks_competition_round_idx').on(t.competitionId, t.round, t.teamId),
-    index('picks_entry_team_idx').on(t.entryId, t.teamId),
+    index('picks_competition_round_idx').on(t.competitionId, t.round),
   ],
 );
 

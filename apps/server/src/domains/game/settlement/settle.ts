@@ -150,6 +150,14 @@ function teamTable(ctx: RoundContext) {
 
 const COUNTED = sql`('survived', 'eliminated')`;
 
+/**
+ * The outcome of a pick of the round being settled, to filter on. The column's statistics predate the
+ * outcomes this transaction has just written (all still null in them), so a filter on the column
+ * itself is estimated at a row or so and the planner joins it by a nested loop, once per entry: hours
+ * for a million. An expression has no statistics, so its default estimate keeps a hash join.
+ */
+const freshOutcome = sql`coalesce(p.outcome, '')`;
+
 /** Settles one round of one competition; returns true when that decided the competition. */
 export async function settleRound(tx: DbOrTx, ctx: RoundContext): Promise<boolean> {
   const { comp, c, index } = ctx;
@@ -163,12 +171,15 @@ export async function settleRound(tx: DbOrTx, ctx: RoundContext): Promise<boolea
 
   // Entries the club removed from this round (or earlier) take no part in it, whatever they picked.
   await applyRemovals(tx, { competition: comp });
-  const [counts] = await sqlRows<{ active: number }>(
+  // One read of the competition's entries for both counts.
+  const [counts] = await sqlRows<{ active: number; others: number }>(
     tx,
-    sql`SELECT count(*)::int AS active FROM ${entries}
-        WHERE club_id = ${clubId} AND competition_id = ${compId} AND status = 'active'`,
+    sql`SELECT count(*) FILTER (WHERE status = 'active')::int AS active,
+               count(*) FILTER (WHERE status <> 'active')::int AS others
+        FROM ${entries} WHERE club_id = ${clubId} AND competition_id = ${compId}`,
   );
   const active = counts?.active ?? 0;
+  const others = counts?.others ?? 0;
   const fixturesRecord = round.fixtures
     .filter((f) => !f.rescheduledOut)
     .map(({ fixture: f }) => ({
@@ -211,13 +222,8 @@ export async function settleRound(tx: DbOrTx, ctx: RoundContext): Promise<boolea
   const teamsCte = sql`t AS (SELECT * FROM jsonb_to_recordset(${teamsJson}::jsonb) AS t(team_id text, ord int, survives boolean))`;
 
   // 1. Each active entry's own pick: counted if its team plays and was not used in its cycle.
-  const [others] = await sqlRows<{ n: number }>(
-    tx,
-    sql`SELECT count(*)::int AS n FROM ${entries}
-        WHERE club_id = ${clubId} AND competition_id = ${compId} AND status <> 'active'`,
-  );
   let marked: { survivors: number; counted: number } | undefined;
-  if (!cycles && (others?.n ?? 0) < active) {
+  if (!cycles && others < active) {
     // Mostly active entries (the early rounds, the big ones): mark the round's picks without joining
     // every entry, then take back the few picks made ahead by entries already out (they lapsed).
     [marked] = await sqlRows<{ survivors: number; counted: number }>(
@@ -230,12 +236,13 @@ export async function settleRound(tx: DbOrTx, ctx: RoundContext): Promise<boolea
           WHERE p.club_id = ${clubId} AND p.competition_id = ${compId} AND p.round = ${R} AND t.team_id = p.team_id
             AND NOT EXISTS (
               SELECT 1 FROM ${picks} q
-              WHERE q.entry_id = p.entry_id AND q.team_id = p.team_id AND q.round < ${R}
+              WHERE q.competition_id = ${compId} AND q.entry_id = p.entry_id AND q.team_id = p.team_id
+                AND q.round < ${R}
                 AND q.outcome IN ${COUNTED})
           RETURNING p.outcome)
         SELECT count(*) FILTER (WHERE outcome = 'survived')::int AS survivors, count(*)::int AS counted FROM u`,
     );
-    if ((others?.n ?? 0) > 0) {
+    if (others > 0) {
       const [lapsed] = await sqlRows<{ survivors: number; counted: number }>(
         tx,
         sql`WITH l AS (
@@ -264,7 +271,8 @@ export async function settleRound(tx: DbOrTx, ctx: RoundContext): Promise<boolea
             AND e.id = p.entry_id AND e.status = 'active' AND t.team_id = p.team_id
             AND NOT EXISTS (
               SELECT 1 FROM ${picks} q
-              WHERE q.entry_id = p.entry_id AND q.team_id = p.team_id AND q.round < ${R}
+              WHERE q.competition_id = ${compId} AND q.entry_id = p.entry_id AND q.team_id = p.team_id
+                AND q.round < ${R}
                 AND q.outcome IN ${COUNTED} AND q.cycle = coalesce(cyc.cycle, 0))
           RETURNING p.outcome)
         SELECT count(*) FILTER (WHERE outcome = 'survived')::int AS survivors, count(*)::int AS counted FROM u`,
@@ -296,12 +304,13 @@ export async function settleRound(tx: DbOrTx, ctx: RoundContext): Promise<boolea
             SELECT t.team_id, t.survives FROM t
             WHERE NOT EXISTS (
               SELECT 1 FROM ${picks} q
-              WHERE q.entry_id = e.id AND q.team_id = t.team_id AND q.round < ${R}
+              WHERE q.competition_id = ${compId} AND q.entry_id = e.id AND q.team_id = t.team_id
+                AND q.round < ${R}
                 AND q.outcome IN ${COUNTED} AND q.cycle = coalesce(cyc.cycle, 0))
             ORDER BY t.ord LIMIT 1) ch
           WHERE e.club_id = ${clubId} AND e.competition_id = ${compId} AND e.status = 'active'
             AND NOT EXISTS (SELECT 1 FROM ${picks} p WHERE p.entry_id = e.id AND p.round = ${R}
-                            AND p.outcome IN ${COUNTED})
+                            AND ${freshOutcome} IN ${COUNTED})
           ON CONFLICT (entry_id, round) DO UPDATE
             SET team_id = excluded.team_id, auto = true, outcome = excluded.outcome,
                 cycle = excluded.cycle, updated_at = now()
@@ -327,7 +336,9 @@ export async function settleRound(tx: DbOrTx, ctx: RoundContext): Promise<boolea
       sql`WITH o AS (
           UPDATE ${entries} e SET status = 'eliminated', eliminated_round = ${R}, updated_at = now()
           WHERE e.club_id = ${clubId} AND e.competition_id = ${compId} AND e.status = 'active'
-            AND NOT EXISTS (SELECT 1 FROM ${picks} p WHERE p.entry_id = e.id AND p.round = ${R} AND p.outcome = 'survived')
+            AND NOT EXISTS (SELECT 1 FROM ${picks} p
+                            WHERE p.club_id = ${clubId} AND p.competition_id = ${compId}
+                              AND p.entry_id = e.id AND p.round = ${R} AND ${freshOutcome} = 'survived')
           RETURNING 1)
         SELECT count(*)::int AS n FROM o`,
     );
