@@ -9,11 +9,17 @@ process.once('message', (w) => {
     setupRequest: (req) => {
       const i = n++;
       const player = 1 + (i % w.users);
-      const headers = { authorization: `Bearer ${w.tokens[player - 1]}`, 'content-type': 'application/json' };
-      if (w.path) return { ...req, method: 'GET', path: w.path, headers };
+      const headers = w.headers[player - 1];
+      if (w.path) return { ...req, method: 'GET', path: w.path, headers: { cookie: headers.cookie } };
       const teamId = w.teamIds[Math.floor(i / w.users) % w.teamIds.length];
       const body = JSON.stringify({ teamId });
-      return { ...req, method: 'PUT', path: `/api/entries/${w.entryIds[player - 1]}/picks/1`, headers, body };
+      return {
+        ...req,
+        method: 'PUT',
+        path: `/api/entries/${w.entryIds[player - 1]}/picks/1`,
+        headers: { ...headers, 'content-type': 'application/json' },
+        body,
+      };
     },
   };
   const seconds = w.durationMs / 1000;

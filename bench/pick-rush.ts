@@ -10,6 +10,7 @@ import { clubs } from '../apps/server/src/db/schema/index.ts';
 import { sqlRows } from '../apps/server/src/db/sql-rows.ts';
 import { importSeason } from '../apps/server/src/domains/game/football/importer.ts';
 import { createTestClock } from '../apps/server/src/lib/clock.ts';
+import { XSRF_COOKIE, XSRF_HEADER } from '../apps/server/src/lib/xsrf.ts';
 import { benchDatabase, benchPool } from './pg-bench-db.ts';
 import type { Benchmark, Figure } from './timing.ts';
 
@@ -61,8 +62,8 @@ function loadFromWorker(data: {
   teamIds: string[];
   concurrency: number;
   durationMs: number;
-  /** Each player's bearer token, signed as sign-in hands it to the native app. */
-  tokens: string[];
+  /** Each player's request headers: their session cookie and XSRF token, as the web app sends them. */
+  headers: Record<string, string>[];
   /** A GET of this path instead of a pick. */
   path?: string;
 }): Promise<Load> {
@@ -81,7 +82,8 @@ function loadFromWorker(data: {
 }
 
 /**
- * A deadline rush: 1,000 signed-in players (sessions created directly, sent as bearer tokens) changing
+ * A deadline rush: 1,000 signed-in players (sessions created directly, sent as the web app sends
+ * them: the session cookie, and the XSRF cookie with its X-XSRF-TOKEN header on writes) changing
  * their picks as fast as the server takes them, over HTTP against the real server on PostgreSQL;
  * against bare single-row INSERTs into a table of the same shape, from the same number of clients.
  */
@@ -138,14 +140,33 @@ export const pickRushBenchmark: Benchmark = {
       await db.execute(sql`CREATE TABLE bench_picks (LIKE picks INCLUDING ALL)`);
       await db.execute(sql`VACUUM ANALYZE`);
 
-      const tokens = Array.from({ length: USERS }, (_, i) => {
-        const token = `rush-token-${i + 1}`;
-        return `${token}.${createHmac('sha256', config.AUTH_SECRET).update(token).digest('base64')}`;
-      });
       const address = await app.listen({ port: 0, host: '127.0.0.1' });
+      const sessionCookie = `${(await app.services.auth.$context).authCookies.sessionToken.name}=`;
+      // Each player's session cookie as sign-in sets it, and the XSRF token the server hands out on
+      // the player's first read (as the web app's first call gets it).
+      const headers: Record<string, string>[] = [];
+      for (let i = 0; i < USERS; i += CONCURRENCY) {
+        const batch = Array.from({ length: Math.min(CONCURRENCY, USERS - i) }, async (_, j) => {
+          const token = `rush-token-${i + j + 1}`;
+          const signed = `${token}.${createHmac('sha256', config.AUTH_SECRET).update(token).digest('base64')}`;
+          const cookie = `${sessionCookie}${encodeURIComponent(signed)}`;
+          const read = await fetch(`${address}/api/me`, { headers: { cookie } });
+          const xsrf = read.headers
+            .getSetCookie()
+            .map((c) => c.split(';')[0] ?? '')
+            .find((c) => c.startsWith(`${XSRF_COOKIE}=`));
+          if (read.status !== 200 || !xsrf)
+            throw new Error(`no XSRF token for player ${i + j + 1}: ${read.status}`);
+          return {
+            cookie: `${cookie}; ${xsrf}`,
+            [XSRF_HEADER]: decodeURIComponent(xsrf.slice(XSRF_COOKIE.length + 1)),
+          };
+        });
+        headers.push(...(await Promise.all(batch)));
+      }
       const probe = await fetch(`${address}/api/entries/${entryId(1)}/picks/1`, {
         method: 'PUT',
-        headers: { authorization: `Bearer ${tokens[0]}`, 'content-type': 'application/json' },
+        headers: { ...headers[0], 'content-type': 'application/json' },
         body: JSON.stringify({ teamId: teamIds[0] }),
       });
       if (probe.status !== 200) throw new Error(`a pick failed: ${probe.status} ${await probe.text()}`);
@@ -157,7 +178,7 @@ export const pickRushBenchmark: Benchmark = {
         teamIds,
         concurrency: CONCURRENCY,
         durationMs: 3000,
-        tokens,
+        headers,
       });
       const http = await loadFromWorker({
         address,
@@ -165,7 +186,7 @@ export const pickRushBenchmark: Benchmark = {
         teamIds,
         concurrency: CONCURRENCY,
         durationMs: DURATION_MS,
-        tokens,
+        headers,
       });
       const signedInGet = await loadFromWorker({
         address,
@@ -173,7 +194,7 @@ export const pickRushBenchmark: Benchmark = {
         teamIds,
         concurrency: CONCURRENCY,
         durationMs: DURATION_MS / 2,
-        tokens,
+        headers,
         path: '/api/me',
       });
       const bare = await hammer(CONCURRENCY, DURATION_MS / 2, async (n) => {

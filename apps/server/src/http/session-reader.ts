@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, timingSafeEqual } from 'node:crypto';
 import type { Role } from '@lastman/api';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -38,7 +38,9 @@ export function createSessionReader(opts: {
     cookieName = name;
   });
 
-  const signatureOf = (value: string) => createHmac('sha256', secret).update(value).digest();
+  // A key object made once: an HMAC keyed by a string imports the key again on every request.
+  const key = createSecretKey(Buffer.from(secret, 'utf8'));
+  const signatureOf = (value: string) => createHmac('sha256', key).update(value).digest();
 
   /** The session token if the signed value's signature is ours; null otherwise. */
   const verified = (signed: string): string | null => {

@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, createSecretKey, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { cookieValue, decodedCookieValue } from './cookie-header.ts';
 import { AppError } from './errors.ts';
@@ -13,7 +13,8 @@ const SESSION_COOKIES = ['__Secure-better-auth.session_token', 'better-auth.sess
  * is worthless.
  */
 export function createXsrf(opts: { secret: string; secureCookies: boolean; exemptPaths: string[] }) {
-  const key = createHash('sha256').update(`xsrf:${opts.secret}`).digest();
+  // A key object made once: an HMAC keyed by raw bytes imports the key again on every request.
+  const key = createSecretKey(createHash('sha256').update(`xsrf:${opts.secret}`).digest());
 
   const mac = (nonce: string, binding: string) =>
     createHmac('sha256', key).update(`${nonce}.${binding}`).digest('base64url');

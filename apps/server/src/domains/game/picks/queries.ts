@@ -4,6 +4,7 @@ import { entryNumber } from '../../../db/entry-number.ts';
 import { prepared } from '../../../db/prepared.ts';
 import { sqlRows } from '../../../db/sql-rows.ts';
 import { user } from '../../account/read-model.ts';
+import { fixtureRowsFromJson, roundFixturesColumn } from '../fixtures/index.ts';
 import { teams } from '../football/schema.ts';
 import { competitions, entries, picks, roundSettlements } from '../schema.ts';
 
@@ -15,9 +16,9 @@ export interface UsingPick {
 }
 
 /**
- * The entry with its competition, whether `round` of it is already settled, and the entry's picks
- * that use up their team: everything a pick is checked against but the round's fixtures, in one
- * round trip.
+ * The entry with its competition, whether `round` of it is already settled, the entry's picks that
+ * use up their team and the round's fixtures as the club plays them: everything a pick is checked
+ * against, in one round trip.
  */
 export async function findEntryForPick(
   db: Db,
@@ -45,6 +46,11 @@ export async function findEntryForPick(
           FROM ${picks} p JOIN ${teams} t ON t.id = p.team_id
           WHERE p.entry_id = ${entries.id} AND p.club_id = ${sql.placeholder('clubId')}
             AND (p.outcome IS NULL OR p.outcome IN ('survived', 'eliminated')))`,
+        fixtures: roundFixturesColumn({
+          clubId: sql.placeholder('clubId'),
+          seasonId: sql`${competitions.seasonId}`,
+          round: sql.placeholder('round'),
+        }),
       })
       .from(entries)
       .innerJoin(
@@ -55,7 +61,7 @@ export async function findEntryForPick(
       .prepare('pick_entry'),
   );
   const [row] = await statement.execute({ clubId, entryId, round });
-  return row;
+  return row && { ...row, fixtures: fixtureRowsFromJson(row.fixtures) };
 }
 
 export async function isRoundSettled(

@@ -17,7 +17,6 @@ import {
   findTeam,
   fixtureView,
   iso,
-  listRoundFixtures,
   listSeasonFixtures,
   listSeasonTeamNames,
   roundModel,
@@ -83,7 +82,7 @@ async function pickableEntry(
   if (round < comp.startRound) {
     throw new AppError('ROUND_NOT_OPEN', `This competition starts at round ${comp.startRound}.`);
   }
-  const rows = await listRoundFixtures(db, { clubId: viewer.clubId, seasonId: comp.seasonId, round });
+  const rows = found.fixtures;
   const analysis = roundModel(rows, round);
   if (!analysis) throw notFound(`Round ${round}`);
   if (found.roundSettled) {
