@@ -36,8 +36,22 @@ export async function findEntryForPick(
   const statement = prepared(db, 'pick_entry', () =>
     db
       .select({
-        entry: entries,
-        competition: competitions,
+        // Only what a pick is checked against: the rush maps every column of every row it reads.
+        entry: {
+          id: entries.id,
+          userId: entries.userId,
+          status: entries.status,
+          eliminatedRound: entries.eliminatedRound,
+          removedFromRound: entries.removedFromRound,
+        },
+        competition: {
+          id: competitions.id,
+          seasonId: competitions.seasonId,
+          status: competitions.status,
+          startRound: competitions.startRound,
+          deadlineMinutes: competitions.deadlineMinutes,
+          rules: competitions.rules,
+        },
         roundSettled: sql<boolean>`EXISTS (SELECT 1 FROM ${roundSettlements} rs
           WHERE rs.competition_id = ${entries.competitionId} AND rs.club_id = ${sql.placeholder('clubId')}
             AND rs.round = ${sql.placeholder('round')})`,
@@ -106,7 +120,7 @@ export async function upsertPick(
         set: { teamId: sql`excluded.team_id`, auto: false, outcome: null, updatedAt: sql`now()` },
         setWhere: sql`${picks.outcome} IS NULL`,
       })
-      .returning()
+      .returning({ round: picks.round, auto: picks.auto, outcome: picks.outcome })
       .prepare('pick_upsert'),
   );
   const [row] = await statement.execute({ ...values, id: crypto.randomUUID() });
