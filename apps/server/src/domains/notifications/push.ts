@@ -4,7 +4,8 @@ import webpush from 'web-push';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { encryptPushPayload, type PushWire } from './push-wire.ts';
+import type { PushEncryptor } from './push-encrypt.ts';
+import type { PushWire } from './push-wire.ts';
 import { sharedKey } from './queries.ts';
 
 /**
@@ -82,7 +83,7 @@ export interface WebPushTarget {
 const vapidCache = new Map<string, { headers: Record<string, string>; until: number }>();
 const VAPID_TTL_S = 12 * 3600;
 
-function vapidHeaders(keys: VapidKeys, audience: string): Record<string, string> {
+export function vapidHeadersFor(keys: VapidKeys, audience: string): Record<string, string> {
   const key = `${keys.publicKey}|${audience}`;
   const now = Date.now();
   const cached = vapidCache.get(key);
@@ -108,7 +109,7 @@ export interface PushResult {
 
 /** One Web Push message (RFC 8291 aes128gcm, VAPID RFC 8292) over the origin's kept-open connection. */
 export async function sendWebPush(
-  wire: PushWire,
+  { wire, encryptor }: { wire: PushWire; encryptor: PushEncryptor },
   keys: VapidKeys,
   target: WebPushTarget,
   payload: PushPayload,
@@ -118,7 +119,7 @@ export async function sendWebPush(
   let body: Buffer;
   try {
     url = new URL(target.endpoint);
-    body = encryptPushPayload(target.p256dh, target.auth, Buffer.from(JSON.stringify(payload)));
+    body = await encryptor.encrypt(target.p256dh, target.auth, JSON.stringify(payload));
   } catch (err) {
     return { outcome: 'failed', detail: (err as Error).message };
   }
@@ -126,7 +127,7 @@ export async function sendWebPush(
     const res = await wire.post(
       url,
       {
-        ...vapidHeaders(keys, url.origin),
+        ...vapidHeadersFor(keys, url.origin),
         ttl: String(opts.urgent ? 30 * 60 : 24 * 3600),
         urgency: opts.urgent ? 'high' : 'normal',
         'content-type': 'application/octet-stream',

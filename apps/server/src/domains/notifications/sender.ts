@@ -14,6 +14,7 @@ import {
   sendWebPush,
   type VapidKeys,
 } from './push.ts';
+import { createPushEncryptor } from './push-encrypt.ts';
 import { createPushWire } from './push-wire.ts';
 import {
   type ClaimedDelivery,
@@ -113,6 +114,8 @@ export function createNotifier(opts: {
   parallel?: number;
   /** How long a claim lasts without renewal. */
   leaseMs?: number;
+  /** Threads encrypting pushes beside the event loop (0: on it); by default one per spare core, up to 4. */
+  encryptThreads?: number;
 }): Notifier {
   const { db, config, clock, mailer, log } = opts;
   const parallel = opts.parallel ?? PARALLEL;
@@ -130,6 +133,9 @@ export function createNotifier(opts: {
     ios: apnsSender(config),
   };
   const wire = createPushWire({ sockets: parallel });
+  const encryptor = createPushEncryptor(
+    opts.encryptThreads === undefined ? {} : { threads: opts.encryptThreads },
+  );
 
   /** Claimed and not yet recorded: renewed while sending, released on stop. */
   const held = new Set<string>();
@@ -180,7 +186,7 @@ export function createNotifier(opts: {
       let result: PushResult | null = null;
       if (dev.platform === 'web' && dev.endpoint && dev.p256dh && dev.auth) {
         result = await sendWebPush(
-          wire,
+          { wire, encryptor },
           await vapidKeys(),
           { endpoint: dev.endpoint, p256dh: dev.p256dh, auth: dev.auth },
           payload,
@@ -354,6 +360,7 @@ export function createNotifier(opts: {
       if (timer) clearInterval(timer);
       if (running) await running;
       wire.close();
+      await encryptor.close();
     },
   };
 }

@@ -60,6 +60,8 @@ export async function dueReminders(db: DbOrTx, now: number): Promise<DueReminder
     ).map((r) => `${r.club_id}:${r.season_id}`),
   );
   const models = new Map<string, ReturnType<typeof seasonModel>>();
+  // Competitions of the same model, rules and start round have the same rounds: compiled once.
+  const compiled = new Map<string, ReturnType<typeof compileRounds>>();
   const due: DueReminder[] = [];
   for (const comp of comps) {
     const own = corrected.has(`${comp.clubId}:${comp.seasonId}`);
@@ -71,7 +73,13 @@ export async function dueReminders(db: DbOrTx, now: number): Promise<DueReminder
       model = seasonModel(await listSeasonFixtures(db, { clubId, seasonId: comp.seasonId }));
       models.set(modelKey, model);
     }
-    for (const round of compileRounds(comp, model).rounds) {
+    const roundsKey = `${modelKey}|${comp.startRound}|${JSON.stringify(comp.rules)}`;
+    let rounds = compiled.get(roundsKey);
+    if (!rounds) {
+      rounds = compileRounds(comp, model);
+      compiled.set(roundsKey, rounds);
+    }
+    for (const round of rounds.rounds) {
       if (settled.has(`${comp.id}:${round.round}`) || round.isVoid) continue;
       const deadline = roundDeadline(round, comp.deadlineMinutes);
       if (deadline === null || now >= deadline) continue;
@@ -157,21 +165,21 @@ export async function runReminderPass({ db, clock }: { db: Db; clock: Clock }): 
             SELECT * FROM jsonb_to_recordset(${JSON.stringify(dueRows)}::jsonb) AS d(club_id text,
               competition_id text, round int, reminder text, urgent boolean, link text, link_end text,
               title text, body text)),
-          claimed AS (
-            INSERT INTO ${reminderSends} (club_id, entry_id, round, reminder)
-            SELECT e.club_id, e.id, d.round, d.reminder
+          owed AS MATERIALIZED (
+            SELECT e.club_id, e.id AS entry_id, e.user_id, d.round, d.reminder, d.title, d.body,
+              d.link || e.id || d.link_end AS link, d.urgent
             FROM due d JOIN ${entries} e ON e.club_id = d.club_id AND e.competition_id = d.competition_id
             WHERE e.status = 'active'
-              AND NOT EXISTS (SELECT 1 FROM ${picks} p WHERE p.entry_id = e.id AND p.round = d.round)
-            ORDER BY e.id, d.round, d.reminder
+              AND NOT EXISTS (SELECT 1 FROM ${picks} p WHERE p.entry_id = e.id AND p.round = d.round)),
+          claimed AS (
+            INSERT INTO ${reminderSends} (club_id, entry_id, round, reminder)
+            SELECT club_id, entry_id, round, reminder FROM owed
+            ORDER BY entry_id, round, reminder
             ON CONFLICT DO NOTHING
-            RETURNING club_id, entry_id, round, reminder)`,
-        messages: sql`SELECT row_number() OVER () AS ord, c.club_id, e.user_id, d.title, d.body,
-            d.link || e.id || d.link_end AS link, d.urgent
-          FROM claimed c
-          JOIN ${entries} e ON e.id = c.entry_id
-          JOIN due d ON d.club_id = c.club_id AND d.competition_id = e.competition_id
-            AND d.round = c.round AND d.reminder = c.reminder`,
+            RETURNING entry_id, round, reminder)`,
+        // One due reminder per entry's competition: the entry alone finds its message.
+        messages: sql`SELECT row_number() OVER () AS ord, o.club_id, o.user_id, o.title, o.body, o.link, o.urgent
+          FROM claimed c JOIN owed o ON o.entry_id = c.entry_id`,
       },
     ),
   );
