@@ -103,6 +103,30 @@ describe.each(backends())('push delivery on %s', (backend) => {
     expect(push.errors).toEqual([]);
   });
 
+  it('speaks HTTP/2 to a push service that offers it, on one connection', async () => {
+    const h2 = await startPushService({ http2: true });
+    try {
+      const { clubId, subs, userIds } = await membersWithPush(server, h2, 'h2', 3);
+      await notifyUsers(
+        { db: server.db, clock: server.clock },
+        {
+          clubId,
+          kind: 'news',
+          title: 'Darts league',
+          body: 'Tuesday',
+          messages: userIds.map((userId) => ({ userId })),
+        },
+      );
+      await server.app.services.notifier.drain();
+      for (const sub of subs) {
+        expect(h2.for(sub).map((r) => [r.payload.title, r.protocol])).toEqual([['Darts league', 'h2']]);
+      }
+      expect(h2.errors).toEqual([]);
+    } finally {
+      await h2.close();
+    }
+  });
+
   it.skipIf(backend !== 'postgres')(
     'sends what a process claimed and had not sent when it died, after the restart, none twice',
     async () => {

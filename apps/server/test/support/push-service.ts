@@ -185,6 +185,12 @@ export async function startPushService(opts: { decrypt?: 'all' | 'sample'; http2
   const server = opts.http2
     ? http2.createSecureServer({ key, cert, allowHTTP1: true }, handler as never)
     : https.createServer({ key, cert }, handler);
+  // An HTTP/2 server closes when its clients' sessions do: they are ended at close().
+  const sessions = new Set<http2.ServerHttp2Session>();
+  server.on('session', (s: http2.ServerHttp2Session) => {
+    sessions.add(s);
+    s.on('close', () => sessions.delete(s));
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
   origin = `https://127.0.0.1:${port}`;
@@ -247,6 +253,7 @@ export async function startPushService(opts: { decrypt?: 'all' | 'sample'; http2
       new Promise<void>((resolve) => {
         server.close(() => resolve());
         (server as { closeAllConnections?: () => void }).closeAllConnections?.();
+        for (const s of sessions) s.destroy();
       }),
   };
 }
