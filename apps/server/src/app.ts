@@ -138,6 +138,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     },
   });
   app.addHook('onClose', () => limitStore.close());
+  app.addHook('onClose', async () => {
+    await mailer.close?.();
+  });
   const devices = createDeviceCookies({ secret: config.AUTH_SECRET, secureCookies });
   const services: Services = {
     config,

@@ -27,6 +27,8 @@ export interface Mailer {
   sendLater(email: Email): void;
   /** Waits for the emails sent in the background (at shutdown). */
   flush(): Promise<void>;
+  /** Waits for them, then closes the SMTP connections kept open (when the app closes). */
+  close?(): Promise<void>;
 }
 
 /**
@@ -40,7 +42,7 @@ export function createMailer(opts: {
   from: string;
   log: FastifyBaseLogger;
 }): Mailer {
-  const transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
+  const transport = opts.smtpUrl ? nodemailer.createTransport(pooled(opts.smtpUrl)) : null;
   const pending = new Set<Promise<void>>();
   const mailer: Mailer = {
     sendLater(email) {
@@ -54,6 +56,10 @@ export function createMailer(opts: {
     },
     async flush() {
       await Promise.all(pending);
+    },
+    async close() {
+      await Promise.all(pending);
+      transport?.close();
     },
     async send({ secrets = [], ...email }) {
       // A name-only player has no address: reminders and results for their entries go nowhere.
@@ -75,6 +81,17 @@ export function createMailer(opts: {
     },
   };
   return mailer;
+}
+
+/**
+ * The SMTP address with a pool of kept-open connections (nodemailer reads `pool` and `maxConnections`
+ * from the query), unless it chose its own: a deadline's reminders are thousands of emails at once.
+ */
+export function pooled(smtpUrl: string): string {
+  const url = new URL(smtpUrl);
+  if (!url.searchParams.has('pool')) url.searchParams.set('pool', 'true');
+  if (!url.searchParams.has('maxConnections')) url.searchParams.set('maxConnections', '8');
+  return url.toString();
 }
 
 /** The text with every secret replaced, in its plain and its HTML-escaped spelling. */

@@ -9,6 +9,8 @@
 import { execFileSync } from 'node:child_process';
 import { createECDH, createPublicKey, randomBytes, verify } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import http2 from 'node:http2';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -23,16 +25,20 @@ export interface ReceivedPush {
   urgency: string | undefined;
   vapidKey: string;
   at: number;
+  protocol: 'h2' | 'http/1.1';
 }
 
 interface Subscriber {
   ecdh: ReturnType<typeof createECDH>;
   auth: Buffer;
   status: number;
+  /** Answers with `status` this many times more, then 201 again; undefined: always. */
+  times?: number;
+  retryAfter?: string;
 }
 
 /** A certificate for 127.0.0.1, made once per process and added to the CAs Node's TLS trusts. */
-function certificate(): { key: string; cert: string } {
+function certificate(): { key: string; cert: string; certFile: string } {
   const dir = mkdtempSync(path.join(tmpdir(), 'push-service-'));
   const key = path.join(dir, 'key.pem');
   const cert = path.join(dir, 'cert.pem');
@@ -59,7 +65,7 @@ function certificate(): { key: string; cert: string } {
     ],
     { stdio: 'ignore' },
   );
-  const pair = { key: readFileSync(key, 'utf8'), cert: readFileSync(cert, 'utf8') };
+  const pair = { key: readFileSync(key, 'utf8'), cert: readFileSync(cert, 'utf8'), certFile: cert };
   // What NODE_EXTRA_CA_CERTS does for a server process, done here for the one the test runs in.
   tls.setDefaultCACertificates([...tls.getCACertificates('default'), pair.cert]);
   return pair;
@@ -102,18 +108,23 @@ function vapidKeyOf(authorization: string | undefined, origin: string): string {
  * `decrypt: 'sample'` (the benchmark) decrypts every hundredth message and counts the rest: a real
  * push service never decrypts, and the browser's work is not the server's.
  */
-export async function startPushService(opts: { decrypt?: 'all' | 'sample' } = {}) {
+export async function startPushService(opts: { decrypt?: 'all' | 'sample'; http2?: boolean } = {}) {
   let count = 0;
-  const { key, cert } = certificate();
+  /** After this many accepted messages, the next ones are held unanswered (a stalled service). */
+  let holdAfter = Number.POSITIVE_INFINITY;
+  let requests = 0;
+  const { key, cert, certFile } = certificate();
   const subscribers = new Map<string, Subscriber>();
   const received: ReceivedPush[] = [];
   const errors: string[] = [];
   let waiters: (() => void)[] = [];
   let origin = '';
-  const server = https.createServer({ key, cert }, (req, res) => {
+  // The HTTP/2 compatibility API gives the same request and response as HTTP/1.1 here.
+  const handler = (req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
+      requests++;
       const id = (req.url ?? '').replace(/^\/push\//, '');
       const sub = subscribers.get(id);
       if (!sub) {
@@ -121,9 +132,17 @@ export async function startPushService(opts: { decrypt?: 'all' | 'sample' } = {}
         return;
       }
       if (sub.status !== 201) {
-        res.writeHead(sub.status).end();
+        const headers: Record<string, string> = sub.retryAfter ? { 'retry-after': sub.retryAfter } : {};
+        res.writeHead(sub.status, headers).end();
+        if (sub.times !== undefined && --sub.times <= 0) {
+          sub.status = 201;
+          sub.times = undefined;
+          sub.retryAfter = undefined;
+        }
         return;
       }
+      if (received.length >= holdAfter) return; // never answered
+      const protocol = req.httpVersion === '2.0' ? 'h2' : 'http/1.1';
       try {
         if (req.headers['content-encoding'] !== 'aes128gcm') throw new Error('not aes128gcm');
         if (opts.decrypt === 'sample' && count++ % 100 !== 0) {
@@ -134,6 +153,7 @@ export async function startPushService(opts: { decrypt?: 'all' | 'sample' } = {}
             urgency: undefined,
             vapidKey: '',
             at: Date.now(),
+            protocol,
           });
           res.writeHead(201).end();
           return;
@@ -151,6 +171,7 @@ export async function startPushService(opts: { decrypt?: 'all' | 'sample' } = {}
           urgency: req.headers.urgency as string | undefined,
           vapidKey,
           at: Date.now(),
+          protocol,
         });
         res.writeHead(201).end();
       } catch (err) {
@@ -160,6 +181,15 @@ export async function startPushService(opts: { decrypt?: 'all' | 'sample' } = {}
       for (const w of waiters) w();
       waiters = [];
     });
+  };
+  const server = opts.http2
+    ? http2.createSecureServer({ key, cert, allowHTTP1: true }, handler as never)
+    : https.createServer({ key, cert }, handler);
+  // An HTTP/2 server closes when its clients' sessions do: they are ended at close().
+  const sessions = new Set<http2.ServerHttp2Session>();
+  server.on('session', (s: http2.ServerHttp2Session) => {
+    sessions.add(s);
+    s.on('close', () => sessions.delete(s));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
@@ -168,6 +198,14 @@ export async function startPushService(opts: { decrypt?: 'all' | 'sample' } = {}
   return {
     host: '127.0.0.1',
     origin,
+    /** The certificate to trust in another process (NODE_EXTRA_CA_CERTS). */
+    certFile,
+    /** Requests answered or held so far, whatever the answer. */
+    requests: () => requests,
+    /** Holds every message after the `n`th accepted unanswered (Infinity: answers again). */
+    holdAfter(n: number) {
+      holdAfter = n;
+    },
     received,
     errors,
     /** A browser's PushSubscription.toJSON() for a new subscription on this service. */
@@ -189,10 +227,13 @@ export async function startPushService(opts: { decrypt?: 'all' | 'sample' } = {}
         keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') },
       };
     },
-    /** The subscription now answers with this status (410: the user revoked it). */
-    answer(id: string, status: number) {
+    /**
+     * The subscription now answers with this status (410: the user revoked it), `times` times if
+     * given (429 with a Retry-After, then 201 again).
+     */
+    answer(id: string, status: number, more: { times?: number; retryAfter?: string } = {}) {
       const s = subscribers.get(id);
-      if (s) s.status = status;
+      if (s) Object.assign(s, { status, times: more.times, retryAfter: more.retryAfter });
     },
     for: (id: string) => received.filter((r) => r.subscription === id),
     async waitFor(predicate: () => boolean, timeoutMs = 10_000) {
@@ -208,7 +249,12 @@ export async function startPushService(opts: { decrypt?: 'all' | 'sample' } = {}
         });
       }
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        (server as { closeAllConnections?: () => void }).closeAllConnections?.();
+        for (const s of sessions) s.destroy();
+      }),
   };
 }
 export type PushService = Awaited<ReturnType<typeof startPushService>>;

@@ -16,7 +16,14 @@ export {
   notifyRoundsSettled,
 } from './events.ts';
 export { type NotificationKind, registerNotificationKind } from './kinds.ts';
-export { type NotifyInput, type NotifyResult, notify, notifyUsers } from './notify.ts';
+export {
+  type NotifyInput,
+  type NotifyResult,
+  type NotifySetInput,
+  notify,
+  notifySet,
+  notifyUsers,
+} from './notify.ts';
 export { notificationsDomain, registerNotificationsParts } from './plugin.ts';
 export { countUnread, countUnreadByClub } from './queries.ts';
 // Signed by the link in the email, not by an XSRF token.

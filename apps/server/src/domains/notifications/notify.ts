@@ -1,15 +1,10 @@
+import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { sqlRows } from '../../db/sql-rows.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notificationKind } from './kinds.ts';
-import { channelsFor, inQuietHours } from './preferences.ts';
-import {
-  insertDeliveries,
-  insertNotifications,
-  preferencesOf,
-  recipientsOf,
-  usersWithPush,
-} from './queries.ts';
-import type { notificationDeliveries, notifications } from './schema.ts';
+import { recipientsOf } from './queries.ts';
+import { notificationDeliveries, notificationPreferences, notifications, pushDevices } from './schema.ts';
 
 export interface NotifyInput {
   clubId: string;
@@ -27,7 +22,10 @@ export interface NotifyInput {
 }
 
 export interface NotifyResult {
+  /** In the messages' order; only when asked for (`ids`), as a pass may notify 100,000. */
   notificationIds: string[];
+  /** Notifications written, one per message. */
+  notified: number;
   recipients: number;
   /** Recipients it reaches in at least one way: listed in the app, or a push or email queued. */
   reached: number;
@@ -68,46 +66,109 @@ export async function notifyUsers(
     messages: { userId: string; title?: string; body?: string; link?: string | null }[];
   },
 ): Promise<NotifyResult> {
-  const { db, clock } = services;
-  const kind = notificationKind(input.kind);
-  if (input.messages.length === 0) return { notificationIds: [], recipients: 0, reached: 0, deliveries: 0 };
-  const now = clock.now();
-  const userIds = [...new Set(input.messages.map((m) => m.userId))];
-  const prefs = new Map(
-    (await preferencesOf(db, { clubId: input.clubId, userIds })).map((p) => [p.userId, p]),
-  );
-  const withPush = await usersWithPush(db, { clubId: input.clubId, userIds });
-  const rows: (typeof notifications.$inferInsert)[] = [];
-  const wanted: { push: boolean; email: boolean }[] = [];
-  for (const m of input.messages) {
-    const pref = prefs.get(m.userId);
-    const channels = channelsFor(pref, kind);
-    const quiet = !input.urgent && inQuietHours(pref, now);
-    rows.push({
-      id: crypto.randomUUID(),
-      clubId: input.clubId,
-      userId: m.userId,
-      kind: kind.kind,
-      title: m.title ?? input.title,
-      body: m.body ?? input.body,
-      link: m.link !== undefined ? m.link : (input.link ?? null),
-      listed: channels.inApp,
-      createdAt: now,
-    });
-    wanted.push({ push: channels.push && !quiet && withPush.has(m.userId), email: channels.email && !quiet });
-  }
-  const ids = await insertNotifications(db, rows);
-  const deliveries: (typeof notificationDeliveries.$inferInsert)[] = [];
-  ids.forEach((id, i) => {
-    const w = wanted[i];
-    if (w?.push)
-      deliveries.push({ clubId: input.clubId, notificationId: id, channel: 'push', createdAt: now });
-    if (w?.email)
-      deliveries.push({ clubId: input.clubId, notificationId: id, channel: 'email', createdAt: now });
+  if (input.messages.length === 0)
+    return { notificationIds: [], notified: 0, recipients: 0, reached: 0, deliveries: 0 };
+  const rows = input.messages.map((m, i) => ({
+    ord: i,
+    user_id: m.userId,
+    title: m.title ?? input.title,
+    body: m.body ?? input.body,
+    link: m.link !== undefined ? m.link : (input.link ?? null),
+  }));
+  return notifySet(services, {
+    kind: input.kind,
+    ids: true,
+    messages: sql`SELECT m.ord, ${input.clubId}::text AS club_id, m.user_id, m.title, m.body, m.link,
+        ${input.urgent ?? false}::boolean AS urgent
+      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+        AS m(ord int, user_id text, title text, body text, link text)`,
   });
-  await insertDeliveries(db, deliveries);
-  const reached = new Set(
-    rows.filter((r, i) => r.listed || wanted[i]?.push || wanted[i]?.email).map((r) => r.userId),
-  ).size;
-  return { notificationIds: ids, recipients: userIds.length, reached, deliveries: deliveries.length };
+}
+
+export interface NotifySetInput {
+  /** A registered kind. */
+  kind: string;
+  /**
+   * Common table expressions the messages' query reads (`name AS (...)`, comma-separated). They may
+   * write, a reminder's claim for instance: then the claim, the notifications and their deliveries
+   * are one statement, and what was claimed is what is notified.
+   */
+  with?: SQL;
+  /**
+   * One row per notification: ord (its place, for the ids returned), club_id, user_id, title, body,
+   * link, urgent (ignores quiet hours).
+   */
+  messages: SQL;
+  /** Return the notifications' ids, in `ord` order. */
+  ids?: boolean;
+}
+
+/**
+ * Notifies a set of members in one statement, whatever its size: each message's notification (listed
+ * in the app when its kind's in-app channel is on) and the push and email deliveries the member's
+ * preferences and quiet hours allow, a push only to a member with a device that can take one. The
+ * preferences are read in the same statement, as `channelsFor` and `inQuietHours` read them.
+ */
+export async function notifySet(
+  services: { db: DbOrTx; clock: Clock },
+  input: NotifySetInput,
+): Promise<NotifyResult> {
+  const kind = notificationKind(input.kind);
+  const now = services.clock.now();
+  const at = now.toISOString();
+  // The member's minutes into the day in their own time zone, as minutesIntoDay counts them.
+  const minutes = sql`(extract(hour FROM (${at}::timestamptz AT TIME ZONE p.time_zone)) * 60
+    + extract(minute FROM (${at}::timestamptz AT TIME ZONE p.time_zone)))`;
+  const consent = kind.emailNeedsConsent ? sql`p.news_email_consent_at IS NOT NULL` : sql`true`;
+  const [row] = await sqlRows<{
+    ids: string[] | null;
+    notified: number;
+    recipients: number;
+    reached: number;
+    deliveries: number;
+  }>(
+    services.db,
+    sql`WITH ${input.with ? sql`${input.with},` : sql``}
+      msg AS (${input.messages}),
+      decided AS MATERIALIZED (
+        SELECT gen_random_uuid()::text AS id, m.ord, m.club_id, m.user_id, m.title, m.body, m.link,
+          coalesce((ch.c->>'inApp')::boolean, true) AS in_app,
+          coalesce((ch.c->>'push')::boolean, false) AND NOT q.quiet AND EXISTS (
+            SELECT 1 FROM ${pushDevices} d
+            WHERE d.club_id = m.club_id AND d.user_id = m.user_id AND d.state = 'on') AS push,
+          coalesce((ch.c->>'email')::boolean, false) AND ${consent} AND NOT q.quiet AS email
+        FROM msg m
+        LEFT JOIN ${notificationPreferences} p ON p.user_id = m.user_id AND p.club_id = m.club_id
+        CROSS JOIN LATERAL (
+          SELECT coalesce(p.channels -> ${kind.kind}::text, ${JSON.stringify(kind.defaults)}::jsonb) AS c) ch
+        CROSS JOIN LATERAL (
+          SELECT NOT m.urgent AND coalesce(p.quiet_enabled, false) AND p.quiet_start <> p.quiet_end AND (
+            CASE WHEN p.quiet_start < p.quiet_end
+              THEN ${minutes} >= p.quiet_start AND ${minutes} < p.quiet_end
+              ELSE ${minutes} >= p.quiet_start OR ${minutes} < p.quiet_end END) IS TRUE AS quiet) q),
+      -- A data-modifying CTE runs whether or not it is read; the foreign keys are checked at the
+      -- statement's end, when both inserts are done.
+      listed AS (
+        INSERT INTO ${notifications} (id, club_id, user_id, kind, title, body, link, listed, created_at)
+        SELECT id, club_id, user_id, ${kind.kind}, title, body, link, in_app, ${at}::timestamptz FROM decided
+        RETURNING id),
+      queued AS (
+        INSERT INTO ${notificationDeliveries} (id, club_id, notification_id, channel, created_at)
+        SELECT gen_random_uuid()::text, club_id, id, c.channel, ${at}::timestamptz
+        FROM decided CROSS JOIN LATERAL (VALUES ('push', push), ('email', email)) AS c(channel, wanted)
+        WHERE c.wanted
+        RETURNING id)
+    SELECT ${input.ids ? sql`(SELECT coalesce(jsonb_agg(id ORDER BY ord), '[]'::jsonb) FROM decided)` : sql`NULL`} AS ids,
+      (SELECT count(*) FROM decided)::int AS notified,
+      (SELECT count(DISTINCT user_id) FROM decided)::int AS recipients,
+      (SELECT count(DISTINCT user_id) FROM decided WHERE in_app OR push OR email)::int AS reached,
+      (SELECT count(*) FROM queued)::int AS deliveries`,
+  );
+  return {
+    notificationIds: row?.ids ?? [],
+    notified: row?.notified ?? 0,
+    recipients: row?.recipients ?? 0,
+    reached: row?.reached ?? 0,
+    deliveries: row?.deliveries ?? 0,
+  };
 }

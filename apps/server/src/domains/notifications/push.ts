@@ -1,10 +1,11 @@
 import { createSign } from 'node:crypto';
 import http2 from 'node:http2';
-import https from 'node:https';
 import webpush from 'web-push';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { PushEncryptor } from './push-encrypt.ts';
+import type { PushWire } from './push-wire.ts';
 import { sharedKey } from './queries.ts';
 
 /**
@@ -67,16 +68,13 @@ export interface PushPayload {
   link: string | null;
 }
 
-export type PushOutcome = 'sent' | 'gone' | 'failed';
+export type PushOutcome = 'sent' | 'gone' | 'retry' | 'failed';
 
 export interface WebPushTarget {
   endpoint: string;
   p256dh: string;
   auth: string;
 }
-
-/** Connections to the push services are kept open between messages, as a reminder run sends thousands. */
-const pushAgent = new https.Agent({ keepAlive: true, maxSockets: 64 });
 
 /**
  * The VAPID headers of one push service origin, signed once and reused until an hour before they
@@ -85,8 +83,7 @@ const pushAgent = new https.Agent({ keepAlive: true, maxSockets: 64 });
 const vapidCache = new Map<string, { headers: Record<string, string>; until: number }>();
 const VAPID_TTL_S = 12 * 3600;
 
-function vapidHeaders(keys: VapidKeys, endpoint: string): Record<string, string> {
-  const audience = new URL(endpoint).origin;
+export function vapidHeadersFor(keys: VapidKeys, audience: string): Record<string, string> {
   const key = `${keys.publicKey}|${audience}`;
   const now = Date.now();
   const cached = vapidCache.get(key);
@@ -103,35 +100,55 @@ function vapidHeaders(keys: VapidKeys, endpoint: string): Record<string, string>
   return headers;
 }
 
-/** One Web Push message through web-push (RFC 8291 aes128gcm, VAPID RFC 8292). */
+export interface PushResult {
+  outcome: PushOutcome;
+  detail?: string;
+  /** For 'retry': seconds the service asked to wait (Retry-After), if it said. */
+  retryAfterS?: number | null;
+}
+
+/** One Web Push message (RFC 8291 aes128gcm, VAPID RFC 8292) over the origin's kept-open connection. */
 export async function sendWebPush(
+  { wire, encryptor }: { wire: PushWire; encryptor: PushEncryptor },
   keys: VapidKeys,
   target: WebPushTarget,
   payload: PushPayload,
   opts: { urgent: boolean },
-): Promise<{ outcome: PushOutcome; detail?: string }> {
+): Promise<PushResult> {
+  let url: URL;
+  let body: Buffer;
   try {
-    await webpush.sendNotification(
-      { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
-      JSON.stringify(payload),
-      {
-        headers: vapidHeaders(keys, target.endpoint),
-        TTL: opts.urgent ? 30 * 60 : 24 * 3600,
-        urgency: opts.urgent ? 'high' : 'normal',
-        timeout: 10_000,
-        agent: pushAgent,
-      },
-    );
-    return { outcome: 'sent' };
+    url = new URL(target.endpoint);
+    body = await encryptor.encrypt(target.p256dh, target.auth, JSON.stringify(payload));
   } catch (err) {
-    const status = (err as { statusCode?: number }).statusCode;
-    if (status === 404 || status === 410)
-      return { outcome: 'gone', detail: `push service answered ${status}` };
-    return {
-      outcome: 'failed',
-      detail: status ? `push service answered ${status}` : String((err as Error).message),
-    };
+    return { outcome: 'failed', detail: (err as Error).message };
   }
+  try {
+    const res = await wire.post(
+      url,
+      {
+        ...vapidHeadersFor(keys, url.origin),
+        ttl: String(opts.urgent ? 30 * 60 : 24 * 3600),
+        urgency: opts.urgent ? 'high' : 'normal',
+        'content-type': 'application/octet-stream',
+        'content-encoding': 'aes128gcm',
+      },
+      body,
+    );
+    return pushResult(res.status, res.retryAfterS);
+  } catch (err) {
+    // The connection failed or timed out: the service may be down for a moment; tried again.
+    return { outcome: 'retry', detail: (err as Error).message, retryAfterS: null };
+  }
+}
+
+/** A push service's answer: 2xx sent; 404/410 the subscription is gone; 429 and 5xx again later. */
+export function pushResult(status: number, retryAfterS: number | null): PushResult {
+  if (status >= 200 && status < 300) return { outcome: 'sent' };
+  const detail = `push service answered ${status}`;
+  if (status === 404 || status === 410) return { outcome: 'gone', detail };
+  if (status === 429 || status >= 500) return { outcome: 'retry', detail, retryAfterS };
+  return { outcome: 'failed', detail };
 }
 
 export function badSubscription(message: string) {
@@ -208,6 +225,8 @@ export function fcmSender(config: Config): NativeSender | null {
         const text = await res.text();
         if (res.status === 404 || text.includes('UNREGISTERED'))
           return { outcome: 'gone', detail: 'FCM: unregistered' };
+        if (res.status === 429 || res.status >= 500)
+          return pushResult(res.status, Number(res.headers.get('retry-after')) || null);
         return { outcome: 'failed', detail: `FCM answered ${res.status}` };
       } catch (err) {
         return { outcome: 'failed', detail: (err as Error).message };

@@ -126,21 +126,13 @@ export async function usersWithPush(db: DbOrTx, { clubId, userIds }: { clubId: s
   return new Set(rows.map((r) => r.userId));
 }
 
-export async function insertNotifications(db: DbOrTx, rows: (typeof notifications.$inferInsert)[]) {
-  const out: string[] = [];
-  for (let i = 0; i < rows.length; i += 1000) {
-    const ids = await db
-      .insert(notifications)
-      .values(rows.slice(i, i + 1000))
-      .returning({ id: notifications.id });
-    out.push(...ids.map((r) => r.id));
-  }
-  return out;
-}
-
-export async function insertDeliveries(db: DbOrTx, rows: (typeof notificationDeliveries.$inferInsert)[]) {
-  for (let i = 0; i < rows.length; i += 2000)
-    await db.insert(notificationDeliveries).values(rows.slice(i, i + 2000));
+export interface ClaimedDevice {
+  id: string;
+  platform: 'web' | 'android' | 'ios';
+  endpoint: string | null;
+  p256dh: string | null;
+  auth: string | null;
+  token: string | null;
 }
 
 export interface ClaimedDelivery {
@@ -156,61 +148,95 @@ export interface ClaimedDelivery {
   link: string | null;
   email: string;
   name: string;
+  /** A push's devices that can take it now (none for an email). */
+  devices: ClaimedDevice[] | null;
 }
 
 /**
- * Claims a batch of pending deliveries for this process: the row locks are skipped by every other
- * process, and the claim (status 'sending') is committed before anything is sent, so a delivery goes
- * out once. A claim older than `staleMs` (a process died mid-send) is taken again.
+ * Claims a batch of pending deliveries for this process, with what sending them needs (the message,
+ * the address, the devices): the row locks are skipped by every other process, and the claim (status
+ * 'sending', its lease from `now`) is committed before anything is sent, so a delivery goes out once.
+ * A pending delivery waits for its `not_before`; a claim whose lease was not renewed for `leaseMs` (its
+ * process died mid-batch) is taken again, up to `maxAttempts` times.
  */
 export async function claimDeliveries(
   db: DbOrTx,
-  { limit, now, staleMs }: { limit: number; now: Date; staleMs: number },
+  { limit, now, leaseMs, maxAttempts }: { limit: number; now: Date; leaseMs: number; maxAttempts: number },
 ): Promise<ClaimedDelivery[]> {
-  const stale = new Date(now.getTime() - staleMs);
+  const lapsed = new Date(now.getTime() - leaseMs);
   return sqlRows<ClaimedDelivery>(
     db,
     sql`WITH claimed AS (
-          UPDATE ${notificationDeliveries} d SET status = 'sending', attempts = d.attempts + 1, sent_at = ${now}
+          UPDATE ${notificationDeliveries} d SET status = 'sending', attempts = d.attempts + 1, sent_at = ${now},
+            not_before = NULL
           WHERE d.id IN (
             SELECT id FROM ${notificationDeliveries}
-            WHERE status = 'pending' OR (status = 'sending' AND sent_at < ${stale} AND attempts < 3)
+            WHERE (status = 'pending' AND (not_before IS NULL OR not_before <= ${now}))
+              OR (status = 'sending' AND sent_at < ${lapsed} AND attempts < ${maxAttempts})
             ORDER BY created_at
             LIMIT ${limit}
             FOR UPDATE SKIP LOCKED)
           RETURNING d.id, d.club_id, d.channel, d.attempts, d.notification_id)
         SELECT c.id, c.club_id, c.channel, c.attempts, c.notification_id, n.user_id, n.kind, n.title, n.body,
-               n.link, u.email, u.name
+               n.link, u.email, u.name,
+               CASE WHEN c.channel = 'push' THEN (
+                 SELECT coalesce(json_agg(json_build_object('id', pd.id, 'platform', pd.platform,
+                   'endpoint', pd.endpoint, 'p256dh', pd.p256dh, 'auth', pd.auth, 'token', pd.token)), '[]'::json)
+                 FROM ${pushDevices} pd
+                 WHERE pd.club_id = c.club_id AND pd.user_id = n.user_id AND pd.state = 'on') END AS devices
         FROM claimed c JOIN ${notifications} n ON n.id = c.notification_id JOIN ${user} u ON u.id = n.user_id`,
   );
 }
 
-export async function finishDeliveries(
-  db: DbOrTx,
-  {
-    ids,
-    status,
-    detail,
-    at,
-  }: { ids: string[]; status: 'sent' | 'failed' | 'skipped'; detail?: string; at: Date },
-) {
-  if (ids.length === 0) return;
-  for (let i = 0; i < ids.length; i += 5000) {
-    await db
-      .update(notificationDeliveries)
-      .set({ status, detail: detail ?? null, sentAt: at })
-      .where(inArray(notificationDeliveries.id, ids.slice(i, i + 5000)));
-  }
+export interface DeliveryOutcome {
+  id: string;
+  /** 'pending': tried again from `notBefore`. */
+  status: 'sent' | 'failed' | 'skipped' | 'pending';
+  detail: string | null;
+  notBefore?: Date | null;
 }
 
-export async function devicesOf(db: DbOrTx, { clubId, userIds }: { clubId: string; userIds: string[] }) {
-  if (userIds.length === 0) return [];
-  return db
-    .select()
-    .from(pushDevices)
-    .where(
-      and(eq(pushDevices.clubId, clubId), inArray(pushDevices.userId, userIds), eq(pushDevices.state, 'on')),
-    );
+/**
+ * The outcomes of deliveries this process claimed, in one statement however many. A delivery no
+ * longer 'sending' (its lease lapsed and another process sent it) is left as that process left it.
+ */
+export async function recordDeliveries(
+  db: DbOrTx,
+  { outcomes, at }: { outcomes: DeliveryOutcome[]; at: Date },
+) {
+  if (outcomes.length === 0) return;
+  const rows = outcomes.map((o) => ({
+    id: o.id,
+    status: o.status,
+    detail: o.detail,
+    not_before: o.notBefore?.toISOString() ?? null,
+  }));
+  await db.execute(
+    sql`UPDATE ${notificationDeliveries} d
+        SET status = o.status, detail = o.detail, not_before = o.not_before,
+          sent_at = CASE WHEN o.status = 'pending' THEN NULL ELSE ${at.toISOString()}::timestamptz END
+        FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+          AS o(id text, status text, detail text, not_before timestamptz)
+        WHERE d.id = o.id AND d.status = 'sending'`,
+  );
+}
+
+/** Renews this process's lease on the deliveries it is still sending. */
+export async function renewClaims(db: DbOrTx, { ids, at }: { ids: string[]; at: Date }) {
+  if (ids.length === 0) return;
+  await db.execute(
+    sql`UPDATE ${notificationDeliveries} SET sent_at = ${at.toISOString()}::timestamptz
+        WHERE status = 'sending' AND id IN (SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`,
+  );
+}
+
+/** Deliveries claimed but not sent (the process is stopping): back to the queue at once. */
+export async function releaseClaims(db: DbOrTx, { ids }: { ids: string[] }) {
+  if (ids.length === 0) return;
+  await db.execute(
+    sql`UPDATE ${notificationDeliveries} SET status = 'pending', attempts = attempts - 1, sent_at = NULL
+        WHERE status = 'sending' AND id IN (SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`,
+  );
 }
 
 export async function listDevices(db: DbOrTx, { clubId, userId }: { clubId: string; userId: string }) {

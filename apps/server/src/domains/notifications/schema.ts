@@ -43,7 +43,9 @@ export const deliveryStatuses = ['pending', 'sending', 'sent', 'failed', 'skippe
 
 /**
  * The outbox of the sending path: a row per notification and channel, written in the transaction of
- * the event, claimed by one process (FOR UPDATE SKIP LOCKED) and sent within a second or two.
+ * the event, claimed by one process (FOR UPDATE SKIP LOCKED) and sent within a second or two. A
+ * claim is a lease its process renews while sending: a process that died leaves claims that lapse and
+ * are taken again by another (or by it, restarted).
  */
 export const notificationDeliveries = pgTable(
   'notification_deliveries',
@@ -58,7 +60,10 @@ export const notificationDeliveries = pgTable(
     attempts: smallint('attempts').notNull().default(0),
     detail: text('detail'),
     createdAt: createdAt(),
+    /** When sent or given up; while 'sending', when the claim was made or last renewed (its lease). */
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** A pending delivery the push service asked to wait for (429, 5xx): not claimed before then. */
+    notBefore: timestamp('not_before', { withTimezone: true }),
   },
   (t) => [
     index('notification_deliveries_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),

@@ -9,17 +9,21 @@ import {
   fcmSender,
   loadVapidKeys,
   type NativeSender,
-  type PushOutcome,
   type PushPayload,
+  type PushResult,
   sendWebPush,
   type VapidKeys,
 } from './push.ts';
+import { createPushEncryptor } from './push-encrypt.ts';
+import { createPushWire } from './push-wire.ts';
 import {
   type ClaimedDelivery,
   claimDeliveries,
-  devicesOf,
-  finishDeliveries,
+  type DeliveryOutcome,
   lapseDevice,
+  recordDeliveries,
+  releaseClaims,
+  renewClaims,
 } from './queries.ts';
 
 interface Log {
@@ -40,6 +44,12 @@ export interface Notifier {
 
 const BATCH = 500;
 const PARALLEL = 64;
+/** A claim not renewed for this long belongs to a process that died: taken again. */
+const LEASE_MS = 30_000;
+/** Tries of a delivery, including those a 429 or 5xx put back in the queue. */
+const MAX_ATTEMPTS = 5;
+/** Outcomes recorded in one statement, at least every 100 ms. */
+const RECORD_EVERY = 200;
 
 /**
  * The signed one-click unsubscribe address of one user, club and kind (RFC 8058): the club the
@@ -73,19 +83,26 @@ export function unsubscribeSignatureValid(
   return want.length === got.length && timingSafeEqual(want, got);
 }
 
-async function inParallel<T>(items: T[], limit: number, fn: (item: T) => Promise<void>) {
-  let i = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (i < items.length) await fn(items[i++] as T);
-    }),
-  );
+/** Seconds before the next try of a delivery tried `attempts` times: 2, 4, 8 ... up to 5 minutes, with jitter. */
+function backoffS(attempts: number): number {
+  return Math.min(300, 2 ** attempts) * (0.75 + Math.random() * 0.5);
+}
+
+/** A pushed delivery's outcome over the user's devices: sent when any took it. */
+interface Handled {
+  outcome: 'sent' | 'failed' | 'skipped' | 'retry';
+  detail: string | null;
+  retryAfterS?: number | null;
 }
 
 /**
- * The sending path: claims queued deliveries (each by exactly one process), sends push to every device
- * of the user (Web Push, FCM, APNs) and email through the mailer, and records the outcome. A push
- * service's 404/410 lapses the device.
+ * The sending path: claims queued deliveries (each by exactly one process) a batch ahead of what it
+ * is sending, sends each with `PARALLEL` at a time in flight (push to every device of the user by Web
+ * Push, FCM or APNs over kept-open connections; email through the mailer's pooled SMTP), and records
+ * the outcomes as they come, a statement per few hundred. A push service's 404/410 lapses the device;
+ * its 429 or 5xx puts the delivery back in the queue for when it asked (Retry-After) or with backoff.
+ * While sending, the process renews its claims' lease; if it dies, they lapse and are sent by another
+ * process (or by it, restarted), and on stop the ones it did not send go back to the queue at once.
  */
 export function createNotifier(opts: {
   db: Db;
@@ -93,8 +110,16 @@ export function createNotifier(opts: {
   clock: Clock;
   mailer: Mailer;
   log: Log;
+  /** Messages in flight at once (pushes and emails). */
+  parallel?: number;
+  /** How long a claim lasts without renewal. */
+  leaseMs?: number;
+  /** Threads encrypting pushes beside the event loop (0: on it); by default one per spare core, up to 4. */
+  encryptThreads?: number;
 }): Notifier {
   const { db, config, clock, mailer, log } = opts;
+  const parallel = opts.parallel ?? PARALLEL;
+  const leaseMs = opts.leaseMs ?? LEASE_MS;
   let keys: Promise<VapidKeys> | null = null;
   const vapidKeys = () => {
     keys ??= loadVapidKeys(db, config).catch((err) => {
@@ -107,95 +132,191 @@ export function createNotifier(opts: {
     android: fcmSender(config),
     ios: apnsSender(config),
   };
+  const wire = createPushWire({ sockets: parallel });
+  const encryptor = createPushEncryptor(
+    opts.encryptThreads === undefined ? {} : { threads: opts.encryptThreads },
+  );
 
-  async function sendPush(batch: ClaimedDelivery[]) {
-    if (batch.length === 0) return;
-    const byClub = new Map<string, ClaimedDelivery[]>();
-    for (const d of batch) byClub.set(d.club_id, [...(byClub.get(d.club_id) ?? []), d]);
-    const sent: string[] = [];
-    const failed: string[] = [];
-    const none: string[] = [];
-    const k = await vapidKeys();
-    for (const [clubId, list] of byClub) {
-      const devices = await devicesOf(db, { clubId, userIds: [...new Set(list.map((d) => d.user_id))] });
-      const byUser = new Map<string, typeof devices>();
-      for (const dev of devices) byUser.set(dev.userId, [...(byUser.get(dev.userId) ?? []), dev]);
-      await inParallel(list, PARALLEL, async (d) => {
-        const payload: PushPayload = {
-          id: d.notification_id,
-          kind: d.kind,
-          title: d.title,
-          body: d.body,
-          link: d.link,
-        };
-        const urgent = d.kind === 'reminders';
-        let ok = false;
-        let tried = false;
-        for (const dev of byUser.get(d.user_id) ?? []) {
-          let result: { outcome: PushOutcome; detail?: string } | null = null;
-          if (dev.platform === 'web' && dev.endpoint && dev.p256dh && dev.auth) {
-            result = await sendWebPush(
-              k,
-              { endpoint: dev.endpoint, p256dh: dev.p256dh, auth: dev.auth },
-              payload,
-              { urgent },
-            );
-          } else if (dev.platform !== 'web' && dev.token) {
-            const sender = native[dev.platform];
-            if (!sender) continue; // FCM or APNs not configured: the in-app list still has it
-            result = await sender.send(dev.token, payload, { urgent });
-          }
-          if (!result) continue;
-          tried = true;
-          if (result.outcome === 'sent') ok = true;
-          else if (result.outcome === 'gone') await lapseDevice(db, { clubId, id: dev.id, at: clock.now() });
-          else log.warn({ device: dev.id, detail: result.detail }, 'push not delivered');
-        }
-        (ok ? sent : tried ? failed : none).push(d.id);
-      });
-    }
-    const at = clock.now();
-    await finishDeliveries(db, { ids: sent, status: 'sent', at });
-    await finishDeliveries(db, { ids: failed, status: 'failed', detail: 'no device took it', at });
-    await finishDeliveries(db, { ids: none, status: 'skipped', detail: 'no device to push to', at });
-  }
-
-  async function sendEmail(batch: ClaimedDelivery[]) {
-    const sent: string[] = [];
-    const failed: string[] = [];
-    await inParallel(batch, 8, async (d) => {
-      const unsubscribe = unsubscribeUrl(config, { userId: d.user_id, clubId: d.club_id, kind: d.kind });
-      const link = d.link ? `${config.PUBLIC_URL}${d.link}` : null;
-      const label = notificationKind(d.kind).label;
-      try {
-        await mailer.send({
-          to: d.email,
-          subject: d.title,
-          text: `${d.body}\n${link ? `\n${link}\n` : ''}\nYou get these emails (${label}) from your club on Lastman. Unsubscribe: ${unsubscribe}\n`,
-          html: `<p>${escapeHtml(d.body)}</p>${link ? `<p><a href="${escapeHtml(link)}">Open Lastman</a></p>` : ''}<p style="font-size:12px;color:#666">You get these emails (${escapeHtml(label)}) from your club on Lastman. <a href="${escapeHtml(unsubscribe)}">Unsubscribe</a></p>`,
-          headers: {
-            'List-Unsubscribe': `<${unsubscribe}>`,
-            'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-          },
+  /** Claimed and not yet recorded: renewed while sending, released on stop. */
+  const held = new Set<string>();
+  let outcomes: DeliveryOutcome[] = [];
+  let flushing: Promise<void> = Promise.resolve();
+  const flush = () => {
+    const batch = outcomes;
+    outcomes = [];
+    if (batch.length > 0) {
+      flushing = flushing
+        .then(() => recordDeliveries(db, { outcomes: batch, at: clock.now() }))
+        .catch((err: unknown) => log.error({ err }, 'delivery outcomes not recorded'))
+        .then(() => {
+          for (const o of batch) held.delete(o.id);
         });
-        sent.push(d.id);
-      } catch (err) {
-        log.error({ err, delivery: d.id }, 'notification email not sent');
-        failed.push(d.id);
+    }
+    return flushing;
+  };
+  const record = (d: ClaimedDelivery, h: Handled) => {
+    if (h.outcome === 'retry' && d.attempts < MAX_ATTEMPTS) {
+      const waitS = h.retryAfterS ?? backoffS(d.attempts);
+      outcomes.push({
+        id: d.id,
+        status: 'pending',
+        detail: h.detail,
+        notBefore: new Date(clock.now().getTime() + waitS * 1000),
+      });
+    } else {
+      outcomes.push({ id: d.id, status: h.outcome === 'retry' ? 'failed' : h.outcome, detail: h.detail });
+    }
+    if (outcomes.length >= RECORD_EVERY) void flush();
+  };
+
+  async function push(d: ClaimedDelivery): Promise<Handled> {
+    const payload: PushPayload = {
+      id: d.notification_id,
+      kind: d.kind,
+      title: d.title,
+      body: d.body,
+      link: d.link,
+    };
+    const urgent = d.kind === 'reminders';
+    let sent = false;
+    let tried = false;
+    let retry: Handled | null = null;
+    let detail: string | null = null;
+    for (const dev of d.devices ?? []) {
+      let result: PushResult | null = null;
+      if (dev.platform === 'web' && dev.endpoint && dev.p256dh && dev.auth) {
+        result = await sendWebPush(
+          { wire, encryptor },
+          await vapidKeys(),
+          { endpoint: dev.endpoint, p256dh: dev.p256dh, auth: dev.auth },
+          payload,
+          { urgent },
+        );
+      } else if (dev.platform !== 'web' && dev.token) {
+        const sender = native[dev.platform];
+        if (!sender) continue; // FCM or APNs not configured: the in-app list still has it
+        result = await sender.send(dev.token, payload, { urgent });
       }
-    });
-    const at = clock.now();
-    await finishDeliveries(db, { ids: sent, status: 'sent', at });
-    await finishDeliveries(db, { ids: failed, status: 'failed', detail: 'email not sent', at });
+      if (!result) continue;
+      tried = true;
+      if (result.outcome === 'sent') sent = true;
+      else if (result.outcome === 'gone')
+        await lapseDevice(db, { clubId: d.club_id, id: dev.id, at: clock.now() });
+      else if (result.outcome === 'retry') {
+        const after = Math.max(retry?.retryAfterS ?? 0, result.retryAfterS ?? 0);
+        retry = { outcome: 'retry', detail: result.detail ?? null, retryAfterS: after || null };
+      } else {
+        detail = result.detail ?? null;
+        log.warn({ device: dev.id, detail: result.detail }, 'push not delivered');
+      }
+    }
+    if (sent) return { outcome: 'sent', detail: null };
+    if (retry) return retry;
+    return tried
+      ? { outcome: 'failed', detail: detail ?? 'no device took it' }
+      : { outcome: 'skipped', detail: 'no device to push to' };
   }
 
-  async function pass(): Promise<number> {
-    const batch = await claimDeliveries(db, { limit: BATCH, now: clock.now(), staleMs: 5 * 60_000 });
-    await Promise.all([
-      sendPush(batch.filter((d) => d.channel === 'push')),
-      sendEmail(batch.filter((d) => d.channel === 'email')),
-    ]);
-    return batch.length;
+  async function email(d: ClaimedDelivery): Promise<Handled> {
+    const unsubscribe = unsubscribeUrl(config, { userId: d.user_id, clubId: d.club_id, kind: d.kind });
+    const link = d.link ? `${config.PUBLIC_URL}${d.link}` : null;
+    const label = notificationKind(d.kind).label;
+    try {
+      await mailer.send({
+        to: d.email,
+        subject: d.title,
+        text: `${d.body}\n${link ? `\n${link}\n` : ''}\nYou get these emails (${label}) from your club on Lastman. Unsubscribe: ${unsubscribe}\n`,
+        html: `<p>${escapeHtml(d.body)}</p>${link ? `<p><a href="${escapeHtml(link)}">Open Lastman</a></p>` : ''}<p style="font-size:12px;color:#666">You get these emails (${escapeHtml(label)}) from your club on Lastman. <a href="${escapeHtml(unsubscribe)}">Unsubscribe</a></p>`,
+        headers: {
+          'List-Unsubscribe': `<${unsubscribe}>`,
+          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        },
+      });
+      return { outcome: 'sent', detail: null };
+    } catch (err) {
+      // An SMTP server's 4xx is for later; a 5xx (the address refused) is final.
+      const code = (err as { responseCode?: number }).responseCode;
+      if (code !== undefined && code >= 500) {
+        log.error({ err, delivery: d.id }, 'notification email not sent');
+        return { outcome: 'failed', detail: 'email not sent' };
+      }
+      return { outcome: 'retry', detail: 'email not sent yet', retryAfterS: null };
+    }
+  }
+
+  /**
+   * Sends until nothing is due: `parallel` senders take from a queue that a claim refills a batch
+   * ahead, so no sender waits for the slowest of a batch.
+   */
+  async function sendAll(): Promise<number> {
+    const queue: ClaimedDelivery[] = [];
+    let exhausted = false;
+    let total = 0;
+    let claiming: Promise<void> | null = null;
+    const refill = () => {
+      claiming ??= (async () => {
+        const batch = await claimDeliveries(db, {
+          limit: BATCH,
+          now: clock.now(),
+          leaseMs,
+          maxAttempts: MAX_ATTEMPTS,
+        });
+        for (const d of batch) held.add(d.id);
+        queue.push(...batch);
+        total += batch.length;
+        if (batch.length < BATCH) exhausted = true;
+      })()
+        .catch((err: unknown) => {
+          exhausted = true;
+          log.error({ err }, 'notification deliveries not claimed');
+        })
+        .finally(() => {
+          claiming = null;
+        });
+      return claiming;
+    };
+    const renew = setInterval(() => {
+      const ids = [...held];
+      void renewClaims(db, { ids, at: clock.now() }).catch((err: unknown) =>
+        log.error({ err }, 'delivery claims not renewed'),
+      );
+    }, leaseMs / 3);
+    renew.unref();
+    const flusher = setInterval(() => void flush(), 100);
+    flusher.unref();
+    try {
+      await refill();
+      await Promise.all(
+        Array.from({ length: parallel }, async () => {
+          for (;;) {
+            if (stopped) return;
+            if (queue.length < BATCH / 2 && !exhausted) void refill();
+            const d = queue.shift();
+            if (!d) {
+              if (exhausted) return;
+              await refill();
+              continue;
+            }
+            const handled = d.channel === 'push' ? await push(d) : await email(d);
+            record(d, handled);
+          }
+        }),
+      );
+    } finally {
+      clearInterval(renew);
+      clearInterval(flusher);
+      if (claiming) await claiming;
+      await flush();
+      // Stopping with claims not sent: back to the queue for another process.
+      const unsent = queue.splice(0).map((d) => d.id);
+      if (unsent.length > 0) {
+        await releaseClaims(db, { ids: unsent }).catch((err: unknown) =>
+          log.error({ err }, 'delivery claims not released'),
+        );
+        for (const id of unsent) held.delete(id);
+      }
+    }
+    return total;
   }
 
   let running: Promise<number> | null = null;
@@ -211,11 +332,7 @@ export function createNotifier(opts: {
       let total = 0;
       do {
         again = false;
-        for (;;) {
-          const n = await pass();
-          total += n;
-          if (n < BATCH) break;
-        }
+        total += await sendAll();
       } while (again && !stopped);
       return total;
     })()
@@ -242,6 +359,8 @@ export function createNotifier(opts: {
       stopped = true;
       if (timer) clearInterval(timer);
       if (running) await running;
+      wire.close();
+      await encryptor.close();
     },
   };
 }

@@ -1,12 +1,13 @@
 import { londonWeekdayTime } from '@lastman/api/format';
 import { roundDeadline } from '@lastman/game';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../db/client.ts';
 import { sqlRows } from '../../../db/sql-rows.ts';
 import type { Clock } from '../../../lib/clock.ts';
-import { notifyUsers } from '../../notifications/index.ts';
+import { notifySet } from '../../notifications/index.ts';
 import { listSeasonFixtures, seasonModel } from '../fixtures/index.ts';
-import { competitions, entries, picks, roundSettlements } from '../schema.ts';
+import { fixtures } from '../football/schema.ts';
+import { competitions, entries, picks, resultCorrections, roundSettlements } from '../schema.ts';
 import { compileRounds } from '../settlement/index.ts';
 import { reminderSends } from './schema.ts';
 
@@ -29,31 +30,57 @@ export interface DueReminder {
   urgent: boolean;
 }
 
-/** The round each open or running competition is picking for now, and the reminder due for it. */
+/**
+ * The round each open or running competition is picking for now, and the reminder due for it: a few
+ * statements whatever the number of clubs (the competitions, their settled rounds, each season's
+ * fixtures once, and again only for a club that corrected one of them).
+ */
 export async function dueReminders(db: DbOrTx, now: number): Promise<DueReminder[]> {
   const comps = await db
     .select()
     .from(competitions)
     .where(inArray(competitions.status, ['open', 'running']));
-  const due: DueReminder[] = [];
+  if (comps.length === 0) return [];
+  const settledRows = await sqlRows<{ competition_id: string; round: number }>(
+    db,
+    sql`SELECT s.competition_id, s.round FROM ${roundSettlements} s
+        JOIN ${competitions} c ON c.id = s.competition_id AND c.club_id = s.club_id
+        WHERE c.status IN ('open', 'running')`,
+  );
+  const settled = new Set(settledRows.map((r) => `${r.competition_id}:${r.round}`));
+  // A club's corrections change results, and a postponement can move a round's deadline: a club
+  // with a correction in the season gets its own model, every other club shares the season's.
+  const corrected = new Set(
+    (
+      await sqlRows<{ club_id: string; season_id: string }>(
+        db,
+        sql`SELECT DISTINCT rc.club_id, f.season_id FROM ${resultCorrections} rc
+            JOIN ${fixtures} f ON f.id = rc.fixture_id`,
+      )
+    ).map((r) => `${r.club_id}:${r.season_id}`),
+  );
   const models = new Map<string, ReturnType<typeof seasonModel>>();
+  // Competitions of the same model, rules and start round have the same rounds: compiled once.
+  const compiled = new Map<string, ReturnType<typeof compileRounds>>();
+  const due: DueReminder[] = [];
   for (const comp of comps) {
-    const modelKey = `${comp.clubId}:${comp.seasonId}`;
+    const own = corrected.has(`${comp.clubId}:${comp.seasonId}`);
+    const modelKey = own ? `${comp.clubId}:${comp.seasonId}` : comp.seasonId;
     let model = models.get(modelKey);
     if (!model) {
-      model = seasonModel(await listSeasonFixtures(db, { clubId: comp.clubId, seasonId: comp.seasonId }));
+      // No club's id matches '': the season's fixtures as imported.
+      const clubId = own ? comp.clubId : '';
+      model = seasonModel(await listSeasonFixtures(db, { clubId, seasonId: comp.seasonId }));
       models.set(modelKey, model);
     }
-    const settled = new Set(
-      (
-        await db
-          .select({ round: roundSettlements.round })
-          .from(roundSettlements)
-          .where(and(eq(roundSettlements.clubId, comp.clubId), eq(roundSettlements.competitionId, comp.id)))
-      ).map((r) => r.round),
-    );
-    for (const round of compileRounds(comp, model).rounds) {
-      if (settled.has(round.round) || round.isVoid) continue;
+    const roundsKey = `${modelKey}|${comp.startRound}|${JSON.stringify(comp.rules)}`;
+    let rounds = compiled.get(roundsKey);
+    if (!rounds) {
+      rounds = compileRounds(comp, model);
+      compiled.set(roundsKey, rounds);
+    }
+    for (const round of rounds.rounds) {
+      if (settled.has(`${comp.id}:${round.round}`) || round.isVoid) continue;
       const deadline = roundDeadline(round, comp.deadlineMinutes);
       if (deadline === null || now >= deadline) continue;
       const left = deadline - now;
@@ -75,26 +102,6 @@ export async function dueReminders(db: DbOrTx, now: number): Promise<DueReminder
   return due;
 }
 
-/**
- * Claims the entries a reminder is owed to, in one statement: active entries with no pick for the round,
- * that have not had this reminder. The unique key (entry, round, reminder) makes the claim exactly once
- * across any number of processes: a second process's insert waits for the first and then does nothing.
- */
-export async function claimReminderEntries(tx: DbOrTx, r: DueReminder) {
-  return sqlRows<{ entry_id: string; user_id: string }>(
-    tx,
-    sql`WITH claimed AS (
-          INSERT INTO ${reminderSends} (club_id, entry_id, round, reminder)
-          SELECT e.club_id, e.id, ${r.round}, ${r.reminder}
-          FROM ${entries} e
-          WHERE e.club_id = ${r.clubId} AND e.competition_id = ${r.competitionId} AND e.status = 'active'
-            AND NOT EXISTS (SELECT 1 FROM ${picks} p WHERE p.entry_id = e.id AND p.round = ${r.round})
-          ON CONFLICT DO NOTHING
-          RETURNING entry_id)
-        SELECT c.entry_id, e.user_id FROM claimed c JOIN ${entries} e ON e.id = c.entry_id`,
-  );
-}
-
 /** The bare selection the reminder makes, for the benchmark's baseline. */
 export async function selectEntriesWithoutPick(
   db: DbOrTx,
@@ -108,44 +115,73 @@ export async function selectEntriesWithoutPick(
   );
 }
 
-const pickLink = (r: DueReminder, entryId: string) =>
-  `/teamselections?competition=${encodeURIComponent(r.competitionId)}&entry=${encodeURIComponent(entryId)}&round=${r.round}`;
+function reminderText(r: DueReminder) {
+  const when = londonWeekdayTime(r.deadline);
+  return r.reminder === 'last-call'
+    ? {
+        title: `Last call: pick for ${r.competitionName}`,
+        body: `Round ${r.round} locks at ${when} (UK time). Without a pick you may go out.`,
+      }
+    : {
+        title: `Pick for ${r.competitionName} by ${when}`,
+        body: `You have not picked a team for round ${r.round} yet. Picks close at ${when} (UK time).`,
+      };
+}
 
 export interface ReminderPassSummary {
   due: number;
   sent: number;
 }
 
-/** One pass of the reminder job; safe to run in every process at once. */
+/**
+ * One pass of the reminder job, safe to run in every process at once: every due reminder of every club
+ * and competition in one statement. It claims the entries each reminder is owed to (active, no pick for
+ * the round, not had this reminder) under the unique key (entry, round, reminder), and notifies the
+ * claimed entries' players by their preferences and quiet hours (the last call ignores them). A second
+ * process's claim waits for the first's and then takes nothing, so each reminder goes once; the claim
+ * goes in entry order, so two passes never wait on each other both ways.
+ */
 export async function runReminderPass({ db, clock }: { db: Db; clock: Clock }): Promise<ReminderPassSummary> {
   const now = clock.now().getTime();
   const due = await dueReminders(db, now);
-  let sent = 0;
-  for (const r of due) {
-    await db.transaction(async (tx) => {
-      const owed = await claimReminderEntries(tx, r);
-      const when = londonWeekdayTime(r.deadline);
-      const title =
-        r.reminder === 'last-call'
-          ? `Last call: pick for ${r.competitionName}`
-          : `Pick for ${r.competitionName} by ${when}`;
-      const body =
-        r.reminder === 'last-call'
-          ? `Round ${r.round} locks at ${when} (UK time). Without a pick you may go out.`
-          : `You have not picked a team for round ${r.round} yet. Picks close at ${when} (UK time).`;
-      await notifyUsers(
-        { db: tx, clock },
-        {
-          clubId: r.clubId,
-          kind: 'reminders',
-          title,
-          body,
-          urgent: r.urgent,
-          messages: owed.map((o) => ({ userId: o.user_id, link: pickLink(r, o.entry_id) })),
-        },
-      );
-      sent += owed.length;
-    });
-  }
-  return { due: due.length, sent };
+  if (due.length === 0) return { due: 0, sent: 0 };
+  const dueRows = due.map((r) => ({
+    club_id: r.clubId,
+    competition_id: r.competitionId,
+    round: r.round,
+    reminder: r.reminder,
+    urgent: r.urgent,
+    // The pick link, before and after the entry's id (an id() is a UUID: nothing to escape).
+    link: `/teamselections?competition=${encodeURIComponent(r.competitionId)}&entry=`,
+    link_end: `&round=${r.round}`,
+    ...reminderText(r),
+  }));
+  const result = await db.transaction((tx) =>
+    notifySet(
+      { db: tx, clock },
+      {
+        kind: 'reminders',
+        with: sql`due AS (
+            SELECT * FROM jsonb_to_recordset(${JSON.stringify(dueRows)}::jsonb) AS d(club_id text,
+              competition_id text, round int, reminder text, urgent boolean, link text, link_end text,
+              title text, body text)),
+          owed AS MATERIALIZED (
+            SELECT e.club_id, e.id AS entry_id, e.user_id, d.round, d.reminder, d.title, d.body,
+              d.link || e.id || d.link_end AS link, d.urgent
+            FROM due d JOIN ${entries} e ON e.club_id = d.club_id AND e.competition_id = d.competition_id
+            WHERE e.status = 'active'
+              AND NOT EXISTS (SELECT 1 FROM ${picks} p WHERE p.entry_id = e.id AND p.round = d.round)),
+          claimed AS (
+            INSERT INTO ${reminderSends} (club_id, entry_id, round, reminder)
+            SELECT club_id, entry_id, round, reminder FROM owed
+            ORDER BY entry_id, round, reminder
+            ON CONFLICT DO NOTHING
+            RETURNING entry_id, round, reminder)`,
+        // One due reminder per entry's competition: the entry alone finds its message.
+        messages: sql`SELECT row_number() OVER () AS ord, o.club_id, o.user_id, o.title, o.body, o.link, o.urgent
+          FROM claimed c JOIN owed o ON o.entry_id = c.entry_id`,
+      },
+    ),
+  );
+  return { due: due.length, sent: result.notified };
 }

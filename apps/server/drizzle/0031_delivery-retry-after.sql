@@ -1,0 +1,1 @@
+ALTER TABLE "notification_deliveries" ADD COLUMN "not_before" timestamp with time zone;

@@ -1,0 +1,49 @@
+// The second server process of the reminders benchmark: on the benchmark's database, it runs the
+// reminder pass and sends (as a server's jobs do) when the benchmark writes "go", then prints what it did.
+import { createInterface } from 'node:readline';
+import { sql } from 'drizzle-orm';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { openDatabase } from '../apps/server/src/db/client.ts';
+import { sqlRows } from '../apps/server/src/db/sql-rows.ts';
+import { runReminderPass } from '../apps/server/src/domains/game/index.ts';
+import {
+  createNotifier,
+  registerNotificationsParts,
+} from '../apps/server/src/domains/notifications/index.ts';
+import { createTestClock } from '../apps/server/src/lib/clock.ts';
+import { createMailer } from '../apps/server/src/lib/mailer.ts';
+
+const silent = { error: () => {}, warn: () => {}, info: () => {}, debug: () => {} };
+
+async function main() {
+  const url = process.env.BENCH_DATABASE as string;
+  const database = openDatabase({ databaseUrl: url });
+  const db = database.db;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PUBLIC_URL: 'http://localhost:3000',
+    PUSH_SERVICE_HOSTS: process.env.BENCH_PUSH_HOST,
+    AUTH_SECRET: 'bench-secret-that-is-long-enough-0123456789',
+    DATA_DIR: '/tmp',
+  });
+  const clock = createTestClock(process.env.BENCH_AT as string);
+  registerNotificationsParts();
+  const mailer = createMailer({ db, from: config.MAIL_FROM, log: silent as never });
+  const notifier = createNotifier({ db, config, clock, mailer, log: silent });
+  await notifier.vapidKeys();
+  await sqlRows(db, sql`SELECT 1`);
+  console.log('ready');
+  const lines = createInterface({ input: process.stdin });
+  for await (const line of lines) {
+    if (line !== 'go') continue;
+    const pass = await runReminderPass({ db, clock });
+    const pushes = await notifier.drain();
+    console.log(`done${JSON.stringify({ sent: pass.sent, pushes })}`);
+    break;
+  }
+  await notifier.stop();
+  await database.close();
+  process.exit(0);
+}
+
+void main();
