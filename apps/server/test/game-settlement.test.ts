@@ -1,4 +1,4 @@
-import { type Rules, settleCompetition } from '@lastman/game';
+import { type ChoiceRules, settleCompetition } from '@lastman/game';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clubs, competitions, entries, roundSettlements, seasons, user } from '../src/db/schema/index.ts';
@@ -21,7 +21,7 @@ function prng(seed: number): () => number {
   };
 }
 
-const variants: { name: string; rules: Rules; startRound: number }[] = [
+const variants: { name: string; rules: ChoiceRules; startRound: number }[] = [
   {
     name: 'defaults',
     rules: {
