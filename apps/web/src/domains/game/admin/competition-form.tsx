@@ -19,6 +19,7 @@ const defaultRules: CompetitionRules = {
   missedPick: 'eliminate',
   postponed: 'survive',
   allOut: 'rollover',
+  lives: 0,
 };
 
 export type CompetitionFormValues = CompetitionCreate;
@@ -93,6 +94,7 @@ export function CompetitionForm({
       houseSharePercent: prizeModel === 'pool' ? int(house, 'house', 0, 100) : 0,
       deadlineMinutes: int(deadlineMinutes, 'deadlineMinutes', 0, 7 * 24 * 60),
       rules: ruleValues,
+      buyBack: initial?.buyBack ?? null,
     };
     setErrors(next);
     if (Object.keys(next).length === 0) onSubmit(values);
