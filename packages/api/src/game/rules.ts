@@ -62,6 +62,12 @@ export function livesInWords(lives: number): string {
   return `Each entry starts with ${n}. When your pick would knock you out (a loss, a draw or a missed pick the rules count against you), you lose a life instead and stay in; with no life left, you are out.`;
 }
 
+/** An entry's lives left, short: "2 lives left", "1 life left", "No lives left". */
+export function livesLeftText(livesLeft: number): string {
+  if (livesLeft <= 0) return 'No lives left';
+  return livesLeft === 1 ? '1 life left' : `${livesLeft} lives left`;
+}
+
 /** Buy-backs in plain words; `price` is the price already formatted as money. */
 export function buyBackInWords(
   buyBack: { untilRound: number; pricePence: number } | null,
