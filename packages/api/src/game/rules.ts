@@ -75,7 +75,7 @@ export function buyBackInWords(
 ): string {
   if (buyBack === null) return 'No buy-backs: once an entry is out, it stays out.';
   const cost = buyBack.pricePence === 0 ? 'for free' : `for ${price}`;
-  return `Knocked out in round ${buyBack.untilRound} or earlier? You may buy the same entry back in once, ${cost}, before the next round's deadline. It comes back with no lives, and the teams it used stay used.`;
+  return `Knocked out in round ${buyBack.untilRound} or earlier? You may buy the same entry back in once, ${cost}, before the next round’s deadline. It comes back with no lives, and the teams it used stay used.`;
 }
 
 // Money as text is written in format.ts; re-exported here for the code that reads the rules.
