@@ -514,6 +514,14 @@ export async function openCompetition(
       throw new AppError('COMPETITION_NOT_EDITABLE', `This competition is already ${comp.status}.`);
     }
     const model = await checkSettings(tx, viewer.clubId, comp);
+    // The buy-back order (checkout, cash, free rejoin) is not built yet: players must not be promised
+    // one they cannot buy. Settlement and replay already play buy-backs; lift this with the order.
+    if (comp.buyBackUntilRound !== null) {
+      throw new AppError(
+        'VALIDATION_FAILED',
+        'Buy-backs cannot be bought yet: turn buy-backs off to open this competition.',
+      );
+    }
     // Stripe Connect: entry fees need the club's own account, able to take card payments.
     if (comp.entryFeePence > 0) {
       await requireClubCanTakePayments(tx, services.config, { clubId: viewer.clubId });
