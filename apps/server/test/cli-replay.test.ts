@@ -185,6 +185,74 @@ describe('lms replay (spawned)', () => {
     expect(output.rounds).toHaveLength(33);
   }, 30_000);
 
+  it('plays lives and buy-backs like the reference on every season', async () => {
+    const runs: Promise<void>[] = [];
+    let seed = 500;
+    for (const name of SEASONS) {
+      const season = loadSeasonJson(name) as Parameters<typeof referenceReplay>[0];
+      for (let k = 0; k < 4; k++) {
+        const random = prng(seed++);
+        const startRound = k === 0 ? 1 : 1 + Math.floor(random() * 30);
+        const entries = randomEntries(random, [5, 40, 300, 1000][k] ?? 10, season, startRound);
+        const input: RawInput = {
+          rules: { ...randomRules(random), lives: k % 4 },
+          startRound,
+          entryFeePence: 500,
+          houseSharePercent: 10,
+          entries,
+          ...(k === 0
+            ? {}
+            : {
+                buyBack: { untilRound: startRound + k, pricePence: [0, 250, 1_000_000][k % 3] ?? 0 },
+                buyBacks: entries.filter((_, i) => i % k === 0).map((e) => e.id),
+              }),
+        };
+        runs.push(
+          replay(seasonPath(name), input).then((run) => {
+            expect(run.stderr, `${name} #${k}`).toBe('');
+            expect(JSON.parse(run.stdout), `${name} #${k}`).toEqual(referenceReplay(season, input));
+          }),
+        );
+      }
+    }
+    await Promise.all(runs);
+  }, 300_000);
+
+  it('2024-25 with 1,000 entries: lives 1 and a buy-back until round 3 against the classic game', async () => {
+    const season = loadSeasonJson('2024-25') as Parameters<typeof referenceReplay>[0];
+    const entries = randomEntries(prng(2024), 1000, season, 1);
+    const base = { startRound: 1, entryFeePence: 1000, houseSharePercent: 10, entries };
+    const everyOther = entries.filter((_, i) => i % 2 === 0).map((e) => e.id);
+    const [classic, lives, buyBack] = await Promise.all(
+      [
+        base,
+        { ...base, rules: { lives: 1 } },
+        { ...base, buyBack: { untilRound: 3, pricePence: 500 }, buyBacks: everyOther },
+      ].map(async (input) => {
+        const run = await replay(seasonPath('2024-25'), input);
+        const output = JSON.parse(run.stdout);
+        expect(output).toEqual(referenceReplay(season, input as RawInput));
+        return output as {
+          rounds: { survived: string[]; livesLost?: string[]; boughtBack?: string[] }[];
+          finalRound: number;
+          potPence: number;
+        };
+      }),
+    );
+    const inPlay = (o: NonNullable<typeof classic>) =>
+      o.rounds.map((r) => r.survived.length + (r.boughtBack?.length ?? 0));
+    expect(classic?.rounds[0]).not.toHaveProperty('livesLost');
+    expect(inPlay(classic as NonNullable<typeof classic>)).toEqual([403, 197, 48, 12, 3, 1]);
+    expect(inPlay(lives as NonNullable<typeof lives>)).toEqual([1000, 670, 336, 132, 42, 13, 4, 2, 2, 2, 1]);
+    expect(lives?.rounds.map((r) => r.livesLost?.length)).toEqual([597, 206, 149, 36, 9, 2, 0, 1, 0, 0, 0]);
+    // Every other owner buys back: 478 buy-backs in rounds 1 to 3 (none after the window).
+    expect(buyBack?.rounds.map((r) => r.boughtBack?.length)).toEqual([300, 101, 77, 0, 0, 0]);
+    expect(buyBack?.rounds.map((r) => r.survived.length)).toEqual([403, 335, 116, 54, 8, 1]);
+    expect(inPlay(buyBack as NonNullable<typeof buyBack>)).toEqual([703, 436, 193, 54, 8, 1]);
+    const bought = 300 + 101 + 77;
+    expect(buyBack?.potPence).toBe(Math.floor(((1000 * 1000 + bought * 500) * 90) / 100));
+  }, 120_000);
+
   it('refuses bad input with a message naming the problem, and prints nothing on stdout', async () => {
     const season = seasonPath('2024-25');
     const cases: [Promise<Run>, RegExp][] = [
@@ -196,6 +264,18 @@ describe('lms replay (spawned)', () => {
       [replay(season, { rules: { draw: 'sometimes' } }), /rule "draw" cannot be "sometimes"/],
       [replay(season, { rules: { reuse: 'always' } }), /rule "reuse" cannot be "always"/],
       [replay(season, { rules: { drawn: 'survive' } }), /unknown rule "drawn"/],
+      [
+        replay(season, { rules: { lives: '1' } }),
+        /rule "lives" cannot be "1": use a whole number from 0 to 3/,
+      ],
+      [replay(season, { rules: { lives: 4 } }), /rule "lives" cannot be 4/],
+      [replay(season, { startRound: 5, buyBack: { untilRound: 4 } }), /before the start round 5/],
+      [replay(season, { buyBack: { untilRound: 3, pricePence: -1 } }), /"buyBack.pricePence" must be/],
+      [replay(season, { buyBack: { untilRound: 3, pricePence: 1_000_001 } }), /from 0 to 1000000/],
+      [replay(season, { buyBack: { pricePence: 100 } }), /needs "untilRound"/],
+      [replay(season, { buyBack: 3 }), /"buyBack" must be an object/],
+      [replay(season, { entries: [{ id: 'a' }], buyBacks: ['a'] }), /"buyBacks" needs a "buyBack"/],
+      [replay(season, { buyBack: { untilRound: 3 }, buyBacks: ['zz'] }), /"zz", which is not an entry id/],
       [replay(season, { startRound: 39 }), /"startRound" 39 is not a round/],
       [replay(season, { entryFeePence: -5 }), /"entryFeePence" must be a whole number/],
       [replay(season, { houseSharePercent: 101 }), /"houseSharePercent"/],

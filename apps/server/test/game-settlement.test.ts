@@ -1,4 +1,4 @@
-import { type Rules, settleCompetition } from '@lastman/game';
+import { competitionResult, compileCompetition, type Rules, settleFrom } from '@lastman/game';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clubs, competitions, entries, roundSettlements, seasons, user } from '../src/db/schema/index.ts';
@@ -30,6 +30,7 @@ const variants: { name: string; rules: Rules; startRound: number }[] = [
       missedPick: 'eliminate',
       postponed: 'survive',
       allOut: 'rollover',
+      lives: 0,
     },
     startRound: 1,
   },
@@ -41,6 +42,7 @@ const variants: { name: string; rules: Rules; startRound: number }[] = [
       missedPick: 'autoPick',
       postponed: 'eliminate',
       allOut: 'split',
+      lives: 0,
     },
     startRound: 3,
   },
@@ -52,8 +54,45 @@ const variants: { name: string; rules: Rules; startRound: number }[] = [
       missedPick: 'autoPick',
       postponed: 'survive',
       allOut: 'rollover',
+      lives: 0,
     },
     startRound: 1,
+  },
+  {
+    name: 'two lives',
+    rules: {
+      draw: 'eliminate',
+      reuse: 'never',
+      missedPick: 'eliminate',
+      postponed: 'survive',
+      allOut: 'rollover',
+      lives: 2,
+    },
+    startRound: 1,
+  },
+  {
+    name: 'a life with every variant',
+    rules: {
+      draw: 'survive',
+      reuse: 'afterAllUsed',
+      missedPick: 'autoPick',
+      postponed: 'eliminate',
+      allOut: 'split',
+      lives: 1,
+    },
+    startRound: 2,
+  },
+  {
+    name: 'three lives, split',
+    rules: {
+      draw: 'eliminate',
+      reuse: 'never',
+      missedPick: 'eliminate',
+      postponed: 'eliminate',
+      allOut: 'split',
+      lives: 3,
+    },
+    startRound: 5,
   },
 ];
 
@@ -144,13 +183,15 @@ describe.each(backends())('set-based settlement agrees with the engine on %s', (
         }
         await somePicks(server, comp, pickRows);
 
-        const expected = settleCompetition({
+        const compiled = compileCompetition({
           rules: variant.rules,
           teams: model.teamNames,
           rounds: model.rounds,
           startRound: variant.startRound,
           entries: engineEntries,
         });
+        const state = settleFrom(compiled);
+        const expected = competitionResult(compiled, state);
         await server.db.transaction((tx) =>
           advanceCompetition(tx, { competitionId: comp.id, now: server.clock.now().getTime() }),
         );
@@ -166,10 +207,27 @@ describe.each(backends())('set-based settlement agrees with the engine on %s', (
           .orderBy(roundSettlements.round);
         // Round by round: void or played, how many went through and out, and any rollover.
         expect(
-          settled.map((r) => [r.round, r.status, r.record.survivors, r.record.eliminated, r.record.rollover]),
+          settled.map((r) => [
+            r.round,
+            r.status,
+            r.record.survivors,
+            r.record.eliminated,
+            r.record.rollover,
+            r.record.livesLost ?? 0,
+          ]),
         ).toEqual(
-          expected.rounds.map((r) => [r.round, r.status, r.survived.length, r.eliminated.length, r.rollover]),
+          expected.rounds.map((r) => [
+            r.round,
+            r.status,
+            r.survived.length,
+            r.eliminated.length,
+            r.rollover,
+            r.livesLost?.length ?? 0,
+          ]),
         );
+        // Lives left per entry, as the engine counts them.
+        const livesLeft = new Map(compiled.entryIds.map((id, i) => [id, state.lives[i]]));
+        for (const e of after) expect([e.id, e.livesLeft]).toEqual([e.id, livesLeft.get(e.id)]);
         expect(settled.some((r) => r.status === 'void')).toBe(
           model.rounds.some(
             (r) => r.isVoid && r.round >= variant.startRound && r.round <= (row?.finalRound ?? 99),

@@ -22,8 +22,12 @@ export {
   teamOutcome,
 } from './rounds.ts';
 export {
+  type BuyBack,
+  type ChoiceRules,
   DEFAULT_DEADLINE_MINUTES,
   defaultRules,
+  MAX_FEE_PENCE,
+  MAX_LIVES,
   RESCHEDULE_WINDOW_DAYS,
   type Rules,
   ruleValues,

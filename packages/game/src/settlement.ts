@@ -1,7 +1,7 @@
 import { GameInputError, inputErrorCodes } from './errors.ts';
 import type { RoundAnalysis, TeamOutcome } from './rounds.ts';
 import { teamOutcome } from './rounds.ts';
-import { defaultRules, type Rules } from './rules.ts';
+import { type BuyBack, defaultRules, MAX_LIVES, type Rules } from './rules.ts';
 import { compareStrings } from './strings.ts';
 import { teamLookup } from './team-lookup.ts';
 import type { TeamId } from './types.ts';
@@ -21,6 +21,10 @@ export interface CompetitionInput {
   readonly startRound: number;
   /** The entries in play: paid and active when the first round locked. */
   readonly entries: readonly EntryPicks[];
+  /** Buying back in, when the competition offers it. */
+  readonly buyBack?: BuyBack | null;
+  /** Entries whose owners buy back the first time they are knocked out within the buy-back window. */
+  readonly buyBacks?: readonly string[];
 }
 
 export interface RoundResult {
@@ -31,6 +35,13 @@ export interface RoundResult {
   /** Entries knocked out in the round; after a rollover none; in an all-out split the joint winners. */
   readonly eliminated: readonly string[];
   readonly rollover: boolean;
+  /** Entries that stayed in by losing a life, sorted; present when the rules have lives or buy-backs. */
+  readonly livesLost?: readonly string[];
+  /**
+   * Entries knocked out in the round (so listed in `eliminated`) and bought back in for the next,
+   * sorted; present when the rules have lives or buy-backs.
+   */
+  readonly boughtBack?: readonly string[];
 }
 
 export interface CompetitionResult {
@@ -59,6 +70,12 @@ export interface CompiledCompetition {
   readonly plays: readonly Uint8Array[];
   /** Per round: 1 where a pick of the team survives the round under the rules. */
   readonly survives: readonly Uint8Array[];
+  /** The last round label an entry may be bought back after; -1 when buy-backs are off. */
+  readonly buyBackUntil: number;
+  /** Per entry: 1 where its owner buys back the first time it is knocked out within the window. */
+  readonly buysBack: Uint8Array;
+  /** Rounds report `livesLost` and `boughtBack` (lives or buy-backs in play). */
+  readonly reportsVariants: boolean;
 }
 
 export interface CompetitionState {
@@ -71,6 +88,10 @@ export interface CompetitionState {
   readonly usedCount: Uint16Array;
   /** The team each entry used per round (entry * rounds + round), NO_PICK where none. */
   readonly taken: Int16Array;
+  /** Lives left per entry. */
+  readonly lives: Uint8Array;
+  /** Per entry: 1 once it has been bought back in. */
+  readonly boughtBack: Uint8Array;
   readonly decided: boolean;
   readonly winners: Int32Array;
   readonly stoppedBefore: number | null;
@@ -133,6 +154,9 @@ function sortedOrder(ids: readonly string[]): Int32Array {
 
 export function compileCompetition(input: CompetitionInput): CompiledCompetition {
   const rules: Rules = { ...defaultRules, ...input.rules };
+  if (!Number.isSafeInteger(rules.lives) || rules.lives < 0 || rules.lives > MAX_LIVES) {
+    throw new RangeError(`lives must be a whole number from 0 to ${MAX_LIVES}, got ${rules.lives}`);
+  }
   const teams = input.teams;
   if (new Set(teams).size !== teams.length) throw new RangeError('the season lists a team twice');
   const lookup = teamLookup(teams);
@@ -199,7 +223,34 @@ export function compileCompetition(input: CompetitionInput): CompiledCompetition
       throw new GameInputError(inputErrorCodes.replayInput, `entry id "${id}" is used twice`);
     }
   }
-  return { rules, teams, rounds, entryIds, order, picks, plays, survives };
+  const buyBack = input.buyBack ?? null;
+  const buysBack = new Uint8Array(entries.length);
+  if (buyBack !== null && input.buyBacks !== undefined && input.buyBacks.length > 0) {
+    const position = new Map(entryIds.map((id, i) => [id, i]));
+    for (const id of input.buyBacks) {
+      const i = position.get(id);
+      if (i === undefined) {
+        throw new GameInputError(
+          inputErrorCodes.replayInput,
+          `"buyBacks" names "${id}", which is not an entry id`,
+        );
+      }
+      buysBack[i] = 1;
+    }
+  }
+  return {
+    rules,
+    teams,
+    rounds,
+    entryIds,
+    order,
+    picks,
+    plays,
+    survives,
+    buyBackUntil: buyBack === null ? -1 : buyBack.untilRound,
+    buysBack,
+    reportsVariants: rules.lives > 0 || buyBack !== null,
+  };
 }
 
 export function initialState(c: CompiledCompetition): CompetitionState {
@@ -211,6 +262,8 @@ export function initialState(c: CompiledCompetition): CompetitionState {
     used: new Uint32Array(n * words),
     usedCount: new Uint16Array(n),
     taken: new Int16Array(n * c.rounds.length).fill(NO_PICK),
+    lives: new Uint8Array(n).fill(c.rules.lives),
+    boughtBack: new Uint8Array(n),
     decided: false,
     winners: new Int32Array(0),
     stoppedBefore: null,
@@ -230,6 +283,8 @@ interface MutableState {
   used: Uint32Array;
   usedCount: Uint16Array;
   taken: Int16Array;
+  lives: Uint8Array;
+  boughtBack: Uint8Array;
   decided: boolean;
   winners: Int32Array;
   stoppedBefore: number | null;
@@ -249,6 +304,8 @@ function settleInPlace(c: CompiledCompetition, s: MutableState): boolean {
   const isLast = s.next === c.rounds.length;
   const active = s.active;
 
+  const variants = c.reportsVariants ? { livesLost: [], boughtBack: [] } : {};
+
   if (round.isVoid) {
     s.results.push({
       round: round.round,
@@ -256,6 +313,7 @@ function settleInPlace(c: CompiledCompetition, s: MutableState): boolean {
       survived: ids(c, active),
       eliminated: [],
       rollover: false,
+      ...variants,
     });
     if (isLast) {
       s.decided = true;
@@ -273,12 +331,16 @@ function settleInPlace(c: CompiledCompetition, s: MutableState): boolean {
   const used = s.used;
   const usedCount = s.usedCount;
   const taken = s.taken;
+  const lives = s.lives;
   const autoPick = c.rules.missedPick === 'autoPick';
   const cycles = c.rules.reuse === 'afterAllUsed';
 
+  // Survivors in the order of `active` (sorted), those saved by a life among them.
   const survivors = new Int32Array(active.length);
+  const saved = new Int32Array(active.length);
   const out = new Int32Array(active.length);
   let survivorCount = 0;
+  let savedCount = 0;
   let outCount = 0;
   for (let k = 0; k < active.length; k++) {
     const i = active[k] as number;
@@ -294,21 +356,26 @@ function settleInPlace(c: CompiledCompetition, s: MutableState): boolean {
         }
       }
     }
-    if (t < 0) {
-      out[outCount++] = i;
-      continue;
+    let failed = t < 0;
+    if (t >= 0) {
+      taken[i * roundCount + r] = t;
+      used[base + (t >>> 5)] = (used[base + (t >>> 5)] as number) | (1 << (t & 31));
+      const count = (usedCount[i] as number) + 1;
+      if (cycles && count === teamCount) {
+        used.fill(0, base, base + words);
+        usedCount[i] = 0;
+      } else {
+        usedCount[i] = count;
+      }
+      failed = survives[t] === 0;
     }
-    taken[i * roundCount + r] = t;
-    used[base + (t >>> 5)] = (used[base + (t >>> 5)] as number) | (1 << (t & 31));
-    const count = (usedCount[i] as number) + 1;
-    if (cycles && count === teamCount) {
-      used.fill(0, base, base + words);
-      usedCount[i] = 0;
-    } else {
-      usedCount[i] = count;
-    }
-    if (survives[t] === 1) survivors[survivorCount++] = i;
-    else out[outCount++] = i;
+    if (!failed) survivors[survivorCount++] = i;
+    else if ((lives[i] as number) > 0) {
+      // Everyone out needs every entry failed with no life left, so a life lost here is never undone.
+      lives[i] = (lives[i] as number) - 1;
+      saved[savedCount++] = i;
+      survivors[survivorCount++] = i;
+    } else out[outCount++] = i;
   }
 
   if (survivorCount === 0 && active.length > 0) {
@@ -319,6 +386,7 @@ function settleInPlace(c: CompiledCompetition, s: MutableState): boolean {
         survived: [],
         eliminated: ids(c, active),
         rollover: false,
+        ...variants,
       });
       s.decided = true;
       s.winners = active;
@@ -330,16 +398,54 @@ function settleInPlace(c: CompiledCompetition, s: MutableState): boolean {
       survived: ids(c, active),
       eliminated: [],
       rollover: true,
+      ...variants,
     });
   } else {
-    s.active = survivors.slice(0, survivorCount);
+    // Buy-backs come after the round and before the one-survivor check; none after the last round.
+    let boughtCount = 0;
+    const bought = new Int32Array(outCount);
+    if (!isLast && round.round <= c.buyBackUntil) {
+      for (let k = 0; k < outCount; k++) {
+        const i = out[k] as number;
+        if (c.buysBack[i] === 1 && s.boughtBack[i] === 0) {
+          s.boughtBack[i] = 1;
+          lives[i] = 0;
+          bought[boughtCount++] = i;
+        }
+      }
+    }
+    const stillIn = survivors.subarray(0, survivorCount);
     s.results.push({
       round: round.round,
       status: 'played',
-      survived: ids(c, s.active),
+      survived: ids(c, stillIn),
       eliminated: ids(c, out.subarray(0, outCount)),
       rollover: false,
+      ...(c.reportsVariants
+        ? {
+            livesLost: ids(c, saved.subarray(0, savedCount)),
+            boughtBack: ids(c, bought.subarray(0, boughtCount)),
+          }
+        : {}),
     });
+    if (boughtCount === 0) s.active = stillIn.slice();
+    else {
+      // Both lists are in the order of `active`; merge them to keep it.
+      const next = new Int32Array(survivorCount + boughtCount);
+      let a = 0;
+      let b = 0;
+      for (let k = 0; k < active.length; k++) {
+        const i = active[k] as number;
+        if (a < survivorCount && survivors[a] === i) {
+          next[a + b] = i;
+          a++;
+        } else if (b < boughtCount && bought[b] === i) {
+          next[a + b] = i;
+          b++;
+        }
+      }
+      s.active = next;
+    }
   }
   if (s.active.length === 1 || isLast) {
     s.decided = true;
@@ -355,6 +461,8 @@ export function settleNextRound(c: CompiledCompetition, state: CompetitionState)
     used: state.used.slice(),
     usedCount: state.usedCount.slice(),
     taken: state.taken.slice(),
+    lives: state.lives.slice(),
+    boughtBack: state.boughtBack.slice(),
     results: [...state.results],
   };
   return settleInPlace(c, s) ? s : { ...state, stoppedBefore: s.stoppedBefore };
@@ -370,6 +478,8 @@ export function settleFrom(
     used: state.used.slice(),
     usedCount: state.usedCount.slice(),
     taken: state.taken.slice(),
+    lives: state.lives.slice(),
+    boughtBack: state.boughtBack.slice(),
     results: [...state.results],
   };
   while (settleInPlace(c, s)) {

@@ -38,9 +38,13 @@ interface Shape {
   entryCount: number;
   seed: number;
   startRound: number;
-  rules: Record<string, string>;
+  rules: Record<string, string | number>;
   fee: number;
   house: number;
+  /** Buy-back window (offset from the start round) and price; null when off. */
+  buyBack: { after: number; price: number } | null;
+  /** The share of entries whose owners buy back, in tenths. */
+  buyBackTenths: number;
 }
 
 const shapeArb: fc.Arbitrary<Shape> = fc.record({
@@ -56,11 +60,16 @@ const shapeArb: fc.Arbitrary<Shape> = fc.record({
       missedPick: fc.constantFrom('eliminate', 'autoPick'),
       postponed: fc.constantFrom('survive', 'eliminate'),
       allOut: fc.constantFrom('rollover', 'split'),
+      lives: fc.integer({ min: 0, max: 3 }),
     },
     { requiredKeys: [] },
   ),
   fee: fc.integer({ min: 0, max: 5000 }),
   house: fc.integer({ min: 0, max: 100 }),
+  buyBack: fc.option(
+    fc.record({ after: fc.integer({ min: 0, max: 9 }), price: fc.integer({ min: 0, max: 1_000_000 }) }),
+  ),
+  buyBackTenths: fc.integer({ min: 0, max: 10 }),
 });
 
 /** A random season in openfootball's format: blanks, doubles, reschedules, void and unplayed rounds. */
@@ -123,12 +132,20 @@ function buildInput(shape: Shape, season: RawSeason): RawInput {
     const id = ['e', 'E', 'e1', 'e10', 'e9', 'Z', 'a'][i % 7] + String(i);
     return { id, picks };
   });
+  const startRound = Math.min(shape.startRound, Math.max(...labels));
+  const buyBacks = entries.filter(() => random() * 10 < shape.buyBackTenths).map((e) => e.id);
   return {
     rules: shape.rules,
-    startRound: Math.min(shape.startRound, Math.max(...labels)),
+    startRound,
     entryFeePence: shape.fee,
     houseSharePercent: shape.house,
     entries,
+    ...(shape.buyBack === null
+      ? {}
+      : {
+          buyBack: { untilRound: startRound + shape.buyBack.after, pricePence: shape.buyBack.price },
+          buyBacks,
+        }),
   };
 }
 
@@ -142,6 +159,8 @@ function compileFor(season: RawSeason, input: RawInput) {
     rounds,
     startRound: replayInput.startRound,
     entries: replayInput.entries,
+    buyBack: replayInput.buyBack,
+    buyBacks: replayInput.buyBacks,
   });
 }
 
@@ -157,12 +176,22 @@ describe('settlement properties over random competitions', () => {
   it(
     'agrees with the plain reference loop',
     () => {
+      const seen = { livesLost: 0, boughtBack: 0, rolloverWithLives: 0 };
       fc.assert(
         fc.property(competitionArb, ({ season, input }) => {
-          expect(runReplay(season, input)).toEqual(referenceReplay(season, input));
+          const output = runReplay(season, input);
+          expect(output).toEqual(referenceReplay(season, input));
+          if (output.rounds.some((r) => (r.livesLost?.length ?? 0) > 0)) seen.livesLost++;
+          if (output.rounds.some((r) => (r.boughtBack?.length ?? 0) > 0)) seen.boughtBack++;
+          if (Number(input.rules?.lives ?? 0) > 0 && output.rounds.some((r) => r.rollover))
+            seen.rolloverWithLives++;
         }),
         { numRuns: 3000 },
       );
+      // The random competitions do reach the new rules, not only their defaults.
+      expect(seen.livesLost).toBeGreaterThan(100);
+      expect(seen.boughtBack).toBeGreaterThan(100);
+      expect(seen.rolloverWithLives).toBeGreaterThan(10);
     },
     TIMEOUT,
   );
@@ -257,30 +286,57 @@ describe('settlement properties over random competitions', () => {
   );
 
   it(
-    'never brings an eliminated entry back, except all of a round’s entries by a rollover',
+    'never brings an eliminated entry back, except all of a round’s entries by a rollover or one bought back once',
     () => {
       fc.assert(
         fc.property(competitionArb, ({ season, input }) => {
           const output = runReplay(season, input);
           let inPlay = (input.entries ?? []).map((e) => e.id).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
           const out = new Set<string>();
+          const bought = new Set<string>();
+          const lives = new Map<string, number>(inPlay.map((id) => [id, Number(input.rules?.lives ?? 0)]));
+          const reports = Number(input.rules?.lives ?? 0) > 0 || input.buyBack !== undefined;
           output.rounds.forEach((round: RoundResult, index) => {
+            expect(round.livesLost !== undefined).toBe(reports);
+            expect(round.boughtBack !== undefined).toBe(reports);
+            const livesLost = round.livesLost ?? [];
+            const boughtBack = round.boughtBack ?? [];
             const sorted = (ids: readonly string[]) => [...ids].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
             expect(round.survived).toEqual(sorted(round.survived));
             expect(round.eliminated).toEqual(sorted(round.eliminated));
             for (const id of round.survived) expect(out.has(id)).toBe(false);
+            expect(livesLost).toEqual(sorted(livesLost));
+            expect(boughtBack).toEqual(sorted(boughtBack));
             if (round.status === 'void' || round.rollover) {
               expect(round.survived).toEqual(inPlay);
               expect(round.eliminated).toEqual([]);
+              expect([livesLost, boughtBack]).toEqual([[], []]);
+              // Everyone out happens only when nobody had a life left.
+              if (round.rollover) for (const id of inPlay) expect(lives.get(id)).toBe(0);
             } else if (round.survived.length === 0 && inPlay.length > 0) {
               expect(round.eliminated).toEqual(inPlay);
               expect(output.winners).toEqual(inPlay);
               expect(index).toBe(output.rounds.length - 1);
+              for (const id of inPlay) expect(lives.get(id)).toBe(0);
+              expect(boughtBack).toEqual([]);
             } else {
               expect(sorted([...round.survived, ...round.eliminated])).toEqual(inPlay);
-              for (const id of round.eliminated) out.add(id);
+              for (const id of livesLost) {
+                expect(round.survived).toContain(id);
+                expect(lives.get(id)).toBeGreaterThan(0);
+                lives.set(id, (lives.get(id) ?? 0) - 1);
+              }
+              for (const id of round.eliminated) expect(lives.get(id)).toBe(0);
+              for (const id of boughtBack) {
+                expect(round.eliminated).toContain(id);
+                expect(input.buyBacks).toContain(id);
+                expect(bought.has(id)).toBe(false);
+                expect(round.round).toBeLessThanOrEqual(input.buyBack?.untilRound ?? -1);
+                bought.add(id);
+              }
+              for (const id of round.eliminated) if (!boughtBack.includes(id)) out.add(id);
             }
-            inPlay = [...round.survived];
+            inPlay = sorted([...round.survived, ...boughtBack]);
           });
           if (output.decided && output.rounds.at(-1)?.survived.length) expect(output.winners).toEqual(inPlay);
         }),
@@ -297,9 +353,9 @@ describe('settlement properties over random competitions', () => {
         fc.property(competitionArb, ({ season, input }) => {
           const output = runReplay(season, input);
           const n = input.entries?.length ?? 0;
-          expect(output.potPence).toBe(
-            Math.floor((n * (input.entryFeePence ?? 0) * (100 - (input.houseSharePercent ?? 0))) / 100),
-          );
+          const bought = output.rounds.reduce((sum, r) => sum + (r.boughtBack?.length ?? 0), 0);
+          const gross = n * (input.entryFeePence ?? 0) + bought * (input.buyBack?.pricePence ?? 0);
+          expect(output.potPence).toBe(Math.floor((gross * (100 - (input.houseSharePercent ?? 0))) / 100));
           const paid = Object.values(output.payouts);
           if (!output.decided || output.winners.length === 0) {
             expect(paid).toEqual([]);

@@ -14,7 +14,9 @@ interface RawMatch {
 }
 
 export interface RawInput {
-  rules?: Record<string, string>;
+  rules?: Record<string, string | number>;
+  buyBack?: { untilRound: number; pricePence: number };
+  buyBacks?: string[];
   startRound?: number;
   entryFeePence?: number;
   houseSharePercent?: number;
@@ -28,6 +30,8 @@ export interface ReplayShape {
     survived: string[];
     eliminated: string[];
     rollover: boolean;
+    livesLost?: string[];
+    boughtBack?: string[];
   }[];
   decided: boolean;
   winners: string[];
@@ -48,8 +52,15 @@ export function referenceReplay(season: { matches: RawMatch[] }, input: RawInput
     missedPick: 'eliminate',
     postponed: 'survive',
     allOut: 'rollover',
+    lives: 0,
     ...input.rules,
   };
+  // Lives and buy-backs add two lists to every round; without them the output is as it always was.
+  const reportsVariants = Number(rules.lives) > 0 || input.buyBack !== undefined;
+  const extra = (livesLost: string[], boughtBack: string[]) =>
+    reportsVariants ? { livesLost: [...livesLost].sort(plain), boughtBack: [...boughtBack].sort(plain) } : {};
+  const wantsBuyBack = new Set(input.buyBacks ?? []);
+  const hasBoughtBack = new Set<string>();
   const teams = [...new Set(season.matches.flatMap((m) => [m.team1, m.team2]))].sort(plain);
   const labels = [...new Set(season.matches.map((m) => Number(m.round.replace('Matchday ', ''))))].sort(
     (a, b) => a - b,
@@ -58,10 +69,11 @@ export function referenceReplay(season: { matches: RawMatch[] }, input: RawInput
   const fee = input.entryFeePence ?? 0;
   const house = input.houseSharePercent ?? 0;
   const startRound = input.startRound ?? labels[0] ?? 1;
-  const pot = Math.floor((entries.length * fee * (100 - house)) / 100);
+  let boughtBackCount = 0;
 
   const used = new Map<string, Set<string>>(entries.map((e) => [e.id, new Set<string>()]));
   const picksOf = new Map(entries.map((e) => [e.id, e.picks ?? {}]));
+  const livesOf = new Map(entries.map((e) => [e.id, Number(rules.lives)]));
   let active = entries.map((e) => e.id).sort(plain);
   const rounds: ReplayShape['rounds'] = [];
   let winners: string[] | null = null;
@@ -78,7 +90,14 @@ export function referenceReplay(season: { matches: RawMatch[] }, input: RawInput
     const isLast = label === lastLabel;
 
     if (isVoid) {
-      rounds.push({ round: label, status: 'void', survived: [...active], eliminated: [], rollover: false });
+      rounds.push({
+        round: label,
+        status: 'void',
+        survived: [...active],
+        eliminated: [],
+        rollover: false,
+        ...extra([], []),
+      });
       if (isLast) winners = [...active];
       continue;
     }
@@ -100,7 +119,7 @@ export function referenceReplay(season: { matches: RawMatch[] }, input: RawInput
     };
 
     const stillIn: string[] = [];
-    const out: string[] = [];
+    const failed: string[] = [];
     for (const id of active) {
       const usedSet = used.get(id) as Set<string>;
       let team: string | undefined = picksOf.get(id)?.[String(label)];
@@ -109,13 +128,21 @@ export function referenceReplay(season: { matches: RawMatch[] }, input: RawInput
         team = teams.find((t) => plays(t) && !usedSet.has(t));
       }
       if (team === undefined) {
-        out.push(id);
+        failed.push(id);
         continue;
       }
       usedSet.add(team);
       if (rules.reuse === 'afterAllUsed' && usedSet.size === teams.length) usedSet.clear();
       if (survives(team)) stillIn.push(id);
-      else out.push(id);
+      else failed.push(id);
+    }
+    // A failed entry with a life left loses it and stays in.
+    const livesLost = failed.filter((id) => (livesOf.get(id) ?? 0) > 0);
+    const out = failed.filter((id) => (livesOf.get(id) ?? 0) === 0);
+    if (stillIn.length + livesLost.length > 0) {
+      for (const id of livesLost) livesOf.set(id, (livesOf.get(id) ?? 0) - 1);
+      stillIn.push(...livesLost);
+      stillIn.sort(plain);
     }
 
     if (stillIn.length === 0 && active.length > 0) {
@@ -126,20 +153,39 @@ export function referenceReplay(season: { matches: RawMatch[] }, input: RawInput
           survived: [],
           eliminated: [...active],
           rollover: false,
+          ...extra([], []),
         });
         winners = [...active];
         break;
       }
-      rounds.push({ round: label, status: 'played', survived: [...active], eliminated: [], rollover: true });
+      rounds.push({
+        round: label,
+        status: 'played',
+        survived: [...active],
+        eliminated: [],
+        rollover: true,
+        ...extra([], []),
+      });
     } else {
-      active = stillIn;
+      const buyBack = input.buyBack;
+      const boughtBack =
+        buyBack !== undefined && label <= buyBack.untilRound && !isLast
+          ? out.filter((id) => wantsBuyBack.has(id) && !hasBoughtBack.has(id))
+          : [];
+      for (const id of boughtBack) {
+        hasBoughtBack.add(id);
+        livesOf.set(id, 0);
+      }
+      boughtBackCount += boughtBack.length;
       rounds.push({
         round: label,
         status: 'played',
         survived: [...stillIn],
         eliminated: out,
         rollover: false,
+        ...extra(livesLost, boughtBack),
       });
+      active = [...stillIn, ...boughtBack].sort(plain);
     }
     if (active.length === 1 || isLast) {
       winners = [...active];
@@ -147,6 +193,8 @@ export function referenceReplay(season: { matches: RawMatch[] }, input: RawInput
     }
   }
 
+  const price = input.buyBack?.pricePence ?? 0;
+  const pot = Math.floor(((entries.length * fee + boughtBackCount * price) * (100 - house)) / 100);
   const payouts: Record<string, number> = {};
   let remainderPence = 0;
   if (winners !== null && winners.length > 0) {

@@ -187,6 +187,8 @@ export async function someEntries(
         competitionId: competition.id,
         userId,
         status: 'active' as const,
+        // As the first round's lock leaves them: a running competition's entries hold its lives.
+        livesLeft: competition.status === 'open' ? 0 : (competition.rules.lives ?? 0),
       })),
     )
     .returning();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Id, requiredName } from '../common.ts';
+import { MAX_ENTRY_FEE_PENCE, MAX_LIVES } from './rules.ts';
 
 export const CompetitionStatus = z.enum(['draft', 'open', 'running', 'finished', 'cancelled']);
 export type CompetitionStatus = z.infer<typeof CompetitionStatus>;
@@ -18,6 +19,13 @@ export const CompetitionRules = z
     missedPick: z.enum(['eliminate', 'autoPick']).default('eliminate'),
     postponed: z.enum(['survive', 'eliminate']).default('survive'),
     allOut: z.enum(['rollover', 'split']).default('rollover'),
+    /** Lives each entry starts with: a knock-out costs a life instead while the entry has one. */
+    lives: z
+      .number()
+      .int('must be a whole number of lives: 0, 1, 2 or 3')
+      .min(0, 'must be 0 to 3 lives (0: the first knock-out is final)')
+      .max(MAX_LIVES, `must be 0 to ${MAX_LIVES} lives: choose ${MAX_LIVES} or fewer`)
+      .default(0),
   })
   .strict()
   .meta({ id: 'CompetitionRules' });
@@ -76,13 +84,32 @@ export const RuleDescriptionList = z
 export type RuleDescriptionList = z.infer<typeof RuleDescriptionList>;
 
 const Pence = z.number().int().min(0).max(100_000_000);
-/** £10,000: fifty entries at most in one order then stay inside the most one order may cost. */
-export const MAX_ENTRY_FEE_PENCE = 1_000_000;
 const EntryFeePence = z
   .number()
   .int()
   .min(0)
   .max(MAX_ENTRY_FEE_PENCE, `must be at most ${MAX_ENTRY_FEE_PENCE} (£10,000)`);
+
+/**
+ * Buying back in: an entry knocked out in a round up to `untilRound` may be bought back once,
+ * before the next round's deadline, for `pricePence` (0: a free rejoin). Null: no buy-backs.
+ */
+export const BuyBack = z
+  .object({
+    untilRound: z
+      .number()
+      .int('must be a round number')
+      .min(1, 'must be a round of the season, the starting round or later')
+      .max(60, 'must be a round of the season'),
+    pricePence: z
+      .number()
+      .int('must be whole pence')
+      .min(0, 'must be 0 (a free rejoin) or more')
+      .max(MAX_ENTRY_FEE_PENCE, `must be at most ${MAX_ENTRY_FEE_PENCE} (£10,000), the largest entry fee`),
+  })
+  .strict()
+  .meta({ id: 'BuyBack' });
+export type BuyBack = z.infer<typeof BuyBack>;
 
 /** A few words from the club for players; shown on the competition's card and rules page. */
 const CompetitionDescription = z.string().trim().max(500, 'must be at most 500 characters');
@@ -114,7 +141,9 @@ export const CompetitionCreate = z
       missedPick: 'eliminate',
       postponed: 'survive',
       allOut: 'rollover',
+      lives: 0,
     }),
+    buyBack: BuyBack.nullable().default(null),
   })
   .strict()
   .meta({ id: 'CompetitionCreate' });
@@ -138,6 +167,7 @@ export const CompetitionUpdate = z
       .min(0)
       .max(7 * 24 * 60),
     rules: CompetitionRules,
+    buyBack: BuyBack.nullable(),
   })
   .partial()
   .strict()
@@ -201,6 +231,8 @@ export const RoundInfo = z.object({
   settledAt: z.string().nullable(),
   survivors: z.number().int().nullable(),
   eliminated: z.number().int().nullable(),
+  /** Of the survivors, how many stayed in by losing a life; null until settled. */
+  livesLost: z.number().int().nullable(),
   rollover: z.boolean(),
 });
 export type RoundInfo = z.infer<typeof RoundInfo>;
@@ -228,6 +260,8 @@ export const MyEntry = z
      * 1–2 Arsenal FC"), shown as "Out in round N after a result correction: ...".
      */
     outByCorrection: z.object({ round: z.number().int(), result: z.string() }).nullable(),
+    /** Lives left (0 when the competition has none): a knock-out costs one of these first. */
+    livesLeft: z.number().int(),
     createdAt: z.string(),
     picks: z.array(PickView),
   })
@@ -243,12 +277,15 @@ export const Standing = z.object({
   entryNumber: EntryNumber,
   status: EntryStatus,
   eliminatedRound: z.number().int().nullable(),
+  /** Lives left (0 when the competition has none). */
+  livesLeft: z.number().int(),
 });
 
 export const CompetitionDetail = z
   .object({
     competition: CompetitionSummary.extend({
       rules: CompetitionRules,
+      buyBack: BuyBack.nullable(),
       prizePence: z.number().int(),
       minEntries: z.number().int(),
       houseSharePercent: z.number().int(),
@@ -436,9 +473,16 @@ export const MyEntryList = z.object({ entries: z.array(MyEntryWithCompetition) }
 export type MyEntryList = z.infer<typeof MyEntryList>;
 
 /** "What if": the competition's own picks settled again under other rules (admins). */
-export const ReplayPreviewRequest = z.object({ rules: CompetitionRules }).strict().meta({
-  id: 'ReplayPreviewRequest',
-});
+export const ReplayPreviewRequest = z
+  .object({
+    rules: CompetitionRules,
+    /** Buy-backs to try, as if every owner knocked out in the window bought back; absent: as the competition has them. */
+    buyBack: BuyBack.nullable().optional(),
+  })
+  .strict()
+  .meta({
+    id: 'ReplayPreviewRequest',
+  });
 export type ReplayPreviewRequest = z.input<typeof ReplayPreviewRequest>;
 
 export const ReplayRound = z.object({
@@ -447,11 +491,16 @@ export const ReplayRound = z.object({
   survivors: z.number().int(),
   eliminated: z.number().int(),
   rollover: z.boolean(),
+  /** Entries that stayed in by losing a life. */
+  livesLost: z.number().int(),
+  /** Entries knocked out in the round and bought back in. */
+  boughtBack: z.number().int(),
 });
 export type ReplayRound = z.infer<typeof ReplayRound>;
 
 export const ReplayOutcome = z.object({
   rules: CompetitionRules,
+  buyBack: BuyBack.nullable(),
   rounds: z.array(ReplayRound),
   decided: z.boolean(),
   finalRound: z.number().int().nullable(),

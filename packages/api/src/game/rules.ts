@@ -50,6 +50,34 @@ export const ROTA_LIMITS = {
   shiftHoursMax: 16,
 } as const;
 
+/** The largest entry fee, and so the largest buy-back price: £10,000. */
+export const MAX_ENTRY_FEE_PENCE = 1_000_000;
+/** The most lives an entry may start with. */
+export const MAX_LIVES = 3;
+
+/** Lives in plain words, for the rules page, the competition form's preview and the terms. */
+export function livesInWords(lives: number): string {
+  if (lives <= 0) return 'No lives: the first time your team fails you, you are out.';
+  const n = lives === 1 ? 'one life' : `${lives === 2 ? 'two' : 'three'} lives`;
+  return `Each entry starts with ${n}. When your pick would knock you out (a loss, a draw or a missed pick the rules count against you), you lose a life instead and stay in; with no life left, you are out.`;
+}
+
+/** An entry's lives left, short: "2 lives left", "1 life left", "No lives left". */
+export function livesLeftText(livesLeft: number): string {
+  if (livesLeft <= 0) return 'No lives left';
+  return livesLeft === 1 ? '1 life left' : `${livesLeft} lives left`;
+}
+
+/** Buy-backs in plain words; `price` is the price already formatted as money. */
+export function buyBackInWords(
+  buyBack: { untilRound: number; pricePence: number } | null,
+  price: string,
+): string {
+  if (buyBack === null) return 'No buy-backs: once an entry is out, it stays out.';
+  const cost = buyBack.pricePence === 0 ? 'for free' : `for ${price}`;
+  return `Knocked out in round ${buyBack.untilRound} or earlier? You may buy the same entry back in once, ${cost}, before the next round’s deadline. It comes back with no lives, and the teams it used stay used.`;
+}
+
 // Money as text is written in format.ts; re-exported here for the code that reads the rules.
 export { formatPence, formatPoundsTick, moneyTicks, penceAsPounds } from '../format.ts';
 

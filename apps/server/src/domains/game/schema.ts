@@ -29,6 +29,8 @@ export interface CompetitionRules {
   missedPick: 'eliminate' | 'autoPick';
   postponed: 'survive' | 'eliminate';
   allOut: 'rollover' | 'split';
+  /** Lives each entry starts with, 0 to 3; absent in rows written before lives existed (0). */
+  lives?: number;
 }
 
 export const competitions = pgTable(
@@ -52,6 +54,12 @@ export const competitions = pgTable(
     deadlineMinutes: smallint('deadline_minutes').notNull().default(60),
     startRound: smallint('start_round').notNull(),
     rules: jsonb('rules').$type<CompetitionRules>().notNull(),
+    /**
+     * Buy-backs: an entry knocked out in a round up to this one may be bought back once, before the
+     * next round's deadline, for the price (0: a free rejoin). Both null: no buy-backs.
+     */
+    buyBackUntilRound: smallint('buy_back_until_round'),
+    buyBackPricePence: integer('buy_back_price_pence'),
     /** The round that decided it, once finished. */
     finalRound: smallint('final_round'),
     /** Set when a result correction changed the winners after a payout was recorded; cleared by an admin. */
@@ -64,6 +72,11 @@ export const competitions = pgTable(
     index('competitions_club_idx').on(t.clubId, t.status),
     check('competitions_fee_check', sql`${t.entryFeePence} >= 0 AND ${t.prizePence} >= 0`),
     check('competitions_share_check', sql`${t.houseSharePercent} BETWEEN 0 AND 100`),
+    check('competitions_lives_check', sql`coalesce((${t.rules}->>'lives')::int, 0) BETWEEN 0 AND 3`),
+    check(
+      'competitions_buy_back_check',
+      sql`(${t.buyBackUntilRound} IS NULL AND ${t.buyBackPricePence} IS NULL) OR (${t.buyBackUntilRound} >= ${t.startRound} AND ${t.buyBackPricePence} BETWEEN 0 AND 1000000)`,
+    ),
   ],
 );
 
@@ -80,6 +93,10 @@ export const entries = pgTable(
       .references(() => user.id),
     status: text('status', { enum: entryStatuses }).notNull().default('pending'),
     eliminatedRound: smallint('eliminated_round'),
+    /** Lives left: set to the competition's lives when its first round locks, one less per life lost. */
+    livesLeft: smallint('lives_left').notNull().default(0),
+    /** The rounds in which it lost a life, so that a re-settlement from a round gives them back. */
+    livesLostRounds: smallint('lives_lost_rounds').array().notNull().default(sql`'{}'::smallint[]`),
     /** The order that bought it (payments issue); null for a free competition. */
     orderId: text('order_id'),
     /**
@@ -146,6 +163,8 @@ export interface RoundRecord {
   fixtures: { id: string; home: string; away: string; score: [number, number] | null; status: string }[];
   survivors: number;
   eliminated: number;
+  /** Entries that stayed in by losing a life (absent in rounds settled before lives existed). */
+  livesLost?: number;
   rollover: boolean;
   split: boolean;
   winners: string[];

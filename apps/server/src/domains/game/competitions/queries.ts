@@ -133,6 +133,7 @@ export async function listStandings(
       entryNumber,
       status: entries.status,
       eliminatedRound: entries.eliminatedRound,
+      livesLeft: entries.livesLeft,
     })
     .from(entries)
     .innerJoin(user, eq(user.id, entries.userId))

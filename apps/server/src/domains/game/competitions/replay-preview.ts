@@ -1,11 +1,11 @@
-import type { CompetitionRules, ReplayOutcome, ReplayPreview } from '@lastman/api';
-import { type EntryPicks, settleCompetition, splitPot } from '@lastman/game';
+import type { BuyBack, CompetitionRules, ReplayOutcome, ReplayPreview } from '@lastman/api';
+import { type EntryPicks, poolPotPence, settleCompetition, splitPot } from '@lastman/game';
 import type { Viewer } from '../../../http/guards.ts';
 import { notFound } from '../../../lib/errors.ts';
 import type { Services } from '../../../services.ts';
 import { type FixtureRow, listSeasonFixtures, type SeasonModel, seasonModel } from '../fixtures/index.ts';
 import { findCompetition, listEntriesInPlay, listOwnPicks, listSettlements } from './queries.ts';
-import { potOf } from './service.ts';
+import { buyBackOf, potOf, rulesOf } from './service.ts';
 
 const WINNERS_SHOWN = 50;
 
@@ -28,7 +28,11 @@ function resultsThrough(rows: readonly FixtureRow[], throughRound: number | null
 export async function replayPreview(
   { db }: Pick<Services, 'db'>,
   admin: Viewer,
-  { competitionId, rules: variantRules }: { competitionId: string; rules: CompetitionRules },
+  {
+    competitionId,
+    rules: variantRules,
+    buyBack: variantBuyBack,
+  }: { competitionId: string; rules: CompetitionRules; buyBack?: BuyBack | null | undefined },
 ): Promise<ReplayPreview> {
   const comp = await findCompetition(db, { clubId: admin.clubId, competitionId });
   if (!comp || comp.status === 'draft') throw notFound('That competition');
@@ -53,24 +57,42 @@ export async function replayPreview(
   }));
   const label = entryLabels(players);
   const pot = potOf(comp, players.length);
+  // The actual outcome counts the buy-backs made for real (none recorded in this replay yet); the
+  // variant shows the most buy-backs can change: every owner knocked out in the window buys back.
+  const everyone = entries.map((e) => e.id);
 
-  const outcome = (rules: CompetitionRules): ReplayOutcome => {
+  const outcome = (rules: CompetitionRules, buyBack: BuyBack | null, buyBacks: string[]): ReplayOutcome => {
     const result = settleCompetition({
       rules,
       teams: model.teamNames,
       rounds: model.rounds,
       startRound: comp.startRound,
       entries,
+      buyBack,
+      buyBacks,
     });
-    const split = result.decided ? splitPot(pot, result.winners) : null;
+    let bought = 0;
+    for (const r of result.rounds) bought += r.boughtBack?.length ?? 0;
+    // A pool grows with each buy-back at its price, before the house share.
+    const potNow =
+      comp.prizeModel === 'pool' && buyBack !== null && bought > 0
+        ? poolPotPence(
+            players.length * comp.entryFeePence + bought * buyBack.pricePence,
+            comp.houseSharePercent,
+          )
+        : pot;
+    const split = result.decided ? splitPot(potNow, result.winners) : null;
     return {
       rules,
+      buyBack,
       rounds: result.rounds.map((r) => ({
         round: r.round,
         status: r.status,
         survivors: r.survived.length,
         eliminated: r.eliminated.length,
         rollover: r.rollover,
+        livesLost: r.livesLost?.length ?? 0,
+        boughtBack: r.boughtBack?.length ?? 0,
       })),
       decided: result.decided,
       finalRound: result.finalRound,
@@ -85,8 +107,8 @@ export async function replayPreview(
     entries: players.length,
     throughRound,
     potPence: pot,
-    actual: outcome(comp.rules as CompetitionRules),
-    variant: outcome(variantRules),
+    actual: outcome(rulesOf(comp), buyBackOf(comp), []),
+    variant: outcome(variantRules, variantBuyBack === undefined ? buyBackOf(comp) : variantBuyBack, everyone),
   };
 }
 

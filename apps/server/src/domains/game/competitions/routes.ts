@@ -176,6 +176,7 @@ export const competitionRoutes: FastifyPluginAsyncZod = async (app) => {
       replayPreview(app.services, viewerOf(request), {
         competitionId: request.params.id,
         rules: request.body.rules,
+        buyBack: request.body.buyBack,
       }),
   );
 };

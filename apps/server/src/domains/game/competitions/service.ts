@@ -1,6 +1,8 @@
 import type {
+  BuyBack,
   CompetitionCreate,
   CompetitionDetail,
+  CompetitionRules,
   CompetitionSummary,
   CompetitionUpdate,
   EntryView,
@@ -56,6 +58,25 @@ function seasonCache(db: DbOrTx, clubId: string) {
     }
     return model;
   };
+}
+
+/** The competition's rules as the contract gives them: `lives` is 0 in rows written before lives existed. */
+export function rulesOf(comp: Pick<CompetitionRow, 'rules'>): CompetitionRules {
+  return { ...comp.rules, lives: comp.rules.lives ?? 0 };
+}
+
+/** The competition's buy-back offer, or null when it has none. */
+export function buyBackOf(
+  comp: Pick<CompetitionRow, 'buyBackUntilRound' | 'buyBackPricePence'>,
+): BuyBack | null {
+  return comp.buyBackUntilRound === null || comp.buyBackPricePence === null
+    ? null
+    : { untilRound: comp.buyBackUntilRound, pricePence: comp.buyBackPricePence };
+}
+
+/** The columns of a buy-back offer (both null for none). */
+function buyBackColumns(buyBack: BuyBack | null) {
+  return { buyBackUntilRound: buyBack?.untilRound ?? null, buyBackPricePence: buyBack?.pricePence ?? null };
 }
 
 export function potOf(comp: CompetitionRow, confirmed: number): number {
@@ -224,6 +245,7 @@ function roundInfo(
     settledAt: settlement ? settlement.settledAt.toISOString() : null,
     survivors: record ? record.survivors : null,
     eliminated: record ? record.eliminated : null,
+    livesLost: record ? (record.livesLost ?? 0) : null,
     rollover: record?.rollover ?? false,
   };
 }
@@ -283,7 +305,8 @@ async function detailOf(db: Db, viewer: Viewer, id: string, now: number): Promis
   return {
     competition: {
       ...summary,
-      rules: comp.rules,
+      rules: rulesOf(comp),
+      buyBack: buyBackOf(comp),
       prizePence: comp.prizePence,
       minEntries: comp.minEntries,
       houseSharePercent: comp.houseSharePercent,
@@ -298,6 +321,7 @@ async function detailOf(db: Db, viewer: Viewer, id: string, now: number): Promis
       removedByClub:
         e.removedFromRound === null ? null : { fromRound: e.removedFromRound, reason: e.removedReason ?? '' },
       outByCorrection: corrected.get(e.id) ?? null,
+      livesLeft: livesLeftOf(comp, e),
       createdAt: e.createdAt.toISOString(),
       picks: minePicks
         .filter((p) => p.entryId === e.id)
@@ -309,9 +333,18 @@ async function detailOf(db: Db, viewer: Viewer, id: string, now: number): Promis
           outcome: p.outcome,
         })),
     })),
-    standings,
+    standings: standings.map((st) => ({ ...st, livesLeft: livesLeftOf(comp, st) })),
     payouts,
   };
+}
+
+/**
+ * An entry's lives left: every entry has the competition's lives until the first round locks (they
+ * are written to the entries then), and the settled count after.
+ */
+export function livesLeftOf(comp: CompetitionRow, entry: { livesLeft: number; status: string }): number {
+  if (comp.status === 'draft' || comp.status === 'open') return comp.rules.lives ?? 0;
+  return entry.status === 'active' || entry.status === 'won' ? entry.livesLeft : 0;
 }
 
 export function ruleChoices(): RuleDescriptionList {
@@ -339,7 +372,13 @@ async function checkSettings(
   clubId: string,
   s: Pick<
     CompetitionRow,
-    'seasonId' | 'startRound' | 'prizeModel' | 'entryFeePence' | 'prizePence' | 'houseSharePercent'
+    | 'seasonId'
+    | 'startRound'
+    | 'prizeModel'
+    | 'entryFeePence'
+    | 'prizePence'
+    | 'houseSharePercent'
+    | 'buyBackUntilRound'
   >,
 ) {
   const season = await findSeason(db, { seasonId: s.seasonId });
@@ -351,6 +390,21 @@ async function checkSettings(
       'VALIDATION_FAILED',
       `The starting round must be a round of the season (1 to ${last}).`,
     );
+  }
+  if (s.buyBackUntilRound !== null) {
+    const last = model.rounds[model.rounds.length - 1]?.round ?? 0;
+    if (s.buyBackUntilRound < s.startRound) {
+      throw new AppError(
+        'VALIDATION_FAILED',
+        `Buy-backs until round ${s.buyBackUntilRound} would end before the starting round (${s.startRound}): choose round ${s.startRound} or later, or turn buy-backs off.`,
+      );
+    }
+    if (s.buyBackUntilRound > last) {
+      throw new AppError(
+        'VALIDATION_FAILED',
+        `Buy-backs until round ${s.buyBackUntilRound}: the season ends at round ${last}. Choose round ${last} or earlier.`,
+      );
+    }
   }
   if (s.prizeModel === 'free' && s.entryFeePence !== 0) {
     throw new AppError('VALIDATION_FAILED', 'A free competition has no entry fee: set the fee to 0.');
@@ -376,8 +430,10 @@ export async function createCompetition(
   input: CompetitionCreate,
 ): Promise<CompetitionDetail> {
   const id = await services.db.transaction(async (tx) => {
-    await checkSettings(tx, viewer.clubId, input);
-    const row = await insertCompetition(tx, { ...input, clubId: viewer.clubId, status: 'draft' });
+    const { buyBack, ...rest } = input;
+    const values = { ...rest, ...buyBackColumns(buyBack), clubId: viewer.clubId, status: 'draft' as const };
+    await checkSettings(tx, viewer.clubId, values);
+    const row = await insertCompetition(tx, values);
     return row.id;
   });
   return competitionDetail(services, viewer, { competitionId: id });
@@ -402,15 +458,23 @@ export async function editCompetition(
     if (!comp) throw notFound('That competition');
     if (comp.status !== 'draft') {
       // Players entered under these rules, this fee and these rounds: only the words may change.
+      const current: CompetitionUpdate = { ...comp, rules: rulesOf(comp), buyBack: buyBackOf(comp) };
       const locked = (Object.keys(input) as (keyof CompetitionUpdate)[]).filter(
         (key) =>
           !(EDITABLE_WHILE_OPEN as readonly string[]).includes(key) &&
-          canonical(input[key]) !== canonical(comp[key]),
+          canonical(input[key]) !== canonical(current[key]),
       );
       if (comp.status === 'finished' || comp.status === 'cancelled') {
         throw new AppError(
           'COMPETITION_NOT_EDITABLE',
           `This competition is ${comp.status}: it can no longer be edited.`,
+        );
+      }
+      const livesChanged = input.rules !== undefined && input.rules.lives !== current.rules?.lives;
+      if (livesChanged || locked.includes('buyBack')) {
+        throw new AppError(
+          'VALIDATION_FAILED',
+          `Lives and buy-backs are fixed once a competition opens: players entered under them. This competition is ${comp.status}; to offer other ones, create a new competition.`,
         );
       }
       if (locked.length > 0) {
@@ -429,9 +493,10 @@ export async function editCompetition(
     }
     // An empty edit changes nothing: answered with the competition as it is, not an empty UPDATE.
     if (Object.keys(input).length === 0) return;
-    const next = { ...comp, ...input };
-    await checkSettings(tx, viewer.clubId, next);
-    await updateCompetition(tx, { clubId: viewer.clubId, competitionId: id }, input);
+    const { buyBack, ...rest } = input;
+    const changes = buyBack === undefined ? rest : { ...rest, ...buyBackColumns(buyBack) };
+    await checkSettings(tx, viewer.clubId, { ...comp, ...changes });
+    await updateCompetition(tx, { clubId: viewer.clubId, competitionId: id }, changes);
   });
   return competitionDetail(services, viewer, { competitionId: id });
 }
@@ -449,6 +514,14 @@ export async function openCompetition(
       throw new AppError('COMPETITION_NOT_EDITABLE', `This competition is already ${comp.status}.`);
     }
     const model = await checkSettings(tx, viewer.clubId, comp);
+    // The buy-back order (checkout, cash, free rejoin) is not built yet: players must not be promised
+    // one they cannot buy. Settlement and replay already play buy-backs; lift this with the order.
+    if (comp.buyBackUntilRound !== null) {
+      throw new AppError(
+        'VALIDATION_FAILED',
+        'Buy-backs cannot be bought yet: turn buy-backs off to open this competition.',
+      );
+    }
     // Stripe Connect: entry fees need the club's own account, able to take card payments.
     if (comp.entryFeePence > 0) {
       await requireClubCanTakePayments(tx, services.config, { clubId: viewer.clubId });

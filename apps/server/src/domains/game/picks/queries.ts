@@ -230,7 +230,12 @@ export async function countRoundPicks(
 /** Every entry of the player in the club, newest competition first. */
 export async function listPlayerEntries(db: DbOrTx, { clubId, userId }: { clubId: string; userId: string }) {
   return db
-    .select({ entry: entries, competitionName: competitions.name, competitionStatus: competitions.status })
+    .select({
+      entry: entries,
+      competitionName: competitions.name,
+      competitionStatus: competitions.status,
+      competitionLives: sql<number>`coalesce((${competitions.rules}->>'lives')::int, 0)`,
+    })
     .from(entries)
     .innerJoin(competitions, and(eq(competitions.id, entries.competitionId), eq(competitions.clubId, clubId)))
     .where(and(eq(entries.clubId, clubId), eq(entries.userId, userId)))

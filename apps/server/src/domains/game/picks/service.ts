@@ -353,7 +353,7 @@ export async function myEntries({ db }: Pick<Services, 'db'>, viewer: Viewer): P
   const all = await listPicksOfEntries(db, { clubId: viewer.clubId, entryIds: rows.map((r) => r.entry.id) });
   const corrected = await correctionOuts(db, { clubId: viewer.clubId, entries: rows.map((r) => r.entry) });
   return {
-    entries: rows.map(({ entry, competitionName, competitionStatus }) => ({
+    entries: rows.map(({ entry, competitionName, competitionStatus, competitionLives }) => ({
       id: entry.id,
       competitionId: entry.competitionId,
       competitionName,
@@ -366,6 +366,13 @@ export async function myEntries({ db }: Pick<Services, 'db'>, viewer: Viewer): P
           ? null
           : { fromRound: entry.removedFromRound, reason: entry.removedReason ?? '' },
       outByCorrection: corrected.get(entry.id) ?? null,
+      // Written to the entries when the first round locks; until then every entry has them all.
+      livesLeft:
+        competitionStatus === 'open'
+          ? competitionLives
+          : entry.status === 'active' || entry.status === 'won'
+            ? entry.livesLeft
+            : 0,
       createdAt: entry.createdAt.toISOString(),
       picks: all.filter((p) => p.entryId === entry.id).map(({ entryId: _, ...p }) => p),
     })),

@@ -103,6 +103,12 @@ export async function advanceCompetition(
         );
       return { settled: [], status };
     }
+    // Every entry starts the first round with the competition's lives.
+    const lives = comp.rules.lives ?? 0;
+    if (lives > 0) {
+      await tx.execute(sql`UPDATE ${entries} SET lives_left = ${lives}, lives_lost_rounds = '{}'
+        WHERE club_id = ${comp.clubId} AND competition_id = ${comp.id}`);
+    }
   }
 
   const done = new Set(await settledRounds(tx, comp));
@@ -321,7 +327,27 @@ export async function settleRound(tx: DbOrTx, ctx: RoundContext): Promise<boolea
     counted += auto?.counted ?? 0;
   }
 
-  // 4. Who goes out: after the picks, the all-out rule, then the last one standing.
+  // 4. Lives: an active entry whose pick did not survive (or that had none) and has a life left loses
+  // it and stays in. Everyone out needs every entry failed with no life left, so this never undoes.
+  let livesLost = 0;
+  if ((rules.lives ?? 0) > 0 && survivors < active) {
+    const [saved] = await sqlRows<{ n: number }>(
+      tx,
+      sql`WITH s AS (
+          UPDATE ${entries} e SET lives_left = lives_left - 1, lives_lost_rounds = lives_lost_rounds || ${R}::smallint,
+                 updated_at = now()
+          WHERE e.club_id = ${clubId} AND e.competition_id = ${compId} AND e.status = 'active' AND e.lives_left > 0
+            AND NOT EXISTS (SELECT 1 FROM ${picks} p
+                            WHERE p.club_id = ${clubId} AND p.competition_id = ${compId}
+                              AND p.entry_id = e.id AND p.round = ${R} AND ${freshOutcome} = 'survived')
+          RETURNING 1)
+        SELECT count(*)::int AS n FROM s`,
+    );
+    livesLost = saved?.n ?? 0;
+    survivors += livesLost;
+  }
+
+  // 5. Who goes out: after the picks and lives, the all-out rule, then the last one standing.
   let rollover = false;
   let split = false;
   let eliminated = 0;
@@ -339,6 +365,7 @@ export async function settleRound(tx: DbOrTx, ctx: RoundContext): Promise<boolea
             AND NOT EXISTS (SELECT 1 FROM ${picks} p
                             WHERE p.club_id = ${clubId} AND p.competition_id = ${compId}
                               AND p.entry_id = e.id AND p.round = ${R} AND ${freshOutcome} = 'survived')
+            ${livesLost > 0 ? sql`AND NOT (${R}::smallint = ANY (e.lives_lost_rounds))` : sql``}
           RETURNING 1)
         SELECT count(*)::int AS n FROM o`,
     );
@@ -354,6 +381,7 @@ export async function settleRound(tx: DbOrTx, ctx: RoundContext): Promise<boolea
     fixtures: fixturesRecord,
     survivors: split ? 0 : remaining,
     eliminated: split ? active : eliminated,
+    livesLost,
     rollover,
     split,
     winners,
@@ -426,6 +454,12 @@ export async function unsettleFrom(
   );
   await tx.execute(sql`UPDATE ${entries} SET status = 'active', eliminated_round = NULL, updated_at = now()
     WHERE ${scope} AND (status = 'won' OR (status = 'eliminated' AND eliminated_round >= ${fromRound}))`);
+  // Lives lost in the undone rounds come back.
+  await tx.execute(sql`UPDATE ${entries}
+    SET lives_lost_rounds = ARRAY(SELECT r FROM unnest(lives_lost_rounds) r WHERE r < ${fromRound} ORDER BY r),
+        lives_left = ${comp.rules.lives ?? 0} - (SELECT count(*)::int FROM unnest(lives_lost_rounds) r WHERE r < ${fromRound}),
+        updated_at = now()
+    WHERE ${scope} AND EXISTS (SELECT 1 FROM unnest(lives_lost_rounds) r WHERE r >= ${fromRound})`);
   await tx
     .update(competitions)
     .set({ status: 'running', finalRound: null })

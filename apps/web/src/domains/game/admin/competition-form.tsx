@@ -1,6 +1,7 @@
 import { IonButton, IonSpinner } from '@ionic/react';
 import type { CompetitionCreate, CompetitionRules, PrizeModel } from '@lastman/api';
-import { londonDate, penceAsPounds, toPence } from '@lastman/api/format';
+import { formatPence, londonDate, penceAsPounds, toPence } from '@lastman/api/format';
+import { buyBackInWords, livesInWords, MAX_ENTRY_FEE_PENCE, MAX_LIVES } from '@lastman/api/rules';
 import { type FormEvent, useState } from 'react';
 import { FormError, FormField, SelectField } from '../../../ui/form-field.tsx';
 import { InlineLoading } from '../../../ui/page-loading.tsx';
@@ -19,9 +20,12 @@ const defaultRules: CompetitionRules = {
   missedPick: 'eliminate',
   postponed: 'survive',
   allOut: 'rollover',
+  lives: 0,
 };
 
 export type CompetitionFormValues = CompetitionCreate;
+
+const LIVES_CHOICES = Array.from({ length: MAX_LIVES + 1 }, (_, n) => n);
 
 /** Every setting of a competition, each rules choice explained in plain words (from the API). */
 export function CompetitionForm({
@@ -53,6 +57,11 @@ export function CompetitionForm({
   const [house, setHouse] = useState(String(initial?.houseSharePercent ?? 10));
   const [deadlineMinutes, setDeadlineMinutes] = useState(String(initial?.deadlineMinutes ?? 60));
   const [ruleValues, setRuleValues] = useState<CompetitionRules>(initial?.rules ?? defaultRules);
+  const [lives, setLives] = useState(String(initial?.rules.lives ?? 0));
+  const [buyBackUntil, setBuyBackUntil] = useState(
+    initial?.buyBack ? String(initial.buyBack.untilRound) : '',
+  );
+  const [buyBackPrice, setBuyBackPrice] = useState(penceAsPounds(initial?.buyBack?.pricePence ?? 0));
   const [errors, setErrors] = useState<Record<string, string>>({});
 
   if (seasons.isPending || rules.isPending) return <InlineLoading />;
@@ -80,6 +89,14 @@ export function CompetitionForm({
     else if (prizeModel !== 'free' && feePence === 0) next.fee = 'A paid competition needs an entry fee.';
     const prizePence = prizeModel === 'pool' ? 0 : toPence(prize);
     if (prizePence === null) next.prize = 'An amount in pounds, such as 50.';
+    const buyBackPence = prizeModel === 'free' ? 0 : toPence(buyBackPrice);
+    if (buyBackUntil !== '') {
+      if (buyBackPence === null) next.buyBackPrice = 'An amount in pounds, such as 5 or 0 for free.';
+      else if (buyBackPence > MAX_ENTRY_FEE_PENCE)
+        next.buyBackPrice = `At most ${formatPence(MAX_ENTRY_FEE_PENCE)}, the largest entry fee.`;
+      else if (Number(buyBackUntil) < Number(roundValue))
+        next.buyBackUntil = 'The starting round or later, or no buy-backs.';
+    }
     const values: CompetitionFormValues = {
       name: name.trim(),
       description: description.trim(),
@@ -92,7 +109,9 @@ export function CompetitionForm({
       minEntries: int(minEntries, 'minEntries', 1, 10_000),
       houseSharePercent: prizeModel === 'pool' ? int(house, 'house', 0, 100) : 0,
       deadlineMinutes: int(deadlineMinutes, 'deadlineMinutes', 0, 7 * 24 * 60),
-      rules: ruleValues,
+      rules: { ...ruleValues, lives: int(lives, 'lives', 0, MAX_LIVES) },
+      buyBack:
+        buyBackUntil === '' ? null : { untilRound: Number(buyBackUntil), pricePence: buyBackPence ?? 0 },
     };
     setErrors(next);
     if (Object.keys(next).length === 0) onSubmit(values);
@@ -218,6 +237,69 @@ export function CompetitionForm({
       </div>
       <h3>Rules</h3>
       <RuleChoices value={ruleValues} onChange={setRuleValues} idPrefix="rule" />
+      <div className="form-grid">
+        <SelectField
+          label="Lives"
+          id="comp-lives"
+          name="lives"
+          value={lives}
+          onValue={setLives}
+          error={errors.lives}
+        >
+          {LIVES_CHOICES.map((n) => (
+            <option key={n} value={n}>
+              {n === 0 ? 'No lives (classic)' : n === 1 ? '1 life per entry' : `${n} lives per entry`}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label="Buy-backs"
+          id="comp-buy-back"
+          name="buyBackUntil"
+          value={buyBackUntil}
+          onValue={setBuyBackUntil}
+          error={errors.buyBackUntil}
+        >
+          <option value="">No buy-backs</option>
+          {roundChoices
+            .filter((r) => r.round >= Number(roundValue))
+            .map((r) => (
+              <option key={r.round} value={r.round}>
+                Knocked out up to round {r.round}
+              </option>
+            ))}
+        </SelectField>
+        {buyBackUntil !== '' && prizeModel !== 'free' ? (
+          <FormField
+            label="Buy-back price (£)"
+            name="buyBackPrice"
+            value={buyBackPrice}
+            onValue={setBuyBackPrice}
+            inputMode="numeric"
+            error={errors.buyBackPrice}
+            helper={
+              prizeModel === 'pool' ? 'Goes into the pot, less the club’s share. 0 for free.' : '0 for free.'
+            }
+          />
+        ) : null}
+      </div>
+      <div className="rule-preview" data-testid="variant-preview" aria-live="polite">
+        <p>
+          <strong>Lives:</strong> {livesInWords(Number(lives) || 0)}
+        </p>
+        <p>
+          <strong>Buy-backs:</strong>{' '}
+          {buyBackInWords(
+            buyBackUntil === ''
+              ? null
+              : {
+                  untilRound: Number(buyBackUntil),
+                  pricePence: prizeModel === 'free' ? 0 : (toPence(buyBackPrice) ?? 0),
+                },
+            formatPence(prizeModel === 'free' ? 0 : (toPence(buyBackPrice) ?? 0)),
+          )}
+        </p>
+      </div>
       <FormError message={error} />
       <div className="button-row">
         <IonButton type="submit" disabled={busy}>

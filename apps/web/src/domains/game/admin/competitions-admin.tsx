@@ -168,6 +168,7 @@ function CompetitionManager({ summary }: { summary: CompetitionSummary }) {
       houseSharePercent: c.houseSharePercent,
       deadlineMinutes: c.deadlineMinutes,
       rules: c.rules,
+      buyBack: c.buyBack,
     };
     return (
       <CompetitionForm

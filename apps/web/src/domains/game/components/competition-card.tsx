@@ -7,7 +7,7 @@ import { InlineLoading } from '../../../ui/page-loading.tsx';
 import { UnpaidOrders } from '../../payments/index.ts';
 import { useJoinCompetition } from '../api/game-api.ts';
 import { Deadline } from './deadline.tsx';
-import { CompetitionStatusPill, EntryStatusPill, outcomeLabel } from './status-pill.tsx';
+import { CompetitionStatusPill, EntryStatusPill, LivesLeft, outcomeLabel } from './status-pill.tsx';
 
 export const teamSelectionsLink = (competitionId: string, entryId: string, round: number) =>
   `/teamselections?competition=${encodeURIComponent(competitionId)}&entry=${encodeURIComponent(entryId)}&round=${round}`;
@@ -205,6 +205,9 @@ function MyEntries({ detail }: { detail: CompetitionDetail }) {
                 removedByClub={e.removedByClub}
                 outByCorrection={e.outByCorrection}
               />
+              {e.status === 'active' ? (
+                <LivesLeft lives={competition.rules.lives} livesLeft={e.livesLeft} />
+              ) : null}
               <span className="entry-row__pick">
                 {e.status === 'active' && waiting ? (
                   <span className="entry-row__locked" data-testid="locked-pick">

@@ -1,5 +1,5 @@
 import type { CompetitionStatus, EntryStatus } from '@lastman/api';
-import { correctionOutText, removalText } from '@lastman/api/rules';
+import { correctionOutText, livesLeftText, removalText } from '@lastman/api/rules';
 
 const entryLabels: Record<EntryStatus, [string, string]> = {
   pending: ['Awaiting payment', 'warn'],
@@ -67,3 +67,13 @@ export const outcomeLabel = (outcome: string | null): string =>
         : outcome === 'invalid'
           ? 'not a valid pick'
           : 'waiting for result';
+
+/** An entry's lives left, in a competition that has lives; nothing in one that has none. */
+export function LivesLeft({ lives, livesLeft }: { lives: number; livesLeft: number }) {
+  if (lives <= 0) return null;
+  return (
+    <span className="pill pill--muted" data-testid="lives-left">
+      {livesLeftText(livesLeft)}
+    </span>
+  );
+}

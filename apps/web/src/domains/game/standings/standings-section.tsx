@@ -4,7 +4,7 @@ import { formatPence, londonDateTime } from '@lastman/api/format';
 import { type ReactNode, useState } from 'react';
 import { InlineLoading } from '../../../ui/page-loading.tsx';
 import { useRoundPicks } from '../api/game-api.ts';
-import { EntryStatusPill, outcomeLabel } from '../components/status-pill.tsx';
+import { EntryStatusPill, LivesLeft, outcomeLabel } from '../components/status-pill.tsx';
 import { PickHistory } from './pick-history.tsx';
 import { SurvivalChart } from './survival-chart.tsx';
 
@@ -94,6 +94,11 @@ export function StandingsSection({ detail }: { detail: CompetitionDetail }) {
                       <>
                         {' '}
                         <EntryStatusPill status="won" />
+                      </>
+                    ) : competition.rules.lives > 0 ? (
+                      <>
+                        {' '}
+                        <LivesLeft lives={competition.rules.lives} livesLeft={s.livesLeft} />
                       </>
                     ) : null,
                   )}

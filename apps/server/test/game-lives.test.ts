@@ -1,0 +1,193 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runSettlementPass } from '../src/domains/game/settlement/worker.ts';
+import { ROUND1_DEADLINE, seasonId, teamIn } from './game-helpers.ts';
+import type { HttpClient, Json } from './support/http-client.ts';
+import { backends, startTestServer, type TestServer } from './support/test-server.ts';
+import { otherClubAdmin, signedIn } from './support/world.ts';
+
+/** Lives and buy-back settings: checked on the way in, fixed once open, settled set-based. */
+describe.each(backends())('lives on %s', (backend) => {
+  let server: TestServer;
+  let admin: HttpClient;
+  let otherAdmin: HttpClient;
+  const players: HttpClient[] = [];
+  let season: string;
+  let compId: string;
+  const entry: string[] = [];
+  const body = () => ({
+    name: 'Three Lions',
+    seasonId: season,
+    startRound: 1,
+    prizeModel: 'free',
+    prizePence: 2500,
+    rules: { lives: 1 },
+    buyBack: { untilRound: 3, pricePence: 0 },
+  });
+
+  beforeAll(async () => {
+    server = await startTestServer(backend, { seed: true, now: '2024-08-10T12:00:00Z' });
+    season = await seasonId(server);
+    admin = await signedIn(server, 'admin@redlion.test');
+    otherAdmin = await otherClubAdmin(server, 'Kings Admin', 'admin@kingsarms.test');
+    for (const n of [1, 2, 3]) players.push(await signedIn(server, `player${n}@redlion.test`));
+  });
+  afterAll(() => server?.close());
+
+  it('refuses lives and buy-backs out of range with a message saying what to do, writing nothing', async () => {
+    const before = (await admin.get('/api/competitions')).json.competitions.length;
+    const cases: [Json, RegExp][] = [
+      [{ rules: { lives: 4 } }, /rules\.lives: must be 0 to 3 lives: choose 3 or fewer/],
+      [{ rules: { lives: -1 } }, /rules\.lives: must be 0 to 3 lives/],
+      [{ rules: { lives: 1.5 } }, /rules\.lives: must be a whole number of lives/],
+      [{ rules: { lives: '1' } }, /rules\.lives/],
+      [
+        { buyBack: { untilRound: 3, pricePence: -1 } },
+        /buyBack\.pricePence: must be 0 \(a free rejoin\) or more/,
+      ],
+      [
+        { buyBack: { untilRound: 3, pricePence: 1_000_001 } },
+        /buyBack\.pricePence: must be at most 1000000 \(£10,000\)/,
+      ],
+      [
+        { startRound: 5, buyBack: { untilRound: 4, pricePence: 0 } },
+        /before the starting round \(5\): choose round 5 or later/,
+      ],
+      [{ buyBack: { untilRound: 39, pricePence: 0 } }, /the season ends at round 38/],
+      [{ buyBack: { untilRound: 3 } }, /buyBack\.pricePence/],
+    ];
+    for (const [change, message] of cases) {
+      const res = await admin.post('/api/admin/competitions', { ...body(), ...change });
+      expect(res.status, JSON.stringify(change)).toBe(400);
+      expect(res.json.error.message).toMatch(message);
+    }
+    expect((await admin.get('/api/competitions')).json.competitions).toHaveLength(before);
+  });
+
+  it('creates a competition with a life and a buy-back, editable until it opens, fixed after', async () => {
+    const created = await admin.post('/api/admin/competitions', body());
+    expect(created.status).toBe(201);
+    compId = created.json.competition.id;
+    expect(created.json.competition.rules).toMatchObject({ draw: 'eliminate', lives: 1 });
+    expect(created.json.competition.buyBack).toEqual({ untilRound: 3, pricePence: 0 });
+    const draft = await admin.patch(`/api/admin/competitions/${compId}`, {
+      rules: { lives: 2 },
+      buyBack: { untilRound: 2, pricePence: 0 },
+    });
+    expect(draft.status).toBe(200);
+    expect(draft.json.competition).toMatchObject({ rules: { lives: 2 }, buyBack: { untilRound: 2 } });
+    const tooEarly = await admin.patch(`/api/admin/competitions/${compId}`, { startRound: 3 });
+    expect(tooEarly.status).toBe(400);
+    expect(tooEarly.json.error.message).toMatch(
+      /Buy-backs until round 2 would end before the starting round/,
+    );
+    // Until players can buy back, a competition offering it does not open, and stays as it was.
+    const promised = await admin.post(`/api/admin/competitions/${compId}/open`);
+    expect(promised.status).toBe(400);
+    expect(promised.json.error.message).toMatch(/turn buy-backs off to open this competition/);
+    expect((await admin.get(`/api/competitions/${compId}`)).json.competition.status).toBe('draft');
+    const back = await admin.patch(`/api/admin/competitions/${compId}`, {
+      rules: { lives: 1 },
+      buyBack: null,
+    });
+    expect(back.json.competition).toMatchObject({ rules: { lives: 1 }, buyBack: null });
+    expect((await admin.post(`/api/admin/competitions/${compId}/open`)).status).toBe(200);
+
+    for (const change of [{ rules: { lives: 2 } }, { buyBack: { untilRound: 2, pricePence: 0 } }]) {
+      const res = await admin.patch(`/api/admin/competitions/${compId}`, change);
+      expect(res.status).toBe(400);
+      expect(res.json.error.message).toMatch(/Lives and buy-backs are fixed once a competition opens/);
+    }
+    // The same values are no change.
+    const same = await admin.patch(`/api/admin/competitions/${compId}`, {
+      name: 'Three Lions',
+      rules: { lives: 1 },
+      buyBack: null,
+    });
+    expect(same.status).toBe(200);
+    const old = await admin.post('/api/admin/competitions', { ...body(), rules: {}, buyBack: undefined });
+    expect(old.json.competition).toMatchObject({ rules: { lives: 0 }, buyBack: null });
+  });
+
+  it('every entry shows its lives while open; a knock-out costs a life and the entry stays in', async () => {
+    for (const [i, c] of players.entries()) {
+      const res = await c.post(`/api/competitions/${compId}/entries`);
+      expect(res.status).toBe(201);
+      entry[i] = res.json.id;
+    }
+    const open = (await players[0]?.get(`/api/competitions/${compId}`))?.json;
+    expect(open.standings.map((s: Json) => s.livesLeft)).toEqual([1, 1, 1]);
+    expect(open.myEntries[0].livesLeft).toBe(1);
+
+    // 2024-25 Matchday 1: Arsenal beat Wolves, Everton lost to Brighton; the third player misses it.
+    const round1 = (await players[0]?.get(`/api/competitions/${compId}/rounds/1/fixtures`))?.json.fixtures;
+    expect(
+      (await players[0]?.put(`/api/entries/${entry[0]}/picks/1`, { teamId: teamIn(round1, 'Arsenal') }))
+        ?.status,
+    ).toBe(200);
+    expect(
+      (await players[1]?.put(`/api/entries/${entry[1]}/picks/1`, { teamId: teamIn(round1, 'Everton') }))
+        ?.status,
+    ).toBe(200);
+
+    server.clock.set(new Date(Date.parse(ROUND1_DEADLINE) + 1000));
+    const picks = await players[0]?.get(`/api/competitions/${compId}/rounds/1/picks`);
+    expect(picks?.json.public).toBe(true);
+    // The per-team counts and the public picks say nothing of lives.
+    expect(JSON.stringify(picks?.json)).not.toMatch(/lives/i);
+
+    server.clock.set('2024-08-21T12:00:00Z');
+    await runSettlementPass(server);
+    const detail = (await players[0]?.get(`/api/competitions/${compId}`))?.json;
+    expect(detail.competition.status).toBe('running');
+    expect(detail.rounds[0]).toMatchObject({ round: 1, survivors: 3, eliminated: 0, livesLost: 2 });
+    const lives = Object.fromEntries(detail.standings.map((s: Json) => [s.entryId, [s.status, s.livesLeft]]));
+    expect(lives).toEqual({
+      [entry[0] as string]: ['active', 1],
+      [entry[1] as string]: ['active', 0],
+      [entry[2] as string]: ['active', 0],
+    });
+    const mine = (await players[1]?.get('/api/entries'))?.json.entries.find((e: Json) => e.id === entry[1]);
+    expect(mine).toMatchObject({ status: 'active', livesLeft: 0 });
+    expect(mine.picks[0]).toMatchObject({ teamName: 'Everton FC', outcome: 'eliminated' });
+  });
+
+  it('a correction gives back a life lost in the rounds it re-settles', async () => {
+    const round1 = (await admin.get(`/api/competitions/${compId}/rounds/1/fixtures`)).json.fixtures;
+    const everton = round1.find((f: Json) => f.home.name === 'Everton FC');
+    const res = await admin.put(`/api/admin/fixtures/${everton.id}/result`, {
+      home: 1,
+      away: 0,
+      status: 'finished',
+    });
+    expect(res.status).toBe(200);
+    expect(res.json.resettled).toContain(compId);
+    const detail = (await players[0]?.get(`/api/competitions/${compId}`))?.json;
+    expect(detail.rounds[0]).toMatchObject({ survivors: 3, eliminated: 0, livesLost: 1 });
+    const lives = Object.fromEntries(detail.standings.map((s: Json) => [s.entryId, s.livesLeft]));
+    expect(lives).toEqual({ [entry[0] as string]: 1, [entry[1] as string]: 1, [entry[2] as string]: 0 });
+  });
+
+  it("the admin's what-if preview plays lives and buy-backs", async () => {
+    const res = await admin.post(`/api/admin/competitions/${compId}/replay`, {
+      rules: { lives: 0 },
+      buyBack: { untilRound: 1, pricePence: 0 },
+    });
+    expect(res.status).toBe(200);
+    expect(res.json.actual).toMatchObject({
+      rules: { lives: 1 },
+      buyBack: null,
+      rounds: [{ round: 1, survivors: 3, eliminated: 0, livesLost: 1, boughtBack: 0 }],
+    });
+    // With no lives the missed pick is out, and bought back in (every owner buys back in a what-if).
+    expect(res.json.variant).toMatchObject({
+      rules: { lives: 0 },
+      buyBack: { untilRound: 1, pricePence: 0 },
+      rounds: [{ round: 1, survivors: 2, eliminated: 1, livesLost: 0, boughtBack: 1 }],
+    });
+  });
+
+  it("another club's admin sees nothing of it", async () => {
+    expect((await otherAdmin.get(`/api/competitions/${compId}`)).status).toBe(404);
+    expect((await otherAdmin.patch(`/api/admin/competitions/${compId}`, { name: 'x' })).status).toBe(404);
+  });
+});

@@ -1,0 +1,54 @@
+/** Lives and buy-backs: the form explains each choice in plain words, and the rules page states them. */
+import type { CompetitionList } from '@lastman/api';
+import { apiClient } from './support/api-client.ts';
+import { activePage, expect, logIn, test } from './support/fixtures.ts';
+
+// Both projects at 360 px, the narrowest phone the app serves (the form's new fields and the rules' lines).
+test.use({ viewport: { width: 360, height: 780 } });
+
+test('an admin offers a life and a buy-back, previewed in plain words, and players read them in the rules', async ({
+  page,
+  baseURL,
+}) => {
+  if (!baseURL) throw new Error('baseURL');
+  const name = `Second Chance ${test.info().project.name} ${Date.now().toString(36)}`;
+  await logIn(page, 'admin@redlion.test');
+  await page.goto('/admin');
+  const screen = activePage(page);
+  await screen.locator('ion-button', { hasText: 'New competition' }).click();
+  const form = screen.locator('form[aria-label="Create competition"]');
+  await form.locator('input[name="name"]').fill(name);
+  const preview = form.getByTestId('variant-preview');
+  await expect(preview).toContainText('No lives: the first time your team fails you, you are out.');
+  await expect(preview).toContainText('No buy-backs');
+
+  await form.locator('select[name="lives"]').selectOption('2');
+  await expect(preview).toContainText('Each entry starts with two lives.');
+  const start = Number(await form.locator('select[name="startRound"]').inputValue());
+  await form.locator('select[name="buyBackUntil"]').selectOption(String(start + 2));
+  await form.locator('input[name="buyBackPrice"]').fill('2.50');
+  await expect(preview).toContainText(
+    `Knocked out in round ${start + 2} or earlier? You may buy the same entry back in once, for £2.50`,
+  );
+  await preview.scrollIntoViewIfNeeded();
+  await preview.screenshot({ path: test.info().outputPath('lives-preview.png') });
+  await form.locator('ion-button[type="submit"]').click();
+
+  const admin = await apiClient(baseURL, 'admin@redlion.test');
+  let id = '';
+  await expect(async () => {
+    const { competitions } = await admin.get<CompetitionList>('/api/competitions');
+    id = competitions.find((c) => c.name === name)?.id ?? '';
+    expect(id).not.toBe('');
+  }).toPass();
+  await admin.dispose();
+
+  await page.goto(`/rules?competition=${encodeURIComponent(id)}`);
+  const rules = activePage(page).locator(`[data-competition-rules="${name}"]`);
+  await expect(rules).toContainText('Each entry starts with two lives.');
+  await expect(rules).toContainText('You may buy the same entry back in once, for £2.50');
+  await expect(rules).toContainText('for players aged 18 and over');
+  const livesLine = rules.getByText('Each entry starts with two lives.');
+  await livesLine.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath('lives-rules.png') });
+});
