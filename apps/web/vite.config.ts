@@ -10,6 +10,12 @@ import { VitePWA } from 'vite-plugin-pwa';
 // chunk. Its per-component modules only define custom elements when called, so they are pure.
 const ionicComponentModule = /[\\/]@ionic[\\/]core[\\/]components[\\/][^\\/]+\.js$/;
 
+// The app's own TypeScript and the workspace packages have no side effects on import (stylesheets
+// aside, and the entry itself): a domain's index.ts re-exporting its admin screens then no longer
+// drags them, and what they import, into every page that needs one small export of the domain.
+const ownModule = /[\\/](apps[\\/]web[\\/]src|packages[\\/](api|game)[\\/]src)[\\/].*\.tsx?$/;
+const entryModule = /[\\/]apps[\\/]web[\\/]src[\\/]main\.tsx$/;
+
 /**
  * `ionicons/icons` and `@ionic/react` are each a single module, and a module lives in one chunk: an
  * icon or component used on *any* page used to land in the first page's chunk. This plugin rewrites
@@ -208,7 +214,8 @@ export default defineConfig({
     sourcemap: false,
     rolldownOptions: {
       treeshake: {
-        moduleSideEffects: (id: string) => !ionicComponentModule.test(id),
+        moduleSideEffects: (id: string) =>
+          !ionicComponentModule.test(id) && (!ownModule.test(id) || entryModule.test(id)),
       },
     },
   },
