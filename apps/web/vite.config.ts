@@ -213,6 +213,13 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Everything the entry imports statically is one chunk: a module shared by the entry and
+          // a lazy page would otherwise become a small chunk of its own, each compressed alone.
+          groups: [{ name: 'shell', tags: ['$initial'] }],
+        },
+      },
       treeshake: {
         moduleSideEffects: (id: string) =>
           !ionicComponentModule.test(id) && (!ownModule.test(id) || entryModule.test(id)),
