@@ -66,6 +66,42 @@ function ionicPerExportModules(): Plugin {
     }
     return components;
   };
+  /**
+   * @ionic/react without the components the per-export modules provide: its index otherwise still
+   * imports each of them statically, so a component only a lazy page uses counted as part of the
+   * entry's static graph and was placed in the first chunk. A component the index itself uses, or
+   * whose import is shared, stays.
+   */
+  const withoutOwnComponents = (code: string) => {
+    let out = code;
+    const removed: string[] = [];
+    for (const [name, module] of componentModules()) {
+      const block = module
+        .split('\n')
+        .slice(3)
+        .join('\n')
+        .replace(/^export /, '');
+      const importLine = module.split('\n')[2] ?? '';
+      if (!out.includes(block) || !out.includes(importLine)) continue;
+      const rest = out.replace(block, '').replace(importLine, '');
+      const aliases = [...importLine.matchAll(/as (\w+\$\w*)/g)].map((m) => m[1] ?? '');
+      const stillUsed = (word: string) =>
+        new RegExp(`(?<![\\w$])${word.replace(/\$/g, '\\$')}(?![\\w$])`).test(
+          rest.replace(/^export \{[^}]*\};$/m, ''),
+        );
+      if (stillUsed(name) || aliases.some(stillUsed)) continue;
+      out = rest;
+      removed.push(name);
+    }
+    const gone = new Set(removed);
+    return out.replace(/^export \{([^}]*)\};$/m, (_all, list: string) => {
+      const kept = list
+        .split(',')
+        .map((n) => n.trim())
+        .filter((n) => n && !gone.has(n));
+      return `export { ${kept.join(', ')} };`;
+    });
+  };
   const importStatement = /import\s*\{([^}]*)\}\s*from\s*'(ionicons\/icons|@ionic\/react)';/g;
   const unannotated = /^const (IonNavInner|IonNav) = (createReactComponent|createForwardRef)\(/gm;
   return {
@@ -77,7 +113,10 @@ function ionicPerExportModules(): Plugin {
         // @ionic/react creates IonNav without a pure annotation, so ion-nav stayed in the bundle
         // although nothing uses it.
         if (id === ionicReactFile)
-          return { code: code.replace(unannotated, 'const $1 = /*@__PURE__*/ $2('), map: null };
+          return {
+            code: withoutOwnComponents(code.replace(unannotated, 'const $1 = /*@__PURE__*/ $2(')),
+            map: null,
+          };
         if (id.includes('node_modules')) return null;
         let changed = false;
         const out = code.replace(importStatement, (statement, list: string, from: string) => {
