@@ -102,6 +102,14 @@ function ionicPerExportModules(): Plugin {
       return `export { ${kept.join(', ')} };`;
     });
   };
+  // @ionic/react's overlays (its alert, toast, loading, action sheet, modal and popover components
+  // and hooks). The app shows these through lib/use-ion-alert.ts and lib/use-ion-toast.ts, which
+  // load the element when first shown; @ionic/react's index imports the elements statically, which
+  // placed them in the entry's chunk. Its imports of them resolve to a stub instead, and the app may
+  // not import its overlay components or hooks.
+  const overlayElement =
+    /^@ionic\/core\/components\/ion-(alert|loading|toast|action-sheet|modal|popover)\.js$/;
+  const overlayNames = /^(use)?Ion(Alert|Loading|Toast|ActionSheet|Modal|Popover)$/;
   const importStatement = /import\s*\{([^}]*)\}\s*from\s*'(ionicons\/icons|@ionic\/react)';/g;
   const unannotated = /^const (IonNavInner|IonNav) = (createReactComponent|createForwardRef)\(/gm;
   return {
@@ -127,6 +135,10 @@ function ionicPerExportModules(): Plugin {
             const spec = raw.trim();
             if (!spec) continue;
             const name = spec.split(/\s+as\s+/)[0] ?? '';
+            if (from === '@ionic/react' && overlayNames.test(name))
+              this.error(
+                `${name}: use lib/use-ion-alert.ts or lib/use-ion-toast.ts, which load the overlay when shown`,
+              );
             if (known.has(name)) own.push(`import { ${spec} } from 'virtual:lastman-ionic/${from}/${name}';`);
             else kept.push(spec);
           }
@@ -138,12 +150,16 @@ function ionicPerExportModules(): Plugin {
       },
     },
     resolveId(source, importer) {
+      if (importer === ionicReactFile && overlayElement.test(source))
+        return `\0lastman-ionic-overlay-stub:${source}`;
       if (source.startsWith('virtual:lastman-ionic/')) return `\0${source}`;
       // Imports inside a component module resolve as they would from @ionic/react itself.
       if (importer?.startsWith('\0virtual:lastman-ionic/')) return this.resolve(source, ionicReactFile);
       return null;
     },
     load(id) {
+      if (id.startsWith('\0lastman-ionic-overlay-stub:'))
+        return `export function defineCustomElement() { throw new Error('${id.slice(28)} is loaded by lib/use-ion-*.ts, not by @ionic/react'); }`;
       const m = /^\0virtual:lastman-ionic\/(ionicons\/icons|@ionic\/react)\/(\w+)$/.exec(id);
       if (!m) return null;
       const [, from, name = ''] = m;
@@ -256,7 +272,9 @@ export default defineConfig({
         codeSplitting: {
           // Everything the entry imports statically is one chunk: a module shared by the entry and
           // a lazy page would otherwise become a small chunk of its own, each compressed alone.
-          groups: [{ name: 'shell', tags: ['$initial'] }],
+          groups: [
+            { name: 'shell', tags: ['$initial'], test: (id: string) => !ionicComponentModule.test(id) },
+          ],
         },
       },
       treeshake: {
