@@ -120,7 +120,7 @@ export async function startStaticServer(dist) {
 export const DEMO_PLAYER = { email: 'player1@redlion.test', password: 'lastman-demo' };
 
 /** Signs the context in through the API, as the app itself would, so its cookies carry the session. */
-async function signIn(context, base, { email, password }) {
+export async function signIn(context, base, { email, password }) {
   await context.request.get(`${base}/api/club`);
   const xsrf = (await context.cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
   const res = await context.request.post(`${base}/api/auth/sign-in/email`, {
@@ -130,44 +130,61 @@ async function signIn(context, base, { email, password }) {
   if (!res.ok()) throw new Error(`signing in as ${email} failed: ${res.status()} ${await res.text()}`);
 }
 
+/** A 390 px phone's browser context (service workers blocked: a first visit has none). */
+export const phoneContextOptions = {
+  viewport: { width: 390, height: 844 },
+  deviceScaleFactor: 3,
+  isMobile: true,
+  hasTouch: true,
+  serviceWorkers: 'block',
+};
+
 /**
- * Every script the page fetches until the network is quiet, gzipped at level 9 from the body the
- * browser received: any request Chromium makes as a script (a module, a preload, a worker, one
- * named without `.js`) counts, whatever its path.
+ * Every script a new page of `context` fetches at `url` until it is drawn and the network has been
+ * quiet for two seconds, gzipped at level 9 from the body the browser received: any request Chromium makes as a
+ * script (a module, a preload, a worker, one named without `.js`) counts, whatever its path.
  */
+export async function scriptsOfPage(context, url) {
+  const page = await context.newPage();
+  const bodies = new Map();
+  page.on('response', (response) => {
+    const { pathname } = new URL(response.url());
+    const isScript = response.request().resourceType() === 'script' || /\.m?js$/.test(pathname);
+    if (isScript && !bodies.has(pathname))
+      bodies.set(
+        pathname,
+        response.body().catch(() => Buffer.alloc(0)),
+      );
+  });
+  let lastRequest = Date.now();
+  page.on('request', () => {
+    lastRequest = Date.now();
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  // Idle means drawn: React has replaced index.html's placeholder and no page shows its spinner
+  // (on a busy machine the network can be quiet before the app has asked for its data), and then
+  // two seconds without a request.
+  await page.waitForFunction(
+    () => !document.querySelector('.boot') && !document.querySelector('.page-loading'),
+    undefined,
+    { timeout: 30_000 },
+  );
+  while (Date.now() - lastRequest < 2000) await page.waitForTimeout(250);
+  const scripts = [];
+  for (const [pathname, body] of bodies) {
+    scripts.push({ file: pathname.replace(/^\//, ''), kb: gzipSync(await body, { level: 9 }).length / 1024 });
+  }
+  await page.close();
+  return scripts;
+}
+
+/** The first page's scripts at `url` in a fresh Chromium at 390 px; `user` signs in first. */
 export async function firstPageScripts(url, { user } = {}) {
   const browser = await chromium.launch(chromiumLaunchOptions);
   try {
-    const context = await browser.newContext({
-      viewport: { width: 390, height: 844 },
-      deviceScaleFactor: 3,
-      isMobile: true,
-      hasTouch: true,
-      serviceWorkers: 'block',
-    });
+    const context = await browser.newContext(phoneContextOptions);
     if (user) await signIn(context, new URL(url).origin, user);
-    const page = await context.newPage();
-    const bodies = new Map();
-    page.on('response', (response) => {
-      const request = response.request();
-      const { pathname } = new URL(response.url());
-      const isScript = request.resourceType() === 'script' || /\.m?js$/.test(pathname);
-      if (isScript && !bodies.has(pathname))
-        bodies.set(
-          pathname,
-          response.body().catch(() => Buffer.alloc(0)),
-        );
-    });
-    await page.goto(url, { waitUntil: 'networkidle' });
-    await page.waitForTimeout(1000);
-    const scripts = [];
-    for (const [pathname, body] of bodies) {
-      scripts.push({
-        file: pathname.replace(/^\//, ''),
-        kb: gzipSync(await body, { level: 9 }).length / 1024,
-      });
-    }
-    return scripts;
+    return await scriptsOfPage(context, url);
   } finally {
     await browser.close();
   }
