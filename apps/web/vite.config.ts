@@ -10,6 +10,12 @@ import { VitePWA } from 'vite-plugin-pwa';
 // chunk. Its per-component modules only define custom elements when called, so they are pure.
 const ionicComponentModule = /[\\/]@ionic[\\/]core[\\/]components[\\/][^\\/]+\.js$/;
 
+// The app's own TypeScript and the workspace packages have no side effects on import (stylesheets
+// aside, and the entry itself): a domain's index.ts re-exporting its admin screens then no longer
+// drags them, and what they import, into every page that needs one small export of the domain.
+const ownModule = /[\\/](apps[\\/]web[\\/]src|packages[\\/](api|game)[\\/]src)[\\/].*\.tsx?$/;
+const entryModule = /[\\/]apps[\\/]web[\\/]src[\\/]main\.tsx$/;
+
 /**
  * `ionicons/icons` and `@ionic/react` are each a single module, and a module lives in one chunk: an
  * icon or component used on *any* page used to land in the first page's chunk. This plugin rewrites
@@ -60,6 +66,50 @@ function ionicPerExportModules(): Plugin {
     }
     return components;
   };
+  /**
+   * @ionic/react without the components the per-export modules provide: its index otherwise still
+   * imports each of them statically, so a component only a lazy page uses counted as part of the
+   * entry's static graph and was placed in the first chunk. A component the index itself uses, or
+   * whose import is shared, stays.
+   */
+  const withoutOwnComponents = (code: string) => {
+    let out = code;
+    const removed: string[] = [];
+    for (const [name, module] of componentModules()) {
+      const block = module
+        .split('\n')
+        .slice(3)
+        .join('\n')
+        .replace(/^export /, '');
+      const importLine = module.split('\n')[2] ?? '';
+      if (!out.includes(block) || !out.includes(importLine)) continue;
+      const rest = out.replace(block, '').replace(importLine, '');
+      const aliases = [...importLine.matchAll(/as (\w+\$\w*)/g)].map((m) => m[1] ?? '');
+      const stillUsed = (word: string) =>
+        new RegExp(`(?<![\\w$])${word.replace(/\$/g, '\\$')}(?![\\w$])`).test(
+          rest.replace(/^export \{[^}]*\};$/m, ''),
+        );
+      if (stillUsed(name) || aliases.some(stillUsed)) continue;
+      out = rest;
+      removed.push(name);
+    }
+    const gone = new Set(removed);
+    return out.replace(/^export \{([^}]*)\};$/m, (_all, list: string) => {
+      const kept = list
+        .split(',')
+        .map((n) => n.trim())
+        .filter((n) => n && !gone.has(n));
+      return `export { ${kept.join(', ')} };`;
+    });
+  };
+  // @ionic/react's overlays (its alert, toast, loading, action sheet, modal and popover components
+  // and hooks). The app shows these through lib/use-ion-alert.ts and lib/use-ion-toast.ts, which
+  // load the element when first shown; @ionic/react's index imports the elements statically, which
+  // placed them in the entry's chunk. Its imports of them resolve to a stub instead, and the app may
+  // not import its overlay components or hooks.
+  const overlayElement =
+    /^@ionic\/core\/components\/ion-(alert|loading|toast|action-sheet|modal|popover)\.js$/;
+  const overlayNames = /^(use)?Ion(Alert|Loading|Toast|ActionSheet|Modal|Popover)$/;
   const importStatement = /import\s*\{([^}]*)\}\s*from\s*'(ionicons\/icons|@ionic\/react)';/g;
   const unannotated = /^const (IonNavInner|IonNav) = (createReactComponent|createForwardRef)\(/gm;
   return {
@@ -71,7 +121,10 @@ function ionicPerExportModules(): Plugin {
         // @ionic/react creates IonNav without a pure annotation, so ion-nav stayed in the bundle
         // although nothing uses it.
         if (id === ionicReactFile)
-          return { code: code.replace(unannotated, 'const $1 = /*@__PURE__*/ $2('), map: null };
+          return {
+            code: withoutOwnComponents(code.replace(unannotated, 'const $1 = /*@__PURE__*/ $2(')),
+            map: null,
+          };
         if (id.includes('node_modules')) return null;
         let changed = false;
         const out = code.replace(importStatement, (statement, list: string, from: string) => {
@@ -82,6 +135,10 @@ function ionicPerExportModules(): Plugin {
             const spec = raw.trim();
             if (!spec) continue;
             const name = spec.split(/\s+as\s+/)[0] ?? '';
+            if (from === '@ionic/react' && overlayNames.test(name))
+              this.error(
+                `${name}: use lib/use-ion-alert.ts or lib/use-ion-toast.ts, which load the overlay when shown`,
+              );
             if (known.has(name)) own.push(`import { ${spec} } from 'virtual:lastman-ionic/${from}/${name}';`);
             else kept.push(spec);
           }
@@ -93,12 +150,16 @@ function ionicPerExportModules(): Plugin {
       },
     },
     resolveId(source, importer) {
+      if (importer === ionicReactFile && overlayElement.test(source))
+        return `\0lastman-ionic-overlay-stub:${source}`;
       if (source.startsWith('virtual:lastman-ionic/')) return `\0${source}`;
       // Imports inside a component module resolve as they would from @ionic/react itself.
       if (importer?.startsWith('\0virtual:lastman-ionic/')) return this.resolve(source, ionicReactFile);
       return null;
     },
     load(id) {
+      if (id.startsWith('\0lastman-ionic-overlay-stub:'))
+        return `export function defineCustomElement() { throw new Error('${id.slice(28)} is loaded by lib/use-ion-*.ts, not by @ionic/react'); }`;
       const m = /^\0virtual:lastman-ionic\/(ionicons\/icons|@ionic\/react)\/(\w+)$/.exec(id);
       if (!m) return null;
       const [, from, name = ''] = m;
@@ -207,8 +268,18 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Everything the entry imports statically is one chunk: a module shared by the entry and
+          // a lazy page would otherwise become a small chunk of its own, each compressed alone.
+          groups: [
+            { name: 'shell', tags: ['$initial'], test: (id: string) => !ionicComponentModule.test(id) },
+          ],
+        },
+      },
       treeshake: {
-        moduleSideEffects: (id: string) => !ionicComponentModule.test(id),
+        moduleSideEffects: (id: string) =>
+          !ionicComponentModule.test(id) && (!ownModule.test(id) || entryModule.test(id)),
       },
     },
   },

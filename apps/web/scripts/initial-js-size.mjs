@@ -1,9 +1,11 @@
 // The JavaScript the first page really loads, gzipped: /app/tabs/game of a web build, served by the
-// real server (a throwaway database with the demo club), opened in Chromium at phone size; every
+// real server (a throwaway database with the demo club), opened in Chromium at 390 px; every
 // script fetched until the network has been quiet for a second counts (the entry, its preloads,
-// the game page's chunks and whatever they import on start).
+// the page's chunks and whatever they import on start), whatever its path.
 //
-//   node scripts/initial-js-size.mjs [--dist DIR] [--static] [--path /app/tabs/game] [--json]
+//   node scripts/initial-js-size.mjs [--dist DIR] [--static] [--path /app/tabs/game] [--signed-in] [--json]
+//
+// --signed-in signs in as the demo club's first player before opening the page.
 //
 // --static serves DIR with a plain file server (for an app without our server, such as the Ionic
 // starter the bench compares with). Without --dist it measures apps/web/dist and refuses a build
@@ -114,36 +116,88 @@ export async function startStaticServer(dist) {
   return { base: `http://127.0.0.1:${server.address().port}`, stop: () => server.close() };
 }
 
-/** Every script the page fetches until the network is quiet, with its gzipped size from `dist`. */
-export async function firstPageScripts(dist, url) {
+/** The demo club's first player (apps/server/src/seed), whom the signed-in measurements sign in as. */
+export const DEMO_PLAYER = { email: 'player1@redlion.test', password: 'lastman-demo' };
+
+/** Signs the context in through the API, as the app itself would, so its cookies carry the session. */
+export async function signIn(context, base, { email, password }) {
+  await context.request.get(`${base}/api/club`);
+  const xsrf = (await context.cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const res = await context.request.post(`${base}/api/auth/sign-in/email`, {
+    data: { email, password },
+    headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf), Origin: base },
+  });
+  if (!res.ok()) throw new Error(`signing in as ${email} failed: ${res.status()} ${await res.text()}`);
+}
+
+/** A 390 px phone's browser context (service workers blocked: a first visit has none). */
+export const phoneContextOptions = {
+  viewport: { width: 390, height: 844 },
+  deviceScaleFactor: 3,
+  isMobile: true,
+  hasTouch: true,
+  serviceWorkers: 'block',
+};
+
+/**
+ * Every script a new page of `context` fetches at `url` until it is drawn and the network has been
+ * quiet for two seconds, gzipped at level 9 from the body the browser received: any request Chromium makes as a
+ * script (a module, a preload, a worker, one named without `.js`) counts, whatever its path.
+ */
+export async function scriptsOfPage(context, url) {
+  const page = await context.newPage();
+  const bodies = new Map();
+  page.on('response', (response) => {
+    const { pathname } = new URL(response.url());
+    const isScript = response.request().resourceType() === 'script' || /\.m?js$/.test(pathname);
+    if (isScript && !bodies.has(pathname))
+      bodies.set(
+        pathname,
+        response.body().catch(() => Buffer.alloc(0)),
+      );
+  });
+  let lastRequest = Date.now();
+  page.on('request', () => {
+    lastRequest = Date.now();
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  // Idle means drawn: React has replaced index.html's placeholder and no page shows its spinner
+  // (on a busy machine the network can be quiet before the app has asked for its data), and then
+  // two seconds without a request.
+  await page.waitForFunction(
+    () => !document.querySelector('.boot') && !document.querySelector('.page-loading'),
+    undefined,
+    { timeout: 30_000 },
+  );
+  while (Date.now() - lastRequest < 2000) await page.waitForTimeout(250);
+  const scripts = [];
+  for (const [pathname, body] of bodies) {
+    scripts.push({ file: pathname.replace(/^\//, ''), kb: gzipSync(await body, { level: 9 }).length / 1024 });
+  }
+  await page.close();
+  return scripts;
+}
+
+/** The first page's scripts at `url` in a fresh Chromium at 390 px; `user` signs in first. */
+export async function firstPageScripts(url, { user } = {}) {
   const browser = await chromium.launch(chromiumLaunchOptions);
   try {
-    const context = await browser.newContext({
-      viewport: { width: 360, height: 740 },
-      serviceWorkers: 'block',
-    });
-    const page = await context.newPage();
-    const scripts = new Set();
-    page.on('response', (response) => {
-      const { pathname } = new URL(response.url());
-      if (pathname.endsWith('.js')) scripts.add(pathname);
-    });
-    await page.goto(url, { waitUntil: 'networkidle' });
-    await page.waitForTimeout(1000);
-    return [...scripts].map((file) => ({
-      file: file.replace(/^\//, ''),
-      kb: gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length / 1024,
-    }));
+    const context = await browser.newContext(phoneContextOptions);
+    if (user) await signIn(context, new URL(url).origin, user);
+    return await scriptsOfPage(context, url);
   } finally {
     await browser.close();
   }
 }
 
-/** Measures `dist` at `pagePath`, served by the real server or (staticServe) a plain file server. */
-export async function measureFirstPage({ dist, staticServe = false, pagePath = '/app/tabs/game' }) {
+/**
+ * Measures `dist` at `pagePath`, served by the real server or (staticServe) a plain file server;
+ * `user` ({ email, password }) signs in first.
+ */
+export async function measureFirstPage({ dist, staticServe = false, pagePath = '/app/tabs/game', user }) {
   const server = staticServe ? await startStaticServer(dist) : await startAppServer(dist);
   try {
-    const scripts = await firstPageScripts(dist, `${server.base}${pagePath}`);
+    const scripts = await firstPageScripts(`${server.base}${pagePath}`, { user });
     return { scripts, totalKb: scripts.reduce((sum, s) => sum + s.kb, 0) };
   } finally {
     server.stop();
@@ -158,11 +212,17 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       static: { type: 'boolean', default: false },
       path: { type: 'string', default: '/app/tabs/game' },
       json: { type: 'boolean', default: false },
+      'signed-in': { type: 'boolean', default: false },
     },
   });
   const dist = path.resolve(args.dist ?? process.env.DIST ?? path.join(web, 'dist'));
   if (!args.dist && !process.env.DIST) assertFresh(dist);
-  const result = await measureFirstPage({ dist, staticServe: args.static, pagePath: args.path });
+  const result = await measureFirstPage({
+    dist,
+    staticServe: args.static,
+    pagePath: args.path,
+    user: args['signed-in'] ? DEMO_PLAYER : undefined,
+  });
   if (args.json) {
     console.log(JSON.stringify(result));
   } else {

@@ -1,6 +1,6 @@
-import { useIonToast } from '@ionic/react';
 import { useEffect, useRef } from 'react';
 import { dismissToast, TOAST_DURATION_MS, toastColor, useCurrentToast } from '../lib/toast.ts';
+import { useIonToast } from '../lib/use-ion-toast.ts';
 
 /**
  * The visible page's header, so that a toast sits just below it and leaves the back button, the

@@ -1,7 +1,7 @@
-import { useIonToast } from '@ionic/react';
 import { useEffect } from 'react';
 import { nativePlatform } from '../lib/platform.ts';
 import { registerServiceWorker } from '../lib/pwa.ts';
+import { useIonToast } from '../lib/use-ion-toast.ts';
 
 /**
  * Start-up update checks. In a browser: the service worker, and a toast offering a reload when a

@@ -1,3 +1,4 @@
+import { isNative } from '../platform.ts';
 import { createIndexedDbStore } from './indexeddb-store.ts';
 import type { KeyValueStore } from './key-value-store.ts';
 import { createSqliteStore, SQLITE_DATABASE } from './sqlite-store.ts';
@@ -35,8 +36,7 @@ export function createLazyStore(open: () => Promise<KeyValueStore>): KeyValueSto
 }
 
 async function openPlatformStore(): Promise<KeyValueStore> {
-  const { Capacitor } = await import('@capacitor/core');
-  if (!Capacitor.isNativePlatform()) return createIndexedDbStore();
+  if (!isNative()) return createIndexedDbStore();
   const { openCapacitorSqliteDriver } = await import('./capacitor-sqlite-driver.ts');
   const driver = await warnIfSlow(openCapacitorSqliteDriver(SQLITE_DATABASE), (m) => console.warn(m));
   return createSqliteStore(driver);

@@ -1,4 +1,4 @@
-import { IonButton, useIonAlert } from '@ionic/react';
+import { IonButton } from '@ionic/react';
 import {
   type AdminEntryView,
   formatPence,
@@ -10,6 +10,7 @@ import {
 import { londonDateTime } from '@lastman/api/format';
 import { type FormEvent, useState } from 'react';
 import { showToast } from '../../../lib/toast.ts';
+import { useIonAlert } from '../../../lib/use-ion-alert.ts';
 import { CheckboxField, FormError, FormField, SelectField } from '../../../ui/form-field.tsx';
 import { InlineLoading } from '../../../ui/page-loading.tsx';
 import { useRoundFixtures } from '../api/game-api.ts';

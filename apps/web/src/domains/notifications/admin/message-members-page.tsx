@@ -1,9 +1,10 @@
-import { IonButton, IonContent, useIonAlert } from '@ionic/react';
+import { IonButton, IonContent } from '@ionic/react';
 import { type BroadcastInput, NOTIFICATION_LIMITS } from '@lastman/api';
 import { londonDateTime } from '@lastman/api/format';
 import { megaphoneOutline } from 'ionicons/icons';
 import { useState } from 'react';
 import { showToast } from '../../../lib/toast.ts';
+import { useIonAlert } from '../../../lib/use-ion-alert.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { FormError, FormField } from '../../../ui/form-field.tsx';
 import { PageHeader } from '../../../ui/page-header.tsx';
