@@ -185,13 +185,13 @@ function Matches({ comp }: { comp: ScreenCompetition }) {
             <li key={f.id} className={`tv-fixture is-${f.status}`} data-fixture={f.id}>
               <span className="tv-team tv-home">
                 {f.homePicks ? <em title="entries on this team">{f.homePicks}</em> : null}
-                {f.home.shortName}
+                <span>{f.home.shortName}</span>
               </span>
               <span className="tv-score">
                 {scored ? `${f.homeScore} – ${f.awayScore}` : londonWeekdayTime(f.kickoff)}
               </span>
               <span className="tv-team tv-away">
-                {f.away.shortName}
+                <span>{f.away.shortName}</span>
                 {f.awayPicks ? <em title="entries on this team">{f.awayPicks}</em> : null}
               </span>
               <span className="tv-status">{STATUS_WORDS[f.status] ?? ''}</span>
