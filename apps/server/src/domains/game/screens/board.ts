@@ -54,7 +54,9 @@ function competitionOnScreen(rows: readonly CompetitionRow[]): CompetitionRow | 
 
 /**
  * Everything a paired screen shows for its club at this moment: the one server function behind the
- * screen, so that live scores can replace the stored ones here alone (see docs/decisions).
+ * screen. Live scores plug in here alone: the round's rows (`rows` in competitionBoard) take the
+ * live score and status of each match, and `roundStanding` gives way to the game package's live
+ * state for the through and in-danger counts.
  */
 export async function screenBoard(
   services: BoardServices,
