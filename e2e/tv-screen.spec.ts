@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { apiClient } from './support/api-client.ts';
-import { expect, test } from './support/fixtures.ts';
+import { activePage, expect, logIn, test } from './support/fixtures.ts';
 
 // The screen asks GET /api/screens/current first: 404 is its answer until the device is a screen.
 test.use({ allowHttpErrors: true });
@@ -60,4 +60,22 @@ test("a TV screen shows a code, an admin pairs it, it shows the club's game with
   await expect(page.getByTestId('tv-board')).toHaveCount(0);
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/tv-code-1280.png` });
   await admin.dispose();
+});
+
+test("the app's standings show the last settled round's survivors and eliminated; the animation turns off", async ({
+  page,
+}) => {
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  await logIn(page, 'player1@redlion.test');
+  const card = activePage(page).locator('section.competition', { hasText: 'Last Man Standing (demo)' });
+  await card.locator('ion-button', { hasText: 'Standings and picks' }).click();
+  const result = card.getByTestId('round-result');
+  await expect(result.locator('h4')).toHaveText(/^Round \d+: \d+ through/);
+  await expect(result).toHaveClass(/round-result--moving/);
+  await result.getByRole('button', { name: 'Turn animation off' }).click();
+  await expect(result).not.toHaveClass(/round-result--moving/);
+  await expect(result.getByRole('button', { name: 'Turn animation on' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
 });
