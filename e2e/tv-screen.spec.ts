@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { type Page, request } from '@playwright/test';
 import { apiClient } from './support/api-client.ts';
 import { activePage, expect, logIn, test } from './support/fixtures.ts';
 
@@ -78,4 +78,38 @@ test("the app's standings show the last settled round's survivors and eliminated
     'aria-pressed',
     'true',
   );
+});
+
+test('an admin pairs a TV screen by typing its code in Admin, TV screens, and unpairs it', async ({
+  page,
+  baseURL,
+}) => {
+  // The TV: a device asking for a code at the club's screen page.
+  const tv = await request.newContext({
+    baseURL: baseURL as string,
+    extraHTTPHeaders: { Origin: baseURL as string },
+  });
+  const started = await tv.post('/api/screens', { data: { club: 'red-lion' } });
+  const { code } = (await started.json()) as { code: string };
+  await logIn(page, 'admin@redlion.test');
+  await page.goto('/admin');
+  await page.locator('.admin-tabs [data-tab="screens"]').click();
+  const section = page.locator('section.screens-admin');
+  await expect(section.getByText('/c/red-lion/screen')).toBeVisible();
+  const name = `Bar TV ${test.info().project.name}`;
+  await section.getByLabel('Code on the TV').fill(`${code.slice(0, 3).toLowerCase()} ${code.slice(3)}`);
+  await section.getByLabel('Name (optional)').fill(name);
+  await section.getByRole('button', { name: 'Pair screen' }).click();
+  const row = section.locator('li', { hasText: name });
+  await expect(row).toBeVisible();
+  expect((await tv.get('/api/screens/current?club=red-lion')).status()).toBe(200);
+  if (SHOTS)
+    await page.screenshot({
+      path: `${SHOTS}/admin-screens-${page.viewportSize()?.width}.png`,
+      fullPage: true,
+    });
+  await row.getByRole('button', { name: 'Unpair' }).click();
+  await expect(row).toHaveCount(0);
+  expect((await tv.get('/api/screens/current?club=red-lion')).status()).toBe(404);
+  await tv.dispose();
 });

@@ -1,9 +1,10 @@
 import type { CompetitionDetail } from '@lastman/api';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import './round-result.css';
 
 const MOTION_KEY = 'lastman.roundResultMotion';
 const SEEN_KEY = 'lastman.roundResultSeen';
+const SEEN_AFTER_MS = 3000;
 
 function read(key: string): string | null {
   try {
@@ -35,11 +36,13 @@ export function RoundResult({
   const last = detail.rounds.filter((r) => r.state === 'settled' && !r.isVoid).at(-1);
   const key = last ? `${detail.competition.id}:${last.round}:${last.settledAt}` : '';
   const [motion, setMotion] = useState(() => read(MOTION_KEY) !== 'off');
-  const [animate] = useState(() => {
-    const fresh = !!key && read(SEEN_KEY) !== key;
-    if (fresh) write(SEEN_KEY, key);
-    return fresh;
-  });
+  const [animate] = useState(() => !!key && read(SEEN_KEY) !== key);
+  // Seen once the names have arrived: a page drawn again meanwhile (a refresh) still shows them arriving.
+  useEffect(() => {
+    if (!animate) return;
+    const timer = setTimeout(() => write(SEEN_KEY, key), SEEN_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [animate, key]);
   if (!last) return null;
   const through = detail.standings.filter((s) => s.status === 'active' || s.status === 'won');
   const out = detail.standings.filter((s) => s.status === 'eliminated' && s.eliminatedRound === last.round);
