@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id } from '../common.ts';
+import { Id, requiredName } from '../common.ts';
 import { normaliseScreenCode, SCREEN_PAIRING } from './rules.ts';
 
 /** The club as its TV screen shows it: the name and colours, nothing of its members. */
@@ -20,7 +20,9 @@ export type ScreenStart = z.infer<typeof ScreenStart>;
 
 export const ScreenCurrentQuery = z.object({ club: z.string().min(1).max(100) }).strict();
 
-const codeAlphabet = new RegExp(`^[${SCREEN_PAIRING.codeAlphabet}]{${SCREEN_PAIRING.codeLength}}$`);
+/** The code as typed: its letters and digits in either case, spaces and dashes anywhere between. */
+const codeChar = `[${SCREEN_PAIRING.codeAlphabet}${SCREEN_PAIRING.codeAlphabet.toLowerCase()}]`;
+const typedCode = new RegExp(`^[\\s-]*(?:${codeChar}[\\s-]*){${SCREEN_PAIRING.codeLength}}$`);
 
 /** POST /api/admin/screens/pair: the code the TV shows, as the admin types it. */
 export const ScreenPair = z
@@ -28,12 +30,9 @@ export const ScreenPair = z
     code: z
       .string()
       .max(20)
-      .transform(normaliseScreenCode)
-      .refine(
-        (c) => codeAlphabet.test(c),
-        `must be the ${SCREEN_PAIRING.codeLength} letters and digits the TV shows`,
-      ),
-    name: z.string().trim().min(1).max(SCREEN_PAIRING.nameMax).optional(),
+      .regex(typedCode, `must be the ${SCREEN_PAIRING.codeLength} letters and digits the TV shows`)
+      .transform(normaliseScreenCode),
+    name: requiredName(SCREEN_PAIRING.nameMax).optional(),
   })
   .strict();
 export type ScreenPair = z.input<typeof ScreenPair>;
