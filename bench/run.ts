@@ -4,6 +4,7 @@ import { remindersBenchmark } from './reminders.ts';
 import { replaySeasonBenchmark } from './replay-season.ts';
 import { settleRoundBenchmark } from './settle-round.ts';
 import { type Benchmark, formatFigures } from './timing.ts';
+import { tvScreenBenchmark } from './tv-screen.ts';
 import { lighthouseBenchmark, webBundleBenchmark } from './web.ts';
 
 // Add a benchmark: write a module exporting a Benchmark and list it here.
@@ -16,6 +17,8 @@ const benchmarks: readonly Benchmark[] = [
   fuzzBenchmark,
   // Notifications.
   remindersBenchmark,
+  // The pub's TV screen through a match day.
+  tvScreenBenchmark,
 ];
 
 async function main(selected: readonly string[]): Promise<void> {

@@ -14,7 +14,7 @@ const sizeScript = path.join(root, 'apps/web/scripts/initial-js-size.mjs');
 const starterConfig = path.join(root, 'apps/web/scripts/ionic-starter/vite.config.mjs');
 
 /** Builds the web app into a fresh folder of its own, so no figure ever comes from an old build. */
-function buildWeb(): string {
+export function buildWeb(): string {
   const outDir = mkdtempSync(path.join(tmpdir(), 'lastman-bench-web-'));
   const built = spawnSync(
     'npm',

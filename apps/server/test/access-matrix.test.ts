@@ -146,6 +146,8 @@ interface World {
     /** A Friday evening match the club may show on its big screen. */
     screenFixture: string;
   };
+  /** TV screens: a pending screen's code for the admin to pair, and a paired one to unpair. */
+  screens: { code: string; toUnpair: string };
   // Menu.
   menu: {
     category: string;
@@ -340,6 +342,25 @@ function fixturesFor(w: World): Record<string, Fixture> {
       call: at(`/api/admin/contact-messages/${w.contactMessage}`, { done: true }),
     },
     'GET /api/admin/orders': { call: at('/api/admin/orders') },
+    // TV screens: a device asks for a code at its club's screen page (another club's callers at theirs).
+    'POST /api/screens': {
+      call: (caller) => ({
+        path: '/api/screens',
+        body: { club: inOtherClub.has(caller) ? 'kings-arms' : 'red-lion' },
+      }),
+    },
+    'GET /api/screens/current': {
+      call: (caller) => ({
+        path: `/api/screens/current?club=${inOtherClub.has(caller) ? 'kings-arms' : 'red-lion'}`,
+      }),
+      refused: 'the screen device cookie is the key to it, and no caller holds one (game-screens test)',
+    },
+    'POST /api/admin/screens/pair': {
+      call: at('/api/admin/screens/pair', { code: w.screens.code }),
+      firstClub: true,
+    },
+    'GET /api/admin/screens': { call: at('/api/admin/screens') },
+    'DELETE /api/admin/screens/:id': { call: at(`/api/admin/screens/${w.screens.toUnpair}`) },
     // analytics: the club's own figures; another club's admin sees only theirs.
     'GET /api/admin/analytics/summary': {
       call: at('/api/admin/analytics/summary?from=2024-08-01&to=2024-09-30'),
@@ -1241,6 +1262,20 @@ describe.each(backends())('the access matrix on %s', (backend) => {
     const till = await admin.post('/api/admin/clock/tills', { name: 'Matrix bar till' });
     expect(till.status).toBe(201);
     firstClubMarks.add(till.json.till.id);
+    // TV screens: two devices ask for codes at the first club's screen page; the admin pairs one.
+    const screenCode = async () => {
+      const res = await server.client().post('/api/screens', { club: 'red-lion' });
+      expect(res.status).toBe(200);
+      return res.json.code as string;
+    };
+    const screens = { code: await screenCode(), toUnpair: '' };
+    const paired = await admin.post('/api/admin/screens/pair', {
+      code: await screenCode(),
+      name: 'Matrix TV',
+    });
+    expect(paired.status).toBe(201);
+    screens.toUnpair = paired.json.screen.id;
+    firstClubMarks.add(screens.toUnpair).add('Matrix TV');
     // Timesheets: an entry to correct (before the callers' own added ones) and a week to reopen.
     const added = await admin.post('/api/admin/clock-entries', {
       userId: staffUserId,
@@ -1292,6 +1327,7 @@ describe.each(backends())('the access matrix on %s', (backend) => {
       otherClubId,
       photoOwner: player3Id,
       events,
+      screens,
       fileKey: 'matrix/a-stored-picture.png',
       gallery: await galleryWorld(server.baseUrl, sessionHeaders(admin)),
       staffUserId,

@@ -1,6 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { ScreenRoot, screenSlugOf } from './app/screen-root.tsx';
 import { restoreSession } from './lib/auth.ts';
 import { isNative } from './lib/platform.ts';
 
@@ -16,7 +17,9 @@ import './app/theme.css';
 const container = document.getElementById('root');
 if (!container) throw new Error('The #root element is missing from index.html');
 
-void restoreSession();
+// The pub's TV (/c/<club>/screen) is a page of its own: no session, no app shell.
+const screenSlug = screenSlugOf(window.location.pathname);
+if (!screenSlug) void restoreSession();
 const root = createRoot(container);
 // A transition lets React render the first screen in slices that yield to the browser, instead of
 // one long task; the prerendered shell in index.html stays on screen meanwhile.
@@ -24,7 +27,7 @@ const render = () =>
   startTransition(() => {
     root.render(
       <StrictMode>
-        <App />
+        {screenSlug ? <ScreenRoot slug={screenSlug} search={window.location.search} /> : <App />}
       </StrictMode>,
     );
   });

@@ -85,6 +85,13 @@ export const LIMITS = {
     windowMs: DAY,
     what: 'invitations sent to this address or number today',
   },
+  // A TV screen asking for a pairing code: a pub's screens ask once each (and again each 15 minutes
+  // while nobody pairs them); a stranger's script would fill the club's table with pending screens.
+  screenStartsPerAddress: {
+    max: 30,
+    windowMs: 10 * MINUTE,
+    what: 'pairing codes asked for from this network address',
+  },
 } as const satisfies Record<string, LimitRule>;
 
 export type LimitName = keyof typeof LIMITS;
@@ -352,7 +359,20 @@ export function createLimits(opts: {
     ]);
   }
 
-  return { enforce, beforeAuth, beforeContact, beforePhoneCode, beforeClubStart, beforeInvitationSend };
+  /** A TV screen asking for a pairing code: per address. */
+  async function beforeScreenStart(request: FastifyRequest, reply: FastifyReply) {
+    await enforce(reply, [['screenStartsPerAddress', addressOf(request)]]);
+  }
+
+  return {
+    enforce,
+    beforeAuth,
+    beforeContact,
+    beforePhoneCode,
+    beforeClubStart,
+    beforeInvitationSend,
+    beforeScreenStart,
+  };
 }
 
 /**

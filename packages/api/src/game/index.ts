@@ -4,3 +4,4 @@ export * from './game.ts';
 export * from './game-screen.ts';
 export * from './payouts.ts';
 export * from './rules.ts';
+export * from './screens.ts';

@@ -321,3 +321,21 @@ export const LOGO_MAX_BYTES = 5 * 1024 * 1024;
 
 /** The first day of a person's first pay rate when none is given: that rate covers all their hours. */
 export const PAY_RATE_FROM_THE_START = '1970-01-01';
+
+/**
+ * The pub's TV screen: the pairing code it shows (letters and digits a person reads across a room
+ * without mixing up: no 0/O, 1/I/L), how long one code lasts, and how often the screen asks again.
+ */
+export const SCREEN_PAIRING = {
+  codeLength: 6,
+  codeAlphabet: 'ABCDEFGHJKMNPQRSTUVWXYZ23456789',
+  codeMinutes: 15,
+  /** Unpaired, the screen asks every few seconds whether an admin has entered its code. */
+  pairingPollSeconds: 3,
+  /** Paired, it refreshes its board this often (live scores may push sooner). */
+  refreshSeconds: 10,
+  nameMax: 60,
+} as const;
+
+/** A pairing code as typed: spaces and dashes dropped, upper case. */
+export const normaliseScreenCode = (code: string): string => code.replace(/[\s-]/g, '').toUpperCase();

@@ -19,6 +19,7 @@ export * from '../../domains/game/football/schema.ts';
 export * from '../../domains/game/payouts/schema.ts';
 export * from '../../domains/game/picks/schema.ts';
 export * from '../../domains/game/schema.ts';
+export * from '../../domains/game/screens/schema.ts';
 export * from '../../domains/notifications/schema.ts';
 export * from '../../domains/payments/schema.ts';
 export * from '../../domains/payments/stripe-account/schema.ts';

@@ -9,6 +9,7 @@ import { payoutRoutes } from './payouts/routes.ts';
 import { gamePersonalExport } from './personal-export.ts';
 import { runReminderPass } from './picks/deadline-reminders.ts';
 import { pickRoutes } from './picks/routes.ts';
+import { screenRoutes } from './screens/routes.ts';
 
 /**
  * The game's parts beyond its routes: the pick-deadline reminders and its tables in the club's export.
@@ -28,4 +29,5 @@ export const gameDomain: FastifyPluginAsync = async (app) => {
   await app.register(fixtureRoutes);
   await app.register(payoutRoutes);
   await app.register(entriesAdminRoutes);
+  await app.register(screenRoutes);
 };

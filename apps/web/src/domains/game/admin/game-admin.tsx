@@ -3,16 +3,18 @@ import '../../../ui/game-screens.css';
 import '../../../ui/admin.css';
 import { OrdersAdmin, StripeAccountAdmin, stripeReturn } from '../../payments/index.ts';
 import { useCompetitions } from '../api/game-api.ts';
+import { ScreensAdmin } from '../screens/admin/screens-admin.tsx';
 import { CompetitionsAdmin } from './competitions-admin.tsx';
 import { ResultsAdmin } from './results-admin.tsx';
 
-type Tab = 'competitions' | 'results' | 'orders' | 'payments';
+type Tab = 'competitions' | 'results' | 'orders' | 'payments' | 'screens';
 
 const tabs: [Tab, string][] = [
   ['competitions', 'Competitions'],
   ['results', 'Results'],
   ['orders', 'Orders'],
   ['payments', 'Payments'],
+  ['screens', 'TV screens'],
 ];
 
 /** The game and orders part of the admin area. */
@@ -43,6 +45,8 @@ export function GameAdmin() {
         <ResultsAdmin />
       ) : tab === 'orders' ? (
         <OrdersAdmin competitions={competitions.data?.competitions ?? []} />
+      ) : tab === 'screens' ? (
+        <ScreensAdmin />
       ) : (
         <StripeAccountAdmin />
       )}

@@ -6,6 +6,7 @@ import { InlineLoading } from '../../../ui/page-loading.tsx';
 import { useRoundPicks } from '../api/game-api.ts';
 import { EntryStatusPill, LivesLeft, outcomeLabel } from '../components/status-pill.tsx';
 import { PickHistory } from './pick-history.tsx';
+import { RoundResult } from './round-result.tsx';
 import { SurvivalChart } from './survival-chart.tsx';
 
 /** A player's name, with the entry's number when they have several ("Jo Bloggs (2)"). */
@@ -51,6 +52,7 @@ export function StandingsSection({ detail }: { detail: CompetitionDetail }) {
       </IonSegment>
       {view === 'table' ? (
         <div className="standings__table">
+          <RoundResult detail={detail} label={entryLabel} />
           <SurvivalChart rounds={rounds} />
           {open ? (
             <PickHistory

@@ -1,0 +1,224 @@
+import type {
+  ScreenBoard,
+  ScreenCompetition,
+  ScreenEvent,
+  ScreenFixture,
+  ScreenRoundResult,
+} from '@lastman/api';
+import { addDays, fromLondon, londonDay } from '@lastman/api/time';
+import { type RoundAnalysis, roundDeadline } from '@lastman/game';
+import type { DbOrTx } from '../../../db/client.ts';
+import type { Services } from '../../../services.ts';
+import { clubOccurrences } from '../../content/index.ts';
+import {
+  type CompetitionRow,
+  entryCounts,
+  listCompetitions,
+  listSettlements,
+  listStandings,
+} from '../competitions/queries.ts';
+import { potOf } from '../competitions/service.ts';
+import { type FixtureRow, iso, listSeasonFixtures, seasonModel } from '../fixtures/index.ts';
+import { countRoundPicks, listRoundPicks } from '../picks/queries.ts';
+import { compileRounds } from '../settlement/index.ts';
+
+type BoardServices = Pick<Services, 'db' | 'clock'>;
+
+/** The most names each list of the last round's outcome carries; the counts give the rest. */
+const NAMES_SHOWN = 60;
+const TOP_TEAMS = 5;
+const EVENTS_SHOWN = 6;
+/** A pub's night ends at 5 am: "tonight" runs until then. */
+const NIGHT_ENDS = '05:00';
+
+/**
+ * A name as a room may read it: the first name and the surname's initial ("Sam T."), never more;
+ * a player's second entry adds its number ("Sam T. (2)").
+ */
+export function screenName(fullName: string, entryNumber: number | null = null): string {
+  const words = fullName.trim().split(/\s+/).filter(Boolean);
+  const first = words[0] ?? 'Player';
+  const last = words.length > 1 ? words[words.length - 1] : undefined;
+  const name = last ? `${first} ${last.charAt(0).toUpperCase()}.` : first;
+  return entryNumber ? `${name} (${entryNumber})` : name;
+}
+
+/** The competition the screen shows: the one being played, else the one taking entries, else the last finished. */
+function competitionOnScreen(rows: readonly CompetitionRow[]): CompetitionRow | undefined {
+  return (
+    rows.find((c) => c.status === 'running') ??
+    rows.find((c) => c.status === 'open') ??
+    rows.find((c) => c.status === 'finished')
+  );
+}
+
+/**
+ * Everything a paired screen shows for its club at this moment: the one server function behind the
+ * screen. Live scores plug in here alone: the round's rows (`rows` in competitionBoard) take the
+ * live score and status of each match, and `roundStanding` gives way to the game package's live
+ * state for the through and in-danger counts.
+ */
+export async function screenBoard(
+  services: BoardServices,
+  { clubId }: { clubId: string },
+): Promise<ScreenBoard> {
+  const now = services.clock.now();
+  const comp = competitionOnScreen(await listCompetitions(services.db, { clubId, includeDrafts: false }));
+  return {
+    competition: comp ? await competitionBoard(services.db, comp, now.getTime()) : null,
+    tonight: await tonight(services, clubId, now),
+    generatedAt: now.toISOString(),
+  };
+}
+
+async function competitionBoard(db: DbOrTx, comp: CompetitionRow, now: number): Promise<ScreenCompetition> {
+  const clubId = comp.clubId;
+  const model = seasonModel(await listSeasonFixtures(db, { clubId, seasonId: comp.seasonId }));
+  const settlements = await listSettlements(db, { clubId, competitionIds: [comp.id] });
+  const settled = new Set(settlements.map((s) => s.round));
+  const counts = (await entryCounts(db, { clubId, userId: null })).find((c) => c.competitionId === comp.id);
+  const rounds = compileRounds(comp, model).rounds;
+
+  const inPlay = comp.status === 'open' || comp.status === 'running';
+  const current = inPlay ? (rounds.find((r) => !settled.has(r.round)) ?? null) : null;
+  const deadline = current ? roundDeadline(current, comp.deadlineMinutes) : null;
+  const locked = deadline !== null && now >= deadline;
+  const next = inPlay
+    ? rounds
+        .filter((r) => !settled.has(r.round))
+        .map((r) => ({ round: r.round, at: roundDeadline(r, comp.deadlineMinutes) }))
+        .find((r) => r.at !== null && now < r.at)
+    : undefined;
+
+  const rows = current ? model.rows.filter((r) => r.round === current.round) : [];
+  const picks =
+    current && locked ? await roundStanding(db, comp, current, rows, counts?.remaining ?? 0) : null;
+
+  return {
+    id: comp.id,
+    name: comp.name,
+    status: comp.status as ScreenCompetition['status'],
+    potPence: potOf(comp, counts?.total ?? 0),
+    entriesTotal: counts?.total ?? 0,
+    entriesRemaining: counts?.remaining ?? 0,
+    round: current?.round ?? null,
+    roundState: current ? (locked ? 'locked' : 'upcoming') : null,
+    roundDeadline: iso(deadline),
+    nextDeadline: next?.at ? { round: next.round, at: new Date(next.at).toISOString() } : null,
+    fixtures: rows.map((r) => fixtureOnScreen(r, picks?.byTeam ?? null)),
+    topTeams: picks ? picks.top : null,
+    standing: picks ? picks.standing : null,
+    lastResult: await lastResult(db, comp, settlements),
+  };
+}
+
+function fixtureOnScreen(r: FixtureRow, byTeam: ReadonlyMap<string, number> | null): ScreenFixture {
+  return {
+    id: r.id,
+    kickoff: r.kickoffAt.toISOString(),
+    status: r.status,
+    home: { name: r.homeName, shortName: r.homeShort },
+    away: { name: r.awayName, shortName: r.awayShort },
+    homeScore: r.homeScore,
+    awayScore: r.awayScore,
+    homePicks: byTeam ? (byTeam.get(r.homeTeamId) ?? 0) : null,
+    awayPicks: byTeam ? (byTeam.get(r.awayTeamId) ?? 0) : null,
+  };
+}
+
+/**
+ * After the deadline (picks are public then, as on the game screen): the entries per team, and each
+ * entry still in by how its team's counted match stands now. A team winning is through; drawing
+ * (unless draws survive), losing, or no pick at all is in danger; a match not yet started, or
+ * postponed, is waiting. The stored scores for now; live scores make it move during the match.
+ */
+async function roundStanding(
+  db: DbOrTx,
+  comp: CompetitionRow,
+  round: RoundAnalysis,
+  rows: readonly FixtureRow[],
+  stillIn: number,
+) {
+  const clubId = comp.clubId;
+  const teamCounts = await countRoundPicks(db, { clubId, competitionId: comp.id, round: round.round });
+  const shortOf = new Map<string, string>();
+  for (const r of rows) {
+    shortOf.set(r.homeTeamId, r.homeShort);
+    shortOf.set(r.awayTeamId, r.awayShort);
+  }
+  const picks = await listRoundPicks(db, {
+    clubId,
+    competitionId: comp.id,
+    round: round.round,
+    limit: 100_000,
+  });
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const standing = { through: 0, inDanger: 0, waiting: 0 };
+  let picked = 0;
+  for (const p of picks) {
+    picked++;
+    const counted = round.countedFixture.get(p.teamName);
+    const row = counted ? byId.get(counted.id) : undefined;
+    standing[pickStanding(comp, p.teamId, row)]++;
+  }
+  const unpicked = Math.max(0, stillIn - picked);
+  if (comp.rules.missedPick === 'autoPick') standing.waiting += unpicked;
+  else standing.inDanger += unpicked;
+  return {
+    byTeam: new Map(teamCounts.map((t) => [t.teamId, t.count])),
+    top: teamCounts
+      .slice(0, TOP_TEAMS)
+      .map((t) => ({ name: t.teamName, shortName: shortOf.get(t.teamId) ?? t.teamName, entries: t.count })),
+    standing,
+  };
+}
+
+function pickStanding(
+  comp: CompetitionRow,
+  teamId: string,
+  row: FixtureRow | undefined,
+): 'through' | 'inDanger' | 'waiting' {
+  if (!row || row.homeScore === null || row.awayScore === null) return 'waiting';
+  if (row.status !== 'live' && row.status !== 'finished') return 'waiting';
+  const [own, other] =
+    row.homeTeamId === teamId ? [row.homeScore, row.awayScore] : [row.awayScore, row.homeScore];
+  if (own > other) return 'through';
+  if (own === other && comp.rules.draw === 'survive') return 'through';
+  return 'inDanger';
+}
+
+/** The last round settled (not void): who is still in and who went out in it. */
+async function lastResult(
+  db: DbOrTx,
+  comp: CompetitionRow,
+  settlements: Awaited<ReturnType<typeof listSettlements>>,
+): Promise<ScreenRoundResult | null> {
+  const last = settlements.filter((s) => s.status === 'played').at(-1);
+  if (!last) return null;
+  const standings = await listStandings(db, { clubId: comp.clubId, competitionId: comp.id, limit: 100_000 });
+  const survivors = standings.filter((s) => s.status === 'active' || s.status === 'won');
+  const out = standings.filter((s) => s.status === 'eliminated' && s.eliminatedRound === last.round);
+  return {
+    round: last.round,
+    settledAt: last.settledAt.toISOString(),
+    rollover: last.record.rollover,
+    survivors: survivors.slice(0, NAMES_SHOWN).map((s) => screenName(s.playerName, s.entryNumber)),
+    survivorsCount: survivors.length,
+    eliminated: out.slice(0, NAMES_SHOWN).map((s) => screenName(s.playerName, s.entryNumber)),
+    eliminatedCount: out.length,
+  };
+}
+
+/** The club's events from now until the night ends (5 am London time). */
+async function tonight(services: BoardServices, clubId: string, now: Date): Promise<ScreenEvent[]> {
+  const today = londonDay(now);
+  let to = fromLondon(today, NIGHT_ENDS);
+  if (to <= now) to = fromLondon(addDays(today, 1), NIGHT_ENDS);
+  const found = await clubOccurrences({ db: services.db }, { clubId, from: now, to });
+  return found.slice(0, EVENTS_SHOWN).map(({ occurrence: o }) => ({
+    id: o.id,
+    title: o.title,
+    startsAt: o.startsAt,
+    place: o.place,
+  }));
+}

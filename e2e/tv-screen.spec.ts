@@ -1,0 +1,115 @@
+import { type Page, request } from '@playwright/test';
+import { apiClient } from './support/api-client.ts';
+import { activePage, expect, logIn, test } from './support/fixtures.ts';
+
+// The screen asks GET /api/screens/current first: 404 is its answer until the device is a screen.
+test.use({ allowHttpErrors: true });
+
+const SHOTS = process.env.TV_SCREENSHOTS_DIR;
+
+async function noScrolling(page: Page) {
+  const overflow = await page.evaluate(() => ({
+    x: document.documentElement.scrollWidth - window.innerWidth,
+    y: document.documentElement.scrollHeight - window.innerHeight,
+  }));
+  expect(overflow).toEqual({ x: 0, y: 0 });
+}
+
+test("a TV screen shows a code, an admin pairs it, it shows the club's game within 10 s; unpaired, a code again", async ({
+  page,
+  baseURL,
+}) => {
+  test.skip(
+    test.info().project.name !== 'desktop',
+    'a TV is one size: the test sets 1920x1080 and 1280x720 itself',
+  );
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await page.goto('/c/red-lion/screen');
+  const code = page.locator('[data-pairing-code]');
+  await expect(code).toHaveAttribute('data-pairing-code', /^[A-HJ-NP-Z2-9]{6}$/);
+  const shown = (await code.getAttribute('data-pairing-code')) as string;
+  await expect(code).toHaveText(shown);
+  await expect(page.getByRole('heading', { name: 'The Red Lion' })).toBeVisible();
+  await expect(page.getByTestId('tv-board')).toHaveCount(0);
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/tv-code-1920.png` });
+
+  const admin = await apiClient(baseURL as string, 'admin@redlion.test');
+  const { screen } = await admin.send<{ screen: { id: string } }>('POST', '/api/admin/screens/pair', {
+    code: shown,
+    name: `E2E TV ${test.info().workerIndex}`,
+  });
+  const board = page.getByTestId('tv-board');
+  await expect(board).toBeVisible({ timeout: 10_000 });
+  await expect(board.getByText('Pot')).toBeVisible();
+  await expect(board.getByText('Entries left')).toBeVisible();
+  const text = (await page.locator('.tv').textContent()) ?? '';
+  expect(text).not.toMatch(/@/);
+  // The demo's players by first name and initial only.
+  expect(text).not.toMatch(/Player|Bloggs|Kick|Goal|Pitch/);
+  await noScrolling(page);
+  // A round settled minutes ago (the demo's, at start-up) fills the screen for 20 s with its names.
+  await expect(page.getByTestId('tv-reveal')).toHaveCount(0, { timeout: 25_000 });
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/tv-board-1920.png` });
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await noScrolling(page);
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/tv-board-1280.png` });
+
+  await admin.send('DELETE', `/api/admin/screens/${screen.id}`);
+  await expect(page.locator('[data-pairing-code]')).toBeVisible({ timeout: 10_000 });
+  await expect(page.locator('[data-pairing-code]')).not.toHaveAttribute('data-pairing-code', shown);
+  await expect(page.getByTestId('tv-board')).toHaveCount(0);
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/tv-code-1280.png` });
+  await admin.dispose();
+});
+
+test("the app's standings show the last settled round's survivors and eliminated; the animation turns off", async ({
+  page,
+}) => {
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  await logIn(page, 'player1@redlion.test');
+  const card = activePage(page).locator('section.competition', { hasText: 'Last Man Standing (demo)' });
+  await card.locator('ion-button', { hasText: 'Standings and picks' }).click();
+  const result = card.getByTestId('round-result');
+  await expect(result.locator('h4')).toHaveText(/^Round \d+: \d+ through/);
+  await expect(result).toHaveClass(/round-result--moving/);
+  await result.getByRole('button', { name: 'Turn animation off' }).click();
+  await expect(result).not.toHaveClass(/round-result--moving/);
+  await expect(result.getByRole('button', { name: 'Turn animation on' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+});
+
+test('an admin pairs a TV screen by typing its code in Admin, TV screens, and unpairs it', async ({
+  page,
+  baseURL,
+}) => {
+  // The TV: a device asking for a code at the club's screen page.
+  const tv = await request.newContext({
+    baseURL: baseURL as string,
+    extraHTTPHeaders: { Origin: baseURL as string },
+  });
+  const started = await tv.post('/api/screens', { data: { club: 'red-lion' } });
+  const { code } = (await started.json()) as { code: string };
+  await logIn(page, 'admin@redlion.test');
+  await page.goto('/admin');
+  await page.locator('.admin-tabs [data-tab="screens"]').click();
+  const section = page.locator('section.screens-admin');
+  await expect(section.getByText('/c/red-lion/screen')).toBeVisible();
+  const name = `Bar TV ${test.info().project.name}`;
+  await section.getByLabel('Code on the TV').fill(`${code.slice(0, 3).toLowerCase()} ${code.slice(3)}`);
+  await section.getByLabel('Name (optional)').fill(name);
+  await section.getByRole('button', { name: 'Pair screen' }).click();
+  const row = section.locator('li', { hasText: name });
+  await expect(row).toBeVisible();
+  expect((await tv.get('/api/screens/current?club=red-lion')).status()).toBe(200);
+  if (SHOTS)
+    await page.screenshot({
+      path: `${SHOTS}/admin-screens-${page.viewportSize()?.width}.png`,
+      fullPage: true,
+    });
+  await row.getByRole('button', { name: 'Unpair' }).click();
+  await expect(row).toHaveCount(0);
+  expect((await tv.get('/api/screens/current?club=red-lion')).status()).toBe(404);
+  await tv.dispose();
+});
