@@ -220,7 +220,7 @@ export function startFootballDataSync(opts: {
   intervalMs: number;
   liveIntervalMs?: number;
   now?: () => Date;
-  afterSync?: () => Promise<void>;
+  afterSync?: (summary: SyncSummary) => Promise<void>;
   onLive?: (changes: LiveChange[]) => Promise<void> | void;
   log?: {
     info(obj: unknown, msg: string): void;
@@ -242,12 +242,13 @@ export function startFootballDataSync(opts: {
     if (running) return running;
     let next = opts.intervalMs;
     running = syncFootballData(opts.db, opts.source, opts.now?.() ?? new Date())
-      .then(async ({ liveChanges, ...summary }) => {
+      .then(async (result) => {
+        const { liveChanges, ...summary } = result;
         backoffMs = 0;
         if (summary.matchDay) next = Math.min(opts.intervalMs, opts.liveIntervalMs ?? LIVE_SYNC_MS);
         opts.log?.info({ ...summary, liveChanges: liveChanges.length }, 'football-data.org season synced');
         if (liveChanges.length > 0) await opts.onLive?.(liveChanges);
-        await opts.afterSync?.();
+        await opts.afterSync?.(result);
       })
       .catch((err: unknown) => {
         if (err instanceof FootballDataError && err.rateLimited) {
