@@ -402,6 +402,11 @@ function fixturesFor(w: World): Record<string, Fixture> {
       shared: football,
       refused: 'the matrix’s match is not being played (409); game-live.test.ts enters live scores',
     },
+    'POST /api/admin/live/demo-round': {
+      call: at('/api/admin/live/demo-round', { playSeconds: 0 }),
+      refused:
+        'a demo match day would re-date the demo season under the other routes (400 here); game-live-demo.test.ts plays one',
+    },
     'GET /api/competitions/:id/live': { call: at(`/api/competitions/${w.freeId}/live`) },
     // A stream: the matrix reads its first chunk (the comment sent on connect) and hangs up.
     'GET /api/live': { call: at('/api/live') },

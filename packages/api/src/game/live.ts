@@ -103,3 +103,20 @@ export const LiveEvent = z
   ])
   .meta({ id: 'LiveEvent' });
 export type LiveEvent = z.infer<typeof LiveEvent>;
+
+/** The demo's sped-up match day: how long its 90 minutes take. */
+export const DemoRoundRequest = z
+  .object({ playSeconds: z.number().int().min(10).max(1800).optional() })
+  .strict()
+  .meta({ id: 'DemoRoundRequest' });
+export type DemoRoundRequest = z.infer<typeof DemoRoundRequest>;
+
+export const DemoRoundStarted = z
+  .object({
+    competitionId: z.string(),
+    round: z.number().int(),
+    matches: z.number().int(),
+    playMs: z.number().int(),
+  })
+  .meta({ id: 'DemoRoundStarted' });
+export type DemoRoundStarted = z.infer<typeof DemoRoundStarted>;

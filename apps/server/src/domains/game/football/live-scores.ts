@@ -32,7 +32,18 @@ const MATCH_WINDOW_AFTER_MS = 3 * 60 * 60_000;
  */
 export async function applyLiveScores(
   db: DbOrTx,
-  { seasonId, matches, now }: { seasonId: string; matches: readonly LiveMatch[]; now: Date },
+  {
+    seasonId,
+    matches,
+    now,
+    idOf,
+  }: {
+    seasonId: string;
+    matches: readonly LiveMatch[];
+    now: Date;
+    /** The feed's match ids as this season's fixture ids, when they are not its external ids (the demo). */
+    idOf?: ReadonlyMap<string, string>;
+  },
 ): Promise<LiveChange[]> {
   const changes: LiveChange[] = [];
   for (const m of matches) {
@@ -44,7 +55,12 @@ export async function applyLiveScores(
         liveMinute: fixtures.liveMinute,
       })
       .from(fixtures)
-      .where(and(eq(fixtures.seasonId, seasonId), eq(fixtures.externalId, m.externalId)));
+      .where(
+        and(
+          eq(fixtures.seasonId, seasonId),
+          idOf ? eq(fixtures.id, idOf.get(m.externalId) ?? '') : eq(fixtures.externalId, m.externalId),
+        ),
+      );
     if (!row) continue;
     const scoreChanged = row.liveHome !== m.home || row.liveAway !== m.away;
     const corrected =

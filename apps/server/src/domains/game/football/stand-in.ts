@@ -80,7 +80,10 @@ export async function startFootballDataStandIn(opts: {
   competition?: { name: string; code: string };
   season?: number;
   matches: StandInMatch[];
+  /** The per-minute allowance (the free tier's 10 unless a sped-up demo needs more). */
+  callsPerMinute?: number;
 }): Promise<FootballDataStandIn> {
+  const allowance = opts.callsPerMinute ?? CALLS_PER_MINUTE;
   const competition = opts.competition ?? { name: 'Premier League', code: 'PL' };
   const season = opts.season ?? 2024;
   const matches = opts.matches.map((m) => ({ ...m, score: { ...m.score } }));
@@ -105,7 +108,7 @@ export async function startFootballDataStandIn(opts: {
     }
     const now = Date.now();
     const lastMinute = calls.filter((t) => t > now - 60_000).length;
-    if (refusals.count > 0 || lastMinute >= CALLS_PER_MINUTE) {
+    if (refusals.count > 0 || lastMinute >= allowance) {
       const reset = refusals.count > 0 ? refusals.resetSeconds : 60;
       if (refusals.count > 0) refusals = { ...refusals, count: refusals.count - 1 };
       json(
@@ -125,7 +128,7 @@ export async function startFootballDataStandIn(opts: {
         competition: { id: 2021, name: competition.name, code: competition.code, type: 'LEAGUE' },
         matches: matches.map((m) => wireMatch(m, competition, seasonStart)),
       },
-      { 'X-Requests-Available-Minute': String(CALLS_PER_MINUTE - lastMinute - 1) },
+      { 'X-Requests-Available-Minute': String(allowance - lastMinute - 1) },
     );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

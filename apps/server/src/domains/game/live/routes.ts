@@ -1,6 +1,8 @@
 import {
   CompetitionIdParams,
   CompetitionLive,
+  DemoRoundRequest,
+  DemoRoundStarted,
   FixtureIdParams,
   LiveFixture,
   LiveScoreUpdate,
@@ -8,6 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { viewerOf } from '../../../http/access.ts';
+import { playDemoRound } from './demo-match-day.ts';
 import { competitionLive, setLiveScore } from './service.ts';
 import { serveLiveStream } from './stream.ts';
 
@@ -68,5 +71,24 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       setLiveScore(app.services, viewerOf(request), { fixtureId: request.params.id, score: request.body }),
+  );
+
+  app.post(
+    '/api/admin/live/demo-round',
+    {
+      schema: {
+        tags: ['admin', ...tags],
+        summary:
+          "The demo: play the running competition's next round live, sped up, from a local stand-in of football-data.org",
+        body: DemoRoundRequest,
+        response: { 200: DemoRoundStarted },
+      },
+      config: { access: 'admin' },
+    },
+    async (request) =>
+      playDemoRound(app.services, viewerOf(request), {
+        ...(request.body.playSeconds !== undefined && { playMs: request.body.playSeconds * 1000 }),
+        log: app.log,
+      }),
   );
 };
