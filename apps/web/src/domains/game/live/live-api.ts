@@ -1,5 +1,5 @@
-import type { CompetitionLive, LiveEvent } from '@lastman/api';
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CompetitionLive, DemoRoundStarted, LiveEvent } from '@lastman/api';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { http } from '../../../lib/api.ts';
 import { listenToLiveEvents } from '../../../lib/live-events.ts';
@@ -72,4 +72,15 @@ export function useLiveUpdates(enabled: boolean) {
       void client.invalidateQueries({ queryKey: gameKeys.all });
     });
   }, [client, enabled]);
+}
+
+// POST /api/admin/live/demo-round: the demo's sped-up match day.
+export const playDemoRound = () =>
+  http.post<DemoRoundStarted>('/api/admin/live/demo-round', { playSeconds: 180 });
+export function usePlayDemoRound() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: playDemoRound,
+    onSuccess: () => client.invalidateQueries({ queryKey: gameKeys.all }),
+  });
 }

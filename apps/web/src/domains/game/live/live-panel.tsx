@@ -5,7 +5,9 @@ import {
   liveEntryStateText,
 } from '@lastman/api';
 import { useState } from 'react';
-import { useCompetitionLive } from './live-api.ts';
+import { hasRole, useMe } from '../../../lib/me.ts';
+import { useSeasons } from '../api/game-api.ts';
+import { useCompetitionLive, usePlayDemoRound } from './live-api.ts';
 import './live.css';
 
 const ANIMATION_KEY = 'lastman.liveAnimation';
@@ -95,9 +97,16 @@ function FullTime({ live, animate }: { live: CompetitionLive; animate: boolean }
 /** Match day on the game screen: the round's scores as they stand and who is still in, kept live. */
 export function LivePanel({ competitionId }: { competitionId: string }) {
   const live = useCompetitionLive(competitionId);
+  const me = useMe();
+  const demo = usePlayDemoRound();
+  const isAdmin = hasRole(me.data?.role, 'admin');
+  // The demo's sped-up match day is offered on the demo season only.
+  const seasons = useSeasons(isAdmin);
   const [animate, setAnimate] = useState(animationWanted);
   const data = live.data;
   if (!data || data.round === null) return null;
+  const seasonId = data.fixtures[0]?.seasonId;
+  const onDemoSeason = seasons.data?.seasons.some((s) => s.id === seasonId && s.demo) ?? false;
   const inPlay = data.fixtures.some(
     (f) => f.feed === 'live' || f.feed === 'delayed' || f.feed === 'corrected',
   );
@@ -130,6 +139,18 @@ export function LivePanel({ competitionId }: { competitionId: string }) {
           <ScoreLine key={f.fixtureId} fixture={f} />
         ))}
       </ul>
+      {isAdmin && onDemoSeason && !inPlay ? (
+        <button
+          type="button"
+          className="live-animation-toggle"
+          disabled={demo.isPending}
+          onClick={() => demo.mutate()}
+          data-testid="play-demo-round"
+        >
+          Play the next round live (demo, 3 minutes)
+        </button>
+      ) : null}
+      {demo.error ? <p role="alert">{demo.error.message}</p> : null}
       {data.settled ? (
         <>
           <FullTime live={data} animate={animate} />
