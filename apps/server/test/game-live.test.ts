@@ -2,7 +2,7 @@ import { and, eq, gte } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { openDatabase } from '../src/db/client.ts';
-import { fixtures, roundSettlements } from '../src/db/schema/index.ts';
+import { fixtures, notifications, roundSettlements } from '../src/db/schema/index.ts';
 import { freePort } from './support/free-port.ts';
 import type { HttpClient, Json } from './support/http-client.ts';
 import { openSse } from './support/sse-client.ts';
@@ -127,6 +127,35 @@ describe.each(backends())('live scores and who is still in, on %s', (backend) =>
       homeGoals: 0,
       awayGoals: 0,
     });
+  });
+
+  it('match alerts: off by default; once turned on, a goal that changes a player’s fate tells them', async () => {
+    const pat = cup.players[0] as HttpClient;
+    const jo = cup.players[1] as HttpClient;
+    const prefs = await pat.get('/api/me/notification-preferences');
+    const alerts = prefs.json.kinds.find((k: Json) => k.kind === 'match-alerts');
+    expect(alerts).toMatchObject({ push: false, email: false, inApp: false });
+    const on = {
+      ...prefs.json,
+      kinds: prefs.json.kinds.map((k: Json) =>
+        k.kind === 'match-alerts' ? { ...k, push: true, inApp: true } : k,
+      ),
+    };
+    expect((await pat.put('/api/me/notification-preferences', on)).status).toBe(200);
+    const alertsOf = () =>
+      server.db.select().from(notifications).where(eq(notifications.kind, 'match-alerts'));
+    const before = (await alertsOf()).length;
+    // Arsenal (Pat's pick) goes from 0-0 (out under "a draw is out") to 1-0: through. Jo has them off.
+    await score(cup.admin, arsenal, { home: 0, away: 0, minute: 35 });
+    await score(cup.admin, arsenal, { home: 1, away: 0, minute: 36 });
+    const sent = (await alertsOf()).slice(before);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ title: 'Through if it ends like this' });
+    expect(sent[0]?.body).toMatch(/1–0/);
+    // The minute moving on changes nobody's fate: no alert.
+    await score(cup.admin, arsenal, { home: 1, away: 0, minute: 37 });
+    expect((await alertsOf()).length).toBe(before + 1);
+    expect(jo).toBeTruthy();
   });
 
   it('pushes a live score over Server-Sent Events, and resumes after a dropped connection', async () => {

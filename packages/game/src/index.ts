@@ -14,6 +14,7 @@ export {
   liveEntryState,
   liveEntryStates,
   liveRound,
+  scoreSurvives,
 } from './live.ts';
 export { parseOpenfootballSeason, TBC_KICKOFF_TIME } from './openfootball.ts';
 export { autoPickTeam, type PickCheck, type PickVerdict, usedTeams, validatePick } from './picks.ts';

@@ -103,3 +103,13 @@ export function liveRound(
   const states = entries.map((e) => ({ id: e.id, state: liveEntryState(round, e.team, lookup, rules) }));
   return { round: round.round, entries: states, counts: liveCounts(states.map((s) => s.state)) };
 }
+
+/** Whether a pick of `team` survives if its match ends at `score`, under the rules: what a match alert compares. */
+export function scoreSurvives(
+  fixture: { readonly home: TeamId; readonly away: TeamId },
+  score: Score,
+  team: TeamId,
+  rules: Partial<Rules> = {},
+): boolean {
+  return survives(outcomeOf(score, fixture as Fixture, team), { ...defaultRules, ...rules });
+}

@@ -9,6 +9,7 @@ import {
   type Rules,
   ruleValues,
   type Score,
+  scoreSurvives,
   settleCompetition,
 } from '../src/index.ts';
 import { fx } from './helpers.ts';
@@ -29,6 +30,16 @@ function matchDay(): { fixtures: Fixture[]; round: ReturnType<typeof analyseRoun
   ];
   return { fixtures, round: analyseRound(1, fixtures) };
 }
+
+describe('a score against a pick', () => {
+  it('survives a win, and a draw only where draws survive', () => {
+    const f = { home: 'A', away: 'B' };
+    expect(scoreSurvives(f, { home: 1, away: 0 }, 'A')).toBe(true);
+    expect(scoreSurvives(f, { home: 1, away: 0 }, 'B')).toBe(false);
+    expect(scoreSurvives(f, { home: 1, away: 1 }, 'B')).toBe(false);
+    expect(scoreSurvives(f, { home: 1, away: 1 }, 'B', { draw: 'survive' })).toBe(true);
+  });
+});
 
 describe('live entry state', () => {
   const { fixtures, round } = matchDay();

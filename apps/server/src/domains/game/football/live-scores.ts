@@ -19,6 +19,8 @@ export interface LiveChange {
   minute: number | null;
   /** The score went down (a goal disallowed): shown as "score updated", never settled on. */
   corrected: boolean;
+  /** The live score before this change; null before the first. */
+  before: { home: number; away: number } | null;
 }
 
 /** Kick-offs this close (either side of now) make it a match day: the sync runs each minute. */
@@ -84,6 +86,8 @@ export async function applyLiveScores(
         away: m.away,
         minute: m.minute,
         corrected,
+        before:
+          row.liveHome === null || row.liveAway === null ? null : { home: row.liveHome, away: row.liveAway },
       });
     }
   }

@@ -12,13 +12,14 @@ import { type StandInMatch, type StandInStep, startFootballDataStandIn } from '.
 import { demoResults, roundSettlements } from '../schema.ts';
 import { runSettlementPass } from '../settlement/worker.ts';
 import { publishFeedChanges, publishResults } from './feed-events.ts';
+import { notifyFeedMatchAlerts } from './match-alerts.ts';
 
 /** The demo's sped-up match: 90 minutes in this long, by default. */
 export const DEMO_PLAY_MS = 3 * 60_000;
 const POLL_MS = 2000;
 const TOKEN = 'demo-match-day-stand-in';
 
-type DemoServices = Pick<Services, 'db' | 'clock' | 'events'>;
+type DemoServices = Pick<Services, 'db' | 'clock' | 'events'> & Partial<Pick<Services, 'notifier'>>;
 
 /** One sped-up match day per process at a time: the demo has one club playing. */
 let playing: Promise<void> | null = null;
@@ -185,6 +186,7 @@ export async function playDemoRound(
         .where(and(eq(fixtures.id, id), inArray(fixtures.status, ['scheduled', 'live'])));
     }
     await publishFeedChanges(services.events, changes);
+    await notifyFeedMatchAlerts(services, changes);
     return finished;
   };
 

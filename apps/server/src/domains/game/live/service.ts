@@ -9,6 +9,7 @@ import { type FixtureRow, listSeasonFixtures, seasonModel } from '../fixtures/in
 import { findFixture } from '../fixtures/queries.ts';
 import { listRoundPicks } from '../picks/queries.ts';
 import { compileRounds } from '../settlement/index.ts';
+import { notifyMatchAlerts } from './match-alerts.ts';
 import { type LiveColumns, liveColumnsOf, upsertClubLiveScore } from './queries.ts';
 
 /** The feed has not reported a match being played for this long: "feed delayed". */
@@ -19,7 +20,8 @@ export const CORRECTION_SHOWN_MS = 5 * 60_000;
 const NO_SCORE_DELAYED_MS = 5 * 60_000;
 const ENTRIES_LIMIT = 5000;
 
-type LiveServices = Pick<Services, 'db' | 'clock' | 'events' | 'config'>;
+type LiveServices = Pick<Services, 'db' | 'clock' | 'events' | 'config'> &
+  Partial<Pick<Services, 'notifier'>>;
 
 /** The score as the club sees it: the club's own when newer than the feed's last word, else the feed's. */
 function liveScoreOf(columns: LiveColumns | undefined) {
@@ -221,6 +223,7 @@ export async function setLiveScore(
 ): Promise<LiveFixture> {
   const { db } = services;
   const now = services.clock.now();
+  let before = null as Score | null;
   const view = await db.transaction(async (tx) => {
     const fixture = await findFixture(tx, { fixtureId });
     if (!fixture) throw notFound('That match');
@@ -254,6 +257,10 @@ export async function setLiveScore(
         'The football feed is giving this match’s score. You can overrule it once the feed is delayed (no news for 3 minutes).',
       );
     }
+    const shown = liveScoreOf(
+      (await liveColumnsOf(tx, { clubId: viewer.clubId, fixtureIds: [fixtureId] })).get(fixtureId),
+    );
+    before = shown ? { home: shown.home, away: shown.away } : null;
     await upsertClubLiveScore(tx, {
       clubId: viewer.clubId,
       fixtureId,
@@ -280,5 +287,14 @@ export async function setLiveScore(
       source: 'club',
     } satisfies LiveEvent,
   });
+  if (!before || before.home !== score.home || before.away !== score.away) {
+    await notifyMatchAlerts(services, {
+      fixtureId,
+      before,
+      after: { home: score.home, away: score.away },
+      minute: score.minute,
+      clubId: viewer.clubId,
+    });
+  }
   return view;
 }
