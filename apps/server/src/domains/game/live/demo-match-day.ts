@@ -19,7 +19,8 @@ export const DEMO_PLAY_MS = 3 * 60_000;
 const POLL_MS = 2000;
 const TOKEN = 'demo-match-day-stand-in';
 
-type DemoServices = Pick<Services, 'db' | 'clock' | 'events'> & Partial<Pick<Services, 'notifier'>>;
+type DemoServices = Pick<Services, 'db' | 'clock' | 'events' | 'config'> &
+  Partial<Pick<Services, 'notifier'>>;
 
 /** One sped-up match day per process at a time: the demo has one club playing. */
 let playing: Promise<void> | null = null;
