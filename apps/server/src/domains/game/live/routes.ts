@@ -10,6 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { viewerOf } from '../../../http/access.ts';
+import { refusals } from '../../../http/openapi-errors.ts';
 import { playDemoRound } from './demo-match-day.ts';
 import { competitionLive, setLiveScore } from './service.ts';
 import { serveLiveStream } from './stream.ts';
@@ -35,10 +36,10 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: { content: { 'text/event-stream': { schema: z.string() } } } },
       },
       config: { access: 'member' },
-      // A stream has no headers-only form.
-      exposeHeadRoute: false,
     },
     async (request, reply) => {
+      // HEAD: the stream's headers only.
+      if (request.method === 'HEAD') return reply.type('text/event-stream; charset=utf-8').send('');
       serveLiveStream(app.services.events, viewerOf(request), request, reply, streams);
     },
   );
@@ -65,7 +66,7 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Enter the live score of a match being played, for the club (shown, never settled)',
         params: FixtureIdParams,
         body: LiveScoreUpdate,
-        response: { 200: LiveFixture },
+        response: { 200: LiveFixture, ...refusals(404, 409) },
       },
       config: { access: 'admin' },
     },
@@ -81,7 +82,7 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "The demo: play the running competition's next round live, sped up, from a local stand-in of football-data.org",
         body: DemoRoundRequest,
-        response: { 200: DemoRoundStarted },
+        response: { 200: DemoRoundStarted, ...refusals(409) },
       },
       config: { access: 'admin' },
     },
