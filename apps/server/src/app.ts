@@ -36,6 +36,7 @@ import { createSessionReader } from './http/session-reader.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { registerErrorHandling } from './lib/error-handler.ts';
 import { errorBody } from './lib/errors.ts';
+import { openEventHub } from './lib/event-hub.ts';
 import { canonicalUrl, registerInputGuards } from './lib/input-guards.ts';
 import { requestForLog } from './lib/log-safe.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
@@ -141,6 +142,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     await mailer.close?.();
   });
+  const events = await openEventHub({
+    redisUrl: config.REDIS_URL,
+    keyPrefix: config.REDIS_KEY_PREFIX,
+    log: app.log,
+  });
+  app.addHook('onClose', () => events.close());
   const devices = createDeviceCookies({ secret: config.AUTH_SECRET, secureCookies });
   const services: Services = {
     config,
@@ -169,6 +176,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     storage: opts.storage ?? (await createStorage(config)),
     notifier,
     sms,
+    events,
   };
   app.decorate('services', services);
   app.decorateRequest('viewer', undefined);

@@ -38,6 +38,8 @@ export const envSchema = z.object({
     .regex(/^[a-z0-9-]+$/, 'must be a club slug (lower-case letters, digits, dashes)')
     .default('red-lion'),
   SEED_DEMO: booleanString.optional(),
+  /** The demo's sped-up live round (POST /api/admin/live/demo-round); on unless turned off. */
+  LIVE_DEMO: booleanString.default(true),
   EXPECTED_APP_VERSION_CODE: z.coerce.number().int().min(1).default(5),
   IOS_APP_STORE_URL: z.url().default(DEFAULT_STORE_URLS.ios),
   ANDROID_PLAY_STORE_URL: z.url().default(DEFAULT_STORE_URLS.android),

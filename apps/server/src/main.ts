@@ -5,6 +5,7 @@ import { openDatabase } from './db/client.ts';
 import { ensureClub } from './domains/club/service.ts';
 import { importBundledSeasons } from './domains/game/football/bundled.ts';
 import { startFootballDataSync } from './domains/game/football/football-data.ts';
+import { notifyFeedMatchAlerts, publishFeedChanges, publishResults } from './domains/game/index.ts';
 import { startSettlementWorker } from './domains/game/settlement/worker.ts';
 import { startNotificationJobs } from './domains/notifications/index.ts';
 import { startPaymentsWorker } from './domains/payments/provider/worker.ts';
@@ -71,7 +72,16 @@ async function main() {
         ...(config.FOOTBALL_DATA_SEASON !== undefined && { season: config.FOOTBALL_DATA_SEASON }),
       },
       intervalMs: config.FOOTBALL_DATA_SYNC_MINUTES * 60_000,
-      afterSync: () => worker.kick(),
+      now: () => app.services.clock.now(),
+      // Open screens hear each live score at once, and after each match-day sync fetch the round again.
+      onLive: async (changes) => {
+        await publishFeedChanges(app.services.events, changes);
+        await notifyFeedMatchAlerts(app.services, changes);
+      },
+      afterSync: async (summary) => {
+        await worker.kick();
+        if (summary.matchDay) await publishResults(app.services.events, summary.seasonId);
+      },
       log: app.log,
     });
   }

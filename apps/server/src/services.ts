@@ -8,6 +8,7 @@ import type { Person } from './http/guards.ts';
 import type { Limits } from './http/rate-limits.ts';
 import type { SessionReader } from './http/session-reader.ts';
 import type { Clock } from './lib/clock.ts';
+import type { EventHub } from './lib/event-hub.ts';
 import type { Mailer } from './lib/mailer.ts';
 import type { SmsSender } from './lib/sms.ts';
 import type { Storage } from './lib/storage.ts';
@@ -35,6 +36,8 @@ export interface Services {
   notifier: Notifier;
   /** Text messages: Twilio when configured, else the sms_outbox table. */
   sms: SmsSender;
+  /** Events pushed to open screens, across server processes (lib/event-hub.ts). */
+  events: EventHub;
 }
 
 declare module 'fastify' {

@@ -418,6 +418,19 @@ function fixturesFor(w: World): Record<string, Fixture> {
       }),
       shared: football,
     },
+    'PUT /api/admin/fixtures/:id/live-score': {
+      call: at(`/api/admin/fixtures/${w.round1Fixture.id}/live-score`, { home: 1, away: 0, minute: 30 }),
+      shared: football,
+      refused: 'the matrix’s match is not being played (409); game-live.test.ts enters live scores',
+    },
+    'POST /api/admin/live/demo-round': {
+      call: at('/api/admin/live/demo-round', { playSeconds: 0 }),
+      refused:
+        'a demo match day would re-date the demo season under the other routes (400 here); game-live-demo.test.ts plays one',
+    },
+    'GET /api/competitions/:id/live': { call: at(`/api/competitions/${w.freeId}/live`) },
+    // A stream: the matrix reads its first chunk (the comment sent on connect) and hangs up.
+    'GET /api/live': { call: at('/api/live') },
     'GET /api/admin/fixtures/:id/corrections': {
       call: at(`/api/admin/fixtures/${w.round1Fixture.id}/corrections`),
       shared: football,
@@ -1370,6 +1383,12 @@ describe.each(backends())('the access matrix on %s', (backend) => {
       body: call.body === undefined ? undefined : isJson ? JSON.stringify(call.body) : (call.body as Buffer),
       redirect: 'manual',
     });
+    if (res.headers.get('content-type')?.startsWith('text/event-stream')) {
+      const reader = res.body?.getReader();
+      const first = await reader?.read();
+      await reader?.cancel();
+      return { status: res.status, text: first?.value ? Buffer.from(first.value).toString() : '' };
+    }
     return { status: res.status, text: await res.text() };
   }
 

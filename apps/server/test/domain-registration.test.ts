@@ -31,7 +31,17 @@ describe('the domains register themselves', () => {
     servers.push(await startTestServer('pglite'));
     const kinds = notificationKinds().map((k) => k.kind);
     // The preference centre's order.
-    expect(kinds).toEqual(['reminders', 'results', 'news', 'admin', 'staff', 'events', 'leave', 'rota']);
+    expect(kinds).toEqual([
+      'reminders',
+      'results',
+      'match-alerts',
+      'news',
+      'admin',
+      'staff',
+      'events',
+      'leave',
+      'rota',
+    ]);
     expect(reminderPassNames()).toEqual(['picks', 'events', 'shifts']);
     expect(clubExportParts()).toHaveLength(5);
     expect(accountDeletionParts()).toHaveLength(1);

@@ -5,6 +5,17 @@ export {
   type PickRejection,
   pickRejections,
 } from './errors.ts';
+export {
+  type LiveCounts,
+  type LiveEntryInput,
+  type LiveEntryState,
+  type LiveRound,
+  liveCounts,
+  liveEntryState,
+  liveEntryStates,
+  liveRound,
+  scoreSurvives,
+} from './live.ts';
 export { parseOpenfootballSeason, TBC_KICKOFF_TIME } from './openfootball.ts';
 export { autoPickTeam, type PickCheck, type PickVerdict, usedTeams, validatePick } from './picks.ts';
 export { type Payouts, type PrizeModel, poolPotPence, potPence, splitPot } from './pot.ts';

@@ -39,7 +39,16 @@ export function httpClient(baseUrl: string, opts: { xsrf?: boolean; localAddress
       if (expired) jar.delete(name);
       else jar.set(name, value);
     }
-    const text = await res.text();
+    // A stream (Server-Sent Events) never ends: its first chunk (the comment sent on connect) is the answer.
+    let text: string;
+    if (res.headers.get('content-type')?.startsWith('text/event-stream')) {
+      const reader = res.body?.getReader();
+      const first = await reader?.read();
+      await reader?.cancel();
+      text = first?.value ? Buffer.from(first.value).toString() : '';
+    } else {
+      text = await res.text();
+    }
     let json: unknown = null;
     try {
       json = text ? JSON.parse(text) : null;

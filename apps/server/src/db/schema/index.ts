@@ -16,6 +16,7 @@ export * from '../../domains/content/events/schema.ts';
 export * from '../../domains/content/gallery/schema.ts';
 export * from '../../domains/content/menu/schema.ts';
 export * from '../../domains/game/football/schema.ts';
+export * from '../../domains/game/live/schema.ts';
 export * from '../../domains/game/payouts/schema.ts';
 export * from '../../domains/game/picks/schema.ts';
 export * from '../../domains/game/schema.ts';

@@ -2,6 +2,8 @@
 
 export * from './competitions/index.ts';
 export * from './fixtures/index.ts';
+export { publishFeedChanges, publishResults } from './live/feed-events.ts';
+export { notifyFeedMatchAlerts } from './live/match-alerts.ts';
 export * from './payouts/index.ts';
 export * from './picks/index.ts';
 export { gameDomain, registerGameParts } from './plugin.ts';

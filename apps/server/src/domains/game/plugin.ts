@@ -5,6 +5,7 @@ import { gameClubExport } from './club-export.ts';
 import { competitionRoutes } from './competitions/routes.ts';
 import { entriesAdminRoutes } from './entries/routes.ts';
 import { fixtureRoutes } from './fixtures/routes.ts';
+import { liveRoutes } from './live/routes.ts';
 import { payoutRoutes } from './payouts/routes.ts';
 import { gamePersonalExport } from './personal-export.ts';
 import { runReminderPass } from './picks/deadline-reminders.ts';
@@ -30,4 +31,5 @@ export const gameDomain: FastifyPluginAsync = async (app) => {
   await app.register(payoutRoutes);
   await app.register(entriesAdminRoutes);
   await app.register(screenRoutes);
+  await app.register(liveRoutes);
 };

@@ -49,6 +49,12 @@ export const NOTIFICATIONS_KINDS: readonly NotificationKind[] = [
     label: 'Results and winners',
     defaults: { push: true, email: false, inApp: true },
   },
+  // A goal that changes whether a player is through, as the scores stand: off until the member wants it.
+  {
+    kind: 'match-alerts',
+    label: 'Match alerts: a goal that changes whether you are through',
+    defaults: { push: false, email: false, inApp: false },
+  },
   {
     kind: 'news',
     label: 'Club news',

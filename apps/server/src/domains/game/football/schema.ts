@@ -39,6 +39,16 @@ export const fixtures = pgTable(
     status: text('status', { enum: fixtureStatuses }).notNull().default('scheduled'),
     homeScore: smallint('home_score'),
     awayScore: smallint('away_score'),
+    // The score as the feed last gave it while the match is played: shown, never settled on.
+    liveHome: smallint('live_home'),
+    liveAway: smallint('live_away'),
+    liveMinute: smallint('live_minute'),
+    /** When the feed last reported the match in play; older than a few minutes is a delayed feed. */
+    liveCheckedAt: timestamp('live_checked_at', { withTimezone: true }),
+    /** When the live score last changed. */
+    liveChangedAt: timestamp('live_changed_at', { withTimezone: true }),
+    /** When the live score last went down (a goal disallowed): the screens say "score updated". */
+    liveCorrectedAt: timestamp('live_corrected_at', { withTimezone: true }),
     updatedAt: updatedAt(),
   },
   (t) => [

@@ -20,6 +20,9 @@ const StandingsSection = lazy(async () => ({
   default: (await import('../standings/index.ts')).StandingsSection,
 }));
 
+// Match day: the round's live scores and who is still in as they stand; only running competitions show it.
+const LivePanel = lazy(async () => ({ default: (await import('../live/live-panel.tsx')).LivePanel }));
+
 // A player's own pick history: the standings' component, loaded with it when first opened.
 const PickHistory = lazy(async () => ({
   default: (await import('../standings/index.ts')).PickHistory,
@@ -73,6 +76,11 @@ export function CompetitionCard({ detail }: { detail: CompetitionDetail }) {
           <span className="muted">{c.pickRound !== null ? `Round ${c.pickRound} deadline` : 'Deadline'}</span>{' '}
           <Deadline iso={c.pickRound !== null ? c.pickDeadline : c.deadline} />
         </p>
+      ) : null}
+      {c.status === 'running' ? (
+        <Suspense fallback={null}>
+          <LivePanel competitionId={c.id} />
+        </Suspense>
       ) : null}
       <LastRound detail={detail} />
       <MyEntries detail={detail} />

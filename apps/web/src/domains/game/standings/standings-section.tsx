@@ -1,10 +1,12 @@
 import { IonButton, IonSegment, IonSegmentButton } from '@ionic/react';
 import type { CompetitionDetail } from '@lastman/api';
+import { liveEntryStateText } from '@lastman/api';
 import { formatPence, londonDateTime } from '@lastman/api/format';
 import { type ReactNode, useState } from 'react';
 import { InlineLoading } from '../../../ui/page-loading.tsx';
 import { useRoundPicks } from '../api/game-api.ts';
 import { EntryStatusPill, LivesLeft, outcomeLabel } from '../components/status-pill.tsx';
+import { useCompetitionLive } from '../live/live-api.ts';
 import { PickHistory } from './pick-history.tsx';
 import { RoundResult } from './round-result.tsx';
 import { SurvivalChart } from './survival-chart.tsx';
@@ -39,6 +41,11 @@ export function StandingsSection({ detail }: { detail: CompetitionDetail }) {
     const r = s.eliminatedRound ?? 0;
     byRound.set(r, [...(byRound.get(r) ?? []), { id: s.entryId, name: entryLabel(s) }]);
   }
+  // On match day: each entry still in, as the scores stand (kept current by the live events).
+  const live = useCompetitionLive(competition.id, competition.status === 'running');
+  const liveState = new Map(
+    live.data && !live.data.settled ? live.data.entries.map((e) => [e.entryId, e.state]) : [],
+  );
   const lockedRounds = rounds.filter((r) => !r.isVoid && r.state !== 'upcoming').map((r) => r.round);
   return (
     <section className="standings" aria-label={`Standings of ${competition.name}`}>
@@ -97,10 +104,20 @@ export function StandingsSection({ detail }: { detail: CompetitionDetail }) {
                         {' '}
                         <EntryStatusPill status="won" />
                       </>
-                    ) : competition.rules.lives > 0 ? (
+                    ) : competition.rules.lives > 0 || liveState.has(s.entryId) ? (
                       <>
-                        {' '}
-                        <LivesLeft lives={competition.rules.lives} livesLeft={s.livesLeft} />
+                        {competition.rules.lives > 0 && (
+                          <>
+                            {' '}
+                            <LivesLeft lives={competition.rules.lives} livesLeft={s.livesLeft} />
+                          </>
+                        )}
+                        {liveState.has(s.entryId) && (
+                          <span className="muted small" data-testid="standings-live-state">
+                            {' '}
+                            · {liveEntryStateText[liveState.get(s.entryId) ?? 'waiting']}
+                          </span>
+                        )}
                       </>
                     ) : null,
                   )}

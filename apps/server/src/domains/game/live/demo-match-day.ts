@@ -1,0 +1,216 @@
+import type { CompetitionStatus } from '@lastman/api';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../../db/client.ts';
+import type { Viewer } from '../../../http/guards.ts';
+import { AppError } from '../../../lib/errors.ts';
+import type { Services } from '../../../services.ts';
+import { listCompetitions } from '../competitions/queries.ts';
+import { fetchFootballDataSeason } from '../football/football-data.ts';
+import { applyLiveScores } from '../football/live-scores.ts';
+import { fixtures, seasons, teams } from '../football/schema.ts';
+import { type StandInMatch, type StandInStep, startFootballDataStandIn } from '../football/stand-in.ts';
+import { demoResults, roundSettlements } from '../schema.ts';
+import { runSettlementPass } from '../settlement/worker.ts';
+import { publishFeedChanges, publishResults } from './feed-events.ts';
+import { notifyFeedMatchAlerts } from './match-alerts.ts';
+
+/** The demo's sped-up match: 90 minutes in this long, by default. */
+export const DEMO_PLAY_MS = 3 * 60_000;
+const POLL_MS = 2000;
+const TOKEN = 'demo-match-day-stand-in';
+
+type DemoServices = Pick<Services, 'db' | 'clock' | 'events' | 'config'> &
+  Partial<Pick<Services, 'notifier'>>;
+
+/** One sped-up match day per process at a time: the demo has one club playing. */
+let playing: Promise<void> | null = null;
+
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A match's 90 minutes as stand-in steps: kick-off, each minute, goals at random minutes, half time, full time. */
+export function scriptMatch(id: number, final: { home: number; away: number }, playMs: number, seed: number) {
+  const random = prng(seed);
+  const minuteMs = playMs / 92;
+  const goalMinutes = (n: number) =>
+    Array.from({ length: n }, () => 1 + Math.floor(random() * 89)).sort((a, b) => a - b);
+  const homeGoals = goalMinutes(final.home);
+  const awayGoals = goalMinutes(final.away);
+  const steps: StandInStep[] = [{ atMs: 0, matchId: id, status: 'IN_PLAY', home: 0, away: 0, minute: 1 }];
+  for (let minute = 2; minute <= 90; minute++) {
+    const home = homeGoals.filter((m) => m < minute).length;
+    const away = awayGoals.filter((m) => m < minute).length;
+    const status = minute === 46 ? 'PAUSED' : 'IN_PLAY';
+    steps.push({ atMs: Math.round(minute * minuteMs), matchId: id, status, home, away, minute });
+  }
+  steps.push({ atMs: Math.round(92 * minuteMs), matchId: id, status: 'FINISHED', ...final, minute: null });
+  return steps;
+}
+
+/**
+ * The demo club plays its running competition's next round live, sped up, without a token: the round's
+ * kick-offs move to now (so its picks lock), a local stand-in of football-data.org plays the real
+ * results of 2024-25 as a scripted match day, and the server reads it as it reads the real API. The
+ * live scores reach open screens; full time settles the round as ever.
+ */
+export async function playDemoRound(
+  services: DemoServices,
+  viewer: Viewer,
+  opts: { playMs?: number; log?: { error(obj: unknown, msg: string): void } } = {},
+): Promise<{ competitionId: string; round: number; matches: number; playMs: number }> {
+  if (playing)
+    throw new AppError('CONFLICT', 'A demo round is being played already: watch it on the game screen.');
+  const { db } = services;
+  const playMs = opts.playMs ?? DEMO_PLAY_MS;
+  const running = (await listCompetitions(db, { clubId: viewer.clubId, includeDrafts: false })).filter(
+    (c) => c.status === ('running' satisfies CompetitionStatus),
+  );
+  const demoSeasons = await db.select({ id: seasons.id }).from(seasons).where(eq(seasons.source, 'demo'));
+  const comp = running.find((c) => demoSeasons.some((s) => s.id === c.seasonId));
+  if (!comp) {
+    throw new AppError(
+      'CONFLICT',
+      'Only a running competition on the demo season can play a round live in the demo.',
+    );
+  }
+  const settled = await db
+    .select({ round: roundSettlements.round })
+    .from(roundSettlements)
+    .where(and(eq(roundSettlements.clubId, viewer.clubId), eq(roundSettlements.competitionId, comp.id)));
+  const done = new Set(settled.map((s) => s.round));
+  const rows = await db
+    .select({
+      id: fixtures.id,
+      round: fixtures.round,
+      status: fixtures.status,
+      homeTeamId: fixtures.homeTeamId,
+      awayTeamId: fixtures.awayTeamId,
+      kickoffAt: fixtures.kickoffAt,
+    })
+    .from(fixtures)
+    .where(eq(fixtures.seasonId, comp.seasonId));
+  const round = [...new Set(rows.map((r) => r.round))]
+    .sort((a, b) => a - b)
+    .find((r) => r >= comp.startRound && !done.has(r));
+  if (round === undefined) throw new AppError('CONFLICT', 'This competition has no round left to play.');
+  const roundRows = rows.filter((r) => r.round === round && r.status !== 'postponed');
+  const results = await db
+    .select()
+    .from(demoResults)
+    .where(
+      inArray(
+        demoResults.fixtureId,
+        roundRows.map((r) => r.id),
+      ),
+    );
+  const resultOf = new Map(results.map((r) => [r.fixtureId, r]));
+  const names = new Map(
+    (await db.select({ id: teams.id, name: teams.name }).from(teams)).map((t) => [t.id, t.name]),
+  );
+  const now = services.clock.now();
+  // The round kicks off now: its deadline has passed, so its picks lock at the next settlement pass.
+  // Its real results leave the clock's reveal: the stand-in plays them instead.
+  await db.transaction(async (tx) => {
+    await tx.delete(demoResults).where(
+      inArray(
+        demoResults.fixtureId,
+        roundRows.map((r) => r.id),
+      ),
+    );
+    await tx
+      .update(fixtures)
+      .set({ kickoffAt: now, status: 'scheduled', homeScore: null, awayScore: null })
+      .where(
+        inArray(
+          fixtures.id,
+          roundRows.map((r) => r.id),
+        ),
+      );
+  });
+  await runSettlementPass({ db: db as Db, clock: services.clock });
+
+  const idOf = new Map<string, string>();
+  const matches: StandInMatch[] = roundRows.map((r, i) => {
+    idOf.set(`fd:${i + 1}`, r.id);
+    return {
+      id: i + 1,
+      matchday: round,
+      utcDate: now.toISOString(),
+      home: { id: 1000 + 2 * i, name: names.get(r.homeTeamId) ?? 'Home' },
+      away: { id: 1001 + 2 * i, name: names.get(r.awayTeamId) ?? 'Away' },
+      status: 'TIMED',
+      score: { home: null, away: null },
+      minute: null,
+    };
+  });
+  const standIn = await startFootballDataStandIn({ token: TOKEN, matches, callsPerMinute: 120 });
+  const steps = matches.flatMap((m, i) => {
+    const r = resultOf.get(roundRows[i]?.id ?? '');
+    return scriptMatch(m.id, { home: r?.home ?? 0, away: r?.away ?? 0 }, playMs, round * 100 + i);
+  });
+  const source = { token: TOKEN, baseUrl: standIn.url, competition: 'PL' };
+
+  const poll = async () => {
+    const season = await fetchFootballDataSeason(source);
+    const at = services.clock.now();
+    const changes = await applyLiveScores(db, {
+      seasonId: comp.seasonId,
+      matches: season.live,
+      now: at,
+      idOf,
+    });
+    const live = season.live
+      .map((m) => idOf.get(m.externalId))
+      .filter((id): id is string => id !== undefined);
+    if (live.length > 0) {
+      await db
+        .update(fixtures)
+        .set({ status: 'live' })
+        .where(and(inArray(fixtures.id, live), eq(fixtures.status, 'scheduled')));
+    }
+    let finished = 0;
+    for (const f of season.fixtures) {
+      const id = idOf.get(f.id);
+      if (!id || f.result === null) continue;
+      finished++;
+      await db
+        .update(fixtures)
+        .set({ status: 'finished', homeScore: f.result.home, awayScore: f.result.away })
+        .where(and(eq(fixtures.id, id), inArray(fixtures.status, ['scheduled', 'live'])));
+    }
+    await publishFeedChanges(services.events, changes);
+    await notifyFeedMatchAlerts(services, changes);
+    return finished;
+  };
+
+  playing = (async () => {
+    const script = standIn.play(steps);
+    try {
+      for (;;) {
+        const finished = await poll();
+        if (finished === matches.length) break;
+        await new Promise((r) => setTimeout(r, POLL_MS));
+      }
+      await script;
+      await runSettlementPass({ db: db as Db, clock: services.clock });
+      await publishResults(services.events, comp.seasonId, viewer.clubId);
+    } catch (err) {
+      opts.log?.error({ err }, 'the demo match day stopped');
+    } finally {
+      await standIn.close();
+      playing = null;
+    }
+  })();
+  return { competitionId: comp.id, round, matches: matches.length, playMs };
+}
+
+/** For tests: until the demo round being played (if any) has ended. */
+export const demoRoundPlayed = () => playing ?? Promise.resolve();

@@ -1,0 +1,95 @@
+import {
+  CompetitionIdParams,
+  CompetitionLive,
+  DemoRoundRequest,
+  DemoRoundStarted,
+  FixtureIdParams,
+  LiveFixture,
+  LiveScoreUpdate,
+} from '@lastman/api';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { viewerOf } from '../../../http/access.ts';
+import { refusals } from '../../../http/openapi-errors.ts';
+import { playDemoRound } from './demo-match-day.ts';
+import { competitionLive, setLiveScore } from './service.ts';
+import { serveLiveStream } from './stream.ts';
+
+export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['live'];
+  // Open streams, ended when the server closes (they would hold its close open otherwise).
+  const streams = new Set<() => void>();
+  app.addHook('preClose', async () => {
+    for (const end of [...streams]) end();
+  });
+
+  app.get(
+    '/api/live',
+    {
+      schema: {
+        tags,
+        summary: "Live events of the member's club, as Server-Sent Events",
+        description:
+          'A comment at once, then `live-score`, `results` and `resync` events (each `data:` a LiveEvent as JSON) and a heartbeat comment at least every 15 s. Send `Last-Event-ID` on reconnecting to receive the events missed; `resync` means fetch again.',
+        headers: z.object({ 'last-event-id': z.string().max(200).optional() }),
+        // No `produces`: its refusals (401) are JSON like every other route's.
+        response: { 200: { content: { 'text/event-stream': { schema: z.string() } } } },
+      },
+      config: { access: 'member' },
+    },
+    async (request, reply) => {
+      // HEAD: the stream's headers only.
+      if (request.method === 'HEAD') return reply.type('text/event-stream; charset=utf-8').send('');
+      serveLiveStream(app.services.events, viewerOf(request), request, reply, streams);
+    },
+  );
+
+  app.get(
+    '/api/competitions/:id/live',
+    {
+      schema: {
+        tags: ['competitions', ...tags],
+        summary: "Each entry's state as the scores stand, with the round's live scores and the counts",
+        params: CompetitionIdParams,
+        response: { 200: CompetitionLive },
+      },
+      config: { access: 'member' },
+    },
+    async (request) => competitionLive(app.services, viewerOf(request), { competitionId: request.params.id }),
+  );
+
+  app.put(
+    '/api/admin/fixtures/:id/live-score',
+    {
+      schema: {
+        tags: ['admin', 'football', ...tags],
+        summary: 'Enter the live score of a match being played, for the club (shown, never settled)',
+        params: FixtureIdParams,
+        body: LiveScoreUpdate,
+        response: { 200: LiveFixture, ...refusals(404, 409) },
+      },
+      config: { access: 'admin' },
+    },
+    async (request) =>
+      setLiveScore(app.services, viewerOf(request), { fixtureId: request.params.id, score: request.body }),
+  );
+
+  app.post(
+    '/api/admin/live/demo-round',
+    {
+      schema: {
+        tags: ['admin', ...tags],
+        summary:
+          "The demo: play the running competition's next round live, sped up, from a local stand-in of football-data.org",
+        body: DemoRoundRequest,
+        response: { 200: DemoRoundStarted, ...refusals(409) },
+      },
+      config: { access: 'admin' },
+    },
+    async (request) =>
+      playDemoRound(app.services, viewerOf(request), {
+        ...(request.body.playSeconds !== undefined && { playMs: request.body.playSeconds * 1000 }),
+        log: app.log,
+      }),
+  );
+};

@@ -1,0 +1,115 @@
+import type { RoundAnalysis } from './rounds.ts';
+import { defaultRules, type Rules } from './rules.ts';
+import type { Fixture, Score, TeamId } from './types.ts';
+
+/**
+ * An entry's fate in a round as the scores stand:
+ * - `through`: its team's match is being played and it would survive if it ended like this;
+ * - `out-if`: being played, and it would go out if it ended like this;
+ * - `safe`: its match is over (or postponed, or the round void) and it survives;
+ * - `out`: its match is over and it is out (or it has no pick under "no pick, you are out");
+ * - `waiting`: its match has not kicked off.
+ */
+export type LiveEntryState = 'through' | 'out-if' | 'safe' | 'out' | 'waiting';
+
+export const liveEntryStates: readonly LiveEntryState[] = ['through', 'out-if', 'safe', 'out', 'waiting'];
+
+export interface LiveCounts {
+  /** Entries not out as the scores stand: through, safe or waiting. */
+  readonly stillIn: number;
+  /** Entries that would go out if their match ended like this. */
+  readonly inDanger: number;
+  readonly out: number;
+  readonly safe: number;
+  readonly waiting: number;
+}
+
+export interface LiveEntryInput {
+  readonly id: string;
+  /** The team picked for the round (after any auto-pick); null for none. */
+  readonly team: TeamId | null;
+}
+
+export interface LiveRound {
+  readonly round: number;
+  readonly entries: readonly { readonly id: string; readonly state: LiveEntryState }[];
+  readonly counts: LiveCounts;
+}
+
+function survives(outcome: 'win' | 'draw' | 'loss' | 'postponed', rules: Rules): boolean {
+  switch (outcome) {
+    case 'win':
+      return true;
+    case 'draw':
+      return rules.draw === 'survive';
+    case 'loss':
+      return false;
+    case 'postponed':
+      return rules.postponed === 'survive';
+  }
+}
+
+function outcomeOf(score: Score, fixture: Fixture, team: TeamId): 'win' | 'draw' | 'loss' {
+  if (score.home === score.away) return 'draw';
+  return score.home > score.away === (fixture.home === team) ? 'win' : 'loss';
+}
+
+/**
+ * One entry's state from its pick, the round (its counted fixtures, as settlement counts them) and the
+ * live score of the pick's fixture, if it is being played. A live score never makes an entry `safe`
+ * or `out`: only a full-time result does, as in settlement.
+ */
+export function liveEntryState(
+  round: RoundAnalysis,
+  team: TeamId | null,
+  liveScore: (fixtureId: string) => Score | null,
+  rules: Partial<Rules> = {},
+): LiveEntryState {
+  const r: Rules = { ...defaultRules, ...rules };
+  if (round.isVoid) return 'safe';
+  if (team === null) return r.missedPick === 'eliminate' ? 'out' : 'waiting';
+  const fixture = round.countedFixture.get(team);
+  // Not playing in the round, or its match rescheduled out of it: postponed for this round.
+  if (fixture === undefined || fixture === null) return survives('postponed', r) ? 'safe' : 'out';
+  if (fixture.result !== null) return survives(outcomeOf(fixture.result, fixture, team), r) ? 'safe' : 'out';
+  if (fixture.status === 'postponed' || fixture.status === 'abandoned') {
+    return survives('postponed', r) ? 'safe' : 'out';
+  }
+  const score = liveScore(fixture.id);
+  if (score === null) return 'waiting';
+  return survives(outcomeOf(score, fixture, team), r) ? 'through' : 'out-if';
+}
+
+export function liveCounts(states: Iterable<LiveEntryState>): LiveCounts {
+  const n = { through: 0, 'out-if': 0, safe: 0, out: 0, waiting: 0 };
+  for (const s of states) n[s]++;
+  return {
+    stillIn: n.through + n.safe + n.waiting,
+    inDanger: n['out-if'],
+    out: n.out,
+    safe: n.safe,
+    waiting: n.waiting,
+  };
+}
+
+/** Every entry's state in the round as the scores stand, with the counts a screen shows. */
+export function liveRound(
+  round: RoundAnalysis,
+  entries: readonly LiveEntryInput[],
+  liveScores: ReadonlyMap<string, Score>,
+  rules: Partial<Rules> = {},
+): LiveRound {
+  const lookup = (id: string) => liveScores.get(id) ?? null;
+  const states = entries.map((e) => ({ id: e.id, state: liveEntryState(round, e.team, lookup, rules) }));
+  return { round: round.round, entries: states, counts: liveCounts(states.map((s) => s.state)) };
+}
+
+/** Whether a pick of `team` survives if its match ends at `score`, under the rules: what a match alert compares. */
+export function scoreSurvives(
+  fixture: { readonly home: TeamId; readonly away: TeamId },
+  score: Score,
+  team: TeamId,
+  rules: Partial<Rules> = {},
+): boolean {
+  return survives(outcomeOf(score, fixture as Fixture, team), { ...defaultRules, ...rules });
+}
