@@ -154,9 +154,9 @@ export async function notifySet(
         RETURNING id),
       queued AS (
         INSERT INTO ${notificationDeliveries} (id, club_id, notification_id, channel, created_at)
-        SELECT gen_random_uuid()::text, club_id, id, c.channel, ${at}::timestamptz
-        FROM decided CROSS JOIN LATERAL (VALUES ('push', push), ('email', email)) AS c(channel, wanted)
-        WHERE c.wanted
+        SELECT gen_random_uuid()::text, club_id, id, 'push', ${at}::timestamptz FROM decided WHERE push
+        UNION ALL
+        SELECT gen_random_uuid()::text, club_id, id, 'email', ${at}::timestamptz FROM decided WHERE email
         RETURNING id)
     SELECT ${input.ids ? sql`(SELECT coalesce(jsonb_agg(id ORDER BY ord), '[]'::jsonb) FROM decided)` : sql`NULL`} AS ids,
       (SELECT count(*) FROM decided)::int AS notified,
