@@ -180,6 +180,7 @@ export const pickRushBenchmark: Benchmark = {
         durationMs: 3000,
         headers,
       });
+      const cpuBefore = process.cpuUsage();
       const http = await loadFromWorker({
         address,
         users: USERS,
@@ -188,6 +189,7 @@ export const pickRushBenchmark: Benchmark = {
         durationMs: DURATION_MS,
         headers,
       });
+      const cpu = process.cpuUsage(cpuBefore);
       const signedInGet = await loadFromWorker({
         address,
         users: USERS,
@@ -197,6 +199,7 @@ export const pickRushBenchmark: Benchmark = {
         headers,
         path: '/api/me',
       });
+      const cpuBare = process.cpuUsage();
       const bare = await hammer(CONCURRENCY, DURATION_MS / 2, async (n) => {
         await baseline.query(
           `INSERT INTO bench_picks (id, club_id, competition_id, entry_id, round, team_id) VALUES ($1, $2, 'rush', $3, 1, $4)`,
@@ -204,12 +207,16 @@ export const pickRushBenchmark: Benchmark = {
         );
         return true;
       });
+      const bareCpu = process.cpuUsage(cpuBare);
       console.log(
         `  picks/s ${http.perSecond.toFixed(0)} (${http.count} picks, ${http.failures} failed), ` +
           `p50 ${http.p50.toFixed(1)} ms, p99 ${http.p99.toFixed(1)} ms; ` +
           `signed-in GET /api/me req/s ${signedInGet.perSecond.toFixed(0)}; ` +
           `bare INSERT rows/s ${bare.perSecond.toFixed(0)}, p99 ${percentile(bare.latencies, 0.99).toFixed(1)} ms; ` +
-          `ratio ${(bare.perSecond / http.perSecond).toFixed(2)}x`,
+          `ratio ${(bare.perSecond / http.perSecond).toFixed(2)}x; ` +
+          `server CPU per pick ${((cpu.user + cpu.system) / 1000 / http.count).toFixed(2)} ms ` +
+          `(system ${(cpu.system / 1000 / http.count).toFixed(2)} ms), ` +
+          `bench process CPU per bare INSERT ${((bareCpu.user + bareCpu.system) / 1000 / bare.latencies.length).toFixed(2)} ms`,
       );
       if (http.failures > 0) throw new Error(`${http.failures} picks failed`);
       return [

@@ -73,6 +73,16 @@ describe.each(backends())('the HTTP surface on %s', (backend) => {
     expect(csp).toMatch(/script-src[^;]*https:\/\/js\.stripe\.com/);
     expect(csp).toMatch(/frame-ancestors 'none'/);
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    // Taken from the first answer and set as they are on every later one, on any route.
+    const names = [
+      'content-security-policy',
+      'x-frame-options',
+      'strict-transport-security',
+      'referrer-policy',
+    ];
+    const later = await fetch(`${server.baseUrl}/api/me`);
+    expect(names.map((n) => later.headers.get(n))).toEqual(names.map((n) => res.headers.get(n)));
+    expect(later.headers.get('x-frame-options')).toBe('SAMEORIGIN');
   });
 
   it('admits the native app and configured origins in CORS, and no others', async () => {
