@@ -66,6 +66,8 @@ export async function playDemoRound(
   viewer: Viewer,
   opts: { playMs?: number; log?: { error(obj: unknown, msg: string): void } } = {},
 ): Promise<{ competitionId: string; round: number; matches: number; playMs: number }> {
+  if (!services.config.LIVE_DEMO)
+    throw new AppError('CONFLICT', 'The live demo is turned off on this server (LIVE_DEMO=false).');
   if (playing)
     throw new AppError('CONFLICT', 'A demo round is being played already: watch it on the game screen.');
   const { db } = services;
