@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { competitions, fixtures } from '../src/db/schema/index.ts';
 import { runSettlementPass } from '../src/domains/game/settlement/worker.ts';
 import type { HttpClient, Json } from './support/http-client.ts';
+import { openSse } from './support/sse-client.ts';
 import { backends, startTestServer, type TestServer } from './support/test-server.ts';
 import { aClub, type ThreePlayerCup, threePlayerCup } from './support/world.ts';
 
@@ -146,12 +147,30 @@ describe.each(backends())("the pub's TV screen on %s", (backend) => {
       .set({ status: 'scheduled', homeScore: null, awayScore: null })
       .where(inArray(fixtures.id, [liverpool.id, arsenal.id]));
     server.clock.set('2024-08-17T12:30:00Z');
+    // The paired screen's live stream (by its device cookie) tells it the moment a score comes in;
+    // an unpaired device, or one at another club's page, is refused.
+    const stream = await openSse(server.baseUrl, device, { path: '/api/screens/current/live?club=red-lion' });
+    expect(stream.status).toBe(200);
+    expect(stream.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    await stream.until('the comment sent on connect', () => stream.comments.includes('connected'));
+    const elsewhere = await openSse(server.baseUrl, device, {
+      path: '/api/screens/current/live?club=kings-arms',
+    });
+    expect(elsewhere.status).toBe(404);
+    await elsewhere.close();
+    const stranger = await openSse(server.baseUrl, (await aScreen()).device, {
+      path: '/api/screens/current/live?club=red-lion',
+    });
+    expect(stranger.status).toBe(404);
+    await stranger.close();
     const scored = await cup.admin.put(`/api/admin/fixtures/${liverpool.id}/live-score`, {
       home: 1,
       away: 1,
       minute: 60,
     });
     expect(scored.status).toBe(200);
+    await stream.until('the live score', () => stream.messages.some((m) => m.event === 'live-score'));
+    await stream.close();
     board = (await current(device)).json.board;
     expect(board.competition.standing).toEqual({ through: 0, inDanger: 1, out: 1, waiting: 1 });
     expect(board.competition.fixtures.find((f: Json) => f.id === liverpool.id)).toMatchObject({
