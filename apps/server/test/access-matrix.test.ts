@@ -355,6 +355,12 @@ function fixturesFor(w: World): Record<string, Fixture> {
       }),
       refused: 'the screen device cookie is the key to it, and no caller holds one (game-screens test)',
     },
+    'GET /api/screens/current/live': {
+      call: (caller) => ({
+        path: `/api/screens/current/live?club=${inOtherClub.has(caller) ? 'kings-arms' : 'red-lion'}`,
+      }),
+      refused: 'the screen device cookie is the key to it, and no caller holds one (game-screens test)',
+    },
     'POST /api/admin/screens/pair': {
       call: at('/api/admin/screens/pair', { code: w.screens.code }),
       firstClub: true,

@@ -2,7 +2,7 @@ import { and, eq, gte } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { openDatabase } from '../src/db/client.ts';
-import { fixtures, notifications, roundSettlements } from '../src/db/schema/index.ts';
+import { competitions, entries, fixtures, notifications, roundSettlements } from '../src/db/schema/index.ts';
 import { freePort } from './support/free-port.ts';
 import type { HttpClient, Json } from './support/http-client.ts';
 import { openSse } from './support/sse-client.ts';
@@ -96,6 +96,30 @@ describe.each(backends())('live scores and who is still in, on %s', (backend) =>
       await server.db.select().from(roundSettlements).where(eq(roundSettlements.competitionId, cup.compId)),
     ).toHaveLength(0);
     expect(after.json.entries.map((e: Json) => e.status)).toEqual(['active', 'active', 'active']);
+  });
+
+  it('with lives, an entry that would go out with a life left stays in, losing a life', async () => {
+    const [comp] = await server.db.select().from(competitions).where(eq(competitions.id, cup.compId));
+    if (!comp) throw new Error('no competition');
+    const setLives = async (lives: number) => {
+      await server.db
+        .update(competitions)
+        .set({ rules: { ...comp.rules, lives } })
+        .where(eq(competitions.id, cup.compId));
+      await server.db.update(entries).set({ livesLeft: lives }).where(eq(entries.competitionId, cup.compId));
+    };
+    await setLives(1);
+    try {
+      // Both weekend matches stand at 0-0: Arsenal and Liverpool drawing, a draw is out but for the life.
+      const res = await live(cup.players[0] as HttpClient);
+      const byTeam = Object.fromEntries(
+        res.json.entries.map((e: Json) => [e.team?.name.split(' ')[0], e.state]),
+      );
+      expect(byTeam).toEqual({ Arsenal: 'life-if', Liverpool: 'life-if', Chelsea: 'waiting' });
+      expect(res.json.counts).toMatchObject({ stillIn: 3, inDanger: 0, out: 0 });
+    } finally {
+      await setLives(0);
+    }
   });
 
   it('refuses what is not a live score of a match being played, in words', async () => {

@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { competitions, fixtures } from '../src/db/schema/index.ts';
 import { runSettlementPass } from '../src/domains/game/settlement/worker.ts';
 import type { HttpClient, Json } from './support/http-client.ts';
+import { openSse } from './support/sse-client.ts';
 import { backends, startTestServer, type TestServer } from './support/test-server.ts';
 import { aClub, type ThreePlayerCup, threePlayerCup } from './support/world.ts';
 
@@ -129,7 +130,7 @@ describe.each(backends())("the pub's TV screen on %s", (backend) => {
       ['Chelsea FC', 1],
       ['Liverpool FC', 1],
     ]);
-    expect(board.competition.standing).toEqual({ through: 2, inDanger: 1, waiting: 0 });
+    expect(board.competition.standing).toEqual({ through: 2, inDanger: 0, out: 1, waiting: 0 });
     const arsenal = board.competition.fixtures.find((f: Json) => f.home.name === 'Arsenal FC');
     expect(arsenal).toMatchObject({
       homeScore: 2,
@@ -138,18 +139,46 @@ describe.each(backends())("the pub's TV screen on %s", (backend) => {
       homePicks: 1,
       awayPicks: 0,
     });
-    // As a match is played: Liverpool's level (Jo in danger), Arsenal's not started (Pat waiting).
+    // As a match is played: Liverpool's level by the club's live score (Jo in danger), Arsenal's not
+    // started (Pat waiting); Chelsea lost on Sunday (Chris out, the round not yet settled).
     const liverpool = board.competition.fixtures.find((f: Json) => f.away.name === 'Liverpool FC');
     await server.db
       .update(fixtures)
-      .set({ status: 'live', homeScore: 1, awayScore: 1 })
-      .where(eq(fixtures.id, liverpool.id));
-    await server.db
-      .update(fixtures)
       .set({ status: 'scheduled', homeScore: null, awayScore: null })
-      .where(eq(fixtures.id, arsenal.id));
+      .where(inArray(fixtures.id, [liverpool.id, arsenal.id]));
+    server.clock.set('2024-08-17T12:30:00Z');
+    // The paired screen's live stream (by its device cookie) tells it the moment a score comes in;
+    // an unpaired device, or one at another club's page, is refused.
+    const stream = await openSse(server.baseUrl, device, { path: '/api/screens/current/live?club=red-lion' });
+    expect(stream.status).toBe(200);
+    expect(stream.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    await stream.until('the comment sent on connect', () => stream.comments.includes('connected'));
+    const elsewhere = await openSse(server.baseUrl, device, {
+      path: '/api/screens/current/live?club=kings-arms',
+    });
+    expect(elsewhere.status).toBe(404);
+    await elsewhere.close();
+    const stranger = await openSse(server.baseUrl, (await aScreen()).device, {
+      path: '/api/screens/current/live?club=red-lion',
+    });
+    expect(stranger.status).toBe(404);
+    await stranger.close();
+    const scored = await cup.admin.put(`/api/admin/fixtures/${liverpool.id}/live-score`, {
+      home: 1,
+      away: 1,
+      minute: 60,
+    });
+    expect(scored.status).toBe(200);
+    await stream.until('the live score', () => stream.messages.some((m) => m.event === 'live-score'));
+    await stream.close();
     board = (await current(device)).json.board;
-    expect(board.competition.standing).toEqual({ through: 0, inDanger: 2, waiting: 1 });
+    expect(board.competition.standing).toEqual({ through: 0, inDanger: 1, out: 1, waiting: 1 });
+    expect(board.competition.fixtures.find((f: Json) => f.id === liverpool.id)).toMatchObject({
+      homeScore: 1,
+      awayScore: 1,
+      minute: 60,
+      feed: 'live',
+    });
     await server.db
       .update(fixtures)
       .set({ status: 'finished', homeScore: liverpool.homeScore, awayScore: liverpool.awayScore })

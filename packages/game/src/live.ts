@@ -6,16 +6,26 @@ import type { Fixture, Score, TeamId } from './types.ts';
  * An entry's fate in a round as the scores stand:
  * - `through`: its team's match is being played and it would survive if it ended like this;
  * - `out-if`: being played, and it would go out if it ended like this;
+ * - `life-if`: being played, and it would stay in by losing a life if it ended like this;
+ * - `life-lost`: its match is over, lost (or drawn out), and it stays in by losing a life;
  * - `safe`: its match is over (or postponed, or the round void) and it survives;
  * - `out`: its match is over and it is out (or it has no pick under "no pick, you are out");
  * - `waiting`: its match has not kicked off.
  */
-export type LiveEntryState = 'through' | 'out-if' | 'safe' | 'out' | 'waiting';
+export type LiveEntryState = 'through' | 'out-if' | 'life-if' | 'safe' | 'life-lost' | 'out' | 'waiting';
 
-export const liveEntryStates: readonly LiveEntryState[] = ['through', 'out-if', 'safe', 'out', 'waiting'];
+export const liveEntryStates: readonly LiveEntryState[] = [
+  'through',
+  'out-if',
+  'life-if',
+  'safe',
+  'life-lost',
+  'out',
+  'waiting',
+];
 
 export interface LiveCounts {
-  /** Entries not out as the scores stand: through, safe or waiting. */
+  /** Entries not out as the scores stand: through, safe, waiting, or kept in by a life. */
   readonly stillIn: number;
   /** Entries that would go out if their match ended like this. */
   readonly inDanger: number;
@@ -28,6 +38,8 @@ export interface LiveEntryInput {
   readonly id: string;
   /** The team picked for the round (after any auto-pick); null for none. */
   readonly team: TeamId | null;
+  /** Lives it has left going into the round (0 when the rules have none). */
+  readonly livesLeft?: number;
 }
 
 export interface LiveRound {
@@ -55,36 +67,39 @@ function outcomeOf(score: Score, fixture: Fixture, team: TeamId): 'win' | 'draw'
 }
 
 /**
- * One entry's state from its pick, the round (its counted fixtures, as settlement counts them) and the
- * live score of the pick's fixture, if it is being played. A live score never makes an entry `safe`
- * or `out`: only a full-time result does, as in settlement.
+ * One entry's state from its pick, the round (its counted fixtures, as settlement counts them), the
+ * live score of the pick's fixture, if it is being played, and the lives it has left. A live score
+ * never makes an entry `safe`, `life-lost` or `out`: only a full-time result does, as in settlement.
+ * An entry that would go out with a life left loses the life instead and stays in, as in settlement.
  */
 export function liveEntryState(
   round: RoundAnalysis,
   team: TeamId | null,
   liveScore: (fixtureId: string) => Score | null,
   rules: Partial<Rules> = {},
+  livesLeft = 0,
 ): LiveEntryState {
   const r: Rules = { ...defaultRules, ...rules };
+  const hasLife = r.lives > 0 && livesLeft > 0;
+  const over = (survived: boolean): LiveEntryState => (survived ? 'safe' : hasLife ? 'life-lost' : 'out');
   if (round.isVoid) return 'safe';
-  if (team === null) return r.missedPick === 'eliminate' ? 'out' : 'waiting';
+  if (team === null) return r.missedPick === 'eliminate' ? over(false) : 'waiting';
   const fixture = round.countedFixture.get(team);
   // Not playing in the round, or its match rescheduled out of it: postponed for this round.
-  if (fixture === undefined || fixture === null) return survives('postponed', r) ? 'safe' : 'out';
-  if (fixture.result !== null) return survives(outcomeOf(fixture.result, fixture, team), r) ? 'safe' : 'out';
-  if (fixture.status === 'postponed' || fixture.status === 'abandoned') {
-    return survives('postponed', r) ? 'safe' : 'out';
-  }
+  if (fixture === undefined || fixture === null) return over(survives('postponed', r));
+  if (fixture.result !== null) return over(survives(outcomeOf(fixture.result, fixture, team), r));
+  if (fixture.status === 'postponed' || fixture.status === 'abandoned') return over(survives('postponed', r));
   const score = liveScore(fixture.id);
   if (score === null) return 'waiting';
-  return survives(outcomeOf(score, fixture, team), r) ? 'through' : 'out-if';
+  if (survives(outcomeOf(score, fixture, team), r)) return 'through';
+  return hasLife ? 'life-if' : 'out-if';
 }
 
 export function liveCounts(states: Iterable<LiveEntryState>): LiveCounts {
-  const n = { through: 0, 'out-if': 0, safe: 0, out: 0, waiting: 0 };
+  const n = { through: 0, 'out-if': 0, 'life-if': 0, safe: 0, 'life-lost': 0, out: 0, waiting: 0 };
   for (const s of states) n[s]++;
   return {
-    stillIn: n.through + n.safe + n.waiting,
+    stillIn: n.through + n['life-if'] + n.safe + n['life-lost'] + n.waiting,
     inDanger: n['out-if'],
     out: n.out,
     safe: n.safe,
@@ -100,7 +115,10 @@ export function liveRound(
   rules: Partial<Rules> = {},
 ): LiveRound {
   const lookup = (id: string) => liveScores.get(id) ?? null;
-  const states = entries.map((e) => ({ id: e.id, state: liveEntryState(round, e.team, lookup, rules) }));
+  const states = entries.map((e) => ({
+    id: e.id,
+    state: liveEntryState(round, e.team, lookup, rules, e.livesLeft ?? 0),
+  }));
   return { round: round.round, entries: states, counts: liveCounts(states.map((s) => s.state)) };
 }
 

@@ -76,6 +76,27 @@ describe('live entry state', () => {
     expect(liveEntryState(voidRound, 'A', noScores)).toBe('safe');
   });
 
+  it('with a life left, a losing pick stays in by losing it, live and at full time', () => {
+    const lives = { lives: 1 };
+    expect(liveEntryState(round, 'B', scores({ [ab]: [1, 0] }), lives, 1)).toBe('life-if');
+    expect(liveEntryState(round, 'B', scores({ [ab]: [1, 0] }), lives, 0)).toBe('out-if');
+    expect(liveEntryState(round, 'A', scores({ [ab]: [1, 0] }), lives, 1)).toBe('through');
+    expect(liveEntryState(round, 'F', noScores, lives, 1)).toBe('life-lost');
+    expect(liveEntryState(round, null, noScores, lives, 1)).toBe('life-lost');
+    // Lives left without lives in the rules count for nothing.
+    expect(liveEntryState(round, 'B', scores({ [ab]: [1, 0] }), {}, 1)).toBe('out-if');
+    const live = liveRound(
+      round,
+      [
+        { id: 'e1', team: 'B', livesLeft: 1 },
+        { id: 'e2', team: 'F', livesLeft: 1 },
+      ],
+      new Map([[ab, { home: 2, away: 1 }]]),
+      lives,
+    );
+    expect(live.counts).toEqual({ stillIn: 2, inDanger: 0, out: 0, safe: 0, waiting: 0 });
+  });
+
   it('counts entries still in and in danger', () => {
     const live = liveRound(
       round,
@@ -101,6 +122,7 @@ const anyRules = fc.record({
   missedPick: fc.constantFrom(...ruleValues.missedPick),
   postponed: fc.constantFrom(...ruleValues.postponed),
   allOut: fc.constantFrom(...ruleValues.allOut),
+  lives: fc.integer({ min: 0, max: 3 }),
 }) as fc.Arbitrary<Rules>;
 const goals = fc.integer({ min: 0, max: 6 });
 
@@ -131,13 +153,17 @@ describe('live state against settlement (properties)', () => {
             entries: entries.map((e) => ({ id: e.id, picks: { 1: e.team } })),
           });
           const settled = result.rounds[0];
-          const states = liveRound(during, entries, liveScores, rules).entries;
-          const finals = liveRound(ended, entries, new Map(), rules).entries;
+          // Every entry starts with the rules' lives, as in settlement.
+          const withLives = entries.map((e) => ({ ...e, livesLeft: rules.lives }));
+          const states = liveRound(during, withLives, liveScores, rules).entries;
+          const finals = liveRound(ended, withLives, new Map(), rules).entries;
+          const ends = { through: 'safe', 'life-if': 'life-lost', 'out-if': 'out' } as Record<string, string>;
           for (const [i, s] of states.entries()) {
             const final = finals[i]?.state;
-            expect(s.state === 'through' ? 'safe' : 'out').toBe(final);
+            expect(ends[s.state]).toBe(final);
             if (settled && !settled.rollover && settled.status === 'played') {
-              expect(settled.survived.includes(s.id)).toBe(s.state === 'through');
+              expect(settled.survived.includes(s.id)).toBe(s.state !== 'out-if');
+              expect((settled.livesLost ?? []).includes(s.id)).toBe(s.state === 'life-if');
             }
           }
         },

@@ -39,14 +39,16 @@ export const LiveFixture = z
   .meta({ id: 'LiveFixture' });
 export type LiveFixture = z.infer<typeof LiveFixture>;
 
-export const LiveEntryState = z.enum(['through', 'out-if', 'safe', 'out', 'waiting']);
+export const LiveEntryState = z.enum(['through', 'out-if', 'life-if', 'safe', 'life-lost', 'out', 'waiting']);
 export type LiveEntryState = z.infer<typeof LiveEntryState>;
 
 /** What each live state says on a screen. */
 export const liveEntryStateText: Record<LiveEntryState, string> = {
   through: 'Through if it ends like this',
   'out-if': 'Out if it ends like this',
+  'life-if': 'Through if it ends like this, losing a life',
   safe: 'Safe',
+  'life-lost': 'Still in, losing a life',
   out: 'Out',
   waiting: 'Waiting',
 };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Id, requiredName } from '../common.ts';
+import { LiveFeedState } from './live.ts';
 import { normaliseScreenCode, SCREEN_PAIRING } from './rules.ts';
 
 /** The club as its TV screen shows it: the name and colours, nothing of its members. */
@@ -47,8 +48,13 @@ export const ScreenFixture = z
     status: z.enum(['scheduled', 'live', 'finished', 'postponed', 'abandoned']),
     home: z.object({ name: z.string(), shortName: z.string() }),
     away: z.object({ name: z.string(), shortName: z.string() }),
+    /** The score as it stands: the result once finished, else the live score (the club's own entry, else the feed's). */
     homeScore: z.int().nullable(),
     awayScore: z.int().nullable(),
+    /** The minute of a match being played, when known. */
+    minute: z.int().nullable(),
+    /** Whether the live score is current, delayed, just corrected, final or not yet heard. */
+    feed: LiveFeedState,
     /** Entries that picked each side (after the deadline only; null before it). */
     homePicks: z.int().nullable(),
     awayPicks: z.int().nullable(),
@@ -88,10 +94,12 @@ export const ScreenCompetition = z
     /** Teams carrying the most entries this round, once its deadline has passed (picks are secret before). */
     topTeams: z.array(z.object({ name: z.string(), shortName: z.string(), entries: z.int() })).nullable(),
     /**
-     * After the deadline, the entries by how their team stands now: winning (through), drawing or
-     * losing or no pick (in danger), not yet kicked off (waiting). Null before the deadline.
+     * After the deadline, the entries still in going into the round by their live state as the scores
+     * stand: through (winning, won, or kept in by a life), in danger (would go out if it ended like
+     * this), out (lost at full time, or no pick where that is out), waiting (not kicked off). Null
+     * before the deadline.
      */
-    standing: z.object({ through: z.int(), inDanger: z.int(), waiting: z.int() }).nullable(),
+    standing: z.object({ through: z.int(), inDanger: z.int(), out: z.int(), waiting: z.int() }).nullable(),
     lastResult: ScreenRoundResult.nullable(),
   })
   .meta({ id: 'ScreenCompetition' });

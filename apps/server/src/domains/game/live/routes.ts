@@ -13,15 +13,11 @@ import { viewerOf } from '../../../http/access.ts';
 import { refusals } from '../../../http/openapi-errors.ts';
 import { playDemoRound } from './demo-match-day.ts';
 import { competitionLive, setLiveScore } from './service.ts';
-import { serveLiveStream } from './stream.ts';
+import { closedOnShutdown, serveLiveStream } from './stream.ts';
 
 export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['live'];
-  // Open streams, ended when the server closes (they would hold its close open otherwise).
-  const streams = new Set<() => void>();
-  app.addHook('preClose', async () => {
-    for (const end of [...streams]) end();
-  });
+  const streams = closedOnShutdown(app);
 
   app.get(
     '/api/live',

@@ -174,7 +174,11 @@ export async function competitionLive(
       }))
     : liveRound(
         round,
-        inPlay.map((s) => ({ id: s.entryId, team: pickOf.get(s.entryId)?.teamName ?? null })),
+        inPlay.map((s) => ({
+          id: s.entryId,
+          team: pickOf.get(s.entryId)?.teamName ?? null,
+          livesLeft: s.status === 'active' ? s.livesLeft : 0,
+        })),
         scores,
         comp.rules,
       ).entries;

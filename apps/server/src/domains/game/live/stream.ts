@@ -1,5 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Viewer } from '../../../http/guards.ts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { EventHub, HubEvent } from '../../../lib/event-hub.ts';
 
 /** A comment at least this often keeps proxies and the browser from dropping a quiet stream. */
@@ -8,14 +7,26 @@ export const HEARTBEAT_MS = 15_000;
 const RETRY_MS = 3000;
 
 /**
- * Serves the live events of the viewer's club as Server-Sent Events: a comment at once, the events
+ * The open streams of a plugin's routes, ended when the server closes (they would hold its close
+ * open otherwise).
+ */
+export function closedOnShutdown(app: FastifyInstance): Set<() => void> {
+  const streams = new Set<() => void>();
+  app.addHook('preClose', async () => {
+    for (const end of [...streams]) end();
+  });
+  return streams;
+}
+
+/**
+ * Serves the live events of a club (a member's, or a paired TV screen's) as Server-Sent Events: a comment at once, the events
  * missed since `Last-Event-ID` (or a `resync` when they are no longer kept), then each event as it
  * comes, with a heartbeat comment between. The response is taken over from Fastify (hijacked), so
  * the headers its hooks set are written here.
  */
 export function serveLiveStream(
   hub: EventHub,
-  viewer: Viewer,
+  audience: { readonly clubId: string },
   request: FastifyRequest,
   reply: FastifyReply,
   streams: Set<() => void>,
@@ -36,7 +47,7 @@ export function serveLiveStream(
   });
   res.write(`: connected\nretry: ${RETRY_MS}\n\n`);
 
-  const forViewer = (e: HubEvent) => e.clubId === null || e.clubId === viewer.clubId;
+  const forViewer = (e: HubEvent) => e.clubId === null || e.clubId === audience.clubId;
   const send = (e: HubEvent) => {
     if (forViewer(e)) res.write(`id: ${e.id}\nevent: ${e.type}\ndata: ${JSON.stringify(e.data)}\n\n`);
   };

@@ -1,4 +1,5 @@
 import type {
+  LiveFixture,
   ScreenBoard,
   ScreenCompetition,
   ScreenEvent,
@@ -6,7 +7,7 @@ import type {
   ScreenRoundResult,
 } from '@lastman/api';
 import { addDays, fromLondon, londonDay } from '@lastman/api/time';
-import { type RoundAnalysis, roundDeadline } from '@lastman/game';
+import { liveRound, type RoundAnalysis, roundDeadline, type Score } from '@lastman/game';
 import type { DbOrTx } from '../../../db/client.ts';
 import type { Services } from '../../../services.ts';
 import { clubOccurrences } from '../../content/index.ts';
@@ -19,6 +20,8 @@ import {
 } from '../competitions/queries.ts';
 import { potOf } from '../competitions/service.ts';
 import { type FixtureRow, iso, listSeasonFixtures, seasonModel } from '../fixtures/index.ts';
+import { liveColumnsOf } from '../live/queries.ts';
+import { liveFixtureView } from '../live/service.ts';
 import { countRoundPicks, listRoundPicks } from '../picks/queries.ts';
 import { compileRounds } from '../settlement/index.ts';
 
@@ -28,6 +31,8 @@ type BoardServices = Pick<Services, 'db' | 'clock'>;
 const NAMES_SHOWN = 60;
 const TOP_TEAMS = 5;
 const EVENTS_SHOWN = 6;
+/** No limit on the entries a round's counts take in. */
+const ALL = 100_000;
 /** A pub's night ends at 5 am: "tonight" runs until then. */
 const NIGHT_ENDS = '05:00';
 
@@ -54,9 +59,8 @@ function competitionOnScreen(rows: readonly CompetitionRow[]): CompetitionRow | 
 
 /**
  * Everything a paired screen shows for its club at this moment: the one server function behind the
- * screen. Live scores plug in here alone: the round's rows (`rows` in competitionBoard) take the
- * live score and status of each match, and `roundStanding` gives way to the game package's live
- * state for the through and in-danger counts.
+ * screen. The round's matches carry the live score as the club sees it (its own entry, else the
+ * feed's), and the counts are the game package's live state, as on the game screen.
  */
 export async function screenBoard(
   services: BoardServices,
@@ -91,8 +95,9 @@ async function competitionBoard(db: DbOrTx, comp: CompetitionRow, now: number): 
     : undefined;
 
   const rows = current ? model.rows.filter((r) => r.round === current.round) : [];
-  const picks =
-    current && locked ? await roundStanding(db, comp, current, rows, counts?.remaining ?? 0) : null;
+  const columns = await liveColumnsOf(db, { clubId, fixtureIds: rows.map((r) => r.id) });
+  const views = rows.map((r) => liveFixtureView(r, columns.get(r.id), now));
+  const picks = current && locked ? await roundStanding(db, comp, current, rows, views) : null;
 
   return {
     id: comp.id,
@@ -105,39 +110,45 @@ async function competitionBoard(db: DbOrTx, comp: CompetitionRow, now: number): 
     roundState: current ? (locked ? 'locked' : 'upcoming') : null,
     roundDeadline: iso(deadline),
     nextDeadline: next?.at ? { round: next.round, at: new Date(next.at).toISOString() } : null,
-    fixtures: rows.map((r) => fixtureOnScreen(r, picks?.byTeam ?? null)),
+    fixtures: rows.map((r, i) => fixtureOnScreen(r, views[i] as LiveFixture, picks?.byTeam ?? null)),
     topTeams: picks ? picks.top : null,
     standing: picks ? picks.standing : null,
     lastResult: await lastResult(db, comp, settlements),
   };
 }
 
-function fixtureOnScreen(r: FixtureRow, byTeam: ReadonlyMap<string, number> | null): ScreenFixture {
+function fixtureOnScreen(
+  r: FixtureRow,
+  live: LiveFixture,
+  byTeam: ReadonlyMap<string, number> | null,
+): ScreenFixture {
   return {
     id: r.id,
     kickoff: r.kickoffAt.toISOString(),
     status: r.status,
     home: { name: r.homeName, shortName: r.homeShort },
     away: { name: r.awayName, shortName: r.awayShort },
-    homeScore: r.homeScore,
-    awayScore: r.awayScore,
+    homeScore: live.homeGoals,
+    awayScore: live.awayGoals,
+    minute: live.minute,
+    feed: live.feed,
     homePicks: byTeam ? (byTeam.get(r.homeTeamId) ?? 0) : null,
     awayPicks: byTeam ? (byTeam.get(r.awayTeamId) ?? 0) : null,
   };
 }
 
 /**
- * After the deadline (picks are public then, as on the game screen): the entries per team, and each
- * entry still in by how its team's counted match stands now. A team winning is through; drawing
- * (unless draws survive), losing, or no pick at all is in danger; a match not yet started, or
- * postponed, is waiting. The stored scores for now; live scores make it move during the match.
+ * After the deadline (picks are public then, as on the game screen): the entries per team, and the
+ * entries still in by the game package's live state as the scores stand (lives included): through
+ * (winning, won, or kept in by a life), in danger (would go out if it ended like this), out (its
+ * match over and lost, or no pick where that is out), waiting (not kicked off).
  */
 async function roundStanding(
   db: DbOrTx,
   comp: CompetitionRow,
   round: RoundAnalysis,
   rows: readonly FixtureRow[],
-  stillIn: number,
+  views: readonly LiveFixture[],
 ) {
   const clubId = comp.clubId;
   const teamCounts = await countRoundPicks(db, { clubId, competitionId: comp.id, round: round.round });
@@ -146,45 +157,35 @@ async function roundStanding(
     shortOf.set(r.homeTeamId, r.homeShort);
     shortOf.set(r.awayTeamId, r.awayShort);
   }
-  const picks = await listRoundPicks(db, {
-    clubId,
-    competitionId: comp.id,
-    round: round.round,
-    limit: 100_000,
-  });
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  const standing = { through: 0, inDanger: 0, waiting: 0 };
-  let picked = 0;
-  for (const p of picks) {
-    picked++;
-    const counted = round.countedFixture.get(p.teamName);
-    const row = counted ? byId.get(counted.id) : undefined;
-    standing[pickStanding(comp, p.teamId, row)]++;
+  const picks = await listRoundPicks(db, { clubId, competitionId: comp.id, round: round.round, limit: ALL });
+  const pickOf = new Map(picks.map((p) => [p.entryId, p.teamName]));
+  const standings = await listStandings(db, { clubId, competitionId: comp.id, limit: ALL });
+  const scores = new Map<string, Score>();
+  for (const f of views) {
+    if (f.status !== 'finished' && f.homeGoals !== null && f.awayGoals !== null) {
+      scores.set(f.fixtureId, { home: f.homeGoals, away: f.awayGoals });
+    }
   }
-  const unpicked = Math.max(0, stillIn - picked);
-  if (comp.rules.missedPick === 'autoPick') standing.waiting += unpicked;
-  else standing.inDanger += unpicked;
+  const { counts } = liveRound(
+    round,
+    standings
+      .filter((s) => s.status === 'active')
+      .map((s) => ({ id: s.entryId, team: pickOf.get(s.entryId) ?? null, livesLeft: s.livesLeft })),
+    scores,
+    comp.rules,
+  );
   return {
     byTeam: new Map(teamCounts.map((t) => [t.teamId, t.count])),
     top: teamCounts
       .slice(0, TOP_TEAMS)
       .map((t) => ({ name: t.teamName, shortName: shortOf.get(t.teamId) ?? t.teamName, entries: t.count })),
-    standing,
+    standing: {
+      through: counts.stillIn - counts.waiting,
+      inDanger: counts.inDanger,
+      out: counts.out,
+      waiting: counts.waiting,
+    },
   };
-}
-
-function pickStanding(
-  comp: CompetitionRow,
-  teamId: string,
-  row: FixtureRow | undefined,
-): 'through' | 'inDanger' | 'waiting' {
-  if (!row || row.homeScore === null || row.awayScore === null) return 'waiting';
-  if (row.status !== 'live' && row.status !== 'finished') return 'waiting';
-  const [own, other] =
-    row.homeTeamId === teamId ? [row.homeScore, row.awayScore] : [row.awayScore, row.homeScore];
-  if (own > other) return 'through';
-  if (own === other && comp.rules.draw === 'survive') return 'through';
-  return 'inDanger';
 }
 
 /** The last round settled (not void): who is still in and who went out in it. */
@@ -195,7 +196,7 @@ async function lastResult(
 ): Promise<ScreenRoundResult | null> {
   const last = settlements.filter((s) => s.status === 'played').at(-1);
   if (!last) return null;
-  const standings = await listStandings(db, { clubId: comp.clubId, competitionId: comp.id, limit: 100_000 });
+  const standings = await listStandings(db, { clubId: comp.clubId, competitionId: comp.id, limit: ALL });
   const survivors = standings.filter((s) => s.status === 'active' || s.status === 'won');
   const out = standings.filter((s) => s.status === 'eliminated' && s.eliminatedRound === last.round);
   return {

@@ -12,7 +12,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { viewerOf } from '../../../http/access.ts';
 import { refusals } from '../../../http/openapi-errors.ts';
-import { clubScreensOf, currentScreen, pairClubScreen, startScreen, unpairScreen } from './service.ts';
+import { closedOnShutdown, serveLiveStream } from '../live/stream.ts';
+import {
+  clubScreensOf,
+  currentScreen,
+  pairClubScreen,
+  pairedScreenClub,
+  startScreen,
+  unpairScreen,
+} from './service.ts';
 
 /** The screen device's token: HttpOnly, sent only to the screen's own endpoints. */
 export const SCREEN_COOKIE = 'lastman-screen';
@@ -71,6 +79,33 @@ export const screenRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       currentScreen(app.services, { club: request.query.club, deviceToken: deviceTokenOf(request) }),
+  );
+
+  const streams = closedOnShutdown(app);
+  app.get(
+    '/api/screens/current/live',
+    {
+      schema: {
+        tags: [...tags, 'live'],
+        summary:
+          "The club's live events for this paired TV screen (by its device cookie), as Server-Sent Events",
+        description:
+          "The same stream as `GET /api/live` for the screen's club: a comment at once, then `live-score`, `results` and `resync` events and a heartbeat comment at least every 15 s; `Last-Event-ID` on reconnecting replays what was missed. Each event tells the screen to fetch its board again.",
+        querystring: ScreenCurrentQuery,
+        headers: z.object({ 'last-event-id': z.string().max(200).optional() }),
+        response: { 200: { content: { 'text/event-stream': { schema: z.string() } } }, ...refusals(404) },
+      },
+      // The device is not signed in: its cookie, scoped to /api/screens, is what it holds.
+      config: { access: 'public' },
+    },
+    async (request, reply) => {
+      const audience = await pairedScreenClub(app.services, {
+        club: request.query.club,
+        deviceToken: deviceTokenOf(request),
+      });
+      if (request.method === 'HEAD') return reply.type('text/event-stream; charset=utf-8').send('');
+      serveLiveStream(app.services.events, audience, request, reply, streams);
+    },
   );
 
   app.post(

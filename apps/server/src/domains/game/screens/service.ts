@@ -119,6 +119,24 @@ async function pairedState(
  * itself is not told again: the page keeps the one it was given), or paired with the board. A
  * device that is no screen of this club, or a revoked one, gets 404 and starts again.
  */
+/**
+ * The club of the paired screen this device is, for its live stream; refused as "not paired" as
+ * `currentScreen` refuses it when the device is unknown, revoked, another club's or not yet paired.
+ */
+export async function pairedScreenClub(
+  services: ScreenServices,
+  { club: slug, deviceToken }: { club: string; deviceToken: string | undefined },
+): Promise<{ clubId: string }> {
+  const club = await publicClub(services.db, slug);
+  const screen = deviceToken
+    ? await findScreenByDevice(services.db, { deviceTokenHash: hash(deviceToken) })
+    : undefined;
+  if (!screen || screen.clubId !== club.id || screen.revokedAt || !screen.pairedAt) {
+    throw new AppError('NOT_FOUND', NOT_PAIRED);
+  }
+  return { clubId: club.id };
+}
+
 export async function currentScreen(
   services: ScreenServices,
   { club: slug, deviceToken }: { club: string; deviceToken: string | undefined },

@@ -24,6 +24,8 @@ const tone: Record<LiveEntryState, string> = {
   through: 'good',
   safe: 'good',
   'out-if': 'warn',
+  'life-if': 'warn',
+  'life-lost': 'warn',
   out: 'bad',
   waiting: 'muted',
 };

@@ -108,6 +108,7 @@ function Board({ club, board, offline }: { club: ScreenClub; board: ScreenBoard;
               <div className="tv-standing" data-testid="tv-standing">
                 <Stat label="Through" value={`${comp.standing.through}`} tone="good" />
                 <Stat label="In danger" value={`${comp.standing.inDanger}`} tone="bad" />
+                <Stat label="Out" value={`${comp.standing.out}`} />
                 <Stat label="Yet to play" value={`${comp.standing.waiting}`} />
               </div>
             ) : null}
@@ -174,6 +175,15 @@ const STATUS_WORDS: Partial<Record<ScreenFixture['status'], string>> = {
   abandoned: 'Abandoned',
 };
 
+/** The minute of a match being played ("67'"), else its status in a word. */
+function statusWords(f: ScreenFixture): string {
+  if (f.feed === 'final') return STATUS_WORDS.finished ?? '';
+  if (f.feed === 'delayed') return 'Delayed';
+  if (f.homeScore !== null && f.minute !== null) return `${f.minute}'`;
+  if (f.homeScore !== null) return STATUS_WORDS.live ?? '';
+  return STATUS_WORDS[f.status] ?? '';
+}
+
 function Matches({ comp }: { comp: ScreenCompetition }) {
   if (comp.fixtures.length === 0) return <section className="tv-matches" />;
   return (
@@ -194,7 +204,7 @@ function Matches({ comp }: { comp: ScreenCompetition }) {
                 <span>{f.away.shortName}</span>
                 {f.awayPicks ? <em title="entries on this team">{f.awayPicks}</em> : null}
               </span>
-              <span className="tv-status">{STATUS_WORDS[f.status] ?? ''}</span>
+              <span className="tv-status">{statusWords(f)}</span>
             </li>
           );
         })}

@@ -1,8 +1,10 @@
 import type { ScreenList, ScreenPair, ScreenPaired, ScreenState } from '@lastman/api';
 import { SCREEN_PAIRING } from '@lastman/api/rules';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { http } from '../../../../lib/api.ts';
 import { HttpError } from '../../../../lib/http.ts';
+import { listenToLiveEvents } from '../../../../lib/live-events.ts';
 
 const enc = encodeURIComponent;
 
@@ -32,7 +34,7 @@ export async function fetchScreen(queryClient: QueryClient, slug: string): Promi
  * The screen's one data hook. Unpaired it asks every few seconds whether an admin has entered its
  * code; paired it refreshes the board every 10 s, in the background too (a TV has no focus), and a
  * failed refresh (the pub's Wi-Fi dropped) keeps the last board and tries again at the next tick.
- * Live scores plug in here: an event from GET /api/live invalidates this query.
+ * Between ticks, `useScreen` refetches the moment the screen's live stream tells of a score or result.
  */
 export function screenQuery(queryClient: QueryClient, slug: string, refreshMs: number) {
   return queryOptions({
@@ -49,7 +51,17 @@ export function screenQuery(queryClient: QueryClient, slug: string, refreshMs: n
 
 export function useScreen(slug: string, refreshMs = SCREEN_PAIRING.refreshSeconds * 1000) {
   const queryClient = useQueryClient();
-  return useQuery(screenQuery(queryClient, slug, refreshMs));
+  const query = useQuery(screenQuery(queryClient, slug, refreshMs));
+  const paired = query.data?.paired === true;
+  useEffect(() => {
+    // Paired only: the stream is the device's (by its cookie), refused until an admin pairs it.
+    if (!paired) return;
+    return listenToLiveEvents(
+      () => void queryClient.invalidateQueries({ queryKey: screenKeys.device(slug) }),
+      `/api/screens/current/live?club=${enc(slug)}`,
+    );
+  }, [paired, queryClient, slug]);
+  return query;
 }
 
 // The club's admin: its paired screens, pairing one by its code, unpairing one.
