@@ -127,6 +127,8 @@ test('the preference centre saves kinds, channels and quiet hours; push is asked
   await settings.locator('input[type="time"]').first().fill('21:30');
   await expectInside(settings.locator('.prefs-table th, .prefs-row label, h2, p'), '.card');
   await expectTouchTargets(settings.locator('ion-button, .prefs-row label, .prefs-table td input'));
+  // The quiet hours sit below the table (longer since match alerts joined it): scroll back up to it.
+  await settings.locator('.prefs-table').scrollIntoViewIfNeeded();
   await expect(settings.locator('.prefs-table')).toBeInViewport({ ratio: 0.5 });
   if (shots)
     await page.screenshot({

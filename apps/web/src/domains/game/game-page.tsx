@@ -10,7 +10,7 @@ import { PageHeader } from '../../ui/page-header.tsx';
 import { InlineLoading } from '../../ui/page-loading.tsx';
 import { useGameScreen } from './api/game-api.ts';
 import { VisitorCompetitions } from './components/visitor-competitions.tsx';
-import { useLiveUpdates } from './live/live-api.ts';
+import { isRoundInPlay, useLiveUpdates } from './live/live-api.ts';
 import '../../ui/game-screens.css';
 
 /** Shown only when a paid competition is open under test payments; the payments code stays out of the first page. */
@@ -38,7 +38,8 @@ export function GamePage() {
   const signedIn = Boolean(me.data) || (me.data === undefined && remembered !== null);
   const screen = useGameScreen(Boolean(me.data));
   // On match day the scores and who is still in change while the screen is open: pushed, not polled.
-  useLiveUpdates(Boolean(me.data));
+  const anyInPlay = (screen.data?.competitions ?? []).some(({ competition }) => isRoundInPlay(competition));
+  useLiveUpdates(Boolean(me.data) && anyInPlay);
   useEffect(() => {
     if (signedIn) void loadSignedIn();
   }, [signedIn]);

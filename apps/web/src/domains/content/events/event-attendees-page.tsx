@@ -6,6 +6,7 @@ import { PageHeader } from '../../../ui/page-header.tsx';
 import { InlineLoading } from '../../../ui/page-loading.tsx';
 import { useOccurrence, useRegistrations } from './index.ts';
 import '../../../ui/admin.css';
+import './events.css';
 
 /** One date's attendee list for the door: names, places, phone bookings marked, the total. Prints on plain paper. */
 export function EventAttendeesPage() {

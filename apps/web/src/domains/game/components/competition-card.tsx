@@ -2,10 +2,12 @@ import { IonButton, IonSpinner } from '@ionic/react';
 import type { CompetitionDetail, CompetitionSummary, MyEntry } from '@lastman/api';
 import { formatPence } from '@lastman/api/format';
 import { lazy, Suspense, useState } from 'react';
+import { hasRole, useMe } from '../../../lib/me.ts';
 import { FormError } from '../../../ui/form-field.tsx';
 import { InlineLoading } from '../../../ui/page-loading.tsx';
 import { UnpaidOrders } from '../../payments/index.ts';
 import { useJoinCompetition } from '../api/game-api.ts';
+import { isRoundInPlay } from '../live/live-api.ts';
 import { Deadline } from './deadline.tsx';
 import { CompetitionStatusPill, EntryStatusPill, LivesLeft, outcomeLabel } from './status-pill.tsx';
 
@@ -36,6 +38,9 @@ export function CompetitionCard({ detail }: { detail: CompetitionDetail }) {
   const c = detail.competition;
   const headingId = `comp-${c.id}`;
   const unpaidIds = detail.myEntries.filter((e) => e.status === 'pending').map((e) => e.id);
+  const me = useMe();
+  // Players see the live panel while the round is played; admins also before, for the demo's button.
+  const showLive = c.status === 'running' && (isRoundInPlay(c) || hasRole(me.data?.role, 'admin'));
   return (
     <section className="card competition" aria-labelledby={headingId} data-competition={c.name}>
       <div className="competition__head">
@@ -77,7 +82,7 @@ export function CompetitionCard({ detail }: { detail: CompetitionDetail }) {
           <Deadline iso={c.pickRound !== null ? c.pickDeadline : c.deadline} />
         </p>
       ) : null}
-      {c.status === 'running' ? (
+      {showLive ? (
         <Suspense fallback={null}>
           <LivePanel competitionId={c.id} />
         </Suspense>

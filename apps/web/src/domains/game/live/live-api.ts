@@ -1,4 +1,4 @@
-import type { CompetitionLive, DemoRoundStarted, LiveEvent } from '@lastman/api';
+import type { CompetitionLive, CompetitionSummary, DemoRoundStarted, LiveEvent } from '@lastman/api';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { http } from '../../../lib/api.ts';
@@ -6,6 +6,14 @@ import { listenToLiveEvents } from '../../../lib/live-events.ts';
 import { gameKeys } from '../../../lib/query-keys.ts';
 
 const enc = encodeURIComponent;
+
+/**
+ * A running competition whose current round's deadline has passed: its matches are being played or
+ * wait for results. Only then does a screen ask for live state or open the live stream, so a first
+ * screen before the deadline costs no call for it.
+ */
+export const isRoundInPlay = (c: CompetitionSummary, now = Date.now()) =>
+  c.status === 'running' && c.deadline !== null && Date.parse(c.deadline) <= now;
 
 /** Under the competition's key: whatever refreshes the competition refreshes its live state too. */
 export const liveKey = (competitionId: string) => [...gameKeys.competition(competitionId), 'live'] as const;
