@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EntryStatus, FixtureStatus } from './game.ts';
+import { liveEntryStateText } from './rules.ts';
 
 const Goals = z.number().int().min(0).max(99);
 
@@ -42,16 +43,10 @@ export type LiveFixture = z.infer<typeof LiveFixture>;
 export const LiveEntryState = z.enum(['through', 'out-if', 'life-if', 'safe', 'life-lost', 'out', 'waiting']);
 export type LiveEntryState = z.infer<typeof LiveEntryState>;
 
-/** What each live state says on a screen. */
-export const liveEntryStateText: Record<LiveEntryState, string> = {
-  through: 'Through if it ends like this',
-  'out-if': 'Out if it ends like this',
-  'life-if': 'Through if it ends like this, losing a life',
-  safe: 'Safe',
-  'life-lost': 'Still in, losing a life',
-  out: 'Out',
-  waiting: 'Waiting',
-};
+export { liveEntryStateText };
+/** Fails to compile when a live state has no words on screen. */
+export type LiveEntryStateWords = WordsForEveryState<typeof liveEntryStateText>;
+type WordsForEveryState<T extends Record<LiveEntryState, string>> = T;
 
 export const LiveCounts = z
   .object({

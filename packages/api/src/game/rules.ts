@@ -339,3 +339,14 @@ export const SCREEN_PAIRING = {
 
 /** A pairing code as typed: spaces and dashes dropped, upper case. */
 export const normaliseScreenCode = (code: string): string => code.replace(/[\s-]/g, '').toUpperCase();
+
+/** What each live state (`LiveEntryState` in the live contract) says on a screen. */
+export const liveEntryStateText = {
+  through: 'Through if it ends like this',
+  'out-if': 'Out if it ends like this',
+  'life-if': 'Through if it ends like this, losing a life',
+  safe: 'Safe',
+  'life-lost': 'Still in, losing a life',
+  out: 'Out',
+  waiting: 'Waiting',
+};

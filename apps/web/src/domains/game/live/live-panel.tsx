@@ -1,9 +1,5 @@
-import {
-  type CompetitionLive,
-  type LiveEntryState,
-  type LiveFixture,
-  liveEntryStateText,
-} from '@lastman/api';
+import type { CompetitionLive, LiveEntryState, LiveFixture } from '@lastman/api';
+import { liveEntryStateText } from '@lastman/api/rules';
 import { useState } from 'react';
 import { hasRole, useMe } from '../../../lib/me.ts';
 import { useSeasons } from '../api/game-api.ts';
