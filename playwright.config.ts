@@ -19,6 +19,26 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'lastman-e2e-data-'));
 // share this tree) must not replace each other's hashed assets under a running server.
 process.env.E2E_WEB_DIST ??= mkdtempSync(join(tmpdir(), 'lastman-e2e-web-'));
 const port = process.env.E2E_PORT;
+
+/** The specs the desktop project runs as well: see its comment below. */
+const DESKTOP_SPECS = [
+  'a11y',
+  'admin-comms',
+  'analytics',
+  'gallery',
+  'name-only-cash-entry',
+  'navigation',
+  'pick-history',
+  'plain-messages',
+  'shell',
+  'staff-clock',
+  'staff-shifts',
+  'staff-swaps',
+  'staff-week-grid',
+  'stripe-connect',
+  'touch-targets',
+  'tv-screen',
+];
 const baseURL = `http://localhost:${port}`;
 
 export default defineConfig({
@@ -50,6 +70,11 @@ export default defineConfig({
     },
     {
       name: 'desktop',
+      // Every flow runs at phone width, the app's first audience. At desktop width run the specs
+      // whose subject is the wide layout (the split pane, wide tables and grids, the TV screen, hit
+      // areas, accessibility) or that take a desktop path of their own; running every flow twice
+      // doubled the suite's time for little that the phone run does not already catch.
+      testMatch: DESKTOP_SPECS.map((name) => `**/${name}.spec.ts`),
       // A test named for a phone width sets that width itself: the phone project runs it, once.
       grepInvert: /\bat (360|390) px\b/,
       use: {
