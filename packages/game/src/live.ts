@@ -1,5 +1,5 @@
 import type { RoundAnalysis } from './rounds.ts';
-import { defaultRules, type Rules } from './rules.ts';
+import { defaultRules, type Rules, survivesOutcome } from './rules.ts';
 import type { Fixture, Score, TeamId } from './types.ts';
 
 /**
@@ -48,19 +48,6 @@ export interface LiveRound {
   readonly counts: LiveCounts;
 }
 
-function survives(outcome: 'win' | 'draw' | 'loss' | 'postponed', rules: Rules): boolean {
-  switch (outcome) {
-    case 'win':
-      return true;
-    case 'draw':
-      return rules.draw === 'survive';
-    case 'loss':
-      return false;
-    case 'postponed':
-      return rules.postponed === 'survive';
-  }
-}
-
 function outcomeOf(score: Score, fixture: Fixture, team: TeamId): 'win' | 'draw' | 'loss' {
   if (score.home === score.away) return 'draw';
   return score.home > score.away === (fixture.home === team) ? 'win' : 'loss';
@@ -86,12 +73,13 @@ export function liveEntryState(
   if (team === null) return r.missedPick === 'eliminate' ? over(false) : 'waiting';
   const fixture = round.countedFixture.get(team);
   // Not playing in the round, or its match rescheduled out of it: postponed for this round.
-  if (fixture === undefined || fixture === null) return over(survives('postponed', r));
-  if (fixture.result !== null) return over(survives(outcomeOf(fixture.result, fixture, team), r));
-  if (fixture.status === 'postponed' || fixture.status === 'abandoned') return over(survives('postponed', r));
+  if (fixture === undefined || fixture === null) return over(survivesOutcome('postponed', r));
+  if (fixture.result !== null) return over(survivesOutcome(outcomeOf(fixture.result, fixture, team), r));
+  if (fixture.status === 'postponed' || fixture.status === 'abandoned')
+    return over(survivesOutcome('postponed', r));
   const score = liveScore(fixture.id);
   if (score === null) return 'waiting';
-  if (survives(outcomeOf(score, fixture, team), r)) return 'through';
+  if (survivesOutcome(outcomeOf(score, fixture, team), r)) return 'through';
   return hasLife ? 'life-if' : 'out-if';
 }
 
@@ -129,5 +117,5 @@ export function scoreSurvives(
   team: TeamId,
   rules: Partial<Rules> = {},
 ): boolean {
-  return survives(outcomeOf(score, fixture as Fixture, team), { ...defaultRules, ...rules });
+  return survivesOutcome(outcomeOf(score, fixture as Fixture, team), { ...defaultRules, ...rules });
 }

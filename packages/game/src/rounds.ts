@@ -1,9 +1,9 @@
 import { DEFAULT_DEADLINE_MINUTES, RESCHEDULE_WINDOW_DAYS, SETTLE_GRACE_MS } from './rules.ts';
 import { compareStrings } from './strings.ts';
-import type { Fixture, TeamId } from './types.ts';
+import type { Fixture, TeamId, TeamOutcome } from './types.ts';
 import { daysBetween } from './uk-time.ts';
 
-export type TeamOutcome = 'win' | 'draw' | 'loss' | 'postponed';
+export type { TeamOutcome };
 
 export interface RoundFixture {
   readonly fixture: Fixture;

@@ -1,3 +1,5 @@
+import type { TeamOutcome } from './types.ts';
+
 export interface Rules {
   readonly draw: 'eliminate' | 'survive';
   readonly reuse: 'never' | 'afterAllUsed';
@@ -50,3 +52,17 @@ export const DEFAULT_DEADLINE_MINUTES = 60;
 export const SETTLE_GRACE_MS = 48 * 60 * 60 * 1000;
 /** A fixture dated more than this many days from its round's reference date was rescheduled out of it. */
 export const RESCHEDULE_WINDOW_DAYS = 3;
+
+/** Whether an entry whose team had this outcome survives the round (before lives). */
+export function survivesOutcome(outcome: TeamOutcome, rules: Rules): boolean {
+  switch (outcome) {
+    case 'win':
+      return true;
+    case 'draw':
+      return rules.draw === 'survive';
+    case 'loss':
+      return false;
+    case 'postponed':
+      return rules.postponed === 'survive';
+  }
+}

@@ -1,7 +1,7 @@
 import { GameInputError, inputErrorCodes } from './errors.ts';
-import type { RoundAnalysis, TeamOutcome } from './rounds.ts';
+import type { RoundAnalysis } from './rounds.ts';
 import { teamOutcome } from './rounds.ts';
-import { type BuyBack, defaultRules, MAX_LIVES, type Rules } from './rules.ts';
+import { type BuyBack, defaultRules, MAX_LIVES, type Rules, survivesOutcome } from './rules.ts';
 import { compareStrings } from './strings.ts';
 import { teamLookup } from './team-lookup.ts';
 import type { TeamId } from './types.ts';
@@ -99,19 +99,6 @@ export interface CompetitionState {
 }
 
 const ROUND_KEY_RE = /^(0|[1-9]\d*)$/;
-
-function survivesOutcome(outcome: TeamOutcome, rules: Rules): boolean {
-  switch (outcome) {
-    case 'win':
-      return true;
-    case 'draw':
-      return rules.draw === 'survive';
-    case 'loss':
-      return false;
-    case 'postponed':
-      return rules.postponed === 'survive';
-  }
-}
 
 function unknownTeam(entryId: string, round: string | number, team: unknown): never {
   throw new GameInputError(

@@ -31,3 +31,6 @@ export interface Season {
   /** Every fixture, in the order of the source. */
   readonly fixtures: readonly Fixture[];
 }
+
+/** How a picked team's round went, as the rules read it. */
+export type TeamOutcome = 'win' | 'draw' | 'loss' | 'postponed';
