@@ -193,6 +193,9 @@ describe.each(backends())('live scores and who is still in, on %s', (backend) =>
     expect(stream.status).toBe(200);
     expect(stream.headers.get('content-type')).toMatch(/^text\/event-stream/);
     await stream.until('the comment sent on connect', () => stream.comments.includes('connected'));
+    // The process counts the streams it holds, by club: the admin sees their club's only.
+    expect((await cup.admin.get('/api/admin/live/connections')).json).toEqual({ connections: 1 });
+    expect((await cup.otherAdmin.get('/api/admin/live/connections')).json).toEqual({ connections: 0 });
     const sentAt = Date.now();
     await score(cup.admin, arsenal, { home: 1, away: 0, minute: 41 });
     await stream.until('the live score', () => stream.messages.length === 1);
