@@ -21,6 +21,13 @@ import type { BrowserContext, Page } from '@playwright/test';
 import pg from 'pg';
 import { type ApiClient, apiClient } from './support/api-client.ts';
 import { DEMO_PASSWORD, expect, fill, submit, test } from './support/fixtures.ts';
+import {
+  lastMinuteShown,
+  recordLiveScores,
+  standInClock,
+  standInLatencies,
+  summary,
+} from './support/live-latency.ts';
 
 const PG_URL = process.env.E2E_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.E2E_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -117,35 +124,6 @@ async function stopServer(server: ServerProcess) {
   rmSync(server.dataDir, { recursive: true, force: true });
 }
 
-/** Each change of a match's score or minute on the page, with the time it reached the DOM. */
-interface Shown {
-  t: number;
-  fixture: string;
-  goals: string;
-  minute: number | null;
-}
-
-/** Records every change of the live panel's scores and minutes as it lands in the DOM. */
-function recordLiveScores() {
-  const w = window as unknown as { __shown: Shown[] };
-  w.__shown = [];
-  const last = new Map<string, string>();
-  const scan = () => {
-    const t = Date.now();
-    for (const row of Array.from(document.querySelectorAll<HTMLElement>('[data-testid="live-score"]'))) {
-      const fixture = row.dataset.fixture ?? '';
-      const goals = row.querySelector('.live-score__goals')?.textContent ?? '';
-      const minuteText = row.querySelector('.live-minute')?.textContent ?? '';
-      const minute = /^\d+/.test(minuteText) ? Number.parseInt(minuteText, 10) : null;
-      const key = `${goals}|${minute}`;
-      if (last.get(fixture) === key) continue;
-      last.set(fixture, key);
-      w.__shown.push({ t, fixture, goals, minute });
-    }
-  };
-  new MutationObserver(scan).observe(document, { subtree: true, childList: true, characterData: true });
-}
-
 async function signedInPage(context: BrowserContext, email: string): Promise<Page> {
   await context.addInitScript(recordLiveScores);
   const page = await context.newPage();
@@ -158,14 +136,6 @@ async function signedInPage(context: BrowserContext, email: string): Promise<Pag
   await page.waitForURL('**/app/tabs/game');
   expect(errors).toEqual([]);
   return page;
-}
-
-const shownOn = (page: Page) => page.evaluate(() => (window as unknown as { __shown: Shown[] }).__shown);
-
-function summary(ms: number[]) {
-  const sorted = [...ms].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
-  return `median ${at(0.5)}, p90 ${at(0.9)}, max ${sorted.at(-1)} (n=${sorted.length})`;
 }
 
 test.describe('live scores across two server processes', () => {
@@ -214,7 +184,6 @@ test.describe('live scores across two server processes', () => {
       const started = await adminA.send<DemoRoundStarted>('POST', '/api/admin/live/demo-round', {
         playSeconds: PLAY_SECONDS,
       });
-      const startedAt = Date.parse(started.startedAt);
       // The round is in play now (its kick-offs moved to now): the game screens show it live.
       const streams = (api: ApiClient) =>
         api.get<LiveConnections>('/api/admin/live/connections').then((r) => r.connections);
@@ -227,35 +196,14 @@ test.describe('live scores across two server processes', () => {
       // Each tab's stream is open on its own server before the changes timed below.
       await expect.poll(() => Promise.all([streams(adminA), streams(adminB)])).toEqual([1, 1]);
       const readyAt = Date.now();
-      const minuteMs = started.playMs / 92;
-      // When the stand-in's script set a match to `minute` (kick-off is minute 1, at once).
-      const changedAt = (minute: number) => startedAt + (minute === 1 ? 0 : Math.round(minute * minuteMs));
+      const { minuteMs } = standInClock(started);
       const watched = (page: Page) =>
         expect
-          .poll(async () => Math.max(0, ...(await shownOn(page)).map((s) => s.minute ?? 0)), {
-            timeout: (WATCH_MINUTES + 2) * minuteMs + 10_000,
-          })
+          .poll(() => lastMinuteShown(page), { timeout: (WATCH_MINUTES + 2) * minuteMs + 10_000 })
           .toBeGreaterThanOrEqual(WATCH_MINUTES);
       await Promise.all([watched(pageA), watched(pageB)]);
-      const standInLatency = async (page: Page) => {
-        // Only the stand-in's changes made once both screens were listening: earlier ones came with the page.
-        const shown = (await shownOn(page)).filter((s) => s.minute !== null && changedAt(s.minute) > readyAt);
-        const firstOf = new Map<string, Shown>();
-        for (const s of shown) {
-          const key = `${s.fixture}:${s.minute}`;
-          if (!firstOf.has(key)) firstOf.set(key, s);
-        }
-        const all = [...firstOf.values()].map((s) => s.t - changedAt(s.minute as number));
-        const goals = shown
-          .filter((s, i) => {
-            const before = shown.slice(0, i).findLast((p) => p.fixture === s.fixture);
-            return before !== undefined && before.goals !== s.goals;
-          })
-          .map((s) => s.t - changedAt(s.minute as number));
-        return { all, goals };
-      };
-      const onA = await standInLatency(pageA);
-      const onB = await standInLatency(pageB);
+      const onA = await standInLatencies(pageA, started, readyAt);
+      const onB = await standInLatencies(pageB, started, readyAt);
       console.info(
         [
           `stand-in change -> browser, ms (${WATCH_MINUTES} stand-in minutes of ${started.matches} matches, server poll 2 s):`,
