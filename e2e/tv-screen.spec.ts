@@ -71,12 +71,50 @@ test("the app's standings show the last settled round's survivors and eliminated
   await logIn(page, 'player1@redlion.test');
   const card = activePage(page).locator('section.competition', { hasText: 'Last Man Standing (demo)' });
   await card.locator('ion-button', { hasText: 'Standings and picks' }).click();
-  const result = card.getByTestId('round-result');
+  const result = card.getByTestId('full-time');
   await expect(result.locator('h4')).toHaveText(/^Round \d+: \d+ through/);
-  await expect(result).toHaveClass(/round-result--moving/);
+  await expect(result).toHaveClass(/full-time--moving/);
   await result.getByRole('button', { name: 'Turn animation off' }).click();
-  await expect(result).not.toHaveClass(/round-result--moving/);
+  await expect(result).not.toHaveClass(/full-time--moving/);
   await expect(result.getByRole('button', { name: 'Turn animation on' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+});
+
+test("after the final whistle the live panel shows the standings' reveal; reduced motion stills it, and turning it off holds in both", async ({
+  page,
+  baseURL,
+}) => {
+  const admin = await apiClient(baseURL as string, 'admin@redlion.test');
+  const list = await admin.get<CompetitionList>('/api/competitions');
+  const demo = list.competitions.find((c) => c.status === 'running' && c.name.includes('(demo)'));
+  if (!demo) throw new Error('the demo has no running competition');
+  const live = await admin.get<CompetitionLive>(`/api/competitions/${demo.id}/live`);
+  await admin.dispose();
+  test.skip(!live.settled, "a round of the demo is being played (game-live.spec's demo round)");
+
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  await logIn(page, 'admin@redlion.test');
+  const card = activePage(page).locator('section.competition', { hasText: demo.name });
+  // Admins see the live panel between rounds: the last round's full time, as the standings show it.
+  const inPanel = card.getByTestId('live-panel').getByTestId('full-time');
+  await expect(inPanel.locator('h4')).toHaveText(new RegExp(`^Round ${live.round}: \\d+ through`));
+  await expect(inPanel).toHaveClass(/full-time--moving/);
+  const firstName = inPanel.locator('li').first();
+  const animation = () => firstName.evaluate((li) => getComputedStyle(li).animationName);
+  expect(await animation()).toBe('full-time-rise');
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  expect(await animation()).toBe('none');
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  await inPanel.getByRole('button', { name: 'Turn animation off' }).click();
+  await expect(inPanel).not.toHaveClass(/full-time--moving/);
+
+  await card.locator('ion-button', { hasText: 'Standings and picks' }).click();
+  const inStandings = card.locator('.standings').getByTestId('full-time');
+  await expect(inStandings.locator('h4')).toHaveText((await inPanel.locator('h4').textContent()) ?? '');
+  await expect(inStandings).not.toHaveClass(/full-time--moving/);
+  await expect(inStandings.getByRole('button', { name: 'Turn animation on' })).toHaveAttribute(
     'aria-pressed',
     'true',
   );

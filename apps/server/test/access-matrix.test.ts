@@ -435,6 +435,7 @@ function fixturesFor(w: World): Record<string, Fixture> {
         'a demo match day would re-date the demo season under the other routes (400 here); game-live-demo.test.ts plays one',
     },
     'GET /api/competitions/:id/live': { call: at(`/api/competitions/${w.freeId}/live`) },
+    'GET /api/admin/live/connections': { call: at('/api/admin/live/connections') },
     // A stream: the matrix reads its first chunk (the comment sent on connect) and hangs up.
     'GET /api/live': { call: at('/api/live') },
     'GET /api/admin/fixtures/:id/corrections': {

@@ -193,6 +193,9 @@ describe.each(backends())('live scores and who is still in, on %s', (backend) =>
     expect(stream.status).toBe(200);
     expect(stream.headers.get('content-type')).toMatch(/^text\/event-stream/);
     await stream.until('the comment sent on connect', () => stream.comments.includes('connected'));
+    // The process counts the streams it holds, by club: the admin sees their club's only.
+    expect((await cup.admin.get('/api/admin/live/connections')).json).toEqual({ connections: 1 });
+    expect((await cup.otherAdmin.get('/api/admin/live/connections')).json).toEqual({ connections: 0 });
     const sentAt = Date.now();
     await score(cup.admin, arsenal, { home: 1, away: 0, minute: 41 });
     await stream.until('the live score', () => stream.messages.length === 1);
@@ -236,6 +239,33 @@ describe.each(backends())('live scores and who is still in, on %s', (backend) =>
     const responses = doc.paths['/api/live'].get.responses;
     expect(Object.keys(responses['200'].content)).toEqual(['text/event-stream']);
     expect(Object.keys(responses['401'].content)).toEqual(['application/json']);
+  });
+
+  it("an admin's final result, and its correction, tell the club's open screens to fetch again", async () => {
+    const mine = await openSse(server.baseUrl, cup.players[0] as HttpClient);
+    const theirs = await openSse(server.baseUrl, cup.otherAdmin);
+    await mine.until('connected', () => mine.comments.includes('connected'));
+    await theirs.until('connected', () => theirs.comments.includes('connected'));
+    const result = (home: number, away: number) =>
+      cup.admin.put(`/api/admin/fixtures/${liverpool.id}/result`, { status: 'finished', home, away });
+    const resultsSeen = () => mine.messages.filter((m) => m.event === 'results');
+
+    expect((await result(0, 2)).status).toBe(200);
+    await mine.until('the final result', () => resultsSeen().length === 1);
+    // Full time was wrong: corrected, the round is settled again and the screens hear it again.
+    const corrected = await result(2, 0);
+    expect(corrected.status).toBe(200);
+    await mine.until('the corrected result', () => resultsSeen().length === 2);
+    const season = await demoSeason(server);
+    expect(resultsSeen().map((m) => JSON.parse(m.data))).toEqual([
+      { type: 'results', seasonId: season.id },
+      { type: 'results', seasonId: season.id },
+    ]);
+    // Another club's screens hear nothing of this club's corrections.
+    await new Promise((r) => setTimeout(r, 200));
+    expect(theirs.messages.filter((m) => m.event === 'results')).toEqual([]);
+    await mine.close();
+    await theirs.close();
   });
 });
 

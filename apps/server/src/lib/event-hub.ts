@@ -21,8 +21,8 @@ export interface EventHub {
   subscribe(listener: (event: HubEvent) => void): () => void;
   /** The events after `lastId`, oldest first; null when `lastId` is not among the last kept. */
   since(lastId: string): HubEvent[] | null;
-  /** Screens this process holds open (the live route counts them). */
-  connections: { open(): void; close(): void; count(): number };
+  /** Screens this process holds open (the live routes count them), by club; every club's without one. */
+  connections: { open(clubId: string): void; close(clubId: string): void; count(clubId?: string): number };
   close(): Promise<void>;
 }
 
@@ -42,7 +42,7 @@ export async function openEventHub(opts: EventHubOptions): Promise<EventHub> {
   const listeners = new Set<(event: HubEvent) => void>();
   const tag = randomBytes(3).toString('hex');
   let seq = 0;
-  let open = 0;
+  const open = new Map<string, number>();
 
   const deliver = (event: HubEvent) => {
     if (recent.some((e) => e.id === event.id)) return;
@@ -107,13 +107,16 @@ export async function openEventHub(opts: EventHubOptions): Promise<EventHub> {
       return at < 0 ? null : recent.slice(at + 1);
     },
     connections: {
-      open: () => {
-        open++;
+      open: (clubId) => {
+        open.set(clubId, (open.get(clubId) ?? 0) + 1);
       },
-      close: () => {
-        open--;
+      close: (clubId) => {
+        const left = (open.get(clubId) ?? 0) - 1;
+        if (left > 0) open.set(clubId, left);
+        else open.delete(clubId);
       },
-      count: () => open,
+      count: (clubId) =>
+        clubId === undefined ? [...open.values()].reduce((a, b) => a + b, 0) : (open.get(clubId) ?? 0),
     },
     close: async () => {
       listeners.clear();

@@ -82,6 +82,12 @@ export const CompetitionLive = z
   .meta({ id: 'CompetitionLive' });
 export type CompetitionLive = z.infer<typeof CompetitionLive>;
 
+/** The live streams (`GET /api/live`, a TV's) of the admin's club held open by the server process that answers. */
+export const LiveConnections = z
+  .object({ connections: z.number().int().min(0) })
+  .meta({ id: 'LiveConnections' });
+export type LiveConnections = z.infer<typeof LiveConnections>;
+
 /** The events of `GET /api/live` (Server-Sent Events): each `data:` line is one of these as JSON. */
 export const LiveEvent = z
   .discriminatedUnion('type', [
@@ -114,6 +120,8 @@ export const DemoRoundStarted = z
     round: z.number().int(),
     matches: z.number().int(),
     playMs: z.number().int(),
+    /** When the stand-in's script started (its changes come this long after: kick-off, then each minute). */
+    startedAt: z.string(),
   })
   .meta({ id: 'DemoRoundStarted' });
 export type DemoRoundStarted = z.infer<typeof DemoRoundStarted>;

@@ -65,7 +65,7 @@ export async function playDemoRound(
   services: DemoServices,
   viewer: Viewer,
   opts: { playMs?: number; log?: { error(obj: unknown, msg: string): void } } = {},
-): Promise<{ competitionId: string; round: number; matches: number; playMs: number }> {
+): Promise<{ competitionId: string; round: number; matches: number; playMs: number; startedAt: string }> {
   if (!services.config.LIVE_DEMO)
     throw new AppError('CONFLICT', 'The live demo is turned off on this server (LIVE_DEMO=false).');
   if (playing)
@@ -193,6 +193,8 @@ export async function playDemoRound(
     return finished;
   };
 
+  // Wall time, not the services' clock: it dates the stand-in's real timers (latency measurements).
+  const startedAt = new Date().toISOString();
   playing = (async () => {
     const script = standIn.play(steps);
     try {
@@ -211,7 +213,7 @@ export async function playDemoRound(
       playing = null;
     }
   })();
-  return { competitionId: comp.id, round, matches: matches.length, playMs };
+  return { competitionId: comp.id, round, matches: matches.length, playMs, startedAt };
 }
 
 /** For tests: until the demo round being played (if any) has ended. */

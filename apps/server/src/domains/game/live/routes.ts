@@ -4,6 +4,7 @@ import {
   DemoRoundRequest,
   DemoRoundStarted,
   FixtureIdParams,
+  LiveConnections,
   LiveFixture,
   LiveScoreUpdate,
 } from '@lastman/api';
@@ -38,6 +39,21 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
       if (request.method === 'HEAD') return reply.type('text/event-stream; charset=utf-8').send('');
       serveLiveStream(app.services.events, viewerOf(request), request, reply, streams);
     },
+  );
+
+  app.get(
+    '/api/admin/live/connections',
+    {
+      schema: {
+        tags: ['admin', ...tags],
+        summary: "The club's live streams held open by the server process that answers",
+        description:
+          'Each server process counts its own: behind a load balancer, ask each process (its own address) for the whole.',
+        response: { 200: LiveConnections },
+      },
+      config: { access: 'admin' },
+    },
+    async (request) => ({ connections: app.services.events.connections.count(viewerOf(request).clubId) }),
   );
 
   app.get(

@@ -62,14 +62,14 @@ export function serveLiveStream(
   const unsubscribe = hub.subscribe(send);
   const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), heartbeatMs);
   heartbeat.unref();
-  hub.connections.open();
+  hub.connections.open(audience.clubId);
   let closed = false;
   const close = () => {
     if (closed) return;
     closed = true;
     clearInterval(heartbeat);
     unsubscribe();
-    hub.connections.close();
+    hub.connections.close(audience.clubId);
     streams.delete(close);
     res.end();
   };

@@ -1,20 +1,11 @@
-import type { CompetitionLive, LiveEntryState, LiveFixture } from '@lastman/api';
+import type { LiveEntryState, LiveFixture } from '@lastman/api';
 import { liveEntryStateText } from '@lastman/api/rules';
-import { useState } from 'react';
 import { hasRole, useMe } from '../../../lib/me.ts';
 import { useSeasons } from '../api/game-api.ts';
+import { entryLabel } from '../components/entry-label.ts';
+import { FullTimeReveal } from '../components/full-time-reveal.tsx';
 import { useCompetitionLive, usePlayDemoRound } from './live-api.ts';
 import './live.css';
-
-const ANIMATION_KEY = 'lastman.liveAnimation';
-
-function animationWanted(): boolean {
-  try {
-    return localStorage.getItem(ANIMATION_KEY) !== 'off';
-  } catch {
-    return true;
-  }
-}
 
 const tone: Record<LiveEntryState, string> = {
   through: 'good',
@@ -25,9 +16,6 @@ const tone: Record<LiveEntryState, string> = {
   out: 'bad',
   waiting: 'muted',
 };
-
-const label = (e: { playerName: string; entryNumber: number | null }) =>
-  e.entryNumber === null ? e.playerName : `${e.playerName} (${e.entryNumber})`;
 
 function FeedNote({ fixture }: { fixture: LiveFixture }) {
   if (fixture.feed === 'delayed') return <span className="pill pill--warn">Feed delayed</span>;
@@ -51,47 +39,6 @@ function ScoreLine({ fixture }: { fixture: LiveFixture }) {
   );
 }
 
-/** Survivors and the eliminated after full time, revealed with a short animation unless turned off. */
-function FullTime({ live, animate }: { live: CompetitionLive; animate: boolean }) {
-  const through = live.entries.filter((e) => e.state !== 'out');
-  const out = live.entries.filter((e) => e.state === 'out');
-  return (
-    <div
-      className={`live-full-time${animate ? ' live-full-time--animate' : ''}`}
-      data-testid="live-full-time"
-    >
-      <div>
-        <h5>Through ({through.length})</h5>
-        <ul>
-          {through.map((e, i) => (
-            <li
-              key={e.entryId}
-              style={{ animationDelay: `${i * 60}ms` }}
-              className="live-name live-name--good"
-            >
-              {label(e)}
-            </li>
-          ))}
-        </ul>
-      </div>
-      <div>
-        <h5>Out ({out.length})</h5>
-        <ul>
-          {out.map((e, i) => (
-            <li
-              key={e.entryId}
-              style={{ animationDelay: `${i * 60}ms` }}
-              className="live-name live-name--bad"
-            >
-              {label(e)}
-            </li>
-          ))}
-        </ul>
-      </div>
-    </div>
-  );
-}
-
 /** Match day on the game screen: the round's scores as they stand and who is still in, kept live. */
 export function LivePanel({ competitionId }: { competitionId: string }) {
   const live = useCompetitionLive(competitionId);
@@ -100,7 +47,6 @@ export function LivePanel({ competitionId }: { competitionId: string }) {
   const isAdmin = hasRole(me.data?.role, 'admin');
   // The demo's sped-up match day is offered on the demo season only.
   const seasons = useSeasons(isAdmin);
-  const [animate, setAnimate] = useState(animationWanted);
   const data = live.data;
   if (!data || data.round === null) return null;
   const seasonId = data.fixtures[0]?.seasonId;
@@ -108,13 +54,6 @@ export function LivePanel({ competitionId }: { competitionId: string }) {
   const inPlay = data.fixtures.some(
     (f) => f.feed === 'live' || f.feed === 'delayed' || f.feed === 'corrected',
   );
-  const toggle = () => {
-    const next = !animate;
-    setAnimate(next);
-    try {
-      localStorage.setItem(ANIMATION_KEY, next ? 'on' : 'off');
-    } catch {}
-  };
   return (
     <section className="live-panel" aria-label={`Round ${data.round} as it stands`} data-testid="live-panel">
       <header className="live-panel__head">
@@ -140,7 +79,7 @@ export function LivePanel({ competitionId }: { competitionId: string }) {
       {isAdmin && onDemoSeason && !inPlay ? (
         <button
           type="button"
-          className="live-animation-toggle"
+          className="live-button"
           disabled={demo.isPending}
           onClick={() => demo.mutate()}
           data-testid="play-demo-round"
@@ -150,17 +89,17 @@ export function LivePanel({ competitionId }: { competitionId: string }) {
       ) : null}
       {demo.error ? <p role="alert">{demo.error.message}</p> : null}
       {data.settled ? (
-        <>
-          <FullTime live={data} animate={animate} />
-          <button type="button" className="live-animation-toggle" onClick={toggle} aria-pressed={!animate}>
-            {animate ? 'Turn the animation off' : 'Turn the animation on'}
-          </button>
-        </>
+        <FullTimeReveal
+          round={data.round}
+          through={data.entries.filter((e) => e.state !== 'out')}
+          out={data.entries.filter((e) => e.state === 'out')}
+          resultKey={`${competitionId}:${data.round}`}
+        />
       ) : (
         <ul className="live-entries" aria-label="Who is still in, as it stands">
           {data.entries.map((e) => (
             <li key={e.entryId} className="live-entry" data-testid="live-entry" data-state={e.state}>
-              <span className="live-entry__name">{label(e)}</span>
+              <span className="live-entry__name">{entryLabel(e)}</span>
               <span className="muted small">{e.team?.name ?? 'No pick'}</span>
               <span className={`pill pill--${tone[e.state]}`}>{liveEntryStateText[e.state]}</span>
             </li>

@@ -5,6 +5,7 @@ import { liveEntryStateText } from '@lastman/api/rules';
 import { type ReactNode, useState } from 'react';
 import { InlineLoading } from '../../../ui/page-loading.tsx';
 import { useRoundPicks } from '../api/game-api.ts';
+import { entryLabel } from '../components/entry-label.ts';
 import { EntryStatusPill, LivesLeft, outcomeLabel } from '../components/status-pill.tsx';
 import { useCompetitionLive } from '../live/live-api.ts';
 import { PickHistory } from './pick-history.tsx';
@@ -12,9 +13,6 @@ import { RoundResult } from './round-result.tsx';
 import { SurvivalChart } from './survival-chart.tsx';
 
 /** A player's name, with the entry's number when they have several ("Jo Bloggs (2)"). */
-export function entryLabel(e: { playerName: string; entryNumber: number | null }): string {
-  return e.entryNumber === null ? e.playerName : `${e.playerName} (${e.entryNumber})`;
-}
 
 /** Who is still in, who went out in which round, and every round's picks once its deadline passed. */
 export function StandingsSection({ detail }: { detail: CompetitionDetail }) {
@@ -59,7 +57,7 @@ export function StandingsSection({ detail }: { detail: CompetitionDetail }) {
       </IonSegment>
       {view === 'table' ? (
         <div className="standings__table">
-          <RoundResult detail={detail} label={entryLabel} />
+          <RoundResult detail={detail} />
           <SurvivalChart rounds={rounds} />
           {open ? (
             <PickHistory
