@@ -9,7 +9,7 @@ import type { Access, DeclaredRoute } from '../src/http/access.ts';
 import { DEMO_PASSWORD } from '../src/seed/demo.ts';
 import { seasonId, teamIn } from './game-helpers.ts';
 import type { HttpClient, Json } from './support/http-client.ts';
-import { backends, startTestServer, type TestServer } from './support/test-server.ts';
+import { oneBackend, startTestServer, type TestServer } from './support/test-server.ts';
 import { aPaymentIssue, signedIn, signedUp } from './support/world.ts';
 
 /**
@@ -980,7 +980,7 @@ interface Outcome {
   problem?: string;
 }
 
-describe.each(backends())('the access matrix on %s', (backend) => {
+describe.each(oneBackend())('the access matrix on %s', (backend) => {
   let server: TestServer;
   const clients = {} as Record<Exclude<Caller, 'anonymous'>, HttpClient> & { anonymous: HttpClient };
   const credentials: Record<Exclude<Caller, 'anonymous'>, { email: string; password: string }> = {

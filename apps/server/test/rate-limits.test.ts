@@ -11,7 +11,7 @@ import { LIMITS, SIGN_IN_DELAY } from '../src/http/rate-limits.ts';
 import { seasonId } from './game-helpers.ts';
 import { type HttpClient, httpClient, type Json } from './support/http-client.ts';
 import { softAuthenticator } from './support/soft-authenticator.ts';
-import { backends, startTestServer, type TestServer } from './support/test-server.ts';
+import { oneBackend, startTestServer, type TestServer } from './support/test-server.ts';
 import { signedIn } from './support/world.ts';
 
 // Every server in this file runs the real limits (scale 1) unless a test says otherwise.
@@ -41,7 +41,7 @@ async function resetEmailsTo(server: TestServer, email: string, atLeast = 1) {
   return resets().length;
 }
 
-describe.each(backends())('limits that fit a pub on %s', (backend) => {
+describe.each(oneBackend())('limits that fit a pub on %s', (backend) => {
   let server: TestServer;
   const players: HttpClient[] = [];
 
@@ -268,7 +268,7 @@ describe.each(backends())('limits that fit a pub on %s', (backend) => {
   });
 });
 
-describe.each(backends())('the limit on every API request on %s', (backend) => {
+describe.each(oneBackend())('the limit on every API request on %s', (backend) => {
   let server: TestServer;
   // A hundredth of the real numbers: twelve API requests a minute per address or person.
   const perMinute = Math.round(LIMITS.apiPerAddress.max / 100);
@@ -322,7 +322,7 @@ describe.each(backends())('the limit on every API request on %s', (backend) => {
   });
 });
 
-describe.each(backends())('client addresses through proxies on %s', (backend) => {
+describe.each(oneBackend())('client addresses through proxies on %s', (backend) => {
   const servers: TestServer[] = [];
   afterAll(() => Promise.all(servers.map((s) => s.close())));
   const start = async (trustProxy?: string) => {
@@ -401,7 +401,7 @@ describe.each(backends())('client addresses through proxies on %s', (backend) =>
   });
 });
 
-describe.each(backends())('limits shared through Redis by two server processes on %s', (backend) => {
+describe.each(oneBackend())('limits shared through Redis by two server processes on %s', (backend) => {
   const prefix = `lastman-test:${randomUUID()}:`;
   let server: TestServer;
   let second: FastifyInstance;
@@ -488,7 +488,7 @@ describe('a REDIS_URL that cannot be reached', () => {
   });
 });
 
-describe.each(backends())('without REDIS_URL, two server processes on %s', (backend) => {
+describe.each(oneBackend())('without REDIS_URL, two server processes on %s', (backend) => {
   let server: TestServer;
   let second: FastifyInstance;
 
@@ -524,7 +524,7 @@ describe.each(backends())('without REDIS_URL, two server processes on %s', (back
   });
 });
 
-describe.each(backends())("strangers and an account's owner on %s", (backend) => {
+describe.each(oneBackend())("strangers and an account's owner on %s", (backend) => {
   let server: TestServer;
   const OWNER = {
     name: 'Olive Owner',

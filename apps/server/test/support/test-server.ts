@@ -22,6 +22,15 @@ export function backends(): Backend[] {
   return inject('pgTemplateUrl') ? ['pglite', 'postgres'] : ['pglite'];
 }
 
+/**
+ * One database for tests of what the HTTP layer decides (who may call a route, rate limits):
+ * PostgreSQL, as in production, when it is reachable, else PGlite. The SQL behind each route is
+ * covered on both databases by its own domain's tests.
+ */
+export function oneBackend(): Backend[] {
+  return [backends().at(-1) as Backend];
+}
+
 let counter = 0;
 
 /**
