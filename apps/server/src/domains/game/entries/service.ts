@@ -254,12 +254,12 @@ export async function knockOut(
  * never removed) is not brought back here: only a corrected result does that.
  */
 export async function reinstate(
-  services: Pick<Services, 'db' | 'clock' | 'notifier'>,
+  services: Pick<Services, 'db' | 'clock' | 'notifier' | 'payments' | 'mailer'>,
   viewer: Viewer,
   { competitionId, entryId }: { competitionId: string; entryId: string },
 ): Promise<AdminEntryView> {
   const now = services.clock.now().getTime();
-  const view = await services.db.transaction(async (tx) => {
+  const { view, refundIds } = await services.db.transaction(async (tx) => {
     await lockCompetitionAdvisory(tx, competitionId);
     const comp = await clubCompetition(tx, viewer, { competitionId });
     const entry = await findCompetitionEntry(tx, { clubId: viewer.clubId, competitionId, entryId });
@@ -294,8 +294,9 @@ export async function reinstate(
       },
     );
     // Rounds settled without it since the removal are settled again with it in.
+    let refundIds: string[] = [];
     if (await unsettleFrom(tx, { competition: comp, fromRound })) {
-      await advanceCompetition(tx, { competitionId, now });
+      refundIds = (await advanceCompetition(tx, { competitionId, now })).refunds ?? [];
     }
     const view = await oneEntry(tx, viewer, { competitionId, entryId }, now);
     await insertEntryAudit(tx, {
@@ -316,8 +317,10 @@ export async function reinstate(
         entryNumber: view.entryNumber,
       },
     );
-    return view;
+    return { view, refundIds };
   });
   void services.notifier.kick();
+  // Buy-backs the re-settlement made needless: recorded with it, asked of the provider now.
+  for (const id of refundIds) await executeRefund(services, id);
   return view;
 }
