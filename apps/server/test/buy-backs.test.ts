@@ -116,6 +116,11 @@ describe.each(backends())('buy-backs on %s', (backend) => {
     expect(mine).toMatchObject({ status: 'eliminated', eliminatedRound: 1, boughtBackRound: null });
     expect(mine.buyBackOffer).toEqual({ pricePence: 300, closesAt: '2024-08-24T10:30:00.000Z' });
     expect((await detail(p[0] as HttpClient, pool.id)).myEntries[0].buyBackOffer).toBeNull();
+    // The admin's entries list offers the same buy-back (cash at the bar), and none for the entry still in.
+    const listed = (await admin.get(`/api/admin/competitions/${pool.id}/entries`)).json.entries;
+    const offerOf = (id: string) => listed.find((x: Json) => x.id === id).buyBackOffer;
+    expect(offerOf(e.chris as string)).toEqual({ pricePence: 300, closesAt: '2024-08-24T10:30:00.000Z' });
+    expect(offerOf(e.pat as string)).toBeNull();
     // Four entries at £5, less 10%.
     expect((await detail(p[0] as HttpClient, pool.id)).competition.potPence).toBe(1800);
   });

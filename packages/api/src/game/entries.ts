@@ -60,6 +60,10 @@ export const AdminEntryView = z
      * An entry the club knocked out can be refunded while the competition is in play.
      */
     refundPence: z.number().int().nullable(),
+    /** Bought back in after being knocked out in this round; null when not. */
+    boughtBackRound: z.number().int().nullable().optional(),
+    /** It may be bought back in now (cash at the bar, or a free rejoin), until the next round's deadline. */
+    buyBackOffer: z.object({ pricePence: z.number().int(), closesAt: z.string() }).nullable().optional(),
   })
   .meta({ id: 'AdminEntry' });
 export type AdminEntryView = z.infer<typeof AdminEntryView>;
