@@ -308,6 +308,11 @@ function fixturesFor(w: World): Record<string, Fixture> {
       call: at(`/api/entries/${w.ownerUnpickEntry}/picks/20`),
       owned: 'owner',
     },
+    'POST /api/entries/:id/buy-back': {
+      call: at(`/api/entries/${w.ownerPickEntry}/buy-back`, {}),
+      owned: 'owner',
+      refused: 'the owner’s entry is still in (409): buy-backs.test.ts buys entries back',
+    },
     'GET /api/seasons': { call: at('/api/seasons') },
     'GET /api/seasons/:id/rounds/:round': {
       call: at(`/api/seasons/${w.seasonId}/rounds/1`),
@@ -871,6 +876,12 @@ function fixturesFor(w: World): Record<string, Fixture> {
       call: at(`/api/admin/competitions/${w.freeId}/entries/${w.entryToKnockOut}/knock-out`, {
         reason: 'Matrix broke a club rule',
       }),
+    },
+    'POST /api/admin/competitions/:id/entries/:entryId/buy-back': {
+      call: at(`/api/admin/competitions/${w.freeId}/entries/${w.ownerPickEntry}/buy-back`, {
+        reference: 'Matrix till 43',
+      }),
+      refused: 'the matrix’s free competition offers no buy-backs (409): buy-backs.test.ts records them',
     },
     'POST /api/admin/competitions/:id/cash-entries': {
       call: at(`/api/admin/competitions/${w.paidId}/cash-entries`, {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Id } from '../common.ts';
+import { OrderCreated } from '../payments/payments.ts';
 import { EntryStatus } from './game.ts';
 
 /** How an entry was paid for: by card (Stripe), with the test provider, in cash at the bar, or free. */
@@ -59,6 +60,10 @@ export const AdminEntryView = z
      * An entry the club knocked out can be refunded while the competition is in play.
      */
     refundPence: z.number().int().nullable(),
+    /** Bought back in after being knocked out in this round; null when not. */
+    boughtBackRound: z.number().int().nullable().optional(),
+    /** It may be bought back in now (cash at the bar, or a free rejoin), until the next round's deadline. */
+    buyBackOffer: z.object({ pricePence: z.number().int(), closesAt: z.string() }).nullable().optional(),
   })
   .meta({ id: 'AdminEntry' });
 export type AdminEntryView = z.infer<typeof AdminEntryView>;
@@ -169,3 +174,39 @@ export type ResultPreview = z.infer<typeof ResultPreview>;
 export function resultPreviewText(knocksOut: number, bringsBack: number): string {
   return `This knocks out ${knocksOut} ${knocksOut === 1 ? 'entry' : 'entries'}, brings back ${bringsBack}.`;
 }
+
+export const EntryIdParams = z.object({ id: Id });
+
+/**
+ * Buying a knocked-out entry back in: a free rejoin (`rejoined`, the entry is back now) or a
+ * checkout (`checkout`, the entry is back once the payment arrives).
+ */
+export const BuyBackResult = z
+  .discriminatedUnion('kind', [
+    z.object({ kind: z.literal('rejoined'), entryId: z.string() }),
+    z.object({ kind: z.literal('checkout'), entryId: z.string(), checkout: OrderCreated }),
+  ])
+  .meta({ id: 'BuyBackResult' });
+export type BuyBackResult = z.infer<typeof BuyBackResult>;
+
+/** An admin records a buy-back paid in cash at the bar (or a free rejoin, for a free buy-back). */
+export const CashBuyBackCreate = z
+  .object({
+    /** The reference typed at the till, shown in the orders list. */
+    reference: z.string().trim().max(200).optional(),
+  })
+  .strict()
+  .meta({ id: 'CashBuyBackCreate' });
+export type CashBuyBackCreate = z.input<typeof CashBuyBackCreate>;
+
+export const CashBuyBackCreated = z
+  .object({
+    entryId: z.string(),
+    /** The cash order; null for a free rejoin. */
+    orderId: z.string().nullable(),
+    amountPence: z.number().int(),
+    /** The round the entry was knocked out in and is bought back after. */
+    round: z.number().int(),
+  })
+  .meta({ id: 'CashBuyBackCreated' });
+export type CashBuyBackCreated = z.infer<typeof CashBuyBackCreated>;

@@ -262,6 +262,13 @@ export const MyEntry = z
     outByCorrection: z.object({ round: z.number().int(), result: z.string() }).nullable(),
     /** Lives left (0 when the competition has none): a knock-out costs one of these first. */
     livesLeft: z.number().int(),
+    /** Bought back in after being knocked out in this round; null when not. */
+    boughtBackRound: z.number().int().nullable().optional(),
+    /**
+     * It may be bought back in now: for this price (0: a free rejoin), until the next round's deadline.
+     * Null when it may not (still in, bought back already, outside the window, no buy-backs).
+     */
+    buyBackOffer: z.object({ pricePence: z.number().int(), closesAt: z.string() }).nullable().optional(),
     createdAt: z.string(),
     picks: z.array(PickView),
   })

@@ -51,6 +51,8 @@ export const CompetitionAuditView = z.object({
     'entry_removed',
     'entry_reinstated',
     'entry_corrected',
+    'entry_bought_back',
+    'buy_back_refunded',
   ]),
   message: z.string(),
   at: z.string(),

@@ -54,6 +54,8 @@ export const Order = z
     paidAt: z.string().nullable(),
     expiresAt: z.string(),
     entries: z.array(OrderEntry),
+    /** A buy-back order: the knocked-out entry it buys back in, and the round it went out in. */
+    buyBack: z.object({ entryId: z.string(), round: z.number().int() }).nullable().optional(),
     refunds: z.array(
       z.object({
         id: z.string(),

@@ -44,7 +44,11 @@ export async function confirmedEntriesMade(db: DbOrTx, p: Period & { competition
 /** All confirmed entries of each of the club's competitions (what its pot is made of). */
 export async function confirmedEntriesByCompetition(db: DbOrTx, { clubId }: { clubId: string }) {
   return db
-    .select({ competitionId: entries.competitionId, n: sql<number>`count(*)::int` })
+    .select({
+      competitionId: entries.competitionId,
+      n: sql<number>`count(*)::int`,
+      boughtBack: sql<number>`(count(*) FILTER (WHERE ${entries.boughtBackRound} IS NOT NULL))::int`,
+    })
     .from(entries)
     .where(and(eq(entries.clubId, clubId), inArray(entries.status, [...CONFIRMED])))
     .groupBy(entries.competitionId);

@@ -159,6 +159,7 @@ export async function analyticsReport(
 
     // Per competition: those with entries or payments in the period (or the one chosen).
     const totalOf = new Map(totals.map((t) => [t.competitionId, t.n]));
+    const boughtBackOf = new Map(totals.map((t) => [t.competitionId, t.boughtBack]));
     const perComp = new Map<string, { entries: number; revenuePence: number; refundsPence: number }>();
     const compRow = (id: string) => {
       let row = perComp.get(id);
@@ -182,7 +183,7 @@ export async function analyticsReport(
         name: c.name,
         status: c.status,
         ...(perComp.get(c.id) as { entries: number; revenuePence: number; refundsPence: number }),
-        potPence: potOf(c, totalOf.get(c.id) ?? 0),
+        potPence: potOf(c, totalOf.get(c.id) ?? 0, boughtBackOf.get(c.id) ?? 0),
       }));
 
     // Per week (Monday, London), every week of the period listed.

@@ -3,7 +3,7 @@ import { registerClubExportPart, registerPersonalExportPart } from '../../lib/do
 import { registerReminderPass } from '../notifications/index.ts';
 import { gameClubExport } from './club-export.ts';
 import { competitionRoutes } from './competitions/routes.ts';
-import { entriesAdminRoutes } from './entries/routes.ts';
+import { entriesAdminRoutes, entryBuyBackRoutes } from './entries/routes.ts';
 import { fixtureRoutes } from './fixtures/routes.ts';
 import { liveRoutes } from './live/routes.ts';
 import { payoutRoutes } from './payouts/routes.ts';
@@ -30,6 +30,7 @@ export const gameDomain: FastifyPluginAsync = async (app) => {
   await app.register(fixtureRoutes);
   await app.register(payoutRoutes);
   await app.register(entriesAdminRoutes);
+  await app.register(entryBuyBackRoutes);
   await app.register(screenRoutes);
   await app.register(liveRoutes);
 };

@@ -108,6 +108,13 @@ export const entries = pgTable(
     removedReason: text('removed_reason'),
     removedBy: text('removed_by'),
     removedAt: timestamp('removed_at', { withTimezone: true }),
+    /**
+     * Bought back in after being knocked out in this round (at most once); null when not bought back,
+     * or when a correction undid the knock-out and the buy-back was refunded.
+     */
+    boughtBackRound: smallint('bought_back_round'),
+    /** The order that paid for the buy-back (card or cash); null for a free rejoin. */
+    buyBackOrderId: text('buy_back_order_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -168,6 +175,16 @@ export interface RoundRecord {
   rollover: boolean;
   split: boolean;
   winners: string[];
+  /**
+   * Entries knocked out in the round that were already bought back in for the next (a re-settlement
+   * of the round keeps them in); absent when none.
+   */
+  boughtBack?: string[];
+  /**
+   * One entry was left standing while others knocked out in the round could still buy back in: it is
+   * crowned once the next deadline passes with nobody bought back.
+   */
+  held?: boolean;
 }
 
 export const roundSettlements = pgTable(

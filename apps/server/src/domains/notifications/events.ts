@@ -21,7 +21,8 @@ export async function notifyRoundsSettled(
     finished,
   }: { competitionId: string; rounds: readonly number[]; finished: boolean },
 ) {
-  if (rounds.length === 0) return;
+  // Finished with no round settled: a held round's one survivor crowned when its buy-back window closed.
+  if (rounds.length === 0 && !finished) return;
   const [comp] = await sqlRows<{ club_id: string; name: string }>(
     ctx.db,
     sql`SELECT club_id, name FROM ${competitions} WHERE id = ${competitionId}`,

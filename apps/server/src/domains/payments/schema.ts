@@ -54,6 +54,13 @@ export const orders = pgTable(
     /** A cash order: the admin's note (a till receipt number, say) and who recorded it. */
     reference: text('reference'),
     recordedBy: text('recorded_by').references(() => user.id),
+    /**
+     * A buy-back order: the entry it buys back in (one, `entryCount` 1), the round it was knocked out
+     * in, and when its window closes (the next round's deadline). Null for an order of new entries.
+     */
+    buyBackEntryId: text('buy_back_entry_id'),
+    buyBackRound: smallint('buy_back_round'),
+    buyBackClosesAt: timestamp('buy_back_closes_at', { withTimezone: true }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     createdAt: createdAt(),

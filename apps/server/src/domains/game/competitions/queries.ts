@@ -61,6 +61,8 @@ export interface EntryCounts {
   /** Still in (active) or won. */
   remaining: number;
   mine: number;
+  /** Confirmed entries bought back in (each once): their price goes into a pool. */
+  boughtBack: number;
 }
 
 export async function entryCounts(
@@ -72,7 +74,8 @@ export async function entryCounts(
     sql`SELECT competition_id AS "competitionId",
           count(*) FILTER (WHERE status IN ('active', 'eliminated', 'won'))::int AS total,
           count(*) FILTER (WHERE status IN ('active', 'won'))::int AS remaining,
-          count(*) FILTER (WHERE user_id = ${userId} AND status <> 'refunded')::int AS mine
+          count(*) FILTER (WHERE user_id = ${userId} AND status <> 'refunded')::int AS mine,
+          count(*) FILTER (WHERE bought_back_round IS NOT NULL AND status IN ('active', 'eliminated', 'won'))::int AS "boughtBack"
         FROM ${entries} WHERE club_id = ${clubId} GROUP BY competition_id`,
   );
 }
@@ -193,7 +196,12 @@ export async function listEntriesInPlay(
   { clubId, competitionId }: { clubId: string; competitionId: string },
 ) {
   return db
-    .select({ entryId: entries.id, userId: entries.userId, playerName: user.name })
+    .select({
+      entryId: entries.id,
+      userId: entries.userId,
+      playerName: user.name,
+      boughtBackRound: entries.boughtBackRound,
+    })
     .from(entries)
     .innerJoin(user, eq(user.id, entries.userId))
     .where(

@@ -56,8 +56,9 @@ export async function replayPreview(
     picks: picksByEntry.get(e.entryId) ?? {},
   }));
   const label = entryLabels(players);
-  const pot = potOf(comp, players.length);
-  // The actual outcome counts the buy-backs made for real (none recorded in this replay yet); the
+  const bought = players.filter((p) => p.boughtBackRound !== null).map((p) => p.entryId);
+  const pot = potOf(comp, players.length, bought.length);
+  // The actual outcome counts the buy-backs made for real; the
   // variant shows the most buy-backs can change: every owner knocked out in the window buys back.
   const everyone = entries.map((e) => e.id);
 
@@ -107,7 +108,7 @@ export async function replayPreview(
     entries: players.length,
     throughRound,
     potPence: pot,
-    actual: outcome(rulesOf(comp), buyBackOf(comp), []),
+    actual: outcome(rulesOf(comp), buyBackOf(comp), bought),
     variant: outcome(variantRules, variantBuyBack === undefined ? buyBackOf(comp) : variantBuyBack, everyone),
   };
 }

@@ -20,6 +20,7 @@ import type { Services } from '../../../services.ts';
 import { clubForViewer } from '../../club/index.ts';
 import { notifyCompetitionOpened } from '../../notifications/index.ts';
 import { requireClubCanTakePayments } from '../../payments/index.ts';
+import { buyBackWindow } from '../entries/buy-back-window.ts';
 import { findSeason, iso, listSeasonFixtures, type SeasonModel, seasonModel } from '../fixtures/index.ts';
 import { listPicksOfEntries } from '../picks/queries.ts';
 import type { RoundRecord } from '../schema.ts';
@@ -79,8 +80,17 @@ function buyBackColumns(buyBack: BuyBack | null) {
   return { buyBackUntilRound: buyBack?.untilRound ?? null, buyBackPricePence: buyBack?.pricePence ?? null };
 }
 
-export function potOf(comp: CompetitionRow, confirmed: number): number {
-  if (comp.prizeModel === 'pool') return poolPotPence(confirmed * comp.entryFeePence, comp.houseSharePercent);
+/**
+ * The pot: a pool is the confirmed entries' fees and the buy-backs' prices, less the house share,
+ * rounded down (as the engine's replay counts it); a fixed or free competition's prize is set.
+ */
+export function potOf(comp: CompetitionRow, confirmed: number, boughtBack = 0): number {
+  if (comp.prizeModel === 'pool') {
+    return poolPotPence(
+      confirmed * comp.entryFeePence + boughtBack * (comp.buyBackPricePence ?? 0),
+      comp.houseSharePercent,
+    );
+  }
   return comp.prizePence;
 }
 
@@ -135,7 +145,7 @@ function summaryOf(
     status: comp.status,
     prizeModel: comp.prizeModel,
     entryFeePence: comp.entryFeePence,
-    potPence: potOf(comp, counts?.total ?? 0),
+    potPence: potOf(comp, counts?.total ?? 0, counts?.boughtBack ?? 0),
     seasonId: comp.seasonId,
     seasonName,
     startRound: comp.startRound,
@@ -277,6 +287,13 @@ async function detailOf(db: Db, viewer: Viewer, id: string, now: number): Promis
     userId: viewer.userId,
   });
   const minePicks = await listPicksOfEntries(db, { clubId: viewer.clubId, entryIds: mine.map((e) => e.id) });
+  const compiled = compileRounds(comp, model);
+  const offerOf = (e: (typeof mine)[number]) => {
+    const window = buyBackWindow(comp, compiled, e, now);
+    return window.ok
+      ? { pricePence: window.free ? 0 : window.pricePence, closesAt: new Date(window.closesAt).toISOString() }
+      : null;
+  };
   const corrected = await correctionOuts(db, { clubId: viewer.clubId, entries: mine });
   const standings = await listStandings(db, {
     clubId: viewer.clubId,
@@ -322,6 +339,8 @@ async function detailOf(db: Db, viewer: Viewer, id: string, now: number): Promis
         e.removedFromRound === null ? null : { fromRound: e.removedFromRound, reason: e.removedReason ?? '' },
       outByCorrection: corrected.get(e.id) ?? null,
       livesLeft: livesLeftOf(comp, e),
+      boughtBackRound: e.boughtBackRound,
+      buyBackOffer: offerOf(e),
       createdAt: e.createdAt.toISOString(),
       picks: minePicks
         .filter((p) => p.entryId === e.id)
@@ -514,16 +533,8 @@ export async function openCompetition(
       throw new AppError('COMPETITION_NOT_EDITABLE', `This competition is already ${comp.status}.`);
     }
     const model = await checkSettings(tx, viewer.clubId, comp);
-    // The buy-back order (checkout, cash, free rejoin) is not built yet: players must not be promised
-    // one they cannot buy. Settlement and replay already play buy-backs; lift this with the order.
-    if (comp.buyBackUntilRound !== null) {
-      throw new AppError(
-        'VALIDATION_FAILED',
-        'Buy-backs cannot be bought yet: turn buy-backs off to open this competition.',
-      );
-    }
-    // Stripe Connect: entry fees need the club's own account, able to take card payments.
-    if (comp.entryFeePence > 0) {
+    // Stripe Connect: entry fees and paid buy-backs need the club's own account, able to take card payments.
+    if (comp.entryFeePence > 0 || (comp.prizeModel !== 'free' && (comp.buyBackPricePence ?? 0) > 0)) {
       await requireClubCanTakePayments(tx, services.config, { clubId: viewer.clubId });
     }
     const first = firstLockingRound(compileRounds(comp, model));

@@ -35,6 +35,7 @@ export async function listCompetitionEntries(
       unitPricePence: orders.unitPricePence,
       orderReference: orders.reference,
       removedFromRound: entries.removedFromRound,
+      boughtBackRound: entries.boughtBackRound,
       removedReason: entries.removedReason,
       removedAt: entries.removedAt,
       removedByName: remover,

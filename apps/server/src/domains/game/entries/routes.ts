@@ -2,11 +2,15 @@ import {
   AdminEntriesQuery,
   AdminEntryList,
   AdminEntryView,
+  BuyBackResult,
+  CashBuyBackCreate,
+  CashBuyBackCreated,
   CashEntryCreate,
   CashEntryCreated,
   CompetitionEntryParams,
   CompetitionEntryRoundParams,
   CompetitionIdParams,
+  EntryIdParams,
   EntryKnockedOut,
   EntryKnockOut,
   PickRequest,
@@ -17,7 +21,26 @@ import { viewerOf } from '../../../http/access.ts';
 import { refusals } from '../../../http/openapi-errors.ts';
 import { recordCashEntries } from '../../payments/index.ts';
 import { pickForNameOnlyEntry } from '../picks/index.ts';
+import { buyBackEntry, recordBuyBackByClub } from './buy-backs.ts';
 import { competitionEntries, knockOut, reinstate } from './service.ts';
+
+/** A player buys their knocked-out entry back in: a checkout, or a free rejoin. */
+export const entryBuyBackRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/entries/:id/buy-back',
+    {
+      schema: {
+        tags: ['game'],
+        summary:
+          'Buy a knocked-out entry back in, before the next round’s deadline: a checkout like an order of entries, or at once when the buy-back is free',
+        params: EntryIdParams,
+        response: { 200: BuyBackResult, ...refusals(403, 404, 409) },
+      },
+      config: { access: 'member' },
+    },
+    async (request) => buyBackEntry(app.services, viewerOf(request), { entryId: request.params.id }),
+  );
+};
 
 /** Who is in a competition, and the club knocking an entry out (and back in). */
 export const entriesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -98,6 +121,29 @@ export const entriesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const created = await recordCashEntries(services, viewerOf(request), {
         competitionId: request.params.id,
+        cash: request.body,
+      });
+      return reply.status(201).send(created);
+    },
+  );
+
+  app.post(
+    '/api/admin/competitions/:id/entries/:entryId/buy-back',
+    {
+      schema: {
+        tags,
+        summary:
+          'Record a buy-back paid in cash at the bar (a paid cash order, the entry back in at once), or rejoin the entry when the buy-back is free',
+        params: CompetitionEntryParams,
+        body: CashBuyBackCreate,
+        response: { 201: CashBuyBackCreated, ...refusals(409) },
+      },
+      config: { access: 'admin' },
+    },
+    async (request, reply) => {
+      const created = await recordBuyBackByClub(services, viewerOf(request), {
+        competitionId: request.params.id,
+        entryId: request.params.entryId,
         cash: request.body,
       });
       return reply.status(201).send(created);

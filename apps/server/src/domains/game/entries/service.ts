@@ -8,9 +8,11 @@ import type { Services } from '../../../services.ts';
 import { notifyEntryKnockedOut, notifyEntryReinstated } from '../../notifications/index.ts';
 import { executeRefund, recordEntriesRefund } from '../../payments/index.ts';
 import { type CompetitionRow, findCompetition } from '../competitions/index.ts';
+import { listSeasonFixtures, seasonModel } from '../fixtures/index.ts';
 import { publicPickRounds } from '../picks/index.ts';
 import { listPicksOfEntries } from '../picks/queries.ts';
-import { advanceCompetition, firstUnsettledRound, unsettleFrom } from '../settlement/index.ts';
+import { advanceCompetition, compileRounds, firstUnsettledRound, unsettleFrom } from '../settlement/index.ts';
+import { buyBackWindow } from './buy-back-window.ts';
 import {
   type CompetitionEntryRow,
   findCompetitionEntry,
@@ -61,10 +63,23 @@ async function entryViews(
   db: DbOrTx,
   viewer: Viewer,
   { competitionId, search }: { competitionId: string; search?: string | undefined },
-  comp: Pick<CompetitionRow, 'id' | 'status' | 'seasonId' | 'deadlineMinutes'>,
+  comp: CompetitionRow,
   now: number,
 ): Promise<AdminEntryView[]> {
   const rows = await listCompetitionEntries(db, { clubId: viewer.clubId, competitionId, search });
+  const compiled =
+    comp.buyBackUntilRound !== null && comp.status === 'running'
+      ? compileRounds(
+          comp,
+          seasonModel(await listSeasonFixtures(db, { clubId: viewer.clubId, seasonId: comp.seasonId })),
+        )
+      : null;
+  const offerOf = (r: CompetitionEntryRow) => {
+    const window = compiled ? buyBackWindow(comp, compiled, r, now) : null;
+    return window?.ok
+      ? { pricePence: window.free ? 0 : window.pricePence, closesAt: new Date(window.closesAt).toISOString() }
+      : null;
+  };
   const picks = await listPicksOfEntries(db, { clubId: viewer.clubId, entryIds: rows.map((r) => r.id) });
   // Admins who play see others' picks when the players do: after the round's deadline. Their own
   // entries, and the name-only players' the club picks for, show in full.
@@ -106,6 +121,8 @@ async function entryViews(
             byName: r.removedByName,
             at: (r.removedAt ?? new Date(0)).toISOString(),
           },
+    boughtBackRound: r.boughtBackRound,
+    buyBackOffer: offerOf(r),
   }));
 }
 
@@ -254,12 +271,12 @@ export async function knockOut(
  * never removed) is not brought back here: only a corrected result does that.
  */
 export async function reinstate(
-  services: Pick<Services, 'db' | 'clock' | 'notifier'>,
+  services: Pick<Services, 'db' | 'clock' | 'notifier' | 'payments' | 'mailer'>,
   viewer: Viewer,
   { competitionId, entryId }: { competitionId: string; entryId: string },
 ): Promise<AdminEntryView> {
   const now = services.clock.now().getTime();
-  const view = await services.db.transaction(async (tx) => {
+  const { view, refundIds } = await services.db.transaction(async (tx) => {
     await lockCompetitionAdvisory(tx, competitionId);
     const comp = await clubCompetition(tx, viewer, { competitionId });
     const entry = await findCompetitionEntry(tx, { clubId: viewer.clubId, competitionId, entryId });
@@ -294,8 +311,9 @@ export async function reinstate(
       },
     );
     // Rounds settled without it since the removal are settled again with it in.
+    let refundIds: string[] = [];
     if (await unsettleFrom(tx, { competition: comp, fromRound })) {
-      await advanceCompetition(tx, { competitionId, now });
+      refundIds = (await advanceCompetition(tx, { competitionId, now })).refunds ?? [];
     }
     const view = await oneEntry(tx, viewer, { competitionId, entryId }, now);
     await insertEntryAudit(tx, {
@@ -316,8 +334,10 @@ export async function reinstate(
         entryNumber: view.entryNumber,
       },
     );
-    return view;
+    return { view, refundIds };
   });
   void services.notifier.kick();
+  // Buy-backs the re-settlement made needless: recorded with it, asked of the provider now.
+  for (const id of refundIds) await executeRefund(services, id);
   return view;
 }

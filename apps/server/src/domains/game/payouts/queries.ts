@@ -26,12 +26,13 @@ export async function countConfirmedEntries(
   db: DbOrTx,
   { clubId, competitionId }: { clubId: string; competitionId: string },
 ) {
-  const [row] = await sqlRows<{ n: number }>(
+  const [row] = await sqlRows<{ n: number; bought: number }>(
     db,
-    sql`SELECT count(*)::int AS n FROM ${entries}
+    sql`SELECT count(*)::int AS n, count(*) FILTER (WHERE bought_back_round IS NOT NULL)::int AS bought
+        FROM ${entries}
         WHERE club_id = ${clubId} AND competition_id = ${competitionId} AND status IN ('active', 'eliminated', 'won')`,
   );
-  return row?.n ?? 0;
+  return { entries: row?.n ?? 0, boughtBack: row?.bought ?? 0 };
 }
 
 export async function findEntry(

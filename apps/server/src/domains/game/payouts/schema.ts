@@ -47,6 +47,10 @@ export const competitionAuditKinds = [
   'entry_reinstated',
   /** A result correction put an entry out or brought it back (detail: entryId, out, round, result). */
   'entry_corrected',
+  /** An entry knocked out was bought back in (detail: entryId, round, orderId, how). */
+  'entry_bought_back',
+  /** A correction made a buy-back needless: it was undone and refunded (detail: entryId, round, orderId). */
+  'buy_back_refunded',
 ] as const;
 
 /** What happened to a competition's prize and why: payouts, winners changed by a correction, reviews. */

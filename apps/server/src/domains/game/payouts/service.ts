@@ -34,10 +34,8 @@ export type Winner = Awaited<ReturnType<typeof listWinners>>[number];
 async function winnerShares(tx: DbOrTx, comp: CompetitionRow) {
   if (comp.status !== 'finished') return { winners: [], potPence: 0, remainderPence: 0 };
   const winners = await listWinners(tx, { clubId: comp.clubId, competitionId: comp.id });
-  const potPence = potOf(
-    comp,
-    await countConfirmedEntries(tx, { clubId: comp.clubId, competitionId: comp.id }),
-  );
+  const confirmed = await countConfirmedEntries(tx, { clubId: comp.clubId, competitionId: comp.id });
+  const potPence = potOf(comp, confirmed.entries, confirmed.boughtBack);
   const split = splitPot(
     potPence,
     winners.map((w) => w.entryId),

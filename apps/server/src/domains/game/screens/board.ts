@@ -103,7 +103,7 @@ async function competitionBoard(db: DbOrTx, comp: CompetitionRow, now: number): 
     id: comp.id,
     name: comp.name,
     status: comp.status as ScreenCompetition['status'],
-    potPence: potOf(comp, counts?.total ?? 0),
+    potPence: potOf(comp, counts?.total ?? 0, counts?.boughtBack ?? 0),
     entriesTotal: counts?.total ?? 0,
     entriesRemaining: counts?.remaining ?? 0,
     round: current?.round ?? null,

@@ -9,7 +9,10 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { sqlRows } from '../../../db/sql-rows.ts';
+import { recordBuyBackRefund } from '../../payments/index.ts';
+import { nextDeadlineAfter } from '../entries/buy-back-window.ts';
 import { listSeasonFixtures, type SeasonModel, seasonModel } from '../fixtures/index.ts';
+import { competitionAudit } from '../payouts/schema.ts';
 import {
   type CompetitionRules,
   competitions,
@@ -25,6 +28,8 @@ export interface AdvanceResult {
   /** Round labels settled in this call. */
   settled: number[];
   status: Competition['status'];
+  /** Refunds of buy-backs a re-settlement made needless, recorded here: ask the provider after the commit. */
+  refunds?: string[];
 }
 
 /** The competition's rounds as the engine sees them: from its start round, in label order. */
@@ -43,12 +48,14 @@ export function firstLockingRound(c: CompiledCompetition): RoundAnalysis | undef
   return c.rounds.find((r) => r.firstCountedKickoff !== null);
 }
 
-async function settledRounds(tx: DbOrTx, comp: Competition): Promise<number[]> {
-  const rows = await tx
-    .select({ round: roundSettlements.round })
+async function settledRounds(tx: DbOrTx, comp: Competition) {
+  return tx
+    .select({
+      round: roundSettlements.round,
+      held: sql<boolean>`coalesce((${roundSettlements.record}->>'held')::boolean, false)`,
+    })
     .from(roundSettlements)
     .where(and(eq(roundSettlements.clubId, comp.clubId), eq(roundSettlements.competitionId, comp.id)));
-  return rows.map((r) => r.round);
 }
 
 /**
@@ -111,22 +118,61 @@ export async function advanceCompetition(
     }
   }
 
-  const done = new Set(await settledRounds(tx, comp));
+  const rows = await settledRounds(tx, comp);
+  const done = new Set(rows.map((row) => row.round));
+  const last = rows.reduce<(typeof rows)[number] | null>(
+    (a, b) => (a === null || b.round > a.round ? b : a),
+    null,
+  );
+  // A round that left one entry standing while others could still buy back in.
+  let heldRound = last?.held ? last.round : null;
   const settled: number[] = [];
+  const refunds: string[] = [];
   for (let r = 0; r < c.rounds.length; r++) {
     const round = c.rounds[r] as RoundAnalysis;
     if (done.has(round.round)) continue;
+    if (heldRound !== null) {
+      // Buy-backs count before the one-survivor check: the game waits for the window to close.
+      const closes = nextDeadlineAfter(comp, c, heldRound);
+      if (closes !== null && now < closes) break;
+      if ((await countActive(tx, comp)) <= 1) {
+        await crownHeld(tx, comp, heldRound);
+        status = 'finished';
+        break;
+      }
+      heldRound = null;
+    }
     const deadline = roundDeadline(round, comp.deadlineMinutes);
     if (deadline !== null && now < deadline) break;
     if (!round.played || !roundSettleState(round, now).ready) break;
-    const decided = await settleRound(tx, { comp, model, c, index: r, now });
+    const outcome = await settleRound(tx, { comp, model, c, index: r, now });
     settled.push(round.round);
-    if (decided) {
+    refunds.push(...outcome.refunds);
+    if (outcome.decided) {
       status = 'finished';
       break;
     }
+    if (outcome.held) heldRound = round.round;
   }
-  return { settled, status };
+  return refunds.length > 0 ? { settled, status, refunds } : { settled, status };
+}
+
+async function countActive(tx: DbOrTx, comp: Competition): Promise<number> {
+  const [row] = await sqlRows<{ n: number }>(
+    tx,
+    sql`SELECT count(*)::int AS n FROM ${entries}
+        WHERE club_id = ${comp.clubId} AND competition_id = ${comp.id} AND status = 'active'`,
+  );
+  return row?.n ?? 0;
+}
+
+/** The buy-back window of a held round closed with nobody bought back: its one entry standing wins. */
+async function crownHeld(tx: DbOrTx, comp: Competition, round: number): Promise<void> {
+  const winners = await crown(tx, comp);
+  await tx.execute(sql`UPDATE ${roundSettlements}
+    SET record = record || jsonb_build_object('winners', ${JSON.stringify(winners)}::jsonb, 'held', false)
+    WHERE club_id = ${comp.clubId} AND competition_id = ${comp.id} AND round = ${round}`);
+  await finish(tx, comp, round);
 }
 
 interface RoundContext {
@@ -164,8 +210,17 @@ const COUNTED = sql`('survived', 'eliminated')`;
  */
 const freshOutcome = sql`coalesce(p.outcome, '')`;
 
-/** Settles one round of one competition; returns true when that decided the competition. */
-export async function settleRound(tx: DbOrTx, ctx: RoundContext): Promise<boolean> {
+export interface RoundOutcome {
+  /** The round decided the competition. */
+  decided: boolean;
+  /** One entry is left standing, but others knocked out in the round may still buy back in. */
+  held: boolean;
+  /** Refunds of buy-backs the round's re-settlement made needless. */
+  refunds: string[];
+}
+
+/** Settles one round of one competition. */
+export async function settleRound(tx: DbOrTx, ctx: RoundContext): Promise<RoundOutcome> {
   const { comp, c, index } = ctx;
   const round = c.rounds[index] as RoundAnalysis;
   const R = round.round;
@@ -209,8 +264,13 @@ export async function settleRound(tx: DbOrTx, ctx: RoundContext): Promise<boolea
       split: false,
       winners,
     });
-    if (isLast) await finish(tx, comp, R);
-    return isLast;
+    // A void round knocks nobody out: a buy-back made after it (only in a re-settlement) was needless.
+    const refunds = await undoNeedlessBuyBacks(tx, comp, R, [], ctx.now);
+    if (isLast) {
+      await finish(tx, comp, R);
+      refunds.push(...(await undoNeedlessBuyBacks(tx, comp, null, [], ctx.now)));
+    }
+    return { decided: isLast, held: false, refunds };
   }
 
   const table = teamTable(ctx);
@@ -352,27 +412,45 @@ export async function settleRound(tx: DbOrTx, ctx: RoundContext): Promise<boolea
   let split = false;
   let eliminated = 0;
   let remaining = survivors;
+  // Entries already bought back in after this round (a re-settlement): knocked out again, they stay in.
+  let boughtBack: string[] = [];
   if (survivors === 0 && active > 0) {
     if (rules.allOut === 'split') split = true;
     else rollover = true;
     remaining = active;
   } else if (survivors < active) {
+    const failed = sql`e.club_id = ${clubId} AND e.competition_id = ${compId} AND e.status = 'active'
+            AND NOT EXISTS (SELECT 1 FROM ${picks} p
+                            WHERE p.club_id = ${clubId} AND p.competition_id = ${compId}
+                              AND p.entry_id = e.id AND p.round = ${R} AND ${freshOutcome} = 'survived')
+            ${livesLost > 0 ? sql`AND NOT (${R}::smallint = ANY (e.lives_lost_rounds))` : sql``}`;
+    if (comp.buyBackUntilRound !== null && R <= comp.buyBackUntilRound) {
+      const kept = await sqlRows<{ id: string }>(
+        tx,
+        sql`SELECT e.id FROM ${entries} e WHERE ${failed} AND e.bought_back_round = ${R} ORDER BY e.id`,
+      );
+      boughtBack = kept.map((k) => k.id);
+    }
     const [out] = await sqlRows<{ n: number }>(
       tx,
       sql`WITH o AS (
           UPDATE ${entries} e SET status = 'eliminated', eliminated_round = ${R}, updated_at = now()
-          WHERE e.club_id = ${clubId} AND e.competition_id = ${compId} AND e.status = 'active'
-            AND NOT EXISTS (SELECT 1 FROM ${picks} p
-                            WHERE p.club_id = ${clubId} AND p.competition_id = ${compId}
-                              AND p.entry_id = e.id AND p.round = ${R} AND ${freshOutcome} = 'survived')
-            ${livesLost > 0 ? sql`AND NOT (${R}::smallint = ANY (e.lives_lost_rounds))` : sql``}
+          WHERE ${failed}
+            ${boughtBack.length > 0 ? sql`AND e.bought_back_round IS DISTINCT FROM ${R}::smallint` : sql``}
           RETURNING 1)
         SELECT count(*)::int AS n FROM o`,
     );
     eliminated = out?.n ?? 0;
+    remaining = survivors + boughtBack.length;
   }
+  const refunds = await undoNeedlessBuyBacks(tx, comp, R, boughtBack, ctx.now);
 
-  const decided = split || (active > 0 && (remaining === 1 || isLast)) || (active === 0 && isLast);
+  // One left standing, but others out in this round may still buy back in: not crowned yet.
+  let held = false;
+  if (!split && !rollover && active > 0 && remaining === 1 && !isLast && eliminated > 0) {
+    held = await mayStillBuyBack(tx, comp, c, R);
+  }
+  const decided = !held && (split || (active > 0 && (remaining === 1 || isLast)) || (active === 0 && isLast));
   const winners = decided ? await crown(tx, comp) : [];
   const outcomes: RoundRecord['outcomes'] = {};
   for (const t of table) outcomes[t.team_id] = { team: t.name, outcome: t.outcome, survives: t.survives };
@@ -385,9 +463,88 @@ export async function settleRound(tx: DbOrTx, ctx: RoundContext): Promise<boolea
     rollover,
     split,
     winners,
+    ...(boughtBack.length > 0 && { boughtBack }),
+    ...(held && { held }),
   });
-  if (decided) await finish(tx, comp, R);
-  return decided;
+  if (decided) {
+    await finish(tx, comp, R);
+    refunds.push(...(await undoNeedlessBuyBacks(tx, comp, null, [], ctx.now)));
+  }
+  return { decided, held, refunds };
+}
+
+/**
+ * Whether an entry knocked out in round R may still be bought back in (the window runs to the next
+ * round's deadline, so while R is being settled it is open, unless settlement came after it).
+ */
+async function mayStillBuyBack(tx: DbOrTx, comp: Competition, c: CompiledCompetition, R: number) {
+  if (comp.buyBackUntilRound === null || R > comp.buyBackUntilRound) return false;
+  if (nextDeadlineAfter(comp, c, R) === null) return false;
+  const [row] = await sqlRows<{ n: number }>(
+    tx,
+    sql`SELECT count(*)::int AS n FROM ${entries}
+        WHERE club_id = ${comp.clubId} AND competition_id = ${comp.id} AND status = 'eliminated'
+          AND eliminated_round = ${R} AND removed_from_round IS NULL AND bought_back_round IS NULL`,
+  );
+  return (row?.n ?? 0) > 0;
+}
+
+/**
+ * A re-settlement that did not knock a bought-back entry out in its round (it survived, lost a life,
+ * went out earlier, the round rolled over or split) made its buy-back needless: it is undone (the
+ * entry may be bought back again if a later knock-out allows) and its money goes back, written down
+ * here before the provider is asked. With `round` null: every buy-back after the competition ended.
+ */
+async function undoNeedlessBuyBacks(
+  tx: DbOrTx,
+  comp: Competition,
+  round: number | null,
+  kept: readonly string[],
+  now: number,
+): Promise<string[]> {
+  if (comp.buyBackUntilRound === null) return [];
+  const which =
+    round === null
+      ? sql`bought_back_round > (SELECT final_round FROM ${competitions} WHERE id = ${comp.id})`
+      : sql`bought_back_round = ${round}`;
+  const undone = await sqlRows<{ id: string; order_id: string | null; round: number }>(
+    tx,
+    sql`WITH u AS (
+        SELECT id, buy_back_order_id, bought_back_round FROM ${entries}
+        WHERE club_id = ${comp.clubId} AND competition_id = ${comp.id} AND ${which}
+          ${
+            kept.length > 0
+              ? sql`AND id NOT IN (${sql.join(
+                  kept.map((k) => sql`${k}`),
+                  sql`, `,
+                )})`
+              : sql``
+          }
+        FOR UPDATE)
+      UPDATE ${entries} e SET bought_back_round = NULL, buy_back_order_id = NULL, updated_at = now()
+      FROM u WHERE e.id = u.id
+      RETURNING e.id, u.buy_back_order_id AS order_id, u.bought_back_round AS round`,
+  );
+  const refunds: string[] = [];
+  for (const row of undone) {
+    const refundId = row.order_id
+      ? await recordBuyBackRefund(tx, {
+          orderId: row.order_id,
+          reason: `A corrected result brought the entry back: its buy-back after round ${row.round} was not needed`,
+        })
+      : null;
+    if (refundId) refunds.push(refundId);
+    await tx.insert(competitionAudit).values({
+      clubId: comp.clubId,
+      competitionId: comp.id,
+      kind: 'buy_back_refunded',
+      message: `A buy-back after round ${row.round} was undone by a re-settlement${row.order_id ? ' and refunded' : ''}`,
+      detail: { entryId: row.id, round: row.round, orderId: row.order_id },
+      userId: null,
+      createdAt: new Date(now),
+    });
+  }
+  return refunds;
 }
 
 /** Every entry still in wins. */

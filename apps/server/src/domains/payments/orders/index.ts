@@ -1,5 +1,12 @@
 // The orders feature as other features see it: they import from here, never its other files.
 
+export {
+  applyBuyBack,
+  type BuyBackOffer,
+  createBuyBackOrder,
+  recordBuyBackRefund,
+  recordCashBuyBack,
+} from './buy-backs.ts';
 export { recordCashEntries } from './cash.ts';
 export { orderEmails, sendReceipt } from './emails.ts';
 export type { OrderRow, RefundRow } from './queries.ts';

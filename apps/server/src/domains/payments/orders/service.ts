@@ -188,6 +188,12 @@ export async function resumeOrder(
   if (found.status !== 'pending' && found.status !== 'failed' && found.status !== 'expired') {
     throw new AppError('CONFLICT', 'This order is already paid: there is nothing more to pay.');
   }
+  if (found.buyBackEntryId !== null) {
+    throw new AppError(
+      'CONFLICT',
+      'This buy-back checkout has ended: buy back in again from the game page while the window is open.',
+    );
+  }
   const now = services.clock.now();
   const intent =
     found.status === 'pending' &&

@@ -36,6 +36,10 @@ export async function orderViews(
     createdAt: order.createdAt.toISOString(),
     paidAt: order.paidAt?.toISOString() ?? null,
     expiresAt: order.expiresAt.toISOString(),
+    buyBack:
+      order.buyBackEntryId !== null && order.buyBackRound !== null
+        ? { entryId: order.buyBackEntryId, round: order.buyBackRound }
+        : null,
     entries: entryRows
       .filter((e) => e.orderId === order.id)
       .map((e) => ({ id: e.id, status: e.status, removedByClub: Boolean(e.removedByClub) })),

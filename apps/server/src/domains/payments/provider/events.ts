@@ -2,10 +2,11 @@ import { formatPence } from '@lastman/api';
 import { londonNumeric } from '@lastman/api/format';
 import type Stripe from 'stripe';
 import type { Tx } from '../../../db/client.ts';
-import { lockCompetitionRow } from '../../../db/competition-locks.ts';
+import { lockCompetitionAdvisory, lockCompetitionRow } from '../../../db/competition-locks.ts';
 import { AppError } from '../../../lib/errors.ts';
 import type { Services } from '../../../services.ts';
 import {
+  applyBuyBack,
   countEventsOfOrder,
   countHeldEntries,
   coveredEntryIds,
@@ -229,6 +230,12 @@ async function paymentSucceeded(
     });
     return { outcome: 'amount_mismatch', order };
   }
+  if (
+    order.buyBackEntryId !== null &&
+    (order.status === 'pending' || order.status === 'failed' || order.status === 'expired')
+  ) {
+    return honourBuyBackOrRefund(tx, services, order, intent, cardLast4Of(intent) ?? askedLast4);
+  }
   if (order.status === 'pending' || order.status === 'failed' || order.status === 'expired') {
     return honourOrRefund(tx, services, order, intent, cardLast4Of(intent) ?? askedLast4);
   }
@@ -309,6 +316,80 @@ async function honourOrRefund(
     outcome: 'late_payment_refunding',
     order: { ...order, ...paid },
     ...(after && { after }),
+  };
+}
+
+/**
+ * Money for a buy-back: the entry comes back in if it is still out in that round, not bought back
+ * already, and the window (the next round's deadline) is still open; otherwise the money goes back
+ * automatically. The competition's advisory lock orders this against the settlement of the next round.
+ */
+async function honourBuyBackOrRefund(
+  tx: Tx,
+  services: PaymentServices,
+  order: OrderRow,
+  intent: Stripe.PaymentIntent,
+  cardLast4: string | null,
+): Promise<Applied> {
+  const now = services.clock.now();
+  await lockCompetitionAdvisory(tx, order.competitionId);
+  const competition = await lockCompetitionRow(
+    tx,
+    { clubId: order.clubId, competitionId: order.competitionId },
+    'share',
+  );
+  const paid = {
+    status: 'paid' as const,
+    paidAt: now,
+    paymentIntentId: intent.id,
+    failureReason: null,
+    cardLast4,
+  };
+  const inTime = order.buyBackClosesAt !== null && now < order.buyBackClosesAt;
+  if (competition?.status === 'running' && inTime && order.buyBackEntryId && order.buyBackRound !== null) {
+    const applied = await applyBuyBack(tx, {
+      clubId: order.clubId,
+      competitionId: order.competitionId,
+      entryId: order.buyBackEntryId,
+      round: order.buyBackRound,
+      orderId: order.id,
+    });
+    if (applied) {
+      await updateOrder(tx, { orderId: order.id }, paid);
+      return { outcome: 'bought_back', order: { ...order, ...paid }, after: { receipt: true } };
+    }
+  }
+  const why = !inTime
+    ? 'Payment for a buy-back arrived after its window had closed'
+    : competition?.status !== 'running'
+      ? 'Payment for a buy-back arrived after the competition had ended'
+      : 'Payment for a buy-back arrived for an entry already back in (or no longer out)';
+  await updateOrder(
+    tx,
+    { orderId: order.id },
+    { ...paid, failureReason: `${why}; it is refunded automatically.` },
+  );
+  const refund = await recordRefundIntent(
+    tx,
+    { ...order, ...paid },
+    {
+      entryIds: [],
+      amountPence: order.amountPence,
+      idempotencyKey: `late-${order.id}`,
+      reason: why,
+      createdBy: null,
+    },
+  );
+  await insertIssue(tx, {
+    clubId: order.clubId,
+    orderId: order.id,
+    kind: 'late_payment_refunded',
+    detail: `${why} (order ${order.id}, ${formatPence(order.amountPence)}); it is refunded automatically.`,
+  });
+  return {
+    outcome: 'late_payment_refunding',
+    order: { ...order, ...paid },
+    ...(refund && { after: { refundId: refund.id } }),
   };
 }
 

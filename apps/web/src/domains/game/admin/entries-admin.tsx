@@ -19,6 +19,7 @@ import {
   useCompetitionEntries,
   useKnockOut,
   usePickForEntry,
+  useRecordBuyBack,
   useRecordCashEntry,
   useRefundEntry,
   useReinstate,
@@ -146,6 +147,7 @@ function EntryRow({
   const knockOut = useKnockOut(competitionId);
   const reinstate = useReinstate(competitionId);
   const refund = useRefundEntry(competitionId);
+  const buyBack = useRecordBuyBack(competitionId);
   const [presentAlert] = useIonAlert();
   const name = e.entryNumber === null ? e.playerName : `${e.playerName} (${e.entryNumber})`;
   const removedNow =
@@ -188,7 +190,27 @@ function EntryRow({
         },
       ],
     });
-  const failure = knockOut.error ?? reinstate.error ?? refund.error ?? null;
+  const askBuyBack = (offer: NonNullable<AdminEntryView['buyBackOffer']>) =>
+    void presentAlert({
+      header: offer.pricePence > 0 ? `Cash buy-back for ${name}?` : `Rejoin ${name}?`,
+      message:
+        offer.pricePence > 0
+          ? `${e.playerName} paid ${formatPence(offer.pricePence)} in cash at the bar, and is 18 or over: the entry is back in at once, with no lives, its used teams still used.`
+          : 'The entry is back in at once, free, with no lives, its used teams still used.',
+      inputs: offer.pricePence > 0 ? [{ name: 'reference', placeholder: 'Till reference (optional)' }] : [],
+      buttons: [
+        { text: 'Cancel', role: 'cancel' },
+        {
+          text: offer.pricePence > 0 ? 'Record cash' : 'Rejoin',
+          handler: (values?: { reference?: string }) =>
+            buyBack.mutate(
+              { entryId: e.id, reference: values?.reference?.trim() || undefined },
+              { onSuccess: () => showToast(`${name} is bought back in.`) },
+            ),
+        },
+      ],
+    });
+  const failure = knockOut.error ?? reinstate.error ?? refund.error ?? buyBack.error ?? null;
   return (
     <>
       <tr data-entry={e.id}>
@@ -220,6 +242,18 @@ function EntryRow({
           {e.status === 'active' && fromRound !== null && !knocking ? (
             <IonButton size="small" fill="outline" color="danger" onClick={() => setKnocking(true)}>
               Knock out
+            </IonButton>
+          ) : null}
+          {e.buyBackOffer ? (
+            <IonButton
+              size="small"
+              fill="outline"
+              disabled={buyBack.isPending}
+              onClick={() => e.buyBackOffer && askBuyBack(e.buyBackOffer)}
+            >
+              {e.buyBackOffer.pricePence > 0
+                ? `Cash buy-back ${formatPence(e.buyBackOffer.pricePence)}`
+                : 'Rejoin free'}
             </IonButton>
           ) : null}
           {removedNow && fromRound !== null ? (

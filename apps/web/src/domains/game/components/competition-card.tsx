@@ -16,6 +16,8 @@ export const teamSelectionsLink = (competitionId: string, entryId: string, round
 
 // Only open paid competitions show it, and only to signed-in players: not the first screen's code.
 const BuyEntries = lazy(async () => ({ default: (await import('./buy-entries.tsx')).BuyEntries }));
+// Only an entry knocked out inside a buy-back window shows it: not on the first screen.
+const BuyBack = lazy(async () => ({ default: (await import('./buy-back.tsx')).BuyBack }));
 
 // Loaded when first opened: with it go the segment components, which the first screen does not need.
 const StandingsSection = lazy(async () => ({
@@ -220,6 +222,11 @@ function MyEntries({ detail }: { detail: CompetitionDetail }) {
               />
               {e.status === 'active' ? (
                 <LivesLeft lives={competition.rules.lives} livesLeft={e.livesLeft} />
+              ) : null}
+              {e.buyBackOffer ? (
+                <Suspense fallback={null}>
+                  <BuyBack competitionId={competition.id} entryId={e.id} offer={e.buyBackOffer} />
+                </Suspense>
               ) : null}
               <span className="entry-row__pick">
                 {e.status === 'active' && waiting ? (

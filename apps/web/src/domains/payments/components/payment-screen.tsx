@@ -64,9 +64,11 @@ export function PaymentScreen({ title }: { title: string }) {
           <dd>{o.competitionName}</dd>
         </div>
         <div>
-          <dt>Entries</dt>
+          <dt>{o.buyBack ? 'Buy-back' : 'Entries'}</dt>
           <dd>
-            {o.entryCount} × {formatPence(o.unitPricePence)}
+            {o.buyBack
+              ? `Back in after round ${o.buyBack.round}`
+              : `${o.entryCount} × ${formatPence(o.unitPricePence)}`}
           </dd>
         </div>
         <div>
@@ -100,9 +102,11 @@ export function PaymentScreen({ title }: { title: string }) {
             }
           >
             Payment received.{' '}
-            {o.entryCount === 1
-              ? 'Your entry is active: pick its team before the deadline.'
-              : `Your ${o.entryCount} entries are active: pick a team for each before the deadline.`}
+            {o.buyBack
+              ? 'Your entry is back in, with the teams it has used still used: pick its team before the deadline.'
+              : o.entryCount === 1
+                ? 'Your entry is active: pick its team before the deadline.'
+                : `Your ${o.entryCount} entries are active: pick a team for each before the deadline.`}
           </Outcome>
         </>
       );
@@ -119,9 +123,11 @@ export function PaymentScreen({ title }: { title: string }) {
               </IonButton>
             }
           >
-            {o.entries.length === 0
-              ? `${o.failureReason ?? 'This payment was refunded.'} ${formatPence(o.refundedPence)} has gone back to your card; no entry was made.`
-              : `This order was refunded: ${formatPence(o.refundedPence)} has gone back to your card.`}
+            {o.buyBack
+              ? `${o.failureReason ?? 'This buy-back was refunded.'} ${formatPence(o.refundedPence)} has gone back to your card.`
+              : o.entries.length === 0
+                ? `${o.failureReason ?? 'This payment was refunded.'} ${formatPence(o.refundedPence)} has gone back to your card; no entry was made.`
+                : `This order was refunded: ${formatPence(o.refundedPence)} has gone back to your card.`}
           </Outcome>
         </>
       );
@@ -219,6 +225,14 @@ function Outcome({
 function TryAgain({ order }: { order: Order }) {
   const create = useCreateOrder();
   const router = useIonRouter();
+  // A buy-back is bought again from the entry on the game screen, while its window is open.
+  if (order.buyBack) {
+    return (
+      <IonButton routerLink="/app/tabs/game" routerDirection="root">
+        Back to the game
+      </IonButton>
+    );
+  }
   const again = () =>
     create.mutate(
       { competitionId: order.competitionId, entries: order.entryCount },

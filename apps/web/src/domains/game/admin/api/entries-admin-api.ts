@@ -1,6 +1,7 @@
 import type {
   AdminEntryList,
   AdminEntryView,
+  CashBuyBackCreated,
   CashEntryCreate,
   CashEntryCreated,
   EntryKnockedOut,
@@ -71,6 +72,18 @@ export function useReinstate(competitionId: string) {
     mutationFn: (entryId: string) =>
       http.post<AdminEntryView>(
         `/api/admin/competitions/${enc(competitionId)}/entries/${enc(entryId)}/reinstate`,
+      ),
+    onSuccess: useEntriesChanged(competitionId),
+  });
+}
+
+// POST /api/admin/competitions/:id/entries/:entryId/buy-back: cash at the bar, or a free rejoin.
+export function useRecordBuyBack(competitionId: string) {
+  return useMutation({
+    mutationFn: ({ entryId, reference }: { entryId: string; reference?: string }) =>
+      http.post<CashBuyBackCreated>(
+        `/api/admin/competitions/${enc(competitionId)}/entries/${enc(entryId)}/buy-back`,
+        reference ? { reference } : {},
       ),
     onSuccess: useEntriesChanged(competitionId),
   });

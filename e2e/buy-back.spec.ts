@@ -1,0 +1,156 @@
+/**
+ * Buying back in, on a server whose clock the test moves (e2e/support/clock-server.ts): a player
+ * knocked out in the first round buys the same entry back in with the test card, before the next
+ * round's deadline, and is back in; the one entry left standing is not crowned meanwhile.
+ */
+import { type ChildProcess, fork } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { CompetitionDetail, OrderCreated, RoundFixtures, SeasonList, SeasonRound } from '@lastman/api';
+import { createCompetition, openForEntries } from '../apps/server/test/support/world-api.ts';
+import { type ApiClient, apiClient } from './support/api-client.ts';
+import { activePage, expect, logIn, test } from './support/fixtures.ts';
+
+// Next to the main test server's port, apart from game.spec.ts's clock server.
+const port = String(
+  Number(process.env.E2E_PORT ?? '39000') + 121 + Number(process.env.TEST_PARALLEL_INDEX ?? '0'),
+);
+const baseURL = `http://localhost:${port}`;
+test.use({ baseURL });
+
+let server: ChildProcess | null = null;
+
+function startServer(): Promise<ChildProcess> {
+  const child = fork(resolve('e2e/support/clock-server.ts'), [], {
+    execPath: resolve('node_modules/.bin/node'),
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    env: {
+      ...process.env,
+      PORT: port,
+      HOST: '127.0.0.1',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'lastman-e2e-buyback-')),
+      ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
+      PUBLIC_URL: baseURL,
+      RATE_LIMIT_ENABLED: 'false',
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+    },
+  });
+  return new Promise((ok, fail) => {
+    child.once('message', () => ok(child));
+    child.once('exit', (code) => fail(new Error(`clock server exited with ${code}`)));
+  });
+}
+
+function setClock(to: number): Promise<void> {
+  const child = server;
+  if (!child) throw new Error('no server');
+  return new Promise((ok) => {
+    child.once('message', () => ok());
+    child.send({ type: 'set', to: new Date(to).toISOString() });
+  });
+}
+
+test.afterAll(() => {
+  server?.kill('SIGTERM');
+});
+
+const HOUR = 3_600_000;
+
+test('a player knocked out buys the same entry back in with the test card', async ({ page }) => {
+  test.skip(test.info().project.name !== 'desktop', 'one clock server per run: the desktop project runs it');
+  test.setTimeout(300_000);
+  server = await startServer();
+  const admin = await apiClient(baseURL, 'admin@redlion.test');
+  const player1 = await apiClient(baseURL, 'player1@redlion.test');
+  const player2 = await apiClient(baseURL, 'player2@redlion.test');
+  const clients: ApiClient[] = [admin, player1, player2];
+  try {
+    const { seasons } = await admin.get<SeasonList>('/api/seasons');
+    const season = seasons.find((s) => s.demo);
+    const real = seasons.find((s) => !s.demo && s.key === 'premier-league-2024-25');
+    if (!season || !real) throw new Error('no demo season');
+    const round1 =
+      season.rounds.find((r) => !r.isVoid && Date.parse(r.firstKickoff) - 2 * HOUR > Date.now())?.round ?? 0;
+    const name = `Buy-back Cup ${Date.now().toString(36)}`;
+    const id = await createCompetition(admin.session, {
+      name,
+      seasonId: season.id,
+      startRound: round1,
+      prizeModel: 'pool',
+      entryFeePence: 500,
+      houseSharePercent: 10,
+      maxEntriesPerPlayer: 1,
+      minEntries: 2,
+      buyBack: { untilRound: round1, pricePence: 250 },
+    });
+    await openForEntries(admin.session, id);
+
+    // Each player buys an entry with the 4242 card and picks: player 1 a team that lost, player 2 one that won.
+    const results = await admin.get<SeasonRound>(`/api/seasons/${real.id}/rounds/${round1}`);
+    const decided = results.fixtures.filter(
+      (f) => !f.rescheduledOut && f.homeScore !== null && f.awayScore !== null && f.homeScore !== f.awayScore,
+    );
+    const [lost, won] = decided;
+    if (!lost || !won) throw new Error('round has too few decided matches');
+    const loser = (lost.homeScore ?? 0) < (lost.awayScore ?? 0) ? lost.home.name : lost.away.name;
+    const winner = (won.homeScore ?? 0) > (won.awayScore ?? 0) ? won.home.name : won.away.name;
+    const fixtures = await player1.get<RoundFixtures>(`/api/competitions/${id}/rounds/${round1}/fixtures`);
+    const teamId = (teamName: string) =>
+      fixtures.fixtures.flatMap((f) => [f.home, f.away]).find((t) => t.name === teamName)?.id;
+    for (const [client, team] of [
+      [player1, loser],
+      [player2, winner],
+    ] as const) {
+      const created = await client.send<OrderCreated>('POST', '/api/orders', {
+        competitionId: id,
+        entries: 1,
+      });
+      await client.send('POST', '/api/payments/test/confirm', {
+        clientSecret: created.payment.clientSecret,
+        cardNumber: '4242 4242 4242 4242',
+      });
+      const entryId = created.order.entries[0]?.id ?? '';
+      await client.send('PUT', `/api/entries/${entryId}/picks/${round1}`, { teamId: teamId(team) });
+    }
+
+    const detail = await admin.get<CompetitionDetail>(`/api/competitions/${id}`);
+    const first = detail.rounds.find((r) => r.round === round1);
+    await setClock(Date.parse(first?.lastKickoff ?? '') + 3 * HOUR);
+    const settled = await admin.get<CompetitionDetail>(`/api/competitions/${id}`);
+    // One left standing, but player 1 may still buy back in: nobody is crowned yet.
+    expect(settled.competition.status).toBe('running');
+    expect(settled.rounds.find((r) => r.round === round1)?.state).toBe('settled');
+
+    const card = () => activePage(page).locator(`[data-competition="${name}"]`);
+    await test.step('player 1 sees the offer and pays for it with the test card', async () => {
+      await logIn(page, 'player1@redlion.test');
+      const entry = card().locator('[data-entry="1"]');
+      await expect(entry.getByTestId('buy-back')).toBeVisible();
+      await entry.getByLabel('I am 18 or over.').check();
+      await entry.locator('ion-button', { hasText: 'Buy back in for £2.50' }).click();
+      await page.waitForURL('**/stripe-web?order=*');
+      const screen = activePage(page);
+      await expect(screen.locator('.summary__total')).toHaveText('£2.50');
+      await expect(screen.getByText('Test payments: no real money')).toBeVisible();
+      await screen.locator('input[name="cardnumber"]').fill('4242 4242 4242 4242');
+      await screen.locator('input[name="expiry"]').fill('12 / 34');
+      await screen.locator('input[name="cvc"]').fill('123');
+      await screen.locator('form[aria-label="Card payment"] ion-button[type="submit"]').click();
+      await expect(screen.getByText('Your entry is back in')).toBeVisible();
+    });
+
+    await test.step('the entry is back in, and the pot holds the buy-back', async () => {
+      await page.goto('/app/tabs/game');
+      await expect(card().locator('[data-entry="1"]')).toContainText('Still in');
+      await expect(card().getByTestId('buy-back')).toHaveCount(0);
+      // floor((2 x £5.00 + £2.50) x 90%)
+      await expect(card().locator('[data-testid="pot"]')).toHaveText('£11.25');
+    });
+  } finally {
+    for (const c of clients) await c.dispose();
+  }
+});
