@@ -1,7 +1,7 @@
 import { IonButton, IonSpinner } from '@ionic/react';
 import type { CompetitionCreate, CompetitionRules, PrizeModel } from '@lastman/api';
 import { formatPence, londonDate, penceAsPounds, toPence } from '@lastman/api/format';
-import { buyBackInWords, livesInWords, MAX_ENTRY_FEE_PENCE, MAX_LIVES } from '@lastman/api/rules';
+import { describeVariants, MAX_ENTRY_FEE_PENCE, MAX_LIVES } from '@lastman/api/rules';
 import { type FormEvent, useState } from 'react';
 import { FormError, FormField, SelectField } from '../../../ui/form-field.tsx';
 import { InlineLoading } from '../../../ui/page-loading.tsx';
@@ -284,21 +284,19 @@ export function CompetitionForm({
         ) : null}
       </div>
       <div className="rule-preview" data-testid="variant-preview" aria-live="polite">
-        <p>
-          <strong>Lives:</strong> {livesInWords(Number(lives) || 0)}
-        </p>
-        <p>
-          <strong>Buy-backs:</strong>{' '}
-          {buyBackInWords(
+        {describeVariants({
+          rules: { lives: Number(lives) || 0 },
+          buyBack:
             buyBackUntil === ''
               ? null
-              : {
-                  untilRound: Number(buyBackUntil),
-                  pricePence: prizeModel === 'free' ? 0 : (toPence(buyBackPrice) ?? 0),
-                },
-            formatPence(prizeModel === 'free' ? 0 : (toPence(buyBackPrice) ?? 0)),
-          )}
-        </p>
+              : { untilRound: Number(buyBackUntil), pricePence: toPence(buyBackPrice) ?? 0 },
+          startRound: Number(roundValue),
+          prizeModel,
+        }).map((line) => (
+          <p key={line.key}>
+            <strong>{line.label}:</strong> {line.text}
+          </p>
+        ))}
       </div>
       <FormError message={error} />
       <div className="button-row">
