@@ -25,7 +25,10 @@ const defaultRules: CompetitionRules = {
 
 export type CompetitionFormValues = CompetitionCreate;
 
-const LIVES_CHOICES = Array.from({ length: MAX_LIVES + 1 }, (_, n) => n);
+/** The lives a competition may give each entry, as the form and the "what if" offer them. */
+export const LIVES_CHOICES = Array.from({ length: MAX_LIVES + 1 }, (_, n) => n);
+export const livesChoiceText = (n: number) =>
+  n === 0 ? 'No lives (classic)' : n === 1 ? '1 life per entry' : `${n} lives per entry`;
 
 /** Every setting of a competition, each rules choice explained in plain words (from the API). */
 export function CompetitionForm({
@@ -248,7 +251,7 @@ export function CompetitionForm({
         >
           {LIVES_CHOICES.map((n) => (
             <option key={n} value={n}>
-              {n === 0 ? 'No lives (classic)' : n === 1 ? '1 life per entry' : `${n} lives per entry`}
+              {livesChoiceText(n)}
             </option>
           ))}
         </SelectField>
