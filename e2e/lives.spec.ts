@@ -46,7 +46,9 @@ test('an admin offers a life and a buy-back, previewed in plain words, and playe
   await page.goto(`/rules?competition=${encodeURIComponent(id)}`);
   const rules = activePage(page).locator(`[data-competition-rules="${name}"]`);
   await expect(rules).toContainText('Each entry can lose 2 matches and stay in');
-  await expect(rules).toContainText(`An entry knocked out in rounds ${start}–${start + 2} can buy back in once for £2.50`);
+  await expect(rules).toContainText(
+    `An entry knocked out in rounds ${start}–${start + 2} can buy back in once for £2.50`,
+  );
   await expect(rules).toContainText('by players aged 18 and over only');
   const livesLine = rules.getByText('Each entry can lose 2 matches and stay in', { exact: false });
   await livesLine.scrollIntoViewIfNeeded();
