@@ -178,13 +178,13 @@ function OrderItem({ order: o }: { order: OrderRow }) {
               </dd>
             </div>
           </dl>
-          <ul className="receipt-variants small" data-testid="receipt-variants">
+          <div className="receipt-variants small" data-testid="receipt-variants">
             {describeVariants(o.variants).map((line) => (
-              <li key={line.key}>
+              <p key={line.key}>
                 <strong>{line.label}:</strong> {line.text}
-              </li>
+              </p>
             ))}
-          </ul>
+          </div>
           <p className="muted small">A copy of this receipt was emailed to you.</p>
         </details>
       ) : null}
