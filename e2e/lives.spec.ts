@@ -19,16 +19,16 @@ test('an admin offers a life and a buy-back, previewed in plain words, and playe
   const form = screen.locator('form[aria-label="Create competition"]');
   await form.locator('input[name="name"]').fill(name);
   const preview = form.getByTestId('variant-preview');
-  await expect(preview).toContainText('No lives: the first time your team fails you, you are out.');
+  await expect(preview).toContainText('No lives: an entry is out the first time its pick fails.');
   await expect(preview).toContainText('No buy-backs');
 
   await form.locator('select[name="lives"]').selectOption('2');
-  await expect(preview).toContainText('Each entry starts with two lives.');
+  await expect(preview).toContainText('Each entry can lose 2 matches and stay in');
   const start = Number(await form.locator('select[name="startRound"]').inputValue());
   await form.locator('select[name="buyBackUntil"]').selectOption(String(start + 2));
   await form.locator('input[name="buyBackPrice"]').fill('2.50');
   await expect(preview).toContainText(
-    `Knocked out in round ${start + 2} or earlier? You may buy the same entry back in once, for £2.50`,
+    `An entry knocked out in rounds ${start}–${start + 2} can buy back in once for £2.50 before the next deadline; it comes back with no lives and keeps its used teams.`,
   );
   await preview.scrollIntoViewIfNeeded();
   await preview.screenshot({ path: test.info().outputPath('lives-preview.png') });
@@ -45,10 +45,12 @@ test('an admin offers a life and a buy-back, previewed in plain words, and playe
 
   await page.goto(`/rules?competition=${encodeURIComponent(id)}`);
   const rules = activePage(page).locator(`[data-competition-rules="${name}"]`);
-  await expect(rules).toContainText('Each entry starts with two lives.');
-  await expect(rules).toContainText('You may buy the same entry back in once, for £2.50');
-  await expect(rules).toContainText('for players aged 18 and over');
-  const livesLine = rules.getByText('Each entry starts with two lives.');
+  await expect(rules).toContainText('Each entry can lose 2 matches and stay in');
+  await expect(rules).toContainText(
+    `An entry knocked out in rounds ${start}–${start + 2} can buy back in once for £2.50`,
+  );
+  await expect(rules).toContainText('by players aged 18 and over only');
+  const livesLine = rules.getByText('Each entry can lose 2 matches and stay in', { exact: false });
   await livesLine.scrollIntoViewIfNeeded();
   await page.screenshot({ path: test.info().outputPath('lives-rules.png') });
 });

@@ -170,9 +170,15 @@ for (const width of [360, 390]) {
     await expect(order).toHaveCount(1);
     await order.locator('summary', { hasText: 'Receipt' }).click();
     await expect(order.getByTestId('receipt-club')).toHaveText('The Red Lion');
+    // The receipt states the competition's lives and buy-backs in the words the rules page uses.
+    await expect(order.getByTestId('receipt-variants')).toContainText(
+      'Lives: No lives: an entry is out the first time its pick fails.',
+    );
+    await expect(order.getByTestId('receipt-variants')).toContainText('Buying back in: No buy-backs');
     await page.screenshot({ path: test.info().outputPath(`receipt-${width}.png`), fullPage: true });
 
     const mail = await waitForMail(email, /^Receipt/);
     expect(mail.text).toContain('Paid to: The Red Lion');
+    expect(mail.text).toContain('Lives: No lives: an entry is out the first time its pick fails.');
   });
 }

@@ -16,6 +16,7 @@ const order: Order = {
   clubName: 'The Red Lion',
   entryCount: 21,
   unitPricePence: 5000,
+  variants: { rules: { lives: 0 }, buyBack: null, startRound: 1, prizeModel: 'pool' },
   failureReason: null,
   createdAt: '2026-09-01T18:00:00.000Z',
   paidAt: '2026-09-01T18:01:00.000Z',
@@ -42,5 +43,23 @@ describe('order emails', () => {
     expect(orderEmails.refund(to, order, 5000, 'asked').text).toContain('your order ORD_1 (Autumn Cup)');
     const cash = orderEmails.receipt(to, { ...order, provider: 'cash', cardLast4: null }).text;
     expect(cash).toContain('Paid in cash at The Red Lion.');
+  });
+
+  it('state the competition’s lives and buy-backs in the shared words', () => {
+    const classic = orderEmails.receipt(to, order).text;
+    expect(classic).toContain('Lives: No lives: an entry is out the first time its pick fails.');
+    expect(classic).toContain('Buying back in: No buy-backs: once an entry is out, it stays out.');
+    const variants = {
+      rules: { lives: 1 },
+      buyBack: { untilRound: 3, pricePence: 500 },
+      startRound: 1,
+      prizeModel: 'pool' as const,
+    };
+    const receipt = orderEmails.receipt(to, { ...order, variants }).text;
+    expect(receipt).toContain('Lives: Each entry can lose 1 match and stay in');
+    expect(receipt).toContain(
+      'Buying back in: An entry knocked out in rounds 1–3 can buy back in once for £5.00 before the next deadline; it comes back with no lives and keeps its used teams.',
+    );
+    expect(receipt).toContain('by players aged 18 and over only');
   });
 });

@@ -1,6 +1,8 @@
 // The rules both apps apply, written once. No zod here: the web app's first chunk imports this
 // module (`@lastman/api/rules`), and the schemas in this package read their limits from it.
 
+import { formatPence } from '../format.ts';
+
 /** The password policy's length limits (the server also refuses the most common passwords). */
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 128;
@@ -55,28 +57,67 @@ export const MAX_ENTRY_FEE_PENCE = 1_000_000;
 /** The most lives an entry may start with. */
 export const MAX_LIVES = 3;
 
-/** Lives in plain words, for the rules page, the competition form's preview and the terms. */
-export function livesInWords(lives: number): string {
-  if (lives <= 0) return 'No lives: the first time your team fails you, you are out.';
-  const n = lives === 1 ? 'one life' : `${lives === 2 ? 'two' : 'three'} lives`;
-  return `Each entry starts with ${n}. When your pick would knock you out (a loss, a draw or a missed pick the rules count against you), you lose a life instead and stay in; with no life left, you are out.`;
-}
-
 /** An entry's lives left, short: "2 lives left", "1 life left", "No lives left". */
 export function livesLeftText(livesLeft: number): string {
   if (livesLeft <= 0) return 'No lives left';
   return livesLeft === 1 ? '1 life left' : `${livesLeft} lives left`;
 }
 
-/** Buy-backs in plain words; `price` is the price already formatted as money. */
-export function buyBackInWords(
-  buyBack: { untilRound: number; pricePence: number } | null,
-  price: string,
-): string {
-  if (buyBack === null) return 'No buy-backs: once an entry is out, it stays out.';
-  const cost = buyBack.pricePence === 0 ? 'for free' : `for ${price}`;
-  return `Knocked out in round ${buyBack.untilRound} or earlier? You may buy the same entry back in once, ${cost}, before the next round’s deadline. It comes back with no lives, and the teams it used stay used.`;
+/** A competition's lives and buy-backs, as `describeVariants` reads them (a competition has these). */
+export interface VariantSettings {
+  readonly rules: { readonly lives: number };
+  readonly buyBack: { readonly untilRound: number; readonly pricePence: number } | null;
+  /** The competition's first round: the buy-back window is "rounds 1–3" from it. */
+  readonly startRound: number;
+  /** A pool's buy-backs go into the pot; a free competition's buy-back is a free rejoin. */
+  readonly prizeModel: 'pool' | 'fixed' | 'free';
 }
+
+export interface VariantLine {
+  readonly key: 'lives' | 'buyBack';
+  readonly label: string;
+  readonly text: string;
+}
+
+const livesWord = (n: number) => (n === 1 ? '1 life' : `${n} lives`);
+const matchesWord = (n: number) => (n === 1 ? '1 match' : `${n} matches`);
+
+/**
+ * Lives and buy-backs in plain words, one line each: the same sentences on the rules page, the
+ * competition form's preview, the terms a player accepts before paying, and the receipts.
+ */
+export function describeVariants(c: VariantSettings): VariantLine[] {
+  const lives =
+    c.rules.lives <= 0
+      ? 'No lives: an entry is out the first time its pick fails.'
+      : `Each entry can lose ${matchesWord(c.rules.lives)} and stay in: it starts with ${livesWord(c.rules.lives)}, and a pick that would knock it out (a loss, or a draw, missed pick or postponed match these rules count against it) costs a life instead. With no life left, the next one puts it out.`;
+  return [
+    { key: 'lives', label: 'Lives', text: lives },
+    { key: 'buyBack', label: 'Buying back in', text: buyBackSentence(c) },
+  ];
+}
+
+function buyBackSentence(c: VariantSettings): string {
+  const b = c.buyBack;
+  if (b === null) return 'No buy-backs: once an entry is out, it stays out.';
+  const window =
+    b.untilRound <= c.startRound ? `in round ${b.untilRound}` : `in rounds ${c.startRound}–${b.untilRound}`;
+  const paid = c.prizeModel !== 'free' && b.pricePence > 0;
+  const cost = paid ? `for ${formatPence(b.pricePence)}` : 'for free';
+  const back =
+    c.rules.lives > 0 ? 'it comes back with no lives and keeps its used teams' : 'it keeps its used teams';
+  const base = `An entry knocked out ${window} can buy back in once ${cost} before the next deadline; ${back}.`;
+  if (!paid) return base;
+  const pot =
+    c.prizeModel === 'pool' ? ' The price goes into the pot, less the club’s share, like an entry fee.' : '';
+  return `${base} A buy-back is paid like an entry, by players aged ${MIN_AGE_FOR_PAID_ENTRY} and over only.${pot}`;
+}
+
+/** Lives and buy-backs as one paragraph, for a receipt or the terms. */
+export const variantsParagraph = (c: VariantSettings): string =>
+  describeVariants(c)
+    .map((l) => l.text)
+    .join(' ');
 
 // Money as text is written in format.ts; re-exported here for the code that reads the rules.
 export { formatPence, formatPoundsTick, moneyTicks, penceAsPounds } from '../format.ts';

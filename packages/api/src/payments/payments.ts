@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Id, IsoDate } from '../common.ts';
+import { BuyBack, PrizeModel } from '../game/game.ts';
 
 export const OrderStatus = z.enum(['pending', 'paid', 'failed', 'expired', 'refunded', 'partially_refunded']);
 export type OrderStatus = z.infer<typeof OrderStatus>;
@@ -49,6 +50,13 @@ export const Order = z
     clubName: z.string(),
     entryCount: z.number().int(),
     unitPricePence: z.number().int(),
+    /** The competition's lives and buy-backs, which its receipts state (`describeVariants` words them). */
+    variants: z.object({
+      rules: z.object({ lives: z.number().int() }),
+      buyBack: BuyBack.nullable(),
+      startRound: z.number().int(),
+      prizeModel: PrizeModel,
+    }),
     failureReason: z.string().nullable(),
     createdAt: z.string(),
     paidAt: z.string().nullable(),

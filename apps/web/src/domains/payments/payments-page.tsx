@@ -1,6 +1,7 @@
 import { IonButton, IonContent, IonSpinner } from '@ionic/react';
 import type { OrderList } from '@lastman/api';
 import { formatPence, londonDateTime } from '@lastman/api/format';
+import { describeVariants } from '@lastman/api/rules';
 import { useQuery } from '@tanstack/react-query';
 import { cardOutline } from 'ionicons/icons';
 import { configQuery } from '../../lib/club.ts';
@@ -177,6 +178,13 @@ function OrderItem({ order: o }: { order: OrderRow }) {
               </dd>
             </div>
           </dl>
+          <div className="receipt-variants small" data-testid="receipt-variants">
+            {describeVariants(o.variants).map((line) => (
+              <p key={line.key}>
+                <strong>{line.label}:</strong> {line.text}
+              </p>
+            ))}
+          </div>
           <p className="muted small">A copy of this receipt was emailed to you.</p>
         </details>
       ) : null}

@@ -1,5 +1,6 @@
 import { formatPence, type Order } from '@lastman/api';
 import { londonNumeric } from '@lastman/api/format';
+import { describeVariants } from '@lastman/api/rules';
 import type { Email } from '../../../lib/mailer.ts';
 import type { Services } from '../../../services.ts';
 import { findUser } from '../../account/index.ts';
@@ -24,6 +25,8 @@ export const orderEmails = {
       `Total paid: ${money(order.amountPence)}`,
       `Paid on: ${londonNumeric(order.paidAt ?? order.createdAt)}`,
       order.provider === 'test' ? '\nTest payments: no real money was taken.' : '',
+      '',
+      ...describeVariants(order.variants).map((line) => `${line.label}: ${line.text}`),
       '',
       'Good luck with your picks!',
       `${order.clubName}, on Lastman`,

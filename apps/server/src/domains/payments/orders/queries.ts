@@ -375,3 +375,22 @@ export async function ordersOfUser(db: DbOrTx, { clubId, userId }: { clubId: str
     .where(and(eq(orders.clubId, clubId), eq(orders.userId, userId)))
     .orderBy(asc(orders.createdAt));
 }
+
+/** The lives and buy-backs of the orders' competitions, which the receipts state. */
+export async function competitionVariantsOf(
+  db: DbOrTx,
+  { clubIds, competitionIds }: { clubIds: string[]; competitionIds: string[] },
+) {
+  if (competitionIds.length === 0) return [];
+  return db
+    .select({
+      id: competitions.id,
+      rules: competitions.rules,
+      startRound: competitions.startRound,
+      prizeModel: competitions.prizeModel,
+      buyBackUntilRound: competitions.buyBackUntilRound,
+      buyBackPricePence: competitions.buyBackPricePence,
+    })
+    .from(competitions)
+    .where(and(inArray(competitions.clubId, clubIds), inArray(competitions.id, competitionIds)));
+}

@@ -2,7 +2,20 @@ import { type Order, shortOrderNumber } from '@lastman/api';
 import type { DbOrTx } from '../../../db/client.ts';
 import { notFound } from '../../../lib/errors.ts';
 import { clubNamesOf } from '../../club/index.ts';
-import { entriesOfOrders, listOrders, type OrderRow, refundsOfOrders } from './queries.ts';
+import {
+  competitionVariantsOf,
+  entriesOfOrders,
+  listOrders,
+  type OrderRow,
+  refundsOfOrders,
+} from './queries.ts';
+
+const noVariants: Order['variants'] = {
+  rules: { lives: 0 },
+  buyBack: null,
+  startRound: 1,
+  prizeModel: 'pool',
+};
 
 /** Orders as the API shows them, with their entries and refunds. */
 export async function orderViews(
@@ -10,14 +23,33 @@ export async function orderViews(
   rows: { order: OrderRow; competitionName: string; userName?: string; userEmail?: string }[],
 ): Promise<(Order & { userName?: string; userEmail?: string })[]> {
   const ids = rows.map((r) => r.order.id);
-  const [entryRows, refundRows, clubNames] = await Promise.all([
+  const clubIds = [...new Set(rows.map((r) => r.order.clubId))];
+  const [entryRows, refundRows, clubNames, variantRows] = await Promise.all([
     entriesOfOrders(db, ids),
     refundsOfOrders(db, ids),
     clubNamesOf(
       db,
       rows.map((r) => r.order.clubId),
     ),
+    competitionVariantsOf(db, {
+      clubIds,
+      competitionIds: [...new Set(rows.map((r) => r.order.competitionId))],
+    }),
   ]);
+  const variants = new Map(
+    variantRows.map((c) => [
+      c.id,
+      {
+        rules: { lives: c.rules.lives ?? 0 },
+        buyBack:
+          c.buyBackUntilRound === null || c.buyBackPricePence === null
+            ? null
+            : { untilRound: c.buyBackUntilRound, pricePence: c.buyBackPricePence },
+        startRound: c.startRound,
+        prizeModel: c.prizeModel,
+      },
+    ]),
+  );
   return rows.map(({ order, competitionName, userName, userEmail }) => ({
     id: order.id,
     status: order.status,
@@ -32,6 +64,7 @@ export async function orderViews(
     clubName: clubNames.get(order.clubId) ?? '',
     entryCount: order.entryCount,
     unitPricePence: order.unitPricePence,
+    variants: variants.get(order.competitionId) ?? noVariants,
     failureReason: order.failureReason,
     createdAt: order.createdAt.toISOString(),
     paidAt: order.paidAt?.toISOString() ?? null,

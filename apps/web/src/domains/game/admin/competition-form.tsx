@@ -1,7 +1,7 @@
 import { IonButton, IonSpinner } from '@ionic/react';
 import type { CompetitionCreate, CompetitionRules, PrizeModel } from '@lastman/api';
 import { formatPence, londonDate, penceAsPounds, toPence } from '@lastman/api/format';
-import { buyBackInWords, livesInWords, MAX_ENTRY_FEE_PENCE, MAX_LIVES } from '@lastman/api/rules';
+import { describeVariants, MAX_ENTRY_FEE_PENCE, MAX_LIVES } from '@lastman/api/rules';
 import { type FormEvent, useState } from 'react';
 import { FormError, FormField, SelectField } from '../../../ui/form-field.tsx';
 import { InlineLoading } from '../../../ui/page-loading.tsx';
@@ -25,7 +25,10 @@ const defaultRules: CompetitionRules = {
 
 export type CompetitionFormValues = CompetitionCreate;
 
-const LIVES_CHOICES = Array.from({ length: MAX_LIVES + 1 }, (_, n) => n);
+/** The lives a competition may give each entry, as the form and the "what if" offer them. */
+export const LIVES_CHOICES = Array.from({ length: MAX_LIVES + 1 }, (_, n) => n);
+export const livesChoiceText = (n: number) =>
+  n === 0 ? 'No lives (classic)' : n === 1 ? '1 life per entry' : `${n} lives per entry`;
 
 /** Every setting of a competition, each rules choice explained in plain words (from the API). */
 export function CompetitionForm({
@@ -248,7 +251,7 @@ export function CompetitionForm({
         >
           {LIVES_CHOICES.map((n) => (
             <option key={n} value={n}>
-              {n === 0 ? 'No lives (classic)' : n === 1 ? '1 life per entry' : `${n} lives per entry`}
+              {livesChoiceText(n)}
             </option>
           ))}
         </SelectField>
@@ -284,21 +287,19 @@ export function CompetitionForm({
         ) : null}
       </div>
       <div className="rule-preview" data-testid="variant-preview" aria-live="polite">
-        <p>
-          <strong>Lives:</strong> {livesInWords(Number(lives) || 0)}
-        </p>
-        <p>
-          <strong>Buy-backs:</strong>{' '}
-          {buyBackInWords(
+        {describeVariants({
+          rules: { lives: Number(lives) || 0 },
+          buyBack:
             buyBackUntil === ''
               ? null
-              : {
-                  untilRound: Number(buyBackUntil),
-                  pricePence: prizeModel === 'free' ? 0 : (toPence(buyBackPrice) ?? 0),
-                },
-            formatPence(prizeModel === 'free' ? 0 : (toPence(buyBackPrice) ?? 0)),
-          )}
-        </p>
+              : { untilRound: Number(buyBackUntil), pricePence: toPence(buyBackPrice) ?? 0 },
+          startRound: Number(roundValue),
+          prizeModel,
+        }).map((line) => (
+          <p key={line.key}>
+            <strong>{line.label}:</strong> {line.text}
+          </p>
+        ))}
       </div>
       <FormError message={error} />
       <div className="button-row">

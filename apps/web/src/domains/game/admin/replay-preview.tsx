@@ -1,9 +1,17 @@
 import { IonButton, IonSpinner } from '@ionic/react';
-import type { CompetitionDetail, CompetitionRules, ReplayOutcome, ReplayPreview } from '@lastman/api';
-import { formatPence } from '@lastman/api/format';
+import type {
+  BuyBack,
+  CompetitionDetail,
+  CompetitionRules,
+  ReplayOutcome,
+  ReplayPreview,
+} from '@lastman/api';
+import { formatPence, penceAsPounds, toPence } from '@lastman/api/format';
+import { describeVariants, MAX_ENTRY_FEE_PENCE } from '@lastman/api/rules';
 import { useState } from 'react';
-import { FormError } from '../../../ui/form-field.tsx';
+import { FormError, FormField, SelectField } from '../../../ui/form-field.tsx';
 import { useReplayCompetition } from './api/game-admin-api.ts';
+import { LIVES_CHOICES, livesChoiceText } from './competition-form.tsx';
 import { RuleChoices } from './rule-choices.tsx';
 
 /**
@@ -13,7 +21,23 @@ import { RuleChoices } from './rule-choices.tsx';
 export function ReplayPreviewPanel({ detail }: { detail: CompetitionDetail }) {
   const c = detail.competition;
   const [rules, setRules] = useState<CompetitionRules>(c.rules);
+  const [buyBackUntil, setBuyBackUntil] = useState(c.buyBack ? String(c.buyBack.untilRound) : '');
+  const [buyBackPrice, setBuyBackPrice] = useState(penceAsPounds(c.buyBack?.pricePence ?? 0));
+  const [priceError, setPriceError] = useState<string | undefined>();
   const replay = useReplayCompetition();
+  const free = c.prizeModel === 'free';
+  const rounds = detail.rounds.filter((r) => !r.isVoid && r.round >= c.startRound);
+  const pricePence = free ? 0 : toPence(buyBackPrice);
+  const buyBack: BuyBack | null =
+    buyBackUntil === '' ? null : { untilRound: Number(buyBackUntil), pricePence: pricePence ?? 0 };
+  const run = () => {
+    if (buyBack !== null && (pricePence === null || pricePence > MAX_ENTRY_FEE_PENCE)) {
+      setPriceError(`Give a price from £0 to ${formatPence(MAX_ENTRY_FEE_PENCE)}, such as 5 or 2.50.`);
+      return;
+    }
+    setPriceError(undefined);
+    replay.mutate({ id: c.id, rules, buyBack });
+  };
   return (
     <details className="replay-preview">
       <summary>What if: replay with other rules</summary>
@@ -22,8 +46,60 @@ export function ReplayPreviewPanel({ detail }: { detail: CompetitionDetail }) {
         rules you choose here. The competition itself does not change.
       </p>
       <RuleChoices value={rules} onChange={setRules} idPrefix={`replay-${c.id}`} />
+      <div className="form-grid">
+        <SelectField
+          label="Lives"
+          name="replayLives"
+          value={String(rules.lives)}
+          onValue={(v) => setRules({ ...rules, lives: Number(v) })}
+        >
+          {LIVES_CHOICES.map((n) => (
+            <option key={n} value={n}>
+              {livesChoiceText(n)}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label="Buy-backs"
+          name="replayBuyBackUntil"
+          value={buyBackUntil}
+          onValue={setBuyBackUntil}
+        >
+          <option value="">No buy-backs</option>
+          {rounds.map((r) => (
+            <option key={r.round} value={r.round}>
+              Knocked out up to round {r.round}
+            </option>
+          ))}
+        </SelectField>
+        {buyBackUntil !== '' && !free ? (
+          <FormField
+            label="Buy-back price (£)"
+            name="replayBuyBackPrice"
+            value={buyBackPrice}
+            onValue={setBuyBackPrice}
+            inputMode="decimal"
+            error={priceError}
+          />
+        ) : null}
+      </div>
+      <div className="rule-preview small" data-testid="replay-variants">
+        {describeVariants({ rules, buyBack, startRound: c.startRound, prizeModel: c.prizeModel }).map(
+          (line) => (
+            <p key={line.key}>
+              <strong>{line.label}:</strong> {line.text}
+            </p>
+          ),
+        )}
+        {buyBack !== null ? (
+          <p className="muted">
+            The replay buys back every entry knocked out within the window, once: the most buy-backs could
+            change. Under the real rules, only the buy-backs players actually made count.
+          </p>
+        ) : null}
+      </div>
       <FormError message={replay.isError ? replay.error.message : null} />
-      <IonButton size="small" onClick={() => replay.mutate({ id: c.id, rules })} disabled={replay.isPending}>
+      <IonButton onClick={run} disabled={replay.isPending}>
         {replay.isPending ? <IonSpinner name="dots" /> : 'Replay'}
       </IonButton>
       {replay.data ? <ReplayComparison preview={replay.data} /> : null}
@@ -51,7 +127,11 @@ function ReplayComparison({ preview }: { preview: ReplayPreview }) {
     const r = o.rounds.find((x) => x.round === round);
     if (!r) return '–';
     if (r.status === 'void') return 'void';
-    return `${r.survivors} in, ${r.eliminated} out${r.rollover ? ' (rollover)' : ''}`;
+    const extras = [
+      r.livesLost > 0 ? `${r.livesLost} lost a life` : null,
+      r.boughtBack > 0 ? `${r.boughtBack} bought back` : null,
+    ].filter(Boolean);
+    return `${r.survivors} in, ${r.eliminated} out${r.rollover ? ' (rollover)' : ''}${extras.length > 0 ? ` · ${extras.join(', ')}` : ''}`;
   };
   return (
     <div className="replay-result" data-testid="replay-result" aria-live="polite">

@@ -1,7 +1,7 @@
 import { IonButton, IonSpinner, useIonRouter } from '@ionic/react';
 import type { CompetitionDetail } from '@lastman/api';
 import { formatPence } from '@lastman/api/format';
-import { ageOn, MIN_AGE_FOR_PAID_ENTRY } from '@lastman/api/rules';
+import { ageOn, describeVariants, MIN_AGE_FOR_PAID_ENTRY } from '@lastman/api/rules';
 import { useState } from 'react';
 import { useMe } from '../../../lib/me.ts';
 import { FormError } from '../../../ui/form-field.tsx';
@@ -98,7 +98,11 @@ export function BuyEntries({
       <PaidTerms competition={competition} />
       <label className="buy__confirm">
         <input type="checkbox" checked={confirmedAge} onChange={(e) => setConfirmedAge(e.target.checked)} />
-        <span>I am 18 or over, and I accept these terms.</span>
+        <span>
+          I am {MIN_AGE_FOR_PAID_ENTRY} or over, and I accept these terms
+          {competition.buyBack !== null && competition.buyBack.pricePence > 0 ? ', for any buy-back too' : ''}
+          .
+        </span>
       </label>
       <FormError message={create.isError ? create.error.message : null} />
       <IonButton expand="block" onClick={buy} disabled={create.isPending || !confirmedAge}>
@@ -115,7 +119,7 @@ function PaidTerms({ competition: c }: { competition: CompetitionDetail['competi
   const prize =
     c.prizeModel === 'fixed'
       ? `The winner takes a fixed prize of ${formatPence(c.prizePence)}, shared if several entries win together.`
-      : `The entry fees make the pot${c.houseSharePercent > 0 ? `, less the club's ${c.houseSharePercent}%` : ''}; the last entry standing takes it, and it is shared if several entries win together.`;
+      : `The entry fees${c.buyBack !== null && c.buyBack.pricePence > 0 ? ' and buy-backs' : ''} make the pot${c.houseSharePercent > 0 ? `, less the club's ${c.houseSharePercent}%` : ''}; the last entry standing takes it, and it is shared if several entries win together.`;
   return (
     <div className="buy__terms" data-testid="paid-terms">
       <p className="small">
@@ -131,6 +135,13 @@ function PaidTerms({ competition: c }: { competition: CompetitionDetail['competi
         </a>
         .
       </p>
+      <ul className="buy__variants small" data-testid="paid-terms-variants">
+        {describeVariants(c).map((line) => (
+          <li key={line.key}>
+            <strong>{line.label}:</strong> {line.text}
+          </li>
+        ))}
+      </ul>
       <p className="small muted">
         Play for fun, with money you can afford to lose. Worried about gambling? Visit BeGambleAware.org or
         call the GamCare helpline free on <a href="tel:08088020133">0808 8020 133</a>.

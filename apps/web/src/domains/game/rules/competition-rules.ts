@@ -1,7 +1,7 @@
 import type { CompetitionDetail, CompetitionRules } from '@lastman/api';
 import { ruleDescriptions } from '@lastman/api';
 import { formatPence } from '@lastman/api/format';
-import { buyBackInWords, livesInWords } from '@lastman/api/rules';
+import { describeVariants } from '@lastman/api/rules';
 
 type Competition = CompetitionDetail['competition'];
 
@@ -84,8 +84,7 @@ export function competitionRuleLines(c: Competition): RuleLine[] {
     const choices = d.choices as Record<string, string>;
     lines.push({ key: rule, label: d.label, text: choices[c.rules[rule]] ?? c.rules[rule] });
   }
-  lines.push({ key: 'lives', label: 'Lives', text: livesInWords(c.rules.lives) });
-  lines.push({ key: 'buyBack', label: 'Buying back in', text: buyBackText(c) });
+  lines.push(...describeVariants(c));
   lines.push(
     {
       key: 'winner',
@@ -103,13 +102,4 @@ export function competitionRuleLines(c: Competition): RuleLine[] {
     },
   );
   return lines;
-}
-
-/** Buy-backs as this competition has them: the window, the price, who may, and where the money goes. */
-export function buyBackText(c: Pick<Competition, 'buyBack' | 'prizeModel'>): string {
-  const base = buyBackInWords(c.buyBack, formatPence(c.buyBack?.pricePence ?? 0));
-  if (c.buyBack === null || c.buyBack.pricePence === 0) return base;
-  const pot =
-    c.prizeModel === 'pool' ? ' The price goes into the pot, less the club’s share, like an entry fee.' : '';
-  return `${base} Paid by card like an entry, for players aged 18 and over.${pot}`;
 }

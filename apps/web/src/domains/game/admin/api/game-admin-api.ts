@@ -75,8 +75,8 @@ export function useCancelCompetition() {
 }
 
 // POST /api/admin/competitions/:id/replay (a "what if": nothing is saved)
-export const replayCompetition = ({ id, rules }: { id: string; rules: ReplayPreviewRequest['rules'] }) =>
-  http.post<ReplayPreview>(`/api/admin/competitions/${enc(id)}/replay`, { rules });
+export const replayCompetition = ({ id, ...body }: { id: string } & ReplayPreviewRequest) =>
+  http.post<ReplayPreview>(`/api/admin/competitions/${enc(id)}/replay`, body);
 export const useReplayCompetition = () => useMutation({ mutationFn: replayCompetition });
 
 // PUT /api/admin/fixtures/:id/result
