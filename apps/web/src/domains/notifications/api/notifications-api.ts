@@ -38,12 +38,18 @@ export const UNREAD_POLL_MS = 60_000;
  * app coming back to the foreground, and a slow poll while it is open.
  */
 export function useUnreadCount(enabled: boolean): number {
+  const client = useQueryClient();
   const me = useMe();
   const fromMe = me.data?.unreadNotifications;
+  // Asked only on the server's word that the session holds: not on the copy of /api/me restored from
+  // the device at start, nor after a refused call put the session in doubt (both are marked
+  // invalidated until /api/me answers). A session ended meanwhile would refuse the badge's call.
+  // (Reading `isStale` re-renders the badge when /api/me is invalidated or answers.)
+  const confirmed = !me.isStale || client.getQueryState(meQueryKey)?.isInvalidated === false;
   const query = useQuery({
     queryKey: notificationKeys.unread(),
     queryFn: async () => (await fetchUnread()).unread,
-    enabled: enabled && fromMe !== undefined,
+    enabled: enabled && confirmed && fromMe !== undefined,
     initialData: fromMe,
     initialDataUpdatedAt: me.dataUpdatedAt,
     staleTime: UNREAD_POLL_MS - 5_000,
