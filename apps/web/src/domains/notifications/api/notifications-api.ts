@@ -7,7 +7,7 @@ import type {
 } from '@lastman/api';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/api.ts';
-import { type Me, meQueryKey, useMe } from '../../../lib/me.ts';
+import { type Me, meQueryKey, useMe, useSessionConfirmed } from '../../../lib/me.ts';
 
 export const notificationKeys = {
   all: ['notifications'] as const,
@@ -38,14 +38,10 @@ export const UNREAD_POLL_MS = 60_000;
  * app coming back to the foreground, and a slow poll while it is open.
  */
 export function useUnreadCount(enabled: boolean): number {
-  const client = useQueryClient();
   const me = useMe();
   const fromMe = me.data?.unreadNotifications;
-  // Asked only on the server's word that the session holds: not on the copy of /api/me restored from
-  // the device at start, nor after a refused call put the session in doubt (both are marked
-  // invalidated until /api/me answers). A session ended meanwhile would refuse the badge's call.
-  // (Reading `isStale` re-renders the badge when /api/me is invalidated or answers.)
-  const confirmed = !me.isStale || client.getQueryState(meQueryKey)?.isInvalidated === false;
+  // Asked only on the server's word that the session holds (a reload after it ended was refused).
+  const confirmed = useSessionConfirmed();
   const query = useQuery({
     queryKey: notificationKeys.unread(),
     queryFn: async () => (await fetchUnread()).unread,
