@@ -140,8 +140,9 @@ test('a reload after the session ended elsewhere asks the server nothing it refu
     await route.continue();
   });
   await page.goto('/app/tabs/club');
-  await expect(activePage(page).getByTestId('club-details')).toBeVisible();
   await expect.poll(() => storedSession(page)).not.toMatchObject({ hasLoggedIn: 'true' });
+  // The visitor's club tab, once the server said nobody is signed in.
+  await expect(activePage(page).getByTestId('club-competitions')).toBeVisible();
   await page.waitForLoadState('networkidle');
   // Not the unread badge's count, nor the club tab's competitions: nothing refused on the way out.
   expect(refused).toEqual([]);
