@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import {
   analyseRounds,
+  mulberry32,
   parseOpenfootballSeason,
   parseReplayInput,
   type RoundAnalysis,
@@ -17,24 +18,13 @@ const NODE = join(ROOT, 'node_modules/.bin/node');
 const SEASON = resolve(import.meta.dirname, '../apps/server/seed/football/premier-league-2024-25.json');
 const ENTRIES = 100_000;
 
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /**
  * Entries of mixed skill: each round an entry picks, with its skill as the chance, a winner it has not
  * used, else any unused team that plays; a few skip rounds. Some entries are near perfect, so the
  * competition runs the whole season with many entries still in.
  */
 function generateInput(teams: readonly string[], rounds: readonly RoundAnalysis[]) {
-  const random = prng(20242025);
+  const random = mulberry32(20242025);
   const entries: { id: string; picks: Record<string, string> }[] = [];
   for (let i = 0; i < ENTRIES; i++) {
     const skill = i % 10 === 0 ? 1 : random();

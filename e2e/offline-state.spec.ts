@@ -111,3 +111,24 @@ test('offline, a screen with nothing loaded yet says so instead of spinning', as
   await expect(activePage(page).getByTestId('loading-offline')).toHaveCount(0);
   await expect(page.locator('[data-fixture]:visible').first()).toBeVisible();
 });
+
+test('a part of a screen whose code cannot be fetched says so in its place and loads when tried again', async ({
+  page,
+}) => {
+  await signUpByApi(page, {
+    name: 'Pat Part',
+    email: uniqueEmail('part'),
+    password: 'correct horse battery',
+    dateOfBirth: '1990-01-01',
+  });
+  // The competition cards' code, fetched with the game screen's data, does not come.
+  const cards = /\/assets\/signed-in-[^/]*\.js$/;
+  await page.route(cards, (route) => route.abort('internetdisconnected'));
+  await page.goto('/app/tabs/game');
+  const failure = activePage(page).getByTestId('part-load-failure').first();
+  await expect(failure).toContainText('could not be loaded');
+  await page.unroute(cards);
+  await failure.getByText('Try again').click();
+  await expect(activePage(page).locator('section.competition').first()).toBeVisible();
+  await expect(activePage(page).getByTestId('part-load-failure')).toHaveCount(0);
+});

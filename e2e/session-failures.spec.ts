@@ -120,3 +120,30 @@ test('a 401 on the session read ends the session and shows the login page', asyn
   await expect.poll(async () => (await storedSession(page)).hasLoggedIn).toBeUndefined();
   await expect(toast(page, 'error')).toHaveCount(0);
 });
+
+test('a reload after the session ended elsewhere asks the server nothing it refuses before it says so', async ({
+  page,
+}) => {
+  await signedInOnce(page);
+  await page.goto('/app/tabs/club');
+  await expectSignedInShell(page);
+  // The device keeps the last known state within a second of a change.
+  await page.waitForTimeout(1500);
+  const refused: string[] = [];
+  page.on('response', (r) => {
+    if (r.status() === 401) refused.push(new URL(r.url()).pathname);
+  });
+  await page.context().clearCookies();
+  // The server slow to say who is signed in: meanwhile the app has only the copy the device restored.
+  await page.route(SESSION, async (route: Route) => {
+    await new Promise((r) => setTimeout(r, 2500));
+    await route.continue();
+  });
+  await page.goto('/app/tabs/club');
+  await expect.poll(() => storedSession(page)).not.toMatchObject({ hasLoggedIn: 'true' });
+  // The visitor's club tab, once the server said nobody is signed in.
+  await expect(activePage(page).getByTestId('club-competitions')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  // Not the unread badge's count, nor the club tab's competitions: nothing refused on the way out.
+  expect(refused).toEqual([]);
+});

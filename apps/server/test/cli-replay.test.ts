@@ -2,10 +2,10 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { describe, expect, it } from 'vitest';
 // The game package's own independent replay loop, the command's reference.
+import { mulberry32 } from '@lastman/game';
+import { describe, expect, it } from 'vitest';
 import {
-  prng,
   type RawInput,
   randomEntries,
   randomRules,
@@ -95,7 +95,7 @@ describe('lms replay (spawned)', () => {
     for (const name of SEASONS) {
       const season = loadSeasonJson(name) as Parameters<typeof referenceReplay>[0];
       for (let k = 0; k < 6; k++) {
-        const random = prng(seed++);
+        const random = mulberry32(seed++);
         const startRound = k === 0 ? 1 : 1 + Math.floor(random() * 30);
         const input: RawInput = {
           rules: k === 0 ? {} : randomRules(random),
@@ -120,7 +120,7 @@ describe('lms replay (spawned)', () => {
 
   it('settles 100,000 entries over the whole 2024-25 season like the reference', async () => {
     const season = loadSeasonJson('2024-25') as Parameters<typeof referenceReplay>[0];
-    const random = prng(2024);
+    const random = mulberry32(2024);
     const input: RawInput = {
       rules: { draw: 'eliminate', reuse: 'afterAllUsed', missedPick: 'autoPick' },
       startRound: 1,
@@ -191,7 +191,7 @@ describe('lms replay (spawned)', () => {
     for (const name of SEASONS) {
       const season = loadSeasonJson(name) as Parameters<typeof referenceReplay>[0];
       for (let k = 0; k < 4; k++) {
-        const random = prng(seed++);
+        const random = mulberry32(seed++);
         const startRound = k === 0 ? 1 : 1 + Math.floor(random() * 30);
         const entries = randomEntries(random, [5, 40, 300, 1000][k] ?? 10, season, startRound);
         const input: RawInput = {
@@ -220,7 +220,7 @@ describe('lms replay (spawned)', () => {
 
   it('2024-25 with 1,000 entries: lives 1 and a buy-back until round 3 against the classic game', async () => {
     const season = loadSeasonJson('2024-25') as Parameters<typeof referenceReplay>[0];
-    const entries = randomEntries(prng(2024), 1000, season, 1);
+    const entries = randomEntries(mulberry32(2024), 1000, season, 1);
     const base = { startRound: 1, entryFeePence: 1000, houseSharePercent: 10, entries };
     const everyOther = entries.filter((_, i) => i % 2 === 0).map((e) => e.id);
     const [classic, lives, buyBack] = await Promise.all(

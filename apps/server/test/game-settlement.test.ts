@@ -1,4 +1,4 @@
-import { competitionResult, compileCompetition, type Rules, settleFrom } from '@lastman/game';
+import { competitionResult, compileCompetition, mulberry32, type Rules, settleFrom } from '@lastman/game';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clubs, competitions, entries, roundSettlements, seasons, user } from '../src/db/schema/index.ts';
@@ -9,17 +9,6 @@ import { importBundledSeasons } from '../src/domains/game/football/bundled.ts';
 import { advanceCompetition } from '../src/domains/game/settlement/settle.ts';
 import { backends, startTestServer, type TestServer } from './support/test-server.ts';
 import { aCompetition, someEntries, somePicks } from './support/world.ts';
-
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const variants: { name: string; rules: Rules; startRound: number }[] = [
   {
@@ -133,7 +122,7 @@ describe.each(backends())('set-based settlement agrees with the engine on %s', (
       it(`${variant.name}: ${ENTRIES} entries over the whole season`, async () => {
         const season = seasonIds.get(key) as string;
         const model = seasonModel(await listSeasonFixtures(server.db, { clubId, seasonId: season }));
-        const random = prng(1000 + v + 17 * SEASONS.indexOf(key));
+        const random = mulberry32(1000 + v + 17 * SEASONS.indexOf(key));
         const comp = await aCompetition(server, {
           clubId,
           seasonId: season,

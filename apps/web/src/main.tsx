@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { ScreenRoot, screenSlugOf } from './app/screen-root.tsx';
 import { restoreSession } from './lib/auth.ts';
+import { answerFailedImports } from './lib/failed-imports.ts';
 import { isNative } from './lib/platform.ts';
 
 import '@ionic/react/css/core.css';
@@ -13,6 +14,9 @@ import '@ionic/react/css/padding.css';
 import '@ionic/react/css/display.css';
 import '@ionic/react/css/palettes/dark.system.css';
 import './app/theme.css';
+
+// Before anything loads code on demand: offline, Ionic's own lazy code fails to load uncaught.
+answerFailedImports(window);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The #root element is missing from index.html');

@@ -19,6 +19,7 @@ export {
 export { parseOpenfootballSeason, TBC_KICKOFF_TIME } from './openfootball.ts';
 export { autoPickTeam, type PickCheck, type PickVerdict, usedTeams, validatePick } from './picks.ts';
 export { type Payouts, type PrizeModel, poolPotPence, potPence, splitPot } from './pot.ts';
+export { mulberry32 } from './random.ts';
 export { parseReplayInput, type ReplayInput, type ReplayOutput, replay, runReplay } from './replay.ts';
 export {
   analyseRound,

@@ -213,18 +213,6 @@ export function referenceReplay(season: { matches: RawMatch[] }, input: RawInput
   };
 }
 
-/** A small deterministic PRNG (mulberry32), so generated competitions can be reproduced from a seed. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const RULE_CHOICES = {
   draw: ['eliminate', 'survive'],
   reuse: ['never', 'afterAllUsed'],

@@ -2,6 +2,7 @@ import { addDays, ukLocalToUtc, utcToUkLocal } from '@lastman/api/time';
 import {
   analyseRounds,
   type Fixture,
+  mulberry32,
   type RoundAnalysis,
   type Season,
   TBC_KICKOFF_TIME,
@@ -63,20 +64,9 @@ export function redateSeason(
   return { season: shifted(season, days), shiftDays: days, nextRound: DEMO_NEXT_ROUND };
 }
 
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Picks for one entry: winners, except a loser in the round it is meant to go out in. */
 function demoPicks(rounds: RoundAnalysis[], outIn: number | null, upTo: number, seed: number) {
-  const random = prng(seed);
+  const random = mulberry32(seed);
   const used = new Set<string>();
   const chosen: { round: number; team: string }[] = [];
   for (const round of rounds) {

@@ -1,13 +1,14 @@
 import { IonApp, IonRouterOutlet, IonSplitPane, isPlatform, setupIonicReact } from '@ionic/react';
 import { IonReactRouter } from '@ionic/react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Navigate, Route } from 'react-router-dom';
 import { useClub } from '../lib/club.ts';
 import { applyClubColors } from '../lib/club-theme.ts';
 import { hideSplash } from '../lib/native.ts';
 import { useOnline } from '../lib/online.ts';
 import { queryClient } from '../lib/query-client.ts';
+import { lazyPart } from '../ui/lazy-part.tsx';
 import { ClubLink, TabsAlias } from './club-link.tsx';
 import { Menu } from './menu.tsx';
 import { paths } from './paths.ts';
@@ -38,8 +39,9 @@ function HideSplash() {
 }
 
 /** Keeps notifications live while the app is open; its code loads after the first page. */
-const NotificationLive = lazy(() =>
-  import('../domains/notifications/notification-live.tsx').then((m) => ({ default: m.NotificationLive })),
+const NotificationLive = lazyPart(
+  async () => (await import('../domains/notifications/notification-live.tsx')).NotificationLive,
+  { quiet: true },
 );
 
 export function App() {

@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyPart } from '../ui/lazy-part.tsx';
 
 /** `/c/<club>/screen`: the pub's TV, outside the app's shell (no menu, no tabs, no sign-in). */
 export const SCREEN_PATH = /^\/c\/([a-z0-9-]{1,100})\/screen\/?$/i;
@@ -8,8 +9,8 @@ export function screenSlugOf(pathname: string): string | null {
   return SCREEN_PATH.exec(pathname)?.[1]?.toLowerCase() ?? null;
 }
 
-const ScreenRoute = lazy(() =>
-  import('../domains/game/screens/screen-page.tsx').then((m) => ({ default: m.ScreenRoute })),
+const ScreenRoute = lazyPart(
+  async () => (await import('../domains/game/screens/screen-page.tsx')).ScreenRoute,
 );
 
 /**

@@ -1,5 +1,5 @@
 import type { Me, Role } from '@lastman/api';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from './api.ts';
 import { isTransientFailure, retryDelayMs } from './retry.ts';
 import { meQueryKey, readSession } from './session-follower.ts';
@@ -27,6 +27,19 @@ export const meQuery = queryOptions({
   retryDelay: retryDelayMs,
 });
 export const useMe = () => useQuery(meQuery);
+
+/**
+ * Whether the server has said that the session holds: not the copy of /api/me restored from the
+ * device at start, nor one a refused call put in doubt (both stay invalidated until /api/me answers).
+ * A member's calls that a screen makes by itself (a badge, a section) wait for it: asked on a session
+ * that has ended meanwhile, they would be refused before /api/me says that nobody is signed in.
+ */
+export function useSessionConfirmed(): boolean {
+  const client = useQueryClient();
+  const me = useMe();
+  // Reading `isStale` re-renders the caller when /api/me is invalidated or answers.
+  return me.data != null && (!me.isStale || client.getQueryState(meQueryKey)?.isInvalidated === false);
+}
 
 const roleRank: Record<Role, number> = { player: 0, staff: 1, admin: 2 };
 export const hasRole = (role: Role | null | undefined, needed: Role): boolean =>

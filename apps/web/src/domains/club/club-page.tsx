@@ -15,7 +15,7 @@ import {
 } from 'ionicons/icons';
 import { type ReactNode, useId, useState } from 'react';
 import { useClub } from '../../lib/club.ts';
-import { hasRole, useMe } from '../../lib/me.ts';
+import { hasRole, useMe, useSessionConfirmed } from '../../lib/me.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { useMenu } from '../content/index.ts';
 import { useClubCompetitions, useCompetitions, VisitorCompetitions } from '../game/index.ts';
@@ -163,7 +163,9 @@ function VisitorCompetitionsSection({ slug }: { slug: string | undefined }) {
 }
 
 function RunningCompetitions({ signedIn }: { signedIn: boolean }) {
-  const competitions = useCompetitions(signedIn);
+  // What the device kept shows at once; the server is asked once it has confirmed the session.
+  const confirmed = useSessionConfirmed();
+  const competitions = useCompetitions(signedIn && confirmed);
   if (!signedIn) return null;
   const state = sectionState(competitions);
   if (state === 'hide') return null;

@@ -1,11 +1,12 @@
 import { IonButton, IonContent, IonRefresher, IonRefresherContent } from '@ionic/react';
 import { useQuery } from '@tanstack/react-query';
 import { cloudOfflineOutline, trophyOutline } from 'ionicons/icons';
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { configQuery, useClub } from '../../lib/club.ts';
 import { useMe } from '../../lib/me.ts';
 import { useUiState } from '../../lib/ui-state.ts';
 import { EmptyState } from '../../ui/empty-state.tsx';
+import { lazyPart } from '../../ui/lazy-part.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { InlineLoading } from '../../ui/page-loading.tsx';
 import { useGameScreen } from './api/game-api.ts';
@@ -14,20 +15,20 @@ import { isRoundInPlay, useLiveUpdates } from './live/live-api.ts';
 import '../../ui/game-screens.css';
 
 /** Shown only when a paid competition is open under test payments; the payments code stays out of the first page. */
-const TestPaymentsBanner = lazy(async () => ({
-  default: (await import('../payments/index.ts')).TestPaymentsBanner,
-}));
+const TestPaymentsBanner = lazyPart(async () => (await import('../payments/index.ts')).TestPaymentsBanner, {
+  quiet: true,
+});
 
 // The competition cards and the next action, for signed-in members only: a signed-out visitor's first
 // page does without their code; a member's screen starts fetching it with the competitions.
 const loadSignedIn = () => import('./components/signed-in.ts');
-const CompetitionCard = lazy(async () => ({ default: (await loadSignedIn()).CompetitionCard }));
-const NextAction = lazy(async () => ({ default: (await loadSignedIn()).NextAction }));
+const CompetitionCard = lazyPart(async () => (await loadSignedIn()).CompetitionCard);
+const NextAction = lazyPart(async () => (await loadSignedIn()).NextAction, { quiet: true });
 
 // Below the competitions, for signed-in players only: not part of the first screen's code.
-const InviteFriends = lazy(async () => ({
-  default: (await import('./components/invite-friends.tsx')).InviteFriends,
-}));
+const InviteFriends = lazyPart(async () => (await import('./components/invite-friends.tsx')).InviteFriends, {
+  quiet: true,
+});
 
 export function GamePage() {
   const loggedIn = useUiState((s) => s.loggedIn);

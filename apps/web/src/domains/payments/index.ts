@@ -1,10 +1,10 @@
 // The payments feature as other features see it: they import from here, never its other files.
-import { lazy } from 'react';
+import { lazyPart } from '../../ui/lazy-part.tsx';
 
 /** Loaded only when a competition shows an unpaid checkout: most game screens never need it. */
-export const UnpaidOrders = lazy(async () => ({
-  default: (await import('./components/unpaid-orders.tsx')).UnpaidOrders,
-}));
+export const UnpaidOrders = lazyPart(
+  async () => (await import('./components/unpaid-orders.tsx')).UnpaidOrders,
+);
 export { paymentsAdminKeys, refundOrder } from './admin/api/orders-admin-api.ts';
 export { OrdersAdmin } from './admin/orders-admin.tsx';
 export { StripeAccountAdmin, stripeReturn } from './admin/stripe-account-admin.tsx';

@@ -1,4 +1,5 @@
 import type { CompetitionStatus } from '@lastman/api';
+import { mulberry32 } from '@lastman/game';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import type { Viewer } from '../../../http/guards.ts';
@@ -25,20 +26,9 @@ type DemoServices = Pick<Services, 'db' | 'clock' | 'events' | 'config'> &
 /** One sped-up match day per process at a time: the demo has one club playing. */
 let playing: Promise<void> | null = null;
 
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** A match's 90 minutes as stand-in steps: kick-off, each minute, goals at random minutes, half time, full time. */
 export function scriptMatch(id: number, final: { home: number; away: number }, playMs: number, seed: number) {
-  const random = prng(seed);
+  const random = mulberry32(seed);
   const minuteMs = playMs / 92;
   const goalMinutes = (n: number) =>
     Array.from({ length: n }, () => 1 + Math.floor(random() * 89)).sort((a, b) => a - b);

@@ -1,9 +1,10 @@
 import { IonButton, IonSpinner } from '@ionic/react';
 import type { CompetitionDetail, CompetitionSummary, MyEntry } from '@lastman/api';
 import { formatPence } from '@lastman/api/format';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { hasRole, useMe } from '../../../lib/me.ts';
 import { FormError } from '../../../ui/form-field.tsx';
+import { lazyPart } from '../../../ui/lazy-part.tsx';
 import { InlineLoading } from '../../../ui/page-loading.tsx';
 import { UnpaidOrders } from '../../payments/index.ts';
 import { useJoinCompetition } from '../api/game-api.ts';
@@ -15,22 +16,18 @@ export const teamSelectionsLink = (competitionId: string, entryId: string, round
   `/teamselections?competition=${encodeURIComponent(competitionId)}&entry=${encodeURIComponent(entryId)}&round=${round}`;
 
 // Only open paid competitions show it, and only to signed-in players: not the first screen's code.
-const BuyEntries = lazy(async () => ({ default: (await import('./buy-entries.tsx')).BuyEntries }));
+const BuyEntries = lazyPart(async () => (await import('./buy-entries.tsx')).BuyEntries);
 // Only an entry knocked out inside a buy-back window shows it: not on the first screen.
-const BuyBack = lazy(async () => ({ default: (await import('./buy-back.tsx')).BuyBack }));
+const BuyBack = lazyPart(async () => (await import('./buy-back.tsx')).BuyBack);
 
 // Loaded when first opened: with it go the segment components, which the first screen does not need.
-const StandingsSection = lazy(async () => ({
-  default: (await import('../standings/index.ts')).StandingsSection,
-}));
+const StandingsSection = lazyPart(async () => (await import('../standings/index.ts')).StandingsSection);
 
 // Match day: the round's live scores and who is still in as they stand; only running competitions show it.
-const LivePanel = lazy(async () => ({ default: (await import('../live/live-panel.tsx')).LivePanel }));
+const LivePanel = lazyPart(async () => (await import('../live/live-panel.tsx')).LivePanel);
 
 // A player's own pick history: the standings' component, loaded with it when first opened.
-const PickHistory = lazy(async () => ({
-  default: (await import('../standings/index.ts')).PickHistory,
-}));
+const PickHistory = lazyPart(async () => (await import('../standings/index.ts')).PickHistory);
 
 const isPaid = (c: CompetitionSummary) => c.prizeModel !== 'free' && c.entryFeePence > 0;
 

@@ -1,9 +1,10 @@
-import type { CompetitionLive, CompetitionSummary, DemoRoundStarted, LiveEvent } from '@lastman/api';
+import type { CompetitionLive, CompetitionSummary, DemoRoundStarted } from '@lastman/api';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { http } from '../../../lib/api.ts';
 import { listenToLiveEvents } from '../../../lib/live-events.ts';
 import { gameKeys } from '../../../lib/query-keys.ts';
+import { patchScore, STATES_REFETCH_DEBOUNCE_MS, statesRefetchDelay } from './live-cache.ts';
 
 const enc = encodeURIComponent;
 
@@ -31,54 +32,53 @@ export const competitionLiveQuery = (id: string, enabled = true) =>
   });
 export const useCompetitionLive = (id: string, enabled = true) => useQuery(competitionLiveQuery(id, enabled));
 
-/** Writes a live score into every cached live view that shows the match, at once (the states follow on refetch). */
-function patchScore(
-  live: CompetitionLive,
-  event: Extract<LiveEvent, { type: 'live-score' }>,
-): CompetitionLive {
-  if (!live.fixtures.some((f) => f.fixtureId === event.fixtureId)) return live;
-  return {
-    ...live,
-    fixtures: live.fixtures.map((f) =>
-      f.fixtureId === event.fixtureId && f.status !== 'finished'
-        ? {
-            ...f,
-            homeGoals: event.homeGoals,
-            awayGoals: event.awayGoals,
-            minute: event.minute,
-            feed: event.feed,
-            source: event.source,
-          }
-        : f,
-    ),
-  };
-}
-
 /**
- * Keeps the game's screens current on match day from the tab's one live stream: a live score shows at
- * once and the entries' states are fetched again; results (a round may have settled) or a resync
- * refresh the game's data.
+ * Keeps the game's screens current on match day from the tab's one live stream. A live score shows at
+ * once (written into every cached live view of the match); when it moved the goals or the feed's state,
+ * the entries' states are fetched again, once for the changes that arrive together and no sooner than
+ * a few seconds after the last fetch. A new minute alone fetches nothing. Results (a round may have
+ * settled) or a resync refresh the game's data, once for a burst of them.
  */
 export function useLiveUpdates(enabled: boolean) {
   const client = useQueryClient();
   useEffect(() => {
     if (!enabled) return;
-    return listenToLiveEvents((event) => {
+    const pending = new Map<string, ReturnType<typeof setTimeout>>();
+    const later = (id: string, delay: number, run: () => void) => {
+      // A fetch already on its way comes after this change: it brings it too.
+      if (pending.has(id)) return;
+      pending.set(
+        id,
+        setTimeout(() => {
+          pending.delete(id);
+          run();
+        }, delay),
+      );
+    };
+    const stop = listenToLiveEvents((event) => {
       if (event.type === 'live-score') {
-        const touched: (readonly unknown[])[] = [];
         for (const [key, data] of client.getQueriesData<CompetitionLive>({ queryKey: gameKeys.all })) {
           if (key.at(-1) !== 'live' || !data?.fixtures) continue;
-          const next = patchScore(data, event);
-          if (next !== data) {
-            client.setQueryData(key, next);
-            touched.push(key);
-          }
+          const patched = patchScore(data, event);
+          if (!patched.changed) continue;
+          // Still dated by its last fetch: the states in it are that old.
+          const fetchedAt = client.getQueryState(key)?.dataUpdatedAt ?? 0;
+          client.setQueryData(key, patched.live, { updatedAt: fetchedAt });
+          if (!patched.statesChanged) continue;
+          later(JSON.stringify(key), statesRefetchDelay(fetchedAt, Date.now()), () => {
+            void client.invalidateQueries({ queryKey: key, exact: true });
+          });
         }
-        for (const key of touched) void client.invalidateQueries({ queryKey: key, exact: true });
         return;
       }
-      void client.invalidateQueries({ queryKey: gameKeys.all });
+      later('all', STATES_REFETCH_DEBOUNCE_MS, () => {
+        void client.invalidateQueries({ queryKey: gameKeys.all });
+      });
     });
+    return () => {
+      stop();
+      for (const timer of pending.values()) clearTimeout(timer);
+    };
   }, [client, enabled]);
 }
 

@@ -7,7 +7,7 @@ import type {
 } from '@lastman/api';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/api.ts';
-import { type Me, meQueryKey, useMe } from '../../../lib/me.ts';
+import { type Me, meQueryKey, useMe, useSessionConfirmed } from '../../../lib/me.ts';
 
 export const notificationKeys = {
   all: ['notifications'] as const,
@@ -40,10 +40,12 @@ export const UNREAD_POLL_MS = 60_000;
 export function useUnreadCount(enabled: boolean): number {
   const me = useMe();
   const fromMe = me.data?.unreadNotifications;
+  // Asked only on the server's word that the session holds (a reload after it ended was refused).
+  const confirmed = useSessionConfirmed();
   const query = useQuery({
     queryKey: notificationKeys.unread(),
     queryFn: async () => (await fetchUnread()).unread,
-    enabled: enabled && fromMe !== undefined,
+    enabled: enabled && confirmed && fromMe !== undefined,
     initialData: fromMe,
     initialDataUpdatedAt: me.dataUpdatedAt,
     staleTime: UNREAD_POLL_MS - 5_000,

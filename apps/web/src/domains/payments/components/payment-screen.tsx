@@ -3,11 +3,12 @@ import type { Order } from '@lastman/api';
 import { formatPence } from '@lastman/api/format';
 import { useQuery } from '@tanstack/react-query';
 import { alertCircleOutline, cardOutline, checkmarkCircleOutline } from 'ionicons/icons';
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { type ReactNode, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { configQuery } from '../../../lib/club.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { FormError } from '../../../ui/form-field.tsx';
+import { lazyPart } from '../../../ui/lazy-part.tsx';
 import { PageHeader } from '../../../ui/page-header.tsx';
 import { InlineLoading } from '../../../ui/page-loading.tsx';
 import '../../../ui/game-screens.css';
@@ -19,8 +20,8 @@ import { TestCardForm } from './test-card-form.tsx';
 import { TestPaymentsBanner } from './test-payments-banner.tsx';
 
 // Stripe's code (and its script from Stripe's host) loads only when Stripe takes the payment.
-const StripeElementsForm = lazy(() =>
-  import('./stripe-elements-form.tsx').then((m) => ({ default: m.StripeElementsForm })),
+const StripeElementsForm = lazyPart(
+  async () => (await import('./stripe-elements-form.tsx')).StripeElementsForm,
 );
 
 /** The card payment screen of an order (`?order=<id>`), shared by the web and native routes. */
