@@ -145,7 +145,10 @@ test.describe('live scores across two server processes', () => {
   let servers: ServerProcess[] = [];
 
   test.beforeAll(async () => {
-    test.skip(test.info().project.name !== 'phone', 'run once: the processes are the point, not the screen width');
+    test.skip(
+      test.info().project.name !== 'phone',
+      'run once: the processes are the point, not the screen width',
+    );
     test.setTimeout(180_000);
     await admin((c) => c.query(`CREATE DATABASE ${dbName}`));
     const env = {
