@@ -29,7 +29,7 @@ const to = { email: 'pat@example.com', name: 'Pat' };
 describe('order emails', () => {
   it('show money as the screens do: £1,050.00, not £1050.00', () => {
     const receipt = orderEmails.receipt(to, order).text;
-    expect(receipt).toContain('Entries: 21 x £50.00');
+    expect(receipt).toContain('Bought: 21 entries × £50.00');
     expect(receipt).toContain('Total paid: £1,050.00');
     const refund = orderEmails.refund(to, { ...order, refundedPence: 100_000 }, 100_000, 'cancelled').text;
     expect(refund).toContain('The Red Lion has refunded £1,000.00');

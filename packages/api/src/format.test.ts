@@ -27,6 +27,8 @@ import {
   londonWhenWords,
   londonZone,
   moneyTicks,
+  orderItems,
+  orderLine,
   ordinal,
   penceAsPounds,
   quarterHours,
@@ -187,5 +189,15 @@ describe('hours and durations', () => {
     expect(countdownText(65_000)).toBe('1m 05s');
     expect(countdownText((3 * 3600 + 5 * 60 + 9) * 1000)).toBe('3h 05m 09s');
     expect(countdownText(((2 * 24 + 4) * 3600 + 10 * 60) * 1000)).toBe('2d 4h 10m');
+  });
+});
+
+describe('what an order bought', () => {
+  it('counts entries, and names a buy-back by its round', () => {
+    expect(orderItems({ entryCount: 1 })).toBe('1 entry');
+    expect(orderLine({ entryCount: 3, unitPricePence: 500, buyBack: null })).toBe('3 entries × £5.00');
+    expect(orderLine({ entryCount: 1, unitPricePence: 250, buyBack: { round: 3 } })).toBe(
+      'a buy-back after round 3, £2.50',
+    );
   });
 });

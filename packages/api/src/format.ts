@@ -120,6 +120,23 @@ export const ordinal = (n: number): string => `${n}${ORDINAL_ENDINGS[ordinalRule
 /** Integer pence as pounds the British way: 105000 → "£1,050.00", -250 → "-£2.50". */
 export const formatPence = (pence: number): string => gbpFmt().format(pence / 100);
 
+/** What an order bought, in words: "1 entry", "3 entries" or "a buy-back after round 3". */
+export function orderItems(order: { entryCount: number; buyBack?: { round: number } | null }): string {
+  if (order.buyBack) return `a buy-back after round ${order.buyBack.round}`;
+  return order.entryCount === 1 ? '1 entry' : `${order.entryCount} entries`;
+}
+
+/** An order's line on a receipt: "2 entries × £5.00", or "a buy-back after round 3, £5.00". */
+export function orderLine(order: {
+  entryCount: number;
+  unitPricePence: number;
+  buyBack?: { round: number } | null;
+}): string {
+  return order.buyBack
+    ? `${orderItems(order)}, ${formatPence(order.unitPricePence)}`
+    : `${orderItems(order)} × ${formatPence(order.unitPricePence)}`;
+}
+
 /**
  * Pence as pounds with two decimals and no sign (1250 → "12.50"): money in a CSV file for a
  * spreadsheet, and an amount field's starting text.

@@ -1,6 +1,6 @@
 import { IonButton, IonContent, IonSpinner } from '@ionic/react';
 import type { OrderList } from '@lastman/api';
-import { formatPence, londonDateTime } from '@lastman/api/format';
+import { formatPence, londonDateTime, orderLine } from '@lastman/api/format';
 import { describeVariants } from '@lastman/api/rules';
 import { useQuery } from '@tanstack/react-query';
 import { cardOutline } from 'ionicons/icons';
@@ -100,8 +100,7 @@ function OrderItem({ order: o }: { order: OrderRow }) {
       </div>
       <div className="row">
         <span className="muted small">
-          {londonDateTime(o.createdAt)} · {o.entryCount} {o.entryCount === 1 ? 'entry' : 'entries'} ×{' '}
-          {formatPence(o.unitPricePence)}
+          {londonDateTime(o.createdAt)} · {orderLine(o)}
         </span>
         <strong>{formatPence(o.amountPence)}</strong>
       </div>
@@ -155,7 +154,7 @@ function OrderItem({ order: o }: { order: OrderRow }) {
             </div>
             <div>
               <dt>
-                {o.entryCount} × entry to {o.competitionName}
+                {o.buyBack ? 'Buy-back' : `${o.entryCount} × entry`} to {o.competitionName}
               </dt>
               <dd>{formatPence(o.amountPence)}</dd>
             </div>

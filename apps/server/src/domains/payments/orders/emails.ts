@@ -1,5 +1,5 @@
 import { formatPence, type Order } from '@lastman/api';
-import { londonNumeric } from '@lastman/api/format';
+import { londonNumeric, orderItems, orderLine } from '@lastman/api/format';
 import { describeVariants } from '@lastman/api/rules';
 import type { Email } from '../../../lib/mailer.ts';
 import type { Services } from '../../../services.ts';
@@ -12,7 +12,7 @@ export const orderEmails = {
     const lines = [
       `Hello ${to.name},`,
       '',
-      `Thank you: your payment to ${order.clubName} for ${order.entryCount} ${order.entryCount === 1 ? 'entry' : 'entries'} in ${order.competitionName} went through.`,
+      `Thank you: your payment to ${order.clubName} for ${orderItems(order)} in ${order.competitionName} went through.`,
       '',
       `Paid to: ${order.clubName}`,
       `Order: ${order.shortNumber}`,
@@ -21,7 +21,7 @@ export const orderEmails = {
         : order.cardLast4
           ? `Card: ending ${order.cardLast4}`
           : '',
-      `Entries: ${order.entryCount} x ${money(order.unitPricePence)}`,
+      `Bought: ${orderLine(order)}`,
       `Total paid: ${money(order.amountPence)}`,
       `Paid on: ${londonNumeric(order.paidAt ?? order.createdAt)}`,
       order.provider === 'test' ? '\nTest payments: no real money was taken.' : '',

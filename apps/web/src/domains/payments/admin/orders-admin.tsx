@@ -1,6 +1,6 @@
 import { IonButton } from '@ionic/react';
 import { type OrderList, OrderStatus } from '@lastman/api';
-import { formatPence, londonDateTime } from '@lastman/api/format';
+import { formatPence, londonDateTime, orderLine } from '@lastman/api/format';
 import { useState } from 'react';
 import { showToast } from '../../../lib/toast.ts';
 import { useIonAlert } from '../../../lib/use-ion-alert.ts';
@@ -146,8 +146,7 @@ function AdminOrder({ order: o }: { order: OrderRow }) {
       </div>
       <div className="row small">
         <span className="muted">
-          {o.competitionName} · {londonDateTime(o.createdAt)} · {o.entryCount} ×{' '}
-          {formatPence(o.unitPricePence)}
+          {o.competitionName} · {londonDateTime(o.createdAt)} · {orderLine(o)}
           {' · '}order {o.shortNumber}
           {o.provider === 'test' ? ' · test card' : ''}
           {o.provider === 'cash' ? ' · cash' : ''}

@@ -1,5 +1,5 @@
 import { IonButton, IonSpinner } from '@ionic/react';
-import { formatPence } from '@lastman/api/format';
+import { formatPence, orderItems } from '@lastman/api/format';
 import { useQuery } from '@tanstack/react-query';
 import { FormError } from '../../../ui/form-field.tsx';
 import { myOrdersQuery, useCancelOrder } from '../api/payments-api.ts';
@@ -43,8 +43,7 @@ export function UnpaidOrders({
           {unpaid.map((o) => (
             <li key={o.id} className="unpaid__row">
               <span>
-                {o.entryCount === 1 ? '1 entry' : `${o.entryCount} entries`}, {formatPence(o.amountPence)}:
-                not paid, so not in the game yet.
+                {orderItems(o)}, {formatPence(o.amountPence)}: not paid, so not in the game yet.
               </span>
               <span className="unpaid__actions">
                 <IonButton size="small" disabled={busy} onClick={() => payment.pay(o.id)}>
