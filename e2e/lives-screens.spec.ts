@@ -48,9 +48,7 @@ test('a player reads the lives and the buy-back in the terms before paying, at 3
     prizeModel: 'pool',
     entryFeePence: 500,
     rules: { lives: 1 },
-    // Opening with a buy-back waits for buy-backs to be sold (the server refuses it until then); its
-    // wording in the terms is the shared function's, unit-tested with a price, the pot and 18+.
-    buyBack: null,
+    buyBack: { untilRound: startRound, pricePence: 300 },
   });
   await openForEntries(admin.session, id);
   await admin.dispose();
@@ -65,9 +63,14 @@ test('a player reads the lives and the buy-back in the terms before paying, at 3
   const card = activePage(page).locator(`[data-competition="${name}"]`);
   const terms = card.getByTestId('paid-terms');
   await expect(terms).toContainText('Lives: Each entry can lose 1 match and stay in');
-  await expect(terms).toContainText('Buying back in: No buy-backs: once an entry is out, it stays out.');
-  await expect(terms).toContainText('The entry fees make the pot');
-  await expect(card.getByLabel('I am 18 or over, and I accept these terms.')).toBeVisible();
+  await expect(terms).toContainText(
+    `Buying back in: An entry knocked out in round ${startRound} can buy back in once for £3.00 before the next deadline`,
+  );
+  await expect(terms).toContainText('by players aged 18 and over only');
+  await expect(terms).toContainText('The entry fees and buy-backs make the pot');
+  await expect(
+    card.getByLabel('I am 18 or over, and I accept these terms, for any buy-back too.'),
+  ).toBeVisible();
 
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 900 });
