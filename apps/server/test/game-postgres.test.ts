@@ -148,6 +148,15 @@ describe.skipIf(!postgres)('the game on PostgreSQL: concurrency, workers, tenanc
       expect(taken.status).toBe(200);
       expect(taken.json).toMatchObject({ round: 1, teamName: 'Arsenal FC', deadline: shown.deadline });
       expect(statements).toBe(2);
+      // A later round's pick made ahead: its own deadline, not the season's first.
+      const later = (await player.get(`/api/competitions/${comp}/rounds/5/fixtures`)).json;
+      statements = 0;
+      const ahead = await player.put(`/api/entries/${entry}/picks/5`, {
+        teamId: teamIn(later.fixtures, later.fixtures[0].home.name),
+      });
+      expect(ahead.status).toBe(200);
+      expect(ahead.json).toMatchObject({ round: 5, deadline: later.deadline });
+      expect(ahead.json.deadline).not.toBe(shown.deadline);
       statements = 0;
       const refused = await player.put(`/api/entries/${entry}/picks/1`, { teamId: crypto.randomUUID() });
       expect(refused.status).toBe(404);

@@ -143,13 +143,15 @@ export async function pickInOneTrip(
         round: picks.round,
         auto: picks.auto,
         outcome: picks.outcome,
-        teamName: sql<string>`(SELECT t.name FROM ${teams} t WHERE t.id = ${picks.teamId})`,
+        // Qualified by hand: drizzle writes a RETURNING's columns unqualified, and inside these
+        // subqueries `round` would be the fixture's.
+        teamName: sql<string>`(SELECT t.name FROM ${teams} t WHERE t.id = picks.team_id)`,
         // The deadline the guard checked, for the answer (the same fixtures, read again).
         deadlineMs: sql<number>`(SELECT extract(epoch FROM coalesce(
             min(f.kickoff_at) FILTER (WHERE ${correctedStatus} <> 'postponed'), min(f.kickoff_at))
             - make_interval(mins => c.deadline_minutes))::float8 * 1000
-          FROM ${competitions} c JOIN ${fixtures} f ON f.season_id = c.season_id AND f.round = ${picks.round}
-          WHERE c.id = ${picks.competitionId} GROUP BY c.deadline_minutes)`.mapWith(Number),
+          FROM ${competitions} c JOIN ${fixtures} f ON f.season_id = c.season_id AND f.round = picks.round
+          WHERE c.id = picks.competition_id GROUP BY c.deadline_minutes)`.mapWith(Number),
       })
       .prepare('pick_one_trip');
   });
