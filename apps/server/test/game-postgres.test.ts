@@ -130,6 +130,42 @@ describe.skipIf(!postgres)('the game on PostgreSQL: concurrency, workers, tenanc
     expect(entries.filter((r) => r.json?.error?.code === 'ENTRY_LIMIT_REACHED')).toHaveLength(3);
   });
 
+  it("a player's pick is two statements (the session, the guarded write); a refused one reads on to say why", async () => {
+    const comp = await createOpen('Round trips');
+    const entry = (await player.post(`/api/competitions/${comp}/entries`)).json.id;
+    const shown = (await player.get(`/api/competitions/${comp}/rounds/1/fixtures`)).json;
+    const pool = (server.db as unknown as { $client: pg.Pool }).$client;
+    const query = pool.query.bind(pool);
+    let statements = 0;
+    pool.query = ((...args: Parameters<typeof query>) => {
+      statements++;
+      return query(...args);
+    }) as typeof pool.query;
+    try {
+      const taken = await player.put(`/api/entries/${entry}/picks/1`, {
+        teamId: teamIn(shown.fixtures, 'Arsenal'),
+      });
+      expect(taken.status).toBe(200);
+      expect(taken.json).toMatchObject({ round: 1, teamName: 'Arsenal FC', deadline: shown.deadline });
+      expect(statements).toBe(2);
+      // A later round's pick made ahead: its own deadline, not the season's first.
+      const later = (await player.get(`/api/competitions/${comp}/rounds/5/fixtures`)).json;
+      statements = 0;
+      const ahead = await player.put(`/api/entries/${entry}/picks/5`, {
+        teamId: teamIn(later.fixtures, later.fixtures[0].home.name),
+      });
+      expect(ahead.status).toBe(200);
+      expect(ahead.json).toMatchObject({ round: 5, deadline: later.deadline });
+      expect(ahead.json.deadline).not.toBe(shown.deadline);
+      statements = 0;
+      const refused = await player.put(`/api/entries/${entry}/picks/1`, { teamId: crypto.randomUUID() });
+      expect(refused.status).toBe(404);
+      expect(statements).toBeGreaterThan(2);
+    } finally {
+      pool.query = query;
+    }
+  });
+
   it('two settlement workers in separate processes settle each round exactly once', async () => {
     const ids: string[] = [];
     for (let i = 0; i < 4; i++) {

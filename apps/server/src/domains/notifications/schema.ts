@@ -51,7 +51,9 @@ export const notificationDeliveries = pgTable(
   'notification_deliveries',
   {
     id: id(),
-    clubId: clubIdColumn(),
+    // The notification's club, with no foreign key of its own: the notification's key already holds
+    // the row to a notification of an existing club (docs/decisions/025-settlement-in-place-and-three-round-trip-picks.md).
+    clubId: text('club_id').notNull(),
     notificationId: text('notification_id')
       .notNull()
       .references(() => notifications.id, { onDelete: 'cascade' }),

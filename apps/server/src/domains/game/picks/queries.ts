@@ -1,3 +1,4 @@
+import { RESCHEDULE_WINDOW_DAYS } from '@lastman/game';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../db/client.ts';
 import { entryNumber } from '../../../db/entry-number.ts';
@@ -5,8 +6,8 @@ import { prepared } from '../../../db/prepared.ts';
 import { sqlRows } from '../../../db/sql-rows.ts';
 import { user } from '../../account/read-model.ts';
 import { fixtureRowsFromJson, roundFixturesColumn } from '../fixtures/index.ts';
-import { teams } from '../football/schema.ts';
-import { competitions, entries, picks, roundSettlements } from '../schema.ts';
+import { fixtures, teams } from '../football/schema.ts';
+import { competitions, entries, picks, resultCorrections, roundSettlements } from '../schema.ts';
 
 /** A pick of the entry that uses up its team: counted in a settled round, or still to be settled. */
 export interface UsingPick {
@@ -76,6 +77,90 @@ export async function findEntryForPick(
   );
   const [row] = await statement.execute({ clubId, entryId, round });
   return row && { ...row, fixtures: fixtureRowsFromJson(row.fixtures) };
+}
+
+/**
+ * The state of a fixture as the club plays it: the latest of the club's corrections, if any (as
+ * roundFixturesColumn reads it). `f` is the fixture's alias in the query around it.
+ */
+const correctedStatus = sql`coalesce((SELECT rc.new_status FROM ${resultCorrections} rc
+    WHERE rc.club_id = ${sql.placeholder('clubId')} AND rc.fixture_id = f.id
+    ORDER BY rc.created_at DESC, rc.id DESC LIMIT 1), f.status)`;
+
+/**
+ * A player's own pick in one round trip, for the common case only: the insert or change happens
+ * only when every check the full path makes is certain to pass (nothing is returned otherwise, and
+ * the caller then runs the full path, which says why or takes the pick). It is written only when:
+ * the entry is the player's, active, of an open or running competition of the club, the round is
+ * at or past the competition's start and not settled; the team plays in the round; no fixture of
+ * the round can lie outside the three-day window (London dates spread over at most three days, so
+ * the round is not void and every fixture counts, as the rules engine's roundModel would find); the
+ * deadline (first timed kick-off, less the competition's minutes) is after `now`; and the entry has
+ * not used the team in another round (which with reuse cycles is stricter than the rules: such a
+ * pick goes the full way). A settled pick is never overwritten, as upsertPick.
+ */
+export async function pickInOneTrip(
+  db: Db,
+  values: { clubId: string; userId: string; entryId: string; round: number; teamId: string; now: Date },
+) {
+  const statement = prepared(db, 'pick_one_trip', () => {
+    const club = sql`${sql.placeholder('clubId')}::text`;
+    const round = sql`${sql.placeholder('round')}::smallint`;
+    const team = sql`${sql.placeholder('teamId')}::text`;
+    // London is UTC or an hour ahead: a fixture's London date is its UTC date or the one of an hour later.
+    const guard = sql`SELECT e.club_id, e.competition_id, e.id AS entry_id FROM ${entries} e
+      JOIN ${competitions} c ON c.id = e.competition_id AND c.club_id = ${club}
+      CROSS JOIN LATERAL (
+        SELECT min(f.kickoff_at) AS first_kickoff,
+          min(f.kickoff_at) FILTER (WHERE ${correctedStatus} <> 'postponed') AS first_timed,
+          max(((f.kickoff_at AT TIME ZONE 'UTC') + interval '1 hour')::date)
+            - min((f.kickoff_at AT TIME ZONE 'UTC')::date) AS spread_days,
+          bool_or(f.home_team_id = ${team} OR f.away_team_id = ${team}) AS team_plays
+        FROM ${fixtures} f WHERE f.season_id = c.season_id AND f.round = ${round}) r
+      WHERE e.club_id = ${club} AND e.id = ${sql.placeholder('entryId')}::text
+        AND e.user_id = ${sql.placeholder('userId')}::text AND e.status = 'active'
+        AND c.status IN ('open', 'running') AND c.start_round <= ${round}
+        AND r.spread_days <= ${RESCHEDULE_WINDOW_DAYS} AND r.team_plays
+        AND coalesce(r.first_timed, r.first_kickoff) - make_interval(mins => c.deadline_minutes)
+          > ${sql.placeholder('now')}::timestamptz
+        AND NOT EXISTS (SELECT 1 FROM ${roundSettlements} rs
+          WHERE rs.competition_id = e.competition_id AND rs.club_id = ${club} AND rs.round = ${round})
+        AND NOT EXISTS (SELECT 1 FROM ${picks} p
+          WHERE p.entry_id = e.id AND p.club_id = ${club} AND p.round <> ${round} AND p.team_id = ${team}
+            AND (p.outcome IS NULL OR p.outcome IN ('survived', 'eliminated')))`;
+    // Every column of picks, in the table's order (an added column makes this fail loudly).
+    const row = sql`SELECT ${sql.placeholder('id')}::text, g.club_id, g.competition_id, g.entry_id, ${round},
+        ${team}, false, NULL, 0, now(), now() FROM (${guard}) g`;
+    return db
+      .insert(picks)
+      .select(row)
+      .onConflictDoUpdate({
+        target: [picks.entryId, picks.round],
+        set: { teamId: sql`excluded.team_id`, auto: false, outcome: null, updatedAt: sql`now()` },
+        setWhere: sql`${picks.outcome} IS NULL`,
+      })
+      .returning({
+        round: picks.round,
+        auto: picks.auto,
+        outcome: picks.outcome,
+        // Qualified by hand: drizzle writes a RETURNING's columns unqualified, and inside these
+        // subqueries `round` would be the fixture's.
+        teamName: sql<string>`(SELECT t.name FROM ${teams} t WHERE t.id = picks.team_id)`,
+        // The deadline the guard checked, for the answer (the same fixtures, read again).
+        deadlineMs: sql<number>`(SELECT extract(epoch FROM coalesce(
+            min(f.kickoff_at) FILTER (WHERE ${correctedStatus} <> 'postponed'), min(f.kickoff_at))
+            - make_interval(mins => c.deadline_minutes))::float8 * 1000
+          FROM ${competitions} c JOIN ${fixtures} f ON f.season_id = c.season_id AND f.round = picks.round
+          WHERE c.id = picks.competition_id GROUP BY c.deadline_minutes)`.mapWith(Number),
+      })
+      .prepare('pick_one_trip');
+  });
+  const [row] = await statement.execute({
+    ...values,
+    now: values.now.toISOString(),
+    id: crypto.randomUUID(),
+  });
+  return row;
 }
 
 export async function isRoundSettled(

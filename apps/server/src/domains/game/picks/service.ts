@@ -32,6 +32,7 @@ import {
   listPicksOfEntries,
   listPlayerEntries,
   listRoundPicks,
+  pickInOneTrip,
   upsertPick,
 } from './queries.ts';
 
@@ -141,6 +142,28 @@ export async function makePick(
 ): Promise<PickResponse> {
   const { db } = services;
   const now = services.clock.now().getTime();
+  // The common case in one round trip; when it writes nothing, the full checks below say why (or,
+  // in the cases it leaves to them, take the pick).
+  if (picker.by === 'self') {
+    const taken = await pickInOneTrip(db, {
+      clubId: viewer.clubId,
+      userId: viewer.userId,
+      entryId: params.entryId,
+      round: params.round,
+      teamId: params.teamId,
+      now: new Date(now),
+    });
+    if (taken)
+      return {
+        entryId: params.entryId,
+        round: taken.round,
+        teamId: params.teamId,
+        teamName: taken.teamName,
+        auto: taken.auto,
+        outcome: taken.outcome,
+        deadline: iso(taken.deadlineMs),
+      };
+  }
   const { entry, comp, rows, analysis, deadline, usingPicks } = await pickableEntry(
     db,
     viewer,
