@@ -35,7 +35,8 @@ export const UNREAD_POLL_MS = 60_000;
 /**
  * The unread count for the menu's and tab bar's badge. It starts from /api/me (the first screen
  * asks for nothing more), then follows the list, a push arriving (the service worker says so), the
- * app coming back to the foreground, and a slow poll while it is open.
+ * app coming back to the foreground, and a slow poll while it is open. It waits while the session
+ * is being checked: the `me` kept from the last visit may belong to a session that has ended.
  */
 export function useUnreadCount(enabled: boolean): number {
   const me = useMe();
@@ -43,7 +44,7 @@ export function useUnreadCount(enabled: boolean): number {
   const query = useQuery({
     queryKey: notificationKeys.unread(),
     queryFn: async () => (await fetchUnread()).unread,
-    enabled: enabled && fromMe !== undefined,
+    enabled: enabled && fromMe !== undefined && me.fetchStatus !== 'fetching',
     initialData: fromMe,
     initialDataUpdatedAt: me.dataUpdatedAt,
     staleTime: UNREAD_POLL_MS - 5_000,
