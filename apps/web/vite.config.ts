@@ -152,6 +152,11 @@ function ionicPerExportModules(): Plugin {
     resolveId(source, importer) {
       if (importer === ionicReactFile && overlayElement.test(source))
         return `\0lastman-ionic-overlay-stub:${source}`;
+      // IonIcon defined <ion-icon> from the ionicons package, whose module carries a second copy of
+      // Stencil's runtime (about 7 KB gzipped on the first page); @ionic/core bundles the same
+      // element on the runtime its own components already load.
+      if (importer === ionicReactFile && source === 'ionicons/components/ion-icon.js')
+        return this.resolve('@ionic/core/components/ion-icon.js', ionicReactFile);
       if (source.startsWith('virtual:lastman-ionic/')) return `\0${source}`;
       // Imports inside a component module resolve as they would from @ionic/react itself.
       if (importer?.startsWith('\0virtual:lastman-ionic/')) return this.resolve(source, ionicReactFile);

@@ -5,10 +5,10 @@ import { UnreadBadge } from '../domains/notifications/unread-badge.tsx';
 import { useOnline } from '../lib/online.ts';
 import { useUiState } from '../lib/ui-state.ts';
 import { paths, tabPath } from './paths.ts';
-import { type AppRoute, tabRoutes } from './route-table.ts';
+import { type TabRoute, tabRoutes } from './route-table.ts';
 
 /** A tab's button shows when its route is open to the visitor: everyone, members, or visitors only. */
-function tabVisible(route: AppRoute, loggedIn: boolean): boolean {
+function tabVisible(route: TabRoute, loggedIn: boolean): boolean {
   if (route.access === 'public') return true;
   if (route.access === 'signedOut') return !loggedIn;
   return loggedIn;

@@ -1,4 +1,4 @@
-import { IonButton, IonContent, IonRefresher, IonRefresherContent } from '@ionic/react';
+import { IonButton, IonContent } from '@ionic/react';
 import { useQuery } from '@tanstack/react-query';
 import { cloudOfflineOutline, trophyOutline } from 'ionicons/icons';
 import { Suspense, useEffect } from 'react';
@@ -9,6 +9,7 @@ import { EmptyState } from '../../ui/empty-state.tsx';
 import { lazyPart } from '../../ui/lazy-part.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { InlineLoading } from '../../ui/page-loading.tsx';
+import { PullToRefresh } from '../../ui/pull-to-refresh.tsx';
 import { useGameScreen } from './api/game-api.ts';
 import { VisitorCompetitions } from './components/visitor-competitions.tsx';
 import { isRoundInPlay, useLiveUpdates } from './live/live-api.ts';
@@ -61,14 +62,7 @@ export function GamePage() {
     <>
       <PageHeader />
       <IonContent className="ion-padding">
-        {signedIn ? (
-          <IonRefresher
-            slot="fixed"
-            onIonRefresh={(e) => void screen.refetch().finally(() => e.detail.complete())}
-          >
-            <IonRefresherContent />
-          </IonRefresher>
-        ) : null}
+        {signedIn ? <PullToRefresh onRefresh={() => screen.refetch()} /> : null}
         <div className="page-wide">
           {signedIn && screen.data ? (
             <Suspense fallback={null}>

@@ -1,4 +1,4 @@
-import { IonButton, IonContent, IonIcon, IonRefresher, IonRefresherContent } from '@ionic/react';
+import { IonButton, IonContent, IonIcon } from '@ionic/react';
 import type { Notification } from '@lastman/api';
 import { londonDateTime } from '@lastman/api/format';
 import { notificationsOutline, settingsOutline } from 'ionicons/icons';
@@ -8,6 +8,7 @@ import { showError } from '../../lib/toast.ts';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { InlineLoading } from '../../ui/page-loading.tsx';
+import { PullToRefresh } from '../../ui/pull-to-refresh.tsx';
 import { useMarkRead, useNotifications } from './api/notifications-api.ts';
 
 export const NOTIFICATION_SETTINGS_PATH = '/notification-settings';
@@ -27,12 +28,7 @@ export function NotificationListPage() {
     <>
       <PageHeader back="/app/tabs/game" />
       <IonContent className="ion-padding">
-        <IonRefresher
-          slot="fixed"
-          onIonRefresh={(e) => void list.refetch().finally(() => e.detail.complete())}
-        >
-          <IonRefresherContent />
-        </IonRefresher>
+        <PullToRefresh onRefresh={() => list.refetch()} />
         <div className="page-narrow notification-list">
           <div className="notification-list__bar">
             <p className="muted" data-testid="unread-summary">
