@@ -2,6 +2,7 @@ import { IonIcon, IonLabel, IonRouterOutlet, IonTabBar, IonTabButton, IonTabs } 
 import { Navigate, Route } from 'react-router-dom';
 // The badge's own module, not the feature's index: the index would bring the push-devices card into the first page.
 import { UnreadBadge } from '../domains/notifications/unread-badge.tsx';
+import { useMe } from '../lib/me.ts';
 import { useOnline } from '../lib/online.ts';
 import { useUiState } from '../lib/ui-state.ts';
 import { paths, tabPath } from './paths.ts';
@@ -17,6 +18,13 @@ function tabVisible(route: TabRoute, loggedIn: boolean): boolean {
 export function Tabs() {
   const loggedIn = useUiState((s) => s.loggedIn);
   const tabButtons = tabRoutes.filter((route) => tabVisible(route, loggedIn));
+  // A first visit signed in by cookie alone: until the server says who this is, and for the 300 ms
+  // the logged-in state takes to follow its answer (lib/user-events.ts), the visitor's tabs would be
+  // a wrong guess. The bar keeps its place with its buttons unseen, so they do not appear as one set
+  // and then slide over for the other.
+  const me = useMe();
+  const asking = me.isPending && me.fetchStatus === 'fetching' && me.failureCount === 0;
+  const unknown = !loggedIn && (asking || Boolean(me.data));
   // As the main outlet: no page animation offline, whose code may not be on the device yet.
   const online = useOnline();
   return (
@@ -27,7 +35,7 @@ export function Tabs() {
           <Route key={path} path={path} element={<Page />} />
         ))}
       </IonRouterOutlet>
-      <IonTabBar slot="bottom">
+      <IonTabBar slot="bottom" className={unknown ? 'tab-bar--unknown' : undefined}>
         {tabButtons.map((tab) => (
           <IonTabButton key={tab.path} tab={tab.path} href={tabPath(tab.path)}>
             <IonIcon icon={tab.icon} aria-hidden="true" />

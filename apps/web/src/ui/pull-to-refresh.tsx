@@ -1,6 +1,8 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
+import { lazyPart } from './lazy-part.tsx';
 
-const Refresher = lazy(async () => ({ default: (await import('./refresher.tsx')).Refresher }));
+// Offline before it ever loaded, the page simply has no pull-to-refresh.
+const Refresher = lazyPart(async () => (await import('./refresher.tsx')).Refresher, { quiet: true });
 
 /** How far a finger must drag down from the top for the first pull to count as a refresh. */
 const FIRST_PULL_PX = 80;

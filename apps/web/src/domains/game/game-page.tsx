@@ -2,7 +2,7 @@ import { IonButton, IonContent } from '@ionic/react';
 import { useQuery } from '@tanstack/react-query';
 import { cloudOfflineOutline, trophyOutline } from 'ionicons/icons';
 import { Suspense, useEffect } from 'react';
-import { configQuery, useClub } from '../../lib/club.ts';
+import { clubQuery, configQuery, useClub } from '../../lib/club.ts';
 import { useMe } from '../../lib/me.ts';
 import { useUiState } from '../../lib/ui-state.ts';
 import { EmptyState } from '../../ui/empty-state.tsx';
@@ -10,7 +10,7 @@ import { lazyPart } from '../../ui/lazy-part.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { InlineLoading } from '../../ui/page-loading.tsx';
 import { PullToRefresh } from '../../ui/pull-to-refresh.tsx';
-import { useGameScreen } from './api/game-api.ts';
+import { useClubCompetitions, useGameScreen } from './api/game-api.ts';
 import { VisitorCompetitions } from './components/visitor-competitions.tsx';
 import { isRoundInPlay, useLiveUpdates } from './live/live-api.ts';
 import '../../ui/game-screens.css';
@@ -27,9 +27,8 @@ const CompetitionCard = lazyPart(async () => (await loadSignedIn()).CompetitionC
 const NextAction = lazyPart(async () => (await loadSignedIn()).NextAction, { quiet: true });
 
 // Below the competitions, for signed-in players only: not part of the first screen's code.
-const InviteFriends = lazyPart(async () => (await import('./components/invite-friends.tsx')).InviteFriends, {
-  quiet: true,
-});
+const loadInvite = () => import('./components/invite-friends.tsx');
+const InviteFriends = lazyPart(async () => (await loadInvite()).InviteFriends, { quiet: true });
 
 export function GamePage() {
   const loggedIn = useUiState((s) => s.loggedIn);
@@ -43,9 +42,19 @@ export function GamePage() {
   const anyInPlay = (screen.data?.competitions ?? []).some(({ competition }) => isRoundInPlay(competition));
   useLiveUpdates(Boolean(me.data) && anyInPlay);
   useEffect(() => {
-    if (signedIn) void loadSignedIn();
+    if (!signedIn) return;
+    void loadSignedIn();
+    void loadInvite();
   }, [signedIn]);
   const config = useQuery(configQuery);
+  // A visitor's list of the club's competitions, asked for here too (one request, shared) so the
+  // card below it appears with it rather than being pushed down when it arrives.
+  const slug = club.data?.slug;
+  const visitorClub = useQuery({ ...clubQuery, enabled: me.data === null });
+  const visitorList = useClubCompetitions(signedIn ? undefined : slug);
+  const visitorReady =
+    !me.isPending &&
+    (visitorList.data !== undefined || visitorList.isError || (!slug && visitorClub.isError));
   const clubName = me.data?.club?.name ?? club.data?.name ?? remembered?.clubName ?? 'your club';
   const firstName = (me.data?.user.name ?? (signedIn ? remembered?.username : undefined))?.split(' ')[0];
   // Drafts are the admin's work in progress; cancelled ones live in the admin area and order history.
@@ -64,11 +73,6 @@ export function GamePage() {
       <IonContent className="ion-padding">
         {signedIn ? <PullToRefresh onRefresh={() => screen.refetch()} /> : null}
         <div className="page-wide">
-          {signedIn && screen.data ? (
-            <Suspense fallback={null}>
-              <NextAction details={shown} now={screen.dataUpdatedAt} />
-            </Suspense>
-          ) : null}
           <section className="hero-banner" aria-labelledby="game-hero">
             <h2 id="game-hero">
               {firstName
@@ -79,7 +83,7 @@ export function GamePage() {
               Pick one Premier League team each gameweek. If it wins, you are through; lose or draw and you
               are out. Last one standing at {clubName} takes the pot.
             </p>
-            {loggedIn ? (
+            {loggedIn || signedIn ? (
               <IonButton className="hero-btn" routerLink="/tutorial" size="small">
                 How it works
               </IonButton>
@@ -99,15 +103,10 @@ export function GamePage() {
               </div>
             )}
           </section>
-          {anyPaidOpen && config.data?.testPayments ? (
-            <Suspense fallback={null}>
-              <TestPaymentsBanner />
-            </Suspense>
-          ) : null}
           {!signedIn ? (
-            me.isPending ? null : (
+            visitorReady ? (
               <>
-                <VisitorCompetitions slug={club.data?.slug} heading={`Competitions at ${clubName}`} />
+                <VisitorCompetitions slug={slug} heading={`Competitions at ${clubName}`} />
                 <div className="card">
                   <EmptyState icon={trophyOutline} title="Sign in to play">
                     <p>
@@ -117,6 +116,8 @@ export function GamePage() {
                   </EmptyState>
                 </div>
               </>
+            ) : (
+              <InlineLoading label="Loading competitions…" />
             )
           ) : !me.data && me.failureCount > 0 ? (
             <div className="card" data-testid="waiting-for-server">
@@ -130,35 +131,37 @@ export function GamePage() {
                 <p>Your competitions at {clubName} load when you are back online.</p>
               </EmptyState>
             </div>
-          ) : screen.isPending ? (
+          ) : screen.isPending || config.isPending ? (
             <InlineLoading label="Loading competitions…" />
-          ) : screen.isError ? (
-            <p role="alert" className="card">
-              {screen.error.message}
-            </p>
-          ) : ordered.length === 0 ? (
-            <div className="card">
-              <EmptyState icon={trophyOutline} title="No competition open yet">
-                <p>
-                  When {clubName} opens a competition, it appears here with its entry fee, prize pot and the
-                  next deadline.
-                </p>
-              </EmptyState>
-            </div>
           ) : (
+            // Everything under the greeting arrives in one piece (one boundary, its code fetched
+            // together): nothing appears above what is already drawn, so nothing on screen moves.
             <Suspense fallback={<InlineLoading label="Loading competitions…" />}>
-              <div className="competitions">
-                {ordered.map((detail) => (
-                  <CompetitionCard key={detail.competition.id} detail={detail} />
-                ))}
-              </div>
+              {screen.data ? <NextAction details={shown} now={screen.dataUpdatedAt} /> : null}
+              {anyPaidOpen && config.data?.testPayments ? <TestPaymentsBanner /> : null}
+              {screen.isError ? (
+                <p role="alert" className="card">
+                  {screen.error.message}
+                </p>
+              ) : ordered.length === 0 ? (
+                <div className="card">
+                  <EmptyState icon={trophyOutline} title="No competition open yet">
+                    <p>
+                      When {clubName} opens a competition, it appears here with its entry fee, prize pot and
+                      the next deadline.
+                    </p>
+                  </EmptyState>
+                </div>
+              ) : (
+                <div className="competitions">
+                  {ordered.map((detail) => (
+                    <CompetitionCard key={detail.competition.id} detail={detail} />
+                  ))}
+                </div>
+              )}
+              {me.data?.club ? <InviteFriends clubName={me.data.club.name} slug={me.data.club.slug} /> : null}
             </Suspense>
           )}
-          {me.data?.club ? (
-            <Suspense fallback={null}>
-              <InviteFriends clubName={me.data.club.name} slug={me.data.club.slug} />
-            </Suspense>
-          ) : null}
         </div>
       </IonContent>
     </>
