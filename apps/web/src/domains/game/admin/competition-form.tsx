@@ -53,18 +53,21 @@ export function CompetitionForm({
   const [seasonId, setSeasonId] = useState(initial?.seasonId ?? '');
   const [startRound, setStartRound] = useState(initial ? String(initial.startRound) : '');
   const [prizeModel, setPrizeModel] = useState<PrizeModel>(initial?.prizeModel ?? 'pool');
-  const [fee, setFee] = useState(penceAsPounds(initial?.entryFeePence ?? 500));
-  const [prize, setPrize] = useState(penceAsPounds(initial?.prizePence ?? 0));
-  const [maxEntries, setMaxEntries] = useState(String(initial?.maxEntriesPerPlayer ?? 1));
-  const [minEntries, setMinEntries] = useState(String(initial?.minEntries ?? 2));
-  const [house, setHouse] = useState(String(initial?.houseSharePercent ?? 10));
-  const [deadlineMinutes, setDeadlineMinutes] = useState(String(initial?.deadlineMinutes ?? 60));
+  // The typed-in numbers, each kept (with its error) under its input's name.
+  const [numbers, setNumbers] = useState({
+    entryFee: penceAsPounds(initial?.entryFeePence ?? 500),
+    prize: penceAsPounds(initial?.prizePence ?? 0),
+    maxEntries: String(initial?.maxEntriesPerPlayer ?? 1),
+    minEntries: String(initial?.minEntries ?? 2),
+    houseShare: String(initial?.houseSharePercent ?? 10),
+    deadlineMinutes: String(initial?.deadlineMinutes ?? 60),
+    buyBackPrice: penceAsPounds(initial?.buyBack?.pricePence ?? 0),
+  });
   const [ruleValues, setRuleValues] = useState<CompetitionRules>(initial?.rules ?? defaultRules);
   const [lives, setLives] = useState(String(initial?.rules.lives ?? 0));
   const [buyBackUntil, setBuyBackUntil] = useState(
     initial?.buyBack ? String(initial.buyBack.untilRound) : '',
   );
-  const [buyBackPrice, setBuyBackPrice] = useState(penceAsPounds(initial?.buyBack?.pricePence ?? 0));
   const [errors, setErrors] = useState<Record<string, string>>({});
 
   if (seasons.isPending || rules.isPending) return <InlineLoading />;
@@ -74,7 +77,7 @@ export function CompetitionForm({
   const now = Date.now();
   const roundChoices = (season?.rounds ?? []).filter((r) => !r.isVoid);
   // The first round a new competition can still start on: its deadline is ahead.
-  const leadMs = (Number(deadlineMinutes) || 0) * 60_000;
+  const leadMs = (Number(numbers.deadlineMinutes) || 0) * 60_000;
   const firstFuture = roundChoices.find((r) => Date.parse(r.firstKickoff) - leadMs > now)?.round;
   const roundValue = startRound || String(firstFuture ?? roundChoices[0]?.round ?? 1);
 
@@ -87,12 +90,13 @@ export function CompetitionForm({
       return n;
     };
     if (!name.trim()) next.name = 'Give the competition a name.';
-    const feePence = prizeModel === 'free' ? 0 : toPence(fee);
-    if (feePence === null) next.fee = 'An amount in pounds, such as 5 or 5.50.';
-    else if (prizeModel !== 'free' && feePence === 0) next.fee = 'A paid competition needs an entry fee.';
-    const prizePence = prizeModel === 'pool' ? 0 : toPence(prize);
+    const feePence = prizeModel === 'free' ? 0 : toPence(numbers.entryFee);
+    if (feePence === null) next.entryFee = 'An amount in pounds, such as 5 or 5.50.';
+    else if (prizeModel !== 'free' && feePence === 0)
+      next.entryFee = 'A paid competition needs an entry fee.';
+    const prizePence = prizeModel === 'pool' ? 0 : toPence(numbers.prize);
     if (prizePence === null) next.prize = 'An amount in pounds, such as 50.';
-    const buyBackPence = prizeModel === 'free' ? 0 : toPence(buyBackPrice);
+    const buyBackPence = prizeModel === 'free' ? 0 : toPence(numbers.buyBackPrice);
     if (buyBackUntil !== '') {
       if (buyBackPence === null) next.buyBackPrice = 'An amount in pounds, such as 5 or 0 for free.';
       else if (buyBackPence > MAX_ENTRY_FEE_PENCE)
@@ -108,10 +112,10 @@ export function CompetitionForm({
       prizeModel,
       entryFeePence: feePence ?? 0,
       prizePence: prizePence ?? 0,
-      maxEntriesPerPlayer: int(maxEntries, 'maxEntries', 1, 50),
-      minEntries: int(minEntries, 'minEntries', 1, 10_000),
-      houseSharePercent: prizeModel === 'pool' ? int(house, 'house', 0, 100) : 0,
-      deadlineMinutes: int(deadlineMinutes, 'deadlineMinutes', 0, 7 * 24 * 60),
+      maxEntriesPerPlayer: int(numbers.maxEntries, 'maxEntries', 1, 50),
+      minEntries: int(numbers.minEntries, 'minEntries', 1, 10_000),
+      houseSharePercent: prizeModel === 'pool' ? int(numbers.houseShare, 'houseShare', 0, 100) : 0,
+      deadlineMinutes: int(numbers.deadlineMinutes, 'deadlineMinutes', 0, 7 * 24 * 60),
       rules: { ...ruleValues, lives: int(lives, 'lives', 0, MAX_LIVES) },
       buyBack:
         buyBackUntil === '' ? null : { untilRound: Number(buyBackUntil), pricePence: buyBackPence ?? 0 },
@@ -119,6 +123,19 @@ export function CompetitionForm({
     setErrors(next);
     if (Object.keys(next).length === 0) onSubmit(values);
   }
+
+  // A call, not a component of its own, so each field keeps its place (and useId) in the tree.
+  const numberField = (field: keyof typeof numbers, label: string, helper?: string) => (
+    <FormField
+      label={label}
+      name={field}
+      value={numbers[field]}
+      onValue={(value) => setNumbers((n) => ({ ...n, [field]: value }))}
+      inputMode="numeric"
+      error={errors[field]}
+      helper={helper}
+    />
+  );
 
   return (
     <form aria-label={submitLabel} onSubmit={submit} noValidate>
@@ -180,63 +197,21 @@ export function CompetitionForm({
         ))}
       </fieldset>
       <div className="form-grid">
-        {prizeModel !== 'free' ? (
-          <FormField
-            label="Entry fee (£)"
-            name="entryFee"
-            value={fee}
-            onValue={setFee}
-            inputMode="numeric"
-            error={errors.fee}
-            helper="Per entry, paid by card."
-          />
-        ) : null}
-        {prizeModel === 'pool' ? (
-          <FormField
-            label="Club’s share (%)"
-            name="houseShare"
-            value={house}
-            onValue={setHouse}
-            inputMode="numeric"
-            error={errors.house}
-            helper="Kept by the club; the rest of the fees is the pot."
-          />
-        ) : (
-          <FormField
-            label="Prize (£)"
-            name="prize"
-            value={prize}
-            onValue={setPrize}
-            inputMode="numeric"
-            error={errors.prize}
-            helper="Shown as the pot. 0 for no prize."
-          />
+        {prizeModel !== 'free' ? numberField('entryFee', 'Entry fee (£)', 'Per entry, paid by card.') : null}
+        {prizeModel === 'pool'
+          ? numberField(
+              'houseShare',
+              'Club’s share (%)',
+              'Kept by the club; the rest of the fees is the pot.',
+            )
+          : numberField('prize', 'Prize (£)', 'Shown as the pot. 0 for no prize.')}
+        {numberField('maxEntries', 'Most entries per player')}
+        {numberField(
+          'minEntries',
+          'Fewest entries to go ahead',
+          'With fewer when the first round locks, it is cancelled and refunded.',
         )}
-        <FormField
-          label="Most entries per player"
-          name="maxEntries"
-          value={maxEntries}
-          onValue={setMaxEntries}
-          inputMode="numeric"
-          error={errors.maxEntries}
-        />
-        <FormField
-          label="Fewest entries to go ahead"
-          name="minEntries"
-          value={minEntries}
-          onValue={setMinEntries}
-          inputMode="numeric"
-          error={errors.minEntries}
-          helper="With fewer when the first round locks, it is cancelled and refunded."
-        />
-        <FormField
-          label="Deadline (minutes before first kick-off)"
-          name="deadlineMinutes"
-          value={deadlineMinutes}
-          onValue={setDeadlineMinutes}
-          inputMode="numeric"
-          error={errors.deadlineMinutes}
-        />
+        {numberField('deadlineMinutes', 'Deadline (minutes before first kick-off)')}
       </div>
       <h3>Rules</h3>
       <RuleChoices value={ruleValues} onChange={setRuleValues} idPrefix="rule" />
@@ -272,19 +247,13 @@ export function CompetitionForm({
               </option>
             ))}
         </SelectField>
-        {buyBackUntil !== '' && prizeModel !== 'free' ? (
-          <FormField
-            label="Buy-back price (£)"
-            name="buyBackPrice"
-            value={buyBackPrice}
-            onValue={setBuyBackPrice}
-            inputMode="numeric"
-            error={errors.buyBackPrice}
-            helper={
-              prizeModel === 'pool' ? 'Goes into the pot, less the club’s share. 0 for free.' : '0 for free.'
-            }
-          />
-        ) : null}
+        {buyBackUntil !== '' && prizeModel !== 'free'
+          ? numberField(
+              'buyBackPrice',
+              'Buy-back price (£)',
+              prizeModel === 'pool' ? 'Goes into the pot, less the club’s share. 0 for free.' : '0 for free.',
+            )
+          : null}
       </div>
       <div className="rule-preview" data-testid="variant-preview" aria-live="polite">
         {describeVariants({
@@ -292,7 +261,7 @@ export function CompetitionForm({
           buyBack:
             buyBackUntil === ''
               ? null
-              : { untilRound: Number(buyBackUntil), pricePence: toPence(buyBackPrice) ?? 0 },
+              : { untilRound: Number(buyBackUntil), pricePence: toPence(numbers.buyBackPrice) ?? 0 },
           startRound: Number(roundValue),
           prizeModel,
         }).map((line) => (
