@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { entries, orders, roundSettlements, user } from '../src/db/schema/index.ts';
+import { entries, notifications, orders, roundSettlements, user } from '../src/db/schema/index.ts';
 import type { CompetitionRow } from '../src/domains/game/competitions/queries.ts';
 import { runSettlementPass } from '../src/domains/game/settlement/worker.ts';
 import { teamIn } from './game-helpers.ts';
@@ -32,7 +32,11 @@ describe.each(backends())('buy-backs on %s', (backend) => {
   let held: CompetitionRow;
   /** Free, a free rejoin until round 1: Pat in, Robin out and back. */
   let free: CompetitionRow;
+  /** No buy-backs: Pat and Chris in, Jo out. */
+  let noWayBack: CompetitionRow;
   const e: Record<string, string> = {};
+  /** Enters `who` in `comp` with a round 1 pick, the entry's id kept as `e[key]`. */
+  let enter: (comp: CompetitionRow, key: string, who: string, pick: string) => Promise<void>;
 
   const detail = async (c: HttpClient, compId: string) => (await c.get(`/api/competitions/${compId}`)).json;
   const entryRow = async (id: string) =>
@@ -81,9 +85,10 @@ describe.each(backends())('buy-backs on %s', (backend) => {
       buyBackUntilRound: 1,
       buyBackPricePence: 0,
     });
+    noWayBack = await aCompetition(server, { ...base, name: 'No way back' });
     const round1 = (await p[0]?.get(`/api/competitions/${pool.id}/rounds/1/fixtures`))?.json.fixtures;
     const team = (name: string) => teamIn(round1, name);
-    const enter = async (comp: CompetitionRow, key: string, who: string, pick: string) => {
+    enter = async (comp, key, who, pick) => {
       const [row] = await someEntries(server, { competition: comp, userId: uid[who] as string });
       e[key] = row?.id as string;
       await somePicks(server, comp, [{ entry: { id: e[key] as string }, round: 1, teamId: team(pick) }]);
@@ -96,6 +101,9 @@ describe.each(backends())('buy-backs on %s', (backend) => {
     await enter(held, 'heldRobin', 'player4', 'Everton');
     await enter(free, 'freePat', 'player1', 'Arsenal');
     await enter(free, 'freeRobin', 'player4', 'Everton');
+    await enter(noWayBack, 'nwbPat', 'player1', 'Arsenal');
+    await enter(noWayBack, 'nwbChris', 'player3', 'Arsenal');
+    await enter(noWayBack, 'nwbJo', 'player2', 'Chelsea');
 
     server.clock.set('2024-08-21T12:00:00Z');
     await runSettlementPass(server);
@@ -123,6 +131,39 @@ describe.each(backends())('buy-backs on %s', (backend) => {
     expect(offerOf(e.pat as string)).toBeNull();
     // Four entries at £5, less 10%.
     expect((await detail(p[0] as HttpClient, pool.id)).competition.potPence).toBe(1800);
+  });
+
+  it('a player knocked out while they may buy back is told how, until when; others as before', async () => {
+    const told = async (who: string, comp: CompetitionRow) => {
+      const rows = await server.db
+        .select({ body: notifications.body, link: notifications.link })
+        .from(notifications)
+        .where(
+          and(
+            eq(notifications.userId, uid[who] as string),
+            eq(notifications.title, `${comp.name}: round 1 results`),
+          ),
+        );
+      expect(rows, `${who} in ${comp.name}`).toHaveLength(1);
+      return rows[0] as { body: string; link: string | null };
+    };
+    // The window closes at round 2's deadline, 24 August 10:30 UTC: 11:30 in London.
+    const jo = await told('player2', pool);
+    expect(jo.body).toMatch(
+      /^Chelsea[\w ]* did not win: you are out of Buy-back pool\. You can buy back in once for £3\.00 until Sat 24 Aug, 11:30, from the game screen\.$/,
+    );
+    expect(jo.link).toBe('/app/tabs/game');
+    expect((await told('player4', free)).body).toMatch(
+      /^Everton[\w ]* did not win: you are out of Free rejoin\. You can rejoin free until Sat 24 Aug, 11:30, from the game screen\.$/,
+    );
+    expect((await told('player4', held)).body).toMatch(
+      /You can buy back in once for £3\.00 until Sat 24 Aug, 11:30/,
+    );
+    // No buy-back on offer: the old goodbye.
+    expect((await told('player2', noWayBack)).body).toMatch(
+      /^Chelsea[\w ]* did not win: you are out of No way back\. Thanks for playing\.$/,
+    );
+    expect((await told('player1', pool)).body).toMatch(/came through: you are still in\.$/);
   });
 
   it('refuses an entry still in, someone else’s, an under-18, another club’s admin: nothing written', async () => {
@@ -243,6 +284,19 @@ describe.each(backends())('buy-backs on %s', (backend) => {
   });
 
   it('after the next deadline the window is closed, and a held round crowns its one survivor', async () => {
+    // Round 1 of this one is settled only now, after round 2's deadline: its knock-outs have no window.
+    const tooLate = await aCompetition(server, {
+      startRound: 1,
+      entryFeePence: 500,
+      maxEntriesPerPlayer: 1,
+      name: 'Too late',
+      buyBackUntilRound: 2,
+      buyBackPricePence: 300,
+    });
+    await enter(tooLate, 'latePat', 'player1', 'Arsenal');
+    await enter(tooLate, 'lateChris', 'player3', 'Arsenal');
+    // Chelsea's result was corrected to a win above; Everton still lost.
+    await enter(tooLate, 'lateJo', 'player2', 'Everton');
     server.clock.set('2024-08-24T11:00:00Z');
     const late = await p[2]?.post(`/api/entries/${e.chris}/buy-back`, {});
     expect(late?.status).toBe(409);
@@ -260,5 +314,18 @@ describe.each(backends())('buy-backs on %s', (backend) => {
     // With an entry bought back, the game goes on.
     expect((await detail(admin, pool.id)).competition.status).toBe('running');
     expect((await detail(admin, free.id)).competition.status).toBe('running');
+    const [lateJo] = await server.db
+      .select({ body: notifications.body })
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.userId, uid.player2 as string),
+          eq(notifications.title, 'Too late: round 1 results'),
+        ),
+      );
+    expect(lateJo?.body).toMatch(
+      /^Everton[\w ]* did not win: you are out of Too late\. Thanks for playing\.$/,
+    );
+    expect((await entryRow(e.lateJo as string)).status).toBe('eliminated');
   });
 });

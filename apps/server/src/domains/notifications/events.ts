@@ -1,3 +1,4 @@
+import { formatPence, londonDateTime } from '@lastman/api/format';
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
@@ -12,14 +13,42 @@ type Ctx = { db: DbOrTx; clock: Clock };
 
 const gameLink = '/app/tabs/game';
 
-/** Each entry's result once its round settles, and the winners once the competition is decided. */
+/** A buy-back open to an entry the results just knocked out: until when, and for how much. */
+export interface BuyBackOpen {
+  closesAt: number;
+  pricePence: number;
+  /** A free competition or a price of 0: a rejoin. */
+  free: boolean;
+}
+
+/** What a player knocked out is told: how to come back in while they may, else goodbye. */
+function outText(team: string | null, competition: string, buyBack: BuyBackOpen | undefined): string {
+  const out = `${team ? `${team} did not win` : 'No pick'}: you are out of ${competition}.`;
+  if (!buyBack) return `${out} Thanks for playing.`;
+  const until = londonDateTime(buyBack.closesAt);
+  const how = buyBack.free
+    ? `You can rejoin free until ${until}`
+    : `You can buy back in once for ${formatPence(buyBack.pricePence)} until ${until}`;
+  return `${out} ${how}, from the game screen.`;
+}
+
+/**
+ * Each entry's result once its round settles, and the winners once the competition is decided.
+ * `buyBacks`, by entry id: the knocked-out entries the game says may still buy back in.
+ */
 export async function notifyRoundsSettled(
   ctx: Ctx,
   {
     competitionId,
     rounds,
     finished,
-  }: { competitionId: string; rounds: readonly number[]; finished: boolean },
+    buyBacks,
+  }: {
+    competitionId: string;
+    rounds: readonly number[];
+    finished: boolean;
+    buyBacks?: ReadonlyMap<string, BuyBackOpen> | undefined;
+  },
 ) {
   // Finished with no round settled: a held round's one survivor crowned when its buy-back window closed.
   if (rounds.length === 0 && !finished) return;
@@ -30,6 +59,7 @@ export async function notifyRoundsSettled(
   if (!comp) return;
   for (const round of rounds) {
     const rows = await sqlRows<{
+      id: string;
       user_id: string;
       status: string;
       eliminated_round: number | null;
@@ -37,7 +67,7 @@ export async function notifyRoundsSettled(
       team: string | null;
     }>(
       ctx.db,
-      sql`SELECT e.user_id, e.status, e.eliminated_round, p.outcome, t.name AS team
+      sql`SELECT e.id, e.user_id, e.status, e.eliminated_round, p.outcome, t.name AS team
           FROM ${entries} e
           LEFT JOIN ${picks} p ON p.entry_id = e.id AND p.round = ${round}
           LEFT JOIN ${teams} t ON t.id = p.team_id
@@ -56,7 +86,7 @@ export async function notifyRoundsSettled(
         userId: r.user_id,
         body:
           r.eliminated_round === round
-            ? `${r.team ? `${r.team} did not win` : 'No pick'}: you are out of ${comp.name}. Thanks for playing.`
+            ? outText(r.team, comp.name, finished ? undefined : buyBacks?.get(r.id))
             : r.outcome === 'void'
               ? `Round ${round} was void: everyone still in goes through.`
               : `${r.team ?? 'Your pick'} came through: you are still in.`,

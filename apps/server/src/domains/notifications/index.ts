@@ -7,6 +7,7 @@
 
 export {
   alertEveryClubsAdmins,
+  type BuyBackOpen,
   type CorrectedEntry,
   notifyAdmins,
   notifyCompetitionOpened,

@@ -9,8 +9,9 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { sqlRows } from '../../../db/sql-rows.ts';
+import type { BuyBackOpen } from '../../notifications/index.ts';
 import { recordBuyBackRefund } from '../../payments/index.ts';
-import { nextDeadlineAfter } from '../entries/buy-back-window.ts';
+import { buyBackWindow, nextDeadlineAfter } from '../entries/buy-back-window.ts';
 import { listSeasonFixtures, type SeasonModel, seasonModel } from '../fixtures/index.ts';
 import { competitionAudit } from '../payouts/schema.ts';
 import {
@@ -30,6 +31,11 @@ export interface AdvanceResult {
   status: Competition['status'];
   /** Refunds of buy-backs a re-settlement made needless, recorded here: ask the provider after the commit. */
   refunds?: string[];
+  /**
+   * The entries the settled rounds' results knocked out that may buy back in now, by entry id: the
+   * players hear of it with their results.
+   */
+  buyBacks?: ReadonlyMap<string, BuyBackOpen>;
 }
 
 /** The competition's rounds as the engine sees them: from its start round, in label order. */
@@ -154,7 +160,49 @@ export async function advanceCompetition(
     }
     if (outcome.held) heldRound = round.round;
   }
-  return refunds.length > 0 ? { settled, status, refunds } : { settled, status };
+  const buyBacks = await buyBackNotices(tx, { ...comp, status }, c, settled, now);
+  return {
+    settled,
+    status,
+    ...(refunds.length > 0 && { refunds }),
+    ...(buyBacks.size > 0 && { buyBacks }),
+  };
+}
+
+/**
+ * The buy-backs open at `now` to the entries the `rounds` just settled knocked out, through the same
+ * window check as the buy-back itself: none once the competition has ended, none for the club's
+ * knock-outs, after the offer's last round or the last round, or once the next deadline has passed.
+ * The window is the same for every entry out in a round, so it is worked out once a round.
+ */
+async function buyBackNotices(
+  tx: DbOrTx,
+  comp: Competition,
+  c: CompiledCompetition,
+  rounds: readonly number[],
+  now: number,
+): Promise<Map<string, BuyBackOpen>> {
+  const notices = new Map<string, BuyBackOpen>();
+  if (comp.buyBackUntilRound === null) return notices;
+  for (const round of rounds) {
+    const entry = {
+      status: 'eliminated',
+      eliminatedRound: round,
+      removedFromRound: null,
+      boughtBackRound: null,
+    };
+    const window = buyBackWindow(comp, c, entry, now);
+    if (!window.ok) continue;
+    const notice = { closesAt: window.closesAt, pricePence: window.pricePence, free: window.free };
+    const out = await sqlRows<{ id: string }>(
+      tx,
+      sql`SELECT id FROM ${entries}
+          WHERE club_id = ${comp.clubId} AND competition_id = ${comp.id} AND status = 'eliminated'
+            AND eliminated_round = ${round} AND removed_from_round IS NULL AND bought_back_round IS NULL`,
+    );
+    for (const e of out) notices.set(e.id, notice);
+  }
+  return notices;
 }
 
 async function countActive(tx: DbOrTx, comp: Competition): Promise<number> {

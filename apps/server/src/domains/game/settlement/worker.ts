@@ -33,7 +33,12 @@ export async function runSettlementPass({ db, clock }: { db: Db; clock: Clock })
       // In the same transaction: results are sent exactly once, by the process that settled the round.
       await notifyRoundsSettled(
         { db: tx, clock },
-        { competitionId: id, rounds: result.settled, finished: result.status === 'finished' },
+        {
+          competitionId: id,
+          rounds: result.settled,
+          finished: result.status === 'finished',
+          buyBacks: result.buyBacks,
+        },
       );
     });
   }
