@@ -19,17 +19,6 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'lastman-e2e-data-'));
 // share this tree) must not replace each other's hashed assets under a running server.
 process.env.E2E_WEB_DIST ??= mkdtempSync(join(tmpdir(), 'lastman-e2e-web-'));
 const port = process.env.E2E_PORT;
-// The test server runs on PostgreSQL, as production does: a new database per run, dropped by the
-// global teardown. With no server reachable (and none required), on an embedded PGlite folder.
-process.env.E2E_DATABASE_URL ??= execFileSync(
-  process.execPath,
-  ['e2e/support/database.cjs', 'create', port],
-  {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  },
-)
-  .toString()
-  .trim();
 
 /** The specs the desktop project runs as well: see its comment below. */
 const DESKTOP_SPECS = [
@@ -113,12 +102,6 @@ export default defineConfig({
       PORT: port,
       HOST: '127.0.0.1',
       DATA_DIR: process.env.E2E_DATA_DIR,
-      ...(process.env.E2E_DATABASE_URL
-        ? {
-            DATABASE_URL: process.env.E2E_DATABASE_URL,
-            AUTH_SECRET: 'e2e-auth-secret-not-for-production-0123456789',
-          }
-        : {}),
       WEB_DIST: process.env.E2E_WEB_DIST,
       E2E_MAIL_DIR: process.env.E2E_MAIL_DIR,
       PUBLIC_URL: baseURL,

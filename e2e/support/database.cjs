@@ -1,7 +1,6 @@
-// The browser tests' PostgreSQL database: `create` makes a new empty one and prints its URL (or
-// prints nothing when no server answers and none is required); `drop <url>` drops it, with FORCE,
-// since the test server may still hold connections. Run as a child process: Playwright's config
-// is synchronous, and its teardown has to reach the same server.
+// The browser tests' PostgreSQL database, named by the test server's port: `create <port>` makes a
+// new empty one and prints its URL (or prints nothing when no server answers and none is required);
+// `drop <port>` drops it, with FORCE, since the test server may still hold connections.
 const pg = require('pg');
 
 const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -12,6 +11,7 @@ const required = ['CI', 'REQUIRE_POSTGRES'].some((k) => {
 
 async function main() {
   const [command, arg] = process.argv.slice(2);
+  if (!/^\d+$/.test(arg ?? '')) throw new Error(`a port, please: ${arg}`);
   const admin = new pg.Client({ connectionString: adminUrl });
   try {
     await admin.connect();
@@ -31,9 +31,7 @@ async function main() {
       url.pathname = `/${name}`;
       process.stdout.write(url.toString());
     } else if (command === 'drop') {
-      const name = new URL(arg).pathname.slice(1);
-      if (!/^lastman_e2e_\d+$/.test(name)) throw new Error(`not a browser-test database: ${name}`);
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.query(`DROP DATABASE IF EXISTS lastman_e2e_${arg} WITH (FORCE)`);
     }
   } finally {
     await admin.end();

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 
-/** Drops the run's PostgreSQL database (playwright.config.ts made it). */
+/** Drops the run's PostgreSQL database, which the test server made (e2e/support/serve.ts). */
 export default function globalTeardown() {
-  const url = process.env.E2E_DATABASE_URL;
-  if (url) execFileSync(process.execPath, ['e2e/support/database.cjs', 'drop', url], { stdio: 'inherit' });
+  const port = process.env.E2E_PORT;
+  if (port) execFileSync(process.execPath, ['e2e/support/database.cjs', 'drop', port], { stdio: 'inherit' });
 }

@@ -4,6 +4,7 @@
  * Started by Playwright's `webServer`, which runs before any global setup, so the SMTP server
  * lives here rather than in a globalSetup file.
  */
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -69,5 +70,22 @@ process.env.TWILIO_API_URL = `http://127.0.0.1:${(twilio.address() as AddressInf
 process.env.TWILIO_ACCOUNT_SID = `AC${'0'.repeat(32)}`;
 process.env.TWILIO_AUTH_TOKEN = 'e2e-twilio-token-0123456789';
 process.env.TWILIO_FROM = '+447700900000';
+
+// The server runs on PostgreSQL, as production does: a new database of this run's own, named by
+// its port and dropped by the global teardown. With no server answering (and none required), on
+// the embedded PGlite in DATA_DIR. Made here, not in the config, so that listing tests makes none.
+const databaseUrl = execFileSync(
+  process.execPath,
+  ['e2e/support/database.cjs', 'create', process.env.PORT ?? ''],
+  {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  },
+)
+  .toString()
+  .trim();
+if (databaseUrl) {
+  process.env.DATABASE_URL = databaseUrl;
+  process.env.AUTH_SECRET ??= 'e2e-auth-secret-not-for-production-0123456789';
+}
 
 await import('../../apps/server/src/main.ts');
