@@ -109,25 +109,30 @@ export async function buyBackEntry(
     // A free rejoin: serialised with settlement, and applied once whatever the clicks.
     await lockCompetitionAdvisory(tx, comp.id);
     const window = await openWindow(tx, comp, entry, now.getTime());
-    const applied = await applyBuyBack(tx, {
-      clubId: viewer.clubId,
-      competitionId: comp.id,
-      entryId: entry.id,
-      round: window.round,
-      orderId: null,
-    });
-    if (!applied) throw new AppError('CONFLICT', 'This entry has already been bought back in.');
-    await audit(
-      tx,
-      viewer,
-      { competitionId: comp.id, entryId: entry.id, round: window.round, orderId: null, how: 'free rejoin' },
-      now,
-    );
+    await rejoinFree(tx, viewer, { competitionId: comp.id, entryId: entry.id, round: window.round }, now);
     return { kind: 'free' as const };
   });
   if (checked.kind === 'free') return { kind: 'rejoined', entryId };
   const checkout = await createBuyBackOrder(services, viewer, checked.offer);
   return { kind: 'checkout', entryId, checkout };
+}
+
+/** A free buy-back (the player's own or recorded by an admin): the entry back at once, once. */
+async function rejoinFree(
+  tx: DbOrTx,
+  viewer: Viewer,
+  { competitionId, entryId, round }: { competitionId: string; entryId: string; round: number },
+  now: Date,
+) {
+  const applied = await applyBuyBack(tx, {
+    clubId: viewer.clubId,
+    competitionId,
+    entryId,
+    round,
+    orderId: null,
+  });
+  if (!applied) throw new AppError('CONFLICT', 'This entry has already been bought back in.');
+  await audit(tx, viewer, { competitionId, entryId, round, orderId: null, how: 'free rejoin' }, now);
 }
 
 /** A buy-back costs nothing: a free competition, or a price of 0. */
@@ -150,20 +155,7 @@ export async function recordBuyBackByClub(
     const { entry, comp } = await entryAndCompetition(tx, viewer, { entryId, competitionId });
     const window = await openWindow(tx, comp, entry, now.getTime());
     if (isFreeBuyBack(comp)) {
-      const applied = await applyBuyBack(tx, {
-        clubId: viewer.clubId,
-        competitionId,
-        entryId,
-        round: window.round,
-        orderId: null,
-      });
-      if (!applied) throw new AppError('CONFLICT', 'This entry has already been bought back in.');
-      await audit(
-        tx,
-        viewer,
-        { competitionId, entryId, round: window.round, orderId: null, how: 'free rejoin' },
-        now,
-      );
+      await rejoinFree(tx, viewer, { competitionId, entryId, round: window.round }, now);
       return { entryId, orderId: null, amountPence: 0, round: window.round };
     }
     const member = await findUser(tx, { userId: entry.userId });

@@ -289,6 +289,20 @@ async function honourOrRefund(
       ? `Payment arrived after the competition had ${competition?.status === 'cancelled' ? 'been cancelled' : 'closed to entries'}`
       : `Payment arrived after the order had ${order.status}`;
   await deletePendingEntries(tx, { orderId: order.id });
+  return refundPaidOrder(tx, order, paid, why, ', when its places could no longer be given');
+}
+
+/**
+ * Money taken for what can no longer be given (places, a buy-back): the order is paid, and the money
+ * goes straight back, recorded before the provider is asked, with an issue for the club to see.
+ */
+async function refundPaidOrder(
+  tx: Tx,
+  order: OrderRow,
+  paid: Partial<OrderRow>,
+  why: string,
+  when = '',
+): Promise<Applied> {
   await updateOrder(
     tx,
     { orderId: order.id },
@@ -309,13 +323,12 @@ async function honourOrRefund(
     clubId: order.clubId,
     orderId: order.id,
     kind: 'late_payment_refunded',
-    detail: `${why} (order ${order.id}, ${formatPence(order.amountPence)}), when its places could no longer be given; it is refunded automatically.`,
+    detail: `${why} (order ${order.id}, ${formatPence(order.amountPence)})${when}; it is refunded automatically.`,
   });
-  const after = refund ? { refundId: refund.id } : undefined;
   return {
     outcome: 'late_payment_refunding',
     order: { ...order, ...paid },
-    ...(after && { after }),
+    ...(refund && { after: { refundId: refund.id } }),
   };
 }
 
@@ -364,33 +377,7 @@ async function honourBuyBackOrRefund(
     : competition?.status !== 'running'
       ? 'Payment for a buy-back arrived after the competition had ended'
       : 'Payment for a buy-back arrived for an entry already back in (or no longer out)';
-  await updateOrder(
-    tx,
-    { orderId: order.id },
-    { ...paid, failureReason: `${why}; it is refunded automatically.` },
-  );
-  const refund = await recordRefundIntent(
-    tx,
-    { ...order, ...paid },
-    {
-      entryIds: [],
-      amountPence: order.amountPence,
-      idempotencyKey: `late-${order.id}`,
-      reason: why,
-      createdBy: null,
-    },
-  );
-  await insertIssue(tx, {
-    clubId: order.clubId,
-    orderId: order.id,
-    kind: 'late_payment_refunded',
-    detail: `${why} (order ${order.id}, ${formatPence(order.amountPence)}); it is refunded automatically.`,
-  });
-  return {
-    outcome: 'late_payment_refunding',
-    order: { ...order, ...paid },
-    ...(refund && { after: { refundId: refund.id } }),
-  };
+  return refundPaidOrder(tx, order, paid, why);
 }
 
 async function paymentFailed(
