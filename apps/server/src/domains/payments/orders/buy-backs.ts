@@ -6,9 +6,9 @@ import { AppError } from '../../../lib/errors.ts';
 import type { Services } from '../../../services.ts';
 import { entries } from '../../game/read-model.ts';
 import { paymentAccountFor } from '../stripe-account/index.ts';
-import { insertOrder, lockOrderById, type OrderRow, refundsOfOrders, updateOrder } from './queries.ts';
+import { insertOrder, lockOrderById, type OrderRow, refundsOfOrders } from './queries.ts';
 import { recordRefundIntent } from './refunds.ts';
-import { viewOne } from './views.ts';
+import { startCardPayment } from './service.ts';
 
 /** A buy-back the game has checked: the entry, the round it went out in and when its window closes. */
 export interface BuyBackOffer {
@@ -96,30 +96,7 @@ export async function createBuyBackOrder(
     });
     return { ...created, account, applicationFeePence };
   });
-  let intent: { id: string; clientSecret: string };
-  try {
-    intent = await services.payments.createIntent(order);
-  } catch (err) {
-    await updateOrder(
-      services.db,
-      { orderId: order.id },
-      { status: 'failed', failureReason: 'The card payment service could not be reached.' },
-    );
-    throw new AppError(
-      'SERVICE_UNAVAILABLE',
-      `Card payments are unavailable right now. Please try again in a minute. (${String(err)})`,
-    );
-  }
-  await updateOrder(services.db, { orderId: order.id }, { paymentIntentId: intent.id });
-  return {
-    order: await viewOne(services.db, viewer.clubId, order.id),
-    payment: {
-      provider: services.payments.kind,
-      clientSecret: intent.clientSecret,
-      publishableKey: services.config.STRIPE_PUBLISHABLE_KEY ?? null,
-      stripeAccount: order.account,
-    },
-  };
+  return startCardPayment(services, viewer, order);
 }
 
 /**

@@ -129,6 +129,18 @@ export async function createOrder(
   // The replaced order's card form must not take money any more (a payment that beat us is honoured or refunded).
   if (replacedIntent) await cancelIntents(services, [replacedIntent]);
 
+  return startCardPayment(services, viewer, order);
+}
+
+/**
+ * Asks the provider for an order's card payment. When it cannot be reached the order fails, its
+ * pending places are given back, and the player is asked to try again.
+ */
+export async function startCardPayment(
+  services: Pick<Services, 'db' | 'payments' | 'config'>,
+  viewer: Viewer,
+  order: Parameters<Services['payments']['createIntent']>[0] & { account: OnAccount },
+): Promise<OrderCreated> {
   let intent: { id: string; clientSecret: string };
   try {
     intent = await services.payments.createIntent(order);
