@@ -3,59 +3,24 @@
  * knocked out in the first round buys the same entry back in with the test card, before the next
  * round's deadline, and is back in; the one entry left standing is not crowned meanwhile.
  */
-import { type ChildProcess, fork } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import type { CompetitionDetail, OrderCreated, RoundFixtures, SeasonList, SeasonRound } from '@lastman/api';
 import { createCompetition, openForEntries } from '../apps/server/test/support/world-api.ts';
 import { type ApiClient, apiClient } from './support/api-client.ts';
+import { type ClockServer, clockServerURL, startClockServer } from './support/clock-servers.ts';
 import { activePage, expect, logIn, test } from './support/fixtures.ts';
 
-// Next to the main test server's port, apart from game.spec.ts's clock server.
-const port = String(
-  Number(process.env.E2E_PORT ?? '39000') + 121 + Number(process.env.TEST_PARALLEL_INDEX ?? '0'),
-);
-const baseURL = `http://localhost:${port}`;
+// The clock server's own port, apart from game.spec.ts's.
+const baseURL = clockServerURL(121);
 test.use({ baseURL });
 
-let server: ChildProcess | null = null;
-
-function startServer(): Promise<ChildProcess> {
-  const child = fork(resolve('e2e/support/clock-server.ts'), [], {
-    execPath: resolve('node_modules/.bin/node'),
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-    env: {
-      ...process.env,
-      PORT: port,
-      HOST: '127.0.0.1',
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'lastman-e2e-buyback-')),
-      ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
-      PUBLIC_URL: baseURL,
-      RATE_LIMIT_ENABLED: 'false',
-      SEED_DEMO: 'true',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'test',
-    },
-  });
-  return new Promise((ok, fail) => {
-    child.once('message', () => ok(child));
-    child.once('exit', (code) => fail(new Error(`clock server exited with ${code}`)));
-  });
-}
-
-function setClock(to: number): Promise<void> {
-  const child = server;
-  if (!child) throw new Error('no server');
-  return new Promise((ok) => {
-    child.once('message', () => ok());
-    child.send({ type: 'set', to: new Date(to).toISOString() });
-  });
-}
+let server: ClockServer | null = null;
+const setClock = (to: number) => {
+  if (!server) throw new Error('no server');
+  return server.setClock(to);
+};
 
 test.afterAll(() => {
-  server?.kill('SIGTERM');
+  server?.stop();
 });
 
 const HOUR = 3_600_000;
@@ -63,7 +28,7 @@ const HOUR = 3_600_000;
 test('a player knocked out buys the same entry back in with the test card', async ({ page }) => {
   test.skip(test.info().project.name !== 'desktop', 'one clock server per run: the desktop project runs it');
   test.setTimeout(300_000);
-  server = await startServer();
+  server = await startClockServer(baseURL, 'buyback');
   const admin = await apiClient(baseURL, 'admin@redlion.test');
   const player1 = await apiClient(baseURL, 'player1@redlion.test');
   const player2 = await apiClient(baseURL, 'player2@redlion.test');

@@ -3,60 +3,24 @@
  * the production server's clock is the system's and cannot be moved, so this test forks a second
  * server, built with the test clock, on the demo club's live season (2024-25 re-dated around today).
  */
-import { type ChildProcess, fork } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import type { CompetitionDetail, RoundFixtures, SeasonList, SeasonRound } from '@lastman/api';
 import { createCompetition, openForEntries } from '../apps/server/test/support/world-api.ts';
 import { type ApiClient, apiClient } from './support/api-client.ts';
+import { type ClockServer, clockServerURL, startClockServer } from './support/clock-servers.ts';
 import { activePage, expect, logIn, test } from './support/fixtures.ts';
 
-// Next to the main test server's port (chosen free by the config), one per worker.
-const port = String(
-  Number(process.env.E2E_PORT ?? '39000') + 101 + Number(process.env.TEST_PARALLEL_INDEX ?? '0'),
-);
-const baseURL = `http://localhost:${port}`;
+// The clock server's own port (see e2e/support/clock-servers.ts).
+const baseURL = clockServerURL(101);
 test.use({ baseURL });
 
-let server: ChildProcess | null = null;
-
-function startServer(): Promise<ChildProcess> {
-  const child = fork(resolve('e2e/support/clock-server.ts'), [], {
-    execPath: resolve('node_modules/.bin/node'),
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-    env: {
-      ...process.env,
-      PORT: port,
-      HOST: '127.0.0.1',
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'lastman-e2e-clock-')),
-      // The build the main test server serves (playwright.config.ts makes one per run).
-      ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
-      PUBLIC_URL: baseURL,
-      RATE_LIMIT_ENABLED: 'false',
-      SEED_DEMO: 'true',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'test',
-    },
-  });
-  return new Promise((ok, fail) => {
-    child.once('message', () => ok(child));
-    child.once('exit', (code) => fail(new Error(`clock server exited with ${code}`)));
-  });
-}
-
-function setClock(to: number): Promise<void> {
-  const child = server;
-  if (!child) throw new Error('no server');
-  return new Promise((ok) => {
-    child.once('message', () => ok());
-    child.send({ type: 'set', to: new Date(to).toISOString() });
-  });
-}
+let server: ClockServer | null = null;
+const setClock = (to: number) => {
+  if (!server) throw new Error('no server');
+  return server.setClock(to);
+};
 
 test.afterAll(() => {
-  server?.kill('SIGTERM');
+  server?.stop();
 });
 
 const HOUR = 3_600_000;
@@ -67,7 +31,7 @@ test('a player joins a free competition, picks, sees the result, then a rollover
 }) => {
   test.skip(test.info().project.name !== 'desktop', 'one clock server per run: the desktop project runs it');
   test.setTimeout(420_000);
-  server = await startServer();
+  server = await startClockServer(baseURL, 'clock');
   const admin = await apiClient(baseURL, 'admin@redlion.test');
   const player2 = await apiClient(baseURL, 'player2@redlion.test');
   const clients: ApiClient[] = [admin, player2];
