@@ -290,7 +290,8 @@ export function createNotifier(opts: {
         Array.from({ length: parallel }, async () => {
           for (;;) {
             if (stopped) return;
-            if (queue.length < BATCH / 2 && !exhausted) void refill();
+            // A whole batch ahead: under load a claim can take longer than half a batch takes to send.
+            if (queue.length < BATCH && !exhausted) void refill();
             const d = queue.shift();
             if (!d) {
               if (exhausted) return;
