@@ -290,7 +290,7 @@ export function createNotifier(opts: {
         Array.from({ length: parallel }, async () => {
           for (;;) {
             if (stopped) return;
-            // A whole batch ahead: under load a claim can take longer than half a batch takes to send.
+            // A whole batch ahead: a claim slower than sending half a batch (a busy database) stalls no sender.
             if (queue.length < BATCH && !exhausted) void refill();
             const d = queue.shift();
             if (!d) {
