@@ -107,22 +107,19 @@ export interface PushResult {
   retryAfterS?: number | null;
 }
 
-/**
- * One Web Push message (RFC 8291 aes128gcm, VAPID RFC 8292) over the origin's kept-open connection;
- * `opts.body` is its body if already being encrypted (for this target and payload).
- */
+/** One Web Push message (RFC 8291 aes128gcm, VAPID RFC 8292) over the origin's kept-open connection. */
 export async function sendWebPush(
   { wire, encryptor }: { wire: PushWire; encryptor: PushEncryptor },
   keys: VapidKeys,
   target: WebPushTarget,
   payload: PushPayload,
-  opts: { urgent: boolean; body?: Promise<Buffer> | undefined },
+  opts: { urgent: boolean },
 ): Promise<PushResult> {
   let url: URL;
   let body: Buffer;
   try {
     url = new URL(target.endpoint);
-    body = await (opts.body ?? encryptor.encrypt(target.p256dh, target.auth, JSON.stringify(payload)));
+    body = await encryptor.encrypt(target.p256dh, target.auth, JSON.stringify(payload));
   } catch (err) {
     return { outcome: 'failed', detail: (err as Error).message };
   }

@@ -18,7 +18,6 @@ import { createPushEncryptor } from './push-encrypt.ts';
 import { createPushWire } from './push-wire.ts';
 import {
   type ClaimedDelivery,
-  type ClaimedDevice,
   claimDeliveries,
   type DeliveryOutcome,
   lapseDevice,
@@ -170,35 +169,14 @@ export function createNotifier(opts: {
     if (outcomes.length >= RECORD_EVERY) void flush();
   };
 
-  const payloadOf = (d: ClaimedDelivery): PushPayload => ({
-    id: d.notification_id,
-    kind: d.kind,
-    title: d.title,
-    body: d.body,
-    link: d.link,
-  });
-  /**
-   * The Web Push bodies of a claimed batch, asked of the encryption threads as soon as it is claimed:
-   * they encrypt ahead of the senders instead of as each reaches its turn, so neither waits on the
-   * other while anything claimed is left.
-   */
-  const bodies = new WeakMap<ClaimedDevice, Promise<Buffer>>();
-  const encryptAhead = (batch: ClaimedDelivery[]) => {
-    for (const d of batch) {
-      if (d.channel !== 'push') continue;
-      let plaintext: string | null = null;
-      for (const dev of d.devices ?? []) {
-        if (dev.platform !== 'web' || !dev.endpoint || !dev.p256dh || !dev.auth) continue;
-        plaintext ??= JSON.stringify(payloadOf(d));
-        const body = encryptor.encrypt(dev.p256dh, dev.auth, plaintext);
-        body.catch(() => {}); // awaited when sent; a claim released on stop never is
-        bodies.set(dev, body);
-      }
-    }
-  };
-
   async function push(d: ClaimedDelivery): Promise<Handled> {
-    const payload = payloadOf(d);
+    const payload: PushPayload = {
+      id: d.notification_id,
+      kind: d.kind,
+      title: d.title,
+      body: d.body,
+      link: d.link,
+    };
     const urgent = d.kind === 'reminders';
     let sent = false;
     let tried = false;
@@ -212,7 +190,7 @@ export function createNotifier(opts: {
           await vapidKeys(),
           { endpoint: dev.endpoint, p256dh: dev.p256dh, auth: dev.auth },
           payload,
-          { urgent, body: bodies.get(dev) },
+          { urgent },
         );
       } else if (dev.platform !== 'web' && dev.token) {
         const sender = native[dev.platform];
@@ -284,7 +262,6 @@ export function createNotifier(opts: {
           maxAttempts: MAX_ATTEMPTS,
         });
         for (const d of batch) held.add(d.id);
-        encryptAhead(batch);
         queue.push(...batch);
         total += batch.length;
         if (batch.length < BATCH) exhausted = true;
