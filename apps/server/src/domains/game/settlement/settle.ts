@@ -278,6 +278,12 @@ export async function settleRound(tx: DbOrTx, ctx: RoundContext): Promise<RoundO
   const rules = comp.rules as CompetitionRules;
   const cycles = rules.reuse === 'afterAllUsed';
 
+  // Memory for the round's joins, for the rest of this transaction (one competition): at the default
+  // 4 MB the elimination's hash of a million picks spilled into batches, each batch revisited every
+  // page of the competition's entries (each page dirtied, evicted and written about four times), and
+  // the planner read the whole tables instead of the competition's own pages through its index.
+  await tx.execute(sql`SET LOCAL work_mem = '64MB'`);
+
   // Entries the club removed from this round (or earlier) take no part in it, whatever they picked.
   await applyRemovals(tx, { competition: comp });
   // One read of the competition's entries for both counts.
