@@ -51,7 +51,7 @@ interface World {
  * picked, each player with push on one browser and reminders by push and in the app (email off, so
  * the figure is the push path).
  */
-async function buildWorld(entries: number): Promise<World> {
+export async function buildWorld(entries: number): Promise<World> {
   const push = await startPushService({ decrypt: 'sample' });
   const { database, url, drop } = await benchDatabase(`reminders_${entries}`);
   const db = database.db;
@@ -197,11 +197,10 @@ async function checkAllSent(world: World, entries: number, receivedBefore: numbe
 }
 
 /** Forgets a run's reminders and their deliveries, so the next run decides and sends them all again. */
-async function resetReminders(db: Db) {
-  await db.execute(sql`DELETE FROM reminder_sends`);
+export async function resetReminders(db: Db) {
   await db.execute(sql`DELETE FROM notification_deliveries`);
   await db.execute(sql`DELETE FROM notifications`);
-  await db.execute(sql`VACUUM ANALYZE reminder_sends, notifications, notification_deliveries`);
+  await db.execute(sql`VACUUM ANALYZE notifications, notification_deliveries`);
 }
 
 /** A second server process on the same database, deciding and sending when told (bench/reminders-process.ts). */
@@ -353,8 +352,8 @@ async function runSize(entries: number): Promise<Figure[]> {
 /**
  * Every club's 2-hour pick reminders at once: 10,000 entries over 500 clubs (and more sizes and a
  * second process when asked), none picked, each player with push on one browser. The server's
- * reminder pass (finds the due round of every competition, claims each entry's reminder under its
- * unique key, writes the notifications and deliveries by preference and quiet hours) against the bare
+ * reminder pass (finds the due round of every competition, claims each entry's reminder by writing
+ * its notification under an id made of the entry, round and reminder, writes the notifications and deliveries by preference and quiet hours) against the bare
  * SQL selecting those entries; and with its sending path (VAPID-signed, RFC 8291-encrypted Web Push to
  * a local TLS push service, until every one is accepted) against a bare sender POSTing as many
  * ready-made pushes, in the same run.

@@ -19,7 +19,11 @@ export const notifications = pgTable(
   'notifications',
   {
     id: id(),
-    clubId: clubIdColumn(),
+    // The recipient's club, with no foreign key: notifySet, the only writer, takes it from a row that
+    // holds a club's key (the entry, the membership, the competition) or from the caller's club, and
+    // clubs are closed, never deleted; a key here is a check per row that a pass writing every club's
+    // reminders at once pays 10,000 times (docs/decisions/029-reminders-one-row.md).
+    clubId: text('club_id').notNull(),
     userId: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
@@ -54,9 +58,10 @@ export const notificationDeliveries = pgTable(
     // The notification's club, with no foreign key of its own: the notification's key already holds
     // the row to a notification of an existing club (docs/decisions/025-settlement-in-place-and-three-round-trip-picks.md).
     clubId: text('club_id').notNull(),
-    notificationId: text('notification_id')
-      .notNull()
-      .references(() => notifications.id, { onDelete: 'cascade' }),
+    // No foreign key: notifySet writes each delivery in the statement that writes its notification, and
+    // a statement-level trigger (migration 0038) removes the deliveries of removed notifications, as
+    // the cascade did, without a check per row written (docs/decisions/029-reminders-one-row.md).
+    notificationId: text('notification_id').notNull(),
     channel: text('channel', { enum: deliveryChannels }).notNull(),
     status: text('status', { enum: deliveryStatuses }).notNull().default('pending'),
     attempts: smallint('attempts').notNull().default(0),
@@ -68,8 +73,8 @@ export const notificationDeliveries = pgTable(
     notBefore: timestamp('not_before', { withTimezone: true }),
   },
   (t) => [
+    // Nothing reads deliveries by club: the (club, notification) index is gone (migration 0038).
     index('notification_deliveries_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
-    index('notification_deliveries_club_idx').on(t.clubId, t.notificationId),
   ],
 );
 

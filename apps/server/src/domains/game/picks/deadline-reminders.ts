@@ -1,6 +1,7 @@
+import { createHash } from 'node:crypto';
 import { londonWeekdayTime } from '@lastman/api/format';
 import { roundDeadline } from '@lastman/game';
-import { inArray, sql } from 'drizzle-orm';
+import { inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../db/client.ts';
 import { sqlRows } from '../../../db/sql-rows.ts';
 import type { Clock } from '../../../lib/clock.ts';
@@ -9,7 +10,6 @@ import { listSeasonFixtures, seasonModel } from '../fixtures/index.ts';
 import { fixtures } from '../football/schema.ts';
 import { competitions, entries, picks, resultCorrections, roundSettlements } from '../schema.ts';
 import { compileRounds } from '../settlement/index.ts';
-import { reminderSends } from './schema.ts';
 
 const HOUR = 3_600_000;
 /** Each reminder is due from `before` the deadline until the next one's window opens. */
@@ -115,6 +115,20 @@ export async function selectEntriesWithoutPick(
   );
 }
 
+/**
+ * The id of an entry's reminder for a round: its notification's id, the same in every process, so
+ * that the notification is the claim (a UUID made of the MD5 of the entry, round and reminder).
+ */
+function reminderId(entryId: SQL, round: SQL, reminder: SQL): SQL {
+  return sql`md5('pick-reminder:' || ${entryId} || ':' || ${round} || ':' || ${reminder})::uuid::text`;
+}
+
+/** reminderId computed in JS, for tests and tools: the same UUID as the SQL one. */
+export function pickReminderId(entryId: string, round: number, reminder: ReminderKind): string {
+  const h = createHash('md5').update(`pick-reminder:${entryId}:${round}:${reminder}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
 /** A PostgreSQL array literal of texts, each quoted. */
 function textArray(values: string[]): string {
   return `{${values.map((v) => `"${v.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
@@ -140,11 +154,12 @@ export interface ReminderPassSummary {
 
 /**
  * One pass of the reminder job, safe to run in every process at once: every due reminder of every club
- * and competition in one statement. It claims the entries each reminder is owed to (active, no pick for
- * the round, not had this reminder) under the unique key (entry, round, reminder), and notifies the
- * claimed entries' players by their preferences and quiet hours (the last call ignores them). A second
- * process's claim waits for the first's and then takes nothing, so each reminder goes once; the claim
- * goes in entry order, so two passes never wait on each other both ways.
+ * and competition in one statement. Each entry a reminder is owed to (active, no pick for the round)
+ * gets a notification whose id is made of the entry, round and reminder (pickReminderId): that row is
+ * the claim. It is written only if no notification has that id (ON CONFLICT DO NOTHING), and only the
+ * notifications written get deliveries, by the players' preferences and quiet hours (the last call
+ * ignores them). A second process's insert waits for the first's and then writes nothing, so each
+ * reminder goes once; both write in id order, so two passes never wait on each other both ways.
  */
 export async function runReminderPass({ db, clock }: { db: Db; clock: Clock }): Promise<ReminderPassSummary> {
   const now = clock.now().getTime();
@@ -175,21 +190,14 @@ export async function runReminderPass({ db, clock }: { db: Db; clock: Clock }): 
           -- preferences and devices by hash joins, not an index probe per message. An entry is of
           -- its competition's club.
           owed AS MATERIALIZED (
-            SELECT d.club_id, e.id AS entry_id, e.user_id, d.round, d.reminder, d.title, d.body,
-              d.link || e.id || d.link_end AS link, d.urgent
+            SELECT ${reminderId(sql`e.id`, sql`d.round`, sql`d.reminder`)} AS id, d.club_id, e.user_id,
+              d.title, d.body, d.link || e.id || d.link_end AS link, d.urgent
             FROM due d JOIN ${entries} e ON e.competition_id = d.competition_id
             WHERE e.competition_id = ANY(${textArray(due.map((r) => r.competitionId))}::text[])
               AND e.status = 'active'
-              AND NOT EXISTS (SELECT 1 FROM ${picks} p WHERE p.entry_id = e.id AND p.round = d.round)),
-          claimed AS (
-            INSERT INTO ${reminderSends} (club_id, entry_id, round, reminder)
-            SELECT club_id, entry_id, round, reminder FROM owed
-            ORDER BY entry_id, round, reminder
-            ON CONFLICT DO NOTHING
-            RETURNING entry_id, round, reminder)`,
-        // One due reminder per entry's competition: the entry alone finds its message.
-        messages: sql`SELECT row_number() OVER () AS ord, o.club_id, o.user_id, o.title, o.body, o.link, o.urgent
-          FROM claimed c JOIN owed o ON o.entry_id = c.entry_id`,
+              AND NOT EXISTS (SELECT 1 FROM ${picks} p WHERE p.entry_id = e.id AND p.round = d.round))`,
+        messages: sql`SELECT 0 AS ord, id, club_id, user_id, title, body, link, urgent FROM owed`,
+        claim: true,
       },
     ),
   );
