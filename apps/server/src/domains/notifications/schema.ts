@@ -24,9 +24,10 @@ export const notifications = pgTable(
     // clubs are closed, never deleted; a key here is a check per row that a pass writing every club's
     // reminders at once pays 10,000 times (docs/decisions/029-reminders-one-row.md).
     clubId: text('club_id').notNull(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    // The recipient, with no foreign key either: notifySet takes each recipient from a row that holds
+    // the user's key (the entry, the membership), and a statement-level trigger (migration 0039)
+    // removes a removed user's notifications, as the cascade did.
+    userId: text('user_id').notNull(),
     kind: text('kind').notNull(),
     title: text('title').notNull(),
     body: text('body').notNull(),
