@@ -18,6 +18,8 @@ import { clubIdColumn } from '../club/schema.ts';
 export const notifications = pgTable(
   'notifications',
   {
+    // In the "C" collation, as are the deliveries' id and notification_id (migration 0040; drizzle
+    // cannot say so here): byte comparisons in the primary keys a reminder pass writes 10,000 of.
     id: id(),
     // The recipient's club, with no foreign key: notifySet, the only writer, takes it from a row that
     // holds a club's key (the entry, the membership, the competition) or from the caller's club, and
