@@ -51,7 +51,7 @@ interface World {
  * picked, each player with push on one browser and reminders by push and in the app (email off, so
  * the figure is the push path).
  */
-export async function buildWorld(entries: number): Promise<World> {
+async function buildWorld(entries: number): Promise<World> {
   const push = await startPushService({ decrypt: 'sample' });
   const { database, url, drop } = await benchDatabase(`reminders_${entries}`);
   const db = database.db;
@@ -235,7 +235,7 @@ async function medianCpuMs(
 }
 
 /** Forgets a run's reminders and their deliveries, so the next run decides and sends them all again. */
-export async function resetReminders(db: Db) {
+async function resetReminders(db: Db) {
   await db.execute(sql`DELETE FROM notification_deliveries`);
   await db.execute(sql`DELETE FROM notifications`);
   await db.execute(sql`VACUUM ANALYZE notifications, notification_deliveries`);
