@@ -196,12 +196,49 @@ async function checkAllSent(world: World, entries: number, receivedBefore: numbe
   if ((left?.n ?? 0) > 0) throw new Error(`${left?.n} deliveries not sent`);
 }
 
+/**
+ * CPU time (ms) so far of the PostgreSQL backends connected to the bench's database, summed, read
+ * from /proc (the database on this machine); null where it cannot be read. On a shared machine the
+ * wall-clock ratio moves with the load; what the database spends on each does not much.
+ */
+async function backendCpuMs(db: Db): Promise<number | null> {
+  const rows = await sqlRows<{ pid: number }>(
+    db,
+    sql`SELECT pid FROM pg_stat_activity WHERE datname = current_database()`,
+  );
+  try {
+    let ns = 0;
+    for (const { pid } of rows) ns += Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]);
+    return ns / 1e6;
+  } catch {
+    return null;
+  }
+}
+
+/** The median of the backends' CPU over `runs` runs of `task` (each after `before`, not counted). */
+async function medianCpuMs(
+  db: Db,
+  runs: number,
+  task: () => Promise<unknown>,
+  before: () => Promise<unknown> = async () => {},
+): Promise<number | null> {
+  const all: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    await before();
+    const a = await backendCpuMs(db);
+    await task();
+    const b = await backendCpuMs(db);
+    if (a === null || b === null) return null;
+    all.push(b - a);
+  }
+  return all.sort((x, y) => x - y)[Math.floor(all.length / 2)] ?? null;
+}
+
 /** Forgets a run's reminders and their deliveries, so the next run decides and sends them all again. */
 async function resetReminders(db: Db) {
-  await db.execute(sql`DELETE FROM reminder_sends`);
   await db.execute(sql`DELETE FROM notification_deliveries`);
   await db.execute(sql`DELETE FROM notifications`);
-  await db.execute(sql`VACUUM ANALYZE reminder_sends, notifications, notification_deliveries`);
+  await db.execute(sql`VACUUM ANALYZE notifications, notification_deliveries`);
 }
 
 /** A second server process on the same database, deciding and sending when told (bench/reminders-process.ts). */
@@ -271,6 +308,19 @@ async function runSize(entries: number): Promise<Figure[]> {
       if (pass.sent !== entries) throw new Error(`expected ${entries} reminders, decided ${pass.sent}`);
     }
     const decidedMs = decideTimes.sort((a, b) => a - b)[2] ?? Number.NaN;
+    // What the database spent on each (its backends' CPU), the median of 5 more of each.
+    const bareCpu = await medianCpuMs(db, 5, () => selectEntriesWithoutPick(db, world.competitions, 1));
+    const passCpu = await medianCpuMs(
+      db,
+      5,
+      () => runReminderPass({ db, clock }),
+      () => resetReminders(db),
+    );
+    if (bareCpu !== null && passCpu !== null) {
+      console.log(
+        `  (database CPU: bare SQL ${bareCpu.toFixed(1)} ms, deciding ${passCpu.toFixed(1)} ms, ${(passCpu / bareCpu).toFixed(2)}x)`,
+      );
+    }
     await resetReminders(db);
     const mailer = createMailer({ db, from: config.MAIL_FROM, log: silent as never });
     const notifier = createNotifier({ db, config, clock, mailer, log: silent, parallel: PARALLEL });
@@ -353,8 +403,8 @@ async function runSize(entries: number): Promise<Figure[]> {
 /**
  * Every club's 2-hour pick reminders at once: 10,000 entries over 500 clubs (and more sizes and a
  * second process when asked), none picked, each player with push on one browser. The server's
- * reminder pass (finds the due round of every competition, claims each entry's reminder under its
- * unique key, writes the notifications and deliveries by preference and quiet hours) against the bare
+ * reminder pass (finds the due round of every competition, claims each entry's reminder by writing
+ * its notification under an id made of the entry, round and reminder, writes the notifications and deliveries by preference and quiet hours) against the bare
  * SQL selecting those entries; and with its sending path (VAPID-signed, RFC 8291-encrypted Web Push to
  * a local TLS push service, until every one is accepted) against a bare sender POSTing as many
  * ready-made pushes, in the same run.

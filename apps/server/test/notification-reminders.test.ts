@@ -1,10 +1,10 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
-import { entries, reminderSends, user } from '../src/db/schema/index.ts';
-import { runReminderPass } from '../src/domains/game/index.ts';
+import { entries, notifications, user } from '../src/db/schema/index.ts';
+import { pickReminderId, runReminderPass } from '../src/domains/game/index.ts';
 import { runSettlementPass } from '../src/domains/game/settlement/worker.ts';
 import { createTestClock } from '../src/lib/clock.ts';
 import { ROUND1_DEADLINE, seasonId, teamIn } from './game-helpers.ts';
@@ -124,8 +124,10 @@ describe.each(backends().filter((b) => b === 'postgres'))(
     it('sends the 24-hour reminder once per entry, from whichever instance claims it, quiet hours honoured', async () => {
       setTime(at(24 * HOUR));
       expect(await passes()).toBe(3);
-      const rows = await server.db.select().from(reminderSends).where(eq(reminderSends.reminder, '24h'));
-      expect(rows.map((r) => r.entryId).sort()).toEqual([...entryOf].sort());
+      // Each reminder's claim is its notification, under an id made of the entry, round and reminder.
+      const claims = entryOf.map((e) => pickReminderId(e, 1, '24h'));
+      const rows = await server.db.select().from(notifications).where(inArray(notifications.id, claims));
+      expect(rows.map((r) => r.id).sort()).toEqual([...claims].sort());
       expect(pushesOf(0)).toEqual(['Pick for Reminder Cup by Fri 19:00']);
       expect(pushesOf(1)).toEqual(['Pick for Reminder Cup by Fri 19:00']);
       expect(pushesOf(2)).toEqual([]); // quiet hours: in the list, not pushed
@@ -162,13 +164,16 @@ describe.each(backends().filter((b) => b === 'postgres'))(
       expect(urgent?.urgency).toBe('high');
       setTime(at(5 * 60_000));
       expect(await passes()).toBe(0);
-      const all = await server.db.select().from(reminderSends);
+      const all = await server.db.select().from(notifications).where(eq(notifications.kind, 'reminders'));
       expect(all).toHaveLength(3 + 2 + 2);
       const ended = await server.db
         .select()
         .from(entries)
         .where(and(eq(entries.competitionId, endedCompId)));
-      expect(all.some((r) => ended.some((e) => e.id === r.entryId))).toBe(false);
+      const endedClaims = ended.flatMap((e) =>
+        (['24h', '2h', 'last-call'] as const).map((k) => pickReminderId(e.id, 1, k)),
+      );
+      expect(all.some((r) => endedClaims.includes(r.id))).toBe(false);
       // Each subscription got each message once, though two instances sent.
       for (const sub of subs) {
         const ids = push.for(sub).map((r) => r.payload.id);

@@ -18,7 +18,6 @@ export * from '../../domains/content/menu/schema.ts';
 export * from '../../domains/game/football/schema.ts';
 export * from '../../domains/game/live/schema.ts';
 export * from '../../domains/game/payouts/schema.ts';
-export * from '../../domains/game/picks/schema.ts';
 export * from '../../domains/game/schema.ts';
 export * from '../../domains/game/screens/schema.ts';
 export * from '../../domains/notifications/schema.ts';

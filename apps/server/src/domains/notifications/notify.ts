@@ -96,9 +96,16 @@ export interface NotifySetInput {
   with?: SQL;
   /**
    * One row per notification: ord (its place, for the ids returned), club_id, user_id, title, body,
-   * link, urgent (ignores quiet hours).
+   * link, urgent (ignores quiet hours); and `id` when `claim` is set.
    */
   messages: SQL;
+  /**
+   * Each message brings its own deterministic `id`, and the notification's row is the claim: it is
+   * written only if no notification has that id yet (a second process's insert waits for the first's
+   * and then writes nothing), and only what was written is queued and counted. A reminder is sent
+   * once this way, with no claim table of its own.
+   */
+  claim?: boolean;
   /** Return the notifications' ids, in `ord` order. */
   ids?: boolean;
 }
@@ -119,6 +126,7 @@ export async function notifySet(
   // The member's minutes into the day in their own time zone, as minutesIntoDay counts them.
   const minutes = sql`(extract(hour FROM (${at}::timestamptz AT TIME ZONE p.time_zone)) * 60
     + extract(minute FROM (${at}::timestamptz AT TIME ZONE p.time_zone)))`;
+  const sent = input.claim ? sql.raw('sent') : sql.raw('decided');
   const consent = kind.emailNeedsConsent ? sql`p.news_email_consent_at IS NOT NULL` : sql`true`;
   const [row] = await sqlRows<{
     ids: string[] | null;
@@ -131,7 +139,7 @@ export async function notifySet(
     sql`WITH ${input.with ? sql`${input.with},` : sql``}
       msg AS (${input.messages}),
       decided AS MATERIALIZED (
-        SELECT gen_random_uuid()::text AS id, m.ord, m.club_id, m.user_id, m.title, m.body, m.link,
+        SELECT ${input.claim ? sql`m.id` : sql`gen_random_uuid()::text`} AS id, m.ord, m.club_id, m.user_id, m.title, m.body, m.link,
           coalesce((ch.c->>'inApp')::boolean, true) AS in_app,
           coalesce((ch.c->>'push')::boolean, false) AND NOT q.quiet AND EXISTS (
             SELECT 1 FROM ${pushDevices} d
@@ -151,17 +159,29 @@ export async function notifySet(
       listed AS (
         INSERT INTO ${notifications} (id, club_id, user_id, kind, title, body, link, listed, created_at)
         SELECT id, club_id, user_id, ${kind.kind}, title, body, link, in_app, ${at}::timestamptz FROM decided
+        ${
+          input.claim
+            ? // In id order, so two passes claiming the same ids never wait on each other both ways.
+              sql`ORDER BY id ON CONFLICT (id) DO NOTHING`
+            : sql``
+        }
         RETURNING id),
+      ${
+        input.claim
+          ? // Only the notifications this statement wrote (claimed) are queued and counted.
+            sql`sent AS MATERIALIZED (SELECT d.* FROM decided d JOIN listed l ON l.id = d.id),`
+          : sql``
+      }
       queued AS (
         INSERT INTO ${notificationDeliveries} (id, club_id, notification_id, channel, created_at)
-        SELECT gen_random_uuid()::text, club_id, id, 'push', ${at}::timestamptz FROM decided WHERE push
+        SELECT gen_random_uuid()::text, club_id, id, 'push', ${at}::timestamptz FROM ${sent} WHERE push
         UNION ALL
-        SELECT gen_random_uuid()::text, club_id, id, 'email', ${at}::timestamptz FROM decided WHERE email
+        SELECT gen_random_uuid()::text, club_id, id, 'email', ${at}::timestamptz FROM ${sent} WHERE email
         RETURNING id)
-    SELECT ${input.ids ? sql`(SELECT coalesce(jsonb_agg(id ORDER BY ord), '[]'::jsonb) FROM decided)` : sql`NULL`} AS ids,
-      (SELECT count(*) FROM decided)::int AS notified,
-      (SELECT count(DISTINCT user_id) FROM decided)::int AS recipients,
-      (SELECT count(DISTINCT user_id) FROM decided WHERE in_app OR push OR email)::int AS reached,
+    SELECT ${input.ids ? sql`(SELECT coalesce(jsonb_agg(id ORDER BY ord), '[]'::jsonb) FROM ${sent})` : sql`NULL`} AS ids,
+      (SELECT count(*) FROM ${sent})::int AS notified,
+      (SELECT count(DISTINCT user_id) FROM ${sent})::int AS recipients,
+      (SELECT count(DISTINCT user_id) FROM ${sent} WHERE in_app OR push OR email)::int AS reached,
       (SELECT count(*) FROM queued)::int AS deliveries`,
   );
   return {

@@ -12,6 +12,14 @@ import {
   serverKeys,
 } from './schema.ts';
 
+/**
+ * A notification's club or user compared in the "C" collation, as the inbox's indexes hold them
+ * (schema.ts): a comparison in the database's own collation could not use them.
+ */
+function inC(column: typeof notifications.clubId | typeof notifications.userId) {
+  return sql`${column} COLLATE "C"`;
+}
+
 export async function listNotifications(
   db: DbOrTx,
   { clubId, userId, limit }: { clubId: string; userId: string; limit: number },
@@ -20,7 +28,11 @@ export async function listNotifications(
     .select()
     .from(notifications)
     .where(
-      and(eq(notifications.clubId, clubId), eq(notifications.userId, userId), eq(notifications.listed, true)),
+      and(
+        eq(inC(notifications.clubId), clubId),
+        eq(inC(notifications.userId), userId),
+        eq(notifications.listed, true),
+      ),
     )
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(limit);
@@ -32,8 +44,8 @@ export async function countUnread(db: DbOrTx, { clubId, userId }: { clubId: stri
     .from(notifications)
     .where(
       and(
-        eq(notifications.clubId, clubId),
-        eq(notifications.userId, userId),
+        eq(inC(notifications.clubId), clubId),
+        eq(inC(notifications.userId), userId),
         eq(notifications.listed, true),
         isNull(notifications.readAt),
       ),
@@ -47,7 +59,11 @@ export async function countUnreadByClub(db: DbOrTx, { userId }: { userId: string
     .select({ clubId: notifications.clubId, n: count() })
     .from(notifications)
     .where(
-      and(eq(notifications.userId, userId), eq(notifications.listed, true), isNull(notifications.readAt)),
+      and(
+        eq(inC(notifications.userId), userId),
+        eq(notifications.listed, true),
+        isNull(notifications.readAt),
+      ),
     )
     .groupBy(notifications.clubId);
 }
@@ -61,8 +77,8 @@ export async function markRead(
     .set({ readAt: at })
     .where(
       and(
-        eq(notifications.clubId, clubId),
-        eq(notifications.userId, userId),
+        eq(inC(notifications.clubId), clubId),
+        eq(inC(notifications.userId), userId),
         isNull(notifications.readAt),
         ids === 'all' ? undefined : inArray(notifications.id, ids),
       ),

@@ -18,11 +18,18 @@ import { clubIdColumn } from '../club/schema.ts';
 export const notifications = pgTable(
   'notifications',
   {
+    // In the "C" collation, as are the deliveries' id and notification_id (migration 0040; drizzle
+    // cannot say so here): byte comparisons in the primary keys a reminder pass writes 10,000 of.
     id: id(),
-    clubId: clubIdColumn(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    // The recipient's club, with no foreign key: notifySet, the only writer, takes it from a row that
+    // holds a club's key (the entry, the membership, the competition) or from the caller's club, and
+    // clubs are closed, never deleted; a key here is a check per row that a pass writing every club's
+    // reminders at once pays 10,000 times (docs/decisions/029-reminders-one-row.md).
+    clubId: text('club_id').notNull(),
+    // The recipient, with no foreign key either: notifySet takes each recipient from a row that holds
+    // the user's key (the entry, the membership), and a statement-level trigger (migration 0039)
+    // removes a removed user's notifications, as the cascade did.
+    userId: text('user_id').notNull(),
     kind: text('kind').notNull(),
     title: text('title').notNull(),
     body: text('body').notNull(),
@@ -33,8 +40,17 @@ export const notifications = pgTable(
     readAt: timestamp('read_at', { withTimezone: true }),
   },
   (t) => [
-    index('notifications_club_user_idx').on(t.clubId, t.userId, t.createdAt),
-    index('notifications_unread_idx').on(t.userId).where(sql`${t.readAt} IS NULL AND ${t.listed}`),
+    // Keys in the "C" collation (byte comparisons, not the locale's): each notification a pass writes
+    // inserts into both, and the locale's comparisons were a sixth of the pass's statement CPU. The
+    // inbox's queries compare in that collation (queries.ts `inC`) so that these serve them.
+    index('notifications_club_user_idx').on(
+      sql`${t.clubId} COLLATE "C"`,
+      sql`${t.userId} COLLATE "C"`,
+      t.createdAt,
+    ),
+    index('notifications_unread_idx')
+      .on(sql`${t.userId} COLLATE "C"`)
+      .where(sql`${t.readAt} IS NULL AND ${t.listed}`),
   ],
 );
 
@@ -54,9 +70,10 @@ export const notificationDeliveries = pgTable(
     // The notification's club, with no foreign key of its own: the notification's key already holds
     // the row to a notification of an existing club (docs/decisions/025-settlement-in-place-and-three-round-trip-picks.md).
     clubId: text('club_id').notNull(),
-    notificationId: text('notification_id')
-      .notNull()
-      .references(() => notifications.id, { onDelete: 'cascade' }),
+    // No foreign key: notifySet writes each delivery in the statement that writes its notification, and
+    // a statement-level trigger (migration 0038) removes the deliveries of removed notifications, as
+    // the cascade did, without a check per row written (docs/decisions/029-reminders-one-row.md).
+    notificationId: text('notification_id').notNull(),
     channel: text('channel', { enum: deliveryChannels }).notNull(),
     status: text('status', { enum: deliveryStatuses }).notNull().default('pending'),
     attempts: smallint('attempts').notNull().default(0),
@@ -68,8 +85,8 @@ export const notificationDeliveries = pgTable(
     notBefore: timestamp('not_before', { withTimezone: true }),
   },
   (t) => [
+    // Nothing reads deliveries by club: the (club, notification) index is gone (migration 0038).
     index('notification_deliveries_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
-    index('notification_deliveries_club_idx').on(t.clubId, t.notificationId),
   ],
 );
 

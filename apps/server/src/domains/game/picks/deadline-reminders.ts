@@ -1,15 +1,15 @@
+import { createHash } from 'node:crypto';
 import { londonWeekdayTime } from '@lastman/api/format';
 import { roundDeadline } from '@lastman/game';
-import { inArray, sql } from 'drizzle-orm';
+import { inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../db/client.ts';
 import { sqlRows } from '../../../db/sql-rows.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import { notifySet } from '../../notifications/index.ts';
 import { listSeasonFixtures, seasonModel } from '../fixtures/index.ts';
-import { fixtures } from '../football/schema.ts';
+import { fixtures, teams } from '../football/schema.ts';
 import { competitions, entries, picks, resultCorrections, roundSettlements } from '../schema.ts';
 import { compileRounds } from '../settlement/index.ts';
-import { reminderSends } from './schema.ts';
 
 const HOUR = 3_600_000;
 /** Each reminder is due from `before` the deadline until the next one's window opens. */
@@ -30,53 +30,87 @@ export interface DueReminder {
   urgent: boolean;
 }
 
+/** A season's model, or a club's own (with its corrections), and what it was made from. */
+const modelCache = new Map<string, { fingerprint: string; model: ReturnType<typeof seasonModel> }>();
+/** Competitions of the same model, rules and start round have the same rounds: compiled once. */
+const roundsCache = new Map<string, { fingerprint: string; rounds: ReturnType<typeof compileRounds> }>();
+/** Past this many models or compilations (seasons and clubs gone), the caches start again. */
+const CACHE_MAX = 2_000;
+
 /**
- * The round each open or running competition is picking for now, and the reminder due for it: a few
- * statements whatever the number of clubs (the competitions, their settled rounds, each season's
- * fixtures once, and again only for a club that corrected one of them).
+ * The round each open or running competition is picking for now, and the reminder due for it. Two
+ * reads whatever the number of clubs: the competitions, and in one statement their settled rounds
+ * and a fingerprint (an MD5) of what each season model is made from: the season's fixtures (teams,
+ * kick-offs, statuses, scores) and, for a club that corrected any, that club's corrections. A model
+ * and its compiled rounds are kept between passes while their fingerprint holds, so a pass reads a
+ * season's fixtures and compiles its rounds again only after one of them changed.
  */
 export async function dueReminders(db: DbOrTx, now: number): Promise<DueReminder[]> {
-  const comps = await db
-    .select()
-    .from(competitions)
-    .where(inArray(competitions.status, ['open', 'running']));
-  if (comps.length === 0) return [];
-  const settledRows = await sqlRows<{ competition_id: string; round: number }>(
-    db,
-    sql`SELECT s.competition_id, s.round FROM ${roundSettlements} s
-        JOIN ${competitions} c ON c.id = s.competition_id AND c.club_id = s.club_id
-        WHERE c.status IN ('open', 'running')`,
-  );
-  const settled = new Set(settledRows.map((r) => `${r.competition_id}:${r.round}`));
-  // A club's corrections change results, and a postponement can move a round's deadline: a club
-  // with a correction in the season gets its own model, every other club shares the season's.
-  const corrected = new Set(
-    (
-      await sqlRows<{ club_id: string; season_id: string }>(
-        db,
-        sql`SELECT DISTINCT rc.club_id, f.season_id FROM ${resultCorrections} rc
-            JOIN ${fixtures} f ON f.id = rc.fixture_id`,
-      )
-    ).map((r) => `${r.club_id}:${r.season_id}`),
-  );
-  const models = new Map<string, ReturnType<typeof seasonModel>>();
-  // Competitions of the same model, rules and start round have the same rounds: compiled once.
+  const [comps, [state]] = await Promise.all([
+    db
+      .select()
+      .from(competitions)
+      .where(inArray(competitions.status, ['open', 'running'])),
+    sqlRows<{
+      settled: [string, number][];
+      seasons: Record<string, string>;
+      corrections: Record<string, string>;
+    }>(
+      db,
+      sql`SELECT
+        (SELECT coalesce(json_agg(json_build_array(s.competition_id, s.round)), '[]'::json)
+          FROM ${roundSettlements} s
+          JOIN ${competitions} c ON c.id = s.competition_id AND c.club_id = s.club_id
+          WHERE c.status IN ('open', 'running')) AS settled,
+        (SELECT coalesce(json_object_agg(x.season_id, x.fingerprint), '{}'::json) FROM (
+          SELECT f.season_id, md5(string_agg(concat_ws('|', f.id, f.round, f.home_team_id, h.name,
+              f.away_team_id, a.name, f.kickoff_at, f.kickoff_tbc, f.status, f.home_score, f.away_score),
+            ',' ORDER BY f.id)) AS fingerprint
+          FROM ${fixtures} f
+          JOIN ${teams} h ON h.id = f.home_team_id
+          JOIN ${teams} a ON a.id = f.away_team_id
+          WHERE f.season_id IN (SELECT season_id FROM ${competitions} WHERE status IN ('open', 'running'))
+          GROUP BY f.season_id) x) AS seasons,
+        (SELECT coalesce(json_object_agg(y.club_id || ':' || y.season_id, y.fingerprint), '{}'::json) FROM (
+          SELECT rc.club_id, f.season_id, md5(string_agg(concat_ws('|', rc.id, rc.fixture_id, rc.new_status,
+              rc.new_home, rc.new_away, rc.created_at), ',' ORDER BY rc.id)) AS fingerprint
+          FROM ${resultCorrections} rc JOIN ${fixtures} f ON f.id = rc.fixture_id
+          GROUP BY rc.club_id, f.season_id) y) AS corrections`,
+    ),
+  ]);
+  if (comps.length === 0 || !state) return [];
+  const settled = new Set(state.settled.map(([c, r]) => `${c}:${r}`));
+  if (modelCache.size > CACHE_MAX) modelCache.clear();
+  if (roundsCache.size > CACHE_MAX) roundsCache.clear();
+  const models = new Map<string, { fingerprint: string; model: ReturnType<typeof seasonModel> }>();
   const compiled = new Map<string, ReturnType<typeof compileRounds>>();
   const due: DueReminder[] = [];
   for (const comp of comps) {
-    const own = corrected.has(`${comp.clubId}:${comp.seasonId}`);
-    const modelKey = own ? `${comp.clubId}:${comp.seasonId}` : comp.seasonId;
+    // A club's corrections change results, and a postponement can move a round's deadline: a club
+    // with a correction in the season gets its own model, every other club shares the season's.
+    const ownFingerprint = state.corrections[`${comp.clubId}:${comp.seasonId}`];
+    const modelKey = ownFingerprint ? `${comp.clubId}:${comp.seasonId}` : comp.seasonId;
     let model = models.get(modelKey);
     if (!model) {
-      // No club's id matches '': the season's fixtures as imported.
-      const clubId = own ? comp.clubId : '';
-      model = seasonModel(await listSeasonFixtures(db, { clubId, seasonId: comp.seasonId }));
+      const fingerprint = `${state.seasons[comp.seasonId] ?? ''}:${ownFingerprint ?? ''}`;
+      model = modelCache.get(modelKey);
+      if (model?.fingerprint !== fingerprint) {
+        // No club's id matches '': the season's fixtures as imported.
+        const clubId = ownFingerprint ? comp.clubId : '';
+        const rows = await listSeasonFixtures(db, { clubId, seasonId: comp.seasonId });
+        model = { fingerprint, model: seasonModel(rows) };
+        modelCache.set(modelKey, model);
+      }
       models.set(modelKey, model);
     }
     const roundsKey = `${modelKey}|${comp.startRound}|${JSON.stringify(comp.rules)}`;
     let rounds = compiled.get(roundsKey);
     if (!rounds) {
-      rounds = compileRounds(comp, model);
+      const cached = roundsCache.get(roundsKey);
+      rounds = cached?.fingerprint === model.fingerprint ? cached.rounds : compileRounds(comp, model.model);
+      if (cached?.fingerprint !== model.fingerprint) {
+        roundsCache.set(roundsKey, { fingerprint: model.fingerprint, rounds });
+      }
       compiled.set(roundsKey, rounds);
     }
     for (const round of rounds.rounds) {
@@ -115,6 +149,20 @@ export async function selectEntriesWithoutPick(
   );
 }
 
+/**
+ * The id of an entry's reminder for a round: its notification's id, the same in every process, so
+ * that the notification is the claim (a UUID made of the MD5 of the entry, round and reminder).
+ */
+function reminderId(entryId: SQL, round: SQL, reminder: SQL): SQL {
+  return sql`md5('pick-reminder:' || ${entryId} || ':' || ${round} || ':' || ${reminder})::uuid::text`;
+}
+
+/** reminderId computed in JS, for tests and tools: the same UUID as the SQL one. */
+export function pickReminderId(entryId: string, round: number, reminder: ReminderKind): string {
+  const h = createHash('md5').update(`pick-reminder:${entryId}:${round}:${reminder}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
 /** A PostgreSQL array literal of texts, each quoted. */
 function textArray(values: string[]): string {
   return `{${values.map((v) => `"${v.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
@@ -140,11 +188,12 @@ export interface ReminderPassSummary {
 
 /**
  * One pass of the reminder job, safe to run in every process at once: every due reminder of every club
- * and competition in one statement. It claims the entries each reminder is owed to (active, no pick for
- * the round, not had this reminder) under the unique key (entry, round, reminder), and notifies the
- * claimed entries' players by their preferences and quiet hours (the last call ignores them). A second
- * process's claim waits for the first's and then takes nothing, so each reminder goes once; the claim
- * goes in entry order, so two passes never wait on each other both ways.
+ * and competition in one statement. Each entry a reminder is owed to (active, no pick for the round)
+ * gets a notification whose id is made of the entry, round and reminder (pickReminderId): that row is
+ * the claim. It is written only if no notification has that id (ON CONFLICT DO NOTHING), and only the
+ * notifications written get deliveries, by the players' preferences and quiet hours (the last call
+ * ignores them). A second process's insert waits for the first's and then writes nothing, so each
+ * reminder goes once; both write in id order, so two passes never wait on each other both ways.
  */
 export async function runReminderPass({ db, clock }: { db: Db; clock: Clock }): Promise<ReminderPassSummary> {
   const now = clock.now().getTime();
@@ -161,8 +210,11 @@ export async function runReminderPass({ db, clock }: { db: Db; clock: Clock }): 
     link_end: `&round=${r.round}`,
     ...reminderText(r),
   }));
-  const result = await db.transaction((tx) =>
-    notifySet(
+  const result = await db.transaction(async (tx) => {
+    // The statement's estimated cost passes JIT's threshold from a few thousand entries, and compiling
+    // it took ~70 ms of a statement run once per pass (docs/decisions/029-reminders-one-row.md).
+    await tx.execute(sql`SET LOCAL jit = off`);
+    return notifySet(
       { db: tx, clock },
       {
         kind: 'reminders',
@@ -175,23 +227,16 @@ export async function runReminderPass({ db, clock }: { db: Db; clock: Clock }): 
           -- preferences and devices by hash joins, not an index probe per message. An entry is of
           -- its competition's club.
           owed AS MATERIALIZED (
-            SELECT d.club_id, e.id AS entry_id, e.user_id, d.round, d.reminder, d.title, d.body,
-              d.link || e.id || d.link_end AS link, d.urgent
+            SELECT ${reminderId(sql`e.id`, sql`d.round`, sql`d.reminder`)} AS id, d.club_id, e.user_id,
+              d.title, d.body, d.link || e.id || d.link_end AS link, d.urgent
             FROM due d JOIN ${entries} e ON e.competition_id = d.competition_id
             WHERE e.competition_id = ANY(${textArray(due.map((r) => r.competitionId))}::text[])
               AND e.status = 'active'
-              AND NOT EXISTS (SELECT 1 FROM ${picks} p WHERE p.entry_id = e.id AND p.round = d.round)),
-          claimed AS (
-            INSERT INTO ${reminderSends} (club_id, entry_id, round, reminder)
-            SELECT club_id, entry_id, round, reminder FROM owed
-            ORDER BY entry_id, round, reminder
-            ON CONFLICT DO NOTHING
-            RETURNING entry_id, round, reminder)`,
-        // One due reminder per entry's competition: the entry alone finds its message.
-        messages: sql`SELECT row_number() OVER () AS ord, o.club_id, o.user_id, o.title, o.body, o.link, o.urgent
-          FROM claimed c JOIN owed o ON o.entry_id = c.entry_id`,
+              AND NOT EXISTS (SELECT 1 FROM ${picks} p WHERE p.entry_id = e.id AND p.round = d.round))`,
+        messages: sql`SELECT 0 AS ord, id, club_id, user_id, title, body, link, urgent FROM owed`,
+        claim: true,
       },
-    ),
-  );
+    );
+  });
   return { due: due.length, sent: result.notified };
 }
