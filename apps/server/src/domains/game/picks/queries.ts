@@ -1,5 +1,6 @@
 import { RESCHEDULE_WINDOW_DAYS } from '@lastman/game';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { sessionMember } from '../../../db/acting-club.ts';
 import type { Db, DbOrTx } from '../../../db/client.ts';
 import { entryNumber } from '../../../db/entry-number.ts';
 import { prepared } from '../../../db/prepared.ts';
@@ -80,45 +81,58 @@ export async function findEntryForPick(
 }
 
 /**
- * The state of a fixture as the club plays it: the latest of the club's corrections, if any (as
- * roundFixturesColumn reads it). `f` is the fixture's alias in the query around it.
+ * The state of a fixture as the club `club` plays it: the latest of the club's corrections, if any
+ * (as roundFixturesColumn reads it). `f` is the fixture's alias in the query around it.
  */
-const correctedStatus = sql`coalesce((SELECT rc.new_status FROM ${resultCorrections} rc
-    WHERE rc.club_id = ${sql.placeholder('clubId')} AND rc.fixture_id = f.id
+const correctedStatus = (club: SQL) => sql`coalesce((SELECT rc.new_status FROM ${resultCorrections} rc
+    WHERE rc.club_id = ${club} AND rc.fixture_id = f.id
     ORDER BY rc.created_at DESC, rc.id DESC LIMIT 1), f.status)`;
 
 /**
- * A player's own pick in one round trip, for the common case only: the insert or change happens
- * only when every check the full path makes is certain to pass (nothing is returned otherwise, and
- * the caller then runs the full path, which says why or takes the pick). It is written only when:
- * the entry is the player's, active, of an open or running competition of the club, the round is
- * at or past the competition's start and not settled; the team plays in the round; no fixture of
- * the round can lie outside the three-day window (London dates spread over at most three days, so
- * the round is not void and every fixture counts, as the rules engine's roundModel would find); the
- * deadline (first timed kick-off, less the competition's minutes) is after `now`; and the entry has
- * not used the team in another round (which with reuse cycles is stricter than the rules: such a
- * pick goes the full way). A settled pick is never overwritten, as upsertPick.
+ * Whose pick it is: the viewer the request's session was read for (their club and person as
+ * parameters), or the session itself, checked in the same statement (`sessionMember`).
  */
-export async function pickInOneTrip(
-  db: Db,
-  values: { clubId: string; userId: string; entryId: string; round: number; teamId: string; now: Date },
-) {
-  const statement = prepared(db, 'pick_one_trip', () => {
-    const club = sql`${sql.placeholder('clubId')}::text`;
+type PickBy = 'viewer' | 'session';
+
+/**
+ * The guarded upsert of a player's own pick (see pickInOneTrip), prepared once per form. With
+ * `session`, the statement also checks the request's session and takes the club and the person from
+ * it: a pick is then one round trip in all.
+ */
+function pickStatement(db: Db, by: PickBy) {
+  const name = by === 'viewer' ? 'pick_one_trip' : 'pick_with_session';
+  return prepared(db, name, () => {
     const round = sql`${sql.placeholder('round')}::smallint`;
     const team = sql`${sql.placeholder('teamId')}::text`;
+    // The club and the person: parameters, or the session's member (`w`).
+    const who =
+      by === 'viewer'
+        ? {
+            from: sql``,
+            club: sql`${sql.placeholder('clubId')}::text`,
+            user: sql`${sql.placeholder('userId')}::text`,
+          }
+        : {
+            from: sql`${sessionMember({
+              token: sql`${sql.placeholder('token')}::text`,
+              fresh: sql`${sql.placeholder('fresh')}::timestamptz`,
+            })} w CROSS JOIN `,
+            club: sql`w.club_id`,
+            user: sql`w.user_id`,
+          };
+    const club = who.club;
     // London is UTC or an hour ahead: a fixture's London date is its UTC date or the one of an hour later.
-    const guard = sql`SELECT e.club_id, e.competition_id, e.id AS entry_id FROM ${entries} e
+    const guard = sql`SELECT e.club_id, e.competition_id, e.id AS entry_id FROM ${who.from}${entries} e
       JOIN ${competitions} c ON c.id = e.competition_id AND c.club_id = ${club}
       CROSS JOIN LATERAL (
         SELECT min(f.kickoff_at) AS first_kickoff,
-          min(f.kickoff_at) FILTER (WHERE ${correctedStatus} <> 'postponed') AS first_timed,
+          min(f.kickoff_at) FILTER (WHERE ${correctedStatus(club)} <> 'postponed') AS first_timed,
           max(((f.kickoff_at AT TIME ZONE 'UTC') + interval '1 hour')::date)
             - min((f.kickoff_at AT TIME ZONE 'UTC')::date) AS spread_days,
           bool_or(f.home_team_id = ${team} OR f.away_team_id = ${team}) AS team_plays
         FROM ${fixtures} f WHERE f.season_id = c.season_id AND f.round = ${round}) r
       WHERE e.club_id = ${club} AND e.id = ${sql.placeholder('entryId')}::text
-        AND e.user_id = ${sql.placeholder('userId')}::text AND e.status = 'active'
+        AND e.user_id = ${who.user} AND e.status = 'active'
         AND c.status IN ('open', 'running') AND c.start_round <= ${round}
         AND r.spread_days <= ${RESCHEDULE_WINDOW_DAYS} AND r.team_plays
         AND coalesce(r.first_timed, r.first_kickoff) - make_interval(mins => c.deadline_minutes)
@@ -148,15 +162,53 @@ export async function pickInOneTrip(
         teamName: sql<string>`(SELECT t.name FROM ${teams} t WHERE t.id = picks.team_id)`,
         // The deadline the guard checked, for the answer (the same fixtures, read again).
         deadlineMs: sql<number>`(SELECT extract(epoch FROM coalesce(
-            min(f.kickoff_at) FILTER (WHERE ${correctedStatus} <> 'postponed'), min(f.kickoff_at))
+            min(f.kickoff_at) FILTER (WHERE ${correctedStatus(sql`picks.club_id`)} <> 'postponed'),
+            min(f.kickoff_at))
             - make_interval(mins => c.deadline_minutes))::float8 * 1000
           FROM ${competitions} c JOIN ${fixtures} f ON f.season_id = c.season_id AND f.round = picks.round
           WHERE c.id = picks.competition_id GROUP BY c.deadline_minutes)`.mapWith(Number),
       })
-      .prepare('pick_one_trip');
+      .prepare(name);
   });
-  const [row] = await statement.execute({
+}
+
+/**
+ * A player's own pick in one round trip, for the common case only: the insert or change happens
+ * only when every check the full path makes is certain to pass (nothing is returned otherwise, and
+ * the caller then runs the full path, which says why or takes the pick). It is written only when:
+ * the entry is the player's, active, of an open or running competition of the club, the round is
+ * at or past the competition's start and not settled; the team plays in the round; no fixture of
+ * the round can lie outside the three-day window (London dates spread over at most three days, so
+ * the round is not void and every fixture counts, as the rules engine's roundModel would find); the
+ * deadline (first timed kick-off, less the competition's minutes) is after `now`; and the entry has
+ * not used the team in another round (which with reuse cycles is stricter than the rules: such a
+ * pick goes the full way). A settled pick is never overwritten, as upsertPick.
+ */
+export async function pickInOneTrip(
+  db: Db,
+  values: { clubId: string; userId: string; entryId: string; round: number; teamId: string; now: Date },
+) {
+  const [row] = await pickStatement(db, 'viewer').execute({
     ...values,
+    now: values.now.toISOString(),
+    id: crypto.randomUUID(),
+  });
+  return row;
+}
+
+/**
+ * pickInOneTrip with the request's session checked in the same statement: the player and their
+ * club are the session's member (db/acting-club.ts sessionMember, a session that expires after
+ * `fresh`), so a pick is one round trip. Nothing is returned when the session or the pick does not
+ * pass; the caller then reads the session as every route does and runs the full path.
+ */
+export async function pickWithSession(
+  db: Db,
+  values: { token: string; fresh: Date; entryId: string; round: number; teamId: string; now: Date },
+) {
+  const [row] = await pickStatement(db, 'session').execute({
+    ...values,
+    fresh: values.fresh.toISOString(),
     now: values.now.toISOString(),
     id: crypto.randomUUID(),
   });
