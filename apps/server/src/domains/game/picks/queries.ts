@@ -100,7 +100,7 @@ type PickBy = 'viewer' | 'session';
  * it: a pick is then one round trip in all.
  */
 function pickStatement(db: Db, by: PickBy) {
-  const name = by === 'viewer' ? 'pick_one_trip' : 'pick_with_session';
+  const name = by === 'viewer' ? 'pick_one_trip_v2' : 'pick_with_session';
   return prepared(db, name, () => {
     const round = sql`${sql.placeholder('round')}::smallint`;
     const team = sql`${sql.placeholder('teamId')}::text`;
@@ -122,7 +122,9 @@ function pickStatement(db: Db, by: PickBy) {
           };
     const club = who.club;
     // London is UTC or an hour ahead: a fixture's London date is its UTC date or the one of an hour later.
-    const guard = sql`SELECT e.club_id, e.competition_id, e.id AS entry_id FROM ${who.from}${entries} e
+    const guard = sql`SELECT e.club_id, e.competition_id, e.id AS entry_id,
+        coalesce(r.first_timed, r.first_kickoff) - make_interval(mins => c.deadline_minutes) AS deadline
+      FROM ${who.from}${entries} e
       JOIN ${competitions} c ON c.id = e.competition_id AND c.club_id = ${club}
       CROSS JOIN LATERAL (
         SELECT min(f.kickoff_at) AS first_kickoff,
@@ -142,10 +144,11 @@ function pickStatement(db: Db, by: PickBy) {
         AND NOT EXISTS (SELECT 1 FROM ${picks} p
           WHERE p.entry_id = e.id AND p.club_id = ${club} AND p.round <> ${round} AND p.team_id = ${team}
             AND (p.outcome IS NULL OR p.outcome IN ('survived', 'eliminated')))`;
+    const checked = db.$with('g', { deadline: sql<Date>`g.deadline` }).as(guard);
     // Every column of picks, in the table's order (an added column makes this fail loudly).
     const row = sql`SELECT ${sql.placeholder('id')}::text, g.club_id, g.competition_id, g.entry_id, ${round},
-        ${team}, false, NULL, 0, now(), now() FROM (${guard}) g`;
-    return db
+        ${team}, false, NULL, 0, now(), now() FROM g`;
+    const upsert = db
       .insert(picks)
       .select(row)
       .onConflictDoUpdate({
@@ -153,21 +156,19 @@ function pickStatement(db: Db, by: PickBy) {
         set: { teamId: sql`excluded.team_id`, auto: false, outcome: null, updatedAt: sql`now()` },
         setWhere: sql`${picks.outcome} IS NULL`,
       })
-      .returning({
-        round: picks.round,
-        auto: picks.auto,
-        outcome: picks.outcome,
-        // Qualified by hand: drizzle writes a RETURNING's columns unqualified, and inside these
-        // subqueries `round` would be the fixture's.
-        teamName: sql<string>`(SELECT t.name FROM ${teams} t WHERE t.id = picks.team_id)`,
-        // The deadline the guard checked, for the answer (the same fixtures, read again).
-        deadlineMs: sql<number>`(SELECT extract(epoch FROM coalesce(
-            min(f.kickoff_at) FILTER (WHERE ${correctedStatus(sql`picks.club_id`)} <> 'postponed'),
-            min(f.kickoff_at))
-            - make_interval(mins => c.deadline_minutes))::float8 * 1000
-          FROM ${competitions} c JOIN ${fixtures} f ON f.season_id = c.season_id AND f.round = picks.round
-          WHERE c.id = picks.competition_id GROUP BY c.deadline_minutes)`.mapWith(Number),
+      .returning({ round: picks.round, auto: picks.auto, outcome: picks.outcome });
+    const written = db.$with('ins', { round: sql<number>`ins.round` }).as(upsert.getSQL());
+    // The deadline the guard checked, for the answer, as it computed it (the fixtures read once).
+    return db
+      .with(checked, written)
+      .select({
+        round: sql<number>`ins.round`,
+        auto: sql<boolean>`ins.auto`,
+        outcome: sql<(typeof picks.$inferSelect)['outcome']>`ins.outcome`,
+        teamName: sql<string>`(SELECT t.name FROM ${teams} t WHERE t.id = ${team})`,
+        deadlineMs: sql<number>`extract(epoch FROM g.deadline)::float8 * 1000`.mapWith(Number),
       })
+      .from(sql`ins CROSS JOIN g`)
       .prepare(name);
   });
 }
