@@ -100,7 +100,7 @@ type PickBy = 'viewer' | 'session';
  * it: a pick is then one round trip in all.
  */
 function pickStatement(db: Db, by: PickBy) {
-  const name = by === 'viewer' ? 'pick_one_trip_v2' : 'pick_with_session';
+  const name = by === 'viewer' ? 'pick_one_trip' : 'pick_with_session';
   return prepared(db, name, () => {
     const round = sql`${sql.placeholder('round')}::smallint`;
     const team = sql`${sql.placeholder('teamId')}::text`;
