@@ -180,6 +180,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   };
   app.decorate('services', services);
   app.decorateRequest('viewer', undefined);
+  app.decorateRequest('knownSession', null);
 
   registerErrorHandling(app);
   registerInputGuards(app);

@@ -6,7 +6,7 @@ import type { PaymentProvider } from './domains/payments/provider/provider.ts';
 import type { DeviceCookies } from './http/device-cookie.ts';
 import type { Person } from './http/guards.ts';
 import type { Limits } from './http/rate-limits.ts';
-import type { SessionReader } from './http/session-reader.ts';
+import type { KnownSession, SessionReader } from './http/session-reader.ts';
 import type { Clock } from './lib/clock.ts';
 import type { EventHub } from './lib/event-hub.ts';
 import type { Mailer } from './lib/mailer.ts';
@@ -47,5 +47,11 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in person, once resolved (a Viewer when they act in a club). */
     viewer?: Person | null;
+    /**
+     * On a route whose statement checks the session itself (config.sessionInStatement): the session
+     * this process knows the request's token for, when the session was not read before the route
+     * (http/access.ts). The route's statement checks it; without it the route reads the session.
+     */
+    knownSession?: KnownSession | null;
   }
 }

@@ -322,6 +322,53 @@ describe.each(oneBackend())('the limit on every API request on %s', (backend) =>
   });
 });
 
+describe.each(oneBackend())('a pick checking its own session, on %s', (backend) => {
+  let server: TestServer;
+  const scale = 0.01;
+  beforeAll(async () => {
+    server = await startTestServer(backend, {
+      seed: true,
+      now: '2024-08-10T12:00:00Z',
+      env: { RATE_LIMIT_SCALE: String(scale) },
+    });
+  });
+  afterAll(() => server?.close());
+
+  it("counts on the person's own allowance, with their other requests", async () => {
+    const admin = server.client({ localAddress: '127.0.0.51' });
+    await admin.signIn('admin@redlion.test', 'lastman-demo');
+    const created = await admin.post('/api/admin/competitions', {
+      name: 'Picks counted',
+      seasonId: await seasonId(server),
+      startRound: 1,
+      prizeModel: 'free',
+      prizePence: 5000,
+    });
+    const id: string = created.json.competition.id;
+    expect((await admin.post(`/api/admin/competitions/${id}/open`)).status).toBe(200);
+    const player = server.client({ localAddress: '127.0.0.52' });
+    await player.signIn('player1@redlion.test', 'lastman-demo');
+    const entry = (await player.post(`/api/competitions/${id}/entries`)).json.id;
+    const fixtures: Json[] = (await player.get(`/api/competitions/${id}/rounds/1/fixtures`)).json.fixtures;
+    const teamId = fixtures[0]?.home.id;
+    // The session was read (the fixtures): from here picks are counted by the person the process
+    // knows the token for, without reading the session first.
+    const statuses: number[] = [];
+    for (let i = 0; i < Math.round(LIMITS.apiPerUser.max * scale) + 1; i++) {
+      statuses.push((await player.put(`/api/entries/${entry}/picks/1`, { teamId })).status);
+    }
+    expect(statuses.at(-1)).toBe(429);
+    expect(statuses.filter((s) => s !== 200 && s !== 429)).toEqual([]);
+    const refused = await player.put(`/api/entries/${entry}/picks/1`, { teamId });
+    expect(refused.json.error.message).toMatch(/^Too many requests from your account\./);
+    // The person's other requests share the allowance; another person on the same address does not.
+    expect((await player.get('/api/me')).status).toBe(429);
+    const neighbour = server.client({ localAddress: '127.0.0.52' });
+    await neighbour.signIn('player2@redlion.test', 'lastman-demo');
+    expect((await neighbour.get('/api/me')).status).toBe(200);
+  });
+});
+
 describe.each(oneBackend())('client addresses through proxies on %s', (backend) => {
   const servers: TestServer[] = [];
   afterAll(() => Promise.all(servers.map((s) => s.close())));

@@ -1,5 +1,6 @@
 import type { Role } from '@lastman/api';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { NAME_ONLY_EMAIL_DOMAIN } from '../lib/name-only.ts';
 import type { DbOrTx } from './client.ts';
 import { clubs, memberships, session, user } from './schema/index.ts';
 
@@ -10,6 +11,24 @@ import { clubs, memberships, session, user } from './schema/index.ts';
  * (docs/decisions/019-memberships-and-the-acting-club.md).
  */
 export const actingClubId = sql<string | null>`coalesce(${session.activeClubId}, ${user.lastClubId})`;
+
+/**
+ * The member a session token names, as a table `(user_id, club_id)` for a statement that checks
+ * the session itself (a pick in one round trip): one row when the session reader would take the
+ * session as it is and the person is a member of the open club the session acts in, else none.
+ * Never looser than the reader: the session exists and expires after `fresh` (neither expired nor
+ * due for its extension: http/session-reader.ts freshSessionExpiry), the person is not anonymous and
+ * their address nowhere holds the name-only domain.
+ */
+export function sessionMember({ token, fresh }: { token: SQL; fresh: SQL }): SQL {
+  return sql`(SELECT ${session.userId} AS user_id, ${memberships.clubId} AS club_id FROM ${session}
+    JOIN ${user} ON ${user.id} = ${session.userId}
+    JOIN ${memberships} ON ${memberships.userId} = ${session.userId} AND ${memberships.clubId} = ${actingClubId}
+    JOIN ${clubs} ON ${clubs.id} = ${memberships.clubId} AND ${clubs.closedAt} IS NULL
+    WHERE ${session.token} = ${token} AND ${session.expiresAt} > ${fresh}
+      AND ${user.isAnonymous} IS NOT TRUE
+      AND position(${NAME_ONLY_EMAIL_DOMAIN}::text in lower(${user.email})) = 0)`;
+}
 
 export async function findMembership(
   db: DbOrTx,

@@ -26,6 +26,13 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Required on every /api route (see http/access.ts). */
     access?: Access;
+    /**
+     * A `member` route whose own statement checks the session (the pick): when this process knows
+     * the request's session token, the session is not read before the route; the route's statement
+     * checks it, and when that statement does not take the request the route calls
+     * `viewerAfterStatement`, which reads it and applies the rule as for every other route.
+     */
+    sessionInStatement?: boolean;
   }
   interface FastifyInstance {
     /** Every /api route with its access rule, in registration order (for tests and tools). */
@@ -73,8 +80,18 @@ export function registerAccessRules(app: FastifyInstance) {
     if (access === 'public') return;
 
     const required = access;
+    const inStatement = route.config?.sessionInStatement === true;
+    if (inStatement && required !== 'member') {
+      throw new Error(`${String(route.method)} ${route.url}: sessionInStatement is for member routes only.`);
+    }
     const existing = route.onRequest ? [route.onRequest].flat() : [];
-    route.onRequest = [async (request: FastifyRequest) => enforce(request, required), ...existing];
+    route.onRequest = [
+      async (request: FastifyRequest) => {
+        if (inStatement && leftToStatement(request)) return;
+        await enforce(request, required);
+      },
+      ...existing,
+    ];
     route.schema = documented(route.schema, required);
   });
 }
@@ -98,6 +115,39 @@ async function enforce(request: FastifyRequest, access: Access) {
   if (roleRank[person.role] < needed) {
     throw new AppError('FORBIDDEN', `Only ${access === 'admin' ? 'club admins' : 'club staff'} can do that.`);
   }
+}
+
+/**
+ * Whether the session check is left to the route's statement: the session was not read before (by
+ * the rate limit) and this process knows its token (http/session-reader.ts `known`).
+ */
+function leftToStatement(request: FastifyRequest): boolean {
+  if (request.viewer !== undefined) return false;
+  const known = request.knownSession ?? request.server.services.sessions.known(request);
+  if (!known) return false;
+  request.knownSession = known;
+  return true;
+}
+
+/**
+ * On a `sessionInStatement` route whose statement did not take the request: the session read and
+ * the `member` rule applied as on every other route (401, 403 as they are). `readAsTheStatement`:
+ * the session reader took the session as it was, so the statement's own check of it passed and the
+ * request failed on the route's other conditions.
+ */
+export async function viewerAfterStatement(
+  request: FastifyRequest,
+): Promise<{ viewer: Viewer; readAsTheStatement: boolean }> {
+  let readAsTheStatement = false;
+  if (request.viewer === undefined) {
+    const read = await request.server.services.sessions(request);
+    if (read !== undefined) {
+      request.viewer = read;
+      readAsTheStatement = read !== null;
+    }
+  }
+  await enforce(request, 'member');
+  return { viewer: viewerOf(request), readAsTheStatement };
 }
 
 /**

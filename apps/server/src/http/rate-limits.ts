@@ -400,7 +400,7 @@ export async function registerApiRateLimit(
     // The store does not fail (Redis away, it counts in memory); if it ever did, no request fails for it.
     skipOnError: true,
     errorResponseBuilder: (request, context) => {
-      const key = request.viewer ? 'user:' : '';
+      const key = request.viewer || request.knownSession ? 'user:' : '';
       return new AppError('TOO_MANY_REQUESTS', `Too many ${ruleOf(key).what}. ${waitWords(context.ttl)}`);
     },
   });
@@ -441,6 +441,15 @@ export function isApiRoute(request: FastifyRequest): boolean {
 async function apiKeyOf(request: FastifyRequest): Promise<string> {
   if (!isApiRoute(request)) return 'not-limited';
   let viewer = request.viewer;
+  // A route whose statement checks the session itself: counted by the person this process knows the
+  // token for, without reading the session (a session's person never changes).
+  if (viewer === undefined && request.routeOptions.config.sessionInStatement) {
+    const known = request.server.services.sessions.known(request);
+    if (known) {
+      request.knownSession = known;
+      return personKey(request, known.userId);
+    }
+  }
   if (viewer === undefined) {
     try {
       const read = await request.server.services.sessions(request);
@@ -451,10 +460,15 @@ async function apiKeyOf(request: FastifyRequest): Promise<string> {
     }
   }
   if (!viewer) return `address:${addressOf(request)}`;
+  return personKey(request, viewer.userId);
+}
+
+/** A signed-in person's key: theirs, or with a bearer token, that token's (each device its own). */
+function personKey(request: FastifyRequest, userId: string): string {
   const authorization = request.headers.authorization;
   return authorization?.slice(0, 7).toLowerCase() === 'bearer '
-    ? `user:${viewer.userId}:session:${digest(authorization.slice(7).trim())}`
-    : `user:${viewer.userId}`;
+    ? `user:${userId}:session:${digest(authorization.slice(7).trim())}`
+    : `user:${userId}`;
 }
 
 /** The client's address as Fastify determined it through TRUST_PROXY; IPv6 by its /56, as one home. */

@@ -10,8 +10,38 @@ import { cookieValue } from '../lib/cookie-header.ts';
 import { isNameOnlyEmail } from '../lib/name-only.ts';
 import type { Person } from './guards.ts';
 
-/** Undefined: not decided here, ask better-auth. */
-export type SessionReader = (request: FastifyRequest) => Promise<Person | null | undefined>;
+/** A session token this process has read before, and its person: who sent it, never whether it still holds. */
+export interface KnownSession {
+  /** The session's token (its signature checked). */
+  token: string;
+  userId: string;
+}
+
+export interface SessionReader {
+  /** Undefined: not decided here, ask better-auth. */
+  (request: FastifyRequest): Promise<Person | null | undefined>;
+  /**
+   * The person whose signed session token the request carries, when this process has read that
+   * session before and found it current; no query, no HMAC. A session's person never changes, so
+   * this names who sent the request, never whether the session still holds (it may have been revoked
+   * or expired since): for the rate limit's key, and for a statement that checks the session itself
+   * (the pick, game/picks/queries.ts pickWithSession). Null when not known here.
+   */
+  known(request: FastifyRequest): KnownSession | null;
+  /**
+   * The earliest expiry of a session the reader takes as it is, now (real time): one expiring sooner
+   * is expired or due for its extension, which better-auth does. A statement that checks a session
+   * itself refuses those, and leaves them to the full path.
+   */
+  freshExpiry(): Date;
+}
+
+/**
+ * How many signed tokens `known` remembers, oldest forgotten first: a few hundred bytes each, so
+ * about 15 MB at most; a deadline rush of every club on one server fits, and a token forgotten is
+ * simply read again.
+ */
+const KNOWN_SESSIONS = 50_000;
 
 /**
  * Reads the signed-in user of a request in one prepared query, for the common case only: a valid
@@ -69,7 +99,21 @@ export function createSessionReader(opts: {
     return cookieValue(cookies, cookieName);
   };
 
-  return async (request) => {
+  /** The earliest expiry taken as it is at `nowMs`: one sooner is expired or due for extension. */
+  const freshExpiry = (nowMs: number) => new Date(nowMs + Math.max(0, expiresIn - updateAge) * 1000);
+
+  // By the signed value as sent: one found here had its signature checked when it was read.
+  const knownSessions = new Map<string, KnownSession>();
+  const remember = (signed: string, known: KnownSession) => {
+    if (knownSessions.has(signed)) return;
+    if (knownSessions.size >= KNOWN_SESSIONS) {
+      const oldest = knownSessions.keys().next();
+      if (!oldest.done) knownSessions.delete(oldest.value);
+    }
+    knownSessions.set(signed, known);
+  };
+
+  const read = async (request: FastifyRequest): Promise<Person | null | undefined> => {
     const signed = credential(request);
     if (signed === null) return null;
     if (signed === undefined) return undefined;
@@ -95,14 +139,18 @@ export function createSessionReader(opts: {
         .prepare('session_viewer'),
     );
     const [row] = await statement.execute({ token });
+    // A session that no longer holds: its token names no one from now on (the limits count its
+    // requests by their address again).
+    knownSessions.delete(signed);
     if (!row) return null;
     const expires = row.expiresAt.getTime();
     // Real time, not the app's clock: better-auth sets and checks session expiry by real time, and this
     // fast path must agree with it (under a test clock set in the past it would accept expired sessions).
     const now = Date.now();
     // Expired (better-auth deletes it) or due for extension (better-auth extends it): theirs to do.
-    if (expires <= now || expires - expiresIn * 1000 + updateAge * 1000 <= now) return undefined;
+    if (expires <= freshExpiry(now).getTime()) return undefined;
     if (row.isAnonymous || isNameOnlyEmail(row.email)) return null;
+    remember(signed, { token, userId: row.userId });
     return {
       userId: row.userId,
       clubId: row.clubId ?? null,
@@ -112,6 +160,14 @@ export function createSessionReader(opts: {
       sessionToken: token,
     };
   };
+
+  const known = (request: FastifyRequest): KnownSession | null => {
+    if (knownSessions.size === 0) return null;
+    const signed = credential(request);
+    return signed ? (knownSessions.get(signed) ?? null) : null;
+  };
+
+  return Object.assign(read, { known, freshExpiry: () => freshExpiry(Date.now()) });
 }
 
 function safeDecode(value: string): string {

@@ -1,5 +1,6 @@
 import { RESCHEDULE_WINDOW_DAYS } from '@lastman/game';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { sessionMember } from '../../../db/acting-club.ts';
 import type { Db, DbOrTx } from '../../../db/client.ts';
 import { entryNumber } from '../../../db/entry-number.ts';
 import { prepared } from '../../../db/prepared.ts';
@@ -80,12 +81,97 @@ export async function findEntryForPick(
 }
 
 /**
- * The state of a fixture as the club plays it: the latest of the club's corrections, if any (as
- * roundFixturesColumn reads it). `f` is the fixture's alias in the query around it.
+ * The state of a fixture as the club `club` plays it: the latest of the club's corrections, if any
+ * (as roundFixturesColumn reads it). `f` is the fixture's alias in the query around it.
  */
-const correctedStatus = sql`coalesce((SELECT rc.new_status FROM ${resultCorrections} rc
-    WHERE rc.club_id = ${sql.placeholder('clubId')} AND rc.fixture_id = f.id
+const correctedStatus = (club: SQL) => sql`coalesce((SELECT rc.new_status FROM ${resultCorrections} rc
+    WHERE rc.club_id = ${club} AND rc.fixture_id = f.id
     ORDER BY rc.created_at DESC, rc.id DESC LIMIT 1), f.status)`;
+
+/**
+ * Whose pick it is: the viewer the request's session was read for (their club and person as
+ * parameters), or the session itself, checked in the same statement (`sessionMember`).
+ */
+type PickBy = 'viewer' | 'session';
+
+/**
+ * The guarded upsert of a player's own pick (see pickInOneTrip), prepared once per form. With
+ * `session`, the statement also checks the request's session and takes the club and the person from
+ * it: a pick is then one round trip in all.
+ */
+function pickStatement(db: Db, by: PickBy) {
+  const name = by === 'viewer' ? 'pick_one_trip' : 'pick_with_session';
+  return prepared(db, name, () => {
+    const round = sql`${sql.placeholder('round')}::smallint`;
+    const team = sql`${sql.placeholder('teamId')}::text`;
+    // The club and the person: parameters, or the session's member (`w`).
+    const who =
+      by === 'viewer'
+        ? {
+            from: sql``,
+            club: sql`${sql.placeholder('clubId')}::text`,
+            user: sql`${sql.placeholder('userId')}::text`,
+          }
+        : {
+            from: sql`${sessionMember({
+              token: sql`${sql.placeholder('token')}::text`,
+              fresh: sql`${sql.placeholder('fresh')}::timestamptz`,
+            })} w CROSS JOIN `,
+            club: sql`w.club_id`,
+            user: sql`w.user_id`,
+          };
+    const club = who.club;
+    // London is UTC or an hour ahead: a fixture's London date is its UTC date or the one of an hour later.
+    const guard = sql`SELECT e.club_id, e.competition_id, e.id AS entry_id,
+        coalesce(r.first_timed, r.first_kickoff) - make_interval(mins => c.deadline_minutes) AS deadline
+      FROM ${who.from}${entries} e
+      JOIN ${competitions} c ON c.id = e.competition_id AND c.club_id = ${club}
+      CROSS JOIN LATERAL (
+        SELECT min(f.kickoff_at) AS first_kickoff,
+          min(f.kickoff_at) FILTER (WHERE ${correctedStatus(club)} <> 'postponed') AS first_timed,
+          max(((f.kickoff_at AT TIME ZONE 'UTC') + interval '1 hour')::date)
+            - min((f.kickoff_at AT TIME ZONE 'UTC')::date) AS spread_days,
+          bool_or(f.home_team_id = ${team} OR f.away_team_id = ${team}) AS team_plays
+        FROM ${fixtures} f WHERE f.season_id = c.season_id AND f.round = ${round}) r
+      WHERE e.club_id = ${club} AND e.id = ${sql.placeholder('entryId')}::text
+        AND e.user_id = ${who.user} AND e.status = 'active'
+        AND c.status IN ('open', 'running') AND c.start_round <= ${round}
+        AND r.spread_days <= ${RESCHEDULE_WINDOW_DAYS} AND r.team_plays
+        AND coalesce(r.first_timed, r.first_kickoff) - make_interval(mins => c.deadline_minutes)
+          > ${sql.placeholder('now')}::timestamptz
+        AND NOT EXISTS (SELECT 1 FROM ${roundSettlements} rs
+          WHERE rs.competition_id = e.competition_id AND rs.club_id = ${club} AND rs.round = ${round})
+        AND NOT EXISTS (SELECT 1 FROM ${picks} p
+          WHERE p.entry_id = e.id AND p.club_id = ${club} AND p.round <> ${round} AND p.team_id = ${team}
+            AND (p.outcome IS NULL OR p.outcome IN ('survived', 'eliminated')))`;
+    const checked = db.$with('g', { deadline: sql<Date>`g.deadline` }).as(guard);
+    // Every column of picks, in the table's order (an added column makes this fail loudly).
+    const row = sql`SELECT ${sql.placeholder('id')}::text, g.club_id, g.competition_id, g.entry_id, ${round},
+        ${team}, false, NULL, 0, now(), now() FROM g`;
+    const upsert = db
+      .insert(picks)
+      .select(row)
+      .onConflictDoUpdate({
+        target: [picks.entryId, picks.round],
+        set: { teamId: sql`excluded.team_id`, auto: false, outcome: null, updatedAt: sql`now()` },
+        setWhere: sql`${picks.outcome} IS NULL`,
+      })
+      .returning({ round: picks.round, auto: picks.auto, outcome: picks.outcome });
+    const written = db.$with('ins', { round: sql<number>`ins.round` }).as(upsert.getSQL());
+    // The deadline the guard checked, for the answer, as it computed it (the fixtures read once).
+    return db
+      .with(checked, written)
+      .select({
+        round: sql<number>`ins.round`,
+        auto: sql<boolean>`ins.auto`,
+        outcome: sql<(typeof picks.$inferSelect)['outcome']>`ins.outcome`,
+        teamName: sql<string>`(SELECT t.name FROM ${teams} t WHERE t.id = ${team})`,
+        deadlineMs: sql<number>`extract(epoch FROM g.deadline)::float8 * 1000`.mapWith(Number),
+      })
+      .from(sql`ins CROSS JOIN g`)
+      .prepare(name);
+  });
+}
 
 /**
  * A player's own pick in one round trip, for the common case only: the insert or change happens
@@ -103,60 +189,27 @@ export async function pickInOneTrip(
   db: Db,
   values: { clubId: string; userId: string; entryId: string; round: number; teamId: string; now: Date },
 ) {
-  const statement = prepared(db, 'pick_one_trip', () => {
-    const club = sql`${sql.placeholder('clubId')}::text`;
-    const round = sql`${sql.placeholder('round')}::smallint`;
-    const team = sql`${sql.placeholder('teamId')}::text`;
-    // London is UTC or an hour ahead: a fixture's London date is its UTC date or the one of an hour later.
-    const guard = sql`SELECT e.club_id, e.competition_id, e.id AS entry_id FROM ${entries} e
-      JOIN ${competitions} c ON c.id = e.competition_id AND c.club_id = ${club}
-      CROSS JOIN LATERAL (
-        SELECT min(f.kickoff_at) AS first_kickoff,
-          min(f.kickoff_at) FILTER (WHERE ${correctedStatus} <> 'postponed') AS first_timed,
-          max(((f.kickoff_at AT TIME ZONE 'UTC') + interval '1 hour')::date)
-            - min((f.kickoff_at AT TIME ZONE 'UTC')::date) AS spread_days,
-          bool_or(f.home_team_id = ${team} OR f.away_team_id = ${team}) AS team_plays
-        FROM ${fixtures} f WHERE f.season_id = c.season_id AND f.round = ${round}) r
-      WHERE e.club_id = ${club} AND e.id = ${sql.placeholder('entryId')}::text
-        AND e.user_id = ${sql.placeholder('userId')}::text AND e.status = 'active'
-        AND c.status IN ('open', 'running') AND c.start_round <= ${round}
-        AND r.spread_days <= ${RESCHEDULE_WINDOW_DAYS} AND r.team_plays
-        AND coalesce(r.first_timed, r.first_kickoff) - make_interval(mins => c.deadline_minutes)
-          > ${sql.placeholder('now')}::timestamptz
-        AND NOT EXISTS (SELECT 1 FROM ${roundSettlements} rs
-          WHERE rs.competition_id = e.competition_id AND rs.club_id = ${club} AND rs.round = ${round})
-        AND NOT EXISTS (SELECT 1 FROM ${picks} p
-          WHERE p.entry_id = e.id AND p.club_id = ${club} AND p.round <> ${round} AND p.team_id = ${team}
-            AND (p.outcome IS NULL OR p.outcome IN ('survived', 'eliminated')))`;
-    // Every column of picks, in the table's order (an added column makes this fail loudly).
-    const row = sql`SELECT ${sql.placeholder('id')}::text, g.club_id, g.competition_id, g.entry_id, ${round},
-        ${team}, false, NULL, 0, now(), now() FROM (${guard}) g`;
-    return db
-      .insert(picks)
-      .select(row)
-      .onConflictDoUpdate({
-        target: [picks.entryId, picks.round],
-        set: { teamId: sql`excluded.team_id`, auto: false, outcome: null, updatedAt: sql`now()` },
-        setWhere: sql`${picks.outcome} IS NULL`,
-      })
-      .returning({
-        round: picks.round,
-        auto: picks.auto,
-        outcome: picks.outcome,
-        // Qualified by hand: drizzle writes a RETURNING's columns unqualified, and inside these
-        // subqueries `round` would be the fixture's.
-        teamName: sql<string>`(SELECT t.name FROM ${teams} t WHERE t.id = picks.team_id)`,
-        // The deadline the guard checked, for the answer (the same fixtures, read again).
-        deadlineMs: sql<number>`(SELECT extract(epoch FROM coalesce(
-            min(f.kickoff_at) FILTER (WHERE ${correctedStatus} <> 'postponed'), min(f.kickoff_at))
-            - make_interval(mins => c.deadline_minutes))::float8 * 1000
-          FROM ${competitions} c JOIN ${fixtures} f ON f.season_id = c.season_id AND f.round = picks.round
-          WHERE c.id = picks.competition_id GROUP BY c.deadline_minutes)`.mapWith(Number),
-      })
-      .prepare('pick_one_trip');
-  });
-  const [row] = await statement.execute({
+  const [row] = await pickStatement(db, 'viewer').execute({
     ...values,
+    now: values.now.toISOString(),
+    id: crypto.randomUUID(),
+  });
+  return row;
+}
+
+/**
+ * pickInOneTrip with the request's session checked in the same statement: the player and their
+ * club are the session's member (db/acting-club.ts sessionMember, a session that expires after
+ * `fresh`), so a pick is one round trip. Nothing is returned when the session or the pick does not
+ * pass; the caller then reads the session as every route does and runs the full path.
+ */
+export async function pickWithSession(
+  db: Db,
+  values: { token: string; fresh: Date; entryId: string; round: number; teamId: string; now: Date },
+) {
+  const [row] = await pickStatement(db, 'session').execute({
+    ...values,
+    fresh: values.fresh.toISOString(),
     now: values.now.toISOString(),
     id: crypto.randomUUID(),
   });

@@ -9,6 +9,7 @@ import {
 } from '@lastman/game';
 import type { Db, DbOrTx } from '../../../db/client.ts';
 import type { Viewer } from '../../../http/guards.ts';
+import type { KnownSession } from '../../../http/session-reader.ts';
 import { AppError, forbidden, notFound } from '../../../lib/errors.ts';
 import type { Services } from '../../../services.ts';
 import { correctionOuts, visibleCompetition } from '../competitions/index.ts';
@@ -33,6 +34,7 @@ import {
   listPlayerEntries,
   listRoundPicks,
   pickInOneTrip,
+  pickWithSession,
   upsertPick,
 } from './queries.ts';
 
@@ -99,6 +101,48 @@ async function pickableEntry(
   return { entry, comp, rows, analysis, deadline, usingPicks: found.usingPicks };
 }
 
+/**
+ * A player's own pick with the request's session checked in the same statement (one round trip):
+ * the answer, or undefined when the session or the pick did not pass (the caller then reads the
+ * session and runs makePick, which says why or takes the pick).
+ */
+export async function pickWithKnownSession(
+  services: Pick<Services, 'db' | 'clock' | 'sessions'>,
+  known: KnownSession,
+  params: { entryId: string; round: number; teamId: string },
+): Promise<PickResponse | undefined> {
+  const taken = await pickWithSession(services.db, {
+    token: known.token,
+    fresh: services.sessions.freshExpiry(),
+    entryId: params.entryId,
+    round: params.round,
+    teamId: params.teamId,
+    now: services.clock.now(),
+  });
+  return taken && pickAnswer(params, taken);
+}
+
+function pickAnswer(
+  params: { entryId: string; teamId: string },
+  taken: {
+    round: number;
+    teamName: string;
+    auto: boolean;
+    outcome: PickResponse['outcome'];
+    deadlineMs: number;
+  },
+): PickResponse {
+  return {
+    entryId: params.entryId,
+    round: taken.round,
+    teamId: params.teamId,
+    teamName: taken.teamName,
+    auto: taken.auto,
+    outcome: taken.outcome,
+    deadline: iso(taken.deadlineMs),
+  };
+}
+
 function refusal(
   reason: PickRejection,
   teamName: string,
@@ -139,12 +183,14 @@ export async function makePick(
   viewer: Viewer,
   params: { entryId: string; round: number; teamId: string },
   picker: Picker = { by: 'self' },
+  /** pickWithSession already ran the guarded write for this viewer and it wrote nothing. */
+  opts: { guardTried?: boolean } = {},
 ): Promise<PickResponse> {
   const { db } = services;
   const now = services.clock.now().getTime();
   // The common case in one round trip; when it writes nothing, the full checks below say why (or,
   // in the cases it leaves to them, take the pick).
-  if (picker.by === 'self') {
+  if (picker.by === 'self' && !opts.guardTried) {
     const taken = await pickInOneTrip(db, {
       clubId: viewer.clubId,
       userId: viewer.userId,
@@ -153,16 +199,7 @@ export async function makePick(
       teamId: params.teamId,
       now: new Date(now),
     });
-    if (taken)
-      return {
-        entryId: params.entryId,
-        round: taken.round,
-        teamId: params.teamId,
-        teamName: taken.teamName,
-        auto: taken.auto,
-        outcome: taken.outcome,
-        deadline: iso(taken.deadlineMs),
-      };
+    if (taken) return pickAnswer(params, taken);
   }
   const { entry, comp, rows, analysis, deadline, usingPicks } = await pickableEntry(
     db,
