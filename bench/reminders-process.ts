@@ -13,7 +13,13 @@ import {
 import { createTestClock } from '../apps/server/src/lib/clock.ts';
 import { createMailer } from '../apps/server/src/lib/mailer.ts';
 
-const silent = { error: () => {}, warn: () => {}, info: () => {}, debug: () => {} };
+/** Errors are printed (a failure the figures hide would make them lie); the rest is not. */
+const quiet = {
+  error: (obj: unknown, msg?: string) => console.error(`  error: ${msg ?? ''}`, obj),
+  warn: () => {},
+  info: () => {},
+  debug: () => {},
+};
 
 async function main() {
   const url = process.env.BENCH_DATABASE as string;
@@ -28,8 +34,8 @@ async function main() {
   });
   const clock = createTestClock(process.env.BENCH_AT as string);
   registerNotificationsParts();
-  const mailer = createMailer({ db, from: config.MAIL_FROM, log: silent as never });
-  const notifier = createNotifier({ db, config, clock, mailer, log: silent });
+  const mailer = createMailer({ db, from: config.MAIL_FROM, log: quiet as never });
+  const notifier = createNotifier({ db, config, clock, mailer, log: quiet });
   await notifier.vapidKeys();
   await sqlRows(db, sql`SELECT 1`);
   console.log('ready');

@@ -35,7 +35,13 @@ const TWO_PROCESSES = process.env.BENCH_REMINDER_PROCESSES === '2';
 /** Messages in flight at once: the sender's default, and the bare sender's. */
 const PARALLEL = 64;
 
-const silent = { error: () => {}, warn: () => {}, info: () => {}, debug: () => {} };
+/** Errors are printed (a failure the figures hide would make them lie); the rest is not. */
+const quiet = {
+  error: (obj: unknown, msg?: string) => console.error(`  error: ${msg ?? ''}`, obj),
+  warn: () => {},
+  info: () => {},
+  debug: () => {},
+};
 
 interface World {
   db: Db;
@@ -322,8 +328,8 @@ async function runSize(entries: number): Promise<Figure[]> {
       );
     }
     await resetReminders(db);
-    const mailer = createMailer({ db, from: config.MAIL_FROM, log: silent as never });
-    const notifier = createNotifier({ db, config, clock, mailer, log: silent, parallel: PARALLEL });
+    const mailer = createMailer({ db, from: config.MAIL_FROM, log: quiet as never });
+    const notifier = createNotifier({ db, config, clock, mailer, log: quiet, parallel: PARALLEL });
     const keys = await notifier.vapidKeys(); // made once at start, as a server does
 
     const bareSendMs = await bareSender(push, vapidHeadersFor(keys, push.origin), entries);
@@ -364,7 +370,7 @@ async function runSize(entries: number): Promise<Figure[]> {
           config,
           clock: clock2,
           mailer,
-          log: silent,
+          log: quiet,
           parallel: PARALLEL,
         });
         await notifier2.vapidKeys();

@@ -245,6 +245,20 @@ export function createNotifier(opts: {
   }
 
   /**
+   * One delivery's outcome. A sender that throws (a database error lapsing a device, a worker gone)
+   * puts the delivery back in the queue with backoff: it must not end the pass, which would leave the
+   * other senders' deliveries claimed and unrecorded until their lease lapsed.
+   */
+  async function handle(d: ClaimedDelivery): Promise<Handled> {
+    try {
+      return d.channel === 'push' ? await push(d) : await email(d);
+    } catch (err) {
+      log.error({ err, delivery: d.id }, 'notification not sent');
+      return { outcome: 'retry', detail: 'not sent yet', retryAfterS: null };
+    }
+  }
+
+  /**
    * Sends until nothing is due: `parallel` senders take from a queue that a claim refills a batch
    * ahead, so no sender waits for the slowest of a batch.
    */
@@ -298,8 +312,7 @@ export function createNotifier(opts: {
               await refill();
               continue;
             }
-            const handled = d.channel === 'push' ? await push(d) : await email(d);
-            record(d, handled);
+            record(d, await handle(d));
           }
         }),
       );
