@@ -14,7 +14,11 @@ const ionicComponentModule = /[\\/]@ionic[\\/]core[\\/]components[\\/][^\\/]+\.j
 // aside, and the entry itself): a domain's index.ts re-exporting its admin screens then no longer
 // drags them, and what they import, into every page that needs one small export of the domain.
 const ownModule = /[\\/](apps[\\/]web[\\/]src|packages[\\/](api|game)[\\/]src)[\\/].*\.tsx?$/;
-const entryModule = /[\\/]apps[\\/]web[\\/]src[\\/]main\.tsx$/;
+// The page's entry (index.html's one script, src/boot.ts) and the helpers it shares with the shell
+// (Vite's preload helper and modulepreload polyfill): the small first chunk.
+const bootModule =
+  /([\\/]apps[\\/]web[\\/](index\.html|src[\\/]boot\.ts)$|vite[\\/](preload-helper|modulepreload-polyfill))/;
+const entryModule = /[\\/]apps[\\/]web[\\/]src[\\/](boot\.ts|main\.tsx)$/;
 
 /**
  * `ionicons/icons` and `@ionic/react` are each a single module, and a module lives in one chunk: an
@@ -174,27 +178,6 @@ function ionicPerExportModules(): Plugin {
 }
 
 /**
- * Moves the built stylesheets from <head> to the end of <body>: the inline app-shell placeholder
- * in index.html then paints without waiting for them, while the (deferred) module scripts still
- * wait for the stylesheets before React renders, so nothing shows unstyled.
- */
-function stylesheetsAfterShell(): Plugin {
-  return {
-    name: 'lastman:stylesheets-after-shell',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(html) {
-        const links = html.match(/<link rel="stylesheet"[^>]*>/g) ?? [];
-        let out = html;
-        for (const link of links) out = out.replace(link, '');
-        return out.replace('</body>', `${links.join('\n')}\n</body>`);
-      },
-    },
-  };
-}
-
-/**
  * Writes a Brotli and a gzip copy beside every text file of the build (the server sends them to
  * browsers that accept them): the first page's JavaScript goes over the network at about a quarter
  * of its size. Runs after the service worker is generated, so its precache list is unchanged.
@@ -234,7 +217,6 @@ export default defineConfig({
   plugins: [
     ionicPerExportModules(),
     react(),
-    stylesheetsAfterShell(),
     VitePWA({
       strategies: 'generateSW',
       registerType: 'prompt',
@@ -273,12 +255,27 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     rolldownOptions: {
+      // index.html loads src/boot.ts, which lets the placeholder paint and then imports the shell
+      // (src/main.tsx). The shell is an input of its own as well, so that what it imports
+      // statically carries rolldown's `$initial` tag and the 'shell' group below finds it; it has no
+      // exports to keep, so it needs no facade chunk.
+      input: {
+        index: fileURLToPath(new URL('index.html', import.meta.url)),
+        shell: fileURLToPath(new URL('src/main.tsx', import.meta.url)),
+      },
+      preserveEntrySignatures: false,
       output: {
         codeSplitting: {
-          // Everything the entry imports statically is one chunk: a module shared by the entry and
-          // a lazy page would otherwise become a small chunk of its own, each compressed alone.
+          // Everything the shell imports statically is one chunk: a module shared by the shell and
+          // a lazy page would otherwise become a small chunk of its own, each compressed alone. The
+          // boot entry is a chunk of its own, first (the shell imports the preload helper from it).
           groups: [
-            { name: 'shell', tags: ['$initial'], test: (id: string) => !ionicComponentModule.test(id) },
+            { name: 'index', priority: 1, test: bootModule },
+            {
+              name: 'shell',
+              tags: ['$initial'],
+              test: (id: string) => !ionicComponentModule.test(id) && !bootModule.test(id),
+            },
           ],
         },
       },
