@@ -32,7 +32,8 @@ function ionicPerExportModules(): Plugin {
   const iconsFile = fileURLToPath(import.meta.resolve('ionicons/icons'));
   const ionicReactFile = fileURLToPath(import.meta.resolve('@ionic/react'));
   let icons: Map<string, string> | undefined;
-  let components: Map<string, string> | undefined;
+  let components: Map<string, { code: string; block: string; importLine: string }> | undefined;
+  const routingFactory = 'lastmanCreateRoutingComponent';
   const iconLines = () => {
     icons ??= new Map(
       [...readFileSync(iconsFile, 'utf8').matchAll(/^export const (\w+) = (".*");?$/gm)].map((m) => [
@@ -42,6 +43,12 @@ function ionicPerExportModules(): Plugin {
     );
     return icons;
   };
+  /**
+   * Each plain Ionic component's module: the `createComponent` call, or for a component that
+   * navigates (IonButton, IonItem, IonRouterLink... made by `createRoutingComponent`, which the
+   * plugin exports from @ionic/react's index for them), its call; `block` and `importLine` are the
+   * lines of @ionic/react's index the module takes over.
+   */
   const componentModules = () => {
     if (components) return components;
     const source = readFileSync(ionicReactFile, 'utf8');
@@ -58,15 +65,29 @@ function ionicPerExportModules(): Plugin {
       const elementClass = /elementClass: (\w+\$\d*),/.exec(body ?? '')?.[1];
       const line = imports.find((i) => i[2] === elementClass);
       if (!name || !line) continue;
-      components.set(
-        name,
-        [
-          "import React from 'react';",
-          "import { createComponent } from '@stencil/react-output-target/runtime';",
-          line[0],
-          `export ${block}`,
-        ].join('\n'),
-      );
+      const code = [
+        "import React from 'react';",
+        "import { createComponent } from '@stencil/react-output-target/runtime';",
+        line[0],
+        `export ${block}`,
+      ].join('\n');
+      components.set(name, { code, block, importLine: line[0] });
+    }
+    for (const m of source.matchAll(
+      /^const (Ion\w+) = \/\*@__PURE__\*\/ createRoutingComponent\('[\w-]+', (\w+\$\d*)\);$/gm,
+    )) {
+      const [block, name, elementClass = ''] = m;
+      const line = new RegExp(
+        `^import \\{ \\w+ as ${elementClass.replace(/\$/g, '\\$')} \\} from '[^']+';$`,
+        'm',
+      ).exec(source);
+      if (!name || !line) continue;
+      const code = [
+        `import { ${routingFactory} as createRoutingComponent } from '@ionic/react';`,
+        line[0],
+        `export ${block}`,
+      ].join('\n');
+      components.set(name, { code, block, importLine: line[0] });
     }
     return components;
   };
@@ -79,13 +100,7 @@ function ionicPerExportModules(): Plugin {
   const withoutOwnComponents = (code: string) => {
     let out = code;
     const removed: string[] = [];
-    for (const [name, module] of componentModules()) {
-      const block = module
-        .split('\n')
-        .slice(3)
-        .join('\n')
-        .replace(/^export /, '');
-      const importLine = module.split('\n')[2] ?? '';
+    for (const [name, { block, importLine }] of componentModules()) {
       if (!out.includes(block) || !out.includes(importLine)) continue;
       const rest = out.replace(block, '').replace(importLine, '');
       const aliases = [...importLine.matchAll(/as (\w+\$\w*)/g)].map((m) => m[1] ?? '');
@@ -103,7 +118,7 @@ function ionicPerExportModules(): Plugin {
         .split(',')
         .map((n) => n.trim())
         .filter((n) => n && !gone.has(n));
-      return `export { ${kept.join(', ')} };`;
+      return `export { ${kept.join(', ')} };\nexport { createRoutingComponent as ${routingFactory} };`;
     });
   };
   // @ionic/react's overlays (its alert, toast, loading, action sheet, modal and popover components
@@ -172,7 +187,7 @@ function ionicPerExportModules(): Plugin {
       const m = /^\0virtual:lastman-ionic\/(ionicons\/icons|@ionic\/react)\/(\w+)$/.exec(id);
       if (!m) return null;
       const [, from, name = ''] = m;
-      return (from === 'ionicons/icons' ? iconLines() : componentModules()).get(name) ?? null;
+      return (from === 'ionicons/icons' ? iconLines().get(name) : componentModules().get(name)?.code) ?? null;
     },
   };
 }
