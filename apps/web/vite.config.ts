@@ -193,6 +193,28 @@ function ionicPerExportModules(): Plugin {
 }
 
 /**
+ * Marks index.html's one script (src/boot.ts) low priority: it draws nothing, the placeholder in
+ * index.html paints without it (a module script never blocks rendering), and it only imports the
+ * shell after that paint. Chrome otherwise fetches it at high priority, and Lighthouse counts a
+ * high-priority script that loaded before the first paint as blocking it. (Vite rewrites the tag,
+ * dropping a `fetchpriority` written in index.html itself.)
+ */
+function lowPriorityBoot(): Plugin {
+  return {
+    name: 'lastman:low-priority-boot',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html) =>
+        html.replace(
+          '<script type="module" crossorigin',
+          '<script type="module" fetchpriority="low" crossorigin',
+        ),
+    },
+  };
+}
+
+/**
  * Writes a Brotli and a gzip copy beside every text file of the build (the server sends them to
  * browsers that accept them): the first page's JavaScript goes over the network at about a quarter
  * of its size. Runs after the service worker is generated, so its precache list is unchanged.
@@ -232,6 +254,7 @@ export default defineConfig({
   plugins: [
     ionicPerExportModules(),
     react(),
+    lowPriorityBoot(),
     VitePWA({
       strategies: 'generateSW',
       registerType: 'prompt',
