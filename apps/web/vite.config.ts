@@ -14,7 +14,11 @@ const ionicComponentModule = /[\\/]@ionic[\\/]core[\\/]components[\\/][^\\/]+\.j
 // aside, and the entry itself): a domain's index.ts re-exporting its admin screens then no longer
 // drags them, and what they import, into every page that needs one small export of the domain.
 const ownModule = /[\\/](apps[\\/]web[\\/]src|packages[\\/](api|game)[\\/]src)[\\/].*\.tsx?$/;
-const entryModule = /[\\/]apps[\\/]web[\\/]src[\\/]main\.tsx$/;
+// The page's entry (index.html's one script, src/boot.ts) and the helpers it shares with the shell
+// (Vite's preload helper and modulepreload polyfill): the small first chunk.
+const bootModule =
+  /([\\/]apps[\\/]web[\\/](index\.html|src[\\/]boot\.ts)$|vite[\\/](preload-helper|modulepreload-polyfill))/;
+const entryModule = /[\\/]apps[\\/]web[\\/]src[\\/](boot\.ts|main\.tsx)$/;
 
 /**
  * `ionicons/icons` and `@ionic/react` are each a single module, and a module lives in one chunk: an
@@ -28,7 +32,8 @@ function ionicPerExportModules(): Plugin {
   const iconsFile = fileURLToPath(import.meta.resolve('ionicons/icons'));
   const ionicReactFile = fileURLToPath(import.meta.resolve('@ionic/react'));
   let icons: Map<string, string> | undefined;
-  let components: Map<string, string> | undefined;
+  let components: Map<string, { code: string; block: string; importLine: string }> | undefined;
+  const routingFactory = 'lastmanCreateRoutingComponent';
   const iconLines = () => {
     icons ??= new Map(
       [...readFileSync(iconsFile, 'utf8').matchAll(/^export const (\w+) = (".*");?$/gm)].map((m) => [
@@ -38,6 +43,12 @@ function ionicPerExportModules(): Plugin {
     );
     return icons;
   };
+  /**
+   * Each plain Ionic component's module: the `createComponent` call, or for a component that
+   * navigates (IonButton, IonItem, IonRouterLink... made by `createRoutingComponent`, which the
+   * plugin exports from @ionic/react's index for them), its call; `block` and `importLine` are the
+   * lines of @ionic/react's index the module takes over.
+   */
   const componentModules = () => {
     if (components) return components;
     const source = readFileSync(ionicReactFile, 'utf8');
@@ -54,15 +65,29 @@ function ionicPerExportModules(): Plugin {
       const elementClass = /elementClass: (\w+\$\d*),/.exec(body ?? '')?.[1];
       const line = imports.find((i) => i[2] === elementClass);
       if (!name || !line) continue;
-      components.set(
-        name,
-        [
-          "import React from 'react';",
-          "import { createComponent } from '@stencil/react-output-target/runtime';",
-          line[0],
-          `export ${block}`,
-        ].join('\n'),
-      );
+      const code = [
+        "import React from 'react';",
+        "import { createComponent } from '@stencil/react-output-target/runtime';",
+        line[0],
+        `export ${block}`,
+      ].join('\n');
+      components.set(name, { code, block, importLine: line[0] });
+    }
+    for (const m of source.matchAll(
+      /^const (Ion\w+) = \/\*@__PURE__\*\/ createRoutingComponent\('[\w-]+', (\w+\$\d*)\);$/gm,
+    )) {
+      const [block, name, elementClass = ''] = m;
+      const line = new RegExp(
+        `^import \\{ \\w+ as ${elementClass.replace(/\$/g, '\\$')} \\} from '[^']+';$`,
+        'm',
+      ).exec(source);
+      if (!name || !line) continue;
+      const code = [
+        `import { ${routingFactory} as createRoutingComponent } from '@ionic/react';`,
+        line[0],
+        `export ${block}`,
+      ].join('\n');
+      components.set(name, { code, block, importLine: line[0] });
     }
     return components;
   };
@@ -75,13 +100,7 @@ function ionicPerExportModules(): Plugin {
   const withoutOwnComponents = (code: string) => {
     let out = code;
     const removed: string[] = [];
-    for (const [name, module] of componentModules()) {
-      const block = module
-        .split('\n')
-        .slice(3)
-        .join('\n')
-        .replace(/^export /, '');
-      const importLine = module.split('\n')[2] ?? '';
+    for (const [name, { block, importLine }] of componentModules()) {
       if (!out.includes(block) || !out.includes(importLine)) continue;
       const rest = out.replace(block, '').replace(importLine, '');
       const aliases = [...importLine.matchAll(/as (\w+\$\w*)/g)].map((m) => m[1] ?? '');
@@ -99,7 +118,7 @@ function ionicPerExportModules(): Plugin {
         .split(',')
         .map((n) => n.trim())
         .filter((n) => n && !gone.has(n));
-      return `export { ${kept.join(', ')} };`;
+      return `export { ${kept.join(', ')} };\nexport { createRoutingComponent as ${routingFactory} };`;
     });
   };
   // @ionic/react's overlays (its alert, toast, loading, action sheet, modal and popover components
@@ -168,28 +187,29 @@ function ionicPerExportModules(): Plugin {
       const m = /^\0virtual:lastman-ionic\/(ionicons\/icons|@ionic\/react)\/(\w+)$/.exec(id);
       if (!m) return null;
       const [, from, name = ''] = m;
-      return (from === 'ionicons/icons' ? iconLines() : componentModules()).get(name) ?? null;
+      return (from === 'ionicons/icons' ? iconLines().get(name) : componentModules().get(name)?.code) ?? null;
     },
   };
 }
 
 /**
- * Moves the built stylesheets from <head> to the end of <body>: the inline app-shell placeholder
- * in index.html then paints without waiting for them, while the (deferred) module scripts still
- * wait for the stylesheets before React renders, so nothing shows unstyled.
+ * Marks index.html's one script (src/boot.ts) low priority: it draws nothing, the placeholder in
+ * index.html paints without it (a module script never blocks rendering), and it only imports the
+ * shell after that paint. Chrome otherwise fetches it at high priority, and Lighthouse counts a
+ * high-priority script that loaded before the first paint as blocking it. (Vite rewrites the tag,
+ * dropping a `fetchpriority` written in index.html itself.)
  */
-function stylesheetsAfterShell(): Plugin {
+function lowPriorityBoot(): Plugin {
   return {
-    name: 'lastman:stylesheets-after-shell',
+    name: 'lastman:low-priority-boot',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      handler(html) {
-        const links = html.match(/<link rel="stylesheet"[^>]*>/g) ?? [];
-        let out = html;
-        for (const link of links) out = out.replace(link, '');
-        return out.replace('</body>', `${links.join('\n')}\n</body>`);
-      },
+      handler: (html) =>
+        html.replace(
+          '<script type="module" crossorigin',
+          '<script type="module" fetchpriority="low" crossorigin',
+        ),
     },
   };
 }
@@ -234,7 +254,7 @@ export default defineConfig({
   plugins: [
     ionicPerExportModules(),
     react(),
-    stylesheetsAfterShell(),
+    lowPriorityBoot(),
     VitePWA({
       strategies: 'generateSW',
       registerType: 'prompt',
@@ -273,12 +293,27 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     rolldownOptions: {
+      // index.html loads src/boot.ts, which lets the placeholder paint and then imports the shell
+      // (src/main.tsx). The shell is an input of its own as well, so that what it imports
+      // statically carries rolldown's `$initial` tag and the 'shell' group below finds it; it has no
+      // exports to keep, so it needs no facade chunk.
+      input: {
+        index: fileURLToPath(new URL('index.html', import.meta.url)),
+        shell: fileURLToPath(new URL('src/main.tsx', import.meta.url)),
+      },
+      preserveEntrySignatures: false,
       output: {
         codeSplitting: {
-          // Everything the entry imports statically is one chunk: a module shared by the entry and
-          // a lazy page would otherwise become a small chunk of its own, each compressed alone.
+          // Everything the shell imports statically is one chunk: a module shared by the shell and
+          // a lazy page would otherwise become a small chunk of its own, each compressed alone. The
+          // boot entry is a chunk of its own, first (the shell imports the preload helper from it).
           groups: [
-            { name: 'shell', tags: ['$initial'], test: (id: string) => !ionicComponentModule.test(id) },
+            { name: 'index', priority: 1, test: bootModule },
+            {
+              name: 'shell',
+              tags: ['$initial'],
+              test: (id: string) => !ionicComponentModule.test(id) && !bootModule.test(id),
+            },
           ],
         },
       },
