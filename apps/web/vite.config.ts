@@ -248,7 +248,9 @@ export default defineConfig({
   resolve: { alias: reactToPreact },
   plugins: [
     ionicPerExportModules(),
-    react(),
+    // React Fast Refresh talks to React's renderer, which the alias replaces: an edited component
+    // was reported "hot updated" and never redrawn. Without it an edit reloads the page.
+    react({ refreshExclude: /./ }),
     stylesheetsAfterShell(),
     VitePWA({
       strategies: 'generateSW',
