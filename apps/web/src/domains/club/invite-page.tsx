@@ -107,8 +107,9 @@ export function InvitePage() {
                       clubs.
                     </p>
                     <FormError message={error} />
-                    {/* Keyed: Preact would reuse the visitor's "Create an account" element here and
-                        set its dropped `href` and `fill` to "" (a link without a style), not unset. */}
+                    {/* Keyed: Preact would reuse the visitor's "Create an account" element here; it sets
+                        the dropped `fill` to "" and removes `href` (null to Stencil, not undefined), and
+                        ion-button then draws an unstyled link instead of a button. */}
                     <IonButton key="join" expand="block" onClick={() => void accept()} disabled={busy}>
                       {busy ? <IonSpinner name="dots" /> : `Join ${offer.club.name}`}
                     </IonButton>
