@@ -107,7 +107,10 @@ export function InvitePage() {
                       clubs.
                     </p>
                     <FormError message={error} />
-                    <IonButton expand="block" onClick={() => void accept()} disabled={busy}>
+                    {/* Keyed: Preact would reuse the visitor's "Create an account" element here; it sets
+                        the dropped `fill` to "" and removes `href` (null to Stencil, not undefined), and
+                        ion-button then draws an unstyled link instead of a button. */}
+                    <IonButton key="join" expand="block" onClick={() => void accept()} disabled={busy}>
                       {busy ? <IonSpinner name="dots" /> : `Join ${offer.club.name}`}
                     </IonButton>
                   </>
@@ -116,10 +119,15 @@ export function InvitePage() {
                     <p className="muted">
                       Log in, or create an account, then come back to this link to accept.
                     </p>
-                    <IonButton expand="block" routerLink={`/login?next=${encodeURIComponent(here)}`}>
+                    <IonButton
+                      key="login"
+                      expand="block"
+                      routerLink={`/login?next=${encodeURIComponent(here)}`}
+                    >
                       Log in
                     </IonButton>
                     <IonButton
+                      key="signup"
                       expand="block"
                       fill="outline"
                       routerLink={`/signup?next=${encodeURIComponent(here)}`}

@@ -79,10 +79,9 @@ export function GamePage() {
                 ? `Hi ${firstName}, ${me.data && firstVisit(me.data.user.id) ? 'welcome' : 'welcome back'}`
                 : 'Last Man Standing'}
             </h2>
-            <p>
-              Pick one Premier League team each gameweek. If it wins, you are through; lose or draw and you
-              are out. Last one standing at {clubName} takes the pot.
-            </p>
+            {/* One text node: when the club's name arrives (with the session, on a first visit) the
+                words after it would otherwise move along the line, a layout shift. */}
+            <p>{`Pick one Premier League team each gameweek. If it wins, you are through; lose or draw and you are out. Last one standing at ${clubName} takes the pot.`}</p>
             {loggedIn || signedIn ? (
               <IonButton className="hero-btn" routerLink="/tutorial" size="small">
                 How it works
