@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -178,6 +178,13 @@ async function lighthouse(url: string, cookie?: string): Promise<LighthouseResul
     const lhr = result?.lhr;
     if (!lhr) throw new Error('Lighthouse returned no report');
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+    // BENCH_LIGHTHOUSE_REPORTS=<folder> keeps each run's report, to read its long tasks and bootup time.
+    const reports = process.env.BENCH_LIGHTHOUSE_REPORTS;
+    if (reports) {
+      mkdirSync(reports, { recursive: true });
+      const name = `${new URL(url).pathname.replace(/\W+/g, '-')}-${Date.now()}.json`;
+      writeFileSync(path.join(reports, name), JSON.stringify(lhr));
+    }
     const num = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     return {
       score: (lhr.categories.performance?.score ?? 0) * 100,
