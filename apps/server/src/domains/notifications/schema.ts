@@ -87,6 +87,9 @@ export const notificationDeliveries = pgTable(
   (t) => [
     // Nothing reads deliveries by club: the (club, notification) index is gone (migration 0038).
     index('notification_deliveries_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
+    // The claims being sent, for the sender's search for lapsed ones: without it every batch read
+    // the whole table (100,000 reminders: 200 batches, each a scan of every delivery ever queued).
+    index('notification_deliveries_sending_idx').on(t.sentAt).where(sql`${t.status} = 'sending'`),
   ],
 );
 
