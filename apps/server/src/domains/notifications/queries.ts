@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
+import { textArray } from '../../db/text-array.ts';
 import { user } from '../account/read-model.ts';
 import { clubs, memberships } from '../club/read-model.ts';
 import {
@@ -240,11 +241,6 @@ export interface DeliveryOutcome {
   status: 'sent' | 'failed' | 'skipped' | 'pending';
   detail: string | null;
   notBefore?: Date | null;
-}
-
-/** A PostgreSQL array literal of texts, each quoted. */
-function textArray(values: readonly string[]): string {
-  return `{${values.map((v) => `"${v.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
 }
 
 /**

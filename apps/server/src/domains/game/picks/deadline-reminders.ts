@@ -4,6 +4,7 @@ import { roundDeadline } from '@lastman/game';
 import { inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../db/client.ts';
 import { sqlRows } from '../../../db/sql-rows.ts';
+import { textArray } from '../../../db/text-array.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import { notifySet } from '../../notifications/index.ts';
 import { listSeasonFixtures, seasonModel } from '../fixtures/index.ts';
@@ -161,11 +162,6 @@ function reminderId(entryId: SQL, round: SQL, reminder: SQL): SQL {
 export function pickReminderId(entryId: string, round: number, reminder: ReminderKind): string {
   const h = createHash('md5').update(`pick-reminder:${entryId}:${round}:${reminder}`).digest('hex');
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
-}
-
-/** A PostgreSQL array literal of texts, each quoted. */
-function textArray(values: string[]): string {
-  return `{${values.map((v) => `"${v.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
 }
 
 function reminderText(r: DueReminder) {
