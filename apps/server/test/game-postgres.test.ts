@@ -168,6 +168,37 @@ describe.skipIf(!postgres)('the game on PostgreSQL: concurrency, workers, tenanc
     }
   });
 
+  it("a club's correction in the round sends a pick the full way, which counts it: the corrected round's deadline", async () => {
+    const comp = await createOpen('Corrected round');
+    const entry = (await player.post(`/api/competitions/${comp}/entries`)).json.id;
+    const before = (await player.get(`/api/competitions/${comp}/rounds/1/fixtures`)).json;
+    const first = [...before.fixtures].sort((a: Json, b: Json) => a.kickoff.localeCompare(b.kickoff))[0];
+    // The club postpones the round's first match: the deadline moves to the next kick-off.
+    await server.db.execute(sql`INSERT INTO result_corrections (id, club_id, fixture_id, user_id, old_status, new_status, created_at)
+      SELECT gen_random_uuid()::text, c.club_id, ${first.id}, e.user_id, 'scheduled', 'postponed', now()
+      FROM competitions c JOIN entries e ON e.competition_id = c.id WHERE c.id = ${comp}`);
+    const pool = (server.db as unknown as { $client: pg.Pool }).$client;
+    const query = pool.query.bind(pool);
+    let statements = 0;
+    try {
+      const shown = (await player.get(`/api/competitions/${comp}/rounds/1/fixtures`)).json;
+      expect(shown.deadline).not.toBe(before.deadline);
+      pool.query = ((...args: Parameters<typeof query>) => {
+        statements++;
+        return query(...args);
+      }) as typeof pool.query;
+      const taken = await player.put(`/api/entries/${entry}/picks/1`, {
+        teamId: teamIn(shown.fixtures, 'Arsenal'),
+      });
+      expect(taken.status).toBe(200);
+      expect(taken.json).toMatchObject({ round: 1, teamName: 'Arsenal FC', deadline: shown.deadline });
+      expect(statements).toBeGreaterThan(1);
+    } finally {
+      pool.query = query;
+      await server.db.execute(sql`DELETE FROM result_corrections WHERE fixture_id = ${first.id}`);
+    }
+  });
+
   it('a pick checking its own session: one due for extension or revoked is decided as on every route', async () => {
     const comp = await createOpen('Session in the pick');
     const other = await signedIn(server, 'player2@redlion.test');

@@ -1,5 +1,5 @@
 import { RESCHEDULE_WINDOW_DAYS } from '@lastman/game';
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { sessionMember } from '../../../db/acting-club.ts';
 import type { Db, DbOrTx } from '../../../db/client.ts';
 import { entryNumber } from '../../../db/entry-number.ts';
@@ -81,14 +81,6 @@ export async function findEntryForPick(
 }
 
 /**
- * The state of a fixture as the club `club` plays it: the latest of the club's corrections, if any
- * (as roundFixturesColumn reads it). `f` is the fixture's alias in the query around it.
- */
-const correctedStatus = (club: SQL) => sql`coalesce((SELECT rc.new_status FROM ${resultCorrections} rc
-    WHERE rc.club_id = ${club} AND rc.fixture_id = f.id
-    ORDER BY rc.created_at DESC, rc.id DESC LIMIT 1), f.status)`;
-
-/**
  * Whose pick it is: the viewer the request's session was read for (their club and person as
  * parameters), or the session itself, checked in the same statement (`sessionMember`).
  */
@@ -121,6 +113,8 @@ function pickStatement(db: Db, by: PickBy) {
             user: sql`w.user_id`,
           };
     const club = who.club;
+    // The fixtures as the feed has them: a round with any of the club's corrections goes the full way
+    // (one probe of the club's corrections, not one per fixture).
     // London is UTC or an hour ahead: a fixture's London date is its UTC date or the one of an hour later.
     const guard = sql`SELECT e.club_id, e.competition_id, e.id AS entry_id,
         coalesce(r.first_timed, r.first_kickoff) - make_interval(mins => c.deadline_minutes) AS deadline
@@ -128,7 +122,7 @@ function pickStatement(db: Db, by: PickBy) {
       JOIN ${competitions} c ON c.id = e.competition_id AND c.club_id = ${club}
       CROSS JOIN LATERAL (
         SELECT min(f.kickoff_at) AS first_kickoff,
-          min(f.kickoff_at) FILTER (WHERE ${correctedStatus(club)} <> 'postponed') AS first_timed,
+          min(f.kickoff_at) FILTER (WHERE f.status <> 'postponed') AS first_timed,
           max(((f.kickoff_at AT TIME ZONE 'UTC') + interval '1 hour')::date)
             - min((f.kickoff_at AT TIME ZONE 'UTC')::date) AS spread_days,
           bool_or(f.home_team_id = ${team} OR f.away_team_id = ${team}) AS team_plays
@@ -139,6 +133,8 @@ function pickStatement(db: Db, by: PickBy) {
         AND r.spread_days <= ${RESCHEDULE_WINDOW_DAYS} AND r.team_plays
         AND coalesce(r.first_timed, r.first_kickoff) - make_interval(mins => c.deadline_minutes)
           > ${sql.placeholder('now')}::timestamptz
+        AND NOT EXISTS (SELECT 1 FROM ${resultCorrections} rc JOIN ${fixtures} cf ON cf.id = rc.fixture_id
+          WHERE rc.club_id = ${club} AND cf.season_id = c.season_id AND cf.round = ${round})
         AND NOT EXISTS (SELECT 1 FROM ${roundSettlements} rs
           WHERE rs.competition_id = e.competition_id AND rs.club_id = ${club} AND rs.round = ${round})
         AND NOT EXISTS (SELECT 1 FROM ${picks} p
@@ -181,6 +177,7 @@ function pickStatement(db: Db, by: PickBy) {
  * at or past the competition's start and not settled; the team plays in the round; no fixture of
  * the round can lie outside the three-day window (London dates spread over at most three days, so
  * the round is not void and every fixture counts, as the rules engine's roundModel would find); the
+ * club has corrected no fixture of the round (the fixtures count as the feed has them); the
  * deadline (first timed kick-off, less the competition's minutes) is after `now`; and the entry has
  * not used the team in another round (which with reuse cycles is stricter than the rules: such a
  * pick goes the full way). A settled pick is never overwritten, as upsertPick.
