@@ -5,8 +5,8 @@ import { lazyPart } from '../ui/lazy-part.tsx';
 /**
  * The side menu (`ion-menu`, its items, the club switcher, its icons) loads on the first press of
  * a page's menu button (ui/menu-button.tsx), or at once where Ionic's split pane shows it beside
- * the page (from 992 px, the `lg` of `<IonSplitPane when="lg">`), or on a phone's first touch of the
- * page: the first page on a phone draws none of it. Once loaded it stays, and opens by swipe as well. Quiet: a menu that cannot load
+ * the page (from 992 px, the `lg` of `<IonSplitPane when="lg">`): the first page on a phone draws
+ * none of it. Once loaded it stays, and opens by swipe as well. Quiet: a menu that cannot load
  * (offline, never opened before) leaves the page as it is, and loads when the connection comes
  * back.
  */
@@ -23,14 +23,8 @@ export function LazyMenu() {
     const load = () => {
       if (wide.matches) wantMenu({ open: false });
     };
-    // A phone's first touch loads it too, so that an edge swipe opens it from the next gesture on.
-    const touched = () => wantMenu({ open: false });
     wide.addEventListener('change', load);
-    window.addEventListener('pointerdown', touched, { once: true, passive: true, capture: true });
-    return () => {
-      wide.removeEventListener('change', load);
-      window.removeEventListener('pointerdown', touched, { capture: true });
-    };
+    return () => wide.removeEventListener('change', load);
   }, []);
   return shown ? (
     <Suspense fallback={null}>
