@@ -54,8 +54,7 @@ export async function openMenu(page: Page) {
   await expect(async () => {
     const splitVisible = await page.locator('ion-split-pane.split-pane-visible').count();
     if (splitVisible) return;
-    // The menu's element exists once its code has loaded: on the button's first press on a phone.
-    const shown = (await menu.count()) > 0 && (await menu.evaluate((m) => m.classList.contains('show-menu')));
+    const shown = await menu.evaluate((m) => m.classList.contains('show-menu'));
     // A short click: before Ionic has laid out the split pane, the desktop has no visible menu
     // button, and a click with no timeout would wait out every retry.
     if (!shown)
