@@ -54,7 +54,8 @@ export async function openMenu(page: Page) {
   await expect(async () => {
     const splitVisible = await page.locator('ion-split-pane.split-pane-visible').count();
     if (splitVisible) return;
-    const shown = await menu.evaluate((m) => m.classList.contains('show-menu'));
+    // The menu's element exists once its code has loaded: on the button's first press on a phone.
+    const shown = (await menu.count()) > 0 && (await menu.evaluate((m) => m.classList.contains('show-menu')));
     // A short click: before Ionic has laid out the split pane, the desktop has no visible menu
     // button, and a click with no timeout would wait out every retry.
     if (!shown)

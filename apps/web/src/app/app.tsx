@@ -10,7 +10,7 @@ import { useOnline } from '../lib/online.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { lazyPart } from '../ui/lazy-part.tsx';
 import { ClubLink, TabsAlias } from './club-link.tsx';
-import { Menu } from './menu.tsx';
+import { LazyMenu } from './lazy-menu.tsx';
 import { paths } from './paths.ts';
 import { appRoutes, tabRedirects } from './route-table.ts';
 import { Tabs } from './tabs.tsx';
@@ -51,7 +51,7 @@ export function App() {
       <IonApp>
         <IonReactRouter>
           <IonSplitPane contentId="main" when="lg">
-            <Menu />
+            <LazyMenu />
             {/* Offline, pages change without the animation: its code may not be on the device yet, and a
                 transition that cannot load leaves the page blank. */}
             <IonRouterOutlet id="main" animated={online}>

@@ -1,5 +1,4 @@
-// The side menu's icons: loaded when the menu first opens (or shows beside the page on a wide
-// screen), not with the first page, which draws none of them on a phone.
+// The side menu's icons: they load with the menu (lazy-menu.tsx), not with the first page.
 import {
   barChartOutline,
   calendarOutline,

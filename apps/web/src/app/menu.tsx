@@ -1,3 +1,4 @@
+import { menuController } from '@ionic/core/components';
 import {
   IonContent,
   IonFooter,
@@ -9,48 +10,22 @@ import {
   IonMenuToggle,
   IonToolbar,
 } from '@ionic/react';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 // The badge's own module, not the feature's index: the index would bring the push-devices card into the first page.
 import { UnreadBadge } from '../domains/notifications/unread-badge.tsx';
 import { signOut } from '../lib/auth.ts';
 import { useClub } from '../lib/club.ts';
 import { useMe } from '../lib/me.ts';
+import { takeOpenRequest } from '../lib/menu-request.ts';
 import { showError } from '../lib/toast.ts';
 import { useUiState } from '../lib/ui-state.ts';
 import { ClubSwitcher } from './club-switcher.tsx';
-import type { menuIcons } from './menu-icons.ts';
+import { menuIcons as icons } from './menu-icons.ts';
 import { APP_DEVELOPER, APP_VERSION, type MenuItem, visibleSections } from './menu-table.ts';
 import { paths } from './paths.ts';
 
-let loadedIcons: typeof menuIcons | undefined;
-
-/**
- * The menu's icons, fetched when it first opens, or at once where it shows beside the page (Ionic's
- * `lg` split pane): the first page on a phone draws none of them.
- */
-function useMenuIcons() {
-  const [icons, setIcons] = useState(loadedIcons);
-  const load = useCallback(() => {
-    if (loadedIcons) return;
-    import('./menu-icons.ts').then(
-      (m) => {
-        loadedIcons = m.menuIcons;
-        setIcons(m.menuIcons);
-      },
-      // Icons are decoration: the menu works without them, and the next opening tries again.
-      () => undefined,
-    );
-  }, []);
-  useEffect(() => {
-    const wide = window.matchMedia('(min-width: 992px)');
-    if (wide.matches) return load();
-    wide.addEventListener('change', load);
-    return () => wide.removeEventListener('change', load);
-  }, [load]);
-  return { icons, load };
-}
-
+/** The side menu; its code and icons load with it (lazy-menu.tsx), not with the first page. */
 export function Menu() {
   const loggedIn = useUiState((s) => s.loggedIn);
   const menuEnabled = useUiState((s) => s.menuEnabled);
@@ -61,7 +36,10 @@ export function Menu() {
   const navigate = useNavigate();
   const sections = visibleSections(loggedIn, me.data?.role ?? remembered?.role);
   const clubName = me.data?.club?.name ?? club.data?.name ?? remembered?.clubName;
-  const { icons, load: loadIcons } = useMenuIcons();
+  // Loaded by a press of the menu button: it opens as soon as it is ready.
+  useEffect(() => {
+    if (takeOpenRequest()) void menuController.open();
+  }, []);
 
   const logout = async () => {
     try {
@@ -78,7 +56,7 @@ export function Menu() {
       <IonMenuToggle key={item.title} autoHide={false}>
         {item.action === 'logout' ? (
           <IonItem button detail={false} onClick={logout} lines="none" data-menu-item={item.title}>
-            <IonIcon slot="start" icon={icons?.[item.icon]} aria-hidden="true" />
+            <IonIcon slot="start" icon={icons[item.icon]} aria-hidden="true" />
             <IonLabel>{item.title}</IonLabel>
           </IonItem>
         ) : (
@@ -90,7 +68,7 @@ export function Menu() {
             className={selected ? 'selected' : undefined}
             data-menu-item={item.title}
           >
-            <IonIcon slot="start" icon={icons?.[item.icon]} aria-hidden="true" />
+            <IonIcon slot="start" icon={icons[item.icon]} aria-hidden="true" />
             <IonLabel>{item.title}</IonLabel>
             {item.path === paths.notificationList ? <UnreadBadge slot="end" /> : null}
           </IonItem>
@@ -106,7 +84,6 @@ export function Menu() {
       type="overlay"
       disabled={!menuEnabled || location.pathname === paths.till}
       className="app-menu"
-      onIonWillOpen={loadIcons}
     >
       <IonContent>
         <div className="app-menu__brand">

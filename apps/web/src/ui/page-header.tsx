@@ -1,7 +1,8 @@
-import { IonBackButton, IonButtons, IonHeader, IonMenuButton, IonTitle, IonToolbar } from '@ionic/react';
+import { IonBackButton, IonButtons, IonHeader, IonTitle, IonToolbar } from '@ionic/react';
 import { createContext, type ReactNode, useContext } from 'react';
 import { useLocation } from 'react-router-dom';
 import { OFFLINE_MESSAGE, useOnline } from '../lib/online.ts';
+import { MenuButton } from './menu-button.tsx';
 
 /** The title of the route being shown, from the route table (provided around each routed page). */
 export const RouteTitle = createContext('');
@@ -27,7 +28,7 @@ export function PageHeader({ title, back, end }: { title?: string; back?: string
       <IonToolbar color="primary">
         <IonButtons slot="start">
           {backTo ? <IonBackButton defaultHref={backTo} /> : null}
-          <IonMenuButton />
+          <MenuButton />
         </IonButtons>
         <IonTitle>{title ?? routeTitle}</IonTitle>
         {end ? <IonButtons slot="end">{end}</IonButtons> : null}
