@@ -63,6 +63,10 @@ export async function openMenu(page: Page) {
     await expect(menu).toHaveClass(/show-menu/, { timeout: 1500 });
     // The menu's navigation, not its first item: a menu scrolled by an earlier visit starts lower.
     await expect(menu.locator('nav[aria-label="Main menu"]')).toBeInViewport({ timeout: 1500 });
+    // `show-menu` stays while a menu closes (an item just pressed): still there once its animation
+    // would have ended, the menu is open, not closing.
+    await page.waitForTimeout(450);
+    await expect(menu).toHaveClass(/show-menu/, { timeout: 1 });
   }).toPass({ timeout: 15_000 });
 }
 

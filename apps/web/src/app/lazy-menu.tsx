@@ -1,6 +1,5 @@
-import { Suspense, useEffect, useSyncExternalStore } from 'react';
+import { type ComponentType, useEffect, useState, useSyncExternalStore } from 'react';
 import { isMenuWanted, subscribeMenuRequest, wantMenu } from '../lib/menu-request.ts';
-import { lazyPart } from '../ui/lazy-part.tsx';
 
 /**
  * The side menu (`ion-menu`, its items, the club switcher, its icons) loads on the first press of
@@ -8,9 +7,32 @@ import { lazyPart } from '../ui/lazy-part.tsx';
  * the page (from 992 px, the `lg` of `<IonSplitPane when="lg">`): the first page on a phone draws
  * none of it. Once loaded it stays, and opens by swipe as well. Quiet: a menu that cannot load
  * (offline, never opened before) leaves the page as it is, and loads when the connection comes
- * back.
+ * back. Its module is imported into state, not through `lazy` and Suspense: under preact/compat a
+ * Suspense boundary hides what it holds while anything under it loads, which took the open menu
+ * away mid-gesture.
  */
-const Menu = lazyPart(async () => (await import('./menu.tsx')).Menu, { quiet: true });
+function useMenuComponent(wanted: boolean): ComponentType | null {
+  const [Menu, setMenu] = useState<ComponentType | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  // `attempt` is what a failed import bumps when the connection comes back: the import runs again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a change of attempt is the retry
+  useEffect(() => {
+    if (!wanted || Menu) return;
+    let live = true;
+    const again = () => setAttempt((n) => n + 1);
+    import('./menu.tsx').then(
+      (m) => {
+        if (live) setMenu(() => m.Menu);
+      },
+      () => window.addEventListener('online', again, { once: true }),
+    );
+    return () => {
+      live = false;
+      window.removeEventListener('online', again);
+    };
+  }, [wanted, Menu, attempt]);
+  return Menu;
+}
 
 const WIDE = '(min-width: 992px)';
 
@@ -26,9 +48,6 @@ export function LazyMenu() {
     wide.addEventListener('change', load);
     return () => wide.removeEventListener('change', load);
   }, []);
-  return shown ? (
-    <Suspense fallback={null}>
-      <Menu />
-    </Suspense>
-  ) : null;
+  const Menu = useMenuComponent(shown);
+  return Menu ? <Menu /> : null;
 }
