@@ -31,17 +31,22 @@ export function PhotoViewer({
     if (next >= 0 && next < photos.length) onIndex(next);
   };
 
+  // The keys read the photo shown now through a ref: an effect re-subscribed after each render runs
+  // after the paint (with Preact, a frame later), so a second key pressed in between met the handler
+  // of the photo before and went nowhere.
+  const keys = useRef({ go, onClose });
+  keys.current = { go, onClose };
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'ArrowRight') go(1);
-      else if (e.key === 'ArrowLeft') go(-1);
-      else if (e.key === 'Escape') onClose();
+      if (e.key === 'ArrowRight') keys.current.go(1);
+      else if (e.key === 'ArrowLeft') keys.current.go(-1);
+      else if (e.key === 'Escape') keys.current.onClose();
       else return;
       e.preventDefault();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  });
+  }, []);
   useEffect(() => {
     closeButton.current?.focus();
   }, []);
