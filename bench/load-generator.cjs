@@ -23,10 +23,12 @@ process.once('message', (w) => {
     },
   };
   const seconds = w.durationMs / 1000;
+  const cpuBefore = process.cpuUsage();
   autocannon(
     { url: w.address, connections: w.concurrency, duration: seconds, requests: [request] },
     (error, r) => {
       if (error) throw error;
+      const cpu = process.cpuUsage(cpuBefore);
       process.send(
         {
           perSecond: r.requests.total / seconds,
@@ -34,6 +36,7 @@ process.once('message', (w) => {
           failures: r.non2xx + r.errors + r.timeouts,
           p50: r.latency.p50,
           p99: r.latency.p99,
+          cpuMs: (cpu.user + cpu.system) / 1000,
         },
         () => process.exit(0),
       );

@@ -84,6 +84,8 @@ interface Load {
   failures: number;
   p50: number;
   p99: number;
+  /** The load generator's own CPU over the run (ms). */
+  cpuMs: number;
 }
 
 function loadFromWorker(data: {
@@ -250,6 +252,7 @@ export const pickRushBenchmark: Benchmark = {
           `ratio ${(bare.perSecond / http.perSecond).toFixed(2)}x; ` +
           `server CPU per pick ${((cpu.user + cpu.system) / 1000 / http.count).toFixed(2)} ms ` +
           `(system ${(cpu.system / 1000 / http.count).toFixed(2)} ms), ` +
+          `load generator CPU per pick ${(http.cpuMs / http.count).toFixed(2)} ms, ` +
           `bench process CPU per bare INSERT ${((bareCpu.user + bareCpu.system) / 1000 / bare.latencies.length).toFixed(2)} ms` +
           (dbPicks === null || dbBare === null
             ? ''
