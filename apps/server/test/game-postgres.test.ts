@@ -5,6 +5,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entries, picks, roundSettlements, user } from '../src/db/schema/index.ts';
 import { sqlRows } from '../src/db/sql-rows.ts';
+import { pickWithSession } from '../src/domains/game/picks/queries.ts';
 import { runSettlementPass } from '../src/domains/game/settlement/worker.ts';
 import { ROUND1_DEADLINE, seasonId, teamIn } from './game-helpers.ts';
 import type { HttpClient, Json } from './support/http-client.ts';
@@ -166,6 +167,79 @@ describe.skipIf(!postgres)('the game on PostgreSQL: concurrency, workers, tenanc
     } finally {
       pool.query = query;
     }
+  });
+
+  it('picks arriving together share one statement, each checked on its own; one entry and round twice go in two', async () => {
+    const comp = await createOpen('Together');
+    const other = await signedIn(server, 'player3@redlion.test');
+    const mine = (await player.post(`/api/competitions/${comp}/entries`)).json.id;
+    const mySecond = (await player.post(`/api/competitions/${comp}/entries`)).json.id;
+    const theirs = (await other.post(`/api/competitions/${comp}/entries`)).json.id;
+    const shown = (await player.get(`/api/competitions/${comp}/rounds/1/fixtures`)).json;
+    const tokenOf = async (email: string) =>
+      (
+        await sqlRows<{ token: string }>(
+          server.db,
+          sql`SELECT s.token FROM session s JOIN "user" u ON u.id = s.user_id
+            WHERE u.email = ${email} ORDER BY s.created_at DESC LIMIT 1`,
+        )
+      )[0]?.token ?? '';
+    const [myToken, theirToken] = [
+      await tokenOf('player1@redlion.test'),
+      await tokenOf('player3@redlion.test'),
+    ];
+    const at = { now: server.clock.now(), fresh: server.app.services.sessions.freshExpiry(), round: 1 };
+    const pick = (token: string, entryId: string, team: string) =>
+      pickWithSession(server.db, { ...at, token, entryId, teamId: teamIn(shown.fixtures, team) });
+    const pool = (server.db as unknown as { $client: pg.Pool }).$client;
+    const query = pool.query.bind(pool);
+    let statements = 0;
+    pool.query = ((...args: Parameters<typeof query>) => {
+      statements++;
+      return query(...args);
+    }) as typeof pool.query;
+    try {
+      const [a, b, c] = await Promise.all([
+        pick(myToken, mine, 'Arsenal'),
+        pick(theirToken, theirs, 'Chelsea'),
+        // Another player's entry: the statement takes the two above and not this one.
+        pick(theirToken, mySecond, 'Everton'),
+      ]);
+      expect(statements).toBe(1);
+      expect(a).toMatchObject({ round: 1, teamName: 'Arsenal FC', deadlineMs: Date.parse(shown.deadline) });
+      expect(b).toMatchObject({ round: 1, teamName: 'Chelsea FC' });
+      expect(c).toBeUndefined();
+      statements = 0;
+      const twice = await Promise.all([pick(myToken, mine, 'Fulham'), pick(myToken, mine, 'Brentford')]);
+      expect(statements).toBe(2);
+      expect(twice.map((t) => t?.teamName).sort()).toEqual(['Brentford FC', 'Fulham FC']);
+      // A statement that fails writes none of its picks: each is then tried in a statement of its own.
+      statements = 0;
+      let failOnce = true;
+      pool.query = ((...args: Parameters<typeof query>) => {
+        statements++;
+        if (failOnce) {
+          failOnce = false;
+          return Promise.reject(new Error('lost connection'));
+        }
+        return query(...args);
+      }) as typeof pool.query;
+      const retried = await Promise.all([
+        pick(myToken, mine, 'Arsenal'),
+        pick(theirToken, theirs, 'Everton'),
+      ]);
+      expect(statements).toBe(3);
+      expect(retried.map((t) => t?.teamName)).toEqual(['Arsenal FC', 'Everton FC']);
+    } finally {
+      pool.query = query;
+    }
+    const rows = await server.db
+      .select({ entryId: picks.entryId, teamId: picks.teamId })
+      .from(picks)
+      .where(eq(picks.competitionId, comp));
+    expect(rows).toHaveLength(2);
+    expect(rows.find((r) => r.entryId === theirs)?.teamId).toBe(teamIn(shown.fixtures, 'Everton'));
+    expect(rows.find((r) => r.entryId === mine)?.teamId).toBe(teamIn(shown.fixtures, 'Arsenal'));
   });
 
   it("a club's correction in the round sends a pick the full way, which counts it: the corrected round's deadline", async () => {

@@ -1,5 +1,5 @@
 import { RESCHEDULE_WINDOW_DAYS } from '@lastman/game';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { sessionMember } from '../../../db/acting-club.ts';
 import type { Db, DbOrTx } from '../../../db/client.ts';
 import { entryNumber } from '../../../db/entry-number.ts';
@@ -81,44 +81,19 @@ export async function findEntryForPick(
 }
 
 /**
- * Whose pick it is: the viewer the request's session was read for (their club and person as
- * parameters), or the session itself, checked in the same statement (`sessionMember`).
+ * The guard of a player's own pick (see pickInOneTrip): one row, with the deadline it checked,
+ * when every check passes for the entry, round and team given (parameters, or columns of a batch),
+ * the entry being `user`'s of `club`. `from` comes before the entry (`... CROSS JOIN `), `columns`
+ * are selected before the guard's own.
  */
-type PickBy = 'viewer' | 'session';
-
-/**
- * The guarded upsert of a player's own pick (see pickInOneTrip), prepared once per form. With
- * `session`, the statement also checks the request's session and takes the club and the person from
- * it: a pick is then one round trip in all.
- */
-function pickStatement(db: Db, by: PickBy) {
-  const name = by === 'viewer' ? 'pick_one_trip' : 'pick_with_session';
-  return prepared(db, name, () => {
-    const round = sql`${sql.placeholder('round')}::smallint`;
-    const team = sql`${sql.placeholder('teamId')}::text`;
-    // The club and the person: parameters, or the session's member (`w`).
-    const who =
-      by === 'viewer'
-        ? {
-            from: sql``,
-            club: sql`${sql.placeholder('clubId')}::text`,
-            user: sql`${sql.placeholder('userId')}::text`,
-          }
-        : {
-            from: sql`${sessionMember({
-              token: sql`${sql.placeholder('token')}::text`,
-              fresh: sql`${sql.placeholder('fresh')}::timestamptz`,
-            })} w CROSS JOIN `,
-            club: sql`w.club_id`,
-            user: sql`w.user_id`,
-          };
-    const club = who.club;
-    // The fixtures as the feed has them: a round with any of the club's corrections goes the full way
-    // (one probe of the club's corrections, not one per fixture).
-    // London is UTC or an hour ahead: a fixture's London date is its UTC date or the one of an hour later.
-    const guard = sql`SELECT e.club_id, e.competition_id, e.id AS entry_id,
+function pickGuard(p: { from: SQL; columns: SQL; club: SQL; user: SQL; entry: SQL; round: SQL; team: SQL }) {
+  const { club, round, team } = p;
+  // The fixtures as the feed has them: a round with any of the club's corrections goes the full way
+  // (one probe of the club's corrections, not one per fixture).
+  // London is UTC or an hour ahead: a fixture's London date is its UTC date or the one of an hour later.
+  return sql`SELECT ${p.columns}e.club_id, e.competition_id, e.id AS entry_id,
         coalesce(r.first_timed, r.first_kickoff) - make_interval(mins => c.deadline_minutes) AS deadline
-      FROM ${who.from}${entries} e
+      FROM ${p.from}${entries} e
       JOIN ${competitions} c ON c.id = e.competition_id AND c.club_id = ${club}
       CROSS JOIN LATERAL (
         SELECT min(f.kickoff_at) AS first_kickoff,
@@ -127,8 +102,8 @@ function pickStatement(db: Db, by: PickBy) {
             - min((f.kickoff_at AT TIME ZONE 'UTC')::date) AS spread_days,
           bool_or(f.home_team_id = ${team} OR f.away_team_id = ${team}) AS team_plays
         FROM ${fixtures} f WHERE f.season_id = c.season_id AND f.round = ${round}) r
-      WHERE e.club_id = ${club} AND e.id = ${sql.placeholder('entryId')}::text
-        AND e.user_id = ${who.user} AND e.status = 'active'
+      WHERE e.club_id = ${club} AND e.id = ${p.entry}
+        AND e.user_id = ${p.user} AND e.status = 'active'
         AND c.status IN ('open', 'running') AND c.start_round <= ${round}
         AND r.spread_days <= ${RESCHEDULE_WINDOW_DAYS} AND r.team_plays
         AND coalesce(r.first_timed, r.first_kickoff) - make_interval(mins => c.deadline_minutes)
@@ -140,6 +115,29 @@ function pickStatement(db: Db, by: PickBy) {
         AND NOT EXISTS (SELECT 1 FROM ${picks} p
           WHERE p.entry_id = e.id AND p.club_id = ${club} AND p.round <> ${round} AND p.team_id = ${team}
             AND (p.outcome IS NULL OR p.outcome IN ('survived', 'eliminated')))`;
+}
+
+/** A pick taken when its guard passed: a new row, or the entry's unsettled pick of the round changed. */
+const pickUpsert = {
+  target: [picks.entryId, picks.round],
+  set: { teamId: sql`excluded.team_id`, auto: false, outcome: null, updatedAt: sql`now()` },
+  setWhere: sql`${picks.outcome} IS NULL`,
+};
+
+/** The guarded upsert of a player's own pick (see pickInOneTrip), prepared once. */
+function pickStatement(db: Db) {
+  return prepared(db, 'pick_one_trip', () => {
+    const round = sql`${sql.placeholder('round')}::smallint`;
+    const team = sql`${sql.placeholder('teamId')}::text`;
+    const guard = pickGuard({
+      from: sql``,
+      columns: sql``,
+      club: sql`${sql.placeholder('clubId')}::text`,
+      user: sql`${sql.placeholder('userId')}::text`,
+      entry: sql`${sql.placeholder('entryId')}::text`,
+      round,
+      team,
+    });
     const checked = db.$with('g', { deadline: sql<Date>`g.deadline` }).as(guard);
     // Every column of picks, in the table's order (an added column makes this fail loudly).
     const row = sql`SELECT ${sql.placeholder('id')}::text, g.club_id, g.competition_id, g.entry_id, ${round},
@@ -147,11 +145,7 @@ function pickStatement(db: Db, by: PickBy) {
     const upsert = db
       .insert(picks)
       .select(row)
-      .onConflictDoUpdate({
-        target: [picks.entryId, picks.round],
-        set: { teamId: sql`excluded.team_id`, auto: false, outcome: null, updatedAt: sql`now()` },
-        setWhere: sql`${picks.outcome} IS NULL`,
-      })
+      .onConflictDoUpdate(pickUpsert)
       .returning({ round: picks.round, auto: picks.auto, outcome: picks.outcome });
     const written = db.$with('ins', { round: sql<number>`ins.round` }).as(upsert.getSQL());
     // The deadline the guard checked, for the answer, as it computed it (the fixtures read once).
@@ -165,7 +159,7 @@ function pickStatement(db: Db, by: PickBy) {
         deadlineMs: sql<number>`extract(epoch FROM g.deadline)::float8 * 1000`.mapWith(Number),
       })
       .from(sql`ins CROSS JOIN g`)
-      .prepare(name);
+      .prepare('pick_one_trip');
   });
 }
 
@@ -186,7 +180,7 @@ export async function pickInOneTrip(
   db: Db,
   values: { clubId: string; userId: string; entryId: string; round: number; teamId: string; now: Date },
 ) {
-  const [row] = await pickStatement(db, 'viewer').execute({
+  const [row] = await pickStatement(db).execute({
     ...values,
     now: values.now.toISOString(),
     id: crypto.randomUUID(),
@@ -198,19 +192,165 @@ export async function pickInOneTrip(
  * pickInOneTrip with the request's session checked in the same statement: the player and their
  * club are the session's member (db/acting-club.ts sessionMember, a session that expires after
  * `fresh`), so a pick is one round trip. Nothing is returned when the session or the pick does not
- * pass; the caller then reads the session as every route does and runs the full path.
+ * pass; the caller then reads the session as every route does and runs the full path. The picks
+ * that arrive in one turn of the event loop go in one statement (flushPicks): at a deadline rush
+ * each statement, round trip and commit then serves several players.
  */
-export async function pickWithSession(
+export function pickWithSession(
   db: Db,
-  values: { token: string; fresh: Date; entryId: string; round: number; teamId: string; now: Date },
-) {
-  const [row] = await pickStatement(db, 'session').execute({
-    ...values,
-    fresh: values.fresh.toISOString(),
-    now: values.now.toISOString(),
-    id: crypto.randomUUID(),
+  values: SessionPick & { fresh: Date; now: Date },
+): Promise<TakenPick | undefined> {
+  return new Promise((resolve, reject) => {
+    let waiting = waitingPicks.get(db);
+    if (!waiting) {
+      waiting = [];
+      waitingPicks.set(db, waiting);
+      setImmediate(() => flushPicks(db));
+    }
+    waiting.push({ ...values, resolve, reject });
   });
-  return row;
+}
+
+/** One player's pick for pickWithSession: the request's session token and what it picks. */
+export interface SessionPick {
+  token: string;
+  entryId: string;
+  round: number;
+  teamId: string;
+}
+
+/** The answer to a pick that pickWithSession took. */
+export interface TakenPick {
+  round: number;
+  auto: boolean;
+  outcome: (typeof picks.$inferSelect)['outcome'];
+  teamName: string;
+  deadlineMs: number;
+}
+
+/**
+ * pickWithSession's statement, for one or several players' picks at once: pickInOneTrip's guard and
+ * upsert row by row, each row with its own session (db/acting-club.ts sessionMember), entry, round
+ * and team, in one statement.
+ * The picks are those of distinct (entry, round) pairs; each row that is taken comes back with its
+ * ordinal (`n`, from 1). Rows are written in entry order, so two batches never wait on each other's
+ * rows in opposite orders.
+ */
+function pickBatchStatement(db: Db) {
+  return prepared(db, 'pick_batch', () => {
+    const batch = db.$with('b', { n: sql<number>`b.n` }).as(
+      sql`SELECT * FROM unnest(${sql.placeholder('tokens')}::text[], ${sql.placeholder('entryIds')}::text[],
+          ${sql.placeholder('rounds')}::smallint[], ${sql.placeholder('teamIds')}::text[], ${sql.placeholder('ids')}::text[])
+          WITH ORDINALITY AS b(token, entry_id, round, team_id, pick_id, n)`,
+    );
+    const guard = pickGuard({
+      from: sql`b CROSS JOIN LATERAL ${sessionMember({
+        token: sql`b.token`,
+        fresh: sql`${sql.placeholder('fresh')}::timestamptz`,
+      })} w CROSS JOIN `,
+      columns: sql`b.n, b.pick_id, b.round, b.team_id, `,
+      club: sql`w.club_id`,
+      user: sql`w.user_id`,
+      entry: sql`b.entry_id`,
+      round: sql`b.round`,
+      team: sql`b.team_id`,
+    });
+    const checked = db.$with('g', { n: sql<number>`g.n` }).as(guard);
+    // Every column of picks, in the table's order (an added column makes this fail loudly).
+    const row = sql`SELECT g.pick_id, g.club_id, g.competition_id, g.entry_id, g.round,
+        g.team_id, false, NULL, 0, now(), now() FROM g ORDER BY g.entry_id, g.round`;
+    const upsert = db.insert(picks).select(row).onConflictDoUpdate(pickUpsert).returning({
+      entryId: picks.entryId,
+      round: picks.round,
+      teamId: picks.teamId,
+      auto: picks.auto,
+      outcome: picks.outcome,
+    });
+    const written = db.$with('ins', { round: sql<number>`ins.round` }).as(upsert.getSQL());
+    return db
+      .with(batch, checked, written)
+      .select({
+        n: sql<number>`g.n`.mapWith(Number),
+        round: sql<number>`ins.round`,
+        auto: sql<boolean>`ins.auto`,
+        outcome: sql<(typeof picks.$inferSelect)['outcome']>`ins.outcome`,
+        teamName: sql<string>`t.name`,
+        deadlineMs: sql<number>`extract(epoch FROM g.deadline)::float8 * 1000`.mapWith(Number),
+      })
+      .from(
+        sql`ins JOIN g ON g.entry_id = ins.entry_id AND g.round = ins.round JOIN ${teams} t ON t.id = ins.team_id`,
+      )
+      .prepare('pick_batch');
+  });
+}
+
+/** The most picks one statement takes: a rush's burst beyond it goes in several statements. */
+const PICK_BATCH_MAX = 64;
+
+interface Waiting extends SessionPick {
+  now: Date;
+  fresh: Date;
+  resolve: (taken: TakenPick | undefined) => void;
+  reject: (error: unknown) => void;
+}
+
+const waitingPicks = new WeakMap<Db, Waiting[]>();
+
+/**
+ * Takes the batch's picks in one statement, or, if that statement fails (so none of them was
+ * written), each in its own statement, so one pick's error is its own. The batch's `now` and
+ * `fresh` are its latest: each pick is checked against a time no earlier than its own, so never
+ * more loosely.
+ */
+async function takeBatch(db: Db, batch: Waiting[]) {
+  const latest = (times: Date[]) => new Date(Math.max(...times.map((t) => t.getTime())));
+  const now = latest(batch.map((p) => p.now));
+  const fresh = latest(batch.map((p) => p.fresh));
+  let rows: (TakenPick & { n: number })[];
+  try {
+    rows = await pickBatchStatement(db).execute({
+      tokens: batch.map((p) => p.token),
+      entryIds: batch.map((p) => p.entryId),
+      rounds: batch.map((p) => p.round),
+      teamIds: batch.map((p) => p.teamId),
+      ids: batch.map(() => crypto.randomUUID()),
+      now: now.toISOString(),
+      fresh: fresh.toISOString(),
+    });
+  } catch (error) {
+    if (batch.length === 1) {
+      batch[0]?.reject(error);
+      return;
+    }
+    for (const p of batch) void takeBatch(db, [p]);
+    return;
+  }
+  const taken = new Map(rows.map(({ n, ...row }) => [n, row]));
+  for (const [i, p] of batch.entries()) p.resolve(taken.get(i + 1));
+}
+
+/**
+ * Sends the picks that arrived since the last turn of the event loop: at a rush the requests read
+ * in one turn share a statement (one round trip, one plan run, one commit), picks of the same entry
+ * and round going in separate statements.
+ */
+function flushPicks(db: Db) {
+  const waiting = waitingPicks.get(db) ?? [];
+  waitingPicks.delete(db);
+  while (waiting.length > 0) {
+    const batch: Waiting[] = [];
+    const keys = new Set<string>();
+    const rest: Waiting[] = [];
+    for (const p of waiting) {
+      const key = `${p.round}:${p.entryId}`;
+      if (batch.length < PICK_BATCH_MAX && !keys.has(key)) {
+        keys.add(key);
+        batch.push(p);
+      } else rest.push(p);
+    }
+    void takeBatch(db, batch);
+    waiting.splice(0, waiting.length, ...rest);
+  }
 }
 
 export async function isRoundSettled(
