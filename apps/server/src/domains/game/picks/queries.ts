@@ -201,13 +201,9 @@ export function pickWithSession(
   values: SessionPick & { fresh: Date; now: Date },
 ): Promise<TakenPick | undefined> {
   return new Promise((resolve, reject) => {
-    let waiting = waitingPicks.get(db);
-    if (!waiting) {
-      waiting = [];
-      waitingPicks.set(db, waiting);
-      setImmediate(() => flushPicks(db));
-    }
-    waiting.push({ ...values, resolve, reject });
+    const queue = pickQueue(db);
+    queue.waiting.push({ ...values, resolve, reject });
+    scheduleFlush(db, queue);
   });
 }
 
@@ -294,7 +290,37 @@ interface Waiting extends SessionPick {
   reject: (error: unknown) => void;
 }
 
-const waitingPicks = new WeakMap<Db, Waiting[]>();
+interface PickQueue {
+  waiting: Waiting[];
+  /** A flush is due on the next turn of the event loop. */
+  scheduled: boolean;
+  /** Pick statements sent and not yet answered. */
+  inFlight: number;
+}
+
+const pickQueues = new WeakMap<Db, PickQueue>();
+/**
+ * The most pick statements sent and not yet answered: picks arriving meanwhile wait and go together
+ * in the next. Unbounded, a rush under load sent many small statements (a few picks each), and
+ * each costs the database about what a lone pick does; three keep a database's cores busy while
+ * one statement travels (decision 031).
+ */
+const PICK_STATEMENTS_MAX = 3;
+
+function pickQueue(db: Db): PickQueue {
+  let queue = pickQueues.get(db);
+  if (!queue) {
+    queue = { waiting: [], scheduled: false, inFlight: 0 };
+    pickQueues.set(db, queue);
+  }
+  return queue;
+}
+
+function scheduleFlush(db: Db, queue: PickQueue) {
+  if (queue.scheduled || queue.waiting.length === 0 || queue.inFlight >= PICK_STATEMENTS_MAX) return;
+  queue.scheduled = true;
+  setImmediate(() => flushPicks(db, queue));
+}
 
 /**
  * Takes the batch's picks in one statement, or, if that statement fails (so none of them was
@@ -330,26 +356,29 @@ async function takeBatch(db: Db, batch: Waiting[]) {
 }
 
 /**
- * Sends the picks that arrived since the last turn of the event loop: at a rush the requests read
- * in one turn share a statement (one round trip, one plan run, one commit), picks of the same entry
- * and round going in separate statements.
+ * Sends the picks that arrived since the last turn of the event loop, or since a statement was
+ * answered when PICK_STATEMENTS_MAX were in flight: at a rush they share a statement (one round
+ * trip, one plan run, one commit), picks of the same entry and round going in separate statements.
  */
-function flushPicks(db: Db) {
-  const waiting = waitingPicks.get(db) ?? [];
-  waitingPicks.delete(db);
-  while (waiting.length > 0) {
+function flushPicks(db: Db, queue: PickQueue) {
+  queue.scheduled = false;
+  while (queue.waiting.length > 0 && queue.inFlight < PICK_STATEMENTS_MAX) {
     const batch: Waiting[] = [];
     const keys = new Set<string>();
     const rest: Waiting[] = [];
-    for (const p of waiting) {
+    for (const p of queue.waiting) {
       const key = `${p.round}:${p.entryId}`;
       if (batch.length < PICK_BATCH_MAX && !keys.has(key)) {
         keys.add(key);
         batch.push(p);
       } else rest.push(p);
     }
-    void takeBatch(db, batch);
-    waiting.splice(0, waiting.length, ...rest);
+    queue.waiting = rest;
+    queue.inFlight++;
+    void takeBatch(db, batch).finally(() => {
+      queue.inFlight--;
+      scheduleFlush(db, queue);
+    });
   }
 }
 
