@@ -170,24 +170,21 @@ export interface ClaimedDelivery {
   devices: ClaimedDevice[] | null;
 }
 
-/** A delivery's id: its channel and its notification's key (user and id; a notification id has no ':'). */
+/** A delivery's id: its channel and its notification's key (user and id). */
 function deliveryKey(channel: 'push' | 'email', userId: string, notificationId: string) {
-  return `${channel}:${userId}:${notificationId}`;
+  return JSON.stringify([channel, userId, notificationId]);
 }
 
 /** The notifications' keys of delivery ids, by channel, as two arrays each (users, ids). */
-function byChannel(ids: readonly string[]) {
+function byChannel(keys: readonly string[]) {
   const out = {
     push: { users: [] as string[], ids: [] as string[] },
     email: { users: [] as string[], ids: [] as string[] },
   };
-  for (const key of ids) {
-    const first = key.indexOf(':');
-    const last = key.lastIndexOf(':');
-    const channel = key.slice(0, first);
-    if (channel !== 'push' && channel !== 'email') continue;
-    out[channel].users.push(key.slice(first + 1, last));
-    out[channel].ids.push(key.slice(last + 1));
+  for (const key of keys) {
+    const [channel, userId, id] = JSON.parse(key) as ['push' | 'email', string, string];
+    out[channel].users.push(userId);
+    out[channel].ids.push(id);
   }
   return out;
 }

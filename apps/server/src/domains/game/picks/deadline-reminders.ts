@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { londonWeekdayTime } from '@lastman/api/format';
 import { roundDeadline } from '@lastman/game';
 import { inArray, type SQL, sql } from 'drizzle-orm';
@@ -152,16 +151,17 @@ export async function selectEntriesWithoutPick(
 
 /**
  * The id of an entry's reminder for a round: its notification's id, the same in every process, so
- * that the notification is the claim (a UUID made of the MD5 of the entry, round and reminder).
+ * that the notification is the claim. The entry's id (a UUID), the round and the reminder, joined by
+ * dots: unique as they are, with no hash (an MD5 per reminder, through OpenSSL, was ~15% of a pass's
+ * database CPU; docs/decisions/030-reminders-one-row-per-reminder.md).
  */
 function reminderId(entryId: SQL, round: SQL, reminder: SQL): SQL {
-  return sql`md5('pick-reminder:' || ${entryId} || ':' || ${round} || ':' || ${reminder})::uuid::text`;
+  return sql`(${entryId} || '.' || ${round} || '.' || ${reminder})`;
 }
 
-/** reminderId computed in JS, for tests and tools: the same UUID as the SQL one. */
+/** reminderId computed in JS, for tests and tools: the same id as the SQL one. */
 export function pickReminderId(entryId: string, round: number, reminder: ReminderKind): string {
-  const h = createHash('md5').update(`pick-reminder:${entryId}:${round}:${reminder}`).digest('hex');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+  return `${entryId}.${round}.${reminder}`;
 }
 
 function reminderText(r: DueReminder) {
