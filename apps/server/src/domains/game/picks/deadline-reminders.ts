@@ -207,9 +207,12 @@ export async function runReminderPass({ db, clock }: { db: Db; clock: Clock }): 
     ...reminderText(r),
   }));
   const result = await db.transaction(async (tx) => {
-    // The statement's estimated cost passes JIT's threshold from a few thousand entries, and compiling
-    // it took ~70 ms of a statement run once per pass (docs/decisions/029-reminders-one-row.md).
-    await tx.execute(sql`SET LOCAL jit = off`);
+    // For this transaction (SET LOCAL), in one round trip: no JIT, as the statement's estimated cost
+    // passes JIT's threshold from a few thousand entries and compiling it took ~70 ms of a statement
+    // run once per pass (docs/decisions/029-reminders-one-row.md); and room for the owed reminders
+    // (their texts and links) kept and sorted in key order, which at the default 4 MB spilled to disk
+    // from 10,000 entries (~8% of the pass's database CPU at 10,000 and at 100,000; decision 030).
+    await tx.execute(sql`SELECT set_config('jit', 'off', true), set_config('work_mem', '64MB', true)`);
     return notifySet(
       { db: tx, clock },
       {
