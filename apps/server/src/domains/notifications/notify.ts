@@ -102,8 +102,8 @@ export interface NotifySetInput {
   messages: SQL;
   /**
    * Each message brings its own deterministic `id`, and the notification's row is the claim: it is
-   * written only if no notification has that id yet (a second process's insert waits for the first's
-   * and then writes nothing), and only what was written is queued and counted. A reminder is sent
+   * written only if the user has no notification with that id yet (a second process's insert waits
+   * for the first's and then writes nothing), and only what was written is queued and counted. A reminder is sent
    * once this way, with no claim table of its own.
    */
   claim?: boolean;

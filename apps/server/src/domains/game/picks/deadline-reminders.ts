@@ -186,10 +186,11 @@ export interface ReminderPassSummary {
  * One pass of the reminder job, safe to run in every process at once: every due reminder of every club
  * and competition in one statement. Each entry a reminder is owed to (active, no pick for the round)
  * gets a notification whose id is made of the entry, round and reminder (pickReminderId): that row is
- * the claim. It is written only if no notification has that id (ON CONFLICT DO NOTHING), and only the
- * notifications written get deliveries, by the players' preferences and quiet hours (the last call
- * ignores them). A second process's insert waits for the first's and then writes nothing, so each
- * reminder goes once; both write in id order, so two passes never wait on each other both ways.
+ * the claim, and its push and email deliveries are columns of it. It is written only if the player has
+ * no notification with that id (notifySet's `claim`), with deliveries by the player's preferences and
+ * quiet hours (the last call ignores them). A second process's insert of the same id waits for the
+ * first's and then writes nothing, so each reminder goes once; both write in key order, so two passes
+ * never wait on each other both ways.
  */
 export async function runReminderPass({ db, clock }: { db: Db; clock: Clock }): Promise<ReminderPassSummary> {
   const now = clock.now().getTime();
