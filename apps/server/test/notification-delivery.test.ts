@@ -39,9 +39,10 @@ async function membersWithPush(server: TestServer, push: PushService, tag: strin
 async function deliveries(server: TestServer, userIds: string[]) {
   return sqlRows<{ status: string; attempts: number; not_before: Date | null; detail: string | null }>(
     server.db,
-    sql`SELECT d.status, d.attempts, d.not_before, d.detail FROM notification_deliveries d
-      JOIN notifications n ON n.id = d.notification_id
+    sql`SELECT n.push_status AS status, n.push_attempts AS attempts, n.push_not_before AS not_before,
+        n.push_detail AS detail FROM notifications n
       WHERE n.user_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(userIds)}::jsonb))
+        AND n.push_status IS NOT NULL
       ORDER BY n.user_id`,
   );
 }

@@ -1,10 +1,11 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { sqlState } from '../../db/pg-errors.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notificationKind } from './kinds.ts';
 import { recipientsOf } from './queries.ts';
-import { notificationDeliveries, notificationPreferences, notifications, pushDevices } from './schema.ts';
+import { notificationPreferences, notifications, pushDevices } from './schema.ts';
 
 export interface NotifyInput {
   clubId: string;
@@ -101,8 +102,8 @@ export interface NotifySetInput {
   messages: SQL;
   /**
    * Each message brings its own deterministic `id`, and the notification's row is the claim: it is
-   * written only if no notification has that id yet (a second process's insert waits for the first's
-   * and then writes nothing), and only what was written is queued and counted. A reminder is sent
+   * written only if the user has no notification with that id yet (a second process's insert waits
+   * for the first's and then writes nothing), and only what was written is queued and counted. A reminder is sent
    * once this way, with no claim table of its own.
    */
   claim?: boolean;
@@ -126,19 +127,19 @@ export async function notifySet(
   // The member's minutes into the day in their own time zone, as minutesIntoDay counts them.
   const minutes = sql`(extract(hour FROM (${at}::timestamptz AT TIME ZONE p.time_zone)) * 60
     + extract(minute FROM (${at}::timestamptz AT TIME ZONE p.time_zone)))`;
-  const sent = input.claim ? sql.raw('sent') : sql.raw('decided');
   const consent = kind.emailNeedsConsent ? sql`p.news_email_consent_at IS NOT NULL` : sql`true`;
-  const [row] = await sqlRows<{
-    ids: string[] | null;
-    notified: number;
-    recipients: number;
-    reached: number;
-    deliveries: number;
-  }>(
-    services.db,
-    sql`WITH ${input.with ? sql`${input.with},` : sql``}
+  const statement = (conflicts: boolean, db: DbOrTx = services.db) =>
+    sqlRows<{
+      ids: string[] | null;
+      notified: number;
+      recipients: number;
+      reached: number;
+      deliveries: number;
+    }>(
+      db,
+      sql`WITH ${input.with ? sql`${input.with},` : sql``}
       msg AS (${input.messages}),
-      decided AS MATERIALIZED (
+      decided AS (
         SELECT ${input.claim ? sql`m.id` : sql`gen_random_uuid()::text`} AS id, m.ord, m.club_id, m.user_id, m.title, m.body, m.link,
           coalesce((ch.c->>'inApp')::boolean, true) AS in_app,
           coalesce((ch.c->>'push')::boolean, false) AND NOT q.quiet AND EXISTS (
@@ -154,36 +155,52 @@ export async function notifySet(
             CASE WHEN p.quiet_start < p.quiet_end
               THEN ${minutes} >= p.quiet_start AND ${minutes} < p.quiet_end
               ELSE ${minutes} >= p.quiet_start OR ${minutes} < p.quiet_end END) IS TRUE AS quiet) q),
-      -- A data-modifying CTE runs whether or not it is read; the foreign keys are checked at the
-      -- statement's end, when both inserts are done.
+      -- The notification's row is also its push and email deliveries, queued ('pending') for the
+      -- sender: one row per message. A data-modifying CTE runs whether or not it is read.
       listed AS (
-        INSERT INTO ${notifications} (id, club_id, user_id, kind, title, body, link, listed, created_at)
-        SELECT id, club_id, user_id, ${kind.kind}, title, body, link, in_app, ${at}::timestamptz FROM decided
+        INSERT INTO ${notifications} (id, club_id, user_id, kind, title, body, link, listed, created_at,
+          push_status, email_status)
+        SELECT id, club_id, user_id, ${kind.kind}, title, body, link, in_app, ${at}::timestamptz,
+          CASE WHEN push THEN 'pending' END, CASE WHEN email THEN 'pending' END
         ${
           input.claim
-            ? // In id order, so two passes claiming the same ids never wait on each other both ways.
-              sql`ORDER BY id ON CONFLICT (id) DO NOTHING`
-            : sql``
+            ? // Only the notifications this statement writes (claims) are returned, queued and counted:
+              // those already written are left out here, and those another process is writing now
+              // make this statement fail (unique violation) or, when told so, are skipped (ON CONFLICT).
+              // In key order, so two passes claiming the same ids never wait on each other both ways.
+              sql`FROM decided d WHERE NOT EXISTS (
+                  SELECT 1 FROM ${notifications} n WHERE n.user_id = d.user_id AND n.id = d.id)
+                ORDER BY user_id COLLATE "C", id COLLATE "C"
+                ${conflicts ? sql`ON CONFLICT (user_id, id) DO NOTHING` : sql``}`
+            : sql`FROM decided`
         }
-        RETURNING id),
-      ${
-        input.claim
-          ? // Only the notifications this statement wrote (claimed) are queued and counted.
-            sql`sent AS MATERIALIZED (SELECT d.* FROM decided d JOIN listed l ON l.id = d.id),`
-          : sql``
-      }
-      queued AS (
-        INSERT INTO ${notificationDeliveries} (id, club_id, notification_id, channel, created_at)
-        SELECT gen_random_uuid()::text, club_id, id, 'push', ${at}::timestamptz FROM ${sent} WHERE push
-        UNION ALL
-        SELECT gen_random_uuid()::text, club_id, id, 'email', ${at}::timestamptz FROM ${sent} WHERE email
-        RETURNING id)
-    SELECT ${input.ids ? sql`(SELECT coalesce(jsonb_agg(id ORDER BY ord), '[]'::jsonb) FROM ${sent})` : sql`NULL`} AS ids,
-      (SELECT count(*) FROM ${sent})::int AS notified,
-      (SELECT count(DISTINCT user_id) FROM ${sent})::int AS recipients,
-      (SELECT count(DISTINCT user_id) FROM ${sent} WHERE in_app OR push OR email)::int AS reached,
-      (SELECT count(*) FROM queued)::int AS deliveries`,
-  );
+        RETURNING id, user_id, listed, push_status IS NOT NULL AS push, email_status IS NOT NULL AS email)
+    SELECT ${
+      input.ids
+        ? sql`(SELECT coalesce(jsonb_agg(d.id ORDER BY d.ord), '[]'::jsonb) FROM decided d JOIN listed l ON l.id = d.id)`
+        : sql`NULL`
+    } AS ids,
+      count(*)::int AS notified,
+      count(DISTINCT user_id)::int AS recipients,
+      count(DISTINCT user_id) FILTER (WHERE listed OR push OR email)::int AS reached,
+      (count(*) FILTER (WHERE push) + count(*) FILTER (WHERE email))::int AS deliveries
+    FROM listed`,
+    );
+  let row: Awaited<ReturnType<typeof statement>>[number] | undefined;
+  if (input.claim) {
+    // A plain insert first: ON CONFLICT's speculative insertion cost ~15% of a reminder pass
+    // (docs/decisions/030-reminders-one-row-per-reminder.md), and a conflict is rare, only when
+    // another process claims the same reminders at the same moment: then this one waits for it, fails
+    // with a unique violation, and claims what is left with ON CONFLICT DO NOTHING.
+    try {
+      [row] = await services.db.transaction((sp) => statement(false, sp));
+    } catch (err) {
+      if (sqlState(err) !== '23505') throw err;
+      [row] = await statement(true);
+    }
+  } else {
+    [row] = await statement(false);
+  }
   return {
     notificationIds: row?.ids ?? [],
     notified: row?.notified ?? 0,

@@ -6,7 +6,7 @@ import { user } from '../account/read-model.ts';
 import { clubs, memberships } from '../club/read-model.ts';
 import {
   broadcasts,
-  notificationDeliveries,
+  deliveryChannels,
   notificationPreferences,
   notifications,
   pushDevices,
@@ -14,8 +14,8 @@ import {
 } from './schema.ts';
 
 /**
- * A notification's club or user compared in the "C" collation, as the inbox's indexes hold them
- * (schema.ts): a comparison in the database's own collation could not use them.
+ * A notification's club or user compared in the "C" collation. user_id is a "C" column, the first of
+ * the primary key the inbox reads by (schema.ts); club_id is filtered among that user's rows.
  */
 function inC(column: typeof notifications.clubId | typeof notifications.userId) {
   return sql`${column} COLLATE "C"`;
@@ -54,7 +54,7 @@ export async function countUnread(db: DbOrTx, { clubId, userId }: { clubId: stri
   return row?.n ?? 0;
 }
 
-/** A person's unread notifications in each of their clubs (the partial unread index serves it). */
+/** A person's unread notifications in each of their clubs (read by the primary key's user prefix). */
 export async function countUnreadByClub(db: DbOrTx, { userId }: { userId: string }) {
   return db
     .select({ clubId: notifications.clubId, n: count() })
@@ -153,6 +153,7 @@ export interface ClaimedDevice {
 }
 
 export interface ClaimedDelivery {
+  /** The delivery: its channel, user and notification (`deliveryKey`). */
   id: string;
   club_id: string;
   channel: 'push' | 'email';
@@ -169,6 +170,35 @@ export interface ClaimedDelivery {
   devices: ClaimedDevice[] | null;
 }
 
+/** A delivery's id: its channel and its notification's key (user and id). */
+function deliveryKey(channel: 'push' | 'email', userId: string, notificationId: string) {
+  return JSON.stringify([channel, userId, notificationId]);
+}
+
+/** The notifications' keys of delivery ids, by channel, as two arrays each (users, ids). */
+function byChannel(keys: readonly string[]) {
+  const out = {
+    push: { users: [] as string[], ids: [] as string[] },
+    email: { users: [] as string[], ids: [] as string[] },
+  };
+  for (const key of keys) {
+    const [channel, userId, id] = JSON.parse(key) as ['push' | 'email', string, string];
+    out[channel].users.push(userId);
+    out[channel].ids.push(id);
+  }
+  return out;
+}
+
+/** The notifications of a channel's keys, read by the primary key. */
+function keyIn(k: { users: string[]; ids: string[] }) {
+  return sql`(user_id, id) IN (SELECT * FROM unnest(${textArray(k.users)}::text[], ${textArray(k.ids)}::text[]))`;
+}
+
+/** A channel's delivery columns (push_status, push_attempts...): names from this closed list only. */
+function col(channel: 'push' | 'email', name: 'status' | 'attempts' | 'sent_at' | 'not_before' | 'detail') {
+  return sql.raw(`${channel}_${name}`);
+}
+
 /**
  * Claims a batch of pending deliveries for this process, with what sending them needs (the message,
  * the address, the devices): the row locks are skipped by every other process, and the claim (status
@@ -176,8 +206,8 @@ export interface ClaimedDelivery {
  * A pending delivery waits for its `not_before`; a claim whose lease was not renewed for `leaseMs` (its
  * process died mid-batch) is taken again, up to `maxAttempts` times.
  *
- * The pending ones are read in order from their partial index (an OR with the lapsed claims made it
- * scan and sort the whole table at every batch), and the devices come as a row each (a JSON object
+ * A delivery is a channel of a notification's row (push_status, email_status...). The pending ones are
+ * read in order from each channel's partial index, and the devices come as a row each (a JSON object
  * per device cost more to build and to parse than the rows).
  */
 export async function claimDeliveries(
@@ -185,8 +215,24 @@ export async function claimDeliveries(
   { limit, now, leaseMs, maxAttempts }: { limit: number; now: Date; leaseMs: number; maxAttempts: number },
 ): Promise<ClaimedDelivery[]> {
   const lapsed = new Date(now.getTime() - leaseMs);
+  const pending = (channel: 'push' | 'email') => sql`${sql.raw(channel)}_pending AS (
+          SELECT user_id, id, created_at, ${channel}::text AS channel FROM ${notifications}
+          WHERE ${col(channel, 'status')} = 'pending'
+            AND (${col(channel, 'not_before')} IS NULL OR ${col(channel, 'not_before')} <= ${now})
+          ORDER BY created_at LIMIT ${limit} FOR UPDATE SKIP LOCKED),
+        ${sql.raw(channel)}_lapsed AS (
+          SELECT user_id, id, created_at, ${channel}::text AS channel FROM ${notifications}
+          WHERE ${col(channel, 'status')} = 'sending' AND ${col(channel, 'sent_at')} < ${lapsed}
+            AND ${col(channel, 'attempts')} < ${maxAttempts}
+          ORDER BY created_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)`;
+  const take = (
+    channel: 'push' | 'email',
+  ) => sql`${col(channel, 'status')} = CASE WHEN t.${sql.raw(channel)} THEN 'sending' ELSE n.${col(channel, 'status')} END,
+            ${col(channel, 'attempts')} = n.${col(channel, 'attempts')} + t.${sql.raw(channel)}::int,
+            ${col(channel, 'sent_at')} = CASE WHEN t.${sql.raw(channel)} THEN ${now}::timestamptz ELSE n.${col(channel, 'sent_at')} END,
+            ${col(channel, 'not_before')} = CASE WHEN t.${sql.raw(channel)} THEN NULL ELSE n.${col(channel, 'not_before')} END`;
   const rows = await sqlRows<
-    Omit<ClaimedDelivery, 'devices'> & {
+    Omit<ClaimedDelivery, 'devices' | 'id'> & {
       device_id: string | null;
       platform: ClaimedDevice['platform'] | null;
       endpoint: string | null;
@@ -196,38 +242,39 @@ export async function claimDeliveries(
     }
   >(
     db,
-    sql`WITH pending AS (
-          SELECT id, created_at FROM ${notificationDeliveries}
-          WHERE status = 'pending' AND (not_before IS NULL OR not_before <= ${now})
+    sql`WITH ${pending('push')}, ${pending('email')},
+        due AS (
+          SELECT * FROM push_pending UNION ALL SELECT * FROM push_lapsed
+          UNION ALL SELECT * FROM email_pending UNION ALL SELECT * FROM email_lapsed
           ORDER BY created_at
-          LIMIT ${limit}
-          FOR UPDATE SKIP LOCKED),
-        lapsed AS (
-          SELECT id, created_at FROM ${notificationDeliveries}
-          WHERE status = 'sending' AND sent_at < ${lapsed} AND attempts < ${maxAttempts}
-          ORDER BY created_at
-          LIMIT ${limit}
-          FOR UPDATE SKIP LOCKED),
+          LIMIT ${limit}),
+        taken AS (
+          SELECT user_id, id, bool_or(channel = 'push') AS push, bool_or(channel = 'email') AS email
+          FROM due GROUP BY user_id, id),
         claimed AS (
-          UPDATE ${notificationDeliveries} d SET status = 'sending', attempts = d.attempts + 1, sent_at = ${now},
-            not_before = NULL
-          WHERE d.id IN (
-            SELECT id FROM (SELECT * FROM pending UNION ALL SELECT * FROM lapsed) due
-            ORDER BY created_at
-            LIMIT ${limit})
-          RETURNING d.id, d.club_id, d.channel, d.attempts, d.notification_id)
-        SELECT c.id, c.club_id, c.channel, c.attempts, c.notification_id, n.user_id, n.kind, n.title, n.body,
-               n.link, u.email, u.name, pd.id AS device_id, pd.platform, pd.endpoint, pd.p256dh, pd.auth, pd.token
-        FROM claimed c JOIN ${notifications} n ON n.id = c.notification_id JOIN ${user} u ON u.id = n.user_id
-          LEFT JOIN ${pushDevices} pd ON c.channel = 'push' AND pd.club_id = c.club_id AND pd.user_id = n.user_id
-            AND pd.state = 'on'`,
+          UPDATE ${notifications} n SET ${take('push')}, ${take('email')}
+          FROM taken t WHERE n.user_id = t.user_id AND n.id = t.id
+          RETURNING n.id, n.club_id, n.user_id, n.kind, n.title, n.body, n.link, t.push, t.email,
+            n.push_attempts, n.email_attempts)
+        SELECT c.id AS notification_id, c.club_id, ch.channel, ch.attempts, c.user_id, c.kind, c.title, c.body,
+               c.link, u.email, u.name, pd.id AS device_id, pd.platform, pd.endpoint, pd.p256dh, pd.auth, pd.token
+        FROM claimed c
+          CROSS JOIN LATERAL (VALUES ('push', c.push, c.push_attempts), ('email', c.email, c.email_attempts))
+            AS ch(channel, claimed, attempts)
+          -- user_id is a "C" column; compared in the database's collation, the user's and the devices'
+          -- indexes serve the joins.
+          JOIN ${user} u ON u.id = c.user_id COLLATE "default"
+          LEFT JOIN ${pushDevices} pd ON ch.channel = 'push' AND pd.club_id = c.club_id
+            AND pd.user_id = c.user_id COLLATE "default" AND pd.state = 'on'
+        WHERE ch.claimed`,
   );
   const claimed = new Map<string, ClaimedDelivery>();
   for (const { device_id, platform, endpoint, p256dh, auth, token, ...d } of rows) {
-    let delivery = claimed.get(d.id);
+    const id = deliveryKey(d.channel, d.user_id, d.notification_id);
+    let delivery = claimed.get(id);
     if (!delivery) {
-      delivery = { ...d, devices: d.channel === 'push' ? [] : null };
-      claimed.set(d.id, delivery);
+      delivery = { ...d, id, devices: d.channel === 'push' ? [] : null };
+      claimed.set(id, delivery);
     }
     if (device_id !== null && platform !== null)
       delivery.devices?.push({ id: device_id, platform, endpoint, p256dh, auth, token });
@@ -244,11 +291,9 @@ export interface DeliveryOutcome {
 }
 
 /**
- * The outcomes of deliveries this process claimed, a statement per kind of outcome (most are all
- * 'sent'). A delivery no longer 'sending' (its lease lapsed and another process sent it) is left as
- * that process left it. The ids go as one array (`= ANY`): a join with a JSON record set was planned
- * as a nested loop over the whole table while its statistics were those of the empty table a burst
- * of reminders had just filled (two seconds of PostgreSQL per 200 outcomes).
+ * The outcomes of deliveries this process claimed, a statement per kind of outcome and channel (most
+ * are all 'sent' pushes). A delivery no longer 'sending' (its lease lapsed and another process sent it)
+ * is left as that process left it. The notifications are found by their key from two arrays.
  */
 export async function recordDeliveries(
   db: DbOrTx,
@@ -262,31 +307,43 @@ export async function recordDeliveries(
     else groups.set(key, { o, ids: [o.id] });
   }
   for (const { o, ids } of groups.values()) {
-    await db.execute(
-      sql`UPDATE ${notificationDeliveries}
-          SET status = ${o.status}, detail = ${o.detail}, not_before = ${o.notBefore?.toISOString() ?? null}::timestamptz,
-            sent_at = ${o.status === 'pending' ? null : at.toISOString()}::timestamptz
-          WHERE id = ANY(${textArray(ids)}::text[]) AND status = 'sending'`,
-    );
+    const keys = byChannel(ids);
+    for (const channel of deliveryChannels) {
+      if (keys[channel].ids.length === 0) continue;
+      await db.execute(
+        sql`UPDATE ${notifications}
+            SET ${col(channel, 'status')} = ${o.status}, ${col(channel, 'detail')} = ${o.detail},
+              ${col(channel, 'not_before')} = ${o.notBefore?.toISOString() ?? null}::timestamptz,
+              ${col(channel, 'sent_at')} = ${o.status === 'pending' ? null : at.toISOString()}::timestamptz
+            WHERE ${keyIn(keys[channel])} AND ${col(channel, 'status')} = 'sending'`,
+      );
+    }
   }
 }
 
 /** Renews this process's lease on the deliveries it is still sending. */
 export async function renewClaims(db: DbOrTx, { ids, at }: { ids: string[]; at: Date }) {
-  if (ids.length === 0) return;
-  await db.execute(
-    sql`UPDATE ${notificationDeliveries} SET sent_at = ${at.toISOString()}::timestamptz
-        WHERE status = 'sending' AND id = ANY(${textArray(ids)}::text[])`,
-  );
+  const keys = byChannel(ids);
+  for (const channel of deliveryChannels) {
+    if (keys[channel].ids.length === 0) continue;
+    await db.execute(
+      sql`UPDATE ${notifications} SET ${col(channel, 'sent_at')} = ${at.toISOString()}::timestamptz
+          WHERE ${keyIn(keys[channel])} AND ${col(channel, 'status')} = 'sending'`,
+    );
+  }
 }
 
 /** Deliveries claimed but not sent (the process is stopping): back to the queue at once. */
 export async function releaseClaims(db: DbOrTx, { ids }: { ids: string[] }) {
-  if (ids.length === 0) return;
-  await db.execute(
-    sql`UPDATE ${notificationDeliveries} SET status = 'pending', attempts = attempts - 1, sent_at = NULL
-        WHERE status = 'sending' AND id = ANY(${textArray(ids)}::text[])`,
-  );
+  const keys = byChannel(ids);
+  for (const channel of deliveryChannels) {
+    if (keys[channel].ids.length === 0) continue;
+    await db.execute(
+      sql`UPDATE ${notifications} SET ${col(channel, 'status')} = 'pending',
+            ${col(channel, 'attempts')} = ${col(channel, 'attempts')} - 1, ${col(channel, 'sent_at')} = NULL
+          WHERE ${keyIn(keys[channel])} AND ${col(channel, 'status')} = 'sending'`,
+    );
+  }
 }
 
 export async function listDevices(db: DbOrTx, { clubId, userId }: { clubId: string; userId: string }) {

@@ -5,6 +5,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -14,13 +15,25 @@ import { createdAt, id, updatedAt } from '../../db/schema/columns.ts';
 import { user } from '../account/schema.ts';
 import { clubIdColumn } from '../club/schema.ts';
 
-/** One notification in one user's list: the in-app channel, and what push and email carry. */
+export const deliveryChannels = ['push', 'email'] as const;
+export const deliveryStatuses = ['pending', 'sending', 'sent', 'failed', 'skipped'] as const;
+
+/**
+ * One notification in one user's list (the in-app channel) and its push and email deliveries: the
+ * outbox of the sending path is this row (docs/decisions/030-reminders-one-row-per-reminder.md). A
+ * channel's status is null when nothing goes that way; 'pending' when written in the transaction of
+ * the event, then claimed by one process (FOR UPDATE SKIP LOCKED, status 'sending') and sent within a
+ * second or two. A claim is a lease its process renews while sending (`*_sent_at`): a process that
+ * died leaves claims that lapse and are taken again by another (or by it, restarted).
+ */
 export const notifications = pgTable(
   'notifications',
   {
-    // In the "C" collation, as are the deliveries' id and notification_id (migration 0040; drizzle
-    // cannot say so here): byte comparisons in the primary keys a reminder pass writes 10,000 of.
-    id: id(),
+    // In the "C" collation, as is user_id (migrations 0040, 0043; drizzle cannot say so here): byte
+    // comparisons in the primary key a reminder pass writes 10,000 entries of.
+    id: text('id')
+      .notNull()
+      .$defaultFn(() => crypto.randomUUID()),
     // The recipient's club, with no foreign key: notifySet, the only writer, takes it from a row that
     // holds a club's key (the entry, the membership, the competition) or from the caller's club, and
     // clubs are closed, never deleted; a key here is a check per row that a pass writing every club's
@@ -28,7 +41,8 @@ export const notifications = pgTable(
     clubId: text('club_id').notNull(),
     // The recipient, with no foreign key either: notifySet takes each recipient from a row that holds
     // the user's key (the entry, the membership), and a statement-level trigger (migration 0039)
-    // removes a removed user's notifications, as the cascade did.
+    // removes a removed user's notifications, as the cascade did. The first column of the primary
+    // key, which is the inbox's only index: a user has hundreds of notifications at most.
     userId: text('user_id').notNull(),
     kind: text('kind').notNull(),
     title: text('title').notNull(),
@@ -38,58 +52,29 @@ export const notifications = pgTable(
     listed: boolean('listed').notNull().default(true),
     createdAt: createdAt(),
     readAt: timestamp('read_at', { withTimezone: true }),
-  },
-  (t) => [
-    // Keys in the "C" collation (byte comparisons, not the locale's): each notification a pass writes
-    // inserts into both, and the locale's comparisons were a sixth of the pass's statement CPU. The
-    // inbox's queries compare in that collation (queries.ts `inC`) so that these serve them.
-    index('notifications_club_user_idx').on(
-      sql`${t.clubId} COLLATE "C"`,
-      sql`${t.userId} COLLATE "C"`,
-      t.createdAt,
-    ),
-    index('notifications_unread_idx')
-      .on(sql`${t.userId} COLLATE "C"`)
-      .where(sql`${t.readAt} IS NULL AND ${t.listed}`),
-  ],
-);
-
-export const deliveryChannels = ['push', 'email'] as const;
-export const deliveryStatuses = ['pending', 'sending', 'sent', 'failed', 'skipped'] as const;
-
-/**
- * The outbox of the sending path: a row per notification and channel, written in the transaction of
- * the event, claimed by one process (FOR UPDATE SKIP LOCKED) and sent within a second or two. A
- * claim is a lease its process renews while sending: a process that died leaves claims that lapse and
- * are taken again by another (or by it, restarted).
- */
-export const notificationDeliveries = pgTable(
-  'notification_deliveries',
-  {
-    id: id(),
-    // The notification's club, with no foreign key of its own: the notification's key already holds
-    // the row to a notification of an existing club (docs/decisions/025-settlement-in-place-and-three-round-trip-picks.md).
-    clubId: text('club_id').notNull(),
-    // No foreign key: notifySet writes each delivery in the statement that writes its notification, and
-    // a statement-level trigger (migration 0038) removes the deliveries of removed notifications, as
-    // the cascade did, without a check per row written (docs/decisions/029-reminders-one-row.md).
-    notificationId: text('notification_id').notNull(),
-    channel: text('channel', { enum: deliveryChannels }).notNull(),
-    status: text('status', { enum: deliveryStatuses }).notNull().default('pending'),
-    attempts: smallint('attempts').notNull().default(0),
-    detail: text('detail'),
-    createdAt: createdAt(),
+    pushStatus: text('push_status', { enum: deliveryStatuses }),
+    pushAttempts: smallint('push_attempts').notNull().default(0),
     /** When sent or given up; while 'sending', when the claim was made or last renewed (its lease). */
-    sentAt: timestamp('sent_at', { withTimezone: true }),
-    /** A pending delivery the push service asked to wait for (429, 5xx): not claimed before then. */
-    notBefore: timestamp('not_before', { withTimezone: true }),
+    pushSentAt: timestamp('push_sent_at', { withTimezone: true }),
+    /** A pending push the push service asked to wait for (429, 5xx): not claimed before then. */
+    pushNotBefore: timestamp('push_not_before', { withTimezone: true }),
+    pushDetail: text('push_detail'),
+    emailStatus: text('email_status', { enum: deliveryStatuses }),
+    emailAttempts: smallint('email_attempts').notNull().default(0),
+    emailSentAt: timestamp('email_sent_at', { withTimezone: true }),
+    emailNotBefore: timestamp('email_not_before', { withTimezone: true }),
+    emailDetail: text('email_detail'),
   },
   (t) => [
-    // Nothing reads deliveries by club: the (club, notification) index is gone (migration 0038).
-    index('notification_deliveries_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
-    // The claims being sent, for the sender's search for lapsed ones: without it every batch read
-    // the whole table (100,000 reminders: 200 batches, each a scan of every delivery ever queued).
-    index('notification_deliveries_sending_idx').on(t.sentAt).where(sql`${t.status} = 'sending'`),
+    // The inbox reads a user's notifications by this key's prefix; a pick reminder's claim is its
+    // (user, id), the id made of the entry, round and reminder.
+    primaryKey({ columns: [t.userId, t.id] }),
+    // The queue: only rows with a channel pending (or being sent) are in these.
+    index('notifications_push_pending_idx').on(t.createdAt).where(sql`${t.pushStatus} = 'pending'`),
+    index('notifications_email_pending_idx').on(t.createdAt).where(sql`${t.emailStatus} = 'pending'`),
+    // The claims being sent, for the sender's search for lapsed ones.
+    index('notifications_push_sending_idx').on(t.pushSentAt).where(sql`${t.pushStatus} = 'sending'`),
+    index('notifications_email_sending_idx').on(t.emailSentAt).where(sql`${t.emailStatus} = 'sending'`),
   ],
 );
 

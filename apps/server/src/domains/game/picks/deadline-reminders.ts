@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { londonWeekdayTime } from '@lastman/api/format';
 import { roundDeadline } from '@lastman/game';
 import { inArray, type SQL, sql } from 'drizzle-orm';
@@ -152,16 +151,17 @@ export async function selectEntriesWithoutPick(
 
 /**
  * The id of an entry's reminder for a round: its notification's id, the same in every process, so
- * that the notification is the claim (a UUID made of the MD5 of the entry, round and reminder).
+ * that the notification is the claim. The entry's id (a UUID), the round and the reminder, joined by
+ * dots: unique as they are, with no hash (an MD5 per reminder, through OpenSSL, was ~15% of a pass's
+ * database CPU; docs/decisions/030-reminders-one-row-per-reminder.md).
  */
 function reminderId(entryId: SQL, round: SQL, reminder: SQL): SQL {
-  return sql`md5('pick-reminder:' || ${entryId} || ':' || ${round} || ':' || ${reminder})::uuid::text`;
+  return sql`(${entryId} || '.' || ${round} || '.' || ${reminder})`;
 }
 
-/** reminderId computed in JS, for tests and tools: the same UUID as the SQL one. */
+/** reminderId computed in JS, for tests and tools: the same id as the SQL one. */
 export function pickReminderId(entryId: string, round: number, reminder: ReminderKind): string {
-  const h = createHash('md5').update(`pick-reminder:${entryId}:${round}:${reminder}`).digest('hex');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+  return `${entryId}.${round}.${reminder}`;
 }
 
 function reminderText(r: DueReminder) {
@@ -186,10 +186,11 @@ export interface ReminderPassSummary {
  * One pass of the reminder job, safe to run in every process at once: every due reminder of every club
  * and competition in one statement. Each entry a reminder is owed to (active, no pick for the round)
  * gets a notification whose id is made of the entry, round and reminder (pickReminderId): that row is
- * the claim. It is written only if no notification has that id (ON CONFLICT DO NOTHING), and only the
- * notifications written get deliveries, by the players' preferences and quiet hours (the last call
- * ignores them). A second process's insert waits for the first's and then writes nothing, so each
- * reminder goes once; both write in id order, so two passes never wait on each other both ways.
+ * the claim, and its push and email deliveries are columns of it. It is written only if the player has
+ * no notification with that id (notifySet's `claim`), with deliveries by the player's preferences and
+ * quiet hours (the last call ignores them). A second process's insert of the same id waits for the
+ * first's and then writes nothing, so each reminder goes once; both write in key order, so two passes
+ * never wait on each other both ways.
  */
 export async function runReminderPass({ db, clock }: { db: Db; clock: Clock }): Promise<ReminderPassSummary> {
   const now = clock.now().getTime();
@@ -207,9 +208,12 @@ export async function runReminderPass({ db, clock }: { db: Db; clock: Clock }): 
     ...reminderText(r),
   }));
   const result = await db.transaction(async (tx) => {
-    // The statement's estimated cost passes JIT's threshold from a few thousand entries, and compiling
-    // it took ~70 ms of a statement run once per pass (docs/decisions/029-reminders-one-row.md).
-    await tx.execute(sql`SET LOCAL jit = off`);
+    // For this transaction (SET LOCAL), in one round trip: no JIT, as the statement's estimated cost
+    // passes JIT's threshold from a few thousand entries and compiling it took ~70 ms of a statement
+    // run once per pass (docs/decisions/029-reminders-one-row.md); and room for the owed reminders
+    // (their texts and links) kept and sorted in key order, which at the default 4 MB spilled to disk
+    // from 10,000 entries (~8% of the pass's database CPU at 10,000 and at 100,000; decision 030).
+    await tx.execute(sql`SELECT set_config('jit', 'off', true), set_config('work_mem', '64MB', true)`);
     return notifySet(
       { db: tx, clock },
       {
