@@ -1,0 +1,37 @@
+import { options } from 'preact';
+
+/**
+ * Resolves in a new task of the browser's event loop, so that the code after `await nextTask()`
+ * runs in a task of its own and the browser may handle input (and paint) in between. Lighthouse
+ * counts every task over 50 ms (on its slowed-down phone) against the page's blocking time.
+ */
+export function nextTask(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (scheduler?.yield) return scheduler.yield();
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+const inOwnTask = (process: () => void) => {
+  setTimeout(process, 0);
+};
+
+/**
+ * Preact re-renders what a state change touched in a microtask, so the cascade of re-renders that
+ * follows the first render (the router outlet finding its page, queries answering from the cache,
+ * the tab bar learning who is signed in) all ran in the first render's task: one task of 300 ms
+ * and more on Lighthouse's phone. While the app starts, each round of re-renders runs in a task of
+ * its own instead. The first input (or `untilMs`) ends it: from then on re-renders are immediate
+ * again, as an input's handler expects.
+ */
+export function rendersInTasksWhileStarting(untilMs = 5000): void {
+  if (options.debounceRendering) return;
+  options.debounceRendering = inOwnTask;
+  const events = ['pointerdown', 'keydown', 'touchstart', 'wheel'] as const;
+  const timer = setTimeout(end, untilMs);
+  function end() {
+    clearTimeout(timer);
+    for (const type of events) window.removeEventListener(type, end, true);
+    if (options.debounceRendering === inOwnTask) options.debounceRendering = undefined;
+  }
+  for (const type of events) window.addEventListener(type, end, { capture: true, passive: true });
+}
