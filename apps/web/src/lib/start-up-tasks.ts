@@ -11,6 +11,16 @@ export function nextTask(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
+let starting = false;
+
+/**
+ * While the app starts (see below), a new task as `nextTask`; afterwards at once. For work that
+ * would otherwise run inside a rendering task, such as the first import of a lazy page.
+ */
+export function startUpTask(): Promise<void> {
+  return starting ? nextTask() : Promise.resolve();
+}
+
 const inOwnTask = (process: () => void) => {
   setTimeout(process, 0);
 };
@@ -26,10 +36,12 @@ const inOwnTask = (process: () => void) => {
 export function rendersInTasksWhileStarting(untilMs = 5000): void {
   if (options.debounceRendering) return;
   options.debounceRendering = inOwnTask;
+  starting = true;
   const events = ['pointerdown', 'keydown', 'touchstart', 'wheel'] as const;
   const timer = setTimeout(end, untilMs);
   function end() {
     clearTimeout(timer);
+    starting = false;
     for (const type of events) window.removeEventListener(type, end, true);
     if (options.debounceRendering === inOwnTask) options.debounceRendering = undefined;
   }
