@@ -10,13 +10,22 @@ const loadShell = () => {
 /**
  * The first use of each kind of Intl object loads ICU's data for it: 15 ms and more on a phone,
  * which the game page paid inside its long render tasks (a collator to sort competitions by name,
- * London time for deadlines, pounds for prizes). Made here, each in a task of its own while the
+ * a deadline's day, time and zone in London, pounds for prizes). Made here, each in a task of its own while the
  * shell downloads, the data is loaded when those render.
  */
 function warmUpIntl() {
   const steps = [
     () => 'a'.localeCompare('b', 'en-GB'),
-    () => new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit' }).format(0),
+    () =>
+      new Intl.DateTimeFormat('en-GB', {
+        timeZone: 'Europe/London',
+        weekday: 'short',
+        day: 'numeric',
+        month: 'short',
+        hour: '2-digit',
+        minute: '2-digit',
+      }).format(0),
+    () => new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', timeZoneName: 'short' }).format(0),
     () => new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(1),
   ];
   const next = () => {
