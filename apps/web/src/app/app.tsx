@@ -1,13 +1,14 @@
 import { IonApp, IonRouterOutlet, IonSplitPane, isPlatform, setupIonicReact } from '@ionic/react';
 import { IonReactRouter } from '@ionic/react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Suspense, useEffect } from 'react';
+import { type ReactNode, Suspense, useEffect, useLayoutEffect, useState } from 'react';
 import { Navigate, Route } from 'react-router-dom';
 import { useClub } from '../lib/club.ts';
 import { applyClubColors } from '../lib/club-theme.ts';
 import { hideSplash } from '../lib/native.ts';
 import { useOnline } from '../lib/online.ts';
 import { queryClient } from '../lib/query-client.ts';
+import { nextTask } from '../lib/start-up-tasks.ts';
 import { lazyPart } from '../ui/lazy-part.tsx';
 import { ClubLink, TabsAlias } from './club-link.tsx';
 import { LazyMenu } from './lazy-menu.tsx';
@@ -44,6 +45,24 @@ const NotificationLive = lazyPart(
   { quiet: true },
 );
 
+/**
+ * What the first screen does not draw (the toast host, the update checks, live notifications, the
+ * native splash) mounts in a task after the first render, which was a long task on a slowed phone.
+ */
+function AfterFirstRender({ children }: { children: ReactNode }) {
+  const [shown, setShown] = useState(false);
+  useLayoutEffect(() => {
+    let live = true;
+    void nextTask().then(() => {
+      if (live) setShown(true);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  return shown ? children : null;
+}
+
 export function App() {
   const online = useOnline();
   return (
@@ -70,14 +89,18 @@ export function App() {
               <Route path="*" element={<Navigate to={paths.tabs.game} replace />} />
             </IonRouterOutlet>
           </IonSplitPane>
-          <Suspense fallback={null}>
-            <NotificationLive />
-          </Suspense>
+          <AfterFirstRender>
+            <Suspense fallback={null}>
+              <NotificationLive />
+            </Suspense>
+          </AfterFirstRender>
         </IonReactRouter>
         <ClubColors />
-        <ToastHost />
-        <UpdateChecks />
-        <HideSplash />
+        <AfterFirstRender>
+          <ToastHost />
+          <UpdateChecks />
+          <HideSplash />
+        </AfterFirstRender>
       </IonApp>
     </QueryClientProvider>
   );
