@@ -8,7 +8,7 @@ import { applyClubColors } from '../lib/club-theme.ts';
 import { hideSplash } from '../lib/native.ts';
 import { useOnline } from '../lib/online.ts';
 import { queryClient } from '../lib/query-client.ts';
-import { nextTask } from '../lib/start-up-tasks.ts';
+import { whenIdle } from '../lib/start-up-tasks.ts';
 import { lazyPart } from '../ui/lazy-part.tsx';
 import { ClubLink, TabsAlias } from './club-link.tsx';
 import { LazyMenu } from './lazy-menu.tsx';
@@ -46,20 +46,14 @@ const NotificationLive = lazyPart(
 );
 
 /**
- * What the first screen does not draw (the toast host, the update checks, live notifications, the
- * native splash) mounts in a task after the first render, which was a long task on a slowed phone.
+ * What the first screen does not draw (the club's colours, which wait for its data anyway, the toast
+ * host, the update checks, live notifications, the native splash) mounts once the browser is idle
+ * after the first render (half a second at most): in the first render's task, or in the task of
+ * the re-renders that follow it, it made them longer on a slowed phone.
  */
 function AfterFirstRender({ children }: { children: ReactNode }) {
   const [shown, setShown] = useState(false);
-  useLayoutEffect(() => {
-    let live = true;
-    void nextTask().then(() => {
-      if (live) setShown(true);
-    });
-    return () => {
-      live = false;
-    };
-  }, []);
+  useLayoutEffect(() => whenIdle(() => setShown(true)), []);
   return shown ? children : null;
 }
 
@@ -95,8 +89,8 @@ export function App() {
             </Suspense>
           </AfterFirstRender>
         </IonReactRouter>
-        <ClubColors />
         <AfterFirstRender>
+          <ClubColors />
           <ToastHost />
           <UpdateChecks />
           <HideSplash />

@@ -11,6 +11,16 @@ export function nextTask(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
+/** Runs `run` when the browser is next idle, or after `timeoutMs`; returns a cancel function. */
+export function whenIdle(run: () => void, timeoutMs = 500): () => void {
+  if ('requestIdleCallback' in window) {
+    const id = window.requestIdleCallback(run, { timeout: timeoutMs });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = setTimeout(run, 50);
+  return () => clearTimeout(id);
+}
+
 let starting = false;
 
 /**
