@@ -5,6 +5,7 @@ import { ScreenRoot, screenSlugOf } from './app/screen-root.tsx';
 import { restoreSession } from './lib/auth.ts';
 import { answerFailedImports } from './lib/failed-imports.ts';
 import { isNative } from './lib/platform.ts';
+import { nextTask, rendersInTasksWhileStarting } from './lib/start-up-tasks.ts';
 
 import '@ionic/react/css/core.css';
 import '@ionic/react/css/normalize.css';
@@ -25,9 +26,12 @@ if (!container) throw new Error('The #root element is missing from index.html');
 const screenSlug = screenSlugOf(window.location.pathname);
 if (!screenSlug) void restoreSession();
 const root = createRoot(container);
-// A transition lets React render the first screen in slices that yield to the browser, instead of
-// one long task; the prerendered shell in index.html stays on screen meanwhile.
-const render = () =>
+rendersInTasksWhileStarting();
+// The shell's modules (Stencil's runtime, Ionic's elements, the router) have just been evaluated in
+// this task: the first render gets a task of its own. (Under preact/compat the transition renders at
+// once; on React it renders the first screen in slices that yield to the browser.)
+const render = async () => {
+  await nextTask();
   startTransition(() => {
     root.render(
       <StrictMode>
@@ -35,12 +39,13 @@ const render = () =>
       </StrictMode>,
     );
   });
+};
 // Native only: the biometric lock decides the first page; its code loads only there.
 if (isNative()) {
   void import('./lib/biometric-lock.ts')
     .then((lock) => lock.openLockedOnUnlockScreen())
     .catch(() => undefined)
-    .finally(render);
+    .finally(() => void render());
 } else {
-  render();
+  void render();
 }

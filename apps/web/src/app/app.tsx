@@ -1,13 +1,14 @@
 import { IonApp, IonRouterOutlet, IonSplitPane, isPlatform, setupIonicReact } from '@ionic/react';
 import { IonReactRouter } from '@ionic/react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Suspense, useEffect } from 'react';
+import { type ReactNode, Suspense, useEffect, useLayoutEffect, useState } from 'react';
 import { Navigate, Route } from 'react-router-dom';
 import { useClub } from '../lib/club.ts';
 import { applyClubColors } from '../lib/club-theme.ts';
 import { hideSplash } from '../lib/native.ts';
 import { useOnline } from '../lib/online.ts';
 import { queryClient } from '../lib/query-client.ts';
+import { whenIdle } from '../lib/start-up-tasks.ts';
 import { lazyPart } from '../ui/lazy-part.tsx';
 import { ClubLink, TabsAlias } from './club-link.tsx';
 import { LazyMenu } from './lazy-menu.tsx';
@@ -44,6 +45,18 @@ const NotificationLive = lazyPart(
   { quiet: true },
 );
 
+/**
+ * What the first screen does not draw (the club's colours, which wait for its data anyway, the toast
+ * host, the update checks, live notifications, the native splash) mounts once the browser is idle
+ * after the first render (half a second at most): in the first render's task, or in the task of
+ * the re-renders that follow it, it made them longer on a slowed phone.
+ */
+function AfterFirstRender({ children }: { children: ReactNode }) {
+  const [shown, setShown] = useState(false);
+  useLayoutEffect(() => whenIdle(() => setShown(true)), []);
+  return shown ? children : null;
+}
+
 export function App() {
   const online = useOnline();
   return (
@@ -70,14 +83,18 @@ export function App() {
               <Route path="*" element={<Navigate to={paths.tabs.game} replace />} />
             </IonRouterOutlet>
           </IonSplitPane>
-          <Suspense fallback={null}>
-            <NotificationLive />
-          </Suspense>
+          <AfterFirstRender>
+            <Suspense fallback={null}>
+              <NotificationLive />
+            </Suspense>
+          </AfterFirstRender>
         </IonReactRouter>
-        <ClubColors />
-        <ToastHost />
-        <UpdateChecks />
-        <HideSplash />
+        <AfterFirstRender>
+          <ClubColors />
+          <ToastHost />
+          <UpdateChecks />
+          <HideSplash />
+        </AfterFirstRender>
       </IonApp>
     </QueryClientProvider>
   );

@@ -1,4 +1,5 @@
 import { IonIcon, IonLabel, IonRouterOutlet, IonTabBar, IonTabButton, IonTabs } from '@ionic/react';
+import { useLayoutEffect, useState } from 'react';
 import { Navigate, Route } from 'react-router-dom';
 // The badge's own module, not the feature's index: the index would bring the push-devices card into the first page.
 import { UnreadBadge } from '../domains/notifications/unread-badge.tsx';
@@ -15,9 +16,30 @@ function tabVisible(route: TabRoute, loggedIn: boolean): boolean {
   return loggedIn;
 }
 
+/**
+ * The tab buttons (Ionic elements with an icon and a label each) mount two tasks after the tabs:
+ * with them, the tabs' first render was the longest task of the first page on a slowed phone.
+ * The bar keeps its place meanwhile, as while the session is asked (below).
+ */
+function useButtonsShown(): boolean {
+  const [shown, setShown] = useState(false);
+  useLayoutEffect(() => {
+    let inner = 0;
+    const outer = setTimeout(() => {
+      inner = window.setTimeout(() => setShown(true), 0);
+    }, 0);
+    return () => {
+      clearTimeout(outer);
+      clearTimeout(inner);
+    };
+  }, []);
+  return shown;
+}
+
 export function Tabs() {
   const loggedIn = useUiState((s) => s.loggedIn);
-  const tabButtons = tabRoutes.filter((route) => tabVisible(route, loggedIn));
+  const buttonsShown = useButtonsShown();
+  const tabButtons = buttonsShown ? tabRoutes.filter((route) => tabVisible(route, loggedIn)) : [];
   // A first visit signed in by cookie alone: until the server says who this is, and for the 300 ms
   // the logged-in state takes to follow its answer (lib/user-events.ts), the visitor's tabs would be
   // a wrong guess. The bar keeps its place with its buttons unseen, so they do not appear as one set

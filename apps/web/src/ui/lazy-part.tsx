@@ -1,6 +1,7 @@
 import { IonButton } from '@ionic/react';
 import { type ComponentType, lazy, useEffect, useSyncExternalStore } from 'react';
 import { OFFLINE_MESSAGE, useOnline } from '../lib/online.ts';
+import { startUpTask } from '../lib/start-up-tasks.ts';
 
 /**
  * A part of a page whose code loads on demand (a competition's card, the live panel, a banner).
@@ -26,6 +27,8 @@ export function lazyPart<P extends object>(
   const make = () =>
     lazy(async (): Promise<{ default: ComponentType<P> }> => {
       try {
+        // While the app starts, in a task of its own, as a lazy page's (app/lazy-page.tsx): not in the rendering task.
+        await startUpTask();
         return { default: await load() };
       } catch {
         return { default: Failed };
