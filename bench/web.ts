@@ -177,7 +177,9 @@ async function lighthouse(url: string, cookie?: string): Promise<LighthouseResul
     );
     const lhr = result?.lhr;
     if (!lhr) throw new Error('Lighthouse returned no report');
-    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+    if (lhr.runtimeError) {
+      throw new LighthouseRunError(lhr.runtimeError.code, `Lighthouse: ${lhr.runtimeError.message}`);
+    }
     // BENCH_LIGHTHOUSE_REPORTS=<folder> keeps each run's report, to read its long tasks and bootup time.
     const reports = process.env.BENCH_LIGHTHOUSE_REPORTS;
     if (reports) {
@@ -200,10 +202,35 @@ async function lighthouse(url: string, cookie?: string): Promise<LighthouseResul
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 
+class LighthouseRunError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Lighthouse's own failures to record a trace, which it says to retry; the page's are not retried. */
+const TRACE_NOT_RECORDED = new Set(['NO_NAVSTART', 'NO_TRACING_STARTED', 'NO_RESOURCE_REQUEST']);
+
+/** One run, run again (twice at most) when Lighthouse failed to record the trace, not the page to load. */
+async function lighthouseRun(url: string, cookie?: string): Promise<LighthouseResult> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await lighthouse(url, cookie);
+    } catch (err) {
+      if (!(err instanceof LighthouseRunError && TRACE_NOT_RECORDED.has(err.code)) || attempt === 3)
+        throw err;
+      console.log(`  (${err.message}: run again)`);
+    }
+  }
+}
+
 /** The run with the median score (Lighthouse's own advice for variable runs), its figures together. */
 async function medianLighthouse(url: string, cookie?: string): Promise<LighthouseResult> {
   const runs: LighthouseResult[] = [];
-  for (let i = 0; i < RUNS; i++) runs.push(await lighthouse(url, cookie));
+  for (let i = 0; i < RUNS; i++) runs.push(await lighthouseRun(url, cookie));
   runs.sort((a, b) => a.score - b.score || a.lcp - b.lcp);
   const median = runs[Math.floor(runs.length / 2)];
   if (!median) throw new Error('no Lighthouse run');
