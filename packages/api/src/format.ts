@@ -3,7 +3,7 @@
 // any time zone. Money is integer pence. No zod and no import but time.ts, so the web app's first
 // chunk can import this (`@lastman/api/format`).
 
-import { epochMs, type Instant, toLondon } from './time.ts';
+import { epochMs, type Instant, londonOffsetMinutes, toLondon } from './time.ts';
 
 /** Building an Intl formatter costs about a millisecond: each is built on first use, then kept. */
 function lazily<T>(build: () => T): () => T {
@@ -31,7 +31,6 @@ const dateTimeFmt = inLondon({
 const dateFmt = inLondon({ weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' });
 const timeFmt = inLondon({ hour: '2-digit', minute: '2-digit' });
 const dayKeyFmt = inLondon({ year: 'numeric', month: '2-digit', day: '2-digit' });
-const zoneFmt = inLondon({ timeZoneName: 'short' });
 const weekdayTimeFmt = inLondon({ weekday: 'short', hour: '2-digit', minute: '2-digit' });
 const whenLongFmt = inLondon({
   weekday: 'long',
@@ -65,11 +64,12 @@ export const londonDate = (at: Instant): string => dateFmt().format(epochMs(at))
 export const londonTime = (at: Instant): string => timeFmt().format(epochMs(at));
 /** "14/09/2024": a key that groups fixtures by their UK calendar day. */
 export const londonDayKey = (at: Instant): string => dayKeyFmt().format(epochMs(at));
-/** "BST" or "GMT" at that moment. */
-export const londonZone = (at: Instant): string =>
-  zoneFmt()
-    .formatToParts(epochMs(at))
-    .find((p) => p.type === 'timeZoneName')?.value ?? 'UK time';
+/**
+ * "BST" or "GMT" at that moment, as Intl names them in en-GB: from London's offset, which the
+ * conversions already know, rather than a formatter that loads ICU's zone names (30-50 ms of a
+ * slowed phone's first page, for the deadline's two letters).
+ */
+export const londonZone = (at: Instant): string => (londonOffsetMinutes(epochMs(at)) === 60 ? 'BST' : 'GMT');
 /** "Sat 18:00": a deadline within the week. */
 export const londonWeekdayTime = (at: Instant): string => weekdayTimeFmt().format(epochMs(at));
 /** "Saturday 5 December at 18:00". */
