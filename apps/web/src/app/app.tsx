@@ -4,7 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, Suspense, useEffect, useLayoutEffect, useState } from 'react';
 import { Navigate, Route } from 'react-router-dom';
 import { useClub } from '../lib/club.ts';
-import { applyClubColors } from '../lib/club-theme.ts';
+import { setActingClubColors } from '../lib/club-theme.ts';
 import { hideSplash } from '../lib/native.ts';
 import { useOnline } from '../lib/online.ts';
 import { queryClient } from '../lib/query-client.ts';
@@ -24,7 +24,7 @@ setupIonicReact({ animated: true, swipeBackEnabled: isPlatform('ios') });
 function ClubColors() {
   const colors = useClub().data;
   useEffect(() => {
-    if (colors) applyClubColors(colors.primaryColor, colors.secondaryColor);
+    if (colors) setActingClubColors(colors.primaryColor, colors.secondaryColor);
   }, [colors]);
   return null;
 }

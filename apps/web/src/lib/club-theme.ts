@@ -31,12 +31,34 @@ export function ionicColorVariables(name: 'primary' | 'secondary', hex: string):
   };
 }
 
-export function applyClubColors(
-  primary: string,
-  secondary: string,
-  root: HTMLElement = document.documentElement,
-) {
+function applyClubColors(primary: string, secondary: string, root: HTMLElement = document.documentElement) {
   const vars = { ...ionicColorVariables('primary', primary), ...ionicColorVariables('secondary', secondary) };
   for (const [k, v] of Object.entries(vars)) root.style.setProperty(k, v);
   document.querySelector('meta[name="theme-color"]')?.setAttribute('content', primary);
+}
+
+type Colors = readonly [primary: string, secondary: string];
+let acting: Colors | null = null;
+let borrowed: Colors | null = null;
+
+/**
+ * The acting club's colours, as the app learns them. A page showing another club's colours (an
+ * invitation, borrowClubColors) keeps them until it gives them back, whenever these arrive: the
+ * part of the app that sets them mounts after the first render.
+ */
+export function setActingClubColors(primary: string, secondary: string): void {
+  acting = [primary, secondary];
+  if (!borrowed) applyClubColors(primary, secondary);
+}
+
+/** Shows another club's colours until the function returned is called; the acting club's come back then. */
+export function borrowClubColors(primary: string, secondary: string): () => void {
+  const mine: Colors = [primary, secondary];
+  borrowed = mine;
+  applyClubColors(primary, secondary);
+  return () => {
+    if (borrowed !== mine) return;
+    borrowed = null;
+    if (acting) applyClubColors(...acting);
+  };
 }

@@ -9,8 +9,7 @@ import {
 import type { InvitationView, Role } from '@lastman/api';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { useClub } from '../../lib/club.ts';
-import { applyClubColors } from '../../lib/club-theme.ts';
+import { borrowClubColors } from '../../lib/club-theme.ts';
 import { useMe } from '../../lib/me.ts';
 import { showToast } from '../../lib/toast.ts';
 import { FormError } from '../../ui/form-field.tsx';
@@ -33,17 +32,13 @@ const stateWords: Record<Exclude<InvitationView['state'], 'open'>, string> = {
 
 /** While the invitation is on screen, it wears its club's colours; the acting club's come back after. */
 function useInvitingClubColours(invitation: InvitationView | undefined) {
-  const acting = useClub().data;
   const [shown, setShown] = useState(true);
   useIonViewWillEnter(() => setShown(true));
   useIonViewWillLeave(() => setShown(false));
   useEffect(() => {
     if (!invitation || !shown) return;
-    applyClubColors(invitation.club.primaryColor, invitation.club.secondaryColor);
-    return () => {
-      if (acting) applyClubColors(acting.primaryColor, acting.secondaryColor);
-    };
-  }, [invitation, shown, acting]);
+    return borrowClubColors(invitation.club.primaryColor, invitation.club.secondaryColor);
+  }, [invitation, shown]);
 }
 
 /** `/invite/<token>`: a club's single-use invitation, naming the club and the role, accepted signed in. */
