@@ -321,14 +321,21 @@ export async function recordDeliveries(
   }
 }
 
-/** Renews this process's lease on the deliveries it is still sending. */
+/**
+ * Renews this process's lease on the deliveries it is still sending. A row locked at that moment is
+ * skipped: its outcome is being recorded (by this process's own flush, on another connection, which
+ * locked its rows in another order: waiting for it deadlocked at 100,000 pushes), so it needs no lease.
+ */
 export async function renewClaims(db: DbOrTx, { ids, at }: { ids: string[]; at: Date }) {
   const keys = byChannel(ids);
   for (const channel of deliveryChannels) {
     if (keys[channel].ids.length === 0) continue;
     await db.execute(
       sql`UPDATE ${notifications} SET ${col(channel, 'sent_at')} = ${at.toISOString()}::timestamptz
-          WHERE ${keyIn(keys[channel])} AND ${col(channel, 'status')} = 'sending'`,
+          WHERE (user_id, id) IN (
+            SELECT user_id, id FROM ${notifications}
+            WHERE ${keyIn(keys[channel])} AND ${col(channel, 'status')} = 'sending'
+            FOR UPDATE SKIP LOCKED)`,
     );
   }
 }
