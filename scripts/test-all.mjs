@@ -11,6 +11,7 @@ rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 
+const failedSteps = [];
 function run(title, cmd, args, env = {}) {
   console.log(`\n=== ${title} ===\n`);
   const started = Date.now();
@@ -18,6 +19,7 @@ function run(title, cmd, args, env = {}) {
   console.log(
     `--- ${title}: ${res.status === 0 ? 'ok' : `failed (exit ${res.status})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
+  if (res.status !== 0) failedSteps.push(title);
   return res.status === 0;
 }
 
@@ -58,6 +60,18 @@ if (pw?.stats) {
   skipped += pw.stats.skipped ?? 0;
 }
 const ok = results.every(Boolean) && failed === 0 && passed > 0;
+// A file whose set-up failed counts its tests as skipped, not failed: name it at the end, where a
+// reader of only the last lines looks.
+for (const file of vitest?.testResults ?? []) {
+  if (file.status === 'failed') {
+    console.log(`failed: ${path.relative(root, file.name)}: ${(file.message ?? '').split('\n')[0]}`);
+    for (const a of file.assertionResults ?? []) {
+      if (a.status === 'failed')
+        console.log(`  ${a.fullName}: ${(a.failureMessages?.[0] ?? '').split('\n')[0]}`);
+    }
+  }
+}
+if (failedSteps.length > 0) console.log(`failed steps: ${failedSteps.join(', ')}`);
 console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(ok ? 0 : 1);
 

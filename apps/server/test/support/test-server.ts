@@ -11,7 +11,7 @@ import { ensureClub } from '../../src/domains/club/service.ts';
 import { createTestClock } from '../../src/lib/clock.ts';
 import { seedDemo } from '../../src/seed/demo.ts';
 import { withDatabase } from '../global-setup.ts';
-import { freePort } from './free-port.ts';
+import { reservePort } from './free-port.ts';
 import { httpClient } from './http-client.ts';
 import { startSmtpSink } from './smtp.ts';
 
@@ -89,7 +89,9 @@ export async function startTestServer(
 ) {
   const smtp = await startSmtpSink();
   const { database, url, drop } = await freshDatabase(backend);
-  const port = await freePort();
+  // Held until the server listens: building and seeding it takes seconds, in which the other test
+  // files' servers and sinks take ports of their own.
+  const { port, release } = await reservePort();
   const config = loadConfig({
     NODE_ENV: 'test',
     PORT: String(port),
@@ -118,6 +120,7 @@ export async function startTestServer(
   });
   if (opts.seed) await seedDemo(database.db, app.services.auth);
   await ensureClub(database.db, config.DEFAULT_CLUB);
+  await release();
   await app.listen({ port, host: config.HOST });
   const baseUrl = `http://127.0.0.1:${port}`;
 
