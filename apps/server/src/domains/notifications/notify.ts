@@ -27,8 +27,9 @@ export interface NotifyResult {
   notificationIds: string[];
   /** Notifications written, one per message. */
   notified: number;
+  /** Distinct members notified (0 when not counted: notifySet's `countRecipients`). */
   recipients: number;
-  /** Recipients it reaches in at least one way: listed in the app, or a push or email queued. */
+  /** Recipients it reaches in at least one way: listed in the app, or a push or email queued (0 when not counted). */
   reached: number;
   /** Push and email deliveries queued; sent by the delivery worker after the transaction commits. */
   deliveries: number;
@@ -109,6 +110,11 @@ export interface NotifySetInput {
   claim?: boolean;
   /** Return the notifications' ids, in `ord` order. */
   ids?: boolean;
+  /**
+   * Count the distinct recipients and those reached (true by default). A pass that only needs how many
+   * it wrote turns it off: each count sorts every message again (~10% of a 10,000-reminder pass).
+   */
+  countRecipients?: boolean;
 }
 
 /**
@@ -128,12 +134,13 @@ export async function notifySet(
   const minutes = sql`(extract(hour FROM (${at}::timestamptz AT TIME ZONE p.time_zone)) * 60
     + extract(minute FROM (${at}::timestamptz AT TIME ZONE p.time_zone)))`;
   const consent = kind.emailNeedsConsent ? sql`p.news_email_consent_at IS NOT NULL` : sql`true`;
+  const counted = input.countRecipients !== false;
   const statement = (conflicts: boolean, db: DbOrTx = services.db) =>
     sqlRows<{
       ids: string[] | null;
       notified: number;
-      recipients: number;
-      reached: number;
+      recipients: number | null;
+      reached: number | null;
       deliveries: number;
     }>(
       db,
@@ -174,15 +181,19 @@ export async function notifySet(
                 ${conflicts ? sql`ON CONFLICT (user_id, id) DO NOTHING` : sql``}`
             : sql`FROM decided`
         }
-        RETURNING id, user_id, listed, push_status IS NOT NULL AS push, email_status IS NOT NULL AS email)
+        RETURNING ${counted || input.ids ? sql`id, user_id, listed,` : sql``} push_status IS NOT NULL AS push, email_status IS NOT NULL AS email)
     SELECT ${
       input.ids
         ? sql`(SELECT coalesce(jsonb_agg(d.id ORDER BY d.ord), '[]'::jsonb) FROM decided d JOIN listed l ON l.id = d.id)`
         : sql`NULL`
     } AS ids,
       count(*)::int AS notified,
-      count(DISTINCT user_id)::int AS recipients,
-      count(DISTINCT user_id) FILTER (WHERE listed OR push OR email)::int AS reached,
+      ${
+        counted
+          ? sql`count(DISTINCT user_id)::int AS recipients,
+      count(DISTINCT user_id) FILTER (WHERE listed OR push OR email)::int AS reached,`
+          : sql`NULL::int AS recipients, NULL::int AS reached,`
+      }
       (count(*) FILTER (WHERE push) + count(*) FILTER (WHERE email))::int AS deliveries
     FROM listed`,
     );

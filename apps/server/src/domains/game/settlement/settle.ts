@@ -39,7 +39,10 @@ export interface AdvanceResult {
 }
 
 /** The competition's rounds as the engine sees them: from its start round, in label order. */
-export function compileRounds(comp: Competition, model: SeasonModel): CompiledCompetition {
+export function compileRounds(
+  comp: Pick<Competition, 'rules' | 'startRound'>,
+  model: SeasonModel,
+): CompiledCompetition {
   return compileCompetition({
     rules: comp.rules,
     teams: model.teamNames,
