@@ -235,7 +235,7 @@ export async function runReminderPass({ db, clock }: { db: Db; clock: Clock }): 
           -- then expects thousands of entries, not the 4 it expected through two columns, and reads
           -- the preferences and devices by hash joins, not an index probe per message. (Giving the
           -- due competitions again as a list, as it once did, no longer changed the plan at 10,000 or
-          -- 100,000 entries and cost ~5% of the statement: decision 030.)
+          -- 100,000 entries and cost ~5% of the statement: decision 033.)
           owed AS MATERIALIZED (
             SELECT ${reminderId(sql`e.id`, sql`d.round`, sql`d.reminder`)} AS id, d.club_id, e.user_id,
               d.title, d.body, d.link || e.id || d.link_end AS link, d.urgent
