@@ -69,6 +69,31 @@ async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, tim
   }
 }
 
+/**
+ * Counts the statements the server's pool runs from now on (`n`, which a test may reset); with
+ * `failNext` set, the next one fails as a lost connection would. `restore` gives the pool back.
+ */
+function countStatements(server: TestServer) {
+  const pool = (server.db as unknown as { $client: pg.Pool }).$client;
+  const query = pool.query.bind(pool);
+  const counter = {
+    n: 0,
+    failNext: false,
+    restore: () => {
+      pool.query = query;
+    },
+  };
+  pool.query = ((...args: Parameters<typeof query>) => {
+    counter.n++;
+    if (counter.failNext) {
+      counter.failNext = false;
+      return Promise.reject(new Error('lost connection'));
+    }
+    return query(...args);
+  }) as typeof pool.query;
+  return counter;
+}
+
 describe.skipIf(!postgres)('the game on PostgreSQL: concurrency, workers, tenancy', () => {
   let server: TestServer;
   let admin: HttpClient;
@@ -135,13 +160,7 @@ describe.skipIf(!postgres)('the game on PostgreSQL: concurrency, workers, tenanc
     const comp = await createOpen('Round trips');
     const entry = (await player.post(`/api/competitions/${comp}/entries`)).json.id;
     const shown = (await player.get(`/api/competitions/${comp}/rounds/1/fixtures`)).json;
-    const pool = (server.db as unknown as { $client: pg.Pool }).$client;
-    const query = pool.query.bind(pool);
-    let statements = 0;
-    pool.query = ((...args: Parameters<typeof query>) => {
-      statements++;
-      return query(...args);
-    }) as typeof pool.query;
+    const statements = countStatements(server);
     try {
       const taken = await player.put(`/api/entries/${entry}/picks/1`, {
         teamId: teamIn(shown.fixtures, 'Arsenal'),
@@ -149,23 +168,23 @@ describe.skipIf(!postgres)('the game on PostgreSQL: concurrency, workers, tenanc
       expect(taken.status).toBe(200);
       expect(taken.json).toMatchObject({ round: 1, teamName: 'Arsenal FC', deadline: shown.deadline });
       // The session was read before (the fixtures), so this process knows its token.
-      expect(statements).toBe(1);
+      expect(statements.n).toBe(1);
       // A later round's pick made ahead: its own deadline, not the season's first.
       const later = (await player.get(`/api/competitions/${comp}/rounds/5/fixtures`)).json;
-      statements = 0;
+      statements.n = 0;
       const ahead = await player.put(`/api/entries/${entry}/picks/5`, {
         teamId: teamIn(later.fixtures, later.fixtures[0].home.name),
       });
       expect(ahead.status).toBe(200);
       expect(ahead.json).toMatchObject({ round: 5, deadline: later.deadline });
       expect(ahead.json.deadline).not.toBe(shown.deadline);
-      expect(statements).toBe(1);
-      statements = 0;
+      expect(statements.n).toBe(1);
+      statements.n = 0;
       const refused = await player.put(`/api/entries/${entry}/picks/1`, { teamId: crypto.randomUUID() });
       expect(refused.status).toBe(404);
-      expect(statements).toBeGreaterThan(2);
+      expect(statements.n).toBeGreaterThan(2);
     } finally {
-      pool.query = query;
+      statements.restore();
     }
   });
 
@@ -191,13 +210,7 @@ describe.skipIf(!postgres)('the game on PostgreSQL: concurrency, workers, tenanc
     const at = { now: server.clock.now(), fresh: server.app.services.sessions.freshExpiry(), round: 1 };
     const pick = (token: string, entryId: string, team: string) =>
       pickWithSession(server.db, { ...at, token, entryId, teamId: teamIn(shown.fixtures, team) });
-    const pool = (server.db as unknown as { $client: pg.Pool }).$client;
-    const query = pool.query.bind(pool);
-    let statements = 0;
-    pool.query = ((...args: Parameters<typeof query>) => {
-      statements++;
-      return query(...args);
-    }) as typeof pool.query;
+    const statements = countStatements(server);
     try {
       const [a, b, c] = await Promise.all([
         pick(myToken, mine, 'Arsenal'),
@@ -205,33 +218,25 @@ describe.skipIf(!postgres)('the game on PostgreSQL: concurrency, workers, tenanc
         // Another player's entry: the statement takes the two above and not this one.
         pick(theirToken, mySecond, 'Everton'),
       ]);
-      expect(statements).toBe(1);
+      expect(statements.n).toBe(1);
       expect(a).toMatchObject({ round: 1, teamName: 'Arsenal FC', deadlineMs: Date.parse(shown.deadline) });
       expect(b).toMatchObject({ round: 1, teamName: 'Chelsea FC' });
       expect(c).toBeUndefined();
-      statements = 0;
+      statements.n = 0;
       const twice = await Promise.all([pick(myToken, mine, 'Fulham'), pick(myToken, mine, 'Brentford')]);
-      expect(statements).toBe(2);
+      expect(statements.n).toBe(2);
       expect(twice.map((t) => t?.teamName).sort()).toEqual(['Brentford FC', 'Fulham FC']);
       // A statement that fails writes none of its picks: each is then tried in a statement of its own.
-      statements = 0;
-      let failOnce = true;
-      pool.query = ((...args: Parameters<typeof query>) => {
-        statements++;
-        if (failOnce) {
-          failOnce = false;
-          return Promise.reject(new Error('lost connection'));
-        }
-        return query(...args);
-      }) as typeof pool.query;
+      statements.n = 0;
+      statements.failNext = true;
       const retried = await Promise.all([
         pick(myToken, mine, 'Arsenal'),
         pick(theirToken, theirs, 'Everton'),
       ]);
-      expect(statements).toBe(3);
+      expect(statements.n).toBe(3);
       expect(retried.map((t) => t?.teamName)).toEqual(['Arsenal FC', 'Everton FC']);
     } finally {
-      pool.query = query;
+      statements.restore();
     }
     const rows = await server.db
       .select({ entryId: picks.entryId, teamId: picks.teamId })
@@ -251,24 +256,18 @@ describe.skipIf(!postgres)('the game on PostgreSQL: concurrency, workers, tenanc
     await server.db.execute(sql`INSERT INTO result_corrections (id, club_id, fixture_id, user_id, old_status, new_status, created_at)
       SELECT gen_random_uuid()::text, c.club_id, ${first.id}, e.user_id, 'scheduled', 'postponed', now()
       FROM competitions c JOIN entries e ON e.competition_id = c.id WHERE c.id = ${comp}`);
-    const pool = (server.db as unknown as { $client: pg.Pool }).$client;
-    const query = pool.query.bind(pool);
-    let statements = 0;
+    const shown = (await player.get(`/api/competitions/${comp}/rounds/1/fixtures`)).json;
+    expect(shown.deadline).not.toBe(before.deadline);
+    const statements = countStatements(server);
     try {
-      const shown = (await player.get(`/api/competitions/${comp}/rounds/1/fixtures`)).json;
-      expect(shown.deadline).not.toBe(before.deadline);
-      pool.query = ((...args: Parameters<typeof query>) => {
-        statements++;
-        return query(...args);
-      }) as typeof pool.query;
       const taken = await player.put(`/api/entries/${entry}/picks/1`, {
         teamId: teamIn(shown.fixtures, 'Arsenal'),
       });
       expect(taken.status).toBe(200);
       expect(taken.json).toMatchObject({ round: 1, teamName: 'Arsenal FC', deadline: shown.deadline });
-      expect(statements).toBeGreaterThan(1);
+      expect(statements.n).toBeGreaterThan(1);
     } finally {
-      pool.query = query;
+      statements.restore();
       await server.db.execute(sql`DELETE FROM result_corrections WHERE fixture_id = ${first.id}`);
     }
   });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sqlRows } from '../src/db/sql-rows.ts';
 import { notifySet } from '../src/domains/notifications/index.ts';
 import { backends, startTestServer, type TestServer } from './support/test-server.ts';
+import { seededMember } from './support/world.ts';
 
 /**
  * A claiming notifySet (a reminder's notification is its claim) writes each id once when two
@@ -17,13 +18,7 @@ describe.each(backends().filter((b) => b === 'postgres'))('claimed notifications
 
   beforeAll(async () => {
     server = await startTestServer(backend, { seed: true, now: '2024-08-10T12:00:00Z' });
-    const [row] = await sqlRows<{ club_id: string; user_id: string }>(
-      server.db,
-      sql`SELECT m.club_id, m.user_id FROM memberships m JOIN "user" u ON u.id = m.user_id
-        WHERE u.email = 'admin@redlion.test'`,
-    );
-    clubId = row?.club_id as string;
-    userId = row?.user_id as string;
+    ({ clubId, userId } = await seededMember(server, 'admin@redlion.test'));
   }, 120_000);
 
   afterAll(async () => {

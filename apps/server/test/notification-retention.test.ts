@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sqlRows } from '../src/db/sql-rows.ts';
 import { NOTIFICATION_RETENTION_DAYS, pruneNotifications } from '../src/domains/notifications/retention.ts';
 import { backends, startTestServer, type TestServer } from './support/test-server.ts';
+import { seededMember } from './support/world.ts';
 
 /**
  * The retention: notifications older than NOTIFICATION_RETENTION_DAYS leave the member's list, except
@@ -17,13 +18,7 @@ describe.each(backends())('notification retention on %s', (backend) => {
 
   beforeAll(async () => {
     server = await startTestServer(backend, { seed: true, now: now.toISOString() });
-    const [row] = await sqlRows<{ club_id: string; user_id: string }>(
-      server.db,
-      sql`SELECT m.club_id, m.user_id FROM memberships m JOIN "user" u ON u.id = m.user_id
-        WHERE u.email = 'admin@redlion.test'`,
-    );
-    clubId = row?.club_id as string;
-    userId = row?.user_id as string;
+    ({ clubId, userId } = await seededMember(server, 'admin@redlion.test'));
   }, 120_000);
 
   afterAll(async () => {

@@ -87,6 +87,20 @@ export async function demoClub(server: WithDb): Promise<ClubRow> {
   return club;
 }
 
+/** A seeded person's club and user ids, by their email ('admin@redlion.test'). */
+export async function seededMember(
+  server: WithDb,
+  email: string,
+): Promise<{ clubId: string; userId: string }> {
+  const [row] = await server.db
+    .select({ clubId: memberships.clubId, userId: memberships.userId })
+    .from(memberships)
+    .innerJoin(user, eq(user.id, memberships.userId))
+    .where(eq(user.email, email));
+  if (!row) throw new Error(`no seeded member ${email}: seed the demo club first`);
+  return row;
+}
+
 /**
  * A member of a club with a role, signed up through the real sign-up (so they can sign in) and
  * returned with a client signed in as them.
