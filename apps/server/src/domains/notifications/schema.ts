@@ -139,6 +139,10 @@ export const pushDevices = pgTable(
     uniqueIndex('push_devices_endpoint_idx').on(t.endpoint),
     uniqueIndex('push_devices_token_idx').on(t.token),
     index('push_devices_club_user_idx').on(t.clubId, t.userId),
+    // The devices that can take a push, and nothing else: a reminder pass asks it of every member it
+    // notifies and reads it whole, without the devices' rows (at 100,000 reminders, ~60 ms of a
+    // ~720 ms pass where reading every device's row took ~115 ms; decision 033).
+    index('push_devices_on_idx').on(t.clubId, t.userId).where(sql`${t.state} = 'on'`),
   ],
 );
 

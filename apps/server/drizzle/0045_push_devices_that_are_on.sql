@@ -1,0 +1,1 @@
+CREATE INDEX "push_devices_on_idx" ON "push_devices" USING btree ("club_id","user_id") WHERE "push_devices"."state" = 'on';
