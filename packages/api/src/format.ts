@@ -3,7 +3,7 @@
 // any time zone. Money is integer pence. No zod and no import but time.ts, so the web app's first
 // chunk can import this (`@lastman/api/format`).
 
-import { epochMs, type Instant, londonOffsetMinutes, toLondon } from './time.ts';
+import { epochMs, type Instant, londonNumericFormat, londonOffsetMinutes, toLondon } from './time.ts';
 
 /** Building an Intl formatter costs about a millisecond: each is built on first use, then kept. */
 function lazily<T>(build: () => T): () => T {
@@ -41,14 +41,6 @@ const whenLongFmt = inLondon({
 });
 const longDayFmt = inLondon({ weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
 const weekdayFmt = inLondon({ weekday: 'long' });
-const numericFmt = inLondon({
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
 const dayWordsFmt = onCalendar({ weekday: 'long', day: 'numeric', month: 'long' });
 const shortDayFmt = onCalendar({ weekday: 'short', day: 'numeric', month: 'short' });
 const dateShortFmt = onCalendar({ day: 'numeric', month: 'short', year: 'numeric' });
@@ -79,7 +71,7 @@ export const londonLongDay = (at: Instant): string => longDayFmt().format(epochM
 /** "Saturday": the weekday in London. */
 export const londonWeekday = (at: Instant): string => weekdayFmt().format(epochMs(at));
 /** "05/12/2026, 18:00:05": a moment to the second, for a record. */
-export const londonNumeric = (at: Instant): string => numericFmt().format(epochMs(at));
+export const londonNumeric = (at: Instant): string => londonNumericFormat().format(epochMs(at));
 /** "2026-12-05 18:00": London date and time as an admin's log or error names them. */
 export function londonStamp(at: Instant): string {
   const { date, time } = toLondon(at);

@@ -6,13 +6,22 @@
 import {
   dayNumber,
   daysBetween,
+  londonNumericFormat,
   londonOffsetMinutes,
   minuteOfDay,
   ukLocalToUtc,
   utcToUkLocal,
 } from '@lastman/game/uk-time';
 
-export { dayNumber, daysBetween, londonOffsetMinutes, minuteOfDay, ukLocalToUtc, utcToUkLocal };
+export {
+  dayNumber,
+  daysBetween,
+  londonNumericFormat,
+  londonOffsetMinutes,
+  minuteOfDay,
+  ukLocalToUtc,
+  utcToUkLocal,
+};
 
 export const MINUTE_MS = 60_000;
 export const HOUR_MS = 3_600_000;

@@ -2,9 +2,10 @@ const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
 
 // Made on first use: creating a formatter for a time zone loads the zone's data, which took 50 ms
-// of a slowed-down phone's first page wherever this module was merely imported.
+// of a slowed-down phone's first page wherever this module was merely imported. Its parts give the
+// wall clock here; its text ("05/12/2026, 18:00:00") is the apps' numeric London time (format.ts).
 let londonParts: Intl.DateTimeFormat | undefined;
-const londonFormatter = () =>
+export const londonNumericFormat = () =>
   (londonParts ??= new Intl.DateTimeFormat('en-GB', {
     timeZone: 'Europe/London',
     hourCycle: 'h23',
@@ -27,7 +28,7 @@ interface WallClock {
 
 function intlWallClock(utcMs: number): WallClock {
   const clock = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 };
-  for (const part of londonFormatter().formatToParts(utcMs)) {
+  for (const part of londonNumericFormat().formatToParts(utcMs)) {
     if (part.type in clock) clock[part.type as keyof WallClock] = Number(part.value);
   }
   return clock;
