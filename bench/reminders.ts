@@ -18,7 +18,7 @@ import { createTestClock } from '../apps/server/src/lib/clock.ts';
 import { createMailer } from '../apps/server/src/lib/mailer.ts';
 import { type PushService, startPushService } from '../apps/server/test/support/push-service.ts';
 import { benchDatabase } from './pg-bench-db.ts';
-import { type Benchmark, type Figure, formatFigures } from './timing.ts';
+import { type Benchmark, type Figure, formatFigures, median } from './timing.ts';
 
 const SEASON = new URL('../apps/server/seed/football/premier-league-2024-25.json', import.meta.url);
 /** 10,000 always, first; BENCH_REMINDER_ENTRIES adds other sizes (100000, or a list: 100000,50000). */
@@ -240,7 +240,7 @@ async function medianCpuMs(
     if (a === null || b === null) return null;
     all.push(b - a);
   }
-  return all.sort((x, y) => x - y)[Math.floor(all.length / 2)] ?? null;
+  return median(all);
 }
 
 /** Forgets a run's reminders (their deliveries are their rows), so the next run decides and sends them all again. */
@@ -324,8 +324,6 @@ async function runSize(entries: number): Promise<Figure[]> {
         decideTimes.push(t2 - t1);
       }
     }
-    const median = (times: number[]) =>
-      times.sort((a, b) => a - b)[Math.floor(times.length / 2)] ?? Number.NaN;
     const bareMs = median(bareTimes);
     const decidedMs = median(decideTimes);
     // What the database spent on each (its backends' CPU), the median of 5 more of each.

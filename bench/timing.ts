@@ -13,6 +13,11 @@ export interface Benchmark {
   run(): Promise<Figure[]>;
 }
 
+/** The middle value (the upper of the two middle ones for an even count); NaN for none. */
+export function median(values: readonly number[]): number {
+  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+}
+
 /** Median wall time in milliseconds of `runs` calls (after one warm-up call unless told otherwise). */
 export async function medianMs(runs: number, task: () => unknown, warmUp = true): Promise<number> {
   if (warmUp) await task();
@@ -22,8 +27,7 @@ export async function medianMs(runs: number, task: () => unknown, warmUp = true)
     await task();
     times.push(performance.now() - started);
   }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)] ?? Number.NaN;
+  return median(times);
 }
 
 export function formatFigures(figures: readonly Figure[]): string {
