@@ -9,6 +9,7 @@ import { pickWithSession } from '../src/domains/game/picks/queries.ts';
 import { runSettlementPass } from '../src/domains/game/settlement/worker.ts';
 import { ROUND1_DEADLINE, seasonId, teamIn } from './game-helpers.ts';
 import type { HttpClient, Json } from './support/http-client.ts';
+import { throughPool } from './support/pool-queries.ts';
 import { backends, startTestServer, type TestServer } from './support/test-server.ts';
 import { aClub, aMember, revokeSessions, setRole, setSessionExpiry, signedIn } from './support/world.ts';
 
@@ -74,23 +75,15 @@ async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, tim
  * `failNext` set, the next one fails as a lost connection would. `restore` gives the pool back.
  */
 function countStatements(server: TestServer) {
-  const pool = (server.db as unknown as { $client: pg.Pool }).$client;
-  const query = pool.query.bind(pool);
-  const counter = {
-    n: 0,
-    failNext: false,
-    restore: () => {
-      pool.query = query;
-    },
-  };
-  pool.query = ((...args: Parameters<typeof query>) => {
+  const counter = { n: 0, failNext: false, restore: () => {} };
+  counter.restore = throughPool(server, (query, config, values) => {
     counter.n++;
     if (counter.failNext) {
       counter.failNext = false;
       return Promise.reject(new Error('lost connection'));
     }
-    return query(...args);
-  }) as typeof pool.query;
+    return query(config, values);
+  });
   return counter;
 }
 

@@ -1,5 +1,4 @@
 import { sql } from 'drizzle-orm';
-import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   claimDeliveries,
@@ -7,6 +6,7 @@ import {
   releaseClaims,
   renewClaims,
 } from '../src/domains/notifications/queries.ts';
+import { throughPool } from './support/pool-queries.ts';
 import { backends, startTestServer, type TestServer } from './support/test-server.ts';
 import { seededMember } from './support/world.ts';
 
@@ -37,19 +37,17 @@ describe.each(backends().filter((b) => b === 'postgres'))('the sender after a bu
 
   /** The plans of the statements `run` sends that start with `prefix`, which are explained, not run. */
   async function plansOf(prefix: string, run: () => Promise<unknown>): Promise<string[]> {
-    const pool = (server.db as unknown as { $client: pg.Pool }).$client;
-    const query = pool.query.bind(pool);
     const plans: string[] = [];
-    pool.query = (async (config: pg.QueryConfig, values?: unknown[]) => {
+    const restore = throughPool(server, async (query, config, values) => {
       if (!config.text.trimStart().startsWith(prefix)) return query(config, values);
       const explained = await query({ text: `EXPLAIN ${config.text}` }, values);
       plans.push(explained.rows.map((r: Record<string, string>) => Object.values(r)[0]).join('\n'));
       return { ...explained, rows: [], rowCount: 0 };
-    }) as unknown as typeof pool.query;
+    });
     try {
       await run();
     } finally {
-      pool.query = query;
+      restore();
     }
     return plans;
   }
