@@ -27,10 +27,11 @@ declare module 'fastify' {
     /** Required on every /api route (see http/access.ts). */
     access?: Access;
     /**
-     * A `member` route whose own statement checks the session (the pick): when this process knows
-     * the request's session token, the session is not read before the route; the route's statement
-     * checks it, and when that statement does not take the request the route calls
-     * `viewerAfterStatement`, which reads it and applies the rule as for every other route.
+     * A `member` or `user` route whose own statement checks the session (the pick, GET /api/me):
+     * when this process knows the request's session token, the session is not read before the
+     * route; the route's statement checks it, and when that statement does not take the request
+     * the route calls `sessionAfterStatement`, which reads it and applies the rule as for every
+     * other route.
      */
     sessionInStatement?: boolean;
   }
@@ -81,8 +82,10 @@ export function registerAccessRules(app: FastifyInstance) {
 
     const required = access;
     const inStatement = route.config?.sessionInStatement === true;
-    if (inStatement && required !== 'member') {
-      throw new Error(`${String(route.method)} ${route.url}: sessionInStatement is for member routes only.`);
+    if (inStatement && required !== 'member' && required !== 'user') {
+      throw new Error(
+        `${String(route.method)} ${route.url}: sessionInStatement is for member and user routes only.`,
+      );
     }
     const existing = route.onRequest ? [route.onRequest].flat() : [];
     route.onRequest = [
@@ -131,13 +134,14 @@ function leftToStatement(request: FastifyRequest): boolean {
 
 /**
  * On a `sessionInStatement` route whose statement did not take the request: the session read and
- * the `member` rule applied as on every other route (401, 403 as they are). `readAsTheStatement`:
+ * the route's rule applied as on every other route (401, 403 as they are). `readAsTheStatement`:
  * the session reader took the session as it was, so the statement's own check of it passed and the
  * request failed on the route's other conditions.
  */
-export async function viewerAfterStatement(
+export async function sessionAfterStatement(
   request: FastifyRequest,
-): Promise<{ viewer: Viewer; readAsTheStatement: boolean }> {
+  access: 'member' | 'user',
+): Promise<{ readAsTheStatement: boolean }> {
   let readAsTheStatement = false;
   if (request.viewer === undefined) {
     const read = await request.server.services.sessions(request);
@@ -146,7 +150,15 @@ export async function viewerAfterStatement(
       readAsTheStatement = read !== null;
     }
   }
-  await enforce(request, 'member');
+  await enforce(request, access);
+  return { readAsTheStatement };
+}
+
+/** sessionAfterStatement on a `member` route, with the viewer it let through. */
+export async function viewerAfterStatement(
+  request: FastifyRequest,
+): Promise<{ viewer: Viewer; readAsTheStatement: boolean }> {
+  const { readAsTheStatement } = await sessionAfterStatement(request, 'member');
   return { viewer: viewerOf(request), readAsTheStatement };
 }
 

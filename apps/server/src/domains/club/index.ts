@@ -22,7 +22,6 @@ export {
 export {
   changeMemberRole,
   clubForViewer,
-  membershipsOf,
   refuseLastAdmin,
   removeMember,
   resolveSignUpClub,

@@ -152,11 +152,6 @@ export function toClubSettings(publicUrl: string, row: ClubRow): ClubSettings {
   };
 }
 
-export async function membershipsOf(db: DbOrTx, { userId }: { userId: string }): Promise<Membership[]> {
-  const rows = await listMembershipsOf(db, { userId });
-  return rows.map((r) => ({ club: toClub(r.club), role: r.role }));
-}
-
 /** A new club, its first admin the caller, who acts in it from now on. */
 export async function createClub(
   services: ClubServices,

@@ -26,7 +26,7 @@ export {
   notifyUsers,
 } from './notify.ts';
 export { notificationsDomain, registerNotificationsParts } from './plugin.ts';
-export { countUnread, countUnreadByClub } from './queries.ts';
+export { countUnread } from './queries.ts';
 // Signed by the link in the email, not by an XSRF token.
 export { UNSUBSCRIBE_PATH } from './routes.ts';
 export { createNotifier, type Notifier } from './sender.ts';

@@ -54,21 +54,6 @@ export async function countUnread(db: DbOrTx, { clubId, userId }: { clubId: stri
   return row?.n ?? 0;
 }
 
-/** A person's unread notifications in each of their clubs (read by the primary key's user prefix). */
-export async function countUnreadByClub(db: DbOrTx, { userId }: { userId: string }) {
-  return db
-    .select({ clubId: notifications.clubId, n: count() })
-    .from(notifications)
-    .where(
-      and(
-        eq(inC(notifications.userId), userId),
-        eq(notifications.listed, true),
-        isNull(notifications.readAt),
-      ),
-    )
-    .groupBy(notifications.clubId);
-}
-
 export async function markRead(
   db: DbOrTx,
   { clubId, userId, ids, at }: { clubId: string; userId: string; ids: string[] | 'all'; at: Date },

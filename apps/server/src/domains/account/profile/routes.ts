@@ -1,13 +1,14 @@
 import { DeleteAccount, Me, ProfileUpdate } from '@lastman/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { personOf } from '../../../http/access.ts';
+import { personOf, sessionAfterStatement } from '../../../http/access.ts';
 import { acceptFileBodies, fileBody } from '../../../http/file-body.ts';
 import { refusals } from '../../../http/openapi-errors.ts';
 import {
   deleteAccount,
   exportData,
   getMe,
+  getMeWithKnownSession,
   PHOTO_MAX_BYTES,
   readPhoto,
   removePhoto,
@@ -20,8 +21,17 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/me',
-    { schema: { tags, response: { 200: Me } }, config: { access: 'user' } },
-    async (request) => getMe(app.services, personOf(request)),
+    // Every app open asks it: one round trip, its statement checking the session too.
+    { schema: { tags, response: { 200: Me } }, config: { access: 'user', sessionInStatement: true } },
+    async (request) => {
+      const known = request.knownSession;
+      if (known && request.viewer === undefined) {
+        const me = await getMeWithKnownSession(app.services, known);
+        if (me) return me;
+        await sessionAfterStatement(request, 'user');
+      }
+      return getMe(app.services, personOf(request));
+    },
   );
 
   app.patch(

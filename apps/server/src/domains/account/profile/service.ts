@@ -1,53 +1,59 @@
 import type { Me, PhotoType, ProfileUpdate } from '@lastman/api';
 import type { Person } from '../../../http/guards.ts';
+import type { KnownSession } from '../../../http/session-reader.ts';
 import { accountDeletionParts, personalExportParts } from '../../../lib/domain-parts.ts';
 import { AppError } from '../../../lib/errors.ts';
 import type { Services } from '../../../services.ts';
-import { membershipsOf, refuseLastAdmin } from '../../club/index.ts';
-import { countUnreadByClub } from '../../notifications/index.ts';
+import { refuseLastAdmin } from '../../club/index.ts';
 import {
   clubIdsWithRecordsOf,
   deleteMailAndSignInTraces,
   deletePhoto,
   deleteSignInMeans,
   findCredentialHash,
+  findMe,
+  findMeBySession,
   findPhoto,
   findUser,
   listSessionsOf,
+  type MeRow,
   savePhoto,
   updateUser,
 } from './queries.ts';
 
 /** The person's profile, the club the session acts in with their role there, and all their clubs. */
 export async function getMe(services: Pick<Services, 'db'>, viewer: Person): Promise<Me> {
-  const [u, memberships, unreadRows] = await Promise.all([
-    findUser(services.db, { userId: viewer.userId }),
-    membershipsOf(services.db, { userId: viewer.userId }),
-    countUnreadByClub(services.db, { userId: viewer.userId }),
-  ]);
-  if (!u) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
-  const unreadAt = new Map(unreadRows.map((r) => [r.clubId, r.n]));
+  const me = await findMe(services.db, { userId: viewer.userId });
+  if (!me) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
+  return meAnswer(me, viewer.clubId);
+}
+
+/**
+ * getMe with the request's session checked in the same statement (GET /api/me at every app open):
+ * undefined when the session does not pass (the caller then reads it as every route does).
+ */
+export async function getMeWithKnownSession(
+  services: Pick<Services, 'db' | 'sessions'>,
+  known: KnownSession,
+): Promise<Me | undefined> {
+  const me = await findMeBySession(services.db, {
+    token: known.token,
+    fresh: services.sessions.freshExpiry(),
+  });
+  return me && meAnswer(me, me.actingClubId);
+}
+
+function meAnswer({ clubs: memberships, unreadByClub, ...user }: MeRow, actingClubId: string | null): Me {
   // Each club's unread count, so the switcher shows what waits at the person's other clubs.
-  const clubs = memberships.map((m) => ({ ...m, unreadNotifications: unreadAt.get(m.club.id) ?? 0 }));
-  const acting = clubs.find((m) => m.club.id === viewer.clubId);
-  const unread = viewer.clubId ? (unreadAt.get(viewer.clubId) ?? 0) : 0;
+  const clubs = memberships.map((m) => ({ ...m, unreadNotifications: unreadByClub[m.club.id] ?? 0 }));
+  const acting = clubs.find((m) => m.club.id === actingClubId);
   return {
-    user: {
-      id: u.id,
-      name: u.name,
-      email: u.email,
-      emailVerified: u.emailVerified,
-      image: u.image,
-      phoneNumber: u.phoneNumber,
-      phoneNumberVerified: u.phoneNumberVerified,
-      dateOfBirth: u.dateOfBirth,
-      isAnonymous: u.isAnonymous,
-    },
+    user,
     club: acting?.club ?? null,
     role: acting?.role ?? null,
     clubs,
     // The menu's and tab bar's badge, folded into the first screen's answer (no extra request).
-    unreadNotifications: unread,
+    unreadNotifications: acting?.unreadNotifications ?? 0,
   };
 }
 
