@@ -111,6 +111,17 @@ export const envSchema = z.object({
     .default('PL'),
   FOOTBALL_DATA_SEASON: z.coerce.number().int().min(1990).max(2100).optional(),
   FOOTBALL_DATA_SYNC_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
+  /**
+   * openfootball's football.json over HTTP (free, no key): the current season's Premier League and
+   * Championship files, `<url>/<season>/en.1.json` and `en.2.json`. `off` turns the feed off.
+   */
+  OPENFOOTBALL_URL: z
+    .union([z.literal('off'), z.url()])
+    .default('https://raw.githubusercontent.com/openfootball/football.json/master'),
+  /** Seconds between polls of the openfootball feed (a sixth of it on match days). */
+  OPENFOOTBALL_POLL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
+  /** People (by email) who run the server: they may upload a season file from the app. */
+  PLATFORM_ADMINS: list.default([]),
   // Uploaded files (lib/storage.ts): on disk under DATA_DIR/uploads, or in an S3-compatible bucket
   // when S3_BUCKET is set.
   S3_BUCKET: z

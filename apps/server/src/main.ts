@@ -5,6 +5,7 @@ import { openDatabase } from './db/client.ts';
 import { ensureClub } from './domains/club/service.ts';
 import { importBundledSeasons } from './domains/game/football/bundled.ts';
 import { startFootballDataSync } from './domains/game/football/football-data.ts';
+import { startOpenfootballFeed } from './domains/game/football/openfootball-feed.ts';
 import { notifyFeedMatchAlerts, publishFeedChanges, publishResults } from './domains/game/index.ts';
 import { startSettlementWorker } from './domains/game/settlement/worker.ts';
 import { startNotificationJobs } from './domains/notifications/index.ts';
@@ -25,12 +26,14 @@ async function main() {
   const seedWanted = config.SEED_DEMO ?? database.kind === 'pglite';
   const seeded = seedWanted ? await seedDemo(db, auth) : false;
   await ensureClub(db, config.DEFAULT_CLUB);
-  // The bundled Premier League seasons (shared by every club): any missing one is imported.
+  // The bundled seasons (Premier League and Championship, shared by every club): any missing one is
+  // imported. From the files alone: the server needs no network to offer the current season.
   const imported = await importBundledSeasons(db);
   if (imported.length > 0) app.log.info({ seasons: imported.map((s) => s.key) }, 'bundled seasons imported');
 
   let settlement: ReturnType<typeof startSettlementWorker> | null = null;
   let footballData: ReturnType<typeof startFootballDataSync> | null = null;
+  let openfootball: ReturnType<typeof startOpenfootballFeed> | null = null;
   let payments: ReturnType<typeof startPaymentsWorker> | null = null;
   let clockHousekeeping: ReturnType<typeof setInterval> | null = null;
   let adminSocket: Awaited<ReturnType<typeof startAdminSocket>> | null = null;
@@ -44,6 +47,7 @@ async function main() {
     // Fastify stops accepting, waits for requests in flight, then the database closes.
     await app.close();
     footballData?.stop();
+    openfootball?.stop();
     await settlement?.stop();
     await payments?.stop();
     if (clockHousekeeping) clearInterval(clockHousekeeping);
@@ -82,6 +86,18 @@ async function main() {
         await worker.kick();
         if (summary.matchDay) await publishResults(app.services.events, summary.seasonId);
       },
+      log: app.log,
+    });
+  }
+  // The current season kept up to date from openfootball (free, no key): fixtures, moved kick-offs and
+  // results. football-data.org, when its token is set, stays the source of live scores (on its season).
+  if (config.OPENFOOTBALL_URL !== 'off') {
+    const worker = settlement;
+    openfootball = startOpenfootballFeed({
+      services: app.services,
+      baseUrl: config.OPENFOOTBALL_URL,
+      intervalMs: config.OPENFOOTBALL_POLL_SECONDS * 1000,
+      afterUpdate: () => worker.kick(),
       log: app.log,
     });
   }

@@ -413,6 +413,12 @@ function fixturesFor(w: World): Record<string, Fixture> {
         },
       }),
     },
+    'GET /api/admin/football/data': { call: at('/api/admin/football/data') },
+    'POST /api/platform/seasons': {
+      call: at('/api/platform/seasons', { text: '{"name": "English Championship 2026/27", "matches": []}' }),
+      refused:
+        'none of the callers runs the server (PLATFORM_ADMINS is empty); game-openfootball-feed.test.ts uploads as one',
+    },
     'PUT /api/admin/fixtures/:id/result': {
       call: at(`/api/admin/fixtures/${w.round1Fixture.id}/result`, {
         home: w.round1Fixture.home,

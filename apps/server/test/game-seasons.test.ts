@@ -46,7 +46,7 @@ async function counts(server: TestServer) {
   return row;
 }
 
-describe.each(backends())('the six bundled seasons on %s', (backend) => {
+describe.each(backends())('the bundled seasons on %s', (backend) => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer(backend);
@@ -56,20 +56,26 @@ describe.each(backends())('the six bundled seasons on %s', (backend) => {
   it('import into a fresh database, and importing again changes no row count or id', async () => {
     const files = await listBundledSeasonFiles();
     expect(files.map((f) => path.basename(f))).toEqual([
+      'championship-2026-27.json',
       'premier-league-2020-21.json',
       'premier-league-2021-22.json',
       'premier-league-2022-23.json',
       'premier-league-2023-24.json',
       'premier-league-2024-25.json',
       'premier-league-2025-26.json',
+      'premier-league-2026-27.json',
     ]);
     expect(await counts(server)).toEqual({ seasons: 0, teams: 0, fixtures: 0 });
     const first = await importBundledSeasons(server.db);
     expect(first.map((s) => [s.key, s.teams, s.fixtures])).toEqual(
-      files.map((f) => [path.basename(f, '.json'), 20, 380]),
+      files.map((f) => {
+        const key = path.basename(f, '.json');
+        return key.startsWith('championship') ? [key, 24, 552] : [key, 20, 380];
+      }),
     );
-    // 28 distinct clubs over the six seasons (the data's README), each stored once.
-    expect(await counts(server)).toEqual({ seasons: 6, teams: 28, fixtures: 2280 });
+    // 28 distinct clubs over the six seasons to 2025-26 (the data's README), Coventry and Hull in the
+    // Premier League of 2026-27, 16 more in its Championship: each stored once.
+    expect(await counts(server)).toEqual({ seasons: 8, teams: 46, fixtures: 3212 });
     const ids = await server.db
       .select({ id: fixtures.id, externalId: fixtures.externalId, seasonId: fixtures.seasonId })
       .from(fixtures);
@@ -78,7 +84,7 @@ describe.each(backends())('the six bundled seasons on %s', (backend) => {
     expect(await importBundledSeasons(server.db)).toEqual([]);
     const again = await importBundledSeasons(server.db, { missingOnly: false });
     expect(again.map((s) => s.seasonId)).toEqual(first.map((s) => s.seasonId));
-    expect(await counts(server)).toEqual({ seasons: 6, teams: 28, fixtures: 2280 });
+    expect(await counts(server)).toEqual({ seasons: 8, teams: 46, fixtures: 3212 });
     const idsAgain = await server.db
       .select({ id: fixtures.id, externalId: fixtures.externalId, seasonId: fixtures.seasonId })
       .from(fixtures);
@@ -115,7 +121,7 @@ describe.each(backends())('the six bundled seasons on %s', (backend) => {
         checked++;
       }
     }
-    expect(checked).toBe(2280);
+    expect(checked).toBe(3212);
     // Both sides of the clock change, spelled out: BST is UTC+1, GMT is UTC+0.
     const at = async (home: string, away: string) => {
       const [row] = await sqlRows<{ utc: string }>(
@@ -149,7 +155,7 @@ describe.each(backends())('the six bundled seasons on %s', (backend) => {
       expect(run.code).toBe(0);
       if (url) {
         // Into the database the other tests filled: updated in place.
-        expect(await counts(server)).toEqual({ seasons: 6, teams: 28, fixtures: 2280 });
+        expect(await counts(server)).toEqual({ seasons: 8, teams: 46, fixtures: 3212 });
       } else {
         const db = openDatabase({ dataDir });
         try {

@@ -64,8 +64,11 @@ function parseMatch(raw: unknown, index: number): Fixture {
     fail(`${label}: time must be HH:MM (24-hour UK time), got ${describe(time)}`);
   }
   let result: Score | null = null;
-  if (score !== undefined) {
-    if (!isRecord(score)) fail(`${label}: score must be an object, got ${describe(score)}`);
+  if (Array.isArray(score)) {
+    // The generator writes a score with no half-time as the bare full-time pair: "score": [0, 0].
+    result = parseGoals(score, `${label}: score`);
+  } else if (score !== undefined) {
+    if (!isRecord(score)) fail(`${label}: score must be an object or [home, away], got ${describe(score)}`);
     if (score.ht !== undefined) parseGoals(score.ht, `${label}: score.ht`);
     if (score.ft !== undefined) result = parseGoals(score.ft, `${label}: score.ft`);
   }

@@ -1,6 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { GameInputError, parseOpenfootballSeason } from '../src/index.ts';
-import { loadSeason, SEASONS } from './helpers.ts';
+import { analyseRounds, GameInputError, parseOpenfootballSeason } from '../src/index.ts';
+import { DATA_DIR, loadSeason, SEASONS } from './helpers.ts';
 
 const match = (extra: Record<string, unknown> = {}) => ({
   round: 'Matchday 1',
@@ -62,6 +63,24 @@ describe('openfootball parsing', () => {
     expect(season.fixtures.filter((x) => x.result === null)).toHaveLength(89);
   });
 
+  it('reads the bundled 2026-27 Premier League and Championship as the 2026-27 snapshot has them', () => {
+    const read = (file: string) =>
+      parseOpenfootballSeason(JSON.parse(readFileSync(`${DATA_DIR}/${file}.json`, 'utf8')));
+    const pl = read('premier-league-2026-27');
+    expect(pl.name).toBe('English Premier League 2026/27');
+    expect([pl.teams.length, pl.fixtures.length]).toEqual([20, 380]);
+    // Matchdays 1-4 played (three as a bare "score": [0, 0] pair), the rest to come.
+    expect(pl.fixtures.filter((f) => f.status === 'finished')).toHaveLength(40);
+    expect(analyseRounds(pl.fixtures)).toHaveLength(38);
+    const ch = read('championship-2026-27');
+    expect(ch.name).toBe('English Championship 2026/27');
+    expect([ch.teams.length, ch.fixtures.length]).toEqual([24, 552]);
+    expect(ch.fixtures.filter((f) => f.status === 'finished')).toHaveLength(83);
+    expect(analyseRounds(ch.fixtures)).toHaveLength(46);
+    // From Matchday 25 the kick-off times are not fixed yet: 15:00 UK time is assumed.
+    expect(ch.fixtures.filter((f) => f.timeTbc)).toHaveLength(264);
+  });
+
   it('treats an empty score or a missing ft as no result, and ignores a missing ht', () => {
     const s = parseOpenfootballSeason({
       name: 'x',
@@ -70,10 +89,24 @@ describe('openfootball parsing', () => {
         match({ team1: 'Everton FC', score: { ht: [0, 0] } }),
         match({ team1: 'Fulham FC', score: { ft: [0, 0] } }),
         match({ team1: 'Brentford FC', score: undefined }),
+        // 2026-27's files write a score without a half-time as the bare full-time pair.
+        match({ team1: 'Burnley FC', score: [0, 0] }),
       ],
     });
-    expect(s.fixtures.map((f) => f.result)).toEqual([null, null, { home: 0, away: 0 }, null]);
-    expect(s.fixtures.map((f) => f.status)).toEqual(['scheduled', 'scheduled', 'finished', 'scheduled']);
+    expect(s.fixtures.map((f) => f.result)).toEqual([
+      null,
+      null,
+      { home: 0, away: 0 },
+      null,
+      { home: 0, away: 0 },
+    ]);
+    expect(s.fixtures.map((f) => f.status)).toEqual([
+      'scheduled',
+      'scheduled',
+      'finished',
+      'scheduled',
+      'finished',
+    ]);
   });
 
   it('names the problem in a malformed file', () => {
@@ -91,6 +124,8 @@ describe('openfootball parsing', () => {
     expect(parseError({ matches: [match({ team2: 7 })] })).toMatch(/team2 must be a team name/);
     expect(parseError({ matches: [match({ score: { ft: [1] } })] })).toMatch(/score\.ft must be/);
     expect(parseError({ matches: [match({ score: { ft: [1, -1] } })] })).toMatch(/score\.ft must be/);
+    expect(parseError({ matches: [match({ score: [1] })] })).toMatch(/: score must be \[home goals/);
+    expect(parseError({ matches: [match({ score: 'x' })] })).toMatch(/score must be an object or/);
     expect(parseError({ matches: [match({ status: 'cancelled' })] })).toMatch(/status must be/);
     expect(parseError({ matches: [match(), match()] })).toMatch(/more than once/);
   });

@@ -9,10 +9,11 @@ import { currentPerson, isViewer, type Person, type Viewer } from './guards.ts';
  *   `user`    any signed-in person, for their own account only (not one club's data);
  *   `member`  a signed-in member, on the data of the club they act in;
  *   `staff`   staff or admin of that club;
- *   `admin`   admin of that club.
+ *   `admin`   admin of that club;
+ *   `platform` a person who runs the server (PLATFORM_ADMINS), in a club or not: data every club shares.
  * The club always comes from the session's viewer, never from the request.
  */
-export const ACCESS_LEVELS = ['public', 'user', 'member', 'staff', 'admin'] as const;
+export const ACCESS_LEVELS = ['public', 'user', 'member', 'staff', 'admin', 'platform'] as const;
 export type Access = (typeof ACCESS_LEVELS)[number];
 
 /** One row of the server's route table, as registered (HEAD routes Fastify adds included). */
@@ -112,6 +113,13 @@ const NO_CLUB = 'You are not a member of a club yet: join one with its link or c
 async function enforce(request: FastifyRequest, access: Access) {
   const person = await currentPerson(request);
   if (!person) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
+  if (access === 'platform') {
+    const own = person.email.trim().toLowerCase();
+    if (!request.server.services.config.PLATFORM_ADMINS.some((e) => e.trim().toLowerCase() === own)) {
+      throw new AppError('FORBIDDEN', 'Only the people who run this server can do that.');
+    }
+    return;
+  }
   const needed = requiredRank[access];
   if (needed === undefined) return;
   if (!isViewer(person)) throw new AppError('FORBIDDEN', NO_CLUB);
@@ -171,7 +179,7 @@ function documented(schema: FastifySchema | undefined, access: Access): FastifyS
   if (!schema?.response || typeof schema.response !== 'object') return withSession;
   const response = { ...(schema.response as Record<string, unknown>) };
   response[401] ??= ErrorResponse;
-  if (requiredRank[access]) response[403] ??= ErrorResponse;
+  if (requiredRank[access] || access === 'platform') response[403] ??= ErrorResponse;
   return { ...withSession, response };
 }
 

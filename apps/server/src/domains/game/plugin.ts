@@ -5,6 +5,7 @@ import { gameClubExport } from './club-export.ts';
 import { competitionRoutes } from './competitions/routes.ts';
 import { entriesAdminRoutes, entryBuyBackRoutes } from './entries/routes.ts';
 import { fixtureRoutes } from './fixtures/routes.ts';
+import { footballRoutes } from './football/routes.ts';
 import { liveRoutes } from './live/routes.ts';
 import { payoutRoutes } from './payouts/routes.ts';
 import { gamePersonalExport } from './personal-export.ts';
@@ -28,6 +29,7 @@ export const gameDomain: FastifyPluginAsync = async (app) => {
   await app.register(competitionRoutes);
   await app.register(pickRoutes);
   await app.register(fixtureRoutes);
+  await app.register(footballRoutes);
   await app.register(payoutRoutes);
   await app.register(entriesAdminRoutes);
   await app.register(entryBuyBackRoutes);

@@ -1,5 +1,5 @@
 // The competitions feature as other features see it: they import from here, never its other files.
 
 export type { CompetitionRow } from './queries.ts';
-export { competitionsOnSeason, correctionOuts, findCompetition } from './queries.ts';
+export { clubsOnSeason, competitionsOnSeason, correctionOuts, findCompetition } from './queries.ts';
 export { potOf, visibleCompetition } from './service.ts';

@@ -190,6 +190,17 @@ export async function competitionsOnSeason(
     );
 }
 
+/** The clubs with a competition on a season (open, running or finished): a change of its data concerns them. */
+export async function clubsOnSeason(db: DbOrTx, { seasonId }: { seasonId: string }): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ clubId: competitions.clubId })
+    .from(competitions)
+    .where(
+      and(eq(competitions.seasonId, seasonId), inArray(competitions.status, ['open', 'running', 'finished'])),
+    );
+  return rows.map((r) => r.clubId);
+}
+
 /** The entries that played (paid and confirmed when the first round locked), with their players. */
 export async function listEntriesInPlay(
   db: DbOrTx,

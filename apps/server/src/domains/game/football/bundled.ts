@@ -7,7 +7,7 @@ import type { Db } from '../../../db/client.ts';
 import { type ImportSummary, importSeason } from './importer.ts';
 import { seasons } from './schema.ts';
 
-/** The openfootball seasons that ship with the server (apps/server/seed/football). */
+/** The openfootball seasons that ship with the server (apps/server/seed/football): Premier League and Championship. */
 export const BUNDLED_SEASONS_DIR = fileURLToPath(new URL('../../../../seed/football/', import.meta.url));
 
 export class SeasonFileError extends Error {}
@@ -48,9 +48,10 @@ export async function readSeasonFile(file: string): Promise<SeasonFile> {
 export async function importSeasonFile(
   db: Db,
   { key, name, season }: SeasonFile,
+  updatedBy: 'import' | 'bundled' = 'import',
 ): Promise<ImportSummary & { key: string; name: string }> {
   const summary = await db.transaction((tx) =>
-    importSeason(tx, { key, name, source: 'openfootball', season }),
+    importSeason(tx, { key, name, source: 'openfootball', season, updatedBy }),
   );
   return { ...summary, key, name };
 }
@@ -86,7 +87,8 @@ export async function importBundledSeasons(
   );
   const done: (ImportSummary & { key: string; name: string })[] = [];
   for (const file of files) {
-    if (!present.has(keyOf(file))) done.push(await importSeasonFile(db, await readSeasonFile(file)));
+    if (!present.has(keyOf(file)))
+      done.push(await importSeasonFile(db, await readSeasonFile(file), 'bundled'));
   }
   return done;
 }

@@ -1,8 +1,16 @@
 import type { Season } from '@lastman/game';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { fixtures, seasons, teams } from './schema.ts';
+import { fixtures, type leagues, seasons, type seasonUpdaters, teams } from './schema.ts';
 import { shortTeamName } from './team-names.ts';
+
+export type League = (typeof leagues)[number];
+export type SeasonUpdater = (typeof seasonUpdaters)[number];
+
+/** The league of a season by its key: `championship-2026-27` and football-data.org's ELC are the Championship. */
+export function leagueOfKey(key: string): League {
+  return /^(championship-|football-data-ELC-)/.test(key) ? 'championship' : 'premier-league';
+}
 
 export interface ImportSummary {
   seasonId: string;
@@ -16,13 +24,30 @@ export interface ImportSummary {
  */
 export async function importSeason(
   db: DbOrTx,
-  opts: { key: string; name: string; source: 'openfootball' | 'football-data' | 'demo'; season: Season },
+  opts: {
+    key: string;
+    name: string;
+    source: 'openfootball' | 'football-data' | 'demo';
+    season: Season;
+    league?: League;
+    /** What wrote it, for the admin's view of the data (by default: its source, `import` for a file). */
+    updatedBy?: SeasonUpdater;
+  },
 ): Promise<ImportSummary> {
   const { season } = opts;
+  const updatedBy: SeasonUpdater =
+    opts.updatedBy ?? (opts.source === 'openfootball' ? 'import' : opts.source);
+  const stamp = { dataUpdatedAt: sql`now()`, updatedBy };
   const [seasonRow] = await db
     .insert(seasons)
-    .values({ key: opts.key, name: opts.name, source: opts.source })
-    .onConflictDoUpdate({ target: seasons.key, set: { name: opts.name } })
+    .values({
+      key: opts.key,
+      name: opts.name,
+      source: opts.source,
+      league: opts.league ?? leagueOfKey(opts.key),
+      ...stamp,
+    })
+    .onConflictDoUpdate({ target: seasons.key, set: { name: opts.name, ...stamp } })
     .returning({ id: seasons.id });
   if (!seasonRow) throw new Error('season upsert returned nothing');
 

@@ -9,11 +9,32 @@ export const teams = pgTable('teams', {
   createdAt: createdAt(),
 });
 
+/** The leagues a club can run a competition on. */
+export const leagues = ['premier-league', 'championship'] as const;
+
+/** How a season's data last arrived: a file that ships with the server, `lms import`, the feeds, an upload. */
+export const seasonUpdaters = [
+  'bundled',
+  'import',
+  'openfootball-feed',
+  'upload',
+  'football-data',
+  'demo',
+] as const;
+
 export const seasons = pgTable('seasons', {
   id: id(),
   key: text('key').notNull().unique(),
   name: text('name').notNull(),
   source: text('source', { enum: ['openfootball', 'football-data', 'demo'] }).notNull(),
+  league: text('league', { enum: leagues }).notNull().default('premier-league'),
+  /** When the season's fixtures or results were last written, and by what. */
+  dataUpdatedAt: timestamp('data_updated_at', { withTimezone: true }),
+  updatedBy: text('updated_by', { enum: seasonUpdaters }),
+  /** The openfootball feed: when it last answered (a 200 or a 304), its ETag, and why it last failed. */
+  feedCheckedAt: timestamp('feed_checked_at', { withTimezone: true }),
+  feedEtag: text('feed_etag'),
+  feedError: text('feed_error'),
   createdAt: createdAt(),
 });
 

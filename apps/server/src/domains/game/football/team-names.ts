@@ -17,6 +17,20 @@ const SHORT_NAMES: Record<string, string> = {
   'Ipswich Town FC': 'Ipswich',
   'Luton Town FC': 'Luton',
   'Sunderland AFC': 'Sunderland',
+  'Coventry City FC': 'Coventry',
+  'Hull City AFC': 'Hull',
+  // The Championship.
+  'Queens Park Rangers FC': 'QPR',
+  'Preston North End FC': 'Preston',
+  'Blackburn Rovers FC': 'Blackburn',
+  'Bolton Wanderers FC': 'Bolton',
+  'Charlton Athletic FC': 'Charlton',
+  'Swansea City AFC': 'Swansea',
+  'Birmingham City FC': 'Birmingham',
+  'Cardiff City FC': 'Cardiff',
+  'Derby County FC': 'Derby',
+  'Stoke City FC': 'Stoke',
+  'Lincoln City FC': 'Lincoln',
 };
 
 export function shortTeamName(name: string): string {

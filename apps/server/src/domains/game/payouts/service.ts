@@ -262,7 +262,8 @@ export interface CorrectionFacts {
   round: number;
   old: string;
   new: string;
-  userId: string;
+  /** Who corrected it; null for the football feed. */
+  userId: string | null;
 }
 
 /**
