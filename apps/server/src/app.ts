@@ -25,6 +25,7 @@ import { createPaymentProvider, type PaymentProvider } from './domains/payments/
 import { registerStaffParts, staffDomain } from './domains/staff/index.ts';
 import { registerAccessRules } from './http/access.ts';
 import { clientConfigRoutes } from './http/client-config-routes.ts';
+import { limitConnections } from './http/connection-limits.ts';
 import { createDeviceCookies, DEVICE_TOKEN_HEADER, SET_DEVICE_TOKEN_HEADER } from './http/device-cookie.ts';
 import { fileRoutes } from './http/file-routes.ts';
 import { healthRoutes } from './http/health-routes.ts';
@@ -33,6 +34,7 @@ import { openApiTransform } from './http/openapi-document.ts';
 import { registerApiErrors } from './http/openapi-errors.ts';
 import { createLimits, registerApiRateLimit } from './http/rate-limits.ts';
 import { createSessionReader } from './http/session-reader.ts';
+import { createStreamLimits } from './http/stream-limits.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { registerErrorHandling } from './lib/error-handler.ts';
 import { errorBody } from './lib/errors.ts';
@@ -40,6 +42,7 @@ import { openEventHub } from './lib/event-hub.ts';
 import { canonicalUrl, registerInputGuards } from './lib/input-guards.ts';
 import { requestForLog } from './lib/log-safe.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
+import { connectionCeilings, openFileLimit } from './lib/open-files.ts';
 import { createSmsSender } from './lib/sms.ts';
 import type { Storage } from './lib/storage.ts';
 import { createStorage } from './lib/storage-config.ts';
@@ -107,9 +110,20 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         .send(errorBody('BAD_REQUEST', `The address ${request.url.split('?')[0]} is not valid: ${what}.`));
     },
     forceCloseConnections: 'idle',
+    // Half-sent requests are dropped within seconds, not Node's minutes (checked each second): each
+    // holds a socket, and enough of them from one client would leave none for anyone else.
+    requestTimeout: config.HTTP_REQUEST_TIMEOUT_SECONDS * 1000,
+    http: { headersTimeout: config.HTTP_HEADERS_TIMEOUT_SECONDS * 1000, connectionsCheckingInterval: 1000 },
     rewriteUrl: (req) => canonicalUrl(req.url ?? '/'),
   });
   app.setValidatorCompiler(validatorCompiler);
+  const fileLimit = openFileLimit();
+  const ceilings = connectionCeilings(fileLimit?.soft ?? null);
+  const connections = limitConnections(app.server, {
+    max: config.MAX_CONNECTIONS ?? ceilings.connections,
+    perAddress: config.MAX_CONNECTIONS_PER_ADDRESS ?? (config.TRUST_PROXY === false ? 256 : 0),
+    log: app.log,
+  });
   app.setSerializerCompiler(serializerCompiler);
 
   const clock = opts.clock ?? systemClock;
@@ -177,6 +191,16 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     notifier,
     sms,
     events,
+    liveStreams: createStreamLimits({
+      perSession: config.LIVE_STREAMS_PER_SESSION,
+      perAddress: config.LIVE_STREAMS_PER_ADDRESS,
+      max: config.LIVE_STREAMS_MAX ?? ceilings.streams,
+    }),
+    capacity: {
+      openFiles: fileLimit,
+      connections: connections.max,
+      connectionsPerAddress: connections.perAddress,
+    },
   };
   app.decorate('services', services);
   app.decorateRequest('viewer', undefined);

@@ -45,6 +45,24 @@ export const envSchema = z.object({
   ANDROID_PLAY_STORE_URL: z.url().default(DEFAULT_STORE_URLS.android),
   RATE_LIMIT_ENABLED: booleanString.default(true),
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
+  // Connections and live streams: what one client may hold open (http/connection-limits.ts,
+  // http/stream-limits.ts). The ceilings left unset follow the open-file limit (lib/open-files.ts).
+  /** A request's headers must all arrive within this; a half-sent request is dropped after it. */
+  HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(10),
+  /** A whole request (headers and body, an upload included) must arrive within this. */
+  HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  MAX_CONNECTIONS: z.coerce.number().int().min(1).optional(),
+  /** Open sockets from one client address; 0 for no cap. Unset: 256, or none behind a proxy (TRUST_PROXY). */
+  MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).optional(),
+  LIVE_STREAMS_PER_SESSION: z.coerce.number().int().min(1).max(100).default(4),
+  LIVE_STREAMS_PER_ADDRESS: z.coerce.number().int().min(1).default(120),
+  LIVE_STREAMS_MAX: z.coerce.number().int().min(1).optional(),
+  /** A live stream ends after this; the browser reconnects at once and resumes where it was. */
+  LIVE_STREAM_MINUTES: z.coerce
+    .number()
+    .min(0.05)
+    .max(24 * 60)
+    .default(30),
   TRUST_PROXY: z
     .string()
     .default('false')
@@ -267,6 +285,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
     throw new ConfigError(
       'Invalid configuration:\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both, or neither to generate a pair on first start',
+    );
+  }
+  if (e.HTTP_HEADERS_TIMEOUT_SECONDS > e.HTTP_REQUEST_TIMEOUT_SECONDS) {
+    throw new ConfigError(
+      'Invalid configuration:\n  HTTP_HEADERS_TIMEOUT_SECONDS: must not be more than HTTP_REQUEST_TIMEOUT_SECONDS',
     );
   }
   const twilio = [e.TWILIO_ACCOUNT_SID, e.TWILIO_AUTH_TOKEN, e.TWILIO_FROM];

@@ -63,6 +63,16 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  const { capacity, liveStreams } = app.services;
+  app.log.info(
+    {
+      openFiles: capacity.openFiles ?? 'unknown',
+      maxConnections: capacity.connections,
+      connectionsPerAddress: capacity.connectionsPerAddress || 'no cap',
+      liveStreams: liveStreams.settings,
+    },
+    `open files: ${capacity.openFiles ? `${capacity.openFiles.soft} (hard limit ${capacity.openFiles.hard})` : 'limit unknown'}; up to ${capacity.connections} connections and ${liveStreams.settings.max} live streams`,
+  );
   // Locks and settles rounds by the server clock; safe to run in every process (advisory locks).
   settlement = startSettlementWorker({ db, clock: app.services.clock, log: app.log });
   if (config.FOOTBALL_DATA_TOKEN) {

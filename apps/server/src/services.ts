@@ -7,6 +7,7 @@ import type { DeviceCookies } from './http/device-cookie.ts';
 import type { Person } from './http/guards.ts';
 import type { Limits } from './http/rate-limits.ts';
 import type { KnownSession, SessionReader } from './http/session-reader.ts';
+import type { StreamLimits } from './http/stream-limits.ts';
 import type { Clock } from './lib/clock.ts';
 import type { EventHub } from './lib/event-hub.ts';
 import type { Mailer } from './lib/mailer.ts';
@@ -38,6 +39,15 @@ export interface Services {
   sms: SmsSender;
   /** Events pushed to open screens, across server processes (lib/event-hub.ts). */
   events: EventHub;
+  /** How many live streams this process holds, per session, per address and in all (http/stream-limits.ts). */
+  liveStreams: StreamLimits;
+  /** What this process may hold open: its open-file limit (null where unknown) and its socket caps. */
+  capacity: {
+    openFiles: { soft: number; hard: number } | null;
+    connections: number;
+    /** 0: no cap per address. */
+    connectionsPerAddress: number;
+  };
 }
 
 declare module 'fastify' {

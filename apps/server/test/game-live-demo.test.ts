@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { competitions, roundSettlements, seasons } from '../src/db/schema/index.ts';
+import { competitions, fixtures, roundSettlements, seasons } from '../src/db/schema/index.ts';
 import { demoRoundPlayed, scriptMatch } from '../src/domains/game/live/demo-match-day.ts';
 import { openSse } from './support/sse-client.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';
-import { signedIn } from './support/world.ts';
+import { otherClubAdmin, signedIn } from './support/world.ts';
 
 describe('the demo plays a round live, sped up, from the football-data.org stand-in', () => {
   let server: TestServer;
@@ -61,4 +61,64 @@ describe('the demo plays a round live, sped up, from the football-data.org stand
     const after = await admin.get(`/api/competitions/${comp.id}/live`);
     expect(after.json).toMatchObject({ round: started.json.round, settled: true });
   }, 60_000);
+
+  describe('touches the demo club only', () => {
+    const demoSeason = async () => {
+      const [demo] = await server.db.select().from(seasons).where(eq(seasons.source, 'demo'));
+      if (!demo) throw new Error('no demo season');
+      return demo.id;
+    };
+    /** The demo season's fixtures and every club's settled rounds, as they stand. */
+    const snapshot = async () => ({
+      fixtures: await server.db
+        .select({
+          id: fixtures.id,
+          kickoffAt: fixtures.kickoffAt,
+          status: fixtures.status,
+          home: fixtures.homeScore,
+          away: fixtures.awayScore,
+        })
+        .from(fixtures)
+        .where(eq(fixtures.seasonId, await demoSeason()))
+        .orderBy(fixtures.id),
+      settlements: (await server.db.select().from(roundSettlements)).length,
+      competitions: await server.db
+        .select({ id: competitions.id, status: competitions.status })
+        .from(competitions)
+        .orderBy(competitions.id),
+    });
+
+    it("another club's admin is refused in words, and nothing changes", async () => {
+      const other = await otherClubAdmin(server, 'Kim Kings', 'kim@kingsarms.test');
+      const before = await snapshot();
+      const res = await other.post('/api/admin/live/demo-round', { playSeconds: 10 });
+      expect(res.status).toBe(403);
+      expect(res.json.error.message).toBe(
+        'The live demo round is played by the demo club only, The Red Lion.',
+      );
+      expect(await snapshot()).toEqual(before);
+    });
+
+    it("the demo club's round is refused while another club plays on the demo season, whose competition is untouched", async () => {
+      const other = server.client();
+      await other.signIn('kim@kingsarms.test', 'club-member-pass');
+      const created = await other.post('/api/admin/competitions', {
+        name: 'Kings Arms on the demo season',
+        seasonId: await demoSeason(),
+        startRound: 38,
+        prizeModel: 'free',
+      });
+      expect(created.status).toBe(201);
+      expect((await other.post(`/api/admin/competitions/${created.json.competition.id}/open`)).status).toBe(
+        200,
+      );
+      const before = await snapshot();
+      const admin = await signedIn(server, 'admin@redlion.test');
+      const res = await admin.post('/api/admin/live/demo-round', { playSeconds: 10 });
+      expect(res.status).toBe(409);
+      expect(res.json.error.message).toMatch(/Another club has a competition on the demo season/);
+      await demoRoundPlayed();
+      expect(await snapshot()).toEqual(before);
+    });
+  });
 });

@@ -50,7 +50,9 @@ export function openDatabase(target: DatabaseTarget): Database {
 }
 
 function openPostgres(url: string): Database {
-  const pool = new pg.Pool({ connectionString: url, max: 20 });
+  // A few connections stay open however quiet it gets: a pool that closed them all would need new
+  // sockets, and so file descriptors, at the moment a flood of clients has taken them.
+  const pool = new pg.Pool({ connectionString: url, max: 20, min: 4 });
   // An idle client's error (the server restarting) must not crash the process.
   pool.on('error', () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Db;

@@ -8,9 +8,10 @@ import type { Auth } from '../domains/account/sign-in/auth.ts';
 import { findClubBySlug, insertClub } from '../domains/club/queries.ts';
 import { newJoinCode } from '../domains/club/service.ts';
 import { importSeason } from '../domains/game/football/importer.ts';
+import { DEMO_CLUB_SLUG } from '../domains/game/live/demo-match-day.ts';
 import { seedDemoGame } from './demo-game.ts';
 
-export const DEMO_CLUB_SLUG = 'red-lion';
+export { DEMO_CLUB_SLUG } from '../domains/game/live/demo-match-day.ts';
 export const DEMO_PASSWORD = 'lastman-demo';
 export const DEMO_SEASON_FILE = 'premier-league-2024-25.json';
 const footballDir = new URL('../../seed/football/', import.meta.url);

@@ -46,7 +46,7 @@ export function migratedPgliteCopy(dataDir?: string): string {
 }
 
 /** A fresh database of its own for one test server: the migrated PGlite in memory, or a copy of the PostgreSQL template. */
-async function freshDatabase(
+export async function freshDatabase(
   backend: Backend,
 ): Promise<{ database: Database; url?: string; drop: () => Promise<void> }> {
   if (backend === 'pglite') {

@@ -7,14 +7,26 @@ import { isNative } from './platform.ts';
  * stream: `GET /api/live` for a member, `GET /api/screens/current/live?club=` for a paired TV. Opened
  * when the first screen listens, closed when the last one stops. The browser reconnects on its own and
  * sends Last-Event-ID, so the server replays what was missed (or says `resync`, and the screens fetch
- * again).
+ * again). When the server refuses the stream, the screens poll until it takes it again.
  */
 type Listener = (event: LiveEvent) => void;
 
 interface Stream {
   readonly listeners: Set<Listener>;
   source: EventSource | null;
+  /** While the server refuses the stream: the poll that stands in for it. */
+  polling: ReturnType<typeof setInterval> | null;
+  /** While the server refuses the stream: when to ask for it again. */
+  retry: ReturnType<typeof setTimeout> | null;
 }
+
+/**
+ * A refused stream (the server holding all it can: 503; too many from this address: 429; signed out)
+ * is not retried by the browser. Meanwhile the screens fetch again this often, as if told `resync`,
+ * and the stream is asked for again after the server's Retry-After (30 s).
+ */
+export const POLL_WHILE_REFUSED_MS = 20_000;
+export const REOPEN_AFTER_MS = 30_000;
 
 const MEMBER_STREAM = '/api/live';
 const streams = new Map<string, Stream>();
@@ -35,18 +47,39 @@ function open(path: string, stream: Stream) {
       for (const listener of [...stream.listeners]) listener(event);
     });
   }
-  // A refused stream (signed out: 401; an unpaired TV: 404) is not retried by the browser; the next
-  // screen that listens opens it again.
+  es.addEventListener('open', () => stopPolling(stream));
   es.addEventListener('error', () => {
-    if (es.readyState === EventSource.CLOSED && stream.source === es) stream.source = null;
+    if (es.readyState === EventSource.CLOSED && stream.source === es) {
+      stream.source = null;
+      pollWhileRefused(path, stream);
+    }
   });
   stream.source = es;
+}
+
+function pollWhileRefused(path: string, stream: Stream) {
+  const resync = () => {
+    for (const listener of [...stream.listeners]) listener({ type: 'resync' });
+  };
+  stream.polling ??= setInterval(resync, POLL_WHILE_REFUSED_MS);
+  if (stream.retry) clearTimeout(stream.retry);
+  stream.retry = setTimeout(() => {
+    stream.retry = null;
+    if (stream.listeners.size > 0) open(path, stream);
+  }, REOPEN_AFTER_MS);
+}
+
+function stopPolling(stream: Stream) {
+  if (stream.polling) clearInterval(stream.polling);
+  if (stream.retry) clearTimeout(stream.retry);
+  stream.polling = null;
+  stream.retry = null;
 }
 
 export function listenToLiveEvents(listener: Listener, path = MEMBER_STREAM): () => void {
   let stream = streams.get(path);
   if (!stream) {
-    stream = { listeners: new Set(), source: null };
+    stream = { listeners: new Set(), source: null, polling: null, retry: null };
     streams.set(path, stream);
   }
   const held = stream;
@@ -57,6 +90,7 @@ export function listenToLiveEvents(listener: Listener, path = MEMBER_STREAM): ()
     if (held.listeners.size === 0) {
       held.source?.close();
       held.source = null;
+      stopPolling(held);
       streams.delete(path);
     }
   };

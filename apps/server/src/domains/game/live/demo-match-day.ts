@@ -1,19 +1,23 @@
 import type { CompetitionStatus } from '@lastman/api';
 import { mulberry32 } from '@lastman/game';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, ne, notInArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import type { Viewer } from '../../../http/guards.ts';
 import { AppError } from '../../../lib/errors.ts';
 import type { Services } from '../../../services.ts';
+import { clubForViewer } from '../../club/index.ts';
 import { listCompetitions } from '../competitions/queries.ts';
 import { fetchFootballDataSeason } from '../football/football-data.ts';
 import { applyLiveScores } from '../football/live-scores.ts';
 import { fixtures, seasons, teams } from '../football/schema.ts';
 import { type StandInMatch, type StandInStep, startFootballDataStandIn } from '../football/stand-in.ts';
-import { demoResults, roundSettlements } from '../schema.ts';
+import { competitions, demoResults, roundSettlements } from '../schema.ts';
 import { runSettlementPass } from '../settlement/worker.ts';
 import { publishFeedChanges, publishResults } from './feed-events.ts';
 import { notifyFeedMatchAlerts } from './match-alerts.ts';
+
+/** The demo club (seeded as The Red Lion): the one club whose admins may play the demo round. */
+export const DEMO_CLUB_SLUG = 'red-lion';
 
 /** The demo's sped-up match: 90 minutes in this long, by default. */
 export const DEMO_PLAY_MS = 3 * 60_000;
@@ -61,6 +65,15 @@ export async function playDemoRound(
   if (playing)
     throw new AppError('CONFLICT', 'A demo round is being played already: watch it on the game screen.');
   const { db } = services;
+  // The demo season's fixtures are shared by every club: only the demo club plays them live, and only
+  // while no other club has a competition on them that the round would lock, settle or re-date.
+  const club = await clubForViewer(db, {
+    userClubId: viewer.clubId,
+    defaultSlug: services.config.DEFAULT_CLUB,
+  });
+  if (club.id !== viewer.clubId || club.slug !== DEMO_CLUB_SLUG) {
+    throw new AppError('FORBIDDEN', 'The live demo round is played by the demo club only, The Red Lion.');
+  }
   const playMs = opts.playMs ?? DEMO_PLAY_MS;
   const running = (await listCompetitions(db, { clubId: viewer.clubId, includeDrafts: false })).filter(
     (c) => c.status === ('running' satisfies CompetitionStatus),
@@ -71,6 +84,23 @@ export async function playDemoRound(
     throw new AppError(
       'CONFLICT',
       'Only a running competition on the demo season can play a round live in the demo.',
+    );
+  }
+  const others = await db
+    .select({ id: competitions.id })
+    .from(competitions)
+    .where(
+      and(
+        eq(competitions.seasonId, comp.seasonId),
+        ne(competitions.clubId, viewer.clubId),
+        notInArray(competitions.status, ['finished', 'cancelled']),
+      ),
+    )
+    .limit(1);
+  if (others.length > 0) {
+    throw new AppError(
+      'CONFLICT',
+      'Another club has a competition on the demo season: playing a round live would change its results, so the demo round is off until it ends.',
     );
   }
   const settled = await db
@@ -178,7 +208,8 @@ export async function playDemoRound(
         .set({ status: 'finished', homeScore: f.result.home, awayScore: f.result.away })
         .where(and(eq(fixtures.id, id), inArray(fixtures.status, ['scheduled', 'live'])));
     }
-    await publishFeedChanges(services.events, changes);
+    // To the demo club's screens alone: no other club plays on these fixtures.
+    await publishFeedChanges(services.events, changes, viewer.clubId);
     await notifyFeedMatchAlerts(services, changes);
     return finished;
   };

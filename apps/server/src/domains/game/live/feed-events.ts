@@ -2,11 +2,18 @@ import type { LiveEvent } from '@lastman/api';
 import type { EventHub } from '../../../lib/event-hub.ts';
 import type { LiveChange } from '../football/live-scores.ts';
 
-/** Tells every club's open screens the feed's new live scores (seasons are shared by every club). */
-export async function publishFeedChanges(events: EventHub, changes: readonly LiveChange[]): Promise<void> {
+/**
+ * Tells open screens the feed's new live scores: every club's (seasons are shared by every club), or
+ * one club's (the demo round, played on fixtures no other club is using).
+ */
+export async function publishFeedChanges(
+  events: EventHub,
+  changes: readonly LiveChange[],
+  clubId: string | null = null,
+): Promise<void> {
   for (const c of changes) {
     await events.publish({
-      clubId: null,
+      clubId,
       type: 'live-score',
       data: {
         type: 'live-score',

@@ -30,14 +30,17 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
           'A comment at once, then `live-score`, `results` and `resync` events (each `data:` a LiveEvent as JSON) and a heartbeat comment at least every 15 s. Send `Last-Event-ID` on reconnecting to receive the events missed; `resync` means fetch again.',
         headers: z.object({ 'last-event-id': z.string().max(200).optional() }),
         // No `produces`: its refusals (401) are JSON like every other route's.
-        response: { 200: { content: { 'text/event-stream': { schema: z.string() } } } },
+        response: {
+          200: { content: { 'text/event-stream': { schema: z.string() } } },
+          ...refusals(429, 503),
+        },
       },
       config: { access: 'member' },
     },
     async (request, reply) => {
       // HEAD: the stream's headers only.
       if (request.method === 'HEAD') return reply.type('text/event-stream; charset=utf-8').send('');
-      serveLiveStream(app.services.events, viewerOf(request), request, reply, streams);
+      return serveLiveStream(app.services.events, viewerOf(request), request, reply, streams);
     },
   );
 
@@ -93,8 +96,10 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin', ...tags],
         summary:
           "The demo: play the running competition's next round live, sped up, from a local stand-in of football-data.org",
+        description:
+          "The demo club's admins only (403 elsewhere), and only while no other club has a competition on the demo season (409).",
         body: DemoRoundRequest,
-        response: { 200: DemoRoundStarted, ...refusals(409) },
+        response: { 200: DemoRoundStarted, ...refusals(403, 409) },
       },
       config: { access: 'admin' },
     },

@@ -1,10 +1,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { errorBody } from '../../../lib/errors.ts';
 import type { EventHub, HubEvent } from '../../../lib/event-hub.ts';
 
 /** A comment at least this often keeps proxies and the browser from dropping a quiet stream. */
 export const HEARTBEAT_MS = 15_000;
 /** How soon a browser reconnects after losing the stream. */
 const RETRY_MS = 3000;
+/**
+ * A client that reads nothing (its socket's send buffer past this) is not listening: its stream ends
+ * rather than queue every club's scores in this process's memory.
+ */
+const UNREAD_LIMIT_BYTES = 256 * 1024;
 
 /**
  * The open streams of a plugin's routes, ended when the server closes (they would hold its close
@@ -26,12 +32,25 @@ export function closedOnShutdown(app: FastifyInstance): Set<() => void> {
  */
 export function serveLiveStream(
   hub: EventHub,
-  audience: { readonly clubId: string },
+  audience: { readonly clubId: string; readonly sessionToken?: string | undefined; readonly userId?: string },
   request: FastifyRequest,
   reply: FastifyReply,
   streams: Set<() => void>,
   heartbeatMs = HEARTBEAT_MS,
-): void {
+): FastifyReply | undefined {
+  const { liveStreams, config } = request.server.services;
+  // A member's streams are counted per session; a TV screen's (not signed in) per club and address.
+  const holder = audience.sessionToken ?? audience.userId ?? `screen:${audience.clubId}:${request.ip}`;
+  let close: () => void = () => {};
+  const admission = liveStreams.admit({ holder, address: request.ip }, () => close());
+  if (!admission.ok) {
+    return reply
+      .status(admission.status)
+      .header('retry-after', String(admission.retryAfterSeconds))
+      .send(
+        errorBody(admission.status === 503 ? 'SERVICE_UNAVAILABLE' : 'TOO_MANY_REQUESTS', admission.message),
+      );
+  }
   reply.hijack();
   const res = reply.raw;
   const headers: Record<string, string | number | string[]> = {};
@@ -60,20 +79,30 @@ export function serveLiveStream(
     else for (const e of missed) send(e);
   }
   const unsubscribe = hub.subscribe(send);
-  const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), heartbeatMs);
+  const heartbeat = setInterval(() => {
+    if (res.writableLength > UNREAD_LIMIT_BYTES) close();
+    else res.write(': heartbeat\n\n');
+  }, heartbeatMs);
   heartbeat.unref();
+  // Every stream ends in time (the browser reconnects at once with Last-Event-ID and misses
+  // nothing): one left open by a client that went away unheard does not hold its socket for ever.
+  const lifetime = setTimeout(() => close(), config.LIVE_STREAM_MINUTES * 60_000);
+  lifetime.unref();
   hub.connections.open(audience.clubId);
   let closed = false;
-  const close = () => {
+  close = () => {
     if (closed) return;
     closed = true;
     clearInterval(heartbeat);
+    clearTimeout(lifetime);
     unsubscribe();
     hub.connections.close(audience.clubId);
+    admission.release();
     streams.delete(close);
     res.end();
   };
   streams.add(close);
   request.raw.on('close', close);
   res.on('close', close);
+  return undefined;
 }

@@ -93,7 +93,10 @@ export const screenRoutes: FastifyPluginAsyncZod = async (app) => {
           "The same stream as `GET /api/live` for the screen's club: a comment at once, then `live-score`, `results` and `resync` events and a heartbeat comment at least every 15 s; `Last-Event-ID` on reconnecting replays what was missed. Each event tells the screen to fetch its board again.",
         querystring: ScreenCurrentQuery,
         headers: z.object({ 'last-event-id': z.string().max(200).optional() }),
-        response: { 200: { content: { 'text/event-stream': { schema: z.string() } } }, ...refusals(404) },
+        response: {
+          200: { content: { 'text/event-stream': { schema: z.string() } } },
+          ...refusals(404, 429, 503),
+        },
       },
       // The device is not signed in: its cookie, scoped to /api/screens, is what it holds.
       config: { access: 'public' },
@@ -104,7 +107,7 @@ export const screenRoutes: FastifyPluginAsyncZod = async (app) => {
         deviceToken: deviceTokenOf(request),
       });
       if (request.method === 'HEAD') return reply.type('text/event-stream; charset=utf-8').send('');
-      serveLiveStream(app.services.events, audience, request, reply, streams);
+      return serveLiveStream(app.services.events, audience, request, reply, streams);
     },
   );
 
