@@ -263,7 +263,7 @@ describe.each(backends())('timesheets on %s', (backend) => {
     });
     expect(refused.status).toBe(409);
     expect(refused.json.error.message).toBe(
-      'The week of 2026-10-19 is approved and locked for this person: reopen it first to change it.',
+      'The week of Mon 19 Oct is approved and locked for this person: reopen it first to change it.',
     );
     const addInto = await admin.post('/api/admin/clock-entries', {
       userId: staffId,
@@ -278,7 +278,7 @@ describe.each(backends())('timesheets on %s', (backend) => {
     const clockIn = await staff.post('/api/clock/in', { token: await code() });
     expect(clockIn.status).toBe(409);
     expect(clockIn.json.error.message).toBe(
-      'Your hours for the week of 2026-10-19 are approved and locked: ask an admin to reopen the week.',
+      'Your hours for the week of Mon 19 Oct are approved and locked: ask an admin to reopen the week.',
     );
     server.clock.set('2026-10-26T10:00:00Z');
 
@@ -750,7 +750,7 @@ describe.each(backends())('timesheets on %s', (backend) => {
 
     // The approved week's rota stays as approved: no shift added, changed, removed or swapped away.
     const plain =
-      '=Pat "Pint", Pourer’s timesheet for the week of 2026-11-09 is approved, so their shifts in that week cannot change: reopen the week under Timesheets first.';
+      '=Pat "Pint", Pourer’s timesheet for the week of Mon 9 Nov is approved, so their shifts in that week cannot change: reopen the week under Timesheets first.';
     const refusals = [
       await shift(patId, '2026-11-13T17:00:00Z', '2026-11-13T20:00:00Z'),
       await admin.patch(`/api/admin/shifts/${thursday}`, { breakMinutes: 15 }),
