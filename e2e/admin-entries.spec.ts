@@ -2,7 +2,7 @@
 import type { SeasonList } from '@lastman/api';
 import { createCompetition, openForEntries } from '../apps/server/test/support/world-api.ts';
 import { apiClient } from './support/api-client.ts';
-import { activePage, expect, logIn, test } from './support/fixtures.ts';
+import { activePage, expect, logIn, test, waitForMail } from './support/fixtures.ts';
 
 test.use({ viewport: { width: 1440, height: 900 } });
 
@@ -90,8 +90,12 @@ test('the Manage screen lists entries, records a cash entry, knocks one out and 
   await expect(order).toContainText(/order [0-9A-F]{8} · cash/);
   await order.locator('ion-button', { hasText: 'Refund entry 1' }).click();
   await expect(page.locator('ion-alert')).toContainText('in cash, over the bar');
+  // The reason typed is the one the player's refund email gives.
+  await page.getByLabel('Reason for the refund').fill('Entered twice by mistake');
   await page.locator('ion-alert button', { hasText: /^Refund$/ }).click();
   await expect(order.locator('ion-button', { hasText: 'Refund the rest' })).toContainText('£5.00 left');
+  const mail = await waitForMail('player4@redlion.test', new RegExp(`^Refund: ${name}$`));
+  expect(mail.text).toContain('Reason: Entered twice by mistake');
   await page.screenshot({ path: test.info().outputPath('orders-refund-left.png') });
 });
 

@@ -50,6 +50,19 @@ test('an admin sees charts with their summaries and tables, at phone and desktop
   }
 });
 
+test('a period with nothing in it says so once in each card', async ({ page }) => {
+  await logInByApi(page, 'admin@redlion.test');
+  await page.goto('/analytics?from=2020-01-06&to=2020-01-19');
+  const view = activePage(page);
+  const weeks = view.getByTestId('chart-weeks');
+  await expect(weeks).toContainText('No entries were sold in this period.');
+  for (const card of await view.locator('.analytics-card').all()) {
+    const lines = (await card.locator('p').allTextContents()).map((t) => t.trim()).filter(Boolean);
+    expect(new Set(lines).size, lines.join(' | ')).toBe(lines.length);
+  }
+  await expect(weeks.getByText('No entries were sold in this period.')).toHaveCount(1);
+});
+
 test('the filters live in the URL: chosen on the filter screens, kept after a reload', async ({ page }) => {
   await logInByApi(page, 'admin@redlion.test');
   await page.goto('/analytics');
@@ -164,6 +177,14 @@ test('chart labels are 12 px at least on a phone, money axes tick in round pound
     expect(ticks.length).toBeGreaterThan(1);
     for (const t of ticks) expect(t).toMatch(/^£\d{1,3}(,\d{3})*$/);
     expect(new Set(ticks).size).toBe(ticks.length);
+    // Every competition's bar is named under it (cut to fit), not every other one.
+    const bars = await view.getByTestId('chart-competitions').locator('tbody tr').count();
+    expect(bars).toBeGreaterThan(1);
+    const names = await view
+      .getByTestId('chart-competitions')
+      .locator('svg.chart .visx-axis-bottom text')
+      .allTextContents();
+    expect(names.filter((n) => n.trim()).length, names.join(' | ')).toBe(bars);
 
     // The per-competition table: every column shown inside its card; on a phone it scrolls sideways
     // inside the card, never the page.

@@ -54,7 +54,9 @@ test('an admin uploads photos into an album and a member swipes through them', a
   await upload.getByTestId('gallery-file-input').setInputFiles(photos);
   const items = upload.getByTestId('upload-list').locator('li');
   await expect(items).toHaveCount(3);
-  await upload.getByLabel('Caption for IMG_001.jpg').fill('The winning team');
+  const captions = ['The winning team', 'The quizmaster', 'Last orders'];
+  for (const [i, caption] of captions.entries())
+    await upload.getByLabel(`Caption for IMG_00${i + 1}.jpg`).fill(caption);
   await shot(page, `upload-ready-${info.project.name}`);
   await upload.getByTestId('start-upload').click();
   await expect(items.and(page.locator('[data-state="done"]'))).toHaveCount(3, { timeout: 30_000 });
@@ -73,6 +75,8 @@ test('an admin uploads photos into an album and a member swipes through them', a
   await gallery.getByRole('button', { name: new RegExp(album) }).click();
   const thumbs = gallery.getByTestId('gallery-grid').getByRole('button');
   await expect(thumbs).toHaveCount(3);
+  // In the order the admin listed them, each with its caption under it.
+  await expect(gallery.getByTestId('gallery-grid').locator('li')).toHaveText(captions);
   await expect(gallery.getByRole('link', { name: 'Upload photos' })).toHaveCount(0);
   await expect(gallery.getByTestId('gallery-upload-link')).toHaveCount(0);
   expect(await smallControls(gallery.locator('.gallery__album, .gallery__thumb'))).toEqual([]);
@@ -87,6 +91,7 @@ test('an admin uploads photos into an album and a member swipes through them', a
   const viewer = page.getByTestId('photo-viewer');
   await expect(viewer).toBeVisible();
   await expect(viewer).toContainText('1 of 3');
+  await expect(viewer).toContainText('The winning team');
   const image = viewer.getByTestId('viewer-image');
   await expect
     .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))

@@ -367,6 +367,10 @@ test('once a club uploads a PDF, the admin is told which menu guests see and cho
   await expect(seen.getByText(/^The club's menu, uploaded on/)).toBeVisible();
   await expect(seen.getByText(dishName)).toHaveCount(0);
   await expect(seen.getByText('Find what you can eat')).toHaveCount(0);
+  // The filter is gone with the dishes, and the guest is told so and what to do instead.
+  await expect(seen.getByTestId('menu-pdf-no-filter')).toContainText(
+    'there is no allergen or diet filter here',
+  );
   await atPhoneWidths(guest, 'menu-guest-pdf-only', async () => {
     await expectInside(seen.locator('#menu-pdf-heading, .pdf-toolbar'), '.card');
   });

@@ -34,6 +34,7 @@ test('a staff member gives a shift to anyone; a colleague takes it under Swaps a
   const phone = test.info().project.name === 'phone';
   const week = mondayAhead(phone ? 25 : 27);
   const taker = await newStaff(page, baseURL as string, 'Tia');
+  const busy = await newStaff(page, baseURL as string, 'Wes');
   const giver = await newStaff(page, baseURL as string, 'Gus');
   const admin = await apiClient(baseURL as string, 'admin@redlion.test');
   const tuesday = new Date(Date.parse(`${week}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
@@ -42,6 +43,14 @@ test('a staff member gives a shift to anyone; a colleague takes it under Swaps a
     startsAt: `${tuesday}T11:00:00Z`,
     endsAt: `${tuesday}T15:00:00Z`,
     position: 'Kitchen',
+    breakMinutes: 0,
+  });
+  // Wes works the bar at the same time: he cannot take the kitchen shift as well.
+  await admin.send('POST', '/api/admin/shifts', {
+    userId: busy.userId,
+    startsAt: `${tuesday}T12:00:00Z`,
+    endsAt: `${tuesday}T14:00:00Z`,
+    position: 'Bar',
     breakMinutes: 0,
   });
   await admin.send('POST', '/api/admin/rota/publish', { week });
@@ -54,6 +63,10 @@ test('a staff member gives a shift to anyone; a colleague takes it under Swaps a
   const line = mine.getByTestId('shift').filter({ hasText: 'Kitchen' });
   await line.getByRole('button', { name: 'Swap or give away' }).click();
   const form = mine.locator('form.rota-swap-form');
+  // Someone already working then is not offered it, rather than offered and refused at approval.
+  await expect(
+    form.getByLabel('Colleague').locator('option', { hasText: `${busy.name} (working then)` }),
+  ).toBeDisabled();
   await form.getByLabel('Colleague').selectOption({ label: 'Anyone on the staff (give it away)' });
   await expect(form).toContainText('the first to take it has it once a manager approves');
   await form.getByRole('button', { name: 'Send offer' }).click();

@@ -83,7 +83,15 @@ test.describe('answers the page turns into words', () => {
     await form.getByLabel('Last day').fill(wednesday);
     await expect(form).toContainText('Whole days, the last one included: 3 days.');
     await expect(form.getByLabel('Until (time)')).toHaveCount(0);
-    await form.getByLabel('Hours of holiday it takes').fill('24');
+    // The hours follow the days chosen (8 a day), and keep the day's length a person types.
+    const hours = form.getByLabel('Hours of holiday it takes');
+    await expect(hours).toHaveValue('24');
+    await form.getByLabel('Last day').fill(week);
+    await expect(hours).toHaveValue('8');
+    await hours.fill('7.5');
+    await form.getByLabel('Last day').fill(wednesday);
+    await expect(hours).toHaveValue('22.5');
+    await hours.fill('24');
     await form.getByLabel('Reason (optional)').fill(reason);
     await form.getByRole('button', { name: 'Ask for leave' }).click();
     const request = panel.getByTestId('my-absence').filter({ hasText: reason });

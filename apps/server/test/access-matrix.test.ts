@@ -937,6 +937,7 @@ function fixturesFor(w: World): Record<string, Fixture> {
       refused: 'not a real invitation (accepting is tested in tenants.test.ts)',
     },
     'GET /api/admin/club': { call: at('/api/admin/club') },
+    'GET /api/admin/club/setup': { call: at('/api/admin/club/setup') },
     'PATCH /api/admin/club': {
       call: at('/api/admin/club', { joinPolicy: 'link', phone: '01865 000000' }),
     },

@@ -215,6 +215,26 @@ describe.each(backends())(
         ).json.events.find((e: Json) => e.id === id),
       ).toMatchObject({ myPlaces: 2 });
     });
+
+    it('tells a member whose booking the club removes, so their last message is not "You are signed up"', async () => {
+      const id = await dinner(4, 'Wine tasting');
+      const guest = await member('Rae Rowe');
+      expect((await book(guest.client, id, 2)).status).toBe(201);
+      await server.smtp.waitFor(guest.email, /signed up: Wine tasting/);
+      const booking = (await list(id)).json.registrations.find((r: Json) => r.name === 'Rae Rowe');
+      server.clock.advance(60_000);
+      expect((await admin.delete(`/api/admin/events/${id}/registrations/${booking.id}`)).status).toBe(204);
+
+      const notes = (await guest.client.get('/api/notifications')).json.notifications as Json[];
+      const latest = notes.filter((n) => n.kind === 'events')[0];
+      expect(latest?.title).toBe('Your booking was removed: Wine tasting');
+      expect(latest?.body).toMatch(/removed your 2 places for .*no longer signed up/);
+      const mail = await server.smtp.waitFor(guest.email, /booking was removed: Wine tasting/);
+      expect(mail.text).toContain('no longer signed up');
+      expect(mail.text).toContain('Places: 2');
+      const detail = await guest.client.get(`/api/events/${id}`);
+      expect(detail.json.event.myRegistration).toBeNull();
+    });
   },
   300_000,
 );

@@ -66,6 +66,11 @@ describe.each(backends())('name-only players and hidden picks on %s', (backend) 
     });
     // More entries later go to the same person, by id.
     expect((await cash({ userId: tomId, entries: 1, reference: 'Till 0043' })).status).toBe(201);
+    // The club's orders name Tom with no address: his is made up and never receives mail.
+    const orders = (await admin.get(`/api/admin/orders?competitionId=${compId}`)).json.orders as Json[];
+    const toms = orders.filter((o) => o.userName === 'Old Tom');
+    expect(toms).toHaveLength(2);
+    for (const o of toms) expect(o.userEmail).toBe('');
   });
 
   it('refuses a name without the 18-or-over confirmation, or a name and a member at once', async () => {

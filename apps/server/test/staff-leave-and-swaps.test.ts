@@ -366,6 +366,25 @@ describe.each(backends())('staff templates, leave, swaps and pay on %s', (backen
     expect([owner(patShift), owner(samTue)]).toEqual([samId, patId]);
   });
 
+  it('does not offer a shift to a colleague already working then: refused at the offer, not at approval', async () => {
+    const samThu = await shift(samId, '2026-11-26T17:00:00Z', '2026-11-26T22:00:00Z');
+    const patThu = await shift(patId, '2026-11-26T18:00:00Z', '2026-11-26T20:00:00Z');
+    await publish('2026-11-23');
+    // The offer form asks who works then: Pat is marked, and not offered it.
+    const asked = await sam.get(`/api/staff/colleagues?forShift=${samThu}`);
+    expect(asked.json.colleagues.find((c: Json) => c.userId === patId)?.workingThen).toBe(true);
+    expect((await pat.get(`/api/staff/colleagues?forShift=${samThu}`)).status).toBe(404);
+    const offer = await sam.post(`/api/shifts/${samThu}/swaps`, { toUserId: patId });
+    expect(offer.status).toBe(409);
+    expect(offer.json.error.message).toBe(
+      'Pat Pourer is already working then (Bar, Thursday 26 November, 18:00 to Thursday 26 November, 20:00, London time): offer it to someone else.',
+    );
+    // Traded for that very shift, nobody works twice: offered.
+    const trade = await sam.post(`/api/shifts/${samThu}/swaps`, { toUserId: patId, otherShiftId: patThu });
+    expect(trade.status).toBe(201);
+    expect((await sam.post(`/api/shift-swaps/${trade.json.swap.id}/withdraw`)).status).toBe(200);
+  });
+
   it('lists a staff member’s colleagues with their coming published shifts: the club’s only, no emails or rates', async () => {
     const patMon = await shift(patId, '2026-11-30T17:00:00Z', '2026-11-30T22:00:00Z', 'Cellar');
     await publish('2026-11-30');

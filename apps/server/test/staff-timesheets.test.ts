@@ -263,7 +263,7 @@ describe.each(backends())('timesheets on %s', (backend) => {
     });
     expect(refused.status).toBe(409);
     expect(refused.json.error.message).toBe(
-      'The week of 2026-10-19 is approved and locked for this person: reopen it first to change it.',
+      'The week of Mon 19 Oct is approved and locked for this person: reopen it first to change it.',
     );
     const addInto = await admin.post('/api/admin/clock-entries', {
       userId: staffId,
@@ -278,7 +278,7 @@ describe.each(backends())('timesheets on %s', (backend) => {
     const clockIn = await staff.post('/api/clock/in', { token: await code() });
     expect(clockIn.status).toBe(409);
     expect(clockIn.json.error.message).toBe(
-      'Your hours for the week of 2026-10-19 are approved and locked: ask an admin to reopen the week.',
+      'Your hours for the week of Mon 19 Oct are approved and locked: ask an admin to reopen the week.',
     );
     server.clock.set('2026-10-26T10:00:00Z');
 
@@ -386,16 +386,18 @@ describe.each(backends())('timesheets on %s', (backend) => {
     expect(res.text).toContain('"\'=Pat ""Pint"", Pourer"');
   });
 
-  it('exports the BrightPay layout: header first, one row per person per week, status and period beside', async () => {
+  it('exports the BrightPay layout: header first, one row per person for the period, works number, status and period beside', async () => {
     const res = await admin.get(
       `/api/admin/timesheets?from=2026-10-20&to=2026-11-01&format=csv&layout=brightpay`,
     );
     expect(res.status).toBe(200);
     const rows = readCsv(res.text);
+    const period = '2026-10-19 to 2026-11-01';
     expect(rows).toEqual([
       [
         'Employee first name',
         'Employee surname',
+        'Employee works number',
         'Number of normal hours',
         'Rate per hour',
         'Description',
@@ -403,37 +405,10 @@ describe.each(backends())('timesheets on %s', (backend) => {
         'Lastman period',
         'Lastman filters',
       ],
-      // People in name order ("=" sorts before letters), week by week.
-      [
-        "'=Pat",
-        '"Pint", Pourer',
-        '2.92',
-        '',
-        `Hours w/c ${WEEK}`,
-        'approved',
-        '2026-10-19 to 2026-11-01',
-        'all staff',
-      ],
-      [
-        'Sam',
-        'Server',
-        '6.92',
-        '12.00',
-        `Hours w/c ${WEEK}`,
-        'approved',
-        '2026-10-19 to 2026-11-01',
-        'all staff',
-      ],
-      [
-        "'=Pat",
-        '"Pint", Pourer',
-        '2.00',
-        '',
-        'Hours w/c 2026-10-26',
-        'not approved',
-        '2026-10-19 to 2026-11-01',
-        'all staff',
-      ],
+      // People in name order ("=" sorts before letters); Pat's two weeks are one row (175 + 120
+      // minutes), not approved as the second week is not.
+      ["'=Pat", '"Pint", Pourer', '', '4.92', '', `Hours ${period}`, 'not approved', period, 'all staff'],
+      ['Sam', 'Server', '', '6.92', '12.00', `Hours ${period}`, 'approved', period, 'all staff'],
     ]);
     const one = await admin.get(`/api/admin/timesheets?from=${WEEK}&to=${WEEK}&format=csv&userId=${staffId}`);
     expect(readCsv(one.text).map((r) => r[2])).toEqual(['Staff member', 'Sam Server']);
@@ -530,9 +505,25 @@ describe.each(backends())('timesheets on %s', (backend) => {
       (await admin.get('/api/admin/timesheets?from=2026-10-19&to=2026-11-01&format=csv&layout=brightpay'))
         .text,
     );
-    expect(bright.filter((r) => r[0] === "'=Pat").map((r) => [r[2], r[3], r[4]])).toEqual([
-      ['2.92', '10.00', `Hours w/c ${WEEK}`],
-      ['2.00', '11.00', 'Hours w/c 2026-10-26'],
+    // One row for Pat: a payment per rate, side by side.
+    expect(bright[0]?.slice(3, 9)).toEqual([
+      'Number of normal hours',
+      'Rate per hour',
+      'Description',
+      'Payment 2 number of normal hours',
+      'Payment 2 rate per hour',
+      'Payment 2 description',
+    ]);
+    expect(bright.filter((r) => r[0] === "'=Pat").map((r) => r.slice(2, 9))).toEqual([
+      [
+        '',
+        '2.92',
+        '10.00',
+        'Hours 2026-10-19 to 2026-11-01',
+        '2.00',
+        '11.00',
+        'Hours 2026-10-19 to 2026-11-01',
+      ],
     ]);
 
     // The rota shows today's rate (the clock is on the 27th) and the rise set ahead.
@@ -619,10 +610,8 @@ describe.each(backends())('timesheets on %s', (backend) => {
       ['2026-11-06', '0.00', '2.00', '14.00', '28.00'],
     ]);
     const bright = readCsv((await csv('brightpay')).text).filter((r) => r[0] === 'Kit');
-    expect(bright.map((r) => [r[2], r[3]])).toEqual([
-      ['4.00', '10.50'],
-      ['4.50', '11.50'],
-      ['2.00', '14.00'],
+    expect(bright.map((r) => [r[3], r[4], r[6], r[7], r[9], r[10]])).toEqual([
+      ['4.00', '10.50', '4.50', '11.50', '2.00', '14.00'],
     ]);
     expect(
       (await admin.put(`/api/admin/staff/${kit.userId}/payroll-number`, { payrollNumber: 'K-1' })).status,
@@ -639,6 +628,89 @@ describe.each(backends())('timesheets on %s', (backend) => {
         .filter((s: { userId: string }) => s.userId === kit.userId)
         .map((s: { costPence: number }) => s.costPence),
     ).toEqual([4200, 3450]);
+    server.clock.set('2026-10-27T19:00:00Z');
+  });
+
+  it('pays hours added without a shift at the person’s rate, and BrightPay gets one row with their works number', async () => {
+    // A club of its own, so Lee's hours leave the other tests' weeks alone.
+    const cellar = await aClub(server, { slug: 'cellar-club', name: 'The Cellar Club' });
+    const admin = (await aMember(server, { club: cellar, role: 'admin', email: 'boss@cellar.test' })).client;
+    const report = async (query: string) => admin.get(`/api/admin/timesheets?${query}`);
+    // Lee has no rate of their own; the club pays its cellar 1250p. Lee's only shift is a draft.
+    const lee = await aMember(server, {
+      club: cellar,
+      role: 'staff',
+      email: 'lee@kings.test',
+      name: 'Lee Lamb',
+    });
+    expect(
+      (await admin.put('/api/admin/position-pay-rates', { position: 'Cellar', hourlyRatePence: 1250 }))
+        .status,
+    ).toBe(204);
+    server.clock.set('2026-11-10T09:00:00Z');
+    const draft = await admin.post('/api/admin/shifts', {
+      userId: lee.userId,
+      startsAt: '2026-11-11T22:00:00Z',
+      endsAt: '2026-11-11T22:30:00Z',
+      position: 'Cellar',
+      breakMinutes: 0,
+    });
+    expect(draft.status).toBe(201);
+    server.clock.set('2026-11-20T09:00:00Z');
+    const entry = (clockInAt: string, clockOutAt: string) =>
+      admin.post('/api/admin/clock-entries', {
+        userId: lee.userId,
+        clockInAt,
+        clockOutAt,
+        breakMinutes: 0,
+        reason: 'From the paper sheet',
+      });
+    // A minute on the shift, and 12 h 45 min from the paper sheet with no shift near.
+    expect((await entry('2026-11-11T22:00:00Z', '2026-11-11T22:01:00Z')).status).toBe(201);
+    const added = await entry('2026-11-11T09:00:00Z', '2026-11-11T21:45:00Z');
+    expect(added.status).toBe(201);
+    expect(added.json.entry).toMatchObject({ shiftId: null, position: 'Cellar', hourlyRatePence: 1250 });
+    const day = personIn((await report('from=2026-11-09&to=2026-11-15')).json, lee.userId).days[2];
+    // 12 h 46 min at £12.50 is £159.58, not the £0.21 of the one minute on the shift.
+    expect(day).toMatchObject({ workedMinutes: 766, hourlyRatePence: 1250, costPence: 15958 });
+
+    // The next week, at a rate of Lee's own from Monday: BrightPay still gets one row for Lee.
+    expect((await entry('2026-11-16T10:00:00Z', '2026-11-16T12:00:00Z')).status).toBe(201);
+    expect(
+      (
+        await admin.put(`/api/admin/staff/${lee.userId}/pay-rate`, {
+          hourlyRatePence: 1300,
+          from: '2026-11-16',
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (await admin.put(`/api/admin/staff/${lee.userId}/payroll-number`, { payrollNumber: 'L-7' })).status,
+    ).toBe(204);
+    const bright = readCsv(
+      (
+        await admin.get(
+          `/api/admin/timesheets?from=2026-11-09&to=2026-11-22&format=csv&layout=brightpay&userId=${lee.userId}`,
+        )
+      ).text,
+    );
+    const period = 'Hours 2026-11-09 to 2026-11-22';
+    expect(bright.slice(1)).toEqual([
+      [
+        'Lee',
+        'Lamb',
+        'L-7',
+        '12.77',
+        '12.50',
+        period,
+        '2.00',
+        '13.00',
+        period,
+        'not approved',
+        '2026-11-09 to 2026-11-22',
+        'staff member Lee Lamb',
+      ],
+    ]);
     server.clock.set('2026-10-27T19:00:00Z');
   });
 
@@ -678,7 +750,7 @@ describe.each(backends())('timesheets on %s', (backend) => {
 
     // The approved week's rota stays as approved: no shift added, changed, removed or swapped away.
     const plain =
-      '=Pat "Pint", Pourer’s timesheet for the week of 2026-11-09 is approved, so their shifts in that week cannot change: reopen the week under Timesheets first.';
+      '=Pat "Pint", Pourer’s timesheet for the week of Mon 9 Nov is approved, so their shifts in that week cannot change: reopen the week under Timesheets first.';
     const refusals = [
       await shift(patId, '2026-11-13T17:00:00Z', '2026-11-13T20:00:00Z'),
       await admin.patch(`/api/admin/shifts/${thursday}`, { breakMinutes: 15 }),

@@ -306,6 +306,41 @@ describe.each(backends())('tenants on %s', (backend) => {
     expect((await people.bStaff.post('/api/admin/invitations', { role: 'admin' })).status).toBe(403);
   });
 
+  it("a new club's set-up checklist ticks each step from the club's own state", async () => {
+    const founder = await newcomer('founder@the-swan.test');
+    const created = await founder.post('/api/clubs', { name: 'The Swan', slug: 'the-swan' });
+    expect(created.status).toBe(201);
+    const setup = async () => (await founder.get('/api/admin/club/setup')).json;
+    expect(await setup()).toEqual({
+      colours: false,
+      competition: false,
+      poster: false,
+      staff: false,
+      tv: false,
+    });
+
+    expect((await founder.patch('/api/admin/club', { primaryColor: '#0d47a1' })).status).toBe(200);
+    await aCompetition(server, { clubId: created.json.club.id, name: 'Swan LMS', status: 'draft' });
+    const staff = await newcomer('staff@the-swan.test');
+    expect((await staff.post(`/api/invitations/${await invite(founder, 'staff')}/accept`)).status).toBe(200);
+    expect(await setup()).toEqual({
+      colours: true,
+      competition: true,
+      poster: false,
+      staff: true,
+      tv: false,
+    });
+
+    await newcomer('player@the-swan.test', { clubSlug: 'the-swan' });
+    const device = server.client();
+    const screen = await device.post('/api/screens', { club: 'the-swan' });
+    expect((await founder.post('/api/admin/screens/pair', { code: screen.json.code })).status).toBe(201);
+    expect(await setup()).toEqual({ colours: true, competition: true, poster: true, staff: true, tv: true });
+    // Another club's admin sees their own club's steps, never The Swan's.
+    expect((await club.a.admin.get('/api/admin/club/setup')).json.tv).toBe(false);
+    expect((await people.aPlayer.get('/api/admin/club/setup')).status).toBe(403);
+  });
+
   it('club settings: name, colours (contrast checked), join policy, new join code, logo', async () => {
     const admin = club.b.admin;
     const updated = await admin.patch('/api/admin/club', {

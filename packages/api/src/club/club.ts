@@ -100,6 +100,26 @@ export const ClubSettings = Club.extend({
 }).meta({ id: 'ClubSettings' });
 export type ClubSettings = z.infer<typeof ClubSettings>;
 
+/**
+ * A new club's set-up steps (GET /api/admin/club/setup), each ticked from the club's own state, not
+ * from a box its admin ticks: taking card payments is the payments domain's (GET /api/admin/stripe-account).
+ */
+export const ClubSetup = z
+  .object({
+    /** Its colours or logo differ from a new club's. */
+    colours: z.boolean(),
+    /** It has a competition (any state). */
+    competition: z.boolean(),
+    /** A player has joined (by the poster's QR code, the link or the code). */
+    poster: z.boolean(),
+    /** Someone on its staff besides its admins. */
+    staff: z.boolean(),
+    /** A TV screen paired and not removed. */
+    tv: z.boolean(),
+  })
+  .meta({ id: 'ClubSetup' });
+export type ClubSetup = z.infer<typeof ClubSetup>;
+
 export const ClubClose = z.object({ confirmSlug: z.string().max(100) }).strict();
 export const ClubExportQuery = z.object({ format: z.enum(['json', 'csv']).default('json') });
 

@@ -43,7 +43,15 @@ export const SwapAnswer = z.object({ accept: z.boolean() }).strict();
 export const SwapDecision = z.object({ approve: z.boolean() }).strict();
 /** A colleague to offer a shift to: their name and their own coming published shifts, nothing else. */
 export const Colleague = z
-  .object({ userId: z.string(), name: z.string(), shifts: z.array(SwapShift) })
+  .object({
+    userId: z.string(),
+    name: z.string(),
+    shifts: z.array(SwapShift),
+    /** Asked with `forShift`: they work a shift of their own at the same time (not offered it). */
+    workingThen: z.boolean().optional(),
+  })
   .meta({ id: 'Colleague' });
+/** GET /api/staff/colleagues?forShift=: the viewer's shift to offer, so each says if they work then. */
+export const ColleagueQuery = z.object({ forShift: z.string().max(100).optional() });
 export type Colleague = z.infer<typeof Colleague>;
 export const ColleagueList = z.object({ colleagues: z.array(Colleague) });

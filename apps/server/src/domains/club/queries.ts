@@ -1,10 +1,10 @@
 import type { Role } from '@lastman/api';
-import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { user } from '../account/read-model.ts';
-import { competitions } from '../game/read-model.ts';
+import { clubScreens, competitions } from '../game/read-model.ts';
 import { invitations, memberships } from './members/schema.ts';
-import { clubLogos, clubs } from './schema.ts';
+import { clubLogos, clubs, DEFAULT_PRIMARY_COLOR, DEFAULT_SECONDARY_COLOR } from './schema.ts';
 
 export type ClubRow = typeof clubs.$inferSelect;
 
@@ -262,4 +262,21 @@ export async function clubNamesOf(tx: DbOrTx, clubIds: string[]): Promise<Map<st
     .from(clubs)
     .where(inArray(clubs.id, [...new Set(clubIds)]));
   return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+/** The set-up checklist's facts about a club, in one statement (each an EXISTS that stops at its first row). */
+export async function clubSetupFacts(db: DbOrTx, { clubId }: { clubId: string }) {
+  const hasRole = (role: 'player' | 'staff') =>
+    sql<boolean>`exists (select 1 from ${memberships} where ${memberships.clubId} = ${clubId} and ${memberships.role} = ${role})`;
+  const [row] = await db
+    .select({
+      colours: sql<boolean>`(${clubs.primaryColor} <> ${DEFAULT_PRIMARY_COLOR} or ${clubs.secondaryColor} <> ${DEFAULT_SECONDARY_COLOR} or ${clubs.logoUrl} is not null)`,
+      competition: sql<boolean>`exists (select 1 from ${competitions} where ${competitions.clubId} = ${clubId})`,
+      poster: hasRole('player'),
+      staff: hasRole('staff'),
+      tv: sql<boolean>`exists (select 1 from ${clubScreens} where ${clubScreens.clubId} = ${clubId} and ${clubScreens.pairedAt} is not null and ${clubScreens.revokedAt} is null)`,
+    })
+    .from(clubs)
+    .where(eq(clubs.id, clubId));
+  return row;
 }

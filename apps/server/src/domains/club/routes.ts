@@ -9,6 +9,7 @@ import {
   ClubQuery,
   ClubSettings,
   ClubSettingsUpdate,
+  ClubSetup,
   ClubSlugParams,
   ClubSwitch,
   InvitationTokenParams,
@@ -28,6 +29,7 @@ import {
   closeClub,
   clubForViewer,
   clubSettings,
+  clubSetup,
   createClub,
   describeInvitation,
   joinClub,
@@ -158,6 +160,19 @@ export const clubRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/club',
     { schema: { tags: ['admin'], response: { 200: ClubSettings } }, config: { access: 'admin' } },
     async (request) => clubSettings(app.services, viewerOf(request)),
+  );
+
+  app.get(
+    '/api/admin/club/setup',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "A new club's set-up checklist, each step ticked from the club's own state",
+        response: { 200: ClubSetup },
+      },
+      config: { access: 'admin' },
+    },
+    async (request) => clubSetup(app.services, viewerOf(request)),
   );
 
   // One PATCH for the club's settings (tenants) and its details on the Club tab.

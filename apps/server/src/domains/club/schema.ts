@@ -5,12 +5,16 @@ import { bytea, createdAt, id } from '../../db/schema/columns.ts';
 /** How a newcomer joins: with the club's code (in the poster's QR link), or by its link alone. */
 export const joinPolicies = ['code', 'link'] as const;
 
+/** A new club's colours, until its admin chooses its own. */
+export const DEFAULT_PRIMARY_COLOR = '#b71c1c';
+export const DEFAULT_SECONDARY_COLOR = '#1b5e20';
+
 export const clubs = pgTable('clubs', {
   id: id(),
   slug: text('slug').notNull().unique(),
   name: text('name').notNull(),
-  primaryColor: text('primary_color').notNull().default('#b71c1c'),
-  secondaryColor: text('secondary_color').notNull().default('#1b5e20'),
+  primaryColor: text('primary_color').notNull().default(DEFAULT_PRIMARY_COLOR),
+  secondaryColor: text('secondary_color').notNull().default(DEFAULT_SECONDARY_COLOR),
   logoUrl: text('logo_url'),
   joinCode: text('join_code').notNull().unique(),
   joinPolicy: text('join_policy', { enum: joinPolicies }).notNull().default('link'),

@@ -6,6 +6,7 @@ import {
   type ClubJoin,
   type ClubSettings,
   type ClubSettingsUpdate,
+  type ClubSetup,
   type InvitationView,
   type Membership,
   type Role,
@@ -20,6 +21,7 @@ import { reencodeImage } from '../../lib/images.ts';
 import type { Services } from '../../services.ts';
 import {
   type ClubRow,
+  clubSetupFacts,
   countLiveCompetitions,
   deleteLogo,
   deleteMembership,
@@ -304,6 +306,13 @@ async function ownClub(db: DbOrTx, viewer: Viewer): Promise<ClubRow> {
 
 export async function clubSettings(services: ClubServices, viewer: Viewer): Promise<ClubSettings> {
   return toClubSettings(services.config.PUBLIC_URL, await ownClub(services.db, viewer));
+}
+
+/** The set-up checklist of the viewer's club: each step ticked from what the club has done. */
+export async function clubSetup(services: Pick<ClubServices, 'db'>, viewer: Viewer): Promise<ClubSetup> {
+  const facts = await clubSetupFacts(services.db, { clubId: viewer.clubId });
+  if (!facts) throw notFound('The club');
+  return facts;
 }
 
 export async function updateClubSettings(

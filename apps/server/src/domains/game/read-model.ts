@@ -4,3 +4,5 @@
 // it re-exports table definitions only, so importing it never makes a cycle between domains.
 export { fixtures, teams } from './football/schema.ts';
 export { competitions, entries, picks } from './schema.ts';
+// The club's set-up checklist asks in its one query whether a TV is paired.
+export { clubScreens } from './screens/schema.ts';

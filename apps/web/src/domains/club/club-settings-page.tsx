@@ -13,6 +13,7 @@ import {
   useUpdateClubSettings,
   useUploadLogo,
 } from './api/clubs-api.ts';
+import { SetupChecklist } from './setup/setup-checklist.tsx';
 import './clubs.css';
 
 /** The club's settings (admin): name, colours, logo, how people join, the join code and poster, export, close. */
@@ -29,6 +30,7 @@ export function ClubSettingsPage() {
             <p role="alert">{settings.error.message}</p>
           ) : (
             <>
+              <SetupChecklist />
               <SettingsForm key={settings.data.id + settings.data.name} club={settings.data} />
               <JoiningCard club={settings.data} />
               <LogoCard club={settings.data} />

@@ -12,6 +12,8 @@ const slugOf = (name: string) =>
   name
     .toLowerCase()
     .replace(/^the\s+/, '')
+    // "The King's Arms" is kings-arms: an apostrophe joins its word, it does not split it.
+    .replace(/['‘’`]/g, '')
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
     .slice(0, 40);
@@ -62,6 +64,12 @@ export function StartClubPage() {
             <p>
               Start your club in a few minutes: you become its admin, get a join code, a link and a poster
               with a QR code for the bar, and run your own competitions.
+            </p>
+            <p>
+              How the money reaches the pub: players pay their entry by card into your club’s own Stripe
+              account (you connect it after starting the club), and Stripe pays it into your bank. You pay the
+              winner the pot, cash over the bar or by bank transfer; the house share you set stays with the
+              pub.
             </p>
           </section>
           {!me.data ? (

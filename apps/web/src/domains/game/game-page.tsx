@@ -10,6 +10,7 @@ import { lazyPart } from '../../ui/lazy-part.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { InlineLoading } from '../../ui/page-loading.tsx';
 import { PullToRefresh } from '../../ui/pull-to-refresh.tsx';
+import { StartClubHint } from '../club/index.ts';
 import { useClubCompetitions, useGameScreen } from './api/game-api.ts';
 import { VisitorCompetitions } from './components/visitor-competitions.tsx';
 import { isRoundInPlay, useLiveUpdates } from './live/live-api.ts';
@@ -102,6 +103,7 @@ export function GamePage() {
               </div>
             )}
           </section>
+          {!signedIn ? <StartClubHint /> : null}
           {!signedIn ? (
             visitorReady ? (
               <>

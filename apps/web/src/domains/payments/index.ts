@@ -6,6 +6,7 @@ export const UnpaidOrders = lazyPart(
   async () => (await import('./components/unpaid-orders.tsx')).UnpaidOrders,
 );
 export { paymentsAdminKeys, refundOrder } from './admin/api/orders-admin-api.ts';
+export { useStripeAccount } from './admin/api/stripe-account-api.ts';
 export { OrdersAdmin } from './admin/orders-admin.tsx';
 export { StripeAccountAdmin, stripeReturn } from './admin/stripe-account-admin.tsx';
 export { orderKeys, useCreateOrder, useMyOrders } from './api/payments-api.ts';

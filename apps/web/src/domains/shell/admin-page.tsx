@@ -12,7 +12,7 @@ import {
 } from 'ionicons/icons';
 import { paths } from '../../app/paths.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
-import { ContactMessagesAdmin } from '../club/index.ts';
+import { ContactMessagesAdmin, SetupChecklist } from '../club/index.ts';
 import { GameAdmin } from '../game/index.ts';
 
 /** Every admin screen of the club, so the admin page is where a landlord finds them all. */
@@ -34,6 +34,7 @@ export function AdminPage() {
       <PageHeader />
       <IonContent className="ion-padding">
         <div className="page-wide">
+          <SetupChecklist untilDone />
           <GameAdmin />
           <section className="card" aria-labelledby="club-areas-heading">
             <h2 id="club-areas-heading">Running the club</h2>

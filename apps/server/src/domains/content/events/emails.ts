@@ -53,3 +53,25 @@ export function promotedEmail(p: {
   ];
   return { to: p.to, subject: `You're going: ${p.title}`, text: lines.join('\n') };
 }
+
+/** "Your booking was removed": the club took this member's booking off the list. */
+export function removedEmail(p: {
+  to: string;
+  name: string;
+  title: string;
+  place: string;
+  startsAt: Date;
+  places: number;
+}): Email {
+  const lines = [
+    `Hello ${p.name},`,
+    '',
+    `The club has removed your booking for ${p.title}, so you are no longer signed up.`,
+    `When it was: ${londonWhenLong(p.startsAt)} (UK time)`,
+    ...(p.place ? [`Where: ${p.place}`] : []),
+    ...(p.places > 1 ? [`Places: ${p.places}`] : []),
+    '',
+    'If you think this is a mistake, ask at the bar or send the club a message from the app.',
+  ];
+  return { to: p.to, subject: `Your booking was removed: ${p.title}`, text: lines.join('\n') };
+}

@@ -22,7 +22,7 @@ import type { Services } from '../../../services.ts';
 import { clubForViewer } from '../../club/index.ts';
 import { notify } from '../../notifications/index.ts';
 import { isBlackoutKickoff } from './blackout.ts';
-import { confirmationEmail, promotedEmail } from './emails.ts';
+import { confirmationEmail, promotedEmail, removedEmail } from './emails.ts';
 import { addEvent, addMatch, addOccurrence, newCalendar } from './ics.ts';
 import { EVENTS_KIND, occurrenceLink } from './kind.ts';
 import {
@@ -779,16 +779,61 @@ export async function removeAttendee(
   { id, registrationId }: { id: string; registrationId: string },
 ) {
   const { eventId, key } = parseOccurrenceId(id);
-  const promoted = await services.db.transaction(async (tx) => {
+  const { promoted, told } = await services.db.transaction(async (tx) => {
     const event = await findEvent(tx, { clubId: viewer.clubId, eventId, forUpdate: true });
+    // Read before the delete: the guest's name and email are the account's, joined by the list.
+    const booking = event
+      ? (await listRegistrations(tx, { clubId: viewer.clubId, eventId, key })).find(
+          (r) => r.id === registrationId,
+        )
+      : undefined;
     const removed = event
       ? await deleteRegistrationById(tx, { clubId: viewer.clubId, eventId, key, id: registrationId })
       : undefined;
     if (!event || !removed) throw notFound('That booking');
     const o = findOccurrence(event, key);
-    return o ? promoteWaitlist(tx, services, { clubId: viewer.clubId, event, o }) : [];
+    // A member with an account is told on their channels, so their last message is not the
+    // "You are signed up" the booking sent; a phone booking has no account to tell.
+    let told: Removal | null = null;
+    if (removed.userId && booking && o) {
+      const when = `${londonDateTime(o.startsAt)} (UK time)`;
+      await notify(
+        { db: tx, clock: services.clock },
+        {
+          clubId: viewer.clubId,
+          userIds: [removed.userId],
+          kind: EVENTS_KIND,
+          title: `Your booking was removed: ${event.title}`,
+          body: `The club removed your ${placesWord(removed.places)} for ${when}${event.place ? ` at ${event.place}` : ''}, so you are no longer signed up. Questions? Ask at the bar or use Contact us.`,
+          link: occurrenceLink(o.id),
+        },
+      );
+      told = {
+        email: booking.email,
+        name: booking.name,
+        title: event.title,
+        place: event.place,
+        startsAt: o.startsAt,
+        places: removed.places,
+      };
+    }
+    const promoted = o ? await promoteWaitlist(tx, services, { clubId: viewer.clubId, event, o }) : [];
+    return { promoted, told };
   });
+  if (told) {
+    services.notifier.kick();
+    if (told.email) services.mailer.sendLater(removedEmail({ to: told.email, ...told }));
+  }
   tellPromoted(services, promoted);
+}
+
+interface Removal {
+  email: string;
+  name: string;
+  title: string;
+  place: string;
+  startsAt: Date;
+  places: number;
 }
 
 export async function occurrenceRegistrations(services: Svc, viewer: Viewer, { id }: { id: string }) {

@@ -1,6 +1,7 @@
 import { type Order, shortOrderNumber } from '@lastman/api';
 import type { DbOrTx } from '../../../db/client.ts';
 import { notFound } from '../../../lib/errors.ts';
+import { isNameOnlyEmail } from '../../../lib/name-only.ts';
 import { clubNamesOf } from '../../club/index.ts';
 import {
   competitionVariantsOf,
@@ -88,7 +89,8 @@ export async function orderViews(
         createdAt: r.createdAt.toISOString(),
       })),
     ...(userName !== undefined && { userName }),
-    ...(userEmail !== undefined && { userEmail }),
+    // A name-only player's address is a made-up one that never receives mail: shown as none.
+    ...(userEmail !== undefined && { userEmail: isNameOnlyEmail(userEmail) ? '' : userEmail }),
   }));
 }
 

@@ -55,8 +55,11 @@ export async function positionRatesByName(db: DbOrTx, { clubId }: { clubId: stri
 
 /**
  * The position a clock entry is paid as, for a query over `clock_entries`: the position of the shift
- * it was matched to; for an entry matched to none, the person's usual position, taken as the position
- * of their latest published shift that started at or before the clock-in (null: they have none).
+ * it was matched to; for an entry matched to none (hours an admin added from a paper sheet, say), the
+ * person's usual position: their latest published shift that started at or before the clock-in, else
+ * their first published shift after it, else the shift of theirs nearest in time even if still a
+ * draft (null: they have no shift at all). Hours added before someone's first published shift, or
+ * while the rota is still a draft, were paid nothing beside a minute clocked on a shift.
  */
 export const paidPosition: SQL<string | null> = (() => {
   // Named with the table: a query over clock_entries alone would print the bare column, which the
@@ -67,7 +70,14 @@ export const paidPosition: SQL<string | null> = (() => {
   (select us.position from ${shifts} us
     where us.club_id = ${outer(clockEntries.clubId)} and us.user_id = ${outer(clockEntries.userId)}
       and us.status = 'published' and us.starts_at <= ${outer(clockEntries.clockInAt)}
-    order by us.starts_at desc limit 1))`;
+    order by us.starts_at desc limit 1),
+  (select ns.position from ${shifts} ns
+    where ns.club_id = ${outer(clockEntries.clubId)} and ns.user_id = ${outer(clockEntries.userId)}
+      and ns.status = 'published' and ns.starts_at > ${outer(clockEntries.clockInAt)}
+    order by ns.starts_at limit 1),
+  (select ds.position from ${shifts} ds
+    where ds.club_id = ${outer(clockEntries.clubId)} and ds.user_id = ${outer(clockEntries.userId)}
+    order by abs(extract(epoch from (ds.starts_at - ${outer(clockEntries.clockInAt)}))) limit 1))`;
 })();
 
 /** The first change after a day, if one is set ahead (a rise from 1 April, say). */

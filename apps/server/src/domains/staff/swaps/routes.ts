@@ -1,5 +1,6 @@
 import {
   ColleagueList,
+  ColleagueQuery,
   ShiftIdParams,
   ShiftSwapCreated,
   ShiftSwapList,
@@ -77,8 +78,11 @@ export const swapRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/staff/colleagues',
-    { schema: { tags, response: { 200: ColleagueList } }, config: { access: 'staff' } },
-    async (request) => colleagues(app.services, viewerOf(request)),
+    {
+      schema: { tags, querystring: ColleagueQuery, response: { 200: ColleagueList } },
+      config: { access: 'staff' },
+    },
+    async (request) => colleagues(app.services, viewerOf(request), request.query.forShift),
   );
 
   app.get(

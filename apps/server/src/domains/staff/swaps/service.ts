@@ -98,6 +98,20 @@ export async function offerSwap(
     if (s && (await liveSwapFor(services.db, { clubId: viewer.clubId, shiftId: s.id })))
       throw new AppError('CONFLICT', `A swap of ${label(s)} is already under way.`);
   }
+  // Refused now, not offered, accepted and then refused at approval: someone already working then.
+  const busy = await overlappingShift(services.db, {
+    clubId: viewer.clubId,
+    userId: colleague.userId,
+    startsAt: shift.startsAt,
+    endsAt: shift.endsAt,
+    exceptId: other?.id ?? shift.id,
+  });
+  if (busy && busy.id !== other?.id)
+    throw new AppError(
+      'CONFLICT',
+      `${colleague.name} is already working then (${label(busy)} to ${london(busy.endsAt)}, London time): offer it to someone else.`,
+    );
+  if (other) await refuseOverlapFor(services, viewer.clubId, viewer.userId, other, shift.id);
   const id = await services.db.transaction(async (tx) => {
     const row = await insertSwap(tx, {
       clubId: viewer.clubId,
@@ -204,22 +218,44 @@ const TRADE_AHEAD_MS = 8 * 7 * 86_400_000;
  * The club's other staff a shift may be offered to: names and their own coming published shifts
  * (the rota staff see anyway), never an email, a date of birth or a rate.
  */
-export async function colleagues(services: Pick<Services, 'db' | 'clock'>, viewer: Viewer) {
+export async function colleagues(
+  services: Pick<Services, 'db' | 'clock'>,
+  viewer: Viewer,
+  forShift?: string,
+) {
   const now = services.clock.now();
-  const [people, coming] = await Promise.all([
+  const [people, coming, mine] = await Promise.all([
     staffOfClub(services.db, { clubId: viewer.clubId }),
     assignedShiftsStarting(services.db, {
       clubId: viewer.clubId,
       now,
       until: new Date(now.getTime() + TRADE_AHEAD_MS),
     }),
+    forShift ? shiftById(services.db, { clubId: viewer.clubId, shiftId: forShift }) : undefined,
   ]);
+  if (forShift && (!mine || mine.userId !== viewer.userId)) throw notFound('Your shift');
+  // Who works then, however far ahead: a shift is never longer than a day, so those starting in the
+  // day before the offered shift's end are all that can overlap it.
+  const busy = mine
+    ? new Set(
+        (
+          await assignedShiftsStarting(services.db, {
+            clubId: viewer.clubId,
+            now: new Date(mine.startsAt.getTime() - 86_400_000),
+            until: mine.endsAt,
+          })
+        )
+          .filter((s) => s.endsAt > mine.startsAt && s.id !== mine.id)
+          .map((s) => s.userId),
+      )
+    : null;
   return {
     colleagues: people
       .filter((p) => p.userId !== viewer.userId)
       .map((p) => ({
         userId: p.userId,
         name: p.name,
+        ...(busy && { workingThen: busy.has(p.userId) }),
         shifts: coming
           .filter((s) => s.userId === p.userId)
           .map((s) => ({

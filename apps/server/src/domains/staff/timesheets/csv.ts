@@ -89,42 +89,56 @@ function generic(ctx: CsvContext): string {
 
 /**
  * BrightPay (UK) "Import Hourly Payments from CSV File": the header row comes first so that "Match
- * Header Row" maps the columns; one row per person per week with worked time (one per rate when
- * the person's rate changed that week). Columns BrightPay
- * does not know (status, period, filters) are left for the admin to ignore, as its import allows.
+ * Header Row" maps the columns; one row per person for the whole period, matched to the employee by
+ * name and works number (the person's payroll number), with one payment (hours, rate, description)
+ * per rate they were paid at, as BrightPay takes several payments in a row. Two rows for one person
+ * would be two employees to BrightPay's matching. Columns BrightPay does not know (status, period,
+ * filters) are left for the admin to ignore, as its import allows.
  */
 function brightpay(ctx: CsvContext): string {
+  const people = periodPeople(ctx.report);
+  const payments = Math.max(1, ...people.map((p) => p.parts.length));
+  const paymentHeaders = Array.from({ length: payments }, (_, i) =>
+    i === 0
+      ? ['Number of normal hours', 'Rate per hour', 'Description']
+      : [
+          `Payment ${i + 1} number of normal hours`,
+          `Payment ${i + 1} rate per hour`,
+          `Payment ${i + 1} description`,
+        ],
+  ).flat();
   const lines = [
     csvRow([
       'Employee first name',
       'Employee surname',
-      'Number of normal hours',
-      'Rate per hour',
-      'Description',
+      'Employee works number',
+      ...paymentHeaders,
       'Lastman status',
       'Lastman period',
       'Lastman filters',
     ]),
   ];
+  const period = `${ctx.report.from} to ${ctx.report.to}`;
   const filters = ctx.personName ? `staff member ${ctx.personName}` : 'all staff';
-  for (const week of ctx.report.weeks) {
-    for (const person of week.people) {
-      const [first = '', ...rest] = person.name.trim().split(/\s+/);
-      for (const part of byRate(person.entries).filter((p) => p.workedMinutes > 0)) {
-        lines.push(
-          csvRow([
-            first,
-            rest.join(' '),
-            csvHours(part.workedMinutes),
-            pounds(part.hourlyRatePence),
-            `Hours w/c ${week.weekStart}`,
-            status(person.approval !== null),
-            `${ctx.report.from} to ${ctx.report.to}`,
-            filters,
-          ]),
-        );
-      }
-    }
+  for (const person of people) {
+    const [first = '', ...rest] = person.name.trim().split(/\s+/);
+    const cells = Array.from({ length: payments }, (_, i) => {
+      const part = person.parts[i];
+      return part
+        ? [csvHours(part.workedMinutes), pounds(part.hourlyRatePence), `Hours ${period}`]
+        : ['', '', ''];
+    }).flat();
+    lines.push(
+      csvRow([
+        first,
+        rest.join(' '),
+        person.payrollNumber ?? '',
+        ...cells,
+        status(person.approved),
+        period,
+        filters,
+      ]),
+    );
   }
   return `${lines.join('\r\n')}\r\n`;
 }
@@ -139,20 +153,34 @@ interface PeriodHours extends RatedHours {
   payrollNumber: string | null;
 }
 
-/** Each person's worked time over the whole period, one part per rate, people in the order they first appear. */
-export function periodHours(report: TimesheetReport): PeriodHours[] {
-  const people = new Map<string, { name: string; payrollNumber: string | null; entries: TimesheetEntry[] }>();
+/** Each person with worked time in the period: their parts per rate, and whether every week they worked is approved. */
+function periodPeople(report: TimesheetReport) {
+  const people = new Map<
+    string,
+    { name: string; payrollNumber: string | null; entries: TimesheetEntry[]; approved: boolean }
+  >();
   for (const week of report.weeks) {
     for (const p of week.people) {
-      const person = people.get(p.userId) ?? { name: p.name, payrollNumber: p.payrollNumber, entries: [] };
+      const person = people.get(p.userId) ?? {
+        name: p.name,
+        payrollNumber: p.payrollNumber,
+        entries: [],
+        approved: true,
+      };
       person.entries.push(...p.entries);
+      if (p.totals.workedMinutes > 0 && p.approval === null) person.approved = false;
       people.set(p.userId, person);
     }
   }
-  return [...people.values()].flatMap((p) =>
-    byRate(p.entries)
-      .filter((part) => part.workedMinutes > 0)
-      .map((part) => ({ name: p.name, payrollNumber: p.payrollNumber, ...part })),
+  return [...people.values()]
+    .map((p) => ({ ...p, parts: byRate(p.entries).filter((part) => part.workedMinutes > 0) }))
+    .filter((p) => p.parts.length > 0);
+}
+
+/** Each person's worked time over the whole period, one part per rate, people in the order they first appear. */
+export function periodHours(report: TimesheetReport): PeriodHours[] {
+  return periodPeople(report).flatMap((p) =>
+    p.parts.map((part) => ({ name: p.name, payrollNumber: p.payrollNumber, ...part })),
   );
 }
 

@@ -8,7 +8,7 @@ import type {
   TimesheetReport,
 } from '@lastman/api';
 import { ROTA_LIMITS, TIMESHEET_MAX_DAYS } from '@lastman/api';
-import { londonStamp } from '@lastman/api/format';
+import { formatShortDay, londonStamp } from '@lastman/api/format';
 import {
   addDays,
   dayNumber,
@@ -329,8 +329,8 @@ export async function assertWeekOpen(
     throw new AppError(
       'CONFLICT',
       who === 'you'
-        ? `Your hours for the week of ${weekStart} are approved and locked: ask an admin to reopen the week.`
-        : `The week of ${weekStart} is approved and locked for this person: reopen it first to change it.`,
+        ? `Your hours for the week of ${formatShortDay(weekStart)} are approved and locked: ask an admin to reopen the week.`
+        : `The week of ${formatShortDay(weekStart)} is approved and locked for this person: reopen it first to change it.`,
     );
   }
 }
@@ -359,7 +359,7 @@ export async function assertRotaWeeksOpen(
       const [person] = await staffOfClub(db, { clubId, userIds: [week.userId] });
       throw new AppError(
         'CONFLICT',
-        `${person?.name ?? 'This person'}’s timesheet for the week of ${week.weekStart} is approved, so their shifts in that week cannot change: reopen the week under Timesheets first.`,
+        `${person?.name ?? 'This person'}’s timesheet for the week of ${formatShortDay(week.weekStart)} is approved, so their shifts in that week cannot change: reopen the week under Timesheets first.`,
       );
     }
   }

@@ -56,7 +56,10 @@ export function ChartCard({
           </IonButton>
         ) : null}
       </div>
-      <p className="analytics-summary">{summary}</p>
+      {/* With nothing to show, the one line says so: the summary, not the same words twice. */}
+      <p className={hasRows ? 'analytics-summary' : 'analytics-summary analytics-empty'}>
+        {hasRows ? summary : (empty ?? summary)}
+      </p>
       {hasRows ? (
         <div className={`analytics-card__body${wideTable ? ' analytics-card__body--stacked' : ''}`}>
           <figure className="analytics-chart">{chart}</figure>
@@ -95,9 +98,7 @@ export function ChartCard({
             </table>
           </section>
         </div>
-      ) : (
-        <p className="analytics-empty">{empty ?? 'Nothing to show for this period.'}</p>
-      )}
+      ) : null}
     </section>
   );
 }

@@ -143,6 +143,9 @@ function shorten(label: string, room: number, fontSize: number): string {
   return label.length <= chars ? label : `${label.slice(0, chars - 1)}…`;
 }
 
+/** Up to this many bars, every bar has its label under it. */
+const MAX_NAMED_BARS = 7;
+
 export function BarChart({
   summary,
   rows,
@@ -162,13 +165,17 @@ export function BarChart({
   const x = scaleBand({ domain: rows.map((r) => r.label), range: [0, innerWidth], padding: 0.2 });
   const inner = scaleBand({ domain: series.map((_, i) => i), range: [0, x.bandwidth()], padding: 0.05 });
   const y = scaleLinear({ domain: [0, axis.top], range: [innerHeight, 0] });
-  const labels = spread(
-    rows.map((r) => r.label),
-    7,
-    labelFormat,
-    innerWidth,
-    fontSize,
-  );
+  // A few bars are each named, cut to fit under it; only a long run of them (weeks) is thinned out.
+  const labels =
+    rows.length <= MAX_NAMED_BARS
+      ? rows.map((r) => r.label)
+      : spread(
+          rows.map((r) => r.label),
+          MAX_NAMED_BARS,
+          labelFormat,
+          innerWidth,
+          fontSize,
+        );
   const room = innerWidth / Math.max(1, labels.length);
   return (
     <ChartFrame box={box} width={width} summary={summary}>

@@ -3,6 +3,7 @@ import type {
   ClubCreated,
   ClubSettings,
   ClubSettingsUpdate,
+  ClubSetup,
   InvitationCreate,
   InvitationCreated,
   InvitationView,
@@ -30,6 +31,13 @@ export const clubSettingsQuery = queryOptions({
   queryFn: () => http.get<ClubSettings>('/api/admin/club'),
 });
 export const useClubSettings = () => useQuery(clubSettingsQuery);
+
+// GET /api/admin/club/setup: under the settings' key, so saving the settings ticks the colours again.
+export const clubSetupQuery = queryOptions({
+  queryKey: [...clubKeys.settings, 'setup'] as const,
+  queryFn: () => http.get<ClubSetup>('/api/admin/club/setup'),
+});
+export const useClubSetup = () => useQuery(clubSetupQuery);
 
 export const membersQuery = (search: string) =>
   queryOptions({

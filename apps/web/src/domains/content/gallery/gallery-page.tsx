@@ -127,6 +127,11 @@ export function GalleryPage() {
                   >
                     <img src={p.thumbnailUrl} alt="" loading="lazy" width={480} height={480} />
                   </button>
+                  {p.caption ? (
+                    <p className="gallery__caption" aria-hidden="true">
+                      {p.caption}
+                    </p>
+                  ) : null}
                 </li>
               ))}
             </ul>

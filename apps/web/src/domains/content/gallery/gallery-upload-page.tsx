@@ -27,8 +27,6 @@ interface Item {
   error?: string;
 }
 
-/** Two at a time: quicker than one by one on a pub's Wi-Fi, without starving the connection. */
-const PARALLEL = 2;
 const maxMb = Math.round(IMAGE_MAX_BYTES / 1024 / 1024);
 
 export function GalleryUploadPage() {
@@ -65,28 +63,27 @@ export function GalleryUploadPage() {
   };
 
   const start = async () => {
-    const queue = items.filter((i) => i.state === 'waiting');
+    // One at a time, last in the list first: the gallery shows the newest first, so the photos then
+    // read in the order listed here. Two at a time finished in any order, and scrambled them.
+    const queue = items.filter((i) => i.state === 'waiting').reverse();
     if (queue.length === 0) return;
     setBusy(true);
     let done = 0;
-    const worker = async () => {
-      for (let item = queue.shift(); item; item = queue.shift()) {
-        const key = item.key;
-        patch(key, { state: 'uploading', progress: 0 });
-        try {
-          await uploadPhoto(item.file, {
-            albumId: albumId || null,
-            caption: item.caption,
-            onProgress: (progress) => patch(key, { progress }),
-          });
-          patch(key, { state: 'done', progress: 1 });
-          done++;
-        } catch (err) {
-          patch(key, { state: 'failed', error: err instanceof Error ? err.message : String(err) });
-        }
+    for (let item = queue.shift(); item; item = queue.shift()) {
+      const key = item.key;
+      patch(key, { state: 'uploading', progress: 0 });
+      try {
+        await uploadPhoto(item.file, {
+          albumId: albumId || null,
+          caption: item.caption,
+          onProgress: (progress) => patch(key, { progress }),
+        });
+        patch(key, { state: 'done', progress: 1 });
+        done++;
+      } catch (err) {
+        patch(key, { state: 'failed', error: err instanceof Error ? err.message : String(err) });
       }
-    };
-    await Promise.all(Array.from({ length: PARALLEL }, worker));
+    }
     setBusy(false);
     await refresh();
     if (done > 0) showToast(`${done} ${done === 1 ? 'photo' : 'photos'} added to the gallery.`);

@@ -277,7 +277,7 @@ function guestsSeeNow(guestsSee: MenuGuestsSee, uploadedOn: string | null): stri
     return 'Guests see the menu below, and a PDF made from it with its allergens and the date they were checked.';
   }
   if (guestsSee === 'pdf') {
-    return `Guests see only ${upload}. The dishes below are not shown to them (staff still mark them off here).`;
+    return `Guests see only ${upload}. The dishes below are not shown to them (staff still mark them off here), so guests have no allergen or diet filter: they are told to check allergens with the staff.`;
   }
   if (guestsSee === 'both') {
     return `Guests see both, each labelled: the menu below and ${upload}. If the two differ, guests are told to ask at the bar.`;

@@ -65,6 +65,11 @@ export function MenuPage() {
               <section className="card" aria-labelledby="menu-pdf-heading">
                 <h2 id="menu-pdf-heading">Food and drink menu</h2>
                 <p className="muted">The club's menu{uploaded}.</p>
+                {/* Said, not silently dropped: a PDF cannot be filtered by allergen or diet. */}
+                <p data-testid="menu-pdf-no-filter">
+                  This club shows its menu as a PDF, so there is no allergen or diet filter here: the PDF says
+                  what the club put in it. Check each dish's allergens with the staff before you order.
+                </p>
                 <PdfViewer url={pdfAddress(menu.data.pdf.url)} label={pdfLabel(menu.data)} />
                 {manage ? <div className="form-actions">{manage}</div> : null}
               </section>

@@ -123,16 +123,28 @@ function AdminOrder({ order: o }: { order: OrderRow }) {
     void presentAlert({
       header: `Refund ${what}?`,
       message: `${formatPence(pence)} goes back to ${o.userName ?? 'the player'}${o.provider === 'cash' ? ' in cash, over the bar (nothing is asked of a card)' : "'s card"}; the ${entryIds?.length === 1 ? 'entry leaves' : 'entries leave'} the competition and the pot.`,
+      // The reason typed here is the one the refund email gives the player.
+      inputs: [
+        {
+          name: 'reason',
+          type: 'textarea',
+          label: 'Reason (in the email to the player)',
+          placeholder: 'Reason, such as "Entered twice by mistake"',
+          attributes: { maxlength: 500, 'aria-label': 'Reason for the refund' },
+        },
+      ],
       buttons: [
         { text: 'Keep', role: 'cancel' },
         {
           text: 'Refund',
           role: 'destructive',
-          handler: () =>
+          handler: (values: { reason?: string } | undefined) => {
+            const reason = values?.reason?.trim();
             refund.mutate(
-              { orderId: o.id, ...(entryIds ? { entryIds } : {}) },
+              { orderId: o.id, ...(entryIds ? { entryIds } : {}), ...(reason ? { reason } : {}) },
               { onSuccess: () => showToast(`Refunded ${formatPence(pence)}.`) },
-            ),
+            );
+          },
         },
       ],
     });
@@ -140,7 +152,10 @@ function AdminOrder({ order: o }: { order: OrderRow }) {
     <li className="order" data-admin-order={o.id}>
       <div className="row">
         <h3>
-          {o.userName ?? 'Player'} <span className="muted small">{o.userEmail}</span>
+          {o.userName ?? 'Player'}{' '}
+          <span className="muted small">
+            {o.userEmail || (o.provider === 'cash' ? 'name only, no app' : '')}
+          </span>
         </h3>
         <OrderStatusBadge status={o.status} />
       </div>

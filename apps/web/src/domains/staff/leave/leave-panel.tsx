@@ -85,9 +85,11 @@ interface Ask {
   fromTime: string;
   to: string;
   toTime: string;
-  hours: string;
   reason: string;
 }
+
+/** Hours of leave a day unless the person says otherwise. */
+const HOURS_A_DAY = 8;
 
 function AskForm() {
   const today = toLondon(new Date().toISOString()).date;
@@ -97,16 +99,22 @@ function AskForm() {
     fromTime: '00:00',
     to: today,
     toTime: '00:00',
-    hours: '8',
     reason: '',
   });
+  // The hours follow the days chosen: typed for so many days, they keep that length of day.
+  const [typed, setTyped] = useState({ text: String(HOURS_A_DAY), days: 1 });
+  const days =
+    isDate(form.from) && isDate(form.to) && form.to >= form.from ? daysInPeriod(form.from, form.to) : 1;
+  const perDay = Number(typed.text) / typed.days;
+  const hoursText =
+    days === typed.days || !(perDay > 0) ? typed.text : String(Math.round(perDay * days * 4) / 4);
   const [error, setError] = useState<string | null>(null);
   const ask = useRequestAbsence();
   const set = (k: keyof Ask) => (v: string) => setForm((f) => ({ ...f, [k]: v }));
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!isDate(form.from) || !isDate(form.to)) return setError('Choose the first and last days.');
-    const h = Number(form.hours);
+    const h = Number(hoursText);
     const leave = form.kind === 'leave';
     if (leave && form.to < form.from) return setError('The last day must be on or after the first day.');
     if (leave && !(h > 0)) return setError('Say how many hours of holiday it takes.');
@@ -191,8 +199,9 @@ function AskForm() {
           label="Hours of holiday it takes"
           name="hours"
           inputMode="numeric"
-          value={form.hours}
-          onValue={set('hours')}
+          value={hoursText}
+          onValue={(text) => setTyped({ text, days })}
+          helper={`${HOURS_A_DAY} hours a day unless you change it.`}
         />
       ) : null}
       <FormField label="Reason (optional)" name="reason" value={form.reason} onValue={set('reason')} />

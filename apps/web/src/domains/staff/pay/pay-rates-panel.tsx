@@ -278,7 +278,7 @@ function PersonRates() {
               name="payrollNumber"
               value={payrollNumber}
               onValue={setPayrollNumber}
-              helper="Their employee number in your payroll software; the Sage 50 timesheet file needs it."
+              helper="Their works (employee) number in your payroll software: BrightPay matches hours by it, and the Sage 50 file needs it."
             />
             <IonButton type="submit" expand="block" disabled={saving}>
               Save

@@ -108,7 +108,7 @@ const ANYONE = '*';
  */
 export function SwapOfferForm({ shift, onClose }: { shift: Shift; onClose: () => void }) {
   const headingId = useId();
-  const colleagues = useColleagues(true);
+  const colleagues = useColleagues(true, shift.id);
   const offer = useOfferSwap();
   const [to, setTo] = useState('');
   const [other, setOther] = useState('');
@@ -168,11 +168,15 @@ export function SwapOfferForm({ shift, onClose }: { shift: Shift; onClose: () =>
           >
             <option value="">Choose a colleague</option>
             <option value={ANYONE}>Anyone on the staff (give it away)</option>
-            {colleagues.data.colleagues.map((c) => (
-              <option key={c.userId} value={c.userId}>
-                {c.name}
-              </option>
-            ))}
+            {colleagues.data.colleagues.map((c) => {
+              // Someone already working then cannot take it: not offered, rather than refused later.
+              const busy = c.workingThen === true;
+              return (
+                <option key={c.userId} value={c.userId} disabled={busy}>
+                  {busy ? `${c.name} (working then)` : c.name}
+                </option>
+              );
+            })}
           </SelectField>
           {to === ANYONE ? (
             <p className="muted">

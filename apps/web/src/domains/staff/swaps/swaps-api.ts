@@ -48,10 +48,14 @@ export function useWithdrawSwap() {
 }
 
 // GET /api/staff/colleagues: whom a shift can be offered to, and their shifts to trade for.
-export const useColleagues = (enabled: boolean) =>
+/** With `forShift`, each colleague says whether they work then (and is not offered that shift). */
+export const useColleagues = (enabled: boolean, forShift?: string) =>
   useQuery({
-    queryKey: swapKeys.colleagues,
-    queryFn: () => http.get<{ colleagues: Colleague[] }>('/api/staff/colleagues'),
+    queryKey: forShift ? [...swapKeys.colleagues, forShift] : swapKeys.colleagues,
+    queryFn: () =>
+      http.get<{ colleagues: Colleague[] }>(
+        forShift ? `/api/staff/colleagues?forShift=${encodeURIComponent(forShift)}` : '/api/staff/colleagues',
+      ),
     enabled,
   });
 
