@@ -23,6 +23,8 @@ export {
   changeMemberRole,
   clubForViewer,
   membershipsOf,
+  publicClubOf,
+  publicClubs,
   refuseLastAdmin,
   removeMember,
   resolveSignUpClub,
