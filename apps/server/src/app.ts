@@ -47,6 +47,7 @@ import { createSmsSender } from './lib/sms.ts';
 import type { Storage } from './lib/storage.ts';
 import { createStorage } from './lib/storage-config.ts';
 import { createXsrf } from './lib/xsrf.ts';
+import { publicPagesRoutes } from './public-pages/plugin.tsx';
 import type { Services } from './services.ts';
 import { serveWebApp } from './web-app.ts';
 
@@ -301,6 +302,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(contentDomain);
   await app.register(staffDomain);
   await app.register(analyticsDomain);
+  // The clubs' public pages (server-rendered from the domains' public functions), then the web app.
+  await app.register(publicPagesRoutes);
   await serveWebApp(app, config.WEB_DIST);
   return app;
 }

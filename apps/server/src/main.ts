@@ -11,7 +11,8 @@ import { startSettlementWorker } from './domains/game/settlement/worker.ts';
 import { startNotificationJobs } from './domains/notifications/index.ts';
 import { startPaymentsWorker } from './domains/payments/provider/worker.ts';
 import { closeForgottenClockOuts } from './domains/staff/clock/service.ts';
-import { DEMO_PASSWORD, demoAccounts, seedDemo } from './seed/demo.ts';
+import { DEMO_CLUB_SLUG, DEMO_PASSWORD, demoAccounts, seedDemo } from './seed/demo.ts';
+import { refreshDemoContent } from './seed/demo-content.ts';
 
 async function main() {
   const config = loadConfig();
@@ -25,6 +26,8 @@ async function main() {
   // Demo data: on an embedded database's first start, or when asked; never by default on PostgreSQL.
   const seedWanted = config.SEED_DEMO ?? database.kind === 'pglite';
   const seeded = seedWanted ? await seedDemo(db, auth) : false;
+  // The demo club's dates, menu and photos: its coming month made again from today on every start.
+  if (seedWanted) await refreshDemoContent(app.services, DEMO_CLUB_SLUG);
   await ensureClub(db, config.DEFAULT_CLUB);
   // The bundled seasons (Premier League and Championship, shared by every club): any missing one is
   // imported. From the files alone: the server needs no network to offer the current season.

@@ -36,11 +36,12 @@ describe('declaring access', () => {
     );
   });
 
-  it('refuses an access level it does not know, and leaves routes outside /api alone', async () => {
+  it('refuses an access level it does not know, and lists a route outside /api only when it declares one', async () => {
     const app = Fastify({ logger: false });
     registerAccessRules(app);
     app.get('/not-api', async () => ({}));
     app.get('/api/declared', { config: { access: 'member' } }, async () => ({}));
+    app.get('/c/:slug', { config: { access: 'public' } }, async () => ({}));
     // @ts-expect-error: the type allows only the known levels; plain JavaScript could pass another.
     expect(() => app.get('/api/x', { config: { access: 'everyone' } }, async () => ({}))).toThrow(
       'GET /api/x declares no access rule',
@@ -48,6 +49,8 @@ describe('declaring access', () => {
     expect(app.accessTable).toEqual([
       { method: 'GET', url: '/api/declared', access: 'member' },
       { method: 'HEAD', url: '/api/declared', access: 'member' },
+      { method: 'GET', url: '/c/:slug', access: 'public' },
+      { method: 'HEAD', url: '/c/:slug', access: 'public' },
     ]);
     await app.close();
   });

@@ -605,6 +605,23 @@ function fixturesFor(w: World): Record<string, Fixture> {
       refused:
         'no uploaded PDF by then, the DELETE row runs first (409): menu.test.ts chooses what guests see',
     },
+    // The clubs' public pages (server-rendered, outside /api): each caller reads their own club's.
+    'GET /c/:slug': { call: (caller) => ({ path: `/c/${ownSlug(caller)}` }), shared: PUBLIC_PAGES },
+    'GET /c/:slug/menu': { call: (caller) => ({ path: `/c/${ownSlug(caller)}/menu` }), shared: PUBLIC_PAGES },
+    'GET /c/:slug/share.png': {
+      call: (caller) => ({ path: `/c/${ownSlug(caller)}/share.png` }),
+      shared: PUBLIC_PAGES,
+    },
+    'GET /c/:slug/events/:id': {
+      call: (caller) => ({ path: `/c/${ownSlug(caller)}/events/${w.events.occurrenceId}` }),
+      shared: `${PUBLIC_PAGES}; the other club has no such event (404)`,
+    },
+    'GET /c/:slug/events/:id/share.png': {
+      call: (caller) => ({ path: `/c/${ownSlug(caller)}/events/${w.events.occurrenceId}/share.png` }),
+      shared: `${PUBLIC_PAGES}; the other club has no such event (404)`,
+    },
+    'GET /sitemap.xml': { call: at('/sitemap.xml') },
+    'GET /robots.txt': { call: at('/robots.txt') },
     // Storage: uploaded files, public by their unguessable keys.
     'GET /api/files/*': { call: at(`/api/files/${w.fileKey}`) },
     // Gallery (staff manage it only when the club's admin allows: not in this club, so staff get 403).
@@ -973,6 +990,10 @@ const fakeCredential = {
 };
 
 /** The /api routes of Fastify's router, read from its printed radix tree (independent of access.ts). */
+/** The public pages a caller reads: their own club's (a visitor's, the first club's). */
+const PUBLIC_PAGES = "a club's public pages are for anyone: each caller reads their own club's";
+const ownSlug = (caller: Caller) => (inOtherClub.has(caller) ? 'kings-arms' : 'red-lion');
+
 function routerTable(printed: string): Set<string> {
   const rows = new Set<string>();
   const stack: string[] = [];
@@ -1422,7 +1443,11 @@ describe.each(oneBackend())('the access matrix on %s', (backend) => {
     const declared = new Set(table.map((r) => `${r.method} ${r.url}`));
     expect(declared.size, 'each route is listed once').toBe(table.length);
     // The access registry and the router agree: no route got past the declaration check.
-    expect(routerTable(server.app.printRoutes())).toEqual(declared);
+    // (The router's /api part: the pages outside it that declare a rule are in the table too.)
+    expect(routerTable(server.app.printRoutes())).toEqual(
+      new Set([...declared].filter((r) => / \/api(\/|$)/.test(r))),
+    );
+    expect([...declared].filter((r) => r.startsWith('GET /c/'))).toHaveLength(5);
 
     const fixtures = fixturesFor(world);
     const fixtureOf = (r: DeclaredRoute) =>

@@ -66,6 +66,16 @@ export const daysInPeriod = (from: string, to: string): number => daysBetween(fr
 /** The London date and wall-clock time of an instant: { date: 'YYYY-MM-DD', time: 'HH:MM' }. */
 export const toLondon = (at: Instant): { date: string; time: string } => utcToUkLocal(epochMs(at));
 
+/** An instant as London wall-clock time with its UTC offset, as schema.org's dates want it: 2026-07-04T20:00:00+01:00. */
+export function londonIsoWithOffset(at: Instant): string {
+  const ms = epochMs(at);
+  const { date, time } = toLondon(ms);
+  const offset = londonOffsetMinutes(ms);
+  const hours = String(Math.floor(Math.abs(offset) / 60)).padStart(2, '0');
+  const minutes = String(Math.abs(offset) % 60).padStart(2, '0');
+  return `${date}T${time}:00${offset < 0 ? '-' : '+'}${hours}:${minutes}`;
+}
+
 /** The London date 'YYYY-MM-DD' of an instant: the club's day. */
 export const londonDay = (at: Instant): string => toLondon(at).date;
 

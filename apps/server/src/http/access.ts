@@ -37,7 +37,7 @@ declare module 'fastify' {
     sessionInStatement?: boolean;
   }
   interface FastifyInstance {
-    /** Every /api route with its access rule, in registration order (for tests and tools). */
+    /** Every /api route, and every page that declares one, with its access rule, in registration order (for tests and tools). */
     accessTable: readonly DeclaredRoute[];
   }
 }
@@ -60,7 +60,8 @@ export function registerAccessRules(app: FastifyInstance) {
   const table: DeclaredRoute[] = [];
   app.decorate('accessTable', table);
   app.addHook('onRoute', (route: RouteOptions) => {
-    if (!isApiPath(route.url)) return;
+    // Pages outside /api (the club's public pages) join the table when they declare their rule.
+    if (!isApiPath(route.url) && route.config?.access === undefined) return;
     let access = route.config?.access;
     if (access === undefined && UNDECLARED_PUBLIC.some((p) => isUnder(route.url, p))) {
       access = 'public';

@@ -22,6 +22,8 @@ export {
 export {
   changeMemberRole,
   clubForViewer,
+  publicClubOf,
+  publicClubs,
   refuseLastAdmin,
   removeMember,
   resolveSignUpClub,

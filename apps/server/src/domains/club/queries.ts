@@ -23,6 +23,11 @@ export async function findClubById(db: DbOrTx, id: string): Promise<ClubRow | un
   return row;
 }
 
+/** Every club still open, by slug: the public pages' sitemap lists them. */
+export async function listOpenClubs(db: DbOrTx): Promise<ClubRow[]> {
+  return db.select().from(clubs).where(isNull(clubs.closedAt)).orderBy(asc(clubs.slug));
+}
+
 export async function insertClub(db: DbOrTx, values: typeof clubs.$inferInsert): Promise<ClubRow> {
   const [row] = await db.insert(clubs).values(values).returning();
   if (!row) throw new Error('club insert returned nothing');

@@ -35,6 +35,7 @@ import {
   insertMembership,
   listMemberIds,
   listMembershipsOf,
+  listOpenClubs,
   lockAdmins,
   lockInvitation,
   markInvitationUsed,
@@ -119,6 +120,25 @@ export async function clubForViewer(
       opts.slug ? `There is no club "${opts.slug}".` : 'The club was not found.',
     );
   return toClub(row);
+}
+
+/** An open club by its slug as anyone may see it, with its logo's bytes; null for an unknown or closed one. */
+export async function publicClubOf(
+  db: DbOrTx,
+  { slug }: { slug: string },
+): Promise<{ club: Club; logo: { contentType: string; bytes: Buffer } | null } | null> {
+  const row = await findClubBySlug(db, slug);
+  if (!row || row.closedAt) return null;
+  const logo = row.logoUrl ? await findLogo(db, { clubId: row.id }) : undefined;
+  return {
+    club: toClub(row),
+    logo: logo ? { contentType: logo.contentType, bytes: Buffer.from(logo.bytes) } : null,
+  };
+}
+
+/** Every open club as anyone may see it (the sitemap). */
+export async function publicClubs(db: DbOrTx): Promise<Club[]> {
+  return (await listOpenClubs(db)).map(toClub);
 }
 
 /** Every deployment has its default club, so a first visitor can sign up at once. */

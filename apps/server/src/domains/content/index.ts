@@ -2,4 +2,5 @@
 
 export * from './events/index.ts';
 export * from './gallery/index.ts';
+export * from './menu/index.ts';
 export { contentDomain, registerContentParts } from './plugin.ts';

@@ -12,4 +12,5 @@ export {
 } from './occurrences.ts';
 export { listMatchesInRange, listRegistrations } from './queries.ts';
 export { runEventReminderPass } from './reminders.ts';
-export { clubOccurrences } from './service.ts';
+// The club's public pages (server-rendered) read a club's dates and one date as a visitor does.
+export { clubOccurrences, getOccurrence } from './service.ts';
