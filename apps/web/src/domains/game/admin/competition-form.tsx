@@ -1,5 +1,12 @@
 import { IonButton, IonSpinner } from '@ionic/react';
-import type { CompetitionCreate, CompetitionRules, PrizeModel } from '@lastman/api';
+import {
+  type CompetitionCreate,
+  type CompetitionRules,
+  LEAGUE_NAMES,
+  LEAGUES,
+  type PrizeModel,
+  type SeasonSummary,
+} from '@lastman/api';
 import { formatPence, londonDate, penceAsPounds, toPence } from '@lastman/api/format';
 import { describeVariants, MAX_ENTRY_FEE_PENCE, MAX_LIVES } from '@lastman/api/rules';
 import { type FormEvent, useState } from 'react';
@@ -24,6 +31,13 @@ const defaultRules: CompetitionRules = {
 };
 
 export type CompetitionFormValues = CompetitionCreate;
+
+/** The Premier League season being played: the newest real one with a round still to kick off. */
+function currentSeason(seasons: readonly SeasonSummary[], now: number): SeasonSummary | undefined {
+  return seasons.find(
+    (s) => !s.demo && s.league === 'premier-league' && s.rounds.some((r) => Date.parse(r.firstKickoff) > now),
+  );
+}
 
 /** The lives a competition may give each entry, as the form and the "what if" offer them. */
 export const LIVES_CHOICES = Array.from({ length: MAX_LIVES + 1 }, (_, n) => n);
@@ -73,8 +87,12 @@ export function CompetitionForm({
   if (seasons.isPending || rules.isPending) return <InlineLoading />;
   if (seasons.isError) return <p role="alert">{seasons.error.message}</p>;
   const seasonList = seasons.data.seasons;
-  const season = seasonList.find((s) => s.id === seasonId) ?? seasonList.find((s) => s.demo) ?? seasonList[0];
   const now = Date.now();
+  const season =
+    seasonList.find((s) => s.id === seasonId) ??
+    seasonList.find((s) => s.demo) ??
+    currentSeason(seasonList, now) ??
+    seasonList[0];
   const roundChoices = (season?.rounds ?? []).filter((r) => !r.isVoid);
   // The first round a new competition can still start on: its deadline is ahead.
   const leadMs = (Number(numbers.deadlineMinutes) || 0) * 60_000;
@@ -150,7 +168,7 @@ export function CompetitionForm({
       />
       <div className="form-grid">
         <SelectField
-          label="Season"
+          label="League and season"
           id="comp-season"
           name="seasonId"
           value={season?.id ?? ''}
@@ -159,11 +177,19 @@ export function CompetitionForm({
             setStartRound('');
           }}
         >
-          {seasonList.map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.name}
-            </option>
-          ))}
+          {LEAGUES.map((league) => {
+            const own = seasonList.filter((s) => s.league === league);
+            return own.length === 0 ? null : (
+              <optgroup key={league} label={LEAGUE_NAMES[league]}>
+                {own.map((s) => (
+                  <option key={s.id} value={s.id}>
+                    {s.name}
+                    {s.stale ? ' (not up to date)' : ''}
+                  </option>
+                ))}
+              </optgroup>
+            );
+          })}
         </SelectField>
         <SelectField
           label="Starting round"

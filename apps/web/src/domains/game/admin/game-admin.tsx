@@ -5,6 +5,7 @@ import { OrdersAdmin, StripeAccountAdmin, stripeReturn } from '../../payments/in
 import { useCompetitions } from '../api/game-api.ts';
 import { ScreensAdmin } from '../screens/admin/screens-admin.tsx';
 import { CompetitionsAdmin } from './competitions-admin.tsx';
+import { FootballDataPanel } from './football-data-admin.tsx';
 import { ResultsAdmin } from './results-admin.tsx';
 
 type Tab = 'competitions' | 'results' | 'orders' | 'payments' | 'screens';
@@ -40,7 +41,10 @@ export function GameAdmin() {
         ))}
       </div>
       {tab === 'competitions' ? (
-        <CompetitionsAdmin />
+        <>
+          <CompetitionsAdmin />
+          <FootballDataPanel />
+        </>
       ) : tab === 'results' ? (
         <ResultsAdmin />
       ) : tab === 'orders' ? (

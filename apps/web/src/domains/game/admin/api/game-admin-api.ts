@@ -3,6 +3,7 @@ import type {
   CompetitionDetail,
   CompetitionReviewList,
   CompetitionUpdate,
+  FootballDataState,
   PayoutCreate,
   PayoutSummary,
   ReplayPreview,
@@ -10,6 +11,8 @@ import type {
   ResultCorrectionList,
   ResultUpdate,
   ResultUpdateResponse,
+  SeasonUpload,
+  SeasonUploadResult,
 } from '@lastman/api';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../../lib/api.ts';
@@ -24,7 +27,28 @@ export const adminKeys = {
   reviews: ['admin', 'competition-reviews'] as const,
   correctionsAll: ['admin', 'corrections'] as const,
   corrections: (seasonId: string, round: number) => ['admin', 'corrections', seasonId, round] as const,
+  footballData: ['admin', 'football-data'] as const,
 };
+
+// GET /api/admin/football/data
+export const fetchFootballData = () => http.get<FootballDataState>('/api/admin/football/data');
+export const footballDataQuery = () =>
+  queryOptions({ queryKey: adminKeys.footballData, queryFn: fetchFootballData, staleTime: 60_000 });
+export const useFootballData = () => useQuery(footballDataQuery());
+
+// POST /api/platform/seasons
+export const uploadSeason = (input: SeasonUpload) =>
+  http.post<SeasonUploadResult>('/api/platform/seasons', input);
+export function useUploadSeason() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: uploadSeason,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: adminKeys.footballData });
+      void queryClient.invalidateQueries({ queryKey: gameKeys.seasons() });
+    },
+  });
+}
 
 /** A competition's admin changes touch the game's lists and that competition. */
 function useInvalidateCompetition() {
