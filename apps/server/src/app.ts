@@ -132,9 +132,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     opts.mailer ??
     createMailer({ db: database.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log });
   const secureCookies = config.PUBLIC_URL.startsWith('https://');
-  const sms = createSmsSender({ db: database.db, config, log: app.log });
-  const auth = createAuth({ config, db: database.db, mailer, clock, log: app.log, sms });
-  const notifier = createNotifier({ db: database.db, config, clock, mailer, log: app.log });
+  // The limits' store comes first: the texts' budgets are counted in it. The Redis alert's kick is
+  // the notifier's, made below.
+  let kickNotifier: () => Promise<void> = async () => {};
   const limitStore = await openLimitStore({
     redisUrl: config.REDIS_URL,
     keyPrefix: config.REDIS_KEY_PREFIX,
@@ -150,9 +150,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
           link: '/admin',
         },
       );
-      if (told) await notifier.kick();
+      if (told) await kickNotifier();
     },
   });
+  const sms = createSmsSender({ db: database.db, config, log: app.log, counters: limitStore });
+  const auth = createAuth({ config, db: database.db, mailer, clock, log: app.log, sms });
+  const notifier = createNotifier({ db: database.db, config, clock, mailer, log: app.log });
+  kickNotifier = () => notifier.kick();
   app.addHook('onClose', () => limitStore.close());
   app.addHook('onClose', async () => {
     await mailer.close?.();

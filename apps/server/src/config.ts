@@ -4,6 +4,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_STORE_URLS } from '@lastman/api/native-app';
+import { isSupportedCountry } from 'libphonenumber-js/min';
 import { z } from 'zod';
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
@@ -198,6 +199,15 @@ export const envSchema = z.object({
     .min(3, 'must be a sender number (+447…) or a Messaging Service SID (MG…)')
     .optional(),
   TWILIO_API_URL: z.url().default('https://api.twilio.com'),
+  // Texts cost the deployment money: where they may go, and how many in a rolling day (lib/sms.ts).
+  SMS_COUNTRIES: list
+    .default(['GB'])
+    .refine((l) => l.length > 0 && l.every((c) => /^[A-Z]{2}$/.test(c) && isSupportedCountry(c)), {
+      message: 'must be two-letter country codes separated by commas, such as GB,IE',
+    }),
+  SMS_PER_ACCOUNT_PER_DAY: z.coerce.number().int().min(0).default(20),
+  SMS_PER_CLUB_PER_DAY: z.coerce.number().int().min(0).default(100),
+  SMS_PER_DAY: z.coerce.number().int().min(0).default(1000),
   PHONE_DEFAULT_COUNTRY: z
     .string()
     .regex(/^[A-Z]{2}$/, 'must be a two-letter country code such as GB')

@@ -4,7 +4,7 @@ import { smsOutbox } from '../src/db/schema/index.ts';
 import type { HttpClient, Json } from './support/http-client.ts';
 import { firstLink } from './support/smtp.ts';
 import { backends, startTestServer, type TestServer } from './support/test-server.ts';
-import { aClub, aMember, signedUp } from './support/world.ts';
+import { aClub, aMember, confirmEmail, signedUp } from './support/world.ts';
 
 /**
  * Invitations sent by the server: by email (read from the real SMTP server the test server sends
@@ -49,10 +49,16 @@ describe.each(backends())('sent invitations on %s', (backend) => {
   }
 
   beforeAll(async () => {
-    server = await startTestServer(backend, { now: '2026-11-20T10:00:00Z' });
+    // Sends dozens of texts from one admin (the per-number limits' test): more than a day's budget.
+    server = await startTestServer(backend, {
+      now: '2026-11-20T10:00:00Z',
+      env: { SMS_PER_ACCOUNT_PER_DAY: '100' },
+    });
     const club = await aClub(server, { slug: 'the-anchor', name: 'The Anchor' });
     admin = (await aMember(server, { club, role: 'admin', email: 'alex@anchor.test', name: 'Alex Admin' }))
       .client;
+    // Texts go from clubs with a confirmed admin only.
+    await confirmEmail(server, 'alex@anchor.test');
     player = (await aMember(server, { club, email: 'pat@anchor.test' })).client;
     otherAdmin = (
       await aMember(server, { club: await aClub(server), role: 'admin', email: 'kim@kings.test' })
@@ -91,7 +97,7 @@ describe.each(backends())('sent invitations on %s', (backend) => {
     expect(res.json.invitation).toMatchObject({ channel: 'sms', sentTo: '+447700900123', role: 'admin' });
     const [sms] = await textsTo('+447700900123');
     expect(sms?.text).toBe(
-      `The Anchor invites you to join as an admin on Lastman. Open this link to accept (it works once, until Friday 27 November): ${res.json.url}`,
+      `Lastman: you are invited to join "The Anchor" as an admin. Open this link to accept (it works once, until Friday 27 November): ${res.json.url}`,
     );
     const view = await server.client().get(`/api/invitations/${tokenOf(res.json.url)}`);
     expect(view.json).toMatchObject({ role: 'admin', state: 'open' });
@@ -221,5 +227,48 @@ describe.each(backends())('sent invitations on %s', (backend) => {
     expect(
       (await admin.post('/api/admin/invitations', { role: 'staff', phoneNumber: '07700 900998' })).status,
     ).toBe(201);
+  });
+
+  it('texts no invitation from a club none of whose admins has confirmed an email address or number', async () => {
+    const res = await otherAdmin.post('/api/admin/invitations', {
+      role: 'staff',
+      phoneNumber: '07700 900555',
+    });
+    expect(res.status).toBe(403);
+    expect(res.json.error.message).toMatch(
+      /^Invitations by text need an admin of the club with a confirmed email/,
+    );
+    expect(await server.db.select().from(smsOutbox).where(eq(smsOutbox.to, '+447700900555'))).toEqual([]);
+    // By email it still goes.
+    expect(
+      (await otherAdmin.post('/api/admin/invitations', { role: 'staff', email: 'x@kings.test' })).status,
+    ).toBe(201);
+  });
+
+  it('opens every text with "Lastman:", a club\'s chosen name quoted and no link of its own', async () => {
+    const club = await aClub(server, { slug: 'evil', name: 'WIN 500 GBP claim at evil.example/now' });
+    const evil = (await aMember(server, { club, role: 'admin', email: 'boss@evil.test' })).client;
+    await confirmEmail(server, 'boss@evil.test');
+    const res = await evil.post('/api/admin/invitations', { role: 'player', phoneNumber: '07700 900556' });
+    expect(res.status, res.text).toBe(201);
+    const [sms] = await textsTo('+447700900556');
+    expect(sms?.text).toMatch(
+      /^Lastman: you are invited to join "WIN 500 GBP claim at evil example now" as a player\./,
+    );
+    expect(sms?.text).not.toContain('evil.example');
+  });
+
+  it('texts UK numbers only, unless the deployment opts another country in; a refusal is kept', async () => {
+    const res = await admin.post('/api/admin/invitations', {
+      role: 'staff',
+      phoneNumber: '+33 6 12 34 56 78',
+    });
+    expect(res.status).toBe(400);
+    expect(res.json.error.message).toBe('Texts go to numbers in GB only on this server.');
+    const [kept] = await textsTo('+33612345678');
+    expect(kept).toMatchObject({
+      transport: 'refused',
+      text: 'Not sent: Texts go to numbers in GB only on this server.',
+    });
   });
 });

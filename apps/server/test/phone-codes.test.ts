@@ -66,7 +66,8 @@ describe.each(backends())('phone codes on %s', (backend) => {
     const { code, text } = await codeSentTo('+447700900001');
     // The last line is the one WebOTP reads: `@host #code`.
     expect(text.split('\n').at(-1)).toBe(`@127.0.0.1 #${code}`);
-    expect(text.startsWith(code)).toBe(true);
+    // Every text opens with the service's name, then the code (what a lock screen shows).
+    expect(text.startsWith(`Lastman: ${code} is your code`)).toBe(true);
 
     const bad = await member.client.post('/api/me/phone/verify', {
       phoneNumber: '07700900001',

@@ -128,6 +128,11 @@ export async function aMember(
   return { client, userId: row.id };
 }
 
+/** The person's email address confirmed, as the link in their welcome email would (by row). */
+export async function confirmEmail(server: WithDb, email: string): Promise<void> {
+  await server.db.update(user).set({ emailVerified: true }).where(eq(user.email, email));
+}
+
 /** A person who exists only as a row (never signs in): a player for settlement tests. */
 export async function aUser(
   server: WithDb,

@@ -10,7 +10,8 @@ export const smsOutbox = pgTable(
     clubId: clubIdColumn(),
     to: text('to').notNull(),
     text: text('text').notNull(),
-    transport: text('transport', { enum: ['twilio', 'outbox'] }).notNull(),
+    // refused: not sent (a country texts do not go to, or a budget spent); the text says why.
+    transport: text('transport', { enum: ['twilio', 'outbox', 'refused'] }).notNull(),
     createdAt: createdAt(),
   },
   (t) => [index('sms_outbox_club_idx').on(t.clubId, t.createdAt)],

@@ -14,11 +14,12 @@ import type { Viewer } from '../../http/guards.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Email } from '../../lib/mailer.ts';
 import { toE164 } from '../../lib/phone.ts';
-import type { Sms } from '../../lib/sms.ts';
+import { SMS_OPENING, type Sms, smsClubName } from '../../lib/sms.ts';
 import type { Services } from '../../services.ts';
 import {
   findClubById,
   findInvitationListed,
+  hasConfirmedAdmin,
   insertInvitation,
   listPendingInvitations,
   lockInvitationById,
@@ -52,6 +53,27 @@ export function invitationRecipient(
 const invitationNotFound = () => new AppError('NOT_FOUND', 'That invitation was not found.');
 
 /**
+ * Texts cost the deployment money and land on strangers' phones: a club sends invitations by text
+ * only once one of its admins has confirmed their email address or number (a club started a minute
+ * ago by a throwaway account sends none), and each text is within the budgets (lib/sms.ts).
+ */
+async function mayText(services: InvitationServices, viewer: Viewer, to: string) {
+  if (!(await hasConfirmedAdmin(services.db, { clubId: viewer.clubId }))) {
+    throw new AppError(
+      'FORBIDDEN',
+      'Invitations by text need an admin of the club with a confirmed email address or phone number: confirm yours (the link in the email we sent you, or your number in your profile), or invite by email or a link to share.',
+    );
+  }
+  const refusal = await services.sms.admit({ clubId: viewer.clubId, accountId: viewer.userId, to });
+  if (refusal) {
+    throw new AppError(
+      refusal.reason === 'country' ? 'VALIDATION_FAILED' : 'TOO_MANY_REQUESTS',
+      refusal.message,
+    );
+  }
+}
+
+/**
  * A single-use link that makes whoever opens it (signed in) a member with the role, for
  * INVITATION_DAYS: given back to share by hand, or sent by email or text message once it is kept.
  */
@@ -61,6 +83,7 @@ export async function createInvitation(
   input: InvitationCreate,
 ): Promise<InvitationCreated> {
   const { channel, sentTo } = invitationRecipient(input, services.config.PHONE_DEFAULT_COUNTRY);
+  if (channel === 'sms' && sentTo) await mayText(services, viewer, sentTo);
   const { created, outgoing } = await services.db.transaction(async (tx) => {
     const now = services.clock.now();
     const token = newToken();
@@ -102,6 +125,10 @@ export async function resendInvitation(
   viewer: Viewer,
   { id }: { id: string },
 ): Promise<InvitationCreated> {
+  const listed = await findInvitationListed(services.db, { clubId: viewer.clubId, id });
+  if (listed?.channel === 'sms' && listed.sentTo) {
+    await mayText(services, viewer, listed.sentTo);
+  }
   const { created, outgoing } = await services.db.transaction(async (tx) => {
     const row = await lockInvitationById(tx, { clubId: viewer.clubId, id });
     if (!row) throw invitationNotFound();
@@ -223,7 +250,7 @@ async function sealed(
         sms: {
           clubId: viewer.clubId,
           to: v.sentTo,
-          text: `${club.name} invites you to join as ${roleWords[v.role]} on Lastman. Open this link to accept (it works once, until ${londonDayWords(v.expiresAt)}): ${url}`,
+          text: `${SMS_OPENING}you are invited to join ${smsClubName(club.name)} as ${roleWords[v.role]}. Open this link to accept (it works once, until ${londonDayWords(v.expiresAt)}): ${url}`,
           secrets: [url],
         },
       },

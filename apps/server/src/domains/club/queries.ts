@@ -285,3 +285,20 @@ export async function clubSetupFacts(db: DbOrTx, { clubId }: { clubId: string })
     .where(eq(clubs.id, clubId));
   return row;
 }
+
+/** Whether one of the club's admins has confirmed their email address or phone number. */
+export async function hasConfirmedAdmin(db: DbOrTx, { clubId }: { clubId: string }): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: memberships.userId })
+    .from(memberships)
+    .innerJoin(user, eq(user.id, memberships.userId))
+    .where(
+      and(
+        eq(memberships.clubId, clubId),
+        eq(memberships.role, 'admin'),
+        or(eq(user.emailVerified, true), eq(user.phoneNumberVerified, true)),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}

@@ -9,7 +9,7 @@ import {
 import type { Viewer } from '../../../http/guards.ts';
 import { AppError } from '../../../lib/errors.ts';
 import { toE164 } from '../../../lib/phone.ts';
-import { listSmsOutbox } from '../../../lib/sms.ts';
+import { listSmsOutbox, SMS_OPENING } from '../../../lib/sms.ts';
 import type { Services } from '../../../services.ts';
 import {
   countWrongTry,
@@ -124,10 +124,28 @@ export async function clubSmsOutbox(services: Pick<Services, 'db'>, viewer: View
   }));
 }
 
+/**
+ * Makes and texts a code, once the texts' budgets allow it. Refused, a code to confirm one's own
+ * number says why (a 429 or, for a country texts do not go to, a 400); a sign-in code is not sent,
+ * and the answer is the same as ever (it must not tell whether the number has an account).
+ */
 async function issueCode(
   services: CodeServices,
   target: { clubId: string; userId: string; phoneNumber: string; purpose: Purpose },
 ) {
+  const refusal = await services.sms.admit({
+    clubId: target.clubId,
+    // Sign-in codes are asked for by whoever types the number: no account's budget is theirs to spend.
+    accountId: target.purpose === 'verify' ? target.userId : null,
+    to: target.phoneNumber,
+  });
+  if (refusal) {
+    if (target.purpose === 'sign-in') return;
+    throw new AppError(
+      refusal.reason === 'country' ? 'VALIDATION_FAILED' : 'TOO_MANY_REQUESTS',
+      refusal.message,
+    );
+  }
   const code = String(randomInt(0, 10 ** PHONE_CODE_RULES.length)).padStart(PHONE_CODE_RULES.length, '0');
   const now = services.clock.now();
   await replaceCode(services.db, {
@@ -150,7 +168,7 @@ async function issueCode(
 export function smsText(host: string, code: string, purpose: Purpose): string {
   const what = purpose === 'sign-in' ? 'sign in to' : 'confirm your number on';
   const minutes = PHONE_CODE_RULES.expiresInSeconds / 60;
-  return `${code} is your code to ${what} Lastman. It works for ${minutes} minutes. Never share it.\n\n@${host} #${code}`;
+  return `${SMS_OPENING}${code} is your code to ${what} Lastman. It works for ${minutes} minutes. Never share it.\n\n@${host} #${code}`;
 }
 
 async function checkCode(
