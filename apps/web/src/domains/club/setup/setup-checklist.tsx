@@ -69,7 +69,7 @@ function stepsOf(setup: ClubSetup, account: ClubPaymentAccount | undefined): Ste
       state: tick(setup.colours),
       title: 'Your colours or logo',
       detail: 'Ticked once the club’s colours or logo are its own.',
-      link: { to: paths.adminClub, label: 'Club settings: name and colours' },
+      link: { to: paths.adminClub, label: 'Club settings: colours and logo' },
     },
     {
       key: 'competition',
