@@ -137,6 +137,19 @@ function spread(
   return labels.filter((_, i) => i % step === 0);
 }
 
+/**
+ * The words every label starts with ("Red Lion " of "Red Lion Autumn Cup", "Red Lion Christmas Pot"):
+ * left off under the bars, where they would be all that fits and tell no bar apart.
+ */
+function sharedLead(labels: readonly string[]): string {
+  if (labels.length < 2) return '';
+  const words = (labels[0] ?? '').split(' ');
+  let n = 0;
+  while (n < words.length - 1 && labels.every((l) => l.startsWith(`${words.slice(0, n + 1).join(' ')} `)))
+    n++;
+  return n === 0 ? '' : `${words.slice(0, n).join(' ')} `;
+}
+
 /** Long labels (team or competition names) are cut to what fits under their bar. */
 function shorten(label: string, room: number, fontSize: number): string {
   const chars = Math.max(4, Math.floor(room / (fontSize * 0.6)));
@@ -177,6 +190,7 @@ export function BarChart({
           fontSize,
         );
   const room = innerWidth / Math.max(1, labels.length);
+  const lead = sharedLead(labels.map(labelFormat));
   return (
     <ChartFrame box={box} width={width} summary={summary}>
       {rows.map((r) =>
@@ -198,7 +212,7 @@ export function BarChart({
         top={innerHeight}
         scale={x}
         tickValues={labels}
-        tickFormat={(l) => shorten(labelFormat(String(l)), room, fontSize)}
+        tickFormat={(l) => shorten(labelFormat(String(l)).slice(lead.length), room - 8, fontSize)}
         stroke="currentColor"
         tickStroke="currentColor"
         tickLabelProps={() => ({ ...axisText, textAnchor: 'middle' })}

@@ -1,4 +1,4 @@
-import { IonIcon, IonRouterLink } from '@ionic/react';
+import { IonButton, IonIcon } from '@ionic/react';
 import type { ClubPaymentAccount, ClubSetup } from '@lastman/api';
 import { checkmarkCircle, ellipseOutline, informationCircleOutline } from 'ionicons/icons';
 import { paths } from '../../../app/paths.ts';
@@ -69,7 +69,7 @@ function stepsOf(setup: ClubSetup, account: ClubPaymentAccount | undefined): Ste
       state: tick(setup.colours),
       title: 'Your colours or logo',
       detail: 'Ticked once the club’s colours or logo are its own.',
-      link: { to: paths.adminClub, label: 'Club settings: name and colours' },
+      link: { to: paths.adminClub, label: 'Club settings: colours and logo' },
     },
     {
       key: 'competition',
@@ -83,7 +83,7 @@ function stepsOf(setup: ClubSetup, account: ClubPaymentAccount | undefined): Ste
       state: tick(setup.poster),
       title: 'Put up the poster',
       detail: 'Its QR code joins your club: ticked when the first player joins.',
-      link: { to: paths.adminPoster, label: 'Print the poster' },
+      link: { to: paths.adminPoster, label: 'Open the poster to print' },
     },
     {
       key: 'staff',
@@ -150,7 +150,9 @@ export function SetupChecklist({ untilDone = false }: { untilDone?: boolean }) {
                 </span>
               </strong>
               <p className="small">{s.detail}</p>
-              <IonRouterLink routerLink={s.link.to}>{s.link.label}</IonRouterLink>
+              <IonButton fill="clear" className="setup-checklist__link" routerLink={s.link.to}>
+                {s.link.label}
+              </IonButton>
             </div>
           </li>
         ))}
