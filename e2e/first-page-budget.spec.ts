@@ -16,7 +16,7 @@ import {
  * The goal is 150 KB; the budget is the figure reached so far with a little room, to be lowered
  * with each cut, so that what was cut cannot creep back.
  */
-const BUDGET_KB = { game: 146, club: 134 };
+const BUDGET_KB = { game: 146, club: 30 };
 
 test.describe('first-page JavaScript at 390 px', () => {
   test('a signed-in player opening the game screen loads at most its budget', async ({
@@ -34,6 +34,8 @@ test.describe('first-page JavaScript at 390 px', () => {
     expect(total, list).toBeLessThanOrEqual(BUDGET_KB.game);
   });
 
+  // The club's page is rendered by the server (apps/server/src/public-pages): HTML and CSS, the app
+  // loading only when the visitor acts. Its budget is the 30 KB a server-rendered page may fetch.
   test('a visitor opening the club page loads at most its budget', async ({ browser, baseURL }) => {
     const context = await browser.newContext({ ...phoneContextOptions, baseURL });
     const scripts = await scriptsOfPage(context, `${baseURL}/c/red-lion`);
@@ -41,7 +43,6 @@ test.describe('first-page JavaScript at 390 px', () => {
     const total = scripts.reduce((sum, s) => sum + s.kb, 0);
     const list = scripts.map((s) => `${s.kb.toFixed(1)} KB ${s.file}`).join('\n');
     console.log(`/c/red-lion visitor: ${total.toFixed(1)} KB in ${scripts.length} scripts`);
-    expect(scripts.length).toBeGreaterThan(0);
     expect(total, list).toBeLessThanOrEqual(BUDGET_KB.club);
   });
 });

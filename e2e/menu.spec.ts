@@ -356,7 +356,8 @@ test('once a club uploads a PDF, the admin is told which menu guests see and cho
     serviceWorkers: 'block',
   });
   const guest = await guestContext.newPage();
-  await guest.goto(`/c/${slug}`);
+  // Into the app by the club's link (its public page's buttons add the screen to open).
+  await guest.goto(`/c/${slug}?open=/app/tabs/game`);
   await guest.waitForURL('**/app/tabs/game');
   const guestMenu = async () => {
     await guest.goto('/menu');

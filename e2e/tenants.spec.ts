@@ -178,7 +178,9 @@ test('a new club signs up, sets its colours and logo, invites a staff member, an
 
   // 9. Sam also plays at the demo club (its link is enough there): two clubs, and the menu switches.
   await staff.goto('/c/red-lion');
-  // Asked first: joining another club changes what the app shows.
+  // The club's public page; its Join button opens the app, which asks first: joining another club
+  // changes what the app shows.
+  await staff.getByRole('link', { name: 'Join The Red Lion' }).click();
   const question = activePage(staff).getByTestId('join-question');
   await expect(question).toContainText('Join The Red Lion?');
   await expect(question).toContainText(`You stay a member of The Fox ${id}`);

@@ -297,7 +297,13 @@ export default defineConfig({
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest}'],
         navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/api\//],
+        // The server renders a club's event and menu pages (and answers the sitemap): never the app
+        // shell for them. /c/<club> itself opens in the app once it is installed here.
+        navigateFallbackDenylist: [
+          /^\/api\//,
+          /^\/c\/[^/]+\/(events|menu)(\/|$)/,
+          /^\/(sitemap\.xml|robots\.txt)$/,
+        ],
         // Shows Web Push messages and tells open pages about them.
         importScripts: ['/push-sw.js'],
         cleanupOutdatedCaches: true,

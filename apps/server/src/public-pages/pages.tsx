@@ -1,3 +1,5 @@
+/** @jsxRuntime automatic @jsxImportSource react */
+// (A pragma, as tsx, which runs the server, does not read apps/server/tsconfig.json's jsx setting.)
 import type { Club, CompetitionSummary, EventOccurrence, EventOccurrenceDetail, Menu } from '@lastman/api';
 import { formatPence, londonDateTime, londonTime, londonWhenLong } from '@lastman/api/format';
 import { ALLERGEN_LABELS, ALLERGENS, DIETARY_LABELS, WEEKDAYS } from '@lastman/api/rules';

@@ -1,3 +1,5 @@
+/** @jsxRuntime automatic @jsxImportSource react */
+// (A pragma, as tsx, which runs the server, does not read apps/server/tsconfig.json's jsx setting.)
 import type { Club, EventOccurrence, EventOccurrenceDetail } from '@lastman/api';
 import { formatPence, londonDateTime, londonWhenLong } from '@lastman/api/format';
 import type { FastifyReply, FastifyRequest } from 'fastify';

@@ -13,8 +13,8 @@ import { PageLoading } from '../ui/page-loading.tsx';
 import { paths } from './paths.ts';
 
 /**
- * `/c/<slug>` (the poster's QR code adds `?code=`): remember the club a visitor came by (sent with
- * their sign-up). A signed-in member of it acts in it; anyone else signed in is asked first
+ * `/c/<slug>` (the poster's QR code adds `?code=`; the club's public page adds `?open=<screen>`):
+ * remember the club a visitor came by (sent with their sign-up), then open the screen asked for. A signed-in member of it acts in it; anyone else signed in is asked first
  * ("Join The Fox & Hounds?"), since acting in another club hides their own club's entries and news.
  */
 export function ClubLink() {
@@ -23,12 +23,22 @@ export function ClubLink() {
   // Read once: Ionic keeps this page mounted after it navigates on, under the next page's address.
   const location = useLocation();
   const [code] = useState(() => new URLSearchParams(location.search).get('code') ?? '');
+  // The club's public page (served by the server) enters the app here with the screen to open.
+  const [asked] = useState(() => appScreen(new URLSearchParams(location.search).get('open')));
+
   const [question, setQuestion] = useState<{ club: Club; current: string | null } | null>(null);
   const [busy, setBusy] = useState(false);
   const done = useRef(false);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const toGame = useCallback(() => navigate(paths.tabs.game, { replace: true }), [navigate]);
+  // Someone signed in already has an account: "Join" and "Sign in" take them to the game instead.
+  const toGame = useCallback(
+    (signedIn = true) =>
+      navigate(signedIn && (asked === paths.signup || asked === paths.login) ? paths.tabs.game : asked, {
+        replace: true,
+      }),
+    [navigate, asked],
+  );
 
   const join = useCallback(async () => {
     setBusy(true);
@@ -56,7 +66,7 @@ export function ClubLink() {
       const me = await fetchMe().catch(() => null);
       if (!me || me.club?.slug === slug) {
         await queryClient.invalidateQueries({ queryKey: ['club'] });
-        return toGame();
+        return toGame(!!me);
       }
       // A member already: act in it, nothing to ask.
       if (me.clubs.some((m) => m.club.slug === slug)) return join();
@@ -95,7 +105,7 @@ export function ClubLink() {
               <IonButton expand="block" onClick={() => void join()} disabled={busy}>
                 {busy ? <IonSpinner name="dots" /> : `Join ${club.name}`}
               </IonButton>
-              <IonButton expand="block" fill="outline" onClick={toGame} disabled={busy}>
+              <IonButton expand="block" fill="outline" onClick={() => toGame()} disabled={busy}>
                 Not now
               </IonButton>
             </div>
@@ -104,6 +114,15 @@ export function ClubLink() {
       </IonContent>
     </IonPage>
   );
+}
+
+/**
+ * The screen a public page's button asks for (`?open=/signup`): a path of this app only, never
+ * another site (`//host`) nor the club link itself; the game screen otherwise.
+ */
+export function appScreen(open: string | null): string {
+  const inApp = /^\/(?![/\\])/.test(open ?? '') && !open?.startsWith('/c/');
+  return inApp && open ? open : paths.tabs.game;
 }
 
 /** `/tabs/<tab>`: the tabs area is also served at the empty path. */
