@@ -60,7 +60,12 @@ async function main() {
 
   await app.listen({ port: config.PORT, host: config.HOST });
   // Locks and settles rounds by the server clock; safe to run in every process (advisory locks).
-  settlement = startSettlementWorker({ db, clock: app.services.clock, log: app.log });
+  settlement = startSettlementWorker({
+    db,
+    clock: app.services.clock,
+    events: app.services.events,
+    log: app.log,
+  });
   if (config.FOOTBALL_DATA_TOKEN) {
     const worker = settlement;
     footballData = startFootballDataSync({

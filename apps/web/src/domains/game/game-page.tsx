@@ -12,7 +12,7 @@ import { InlineLoading } from '../../ui/page-loading.tsx';
 import { PullToRefresh } from '../../ui/pull-to-refresh.tsx';
 import { useClubCompetitions, useGameScreen } from './api/game-api.ts';
 import { VisitorCompetitions } from './components/visitor-competitions.tsx';
-import { isRoundInPlay, useLiveUpdates } from './live/live-api.ts';
+import { awaitsMatchDay, useLiveUpdates, useRefetchAtDeadlines } from './live/live-api.ts';
 import '../../ui/game-screens.css';
 
 /** Shown only when a paid competition is open under test payments; the payments code stays out of the first page. */
@@ -39,8 +39,16 @@ export function GamePage() {
   const signedIn = Boolean(me.data) || (me.data === undefined && remembered !== null);
   const screen = useGameScreen(Boolean(me.data));
   // On match day the scores and who is still in change while the screen is open: pushed, not polled.
-  const anyInPlay = (screen.data?.competitions ?? []).some(({ competition }) => isRoundInPlay(competition));
-  useLiveUpdates(Boolean(me.data) && anyInPlay);
+  // The stream is held while a competition waits for match day, so a round that kicks off while the
+  // screen is open shows its live panel without a reload; at each deadline the screen is fetched again.
+  const waiting = (screen.data?.competitions ?? [])
+    .map(({ competition }) => competition)
+    .filter(awaitsMatchDay);
+  useLiveUpdates(
+    Boolean(me.data) && waiting.length > 0,
+    waiting.map((c) => c.seasonId),
+  );
+  useRefetchAtDeadlines(waiting.flatMap((c) => [c.deadline, c.pickDeadline]));
   useEffect(() => {
     if (!signedIn) return;
     void loadSignedIn();
