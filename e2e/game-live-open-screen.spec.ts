@@ -60,6 +60,18 @@ test('the live panel appears on an open game screen at kick-off, without a reloa
     await expect(liveScore).toHaveText(/^\d+–\d+$/, { timeout: 20_000 });
     await expect(activePage(matches).locator('.fixture__status--live').first()).toContainText('LIVE');
     await matches.screenshot({ path: test.info().outputPath('matches-live-360.png') });
+    // One-word names are never broken inside the word ("Bournemo / uth") at 360 px.
+    const broken = await matches.evaluate(() =>
+      Array.from(document.querySelectorAll('.fixture__name .short-name'))
+        .filter((el) => {
+          if ((el.textContent ?? '').includes(' ')) return false;
+          const range = document.createRange();
+          range.selectNodeContents(el);
+          return new Set(Array.from(range.getClientRects()).map((r) => Math.round(r.top))).size > 1;
+        })
+        .map((el) => el.textContent),
+    );
+    expect(broken).toEqual([]);
     await matches.close();
 
     // Full time: the round settles and the panel stays, as the round's result.
