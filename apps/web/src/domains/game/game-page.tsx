@@ -1,4 +1,5 @@
 import { IonButton, IonContent } from '@ionic/react';
+import type { CompetitionDetail } from '@lastman/api';
 import { useQuery } from '@tanstack/react-query';
 import { cloudOfflineOutline, trophyOutline } from 'ionicons/icons';
 import { Suspense, useEffect } from 'react';
@@ -89,7 +90,7 @@ export function GamePage() {
             </h2>
             {/* One text node: when the club's name arrives (with the session, on a first visit) the
                 words after it would otherwise move along the line, a layout shift. */}
-            <p>{`Pick one Premier League team each gameweek. If it wins, you are through; lose or draw and you are out. Last one standing at ${clubName} takes the pot.`}</p>
+            <p data-testid="hero-rules">{`Pick one Premier League team each gameweek. ${ifItWins(shown)} Last one standing at ${clubName} takes the pot.`}</p>
             {loggedIn || signedIn ? (
               <IonButton className="hero-btn" routerLink="/tutorial" size="small">
                 How it works
@@ -193,6 +194,26 @@ function firstVisit(userId: string): boolean {
     seenThisVisit.set(userId, first);
   }
   return first;
+}
+
+/**
+ * What a pick that does not win costs, in the words of the club's competitions on screen: a life
+ * where they give lives, a loss alone where a draw is enough, else a loss or a draw.
+ */
+function ifItWins(details: readonly CompetitionDetail[]): string {
+  const rules = details
+    .filter((d) => d.competition.status === 'open' || d.competition.status === 'running')
+    .map((d) => d.competition.rules);
+  if (rules.length > 0 && rules.every((r) => (r.lives ?? 0) > 0)) {
+    return 'If it wins, you are through; if it does not, it costs you a life, and with none left you are out.';
+  }
+  if (rules.some((r) => (r.lives ?? 0) > 0)) {
+    return 'If it wins, you are through; if it does not, you are out, or lose a life where the competition gives lives.';
+  }
+  if (rules.length > 0 && rules.every((r) => r.draw === 'survive')) {
+    return 'If it wins or draws, you are through; lose and you are out.';
+  }
+  return 'If it wins, you are through; lose or draw and you are out.';
 }
 
 const rank = (status: string) => (status === 'running' ? 0 : status === 'open' ? 1 : 2);
