@@ -22,7 +22,8 @@ test('the live panel appears on an open game screen at kick-off, without a reloa
   context,
 }) => {
   test.skip(test.info().project.name !== 'phone', 'one server of its own per run: the phone project runs it');
-  test.setTimeout(240_000);
+  // Its own server starts (migrations, the demo seeded) before the test proper: minutes on a busy machine.
+  test.setTimeout(420_000);
   server = await startClockServer(baseURL, 'live-open');
   await page.setViewportSize({ width: 360, height: 740 });
   await logIn(page, 'player1@redlion.test');

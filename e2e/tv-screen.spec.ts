@@ -248,6 +248,16 @@ test('the TV reads across a pub at 1920 and 1280 px: big headline, dated deadlin
           .map((el) => el.textContent),
       );
       expect(cut, `names cut at ${width}`).toEqual([]);
+      // Nothing runs off the screen's right edge (the TV cannot scroll).
+      const offscreen = await page.evaluate(() =>
+        Array.from(document.querySelectorAll('.tv-board *'))
+          .filter((el) => {
+            const box = el.getBoundingClientRect();
+            return box.width > 0 && box.right > window.innerWidth + 1;
+          })
+          .map((el) => el.className || el.tagName),
+      );
+      expect(offscreen, `off the screen at ${width}`).toEqual([]);
       // The join QR, with what an entry costs and the next deadline.
       const join = page.getByTestId('tv-join');
       await expect(join.locator('svg')).toBeVisible();
