@@ -91,6 +91,52 @@ test('a player knocked out buys the same entry back in with the test card', asyn
     expect(settled.rounds.find((r) => r.round === round1)?.state).toBe('settled');
 
     const card = () => activePage(page).locator(`[data-competition="${name}"]`);
+    await test.step('at 360 px the knocked-out card keeps its pot and offer on screen (issue 38, M1)', async () => {
+      await page.setViewportSize({ width: 360, height: 740 });
+      // The walk-through's card: out after a result correction, its long label beside the offer. The
+      // server's own answer, with the correction's words put on the entry the round knocked out.
+      await page.route('**/api/game', async (route) => {
+        const response = await route.fetch();
+        const body = (await response.json()) as { competitions: CompetitionDetail[] };
+        for (const d of body.competitions) {
+          for (const e of d.myEntries) {
+            if (e.status === 'eliminated' && e.eliminatedRound !== null) {
+              e.outByCorrection = {
+                round: e.eliminatedRound,
+                result: 'Manchester City FC 2–0 Wolverhampton Wanderers FC',
+              };
+            }
+          }
+        }
+        await route.fulfill({ response, json: body });
+      });
+      await logIn(page, 'player1@redlion.test');
+      const entry = card().locator('[data-entry="1"]');
+      await expect(entry.getByTestId('out-by-correction')).toBeVisible();
+      await expect(entry.getByTestId('buy-back')).toBeVisible();
+      const inside = async (selector: string) =>
+        card()
+          .locator(selector)
+          .first()
+          .evaluate((el) => {
+            const box = el.getBoundingClientRect();
+            return box.left >= 0 && box.right <= window.innerWidth;
+          });
+      for (const part of [
+        '[data-testid="out-by-correction"]',
+        '[data-testid="pot"]',
+        '[data-testid="buy-back"]',
+      ]) {
+        expect(await inside(part), `${part} within the 360 px screen`).toBe(true);
+      }
+      const overflow = await card().evaluate((el) => el.scrollWidth - el.clientWidth);
+      expect(overflow, 'the card does not overflow sideways').toBeLessThanOrEqual(0);
+      await entry.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: test.info().outputPath('knocked-out-card-360.png') });
+      await page.unroute('**/api/game');
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.context().clearCookies();
+    });
     await test.step('player 1 sees the offer and pays for it with the test card', async () => {
       await logIn(page, 'player1@redlion.test');
       const entry = card().locator('[data-entry="1"]');

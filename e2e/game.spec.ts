@@ -143,7 +143,7 @@ test('a player joins a free competition, picks, sees the result, then a rollover
       await page.goto('/app/tabs/game');
       const last = card().locator('[data-testid="last-round"]');
       await expect(last).toContainText(`Round ${round1} result`);
-      await expect(last).toContainText(`You picked ${t1} — through`);
+      await expect(last).toContainText(`${t1} came through: still in`);
       await expect(card().locator('[data-entry="1"]')).toContainText('Still in');
       await expect(card().locator('[data-testid="entries-remaining"]')).toContainText('2');
     });
@@ -172,7 +172,9 @@ test('a player joins a free competition, picks, sees the result, then a rollover
       const last = card().locator('[data-testid="last-round"]');
       await expect(last).toContainText(`Round ${round2} result`);
       await expect(last).toContainText('rollover');
-      await expect(last).toContainText(`You picked ${g1.name} — lost, back in by the rollover`);
+      await expect(last).toContainText(
+        `${g1.name} did not win: everyone left went out, so all are back in (rollover)`,
+      );
       await expect(card().locator('[data-entry="1"]')).toContainText('Still in');
       await expect(card().locator('[data-testid="entries-remaining"]')).toContainText('2');
     });

@@ -25,7 +25,14 @@ test('an admin offers a life and a buy-back, previewed in plain words, and playe
   await form.locator('select[name="lives"]').selectOption('2');
   await expect(preview).toContainText('Each entry can lose 2 matches and stay in');
   const start = Number(await form.locator('select[name="startRound"]').inputValue());
+  // The window in the competition's own rounds ("its first 3 rounds"), not only the season's gameweeks.
+  await expect(form.locator(`select[name="buyBackUntil"] option[value="${start + 2}"]`)).toHaveText(
+    `Knocked out in its first 3 rounds (gameweeks ${start}–${start + 2})`,
+  );
   await form.locator('select[name="buyBackUntil"]').selectOption(String(start + 2));
+  // Its price is the entry fee (£5.00) until the admin types another.
+  await expect(form.locator('input[name="buyBackPrice"]')).toHaveValue('');
+  await expect(preview).toContainText('can buy back in once for £5.00 before the next deadline');
   await form.locator('input[name="buyBackPrice"]').fill('2.50');
   await expect(preview).toContainText(
     `An entry knocked out in rounds ${start}–${start + 2} can buy back in once for £2.50 before the next deadline; it comes back with no lives and keeps its used teams.`,

@@ -196,3 +196,91 @@ test('a paired TV shows a live score within 5 s of the server learning it, by it
   await admin.send('DELETE', `/api/admin/screens/${screen.id}`);
   await admin.dispose();
 });
+
+test('the TV reads across a pub at 1920 and 1280 px: big headline, dated deadline, whole names, join QR, slides', async ({
+  page,
+  baseURL,
+}) => {
+  test.skip(
+    test.info().project.name !== 'desktop',
+    'a TV is one size: the test sets 1920x1080 and 1280x720 itself',
+  );
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  // Slides every 3 s here (15 s on a real screen); no animation.
+  await page.goto('/c/red-lion/screen?slide=3000&motion=off');
+  const code = page.locator('[data-pairing-code]');
+  await expect(code).toHaveAttribute('data-pairing-code', /^[A-HJ-NP-Z2-9]{6}$/);
+  const admin = await apiClient(baseURL as string, 'admin@redlion.test');
+  const { screen } = await admin.send<{ screen: { id: string } }>('POST', '/api/admin/screens/pair', {
+    code: (await code.getAttribute('data-pairing-code')) as string,
+    name: `E2E big TV ${test.info().workerIndex}`,
+  });
+  try {
+    const board = page.getByTestId('tv-board');
+    await expect(board).toBeVisible({ timeout: 10_000 });
+    await expect(page.getByTestId('tv-reveal')).toHaveCount(0, { timeout: 25_000 });
+    for (const [width, height] of [
+      [1920, 1080],
+      [1280, 720],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      // Wait for a competition's slide.
+      await expect(page.getByTestId('tv-deadline').first()).toBeVisible({ timeout: 15_000 });
+      const sizes = await page.evaluate(() => ({
+        height: window.innerHeight,
+        headline: Number.parseFloat(
+          getComputedStyle(document.querySelector('[data-testid="tv-headline"]') as Element).fontSize,
+        ),
+        club: Number.parseFloat(
+          getComputedStyle(document.querySelector('.tv-club-name') as Element).fontSize,
+        ),
+      }));
+      expect(sizes.headline / sizes.height, `headline at ${width}`).toBeGreaterThanOrEqual(0.05);
+      expect(sizes.club / sizes.height, `club name at ${width}`).toBeGreaterThanOrEqual(0.05);
+      // Every deadline carries its date: "Sat 26 Dec, 14:00", not "Sat 14:00".
+      await expect(page.getByTestId('tv-deadline').locator('.tv-stat-value')).toHaveText(
+        /^[A-Z][a-z]{2} \d{1,2} [A-Z][a-z]{2},? \d{2}:\d{2}$/,
+      );
+      // No team's name cut short.
+      const cut = await page.evaluate(() =>
+        Array.from(document.querySelectorAll('.tv-team span'))
+          .filter((el) => el.scrollWidth > el.clientWidth + 1)
+          .map((el) => el.textContent),
+      );
+      expect(cut, `names cut at ${width}`).toEqual([]);
+      // Nothing runs off the screen's right edge (the TV cannot scroll).
+      const offscreen = await page.evaluate(() =>
+        Array.from(document.querySelectorAll('.tv-board *'))
+          .filter((el) => {
+            const box = el.getBoundingClientRect();
+            return box.width > 0 && box.right > window.innerWidth + 1;
+          })
+          .map((el) => el.className || el.tagName),
+      );
+      expect(offscreen, `off the screen at ${width}`).toEqual([]);
+      // The join QR, with what an entry costs and the next deadline.
+      const join = page.getByTestId('tv-join');
+      await expect(join.locator('svg')).toBeVisible();
+      await expect(join).toContainText(
+        /(£\d+\.\d{2} an entry|Free to enter) · picks by [A-Z][a-z]{2} \d{1,2} /,
+      );
+      await noScrolling(page);
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/tv-readable-${width}.png` });
+      await page.screenshot({ path: test.info().outputPath(`tv-readable-${width}.png`) });
+    }
+    // The slides rotate through the club's competitions (the demo club runs three).
+    const seen = new Set<string>();
+    await expect
+      .poll(
+        async () => {
+          seen.add((await board.getAttribute('data-slide')) ?? '');
+          return seen.size;
+        },
+        { timeout: 15_000, intervals: [500] },
+      )
+      .toBeGreaterThanOrEqual(2);
+  } finally {
+    await admin.send('DELETE', `/api/admin/screens/${screen.id}`);
+    await admin.dispose();
+  }
+});

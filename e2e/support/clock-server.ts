@@ -21,7 +21,12 @@ await database.migrate();
 const app = await buildApp({ config, database, clock });
 await seedDemo(app.services.db, app.services.auth, clock.now());
 await app.listen({ port: config.PORT, host: config.HOST });
-const settlement = startSettlementWorker({ db: app.services.db, clock, log: app.log });
+const settlement = startSettlementWorker({
+  db: app.services.db,
+  clock,
+  events: app.services.events,
+  log: app.log,
+});
 const payments = startPaymentsWorker(app.services, app.log);
 
 process.on('message', (raw: Message) => {

@@ -77,7 +77,12 @@ async function main() {
     `open files: ${capacity.openFiles ? `${capacity.openFiles.soft} (hard limit ${capacity.openFiles.hard})` : 'limit unknown'}; up to ${capacity.connections} connections and ${liveStreams.settings.max} live streams`,
   );
   // Locks and settles rounds by the server clock; safe to run in every process (advisory locks).
-  settlement = startSettlementWorker({ db, clock: app.services.clock, log: app.log });
+  settlement = startSettlementWorker({
+    db,
+    clock: app.services.clock,
+    events: app.services.events,
+    log: app.log,
+  });
   if (config.FOOTBALL_DATA_TOKEN) {
     const worker = settlement;
     footballData = startFootballDataSync({

@@ -277,7 +277,10 @@ describe.each(backends())('entries, knock-outs and reinstatement on %s', (backen
       name: 'Conduct Cup',
       knocksOut: 1,
       bringsBack: 1,
-      summary: 'This knocks out 1 entry, brings back 1.',
+      // Whose entry it puts out and brings back, by name (issue 38).
+      knockedOut: ['Jo Bloggs'],
+      broughtBack: ['Pat Player'],
+      summary: 'This knocks out 1 entry, brings back 1. Out: Jo Bloggs. Back in: Pat Player.',
     });
     expect((await entryOf(1)).status).toBe('won');
     expect((await entryOf(0)).status).toBe('eliminated');

@@ -85,8 +85,13 @@ describe.each(backends())("the pub's TV screen on %s", (backend) => {
       roundState: 'upcoming',
       topTeams: null,
       standing: null,
+      boards: null,
       lastResult: null,
+      entryFeePence: expect.any(Number),
     });
+    // The join QR's link: the club's own page.
+    expect(board.joinUrl).toMatch(/\/c\/red-lion$/);
+    expect(Array.isArray(board.others)).toBe(true);
     expect(board.competition.fixtures).toHaveLength(10);
     expect(board.competition.fixtures.every((f: Json) => f.homePicks === null)).toBe(true);
     expect(board.competition.nextDeadline).toEqual({ round: 1, at: board.competition.roundDeadline });
@@ -131,6 +136,17 @@ describe.each(backends())("the pub's TV screen on %s", (backend) => {
       ['Liverpool FC', 1],
     ]);
     expect(board.competition.standing).toEqual({ through: 2, inDanger: 0, out: 1, waiting: 0 });
+    // The same by name, for the room: through, in danger, out (issue 38, M5).
+    const byName = (b: Json) => ({
+      through: [...b.through].sort(),
+      inDanger: [...b.inDanger].sort(),
+      out: [...b.out].sort(),
+    });
+    expect(byName(board.competition.boards)).toEqual({
+      through: ['Jo B.', 'Pat P.'],
+      inDanger: [],
+      out: ['Chris K.'],
+    });
     const arsenal = board.competition.fixtures.find((f: Json) => f.home.name === 'Arsenal FC');
     expect(arsenal).toMatchObject({
       homeScore: 2,
@@ -173,6 +189,8 @@ describe.each(backends())("the pub's TV screen on %s", (backend) => {
     await stream.close();
     board = (await current(device)).json.board;
     expect(board.competition.standing).toEqual({ through: 0, inDanger: 1, out: 1, waiting: 1 });
+    // Pat, not kicked off yet, is on no board.
+    expect(byName(board.competition.boards)).toEqual({ through: [], inDanger: ['Jo B.'], out: ['Chris K.'] });
     expect(board.competition.fixtures.find((f: Json) => f.id === liverpool.id)).toMatchObject({
       homeScore: 1,
       awayScore: 1,

@@ -163,7 +163,11 @@ export const ResultPreview = z
         knocksOut: z.number().int(),
         /** Entries out now that the result would bring back. */
         bringsBack: z.number().int(),
-        /** In plain words: "this knocks out 1 entry, brings back 0". */
+        /** Whose entries it would put out: "Jo Bloggs", "Pat Smith (entry 2)". */
+        knockedOut: z.array(z.string()),
+        /** Whose entries it would bring back. */
+        broughtBack: z.array(z.string()),
+        /** In plain words: "This knocks out 1 entry, brings back 0. Out: Jo Bloggs." */
         summary: z.string(),
       }),
     ),
@@ -171,8 +175,15 @@ export const ResultPreview = z
   .meta({ id: 'ResultPreview' });
 export type ResultPreview = z.infer<typeof ResultPreview>;
 
-export function resultPreviewText(knocksOut: number, bringsBack: number): string {
-  return `This knocks out ${knocksOut} ${knocksOut === 1 ? 'entry' : 'entries'}, brings back ${bringsBack}.`;
+export function resultPreviewText(
+  knocksOut: number,
+  bringsBack: number,
+  names: { out: readonly string[]; back: readonly string[] } = { out: [], back: [] },
+): string {
+  const counts = `This knocks out ${knocksOut} ${knocksOut === 1 ? 'entry' : 'entries'}, brings back ${bringsBack}.`;
+  const out = names.out.length > 0 ? ` Out: ${names.out.join(', ')}.` : '';
+  const back = names.back.length > 0 ? ` Back in: ${names.back.join(', ')}.` : '';
+  return `${counts}${out}${back}`;
 }
 
 export const EntryIdParams = z.object({ id: Id });

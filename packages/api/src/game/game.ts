@@ -262,6 +262,8 @@ export const MyEntry = z
     outByCorrection: z.object({ round: z.number().int(), result: z.string() }).nullable(),
     /** Lives left (0 when the competition has none): a knock-out costs one of these first. */
     livesLeft: z.number().int(),
+    /** The rounds in which it lost a life and stayed in: its card says "lost a life", not "out". */
+    livesLostRounds: z.array(z.number().int()).optional(),
     /** Bought back in after being knocked out in this round; null when not. */
     boughtBackRound: z.number().int().nullable().optional(),
     /**
@@ -342,6 +344,13 @@ export const FixtureView = z
     rescheduledOut: z.boolean(),
     /** The result was entered or corrected by a club admin. */
     corrected: z.boolean(),
+    /**
+     * A match being played: its score as it stands (the feed's or the club's), shown with "LIVE".
+     * Only the Matches tab's round carries it; never a result.
+     */
+    live: z
+      .object({ home: z.number().int(), away: z.number().int(), minute: z.number().int().nullable() })
+      .optional(),
   })
   .meta({ id: 'Fixture' });
 export type FixtureView = z.infer<typeof FixtureView>;

@@ -63,6 +63,45 @@ export function livesLeftText(livesLeft: number): string {
   return livesLeft === 1 ? '1 life left' : `${livesLeft} lives left`;
 }
 
+/** What a settled round did to one entry: the facts its card and its results message are written from. */
+export interface RoundFateFacts {
+  /** The team picked for the round (an automatic pick included); null when none was made. */
+  readonly team: string | null;
+  /** The pick's outcome: survived, eliminated, void, invalid; null while waiting for the result. */
+  readonly outcome: string | null;
+  /** The round knocked the entry out (its eliminated round is this one). */
+  readonly out: boolean;
+  /** The round cost the entry a life, and it stayed in. */
+  readonly lostLife: boolean;
+  /** Lives left after the round (0 when the competition has none). */
+  readonly livesLeft: number;
+  /** Everyone left went out, so every entry was put back in. */
+  readonly rollover: boolean;
+  /** The entry was knocked out in this round and bought back in. */
+  readonly boughtBack?: boolean;
+}
+
+/**
+ * One entry's fate in a settled round, in the words of its card and of its results message, so the
+ * two never disagree: "Arsenal FC did not win: lost a life, still in (No lives left)", never "out"
+ * above "Still in", and never "came through" for a pick that lost or a pick never made.
+ */
+export function roundFateText(f: RoundFateFacts): string {
+  const picked = f.team ?? 'No pick';
+  const failed = f.team ? `${f.team} did not win` : 'No pick';
+  if (f.outcome === 'void') return `${picked}: round void, still in`;
+  if (f.boughtBack) return `${failed}: out, bought back in`;
+  if (f.out) return `${failed}: out`;
+  if (f.lostLife) return `${failed}: lost a life, still in (${livesLeftText(f.livesLeft)})`;
+  if (f.rollover && f.outcome !== 'survived') {
+    return `${failed}: everyone left went out, so all are back in (rollover)`;
+  }
+  if (f.outcome === 'survived') return `${picked} came through: still in`;
+  if (f.team === null) return 'No pick: still in';
+  if (f.outcome === null) return `${picked}: waiting for the result`;
+  return `${picked}: still in`;
+}
+
 /** A competition's lives and buy-backs, as `describeVariants` reads them (a competition has these). */
 export interface VariantSettings {
   readonly rules: { readonly lives: number };

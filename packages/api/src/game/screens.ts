@@ -100,7 +100,16 @@ export const ScreenCompetition = z
      * before the deadline.
      */
     standing: z.object({ through: z.int(), inDanger: z.int(), out: z.int(), waiting: z.int() }).nullable(),
+    /**
+     * The same entries by name ("Sam T."), as the room reads them: through (a life kept counts), in
+     * danger, out. At most 60 names each; the standing's counts give the rest. Null before the deadline.
+     */
+    boards: z
+      .object({ through: z.array(z.string()), inDanger: z.array(z.string()), out: z.array(z.string()) })
+      .nullable(),
     lastResult: ScreenRoundResult.nullable(),
+    /** What an entry costs (0: free to enter), for the join panel. */
+    entryFeePence: z.int(),
   })
   .meta({ id: 'ScreenCompetition' });
 export type ScreenCompetition = z.infer<typeof ScreenCompetition>;
@@ -114,6 +123,10 @@ export type ScreenEvent = z.infer<typeof ScreenEvent>;
 export const ScreenBoard = z
   .object({
     competition: ScreenCompetition.nullable(),
+    /** The club's other competitions open or being played: the screen's slides rotate through them. */
+    others: z.array(ScreenCompetition),
+    /** The club's own page, where a player joins: the screen's QR code. */
+    joinUrl: z.string(),
     /** What is on at the club tonight (until 5 am). */
     tonight: z.array(ScreenEvent),
     generatedAt: z.string(),

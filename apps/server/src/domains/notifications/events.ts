@@ -1,9 +1,10 @@
 import { formatPence, londonDateTime } from '@lastman/api/format';
+import { roundFateText } from '@lastman/api/rules';
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { competitions, entries, picks, teams } from '../game/read-model.ts';
+import { competitions, entries, picks, roundSettlements, teams } from '../game/read-model.ts';
 import { notify, notifyUsers } from './notify.ts';
 import { openClubIds, switchDeploymentAlert } from './queries.ts';
 
@@ -21,15 +22,13 @@ export interface BuyBackOpen {
   free: boolean;
 }
 
-/** What a player knocked out is told: how to come back in while they may, else goodbye. */
-function outText(team: string | null, competition: string, buyBack: BuyBackOpen | undefined): string {
-  const out = `${team ? `${team} did not win` : 'No pick'}: you are out of ${competition}.`;
-  if (!buyBack) return `${out} Thanks for playing.`;
+/** How an entry knocked out may come back in: "You can buy back in once for £3.00 until ...". */
+function buyBackText(buyBack: BuyBackOpen): string {
   const until = londonDateTime(buyBack.closesAt);
   const how = buyBack.free
     ? `You can rejoin free until ${until}`
     : `You can buy back in once for ${formatPence(buyBack.pricePence)} until ${until}`;
-  return `${out} ${how}, from the game screen.`;
+  return `${how}, from the game screen.`;
 }
 
 /**
@@ -58,39 +57,77 @@ export async function notifyRoundsSettled(
   );
   if (!comp) return;
   for (const round of rounds) {
+    const [record] = await sqlRows<{ rollover: boolean }>(
+      ctx.db,
+      sql`SELECT coalesce((record->>'rollover')::boolean, false) AS rollover FROM ${roundSettlements}
+          WHERE club_id = ${comp.club_id} AND competition_id = ${competitionId} AND round = ${round}`,
+    );
+    const rollover = record?.rollover ?? false;
+    // Every entry the round decided, numbered as the player's card numbers them (Entry 1, 2, ...).
     const rows = await sqlRows<{
       id: string;
       user_id: string;
-      status: string;
+      number: number;
+      entries: number;
       eliminated_round: number | null;
+      bought_back_round: number | null;
+      lost_life: boolean;
+      lives_left: number;
       outcome: string | null;
       team: string | null;
     }>(
       ctx.db,
-      sql`SELECT e.id, e.user_id, e.status, e.eliminated_round, p.outcome, t.name AS team
-          FROM ${entries} e
-          LEFT JOIN ${picks} p ON p.entry_id = e.id AND p.round = ${round}
+      sql`SELECT n.id, n.user_id, n.number, n.entries, n.eliminated_round, n.bought_back_round,
+                 n.lost_life, n.lives_left, p.outcome, t.name AS team
+          FROM (
+            SELECT e.id, e.user_id, e.status, e.eliminated_round, e.bought_back_round, e.removed_from_round,
+                   e.lives_left, ${round}::smallint = ANY (e.lives_lost_rounds) AS lost_life,
+                   row_number() OVER (PARTITION BY e.user_id ORDER BY e.created_at, e.id)::int AS number,
+                   count(*) OVER (PARTITION BY e.user_id)::int AS entries
+            FROM ${entries} e
+            WHERE e.club_id = ${comp.club_id} AND e.competition_id = ${competitionId} AND e.status <> 'pending'
+          ) n
+          LEFT JOIN ${picks} p ON p.entry_id = n.id AND p.round = ${round}
           LEFT JOIN ${teams} t ON t.id = p.team_id
-          WHERE e.club_id = ${comp.club_id} AND e.competition_id = ${competitionId}
-            AND (e.status IN ('active', 'won') OR e.eliminated_round = ${round})
+          WHERE (n.status IN ('active', 'won') OR n.eliminated_round = ${round})
             -- Out by the club's knock-out, not by the round's result: told when it was made.
-            AND e.removed_from_round IS DISTINCT FROM ${round}`,
+            AND n.removed_from_round IS DISTINCT FROM ${round}
+          ORDER BY n.user_id, n.number`,
     );
+    // One message a player, naming each of their entries' fate in the words of the card.
+    const byUser = new Map<string, typeof rows>();
+    for (const r of rows) byUser.set(r.user_id, [...(byUser.get(r.user_id) ?? []), r]);
     await notifyUsers(ctx, {
       clubId: comp.club_id,
       kind: 'results',
       title: `${comp.name}: round ${round} results`,
       body: '',
       link: gameLink,
-      messages: rows.map((r) => ({
-        userId: r.user_id,
-        body:
-          r.eliminated_round === round
-            ? outText(r.team, comp.name, finished ? undefined : buyBacks?.get(r.id))
-            : r.outcome === 'void'
-              ? `Round ${round} was void: everyone still in goes through.`
-              : `${r.team ?? 'Your pick'} came through: you are still in.`,
-      })),
+      messages: [...byUser.entries()].map(([userId, mine]) => {
+        const lines = mine.map((r) => {
+          const fate = roundFateText({
+            team: r.team,
+            outcome: r.outcome,
+            out: r.eliminated_round === round,
+            lostLife: r.lost_life,
+            livesLeft: r.lives_left,
+            rollover,
+            boughtBack: r.bought_back_round === round,
+          });
+          return r.entries > 1 ? `Entry ${r.number}: ${fate}.` : `${fate}.`;
+        });
+        const outs = mine.filter((r) => r.eliminated_round === round && r.bought_back_round !== round);
+        const offer = finished
+          ? undefined
+          : outs.map((r) => buyBacks?.get(r.id)).find((b) => b !== undefined);
+        const [only] = mine;
+        if (mine.length === 1 && outs.length === 1 && only) {
+          const failed = only.team ? `${only.team} did not win` : 'No pick';
+          const after = offer ? buyBackText(offer) : 'Thanks for playing.';
+          return { userId, body: `${failed}: you are out of ${comp.name}. ${after}` };
+        }
+        return { userId, body: `${lines.join(' ')}${offer ? ` ${buyBackText(offer)}` : ''}` };
+      }),
     });
   }
   if (finished) {

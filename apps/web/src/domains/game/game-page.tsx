@@ -1,4 +1,5 @@
 import { IonButton, IonContent } from '@ionic/react';
+import type { CompetitionDetail } from '@lastman/api';
 import { useQuery } from '@tanstack/react-query';
 import { cloudOfflineOutline, trophyOutline } from 'ionicons/icons';
 import { Suspense, useEffect } from 'react';
@@ -13,7 +14,7 @@ import { PullToRefresh } from '../../ui/pull-to-refresh.tsx';
 import { StartClubHint } from '../club/index.ts';
 import { useClubCompetitions, useGameScreen } from './api/game-api.ts';
 import { VisitorCompetitions } from './components/visitor-competitions.tsx';
-import { isRoundInPlay, useLiveUpdates } from './live/live-api.ts';
+import { awaitsMatchDay, useLiveUpdates, useRefetchAtDeadlines } from './live/live-api.ts';
 import '../../ui/game-screens.css';
 
 /** Shown only when a paid competition is open under test payments; the payments code stays out of the first page. */
@@ -40,8 +41,16 @@ export function GamePage() {
   const signedIn = Boolean(me.data) || (me.data === undefined && remembered !== null);
   const screen = useGameScreen(Boolean(me.data));
   // On match day the scores and who is still in change while the screen is open: pushed, not polled.
-  const anyInPlay = (screen.data?.competitions ?? []).some(({ competition }) => isRoundInPlay(competition));
-  useLiveUpdates(Boolean(me.data) && anyInPlay);
+  // The stream is held while a competition waits for match day, so a round that kicks off while the
+  // screen is open shows its live panel without a reload; at each deadline the screen is fetched again.
+  const waiting = (screen.data?.competitions ?? [])
+    .map(({ competition }) => competition)
+    .filter(awaitsMatchDay);
+  useLiveUpdates(
+    Boolean(me.data) && waiting.length > 0,
+    waiting.map((c) => c.seasonId),
+  );
+  useRefetchAtDeadlines(waiting.flatMap((c) => [c.deadline, c.pickDeadline]));
   useEffect(() => {
     if (!signedIn) return;
     void loadSignedIn();
@@ -82,7 +91,7 @@ export function GamePage() {
             </h2>
             {/* One text node: when the club's name arrives (with the session, on a first visit) the
                 words after it would otherwise move along the line, a layout shift. */}
-            <p>{`Pick one Premier League team each gameweek. If it wins, you are through; lose or draw and you are out. Last one standing at ${clubName} takes the pot.`}</p>
+            <p data-testid="hero-rules">{`Pick one Premier League team each gameweek. ${ifItWins(shown)} Last one standing at ${clubName} takes the pot.`}</p>
             {loggedIn || signedIn ? (
               <IonButton className="hero-btn" routerLink="/tutorial" size="small">
                 How it works
@@ -187,6 +196,26 @@ function firstVisit(userId: string): boolean {
     seenThisVisit.set(userId, first);
   }
   return first;
+}
+
+/**
+ * What a pick that does not win costs, in the words of the club's competitions on screen: a life
+ * where they give lives, a loss alone where a draw is enough, else a loss or a draw.
+ */
+function ifItWins(details: readonly CompetitionDetail[]): string {
+  const rules = details
+    .filter((d) => d.competition.status === 'open' || d.competition.status === 'running')
+    .map((d) => d.competition.rules);
+  if (rules.length > 0 && rules.every((r) => (r.lives ?? 0) > 0)) {
+    return 'If it wins, you are through; if it does not, it costs you a life, and with none left you are out.';
+  }
+  if (rules.some((r) => (r.lives ?? 0) > 0)) {
+    return 'If it wins, you are through; if it does not, you are out, or lose a life where the competition gives lives.';
+  }
+  if (rules.length > 0 && rules.every((r) => r.draw === 'survive')) {
+    return 'If it wins or draws, you are through; lose and you are out.';
+  }
+  return 'If it wins, you are through; lose or draw and you are out.';
 }
 
 const rank = (status: string) => (status === 'running' ? 0 : status === 'open' ? 1 : 2);

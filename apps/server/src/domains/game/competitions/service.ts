@@ -339,6 +339,7 @@ async function detailOf(db: Db, viewer: Viewer, id: string, now: number): Promis
         e.removedFromRound === null ? null : { fromRound: e.removedFromRound, reason: e.removedReason ?? '' },
       outByCorrection: corrected.get(e.id) ?? null,
       livesLeft: livesLeftOf(comp, e),
+      livesLostRounds: [...e.livesLostRounds],
       boughtBackRound: e.boughtBackRound,
       buyBackOffer: offerOf(e),
       createdAt: e.createdAt.toISOString(),

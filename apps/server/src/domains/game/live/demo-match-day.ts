@@ -157,7 +157,7 @@ export async function playDemoRound(
         ),
       );
   });
-  await runSettlementPass({ db: db as Db, clock: services.clock });
+  await runSettlementPass({ db: db as Db, clock: services.clock, events: services.events });
 
   const idOf = new Map<string, string>();
   const matches: StandInMatch[] = roundRows.map((r, i) => {

@@ -109,3 +109,22 @@ export async function upsertClubLiveScore(
   if (!row) throw new Error('live score upsert returned nothing');
   return row;
 }
+
+/** The score as the club sees it: the club's own when newer than the feed's last word, else the feed's. */
+export function liveScoreOf(columns: LiveColumns | undefined) {
+  if (!columns) return null;
+  const { feed, club } = columns;
+  if (club && (feed.checkedAt === null || club.updatedAt > feed.checkedAt)) {
+    return { source: 'club' as const, ...club, heardAt: club.updatedAt };
+  }
+  if (feed.home === null || feed.away === null || feed.checkedAt === null) return null;
+  return {
+    source: 'feed' as const,
+    home: feed.home,
+    away: feed.away,
+    minute: feed.minute,
+    correctedAt: feed.correctedAt,
+    updatedAt: feed.changedAt ?? feed.checkedAt,
+    heardAt: feed.checkedAt,
+  };
+}

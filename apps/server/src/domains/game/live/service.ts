@@ -10,7 +10,7 @@ import { findFixture } from '../fixtures/queries.ts';
 import { listRoundPicks } from '../picks/queries.ts';
 import { compileRounds } from '../settlement/index.ts';
 import { notifyMatchAlerts } from './match-alerts.ts';
-import { type LiveColumns, liveColumnsOf, upsertClubLiveScore } from './queries.ts';
+import { type LiveColumns, liveColumnsOf, liveScoreOf, upsertClubLiveScore } from './queries.ts';
 
 /** The feed has not reported a match being played for this long: "feed delayed". */
 export const FEED_STALL_MS = 3 * 60_000;
@@ -22,25 +22,6 @@ const ENTRIES_LIMIT = 5000;
 
 type LiveServices = Pick<Services, 'db' | 'clock' | 'events' | 'config'> &
   Partial<Pick<Services, 'notifier'>>;
-
-/** The score as the club sees it: the club's own when newer than the feed's last word, else the feed's. */
-function liveScoreOf(columns: LiveColumns | undefined) {
-  if (!columns) return null;
-  const { feed, club } = columns;
-  if (club && (feed.checkedAt === null || club.updatedAt > feed.checkedAt)) {
-    return { source: 'club' as const, ...club, heardAt: club.updatedAt };
-  }
-  if (feed.home === null || feed.away === null || feed.checkedAt === null) return null;
-  return {
-    source: 'feed' as const,
-    home: feed.home,
-    away: feed.away,
-    minute: feed.minute,
-    correctedAt: feed.correctedAt,
-    updatedAt: feed.changedAt ?? feed.checkedAt,
-    heardAt: feed.checkedAt,
-  };
-}
 
 export function liveFixtureView(row: FixtureRow, columns: LiveColumns | undefined, now: number): LiveFixture {
   const base = {

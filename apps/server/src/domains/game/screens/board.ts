@@ -25,12 +25,14 @@ import { liveFixtureView } from '../live/service.ts';
 import { countRoundPicks, listRoundPicks } from '../picks/queries.ts';
 import { compileRounds } from '../settlement/index.ts';
 
-type BoardServices = Pick<Services, 'db' | 'clock'>;
+type BoardServices = Pick<Services, 'db' | 'clock'> & Partial<Pick<Services, 'config'>>;
 
 /** The most names each list of the last round's outcome carries; the counts give the rest. */
 const NAMES_SHOWN = 60;
 const TOP_TEAMS = 5;
 const EVENTS_SHOWN = 6;
+/** The most other competitions the screen's slides rotate through. */
+const OTHER_COMPETITIONS = 4;
 /** No limit on the entries a round's counts take in. */
 const ALL = 100_000;
 /** A pub's night ends at 5 am: "tonight" runs until then. */
@@ -64,12 +66,19 @@ function competitionOnScreen(rows: readonly CompetitionRow[]): CompetitionRow | 
  */
 export async function screenBoard(
   services: BoardServices,
-  { clubId }: { clubId: string },
+  { clubId, slug }: { clubId: string; slug: string },
 ): Promise<ScreenBoard> {
   const now = services.clock.now();
-  const comp = competitionOnScreen(await listCompetitions(services.db, { clubId, includeDrafts: false }));
+  const all = await listCompetitions(services.db, { clubId, includeDrafts: false });
+  const comp = competitionOnScreen(all);
+  const others = all.filter((c) => c !== comp && (c.status === 'open' || c.status === 'running'));
+  const boards: ScreenCompetition[] = [];
+  for (const c of others.slice(0, OTHER_COMPETITIONS))
+    boards.push(await competitionBoard(services.db, c, now.getTime()));
   return {
     competition: comp ? await competitionBoard(services.db, comp, now.getTime()) : null,
+    others: boards,
+    joinUrl: `${services.config?.PUBLIC_URL ?? ''}/c/${encodeURIComponent(slug)}`,
     tonight: await tonight(services, clubId, now),
     generatedAt: now.toISOString(),
   };
@@ -113,7 +122,9 @@ async function competitionBoard(db: DbOrTx, comp: CompetitionRow, now: number): 
     fixtures: rows.map((r, i) => fixtureOnScreen(r, views[i] as LiveFixture, picks?.byTeam ?? null)),
     topTeams: picks ? picks.top : null,
     standing: picks ? picks.standing : null,
+    boards: picks ? picks.boards : null,
     lastResult: await lastResult(db, comp, settlements),
+    entryFeePence: comp.prizeModel === 'free' ? 0 : comp.entryFeePence,
   };
 }
 
@@ -166,14 +177,28 @@ async function roundStanding(
       scores.set(f.fixtureId, { home: f.homeGoals, away: f.awayGoals });
     }
   }
-  const { counts } = liveRound(
+  const playing = standings.filter((s) => s.status === 'active');
+  const { counts, entries } = liveRound(
     round,
-    standings
-      .filter((s) => s.status === 'active')
-      .map((s) => ({ id: s.entryId, team: pickOf.get(s.entryId) ?? null, livesLeft: s.livesLeft })),
+    playing.map((s) => ({ id: s.entryId, team: pickOf.get(s.entryId) ?? null, livesLeft: s.livesLeft })),
     scores,
     comp.rules,
   );
+  const nameOf = new Map(playing.map((s) => [s.entryId, screenName(s.playerName, s.entryNumber)]));
+  const boards = { through: [] as string[], inDanger: [] as string[], out: [] as string[] };
+  for (const e of entries) {
+    const name = nameOf.get(e.id);
+    if (!name) continue;
+    const board =
+      e.state === 'out-if'
+        ? boards.inDanger
+        : e.state === 'out'
+          ? boards.out
+          : e.state === 'waiting'
+            ? null
+            : boards.through;
+    if (board && board.length < NAMES_SHOWN) board.push(name);
+  }
   return {
     byTeam: new Map(teamCounts.map((t) => [t.teamId, t.count])),
     top: teamCounts
@@ -185,6 +210,7 @@ async function roundStanding(
       out: counts.out,
       waiting: counts.waiting,
     },
+    boards,
   };
 }
 

@@ -111,7 +111,11 @@ async function pairedState(
   services: ScreenServices,
   club: ScreenClub & { id: string },
 ): Promise<ScreenState> {
-  return { paired: true, club: withoutId(club), board: await screenBoard(services, { clubId: club.id }) };
+  return {
+    paired: true,
+    club: withoutId(club),
+    board: await screenBoard(services, { clubId: club.id, slug: club.slug }),
+  };
 }
 
 /**

@@ -1,8 +1,10 @@
 import type { Db } from '../../../db/client.ts';
 import { tryLockCompetitionAdvisory } from '../../../db/competition-locks.ts';
 import type { Clock } from '../../../lib/clock.ts';
+import type { EventHub } from '../../../lib/event-hub.ts';
 import { notifyRoundsSettled } from '../../notifications/index.ts';
 import { revealDemoResults } from '../fixtures/index.ts';
+import { publishResults } from '../live/feed-events.ts';
 import { listCompetitionsInPlay } from './queries.ts';
 import { advanceCompetition } from './settle.ts';
 
@@ -17,12 +19,22 @@ export interface PassSummary {
  * running competition on. Each competition in its own transaction under a try-lock, so with several
  * server processes each competition is settled by exactly one of them, and a crash mid-way rolls back.
  */
-export async function runSettlementPass({ db, clock }: { db: Db; clock: Clock }): Promise<PassSummary> {
+export async function runSettlementPass({
+  db,
+  clock,
+  events,
+}: {
+  db: Db;
+  clock: Clock;
+  /** When given, the club's open screens hear of a round that locked or settled, once it is saved. */
+  events?: EventHub | undefined;
+}): Promise<PassSummary> {
   const now = clock.now().getTime();
   await revealDemoResults(db, now);
   const due = await listCompetitionsInPlay(db);
   const summary: PassSummary = { competitions: due.length, settledRounds: 0, skippedLocked: 0 };
-  for (const { id } of due) {
+  for (const { id, clubId, seasonId, status: before } of due) {
+    let moved = false;
     await db.transaction(async (tx) => {
       if (!(await tryLockCompetitionAdvisory(tx, id))) {
         summary.skippedLocked++;
@@ -30,6 +42,7 @@ export async function runSettlementPass({ db, clock }: { db: Db; clock: Clock })
       }
       const result = await advanceCompetition(tx, { competitionId: id, now });
       summary.settledRounds += result.settled.length;
+      moved = result.settled.length > 0 || result.status !== before;
       // In the same transaction: results are sent exactly once, by the process that settled the round.
       await notifyRoundsSettled(
         { db: tx, clock },
@@ -41,6 +54,8 @@ export async function runSettlementPass({ db, clock }: { db: Db; clock: Clock })
         },
       );
     });
+    // After the commit: a screen that fetches on hearing it sees the round locked or settled.
+    if (moved && events) await publishResults(events, seasonId, clubId);
   }
   return summary;
 }
@@ -54,6 +69,7 @@ export interface SettlementWorker {
 export function startSettlementWorker(opts: {
   db: Db;
   clock: Clock;
+  events?: EventHub;
   intervalMs?: number;
   log?: { error(obj: unknown, msg: string): void };
 }): SettlementWorker {

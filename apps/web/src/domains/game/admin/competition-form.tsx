@@ -75,7 +75,8 @@ export function CompetitionForm({
     minEntries: String(initial?.minEntries ?? 2),
     houseShare: String(initial?.houseSharePercent ?? 10),
     deadlineMinutes: String(initial?.deadlineMinutes ?? 60),
-    buyBackPrice: penceAsPounds(initial?.buyBack?.pricePence ?? 0),
+    // Empty: the entry fee (a buy-back costs what an entry costs unless the club says otherwise).
+    buyBackPrice: initial?.buyBack ? penceAsPounds(initial.buyBack.pricePence) : '',
   });
   const [ruleValues, setRuleValues] = useState<CompetitionRules>(initial?.rules ?? defaultRules);
   const [lives, setLives] = useState(String(initial?.rules.lives ?? 0));
@@ -98,6 +99,13 @@ export function CompetitionForm({
   const leadMs = (Number(numbers.deadlineMinutes) || 0) * 60_000;
   const firstFuture = roundChoices.find((r) => Date.parse(r.firstKickoff) - leadMs > now)?.round;
   const roundValue = startRound || String(firstFuture ?? roundChoices[0]?.round ?? 1);
+  // The buy-back window in the competition's own rounds: its 1st, its first 3, ... (each a gameweek).
+  const ownRounds = roundChoices.filter((r) => r.round >= Number(roundValue));
+  const firstGameweek = ownRounds[0]?.round;
+  /** The buy-back's price: as typed, or the entry fee when left empty. */
+  const buyBackPriceOf = (feePence: number) =>
+    numbers.buyBackPrice.trim() === '' ? feePence : toPence(numbers.buyBackPrice);
+  const shownFee = prizeModel === 'free' ? 0 : (toPence(numbers.entryFee) ?? 0);
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -114,7 +122,7 @@ export function CompetitionForm({
       next.entryFee = 'A paid competition needs an entry fee.';
     const prizePence = prizeModel === 'pool' ? 0 : toPence(numbers.prize);
     if (prizePence === null) next.prize = 'An amount in pounds, such as 50.';
-    const buyBackPence = prizeModel === 'free' ? 0 : toPence(numbers.buyBackPrice);
+    const buyBackPence = prizeModel === 'free' ? 0 : buyBackPriceOf(feePence ?? 0);
     if (buyBackUntil !== '') {
       if (buyBackPence === null) next.buyBackPrice = 'An amount in pounds, such as 5 or 0 for free.';
       else if (buyBackPence > MAX_ENTRY_FEE_PENCE)
@@ -265,19 +273,23 @@ export function CompetitionForm({
           error={errors.buyBackUntil}
         >
           <option value="">No buy-backs</option>
-          {roundChoices
-            .filter((r) => r.round >= Number(roundValue))
-            .map((r) => (
-              <option key={r.round} value={r.round}>
-                Knocked out up to round {r.round}
-              </option>
-            ))}
+          {ownRounds.map((r, i) => (
+            <option key={r.round} value={r.round}>
+              {i === 0
+                ? `Knocked out in its 1st round (gameweek ${r.round})`
+                : `Knocked out in its first ${i + 1} rounds (gameweeks ${firstGameweek}–${r.round})`}
+            </option>
+          ))}
         </SelectField>
         {buyBackUntil !== '' && prizeModel !== 'free'
           ? numberField(
               'buyBackPrice',
               'Buy-back price (£)',
-              prizeModel === 'pool' ? 'Goes into the pot, less the club’s share. 0 for free.' : '0 for free.',
+              `Empty: the entry fee, ${formatPence(shownFee)}. ${
+                prizeModel === 'pool'
+                  ? 'Goes into the pot, less the club’s share. 0 for free.'
+                  : '0 for free.'
+              }`,
             )
           : null}
       </div>
@@ -287,7 +299,7 @@ export function CompetitionForm({
           buyBack:
             buyBackUntil === ''
               ? null
-              : { untilRound: Number(buyBackUntil), pricePence: toPence(numbers.buyBackPrice) ?? 0 },
+              : { untilRound: Number(buyBackUntil), pricePence: buyBackPriceOf(shownFee) ?? 0 },
           startRound: Number(roundValue),
           prizeModel,
         }).map((line) => (

@@ -1,6 +1,7 @@
 import { IonButton, IonSpinner } from '@ionic/react';
 import type { CompetitionDetail, CompetitionSummary, MyEntry } from '@lastman/api';
 import { formatPence } from '@lastman/api/format';
+import { roundFateText } from '@lastman/api/rules';
 import { Suspense, useState } from 'react';
 import { hasRole, useMe } from '../../../lib/me.ts';
 import { FormError } from '../../../ui/form-field.tsx';
@@ -10,7 +11,7 @@ import { UnpaidOrders } from '../../payments/index.ts';
 import { useJoinCompetition } from '../api/game-api.ts';
 import { isRoundInPlay } from '../live/live-api.ts';
 import { Deadline } from './deadline.tsx';
-import { CompetitionStatusPill, EntryStatusPill, LivesLeft, outcomeLabel } from './status-pill.tsx';
+import { CompetitionStatusPill, EntryStatusPill, LivesLeft } from './status-pill.tsx';
 
 export const teamSelectionsLink = (competitionId: string, entryId: string, round: number) =>
   `/teamselections?competition=${encodeURIComponent(competitionId)}&entry=${encodeURIComponent(entryId)}&round=${round}`;
@@ -39,7 +40,15 @@ export function CompetitionCard({ detail }: { detail: CompetitionDetail }) {
   const unpaidIds = detail.myEntries.filter((e) => e.status === 'pending').map((e) => e.id);
   const me = useMe();
   // Players see the live panel while the round is played; admins also before, for the demo's button.
-  const showLive = c.status === 'running' && (isRoundInPlay(c) || hasRole(me.data?.role, 'admin'));
+  const inPlay = isRoundInPlay(c);
+  // Once shown, the panel stays on this screen: at full time it turns into the round's result (the
+  // settled round's reveal) rather than vanishing, until the next round is played.
+  const [watched, setWatched] = useState(false);
+  if (inPlay && !watched) setWatched(true);
+  const showLive =
+    inPlay ||
+    (c.status === 'running' && hasRole(me.data?.role, 'admin')) ||
+    (watched && (c.status === 'running' || c.status === 'finished'));
   return (
     <section className="card competition" aria-labelledby={headingId} data-competition={c.name}>
       <div className="competition__head">
@@ -149,9 +158,23 @@ function JoinOrBuy({ summary, unpaid }: { summary: CompetitionDetail['competitio
 function LastRound({ detail }: { detail: CompetitionDetail }) {
   const last = [...detail.rounds].reverse().find((r) => r.state === 'settled' && !r.isVoid);
   if (!last) return null;
-  const mine = entriesInPlay(detail).flatMap((e, i) =>
-    e.picks.filter((p) => p.round === last.round).map((p) => ({ label: `Entry ${i + 1}`, pick: p })),
-  );
+  const all = entriesInPlay(detail);
+  // Every entry the round decided (a missed pick too), in the words of the results message.
+  const mine = all.flatMap((e, i) => {
+    const pick = e.picks.find((p) => p.round === last.round);
+    const stillIn = (e.status === 'active' || e.status === 'won') && e.createdAt <= (last.settledAt ?? '');
+    if (!pick && e.eliminatedRound !== last.round && !stillIn) return [];
+    const text = roundFateText({
+      team: pick?.teamName ?? null,
+      outcome: pick?.outcome ?? null,
+      out: e.eliminatedRound === last.round && e.status === 'eliminated',
+      lostLife: e.livesLostRounds?.includes(last.round) ?? false,
+      livesLeft: e.livesLeft,
+      rollover: last.rollover,
+      boughtBack: e.boughtBackRound === last.round,
+    });
+    return [{ label: `Entry ${i + 1}`, text, outcome: pick?.outcome ?? null }];
+  });
   return (
     <div className="last-round" data-testid="last-round">
       <h3>Round {last.round} result</h3>
@@ -167,13 +190,14 @@ function LastRound({ detail }: { detail: CompetitionDetail }) {
       )}
       {mine.length > 0 ? (
         <ul className="my-results">
-          {mine.map(({ label, pick }) => (
-            <li key={label} className={`outcome outcome--${pick.outcome ?? 'pending'}`}>
-              {entriesInPlay(detail).length > 1 ? `${label}: ` : 'You picked '}
-              <strong>{pick.teamName}</strong> —{' '}
-              {last.rollover && pick.outcome === 'eliminated'
-                ? 'lost, back in by the rollover'
-                : outcomeLabel(pick.outcome)}
+          {mine.map(({ label, text, outcome }) => (
+            <li
+              key={label}
+              className={`outcome outcome--${outcome ?? 'pending'}`}
+              data-testid="my-round-fate"
+            >
+              {all.length > 1 ? `${label}: ` : ''}
+              {text}
             </li>
           ))}
         </ul>

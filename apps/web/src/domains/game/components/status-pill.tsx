@@ -32,14 +32,14 @@ export function EntryStatusPill({
   const [label, tone] = entryLabels[status];
   if (status === 'eliminated' && removedByClub && round === removedByClub.fromRound) {
     return (
-      <span className={`pill pill--${tone}`} data-testid="removed-by-club">
+      <span className={`pill pill--sentence pill--${tone}`} data-testid="removed-by-club">
         {removalText(removedByClub)}
       </span>
     );
   }
   if (status === 'eliminated' && outByCorrection && round === outByCorrection.round) {
     return (
-      <span className={`pill pill--${tone}`} data-testid="out-by-correction">
+      <span className={`pill pill--sentence pill--${tone}`} data-testid="out-by-correction">
         {correctionOutText(outByCorrection)}
       </span>
     );

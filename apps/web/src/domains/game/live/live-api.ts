@@ -1,20 +1,36 @@
-import type { CompetitionLive, CompetitionSummary, DemoRoundStarted } from '@lastman/api';
+import type { CompetitionLive, CompetitionSummary, DemoRoundStarted, SeasonRound } from '@lastman/api';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { http } from '../../../lib/api.ts';
 import { listenToLiveEvents } from '../../../lib/live-events.ts';
 import { gameKeys } from '../../../lib/query-keys.ts';
-import { patchScore, STATES_REFETCH_DEBOUNCE_MS, statesRefetchDelay } from './live-cache.ts';
+import {
+  patchScore,
+  patchSeasonRound,
+  STATES_REFETCH_DEBOUNCE_MS,
+  statesRefetchDelay,
+} from './live-cache.ts';
 
 const enc = encodeURIComponent;
 
 /**
- * A running competition whose current round's deadline has passed: its matches are being played or
- * wait for results. Only then does a screen ask for live state or open the live stream, so a first
- * screen before the deadline costs no call for it.
+ * A competition whose current round's deadline has passed: its matches are being played or wait for
+ * results. An open one counts too from its first deadline (the server marks it running at its next
+ * settlement pass, within seconds). Only then does a screen ask for the competition's live state, so
+ * a first screen before the deadline costs no call for it.
  */
 export const isRoundInPlay = (c: CompetitionSummary, now = Date.now()) =>
-  c.status === 'running' && c.deadline !== null && Date.parse(c.deadline) <= now;
+  (c.status === 'running' || c.status === 'open') && c.deadline !== null && Date.parse(c.deadline) <= now;
+
+/**
+ * A competition a screen waits on for match day: open or running. The game screen holds the tab's
+ * live stream while it shows one, so a round that kicks off (or is moved to now, as the demo does)
+ * reaches it without a reload.
+ */
+export const awaitsMatchDay = (c: CompetitionSummary) => c.status === 'running' || c.status === 'open';
+
+/** The game's screens are fetched again at most this often for scores of matches they do not show. */
+export const SCREEN_REFETCH_GAP_MS = 5000;
 
 /** Under the competition's key: whatever refreshes the competition refreshes its live state too. */
 export const liveKey = (competitionId: string) => [...gameKeys.competition(competitionId), 'live'] as const;
@@ -39,10 +55,14 @@ export const useCompetitionLive = (id: string, enabled = true) => useQuery(compe
  * a few seconds after the last fetch. A new minute alone fetches nothing. Results (a round may have
  * settled) or a resync refresh the game's data, once for a burst of them.
  */
-export function useLiveUpdates(enabled: boolean) {
+export function useLiveUpdates(enabled: boolean, watchedSeasons: readonly string[] = []) {
   const client = useQueryClient();
+  // One string: the effect (and the stream) stays put while the same seasons are watched.
+  const seasons = [...new Set(watchedSeasons)].sort().join(' ');
   useEffect(() => {
     if (!enabled) return;
+    const watched = new Set(seasons.split(' ').filter(Boolean));
+    let screenFetchedAt = 0;
     const pending = new Map<string, ReturnType<typeof setTimeout>>();
     const later = (id: string, delay: number, run: () => void) => {
       // A fetch already on its way comes after this change: it brings it too.
@@ -57,8 +77,15 @@ export function useLiveUpdates(enabled: boolean) {
     };
     const stop = listenToLiveEvents((event) => {
       if (event.type === 'live-score') {
+        let shown = false;
+        for (const [key, data] of client.getQueriesData<SeasonRound>({ queryKey: gameKeys.all })) {
+          if (key[1] !== 'season' || !data?.fixtures) continue;
+          const patched = patchSeasonRound(data, event);
+          if (patched !== data) client.setQueryData(key, patched);
+        }
         for (const [key, data] of client.getQueriesData<CompetitionLive>({ queryKey: gameKeys.all })) {
           if (key.at(-1) !== 'live' || !data?.fixtures) continue;
+          if (data.fixtures.some((f) => f.fixtureId === event.fixtureId)) shown = true;
           const patched = patchScore(data, event);
           if (!patched.changed) continue;
           // Still dated by its last fetch: the states in it are that old.
@@ -67,6 +94,18 @@ export function useLiveUpdates(enabled: boolean) {
           if (!patched.statesChanged) continue;
           later(JSON.stringify(key), statesRefetchDelay(fetchedAt, Date.now()), () => {
             void client.invalidateQueries({ queryKey: key, exact: true });
+          });
+        }
+        // A match of a watched season is being played and no live view shows it: a round has kicked
+        // off since the screen was fetched. Fetch the screen again, and the live panel appears.
+        if (!shown && watched.has(event.seasonId)) {
+          const delay = Math.max(
+            STATES_REFETCH_DEBOUNCE_MS,
+            screenFetchedAt + SCREEN_REFETCH_GAP_MS - Date.now(),
+          );
+          later('screen', delay, () => {
+            screenFetchedAt = Date.now();
+            void client.invalidateQueries({ queryKey: gameKeys.competitions() });
           });
         }
         return;
@@ -79,7 +118,31 @@ export function useLiveUpdates(enabled: boolean) {
       stop();
       for (const timer of pending.values()) clearTimeout(timer);
     };
-  }, [client, enabled]);
+  }, [client, enabled, seasons]);
+}
+
+/** Longest a timer waits in one go (setTimeout's limit is about 24.8 days). */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * Fetches the game's screens again when the next of these deadlines passes: the round locks, its
+ * picks show, and the live panel appears on a screen left open, without a reload.
+ */
+export function useRefetchAtDeadlines(deadlines: readonly (string | null)[]) {
+  const client = useQueryClient();
+  const now = Date.now();
+  const next = Math.min(
+    ...deadlines.map((d) => (d === null ? Number.POSITIVE_INFINITY : Date.parse(d))).filter((t) => t > now),
+  );
+  useEffect(() => {
+    if (!Number.isFinite(next)) return;
+    const timer = setTimeout(
+      // A second after the deadline: the server's clock and this one's may differ a little.
+      () => void client.invalidateQueries({ queryKey: gameKeys.all }),
+      Math.min(MAX_TIMER_MS, Math.max(0, next - Date.now() + 1000)),
+    );
+    return () => clearTimeout(timer);
+  }, [client, next]);
 }
 
 // POST /api/admin/live/demo-round: the demo's sped-up match day.

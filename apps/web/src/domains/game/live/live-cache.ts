@@ -1,4 +1,4 @@
-import type { CompetitionLive, LiveEvent } from '@lastman/api';
+import type { CompetitionLive, LiveEvent, SeasonRound } from '@lastman/api';
 
 type LiveScoreEvent = Extract<LiveEvent, { type: 'live-score' }>;
 
@@ -49,3 +49,25 @@ export const STATES_REFETCH_DEBOUNCE_MS = 250;
 /** How long to wait before fetching the states again, given when they were last fetched. */
 export const statesRefetchDelay = (lastFetchedAt: number, now: number) =>
   Math.max(STATES_REFETCH_DEBOUNCE_MS, lastFetchedAt + STATES_REFETCH_GAP_MS - now);
+
+/**
+ * A live score written into a cached round of the Matches tab: the match shows its score with
+ * "LIVE" at once. The same object back when nothing changed.
+ */
+export function patchSeasonRound(round: SeasonRound, event: LiveScoreEvent): SeasonRound {
+  let changed = false;
+  const fixtures = round.fixtures.map((f) => {
+    if (f.id !== event.fixtureId || f.status === 'finished') return f;
+    const live = f.live;
+    if (
+      live &&
+      live.home === event.homeGoals &&
+      live.away === event.awayGoals &&
+      live.minute === event.minute
+    )
+      return f;
+    changed = true;
+    return { ...f, live: { home: event.homeGoals, away: event.awayGoals, minute: event.minute } };
+  });
+  return changed ? { ...round, fixtures } : round;
+}

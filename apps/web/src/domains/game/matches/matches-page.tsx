@@ -10,6 +10,7 @@ import { PageHeader } from '../../../ui/page-header.tsx';
 import { InlineLoading } from '../../../ui/page-loading.tsx';
 import { TeamKit } from '../../../ui/team-kit.tsx';
 import { useCompetitions, useSeasonRound, useSeasons } from '../api/game-api.ts';
+import { useLiveUpdates } from '../live/live-api.ts';
 import '../../../ui/game-screens.css';
 
 const statusText: Record<FixtureView['status'], string> = {
@@ -100,6 +101,9 @@ function SeasonRounds({ season }: { season: SeasonSummary }) {
   const [, setFavVersion] = useState(0);
   const live = round === season.currentRound;
   const data = useSeasonRound(season.id, round, live ? 30_000 : undefined);
+  // The round being played: its scores arrive as they happen, over the tab's live stream.
+  const playing = live && (data.data?.fixtures ?? []).some((f) => f.status === 'live' || f.live);
+  useLiveUpdates(playing);
   const index = rounds.indexOf(round);
   const toggleFavourite = (team: string) => {
     if (favorites.has(team)) favorites.remove(team);
@@ -177,11 +181,18 @@ function SeasonRounds({ season }: { season: SeasonSummary }) {
                       <span className="fixture__score">
                         {f.homeScore}–{f.awayScore}
                       </span>
+                    ) : f.live && f.status !== 'finished' ? (
+                      <span className="fixture__score" data-testid="live-fixture-score">
+                        {f.live.home}–{f.live.away}
+                      </span>
                     ) : (
                       <span className="fixture__score">{f.kickoffTbc ? 'TBC' : londonTime(f.kickoff)}</span>
                     )}
-                    <span className={`fixture__status${f.status === 'live' ? ' fixture__status--live' : ''}`}>
-                      {statusText[f.status]}
+                    <span
+                      className={`fixture__status${f.status === 'live' || f.live ? ' fixture__status--live' : ''}`}
+                    >
+                      {f.live && f.status === 'scheduled' ? 'LIVE' : statusText[f.status]}
+                      {f.live && f.live.minute !== null ? ` ${f.live.minute}′` : ''}
                       {f.rescheduledOut ? ' · moved out of round' : ''}
                       {f.corrected ? ' · corrected' : ''}
                     </span>

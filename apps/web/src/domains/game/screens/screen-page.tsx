@@ -5,7 +5,7 @@ import type {
   ScreenFixture,
   ScreenRoundResult,
 } from '@lastman/api';
-import { formatPence, londonTime, londonWeekdayTime } from '@lastman/api/format';
+import { formatPence, londonDateTime, londonTime, londonWeekdayTime } from '@lastman/api/format';
 import { SCREEN_PAIRING } from '@lastman/api/rules';
 import { type CSSProperties, useEffect, useRef, useState } from 'react';
 import { ionicColorVariables } from '../../../lib/club-theme.ts';
@@ -16,6 +16,8 @@ import './screen.css';
 const REVEAL_MS = 20_000;
 /** A round settled this recently is revealed when the screen is opened (or reconnects). */
 const REVEAL_RECENT_MS = 30 * 60_000;
+/** How long each slide (a competition, tonight's events) stays on screen. */
+const SLIDE_MS = 15_000;
 /** The most names each list shows; the count says how many in all. */
 const NAMES_ON_SCREEN = 24;
 
@@ -24,6 +26,8 @@ export interface ScreenOptions {
   refreshMs?: number;
   /** `false`: no animation, whatever the device's own setting says. */
   motion?: boolean;
+  /** Milliseconds each slide stays up (15 s; `?slide=` shortens it for tests). */
+  slideMs?: number;
 }
 
 /** The club's colours as CSS variables, each with a readable text colour on it. */
@@ -44,7 +48,12 @@ function colours(club: ScreenClub | undefined): CSSProperties {
  * The pub's TV at /c/<club>/screen: a pairing code until an admin of the club enters it, then the
  * club's game, readable across a room at 1920x1080 and 1280x720, refreshed every 10 seconds.
  */
-export function ScreenPage({ slug, refreshMs, motion = true }: { slug: string } & ScreenOptions) {
+export function ScreenPage({
+  slug,
+  refreshMs,
+  motion = true,
+  slideMs = SLIDE_MS,
+}: { slug: string } & ScreenOptions) {
   const screen = useScreen(slug, refreshMs);
   const state = screen.data;
   return (
@@ -68,23 +77,62 @@ export function ScreenPage({ slug, refreshMs, motion = true }: { slug: string } 
           </p>
         </div>
       ) : (
-        <Board club={state.club} board={state.board} offline={screen.isError} />
+        <Board club={state.club} board={state.board} offline={screen.isError} slideMs={slideMs} />
       )}
     </div>
   );
 }
 
-function Board({ club, board, offline }: { club: ScreenClub; board: ScreenBoard; offline: boolean }) {
-  const comp = board.competition;
+/** One slide of the screen: a competition of the club, or tonight's events. */
+type Slide = { kind: 'competition'; comp: ScreenCompetition } | { kind: 'tonight' };
+
+/** The slides the screen rotates through: the competition on screen, the club's others, tonight. */
+function slidesOf(board: ScreenBoard): Slide[] {
+  const comps = [board.competition, ...board.others].filter((c): c is ScreenCompetition => c !== null);
+  const slides: Slide[] = comps.map((comp) => ({ kind: 'competition', comp }));
+  if (board.tonight.length > 0 && slides.length > 0) slides.push({ kind: 'tonight' });
+  return slides;
+}
+
+function Board({
+  club,
+  board,
+  offline,
+  slideMs,
+}: {
+  club: ScreenClub;
+  board: ScreenBoard;
+  offline: boolean;
+  slideMs: number;
+}) {
+  const slides = slidesOf(board);
+  const [index, setIndex] = useState(0);
+  useEffect(() => {
+    if (slides.length <= 1) return;
+    const timer = setInterval(() => setIndex((i) => i + 1), slideMs);
+    return () => clearInterval(timer);
+  }, [slides.length, slideMs]);
+  const slide = slides.length > 0 ? slides[index % slides.length] : undefined;
+  const comp = slide?.kind === 'competition' ? slide.comp : null;
+  // The main competition's result reveal shows whichever slide is up.
+  const main = board.competition;
   return (
-    <div className="tv-board" data-testid="tv-board">
+    <div
+      className="tv-board"
+      data-testid="tv-board"
+      data-slide={slide?.kind === 'tonight' ? 'tonight' : (comp?.id ?? '')}
+    >
       <header className="tv-head">
         {club.logoUrl ? <img className="tv-logo" src={club.logoUrl} alt="" /> : null}
         <h1 className="tv-club-name">{club.name}</h1>
         {comp ? (
-          <p className="tv-comp">
+          <p className="tv-comp" data-testid="tv-headline">
             {comp.name}
             {comp.round !== null ? ` · Round ${comp.round}` : ''}
+          </p>
+        ) : slide?.kind === 'tonight' ? (
+          <p className="tv-comp" data-testid="tv-headline">
+            Tonight at {club.name}
           </p>
         ) : null}
         <p className="tv-clock">
@@ -104,36 +152,25 @@ function Board({ club, board, offline }: { club: ScreenClub; board: ScreenBoard;
                 small={`of ${comp.entriesTotal}`}
               />
             </div>
-            {comp.standing ? (
-              <div className="tv-standing" data-testid="tv-standing">
-                <Stat label="Through" value={`${comp.standing.through}`} tone="good" />
-                <Stat label="In danger" value={`${comp.standing.inDanger}`} tone="bad" />
-                <Stat label="Out" value={`${comp.standing.out}`} />
-                <Stat label="Yet to play" value={`${comp.standing.waiting}`} />
-              </div>
-            ) : null}
             {comp.nextDeadline ? (
               <Stat
                 label={`Round ${comp.nextDeadline.round} deadline`}
-                value={londonWeekdayTime(comp.nextDeadline.at)}
+                value={londonDateTime(comp.nextDeadline.at)}
+                testId="tv-deadline"
               />
             ) : null}
-            {comp.topTeams && comp.topTeams.length > 0 ? (
-              <section className="tv-panel">
-                <h2>Most picked</h2>
-                <ol className="tv-top">
-                  {comp.topTeams.map((t) => (
-                    <li key={t.name}>
-                      <span>{t.shortName}</span>
-                      <strong>{t.entries}</strong>
-                    </li>
-                  ))}
-                </ol>
-              </section>
+            {comp.boards && comp.standing ? (
+              <Boards boards={comp.boards} standing={comp.standing} />
+            ) : comp.lastResult ? (
+              <ResultPanel result={comp.lastResult} />
             ) : null}
-            {comp.lastResult ? <ResultPanel result={comp.lastResult} /> : null}
-            <Tonight events={board.tonight} />
+            <Join comp={comp} joinUrl={board.joinUrl} />
           </aside>
+        </main>
+      ) : slide?.kind === 'tonight' ? (
+        <main className="tv-main tv-main-tonight">
+          <Tonight events={board.tonight} />
+          {main ? <Join comp={main} joinUrl={board.joinUrl} /> : null}
         </main>
       ) : (
         <main className="tv-main tv-main-empty">
@@ -141,8 +178,73 @@ function Board({ club, board, offline }: { club: ScreenClub; board: ScreenBoard;
           <Tonight events={board.tonight} />
         </main>
       )}
-      {comp?.lastResult ? <ResultReveal result={comp.lastResult} generatedAt={board.generatedAt} /> : null}
+      {main?.lastResult ? <ResultReveal result={main.lastResult} generatedAt={board.generatedAt} /> : null}
     </div>
+  );
+}
+
+/** Who is through, in danger and out as the scores stand, by name, in traffic-light colours. */
+function Boards({
+  boards,
+  standing,
+}: {
+  boards: NonNullable<ScreenCompetition['boards']>;
+  standing: NonNullable<ScreenCompetition['standing']>;
+}) {
+  const lists = [
+    { key: 'through', label: 'Through', names: boards.through, count: standing.through },
+    { key: 'danger', label: 'In danger', names: boards.inDanger, count: standing.inDanger },
+    { key: 'out', label: 'Out', names: boards.out, count: standing.out },
+  ];
+  return (
+    <section className="tv-panel tv-boards" data-testid="tv-boards">
+      {lists.map((l) => (
+        <div key={l.key} className={`tv-board-list tv-board-${l.key}`} data-board={l.key}>
+          <h2>
+            {l.label}: {l.count}
+          </h2>
+          {l.names.length > 0 ? <Names names={l.names} count={l.count} /> : null}
+        </div>
+      ))}
+      {standing.waiting > 0 ? <p className="tv-waiting">Yet to play: {standing.waiting}</p> : null}
+    </section>
+  );
+}
+
+/** How to join: the club's page as a QR code, what an entry costs and the next deadline. */
+function Join({ comp, joinUrl }: { comp: ScreenCompetition; joinUrl: string }) {
+  const [svg, setSvg] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    void import('qrcode').then((QRCode) =>
+      QRCode.toString(joinUrl, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 }).then((text) => {
+        if (live) setSvg(text);
+      }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [joinUrl]);
+  if (comp.status !== 'open' && comp.status !== 'running') return null;
+  return (
+    <section className="tv-panel tv-join" data-testid="tv-join">
+      {/* Our own SVG, made by the qrcode package from the club's link. */}
+      <div
+        className="tv-qr"
+        role="img"
+        aria-label="QR code to join"
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: the SVG is generated locally, not user input
+        dangerouslySetInnerHTML={{ __html: svg ?? '' }}
+      />
+      <div className="tv-join-text">
+        <h2>{comp.status === 'open' ? 'Join the game' : 'Play the next one'}</h2>
+        <p>
+          {comp.entryFeePence > 0 ? `${formatPence(comp.entryFeePence)} an entry` : 'Free to enter'}
+          {comp.nextDeadline ? ` · picks by ${londonDateTime(comp.nextDeadline.at)}` : ''}
+        </p>
+        <p className="tv-join-url">{joinUrl.replace(/^https?:\/\//, '')}</p>
+      </div>
+    </section>
   );
 }
 
@@ -151,14 +253,16 @@ function Stat({
   value,
   small,
   tone,
+  testId,
 }: {
   label: string;
   value: string;
   small?: string;
   tone?: 'good' | 'bad';
+  testId?: string;
 }) {
   return (
-    <div className={`tv-stat${tone ? ` tv-${tone}` : ''}`}>
+    <div className={`tv-stat${tone ? ` tv-${tone}` : ''}`} data-testid={testId}>
       <span className="tv-stat-label">{label}</span>
       <strong className="tv-stat-value">
         {value}
@@ -301,8 +405,10 @@ function Tonight({ events }: { events: ScreenBoard['tonight'] }) {
 export function screenOptionsFrom(search: string): ScreenOptions {
   const params = new URLSearchParams(search);
   const refresh = Number(params.get('refresh'));
+  const slide = Number(params.get('slide'));
   return {
     ...(refresh >= 50 ? { refreshMs: refresh } : { refreshMs: SCREEN_PAIRING.refreshSeconds * 1000 }),
+    ...(slide >= 1000 ? { slideMs: slide } : {}),
     motion: params.get('motion') !== 'off',
   };
 }

@@ -31,8 +31,9 @@ export function PickHistory({
     <section className="pick-history" aria-label={title} data-testid="pick-history" ref={ref}>
       <div className="pick-history__head">
         <h4>{title}</h4>
+        {/* Says what it closes: on a narrow card it may sit on a line of its own. */}
         <IonButton fill="outline" size="small" onClick={onClose}>
-          Close
+          Hide picks
         </IonButton>
       </div>
       {history.isPending ? (
