@@ -133,6 +133,10 @@ function ionicPerExportModules(): Plugin {
   const unannotated = /^const (IonNavInner|IonNav) = (createReactComponent|createForwardRef)\(/gm;
   return {
     name: 'lastman:ionic-per-export-modules',
+    // A build's chunks only: the dev server serves @ionic/react pre-bundled by its dependency
+    // optimizer, which this plugin's rewrite of the package never reaches (the app's imports of
+    // `lastmanCreateRoutingComponent` then found no such export and the page stayed blank).
+    apply: 'build',
     enforce: 'pre',
     transform: {
       filter: { id: /[\\/](src[\\/].*\.tsx?|@ionic[\\/]react[\\/]dist[\\/]index\.js)$/ },
@@ -250,27 +254,10 @@ function precompressed(): Plugin {
   };
 }
 
-/**
- * The build runs on preact/compat instead of React 19 (decision 028): React's renderer was 65 KB
- * gzipped of the first page, Preact with its compat layer is about 11 KB. Every import of React,
- * the app's own and its libraries' (Ionic React, its router, TanStack Query), resolves here; the
- * app is still written, and type-checked, against React's API and types.
- */
-const reactToPreact = [
-  { find: /^react$/, replacement: 'preact/compat' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
-];
-
 export default defineConfig({
-  resolve: { alias: reactToPreact },
   plugins: [
     ionicPerExportModules(),
-    // React Fast Refresh talks to React's renderer, which the alias replaces: an edited component
-    // was reported "hot updated" and never redrawn. Without it an edit reloads the page.
-    react({ refreshExclude: /./ }),
+    react(),
     lowPriorityBoot(),
     VitePWA({
       strategies: 'generateSW',
