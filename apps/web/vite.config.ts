@@ -197,6 +197,69 @@ function ionicPerExportModules(): Plugin {
 }
 
 /**
+ * `ion-content` (drawn by every page) imports one small function from Ionic's overlay module, the
+ * one that reads a modal's `--height`; for it, that module (the overlay controllers, focus traps and
+ * back-button handling, about 2 KB gzipped) sat in the first page's chunk, and with it every overlay
+ * export any lazy page uses. The function is copied in here; the build fails if Ionic changes it.
+ */
+function ionContentWithoutOverlays(): Plugin {
+  const sizeToContent =
+    'nn=n=>{const e=n.trim().toLowerCase();return U.includes(e)?"fullscreen":X.some((n=>e.endsWith(n)))?"content":"definite"}';
+  const lists = [
+    'U=["","100%","100vw","100vh","100dvw","100dvh","100svw","100svh"]',
+    'X=["auto","fit-content","min-content","max-content"]',
+  ];
+  return {
+    name: 'lastman:ion-content-without-overlays',
+    apply: 'build',
+    transform: {
+      filter: { id: /[\\/]@ionic[\\/]core[\\/]components[\\/]p-[\w-]+\.js$/ },
+      handler(code, id) {
+        if (!code.includes(',"ion-content",{')) return null;
+        const m = /import\{n as (\w+)\}from"\.\/(p-[\w-]+\.js)";/.exec(code);
+        const overlays = m ? readFileSync(path.join(path.dirname(id), m[2] ?? ''), 'utf8') : '';
+        if (!m || !overlays.includes(sizeToContent) || !lists.every((l) => overlays.includes(l)))
+          this.error(
+            'ion-content no longer imports the overlay helper this plugin copies: check @ionic/core',
+          );
+        const name = m[1] ?? '';
+        const own = `const ${name}=n=>{const U=${lists[0]?.slice(2)},X=${lists[1]?.slice(2)},e=n.trim().toLowerCase();return U.includes(e)?"fullscreen":X.some((n=>e.endsWith(n)))?"content":"definite"};`;
+        return { code: code.replace(m[0], own), map: null };
+      },
+    },
+  };
+}
+
+/**
+ * `ion-router-outlet` loads its swipe-back gesture (the gesture code and its controller, about
+ * 2.7 KB gzipped) as soon as it is connected, and only then reads whether swiping back is on, which
+ * the app turns on for iOS only (app.tsx). Where it is off and the outlet was given no
+ * `swipeGesture` of its own, the outlet now skips the import; on iOS nothing changes. The build
+ * fails if Ionic's code no longer reads as expected.
+ */
+function routerOutletSwipeOnlyWhereOn(): Plugin {
+  const start = 'async connectedCallback(){const t=()=>{this.gestureOrAnimationInProgress=!0';
+  const configRead =
+    'void 0===this.swipeGesture?this.swipeGesture=e.getBoolean("swipeBackEnabled","ios"===this.mode)';
+  return {
+    name: 'lastman:router-outlet-swipe-only-where-on',
+    apply: 'build',
+    transform: {
+      filter: { id: /[\\/]@ionic[\\/]core[\\/]components[\\/]ion-router-outlet\.js$/ },
+      handler(code) {
+        if (!code.includes(start) || !code.includes(configRead))
+          this.error(
+            'ion-router-outlet no longer starts its swipe gesture as this plugin expects: check @ionic/core',
+          );
+        const skip =
+          'async connectedCallback(){if(void 0===this.swipeGesture&&!e.getBoolean("swipeBackEnabled","ios"===this.mode)){this.swipeGesture=!1;return}';
+        return { code: code.replace('async connectedCallback(){', skip), map: null };
+      },
+    },
+  };
+}
+
+/**
  * Marks index.html's one script (src/boot.ts) low priority: it draws nothing, the placeholder in
  * index.html paints without it (a module script never blocks rendering), and it only imports the
  * shell after that paint. Chrome otherwise fetches it at high priority, and Lighthouse counts a
@@ -257,6 +320,8 @@ function precompressed(): Plugin {
 export default defineConfig({
   plugins: [
     ionicPerExportModules(),
+    ionContentWithoutOverlays(),
+    routerOutletSwipeOnlyWhereOn(),
     react(),
     lowPriorityBoot(),
     VitePWA({
