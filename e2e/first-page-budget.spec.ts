@@ -13,10 +13,10 @@ import {
  * web-bundle figure, measured the same way by apps/web/scripts/initial-js-size.mjs). A size check:
  * the bodies' gzipped bytes, whatever the time they took.
  *
- * The goal is 150 KB; the budget is the figure reached so far with a little room, to be lowered
+ * The goal is 170 KB on React 19 (issue 32); the budget is the figure reached so far with a little room, to be lowered
  * with each cut, so that what was cut cannot creep back.
  */
-const BUDGET_KB = { game: 146, club: 30 };
+const BUDGET_KB = { game: 196, club: 30 };
 
 test.describe('first-page JavaScript at 390 px', () => {
   test('a signed-in player opening the game screen loads at most its budget', async ({
@@ -44,5 +44,20 @@ test.describe('first-page JavaScript at 390 px', () => {
     const list = scripts.map((s) => `${s.kb.toFixed(1)} KB ${s.file}`).join('\n');
     console.log(`/c/red-lion visitor: ${total.toFixed(1)} KB in ${scripts.length} scripts`);
     expect(total, list).toBeLessThanOrEqual(BUDGET_KB.club);
+  });
+
+  test("the page is drawn by React's own renderer", async ({ browser, baseURL }) => {
+    // React marks the container it renders into; Preact (decision 028, superseded by 034) did not.
+    const context = await browser.newContext({ ...phoneContextOptions, baseURL });
+    const page = await context.newPage();
+    // The app's own screens (the club's public page is drawn by the server, with no app).
+    await page.goto('/app/tabs/game');
+    await expect(page.locator('.boot')).toHaveCount(0);
+    const mountedByReact = await page.evaluate(() => {
+      const root = document.getElementById('root');
+      return root ? Object.keys(root).some((key) => key.startsWith('__reactContainer$')) : false;
+    });
+    await context.close();
+    expect(mountedByReact).toBe(true);
   });
 });

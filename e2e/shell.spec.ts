@@ -103,10 +103,10 @@ test('the split pane shows the menu beside the content at desktop width only', a
   if (info.project.name === 'desktop') {
     await expect(splitPane).toHaveClass(/split-pane-visible/);
     await expect(page.locator('ion-menu')).toBeInViewport();
-    await expect(page.locator('ion-menu-button').filter({ visible: true })).toHaveCount(0);
+    await expect(page.locator('.app-menu-button').filter({ visible: true })).toHaveCount(0);
   } else {
     await expect(splitPane).not.toHaveClass(/split-pane-visible/);
-    await expect(page.locator('ion-menu-button').filter({ visible: true }).first()).toBeVisible();
+    await expect(page.locator('.app-menu-button').filter({ visible: true }).first()).toBeVisible();
   }
 });
 

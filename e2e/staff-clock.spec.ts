@@ -128,7 +128,7 @@ test('the till screen is a kiosk: no menu, no back arrow, and only an admin leav
   const kiosk = activePage(till);
   await expect(kiosk.getByTestId('till-code').locator('svg')).toBeVisible();
   await expect(kiosk).toContainText('The code changes every minute; each one works for 5 minutes.');
-  await expect(kiosk.locator('ion-back-button, ion-menu-button')).toHaveCount(0);
+  await expect(kiosk.locator('ion-back-button, .app-menu-button')).toHaveCount(0);
   // No menu that could open: on a phone its code is never loaded here; beside a wide page it is, disabled.
   await expect
     .poll(() =>
@@ -159,7 +159,7 @@ test('the till screen is a kiosk: no menu, no back arrow, and only an admin leav
   await expect(adminPage).toHaveURL(/\/till$/);
   const own = activePage(adminPage);
   await expect(own.getByTestId('till-code').locator('svg')).toBeVisible();
-  await expect(own.locator('ion-back-button, ion-menu-button')).toHaveCount(0);
+  await expect(own.locator('ion-back-button, .app-menu-button')).toHaveCount(0);
   await own.getByRole('button', { name: 'Exit till mode' }).click();
   await expect(adminPage).toHaveURL(/\/clockin$/);
   await expect(activePage(adminPage).getByRole('heading', { name: 'The till’s code' })).toBeVisible();

@@ -15,7 +15,7 @@ const CONTROLS = [
   'ion-checkbox',
   'ion-tab-button',
   'ion-back-button',
-  'ion-menu-button',
+  '.app-menu-button',
 ].join(', ');
 
 const screens = [

@@ -133,6 +133,10 @@ function ionicPerExportModules(): Plugin {
   const unannotated = /^const (IonNavInner|IonNav) = (createReactComponent|createForwardRef)\(/gm;
   return {
     name: 'lastman:ionic-per-export-modules',
+    // A build's chunks only: the dev server serves @ionic/react pre-bundled by its dependency
+    // optimizer, which this plugin's rewrite of the package never reaches (the app's imports of
+    // `lastmanCreateRoutingComponent` then found no such export and the page stayed blank).
+    apply: 'build',
     enforce: 'pre',
     transform: {
       filter: { id: /[\\/](src[\\/].*\.tsx?|@ionic[\\/]react[\\/]dist[\\/]index\.js)$/ },
@@ -188,6 +192,69 @@ function ionicPerExportModules(): Plugin {
       if (!m) return null;
       const [, from, name = ''] = m;
       return (from === 'ionicons/icons' ? iconLines().get(name) : componentModules().get(name)?.code) ?? null;
+    },
+  };
+}
+
+/**
+ * `ion-content` (drawn by every page) imports one small function from Ionic's overlay module, the
+ * one that reads a modal's `--height`; for it, that module (the overlay controllers, focus traps and
+ * back-button handling, about 2 KB gzipped) sat in the first page's chunk, and with it every overlay
+ * export any lazy page uses. The function is copied in here; the build fails if Ionic changes it.
+ */
+function ionContentWithoutOverlays(): Plugin {
+  const sizeToContent =
+    'nn=n=>{const e=n.trim().toLowerCase();return U.includes(e)?"fullscreen":X.some((n=>e.endsWith(n)))?"content":"definite"}';
+  const lists = [
+    'U=["","100%","100vw","100vh","100dvw","100dvh","100svw","100svh"]',
+    'X=["auto","fit-content","min-content","max-content"]',
+  ];
+  return {
+    name: 'lastman:ion-content-without-overlays',
+    apply: 'build',
+    transform: {
+      filter: { id: /[\\/]@ionic[\\/]core[\\/]components[\\/]p-[\w-]+\.js$/ },
+      handler(code, id) {
+        if (!code.includes(',"ion-content",{')) return null;
+        const m = /import\{n as (\w+)\}from"\.\/(p-[\w-]+\.js)";/.exec(code);
+        const overlays = m ? readFileSync(path.join(path.dirname(id), m[2] ?? ''), 'utf8') : '';
+        if (!m || !overlays.includes(sizeToContent) || !lists.every((l) => overlays.includes(l)))
+          this.error(
+            'ion-content no longer imports the overlay helper this plugin copies: check @ionic/core',
+          );
+        const name = m[1] ?? '';
+        const own = `const ${name}=n=>{const U=${lists[0]?.slice(2)},X=${lists[1]?.slice(2)},e=n.trim().toLowerCase();return U.includes(e)?"fullscreen":X.some((n=>e.endsWith(n)))?"content":"definite"};`;
+        return { code: code.replace(m[0], own), map: null };
+      },
+    },
+  };
+}
+
+/**
+ * `ion-router-outlet` loads its swipe-back gesture (the gesture code and its controller, about
+ * 2.7 KB gzipped) as soon as it is connected, and only then reads whether swiping back is on, which
+ * the app turns on for iOS only (app.tsx). Where it is off and the outlet was given no
+ * `swipeGesture` of its own, the outlet now skips the import; on iOS nothing changes. The build
+ * fails if Ionic's code no longer reads as expected.
+ */
+function routerOutletSwipeOnlyWhereOn(): Plugin {
+  const start = 'async connectedCallback(){const t=()=>{this.gestureOrAnimationInProgress=!0';
+  const configRead =
+    'void 0===this.swipeGesture?this.swipeGesture=e.getBoolean("swipeBackEnabled","ios"===this.mode)';
+  return {
+    name: 'lastman:router-outlet-swipe-only-where-on',
+    apply: 'build',
+    transform: {
+      filter: { id: /[\\/]@ionic[\\/]core[\\/]components[\\/]ion-router-outlet\.js$/ },
+      handler(code) {
+        if (!code.includes(start) || !code.includes(configRead))
+          this.error(
+            'ion-router-outlet no longer starts its swipe gesture as this plugin expects: check @ionic/core',
+          );
+        const skip =
+          'async connectedCallback(){if(void 0===this.swipeGesture&&!e.getBoolean("swipeBackEnabled","ios"===this.mode)){this.swipeGesture=!1;return}';
+        return { code: code.replace('async connectedCallback(){', skip), map: null };
+      },
     },
   };
 }
@@ -250,27 +317,12 @@ function precompressed(): Plugin {
   };
 }
 
-/**
- * The build runs on preact/compat instead of React 19 (decision 028): React's renderer was 65 KB
- * gzipped of the first page, Preact with its compat layer is about 11 KB. Every import of React,
- * the app's own and its libraries' (Ionic React, its router, TanStack Query), resolves here; the
- * app is still written, and type-checked, against React's API and types.
- */
-const reactToPreact = [
-  { find: /^react$/, replacement: 'preact/compat' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
-];
-
 export default defineConfig({
-  resolve: { alias: reactToPreact },
   plugins: [
     ionicPerExportModules(),
-    // React Fast Refresh talks to React's renderer, which the alias replaces: an edited component
-    // was reported "hot updated" and never redrawn. Without it an edit reloads the page.
-    react({ refreshExclude: /./ }),
+    ionContentWithoutOverlays(),
+    routerOutletSwipeOnlyWhereOn(),
+    react(),
     lowPriorityBoot(),
     VitePWA({
       strategies: 'generateSW',

@@ -59,7 +59,7 @@ export async function openMenu(page: Page) {
     // A short click: before Ionic has laid out the split pane, the desktop has no visible menu
     // button, and a click with no timeout would wait out every retry.
     if (!shown)
-      await page.locator('ion-menu-button').filter({ visible: true }).first().click({ timeout: 1500 });
+      await page.locator('.app-menu-button').filter({ visible: true }).first().click({ timeout: 1500 });
     await expect(menu).toHaveClass(/show-menu/, { timeout: 1500 });
     // The menu's navigation, not its first item: a menu scrolled by an earlier visit starts lower.
     await expect(menu.locator('nav[aria-label="Main menu"]')).toBeInViewport({ timeout: 1500 });

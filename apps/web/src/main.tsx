@@ -5,7 +5,7 @@ import { ScreenRoot, screenSlugOf } from './app/screen-root.tsx';
 import { restoreSession } from './lib/auth.ts';
 import { answerFailedImports } from './lib/failed-imports.ts';
 import { isNative } from './lib/platform.ts';
-import { nextTask, rendersInTasksWhileStarting } from './lib/start-up-tasks.ts';
+import { markStarting, nextTask } from './lib/start-up-tasks.ts';
 
 import '@ionic/react/css/core.css';
 import '@ionic/react/css/normalize.css';
@@ -26,10 +26,10 @@ if (!container) throw new Error('The #root element is missing from index.html');
 const screenSlug = screenSlugOf(window.location.pathname);
 if (!screenSlug) void restoreSession();
 const root = createRoot(container);
-rendersInTasksWhileStarting();
+markStarting();
 // The shell's modules (Stencil's runtime, Ionic's elements, the router) have just been evaluated in
-// this task: the first render gets a task of its own. (Under preact/compat the transition renders at
-// once; on React it renders the first screen in slices that yield to the browser.)
+// this task: the first render gets a task of its own, and React renders the first screen in a
+// transition, in slices that yield to the browser between them.
 const render = async () => {
   await nextTask();
   startTransition(() => {

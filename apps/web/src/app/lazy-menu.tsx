@@ -7,9 +7,9 @@ import { isMenuWanted, subscribeMenuRequest, wantMenu } from '../lib/menu-reques
  * the page (from 992 px, the `lg` of `<IonSplitPane when="lg">`): the first page on a phone draws
  * none of it. Once loaded it stays, and opens by swipe as well. Quiet: a menu that cannot load
  * (offline, never opened before) leaves the page as it is, and loads when the connection comes
- * back. Its module is imported into state, not through `lazy` and Suspense: under preact/compat a
- * Suspense boundary hides what it holds while anything under it loads, which took the open menu
- * away mid-gesture.
+ * back. Its module is imported into state, not through `lazy` and Suspense: a Suspense boundary
+ * around the menu could hide what it holds while something under it loads (it did under Preact,
+ * taking the open menu away mid-gesture), and state needs no fallback at all.
  */
 function useMenuComponent(wanted: boolean): ComponentType | null {
   const [Menu, setMenu] = useState<ComponentType | null>(null);

@@ -38,7 +38,7 @@ export function Menu() {
   const clubName = me.data?.club?.name ?? club.data?.name ?? remembered?.clubName;
   // Loaded by a press of the menu button: it opens as soon as it is ready.
   useEffect(() => {
-    if (takeOpenRequest()) void menuController.open();
+    if (takeOpenRequest(() => void menuController.toggle())) void menuController.open();
   }, []);
 
   const logout = async () => {

@@ -5,6 +5,7 @@
 let wanted = false;
 let mounted = false;
 let openWhenReady = false;
+let toggle: (() => void) | null = null;
 const listeners = new Set<() => void>();
 
 export const subscribeMenuRequest = (listener: () => void) => {
@@ -22,12 +23,19 @@ export function wantMenu({ open }: { open: boolean }) {
   for (const listener of [...listeners]) listener();
 }
 
+/** The header's menu button (ui/menu-button.tsx): loads and opens the menu, or toggles it once loaded. */
+export function pressMenuButton() {
+  if (toggle) toggle();
+  else wantMenu({ open: true });
+}
+
 /**
- * Called by the menu when it is first shown: whether it should open at once (the button was pressed
- * while it loaded). From then on Ionic's menu button toggles it itself.
+ * Called by the menu when it is first shown, with the function that toggles it: whether it should
+ * open at once (the button was pressed while it loaded). From then on the button toggles it.
  */
-export function takeOpenRequest(): boolean {
+export function takeOpenRequest(toggleMenu: () => void): boolean {
   mounted = true;
+  toggle = toggleMenu;
   const open = openWhenReady;
   openWhenReady = false;
   return open;

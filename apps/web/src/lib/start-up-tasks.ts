@@ -1,5 +1,3 @@
-import { options } from 'preact';
-
 /**
  * Resolves in a new task of the browser's event loop, so that the code after `await nextTask()`
  * runs in a task of its own and the browser may handle input (and paint) in between. Lighthouse
@@ -31,21 +29,16 @@ export function startUpTask(): Promise<void> {
   return starting ? nextTask() : Promise.resolve();
 }
 
-const inOwnTask = (process: () => void) => {
-  setTimeout(process, 0);
-};
-
 /**
- * Preact re-renders what a state change touched in a microtask, so the cascade of re-renders that
- * follows the first render (the router outlet finding its page, queries answering from the cache,
- * the tab bar learning who is signed in) all ran in the first render's task: one task of 300 ms
- * and more on Lighthouse's phone. While the app starts, each round of re-renders runs in a task of
- * its own instead. The first input (or `untilMs`) ends it: from then on re-renders are immediate
- * again, as an input's handler expects.
+ * Marks the app as starting until the first input or `untilMs`: meanwhile `startUpTask()` yields a
+ * task. React 19 itself keeps the first render short: main.tsx renders the first screen in a
+ * transition, which React renders in slices of about 5 ms that yield to the browser, and the
+ * re-renders that follow (the router finding its page, queries answering) are scheduled by React's
+ * scheduler as tasks of their own. The first input ends the window, so work it starts is not
+ * delayed.
  */
-export function rendersInTasksWhileStarting(untilMs = 5000): void {
-  if (options.debounceRendering) return;
-  options.debounceRendering = inOwnTask;
+export function markStarting(untilMs = 5000): void {
+  if (starting) return;
   starting = true;
   const events = ['pointerdown', 'keydown', 'touchstart', 'wheel'] as const;
   const timer = setTimeout(end, untilMs);
@@ -53,7 +46,6 @@ export function rendersInTasksWhileStarting(untilMs = 5000): void {
     clearTimeout(timer);
     starting = false;
     for (const type of events) window.removeEventListener(type, end, true);
-    if (options.debounceRendering === inOwnTask) options.debounceRendering = undefined;
   }
   for (const type of events) window.addEventListener(type, end, { capture: true, passive: true });
 }

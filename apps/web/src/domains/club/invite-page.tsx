@@ -102,9 +102,9 @@ export function InvitePage() {
                       clubs.
                     </p>
                     <FormError message={error} />
-                    {/* Keyed: Preact would reuse the visitor's "Create an account" element here; it sets
-                        the dropped `fill` to "" and removes `href` (null to Stencil, not undefined), and
-                        ion-button then draws an unstyled link instead of a button. */}
+                    {/* Keyed: each branch makes its own ion-button, rather than the Join button taking
+                        over the visitor's "Create an account" element with its `fill` and `href`
+                        (ion-button draws a link for an `href` that is not undefined). */}
                     <IonButton key="join" expand="block" onClick={() => void accept()} disabled={busy}>
                       {busy ? <IonSpinner name="dots" /> : `Join ${offer.club.name}`}
                     </IonButton>

@@ -32,7 +32,7 @@ export function PhotoViewer({
   };
 
   // The keys read the photo shown now through a ref: an effect re-subscribed after each render runs
-  // after the paint (with Preact, a frame later), so a second key pressed in between met the handler
+  // after the paint, so a second key pressed in between met the handler
   // of the photo before and went nowhere.
   const keys = useRef({ go, onClose });
   keys.current = { go, onClose };
