@@ -11,6 +11,7 @@ test('the admin sees the season being played, its source and whether it is up to
   await logIn(page, 'admin@redlion.test');
   await page.goto('/admin');
   const screen = activePage(page);
+  await screen.locator('ion-button', { hasText: 'Football data' }).click();
   const panel = screen.getByTestId('football-data');
   const premier = panel.locator('[data-season-key="premier-league-2026-27"]');
   await expect(premier).toContainText('English Premier League 2026/27');
