@@ -88,4 +88,9 @@ if (databaseUrl) {
   process.env.AUTH_SECRET ??= 'e2e-auth-secret-not-for-production-0123456789';
 }
 
+// No internet in the tests: the openfootball feed stays off (its own tests run it against a stand-in),
+// and the demo club's admin runs the server, so the season upload is on their screen.
+process.env.OPENFOOTBALL_URL ??= 'off';
+process.env.PLATFORM_ADMINS ??= 'admin@redlion.test';
+
 await import('../../apps/server/src/main.ts');

@@ -32,7 +32,7 @@ describe('declaring access', () => {
       WEB_DIST: '/nonexistent',
     });
     await expect(buildApp({ config, database, logger: false })).rejects.toThrow(
-      'GET /api/forgotten declares no access rule: add config.access (public | user | member | staff | admin).',
+      'GET /api/forgotten declares no access rule: add config.access (public | user | member | staff | admin | platform).',
     );
   });
 

@@ -60,7 +60,9 @@ describe('the server process', () => {
     // A port nothing listens on (a random one could be another test's server, which would answer).
     const port = String(await freePort(OWN_HOST));
     const url = `http://${OWN_HOST}:${port}`;
-    const env = { PORT: port, DATA_DIR: dataDir, PUBLIC_URL: url };
+    // No network: the openfootball feed's address answers nothing (a port nothing listens on).
+    const feed = `http://${OWN_HOST}:${await freePort(OWN_HOST)}`;
+    const env = { PORT: port, DATA_DIR: dataDir, PUBLIC_URL: url, OPENFOOTBALL_URL: feed };
 
     const first = start(env);
     await waitForHealth(url, first);
@@ -68,6 +70,25 @@ describe('the server process', () => {
     expect(first.output()).toContain('lastman-demo');
     const club = (await (await fetch(`${url}/api/club`)).json()) as { name: string };
     expect(club.name).toBe('The Red Lion');
+    // With no network at all it offers the season being played, from the files it ships.
+    const player = await fetch(`${url}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: url },
+      body: JSON.stringify({ email: 'player1@redlion.test', password: 'lastman-demo' }),
+    });
+    const cookie = player.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    const { seasons } = (await (await fetch(`${url}/api/seasons`, { headers: { cookie } })).json()) as {
+      seasons: { key: string; league: string }[];
+    };
+    expect(seasons).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ key: 'premier-league-2026-27', league: 'premier-league' }),
+        expect.objectContaining({ key: 'championship-2026-27', league: 'championship' }),
+      ]),
+    );
     // A request in flight when SIGTERM arrives still gets its answer.
     const inFlight = fetch(`${url}/api/auth/sign-in/email`, {
       method: 'POST',

@@ -1,4 +1,4 @@
-import { IonSpinner } from '@ionic/react';
+import { IonButton, IonSpinner } from '@ionic/react';
 import { LEAGUE_NAMES, type SeasonDataState } from '@lastman/api';
 import { londonDate, londonDateTime } from '@lastman/api/format';
 import { useState } from 'react';
@@ -80,6 +80,19 @@ export function FootballDataPanel() {
         </p>
       ) : null}
       {canUpload ? <SeasonUploadForm /> : null}
+    </section>
+  );
+}
+
+/** The football data's state, asked for when the admin opens it (it reads every season). */
+export function FootballDataSection() {
+  const [open, setOpen] = useState(false);
+  if (open) return <FootballDataPanel />;
+  return (
+    <section className="card" aria-label="Football data">
+      <IonButton fill="outline" size="small" onClick={() => setOpen(true)}>
+        Football data: source and freshness
+      </IonButton>
     </section>
   );
 }

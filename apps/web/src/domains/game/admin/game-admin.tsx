@@ -5,7 +5,7 @@ import { OrdersAdmin, StripeAccountAdmin, stripeReturn } from '../../payments/in
 import { useCompetitions } from '../api/game-api.ts';
 import { ScreensAdmin } from '../screens/admin/screens-admin.tsx';
 import { CompetitionsAdmin } from './competitions-admin.tsx';
-import { FootballDataPanel } from './football-data-admin.tsx';
+import { FootballDataSection } from './football-data-admin.tsx';
 import { ResultsAdmin } from './results-admin.tsx';
 
 type Tab = 'competitions' | 'results' | 'orders' | 'payments' | 'screens';
@@ -43,7 +43,7 @@ export function GameAdmin() {
       {tab === 'competitions' ? (
         <>
           <CompetitionsAdmin />
-          <FootballDataPanel />
+          <FootballDataSection />
         </>
       ) : tab === 'results' ? (
         <ResultsAdmin />
