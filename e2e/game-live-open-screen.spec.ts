@@ -5,6 +5,7 @@
  * score beside "LIVE". On a server of its own (the demo round is one per process), at 360 px.
  */
 import type { DemoRoundStarted } from '@lastman/api';
+import type { Page } from '@playwright/test';
 import { apiClient } from './support/api-client.ts';
 import { type ClockServer, clockServerURL, startClockServer } from './support/clock-servers.ts';
 import { activePage, expect, logIn, test } from './support/fixtures.ts';
@@ -13,6 +14,21 @@ const baseURL = clockServerURL(131);
 test.use({ baseURL });
 
 let server: ClockServer | null = null;
+
+/** One-word names shown on more than one line: broken inside the word. */
+const brokenWords = (page: Page, selector: string) =>
+  page.evaluate(
+    (sel) =>
+      Array.from(document.querySelectorAll(sel))
+        .filter((el) => {
+          if ((el.textContent ?? '').trim().includes(' ')) return false;
+          const range = document.createRange();
+          range.selectNodeContents(el);
+          return new Set(Array.from(range.getClientRects()).map((r) => Math.round(r.top))).size > 1;
+        })
+        .map((el) => el.textContent),
+    selector,
+  );
 test.afterAll(() => {
   server?.stop();
 });
@@ -52,6 +68,7 @@ test('the live panel appears on an open game screen at kick-off, without a reloa
     await expect(panel.getByTestId('live-entry').first()).toBeVisible();
     await panel.scrollIntoViewIfNeeded();
     await page.screenshot({ path: test.info().outputPath('live-open-screen-360.png') });
+    expect(await brokenWords(page, '.live-score__team'), 'names broken inside a word').toEqual([]);
 
     // The Matches tab, in a second tab of the same phone: the score beside "LIVE", not "LIVE" alone.
     const matches = await context.newPage();
@@ -62,17 +79,7 @@ test('the live panel appears on an open game screen at kick-off, without a reloa
     await expect(activePage(matches).locator('.fixture__status--live').first()).toContainText('LIVE');
     await matches.screenshot({ path: test.info().outputPath('matches-live-360.png') });
     // One-word names are never broken inside the word ("Bournemo / uth") at 360 px.
-    const broken = await matches.evaluate(() =>
-      Array.from(document.querySelectorAll('.fixture__name .short-name'))
-        .filter((el) => {
-          if ((el.textContent ?? '').includes(' ')) return false;
-          const range = document.createRange();
-          range.selectNodeContents(el);
-          return new Set(Array.from(range.getClientRects()).map((r) => Math.round(r.top))).size > 1;
-        })
-        .map((el) => el.textContent),
-    );
-    expect(broken).toEqual([]);
+    expect(await brokenWords(matches, '.fixture__name .short-name')).toEqual([]);
     await matches.close();
 
     // Full time: the round settles and the panel stays, as the round's result.
