@@ -144,11 +144,12 @@ test('a new club signs up, sets its colours and logo, invites a staff member, an
   await expect(staff.getByText(/Welcome to The Fox .*: you are a member of staff there\./)).toBeVisible();
   expect(await meOf(staff)).toMatchObject({ role: 'staff', club: { slug } });
 
-  // 7. A player scans the QR code at the bar: its link, then sign-up, and they are in.
+  // 7. A player scans the QR code at the bar: the club's page, its Join button, sign-up, and they are in.
   const player = await newPage(browser, page);
   await player.goto(new URL(qrLink).pathname + new URL(qrLink).search);
-  await expect(player).toHaveURL(/\/app\/tabs\/game/);
-  await player.goto('/signup');
+  await player.getByRole('link', { name: `Join The Fox ${id}` }).click();
+  await expect(player).toHaveURL(/\/signup$/);
+  await expect(activePage(player).locator('.auth-hero')).toContainText(`Last Man Standing at The Fox ${id}`);
   await signUpInForm(player, { name: 'Pat Punter', email: `player-${id}@example.test` });
   await expect(
     player,

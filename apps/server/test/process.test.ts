@@ -89,6 +89,12 @@ describe('the server process', () => {
         expect.objectContaining({ key: 'championship-2026-27', league: 'championship' }),
       ]),
     );
+    // The club's public page, rendered as the real process runs its JSX, with the demo's dates.
+    const page = await fetch(`${url}/c/red-lion`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('<h1 id="welcome">The Red Lion</h1>');
+    expect(html).toContain('Quiz night');
     // A request in flight when SIGTERM arrives still gets its answer.
     const inFlight = fetch(`${url}/api/auth/sign-in/email`, {
       method: 'POST',

@@ -67,7 +67,8 @@ describe.each(backends())('public pages (%s)', (backend) => {
     server = await startTestServer(backend, { seed: true, now: NOW });
     await refreshDemoContent(server.app.services, 'red-lion');
     anon = server.client();
-  });
+    // The demo's menu, photos and month of dates are written on PGlite too: slow on a busy machine.
+  }, 180_000);
   afterAll(async () => server?.close());
 
   it("answers the club's page with its content in the HTML, its tags and its JSON-LD", async () => {

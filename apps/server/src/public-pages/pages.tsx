@@ -106,13 +106,21 @@ function Banner({
             <p className="club-name">
               <a href={clubPath(club.slug)}>{club.name}</a>
             </p>
-            {club.address ? <p className="address">{club.address}</p> : null}
+            {club.address ? <p className="address">{oneLine(club.address)}</p> : null}
           </div>
         </div>
       </div>
     </header>
   );
 }
+
+/** An address typed on several lines, on one. */
+const oneLine = (text: string) =>
+  text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .join(', ');
 
 function Footer() {
   return (

@@ -65,16 +65,15 @@ export async function drawShareImage(card: ShareCard): Promise<{ png: Buffer; ha
   const svg = await satori(
     <div
       style={{
-        width: '100%',
-        height: '100%',
+        width: SHARE_WIDTH,
+        height: SHARE_HEIGHT,
+        overflow: 'hidden',
         display: 'flex',
         flexDirection: 'column',
-        justifyContent: 'space-between',
         background: colours.primary,
         color: colours.onPrimary,
         fontFamily: 'Inter',
-        padding: '56px 64px',
-        borderBottom: `24px solid ${colours.secondary}`,
+        padding: '48px 64px 64px',
       }}
     >
       <div style={{ display: 'flex', alignItems: 'center', gap: 28 }}>
@@ -89,31 +88,35 @@ export async function drawShareImage(card: ShareCard): Promise<{ png: Buffer; ha
         ) : null}
         <div style={{ display: 'flex', fontSize: 44, fontWeight: 700 }}>{card.clubName}</div>
       </div>
-      <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
+      {/* Laid out from the top: satori measures a wrapped title shorter than it draws it. */}
+      <div style={{ display: 'flex', flexDirection: 'column', gap: 12, marginTop: 84 }}>
         <div
           style={{
             display: 'flex',
-            fontSize: 30,
+            alignSelf: 'flex-start',
+            fontSize: 28,
             fontWeight: 700,
-            opacity: 0.85,
             textTransform: 'uppercase',
+            background: colours.secondary,
+            color: colours.onSecondary,
+            borderRadius: 12,
+            padding: '6px 16px',
           }}
         >
           {card.kicker}
         </div>
         <div
           style={{
-            display: 'block',
-            fontSize: card.title.length > 40 ? 60 : 76,
+            display: 'flex',
+            fontSize: card.title.length > 32 ? 58 : 74,
             fontWeight: 800,
             lineHeight: 1.1,
-            lineClamp: 2,
           }}
         >
-          {card.title}
+          {card.title.length > 70 ? `${card.title.slice(0, 68).trimEnd()}…` : card.title}
         </div>
         {card.lines.map((line) => (
-          <div key={line} style={{ display: 'block', fontSize: 36, fontWeight: 400, lineClamp: 1 }}>
+          <div key={line} style={{ display: 'flex', fontSize: 34, fontWeight: 400 }}>
             {line}
           </div>
         ))}

@@ -23,7 +23,7 @@ p{margin:0 0 .75em}
 .club-name{font-size:1.25rem;font-weight:700;margin:0}
 .club-name a{text-decoration:none}
 .address{margin:0;opacity:.9;font-size:.95rem}
-main{padding-top:20px;padding-bottom:32px}
+main.wrap{padding:20px 16px 32px}
 .hero p{font-size:1.05rem}
 .actions{display:flex;flex-wrap:wrap;gap:10px;margin:12px 0 8px}
 .button{display:inline-flex;align-items:center;justify-content:center;min-height:48px;min-width:44px;padding:10px 20px;border-radius:10px;background:var(--primary);color:var(--on-primary);font-weight:700;text-decoration:none;border:2px solid var(--primary)}
