@@ -27,10 +27,10 @@ async function pdfText(bytes: Uint8Array): Promise<{ pages: number; text: string
 }
 
 /** A one-page PDF that says `text`, made by another library than the server's own PDFs. */
-async function onePagePdf(text: string, extra?: (doc: PDFDocument) => void): Promise<Buffer> {
+async function onePagePdf(text: string, extra?: (doc: PDFDocument) => void | Promise<void>): Promise<Buffer> {
   const doc = await PDFDocument.create();
   doc.addPage([420, 200]).drawText(text, { x: 20, y: 100, size: 14 });
-  extra?.(doc);
+  await extra?.(doc);
   return Buffer.from(await doc.save({ useObjectStreams: false }));
 }
 
@@ -259,6 +259,17 @@ describe.each(backends())('the menu on %s', (backend) => {
     expect(renamed.json.item.allergensCheckedOn).toBe('2026-11-23');
     const menu = await player.get('/api/menu');
     expect(menu.json.allergensCheckedOn).toBe('2026-11-23');
+  });
+
+  it("an empty edit, or one naming the item's own category, answers the item unchanged", async () => {
+    const [before] = await server.db.select().from(menuItems).where(eq(menuItems.id, burgerId));
+    const empty = await admin.patch(`/api/admin/menu/items/${burgerId}`, {});
+    expect(empty.status, empty.text).toBe(200);
+    const same = await admin.patch(`/api/admin/menu/items/${burgerId}`, { categoryId: before?.categoryId });
+    expect(same.status, same.text).toBe(200);
+    expect(same.json.item).toEqual(empty.json.item);
+    const [after] = await server.db.select().from(menuItems).where(eq(menuItems.id, burgerId));
+    expect(after).toEqual(before);
   });
 
   it('makes the PDF from the same data: prices, allergens, may contain and the date checked', async () => {
@@ -590,6 +601,22 @@ describe.each(backends())('the menu on %s', (backend) => {
     expect(pages).toBe(1);
     expect(text).toContain('Tonight: pie and a pint');
     expect(Buffer.from(served).includes('https://redlion.test/menu')).toBe(true);
+
+    // A file carried inside the PDF (the reader's attachments pane) is taken out too.
+    const carrying = await onePagePdf('Tonight: pie and a pint', async (doc) => {
+      await doc.attach(Buffer.from('MZ pretend program'), 'prize-claim.exe', {
+        mimeType: 'application/octet-stream',
+      });
+    });
+    expect(carrying.includes('EmbeddedFiles')).toBe(true);
+    const attached = await upload(carrying);
+    expect(attached.status).toBe(200);
+    const stripped = Buffer.from(
+      await (await fetch(`${server.baseUrl}${attached.json.pdf.url}`)).arrayBuffer(),
+    );
+    expect(stripped.includes('EmbeddedFiles')).toBe(false);
+    expect(stripped.includes('prize-claim.exe')).toBe(false);
+    expect((await pdfText(new Uint8Array(stripped))).text).toContain('Tonight: pie and a pint');
 
     // A PDF without scripts is kept byte for byte.
     const plain = await upload(real);

@@ -77,6 +77,11 @@ describe.each(backends())('name-only players and hidden picks on %s', (backend) 
     const noAge = await cash({ playerName: 'Young Sam', entries: 1 });
     expect(noAge.status).toBe(400);
     expect(noAge.json.error.message).toMatch(/18 or over/);
+    for (const playerName of ['Old Tom\nPaid: £500', 'Tab\tbed', 'LS\u2028x']) {
+      const broken = await cash({ playerName, confirmsAdult: true, entries: 1 });
+      expect(broken.status, playerName).toBe(400);
+      expect(broken.json.error.message).toMatch(/must not hold line breaks or control characters/);
+    }
     const meId = (await player.get('/api/me')).json.user.id;
     expect((await cash({ playerName: 'Both', userId: meId, confirmsAdult: true, entries: 1 })).status).toBe(
       400,

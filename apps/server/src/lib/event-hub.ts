@@ -55,7 +55,10 @@ export async function openEventHub(opts: EventHubOptions): Promise<EventHub> {
   let publishRemote: ((event: HubEvent) => Promise<void>) | null = null;
   let closeRemote: () => Promise<void> = async () => {};
   if (opts.redisUrl) {
-    const channel = `${opts.keyPrefix}live-events`;
+    // Pub/sub channels are the whole Redis server's, whichever database the URL names: the database
+    // is part of the channel, so that deployments told apart by it do not hear each other's events.
+    const database = Number(new URL(opts.redisUrl).pathname.slice(1) || '0') || 0;
+    const channel = `${opts.keyPrefix}db${database}:live-events`;
     const options = { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: true } as const;
     const publisher = new Redis(opts.redisUrl, options);
     const subscriber = new Redis(opts.redisUrl, { ...options, enableOfflineQueue: true });

@@ -19,6 +19,10 @@ const ACTIVE_KEYS = [
   'JavaScript', // the document-level scripts in the names tree
   'JS', // the script of a JavaScript (or rendition) action
   'XFA', // XML forms, which carry their own scripts
+  // Files carried inside the PDF (any program, opened from the reader's attachments pane): a menu needs none.
+  'EmbeddedFiles', // the names tree of attached files
+  'EF', // a file specification's embedded file streams
+  'AF', // associated files (PDF 2.0)
 ].map((k) => PDFName.of(k));
 
 /** Actions that run code, start programs or send data: links to web pages (URI) are kept. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id } from '../common.ts';
+import { Id, requiredName } from '../common.ts';
 import { OrderCreated } from '../payments/payments.ts';
 import { EntryStatus } from './game.ts';
 
@@ -129,7 +129,8 @@ export const CashEntryCreate = z
     z.object({ userId: Id, ...cashEntryCommon }).strict(),
     z
       .object({
-        playerName: z.string().trim().min(2, 'give their name').max(100),
+        // One line: the name goes on lists, CSV cells and emails (a line break there is an injection).
+        playerName: requiredName(100, 'give their name').min(2, 'give their name'),
         confirmsAdult: z.literal(true, {
           error: 'confirm they are 18 or over: paid entries are for adults only',
         }),

@@ -251,12 +251,13 @@ export async function changeItem(
       throw noCategory();
     // Saving the allergens, or saying they were looked at, is a check of the allergen record.
     const checked = allergensChecked || values.allergens || values.mayContain;
-    const row = await updateItem(tx, {
-      clubId: viewer.clubId,
-      itemId,
-      values: { ...values, ...(checked ? { allergensCheckedOn: londonDay(services.clock.now()) } : {}) },
-      moveTo,
-    });
+    const changes = {
+      ...values,
+      ...(checked ? { allergensCheckedOn: londonDay(services.clock.now()) } : {}),
+    };
+    // Nothing to change (an empty edit, or the category it is in already): the item as it is.
+    if (Object.keys(changes).length === 0 && !moveTo) return toMenuItem(current, services.config.PUBLIC_URL);
+    const row = await updateItem(tx, { clubId: viewer.clubId, itemId, values: changes, moveTo });
     if (!row) throw noItem();
     return toMenuItem(row, services.config.PUBLIC_URL);
   });
