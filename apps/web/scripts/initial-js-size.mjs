@@ -47,7 +47,7 @@ function assertFresh(dist) {
     throw new Error(`${dist} is older than the web app's sources; run npm run -w apps/web build`);
 }
 
-async function waitFor(url, ms = 120_000) {
+async function waitFor(url, ms = 300_000) {
   const deadline = Date.now() + ms;
   while (Date.now() < deadline) {
     try {
