@@ -5,7 +5,7 @@ import { resolveConfig } from 'vite';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The web app runs on React 19's own renderer (decision 034, which supersedes 028's preact/compat
+ * The web app runs on React 19's own renderer (decision 035, which supersedes 028's preact/compat
  * alias): Ionic React supports React only, and React 19's transitions and form hooks run only on
  * React. These checks fail if Preact comes back by any of the ways it came in before.
  */
