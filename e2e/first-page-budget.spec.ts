@@ -47,7 +47,7 @@ test.describe('first-page JavaScript at 390 px', () => {
   });
 
   test("the page is drawn by React's own renderer", async ({ browser, baseURL }) => {
-    // React marks the container it renders into; Preact (decision 028, superseded by 034) did not.
+    // React marks the container it renders into; Preact (decision 028, superseded by 035) did not.
     const context = await browser.newContext({ ...phoneContextOptions, baseURL });
     const page = await context.newPage();
     // The app's own screens (the club's public page is drawn by the server, with no app).
