@@ -289,14 +289,22 @@ describe.each(backends())('analytics on %s', (backend) => {
                        and r.effective_from <= (c.clock_in_at at time zone 'Europe/London')::date
                      order by r.effective_from desc limit 1),
                    -- No own rate that day: the rate of the position worked (the clock-in's shift's,
-                   -- else the person's latest published shift begun by the clock-in).
+                   -- else the person's latest published shift begun by the clock-in, else their
+                   -- first published one after it, else their shift nearest in time).
                    (select p.hourly_rate_pence from position_pay_rates p
                      where p.club_id = c.club_id and p.position = coalesce(
                        (select s.position from shifts s where s.id = c.shift_id),
                        (select s.position from shifts s
                          where s.club_id = c.club_id and s.user_id = c.user_id and s.status = 'published'
                            and s.starts_at <= c.clock_in_at
-                         order by s.starts_at desc limit 1)))) as rate
+                         order by s.starts_at desc limit 1),
+                       (select s.position from shifts s
+                         where s.club_id = c.club_id and s.user_id = c.user_id and s.status = 'published'
+                           and s.starts_at > c.clock_in_at
+                         order by s.starts_at limit 1),
+                       (select s.position from shifts s
+                         where s.club_id = c.club_id and s.user_id = c.user_id
+                         order by abs(extract(epoch from (s.starts_at - c.clock_in_at))) limit 1)))) as rate
           from clock_entries c
           where c.club_id = ${clubId} and c.clock_out_at is not null
             and (c.clock_in_at at time zone 'Europe/London')::date between ${from}::date and ${to}::date`,
@@ -522,7 +530,7 @@ describe.each(backends())('analytics on %s', (backend) => {
     // By hand: Pat 4 h and 2 h 30 at the kitchen's 1000p, Sam 2 h at 2000p.
     expect(res.json.summary).toMatchObject({ hoursWorked: 8.5, staffCostPence: 4000 + 2500 + 4000 });
     expect(res.json.unratedHours).toBe(0);
-    // The March figures stand: no position was worked then.
+    // March's hours without a shift are now paid as the first published shift after them.
     expect((await admin.get(`/api/admin/analytics/summary?from=${WEEK.from}&to=${WEEK.to}`)).json).toEqual(
       await direct(WEEK.from, WEEK.to),
     );
