@@ -91,7 +91,7 @@ test('a player knocked out buys the same entry back in with the test card', asyn
     expect(settled.rounds.find((r) => r.round === round1)?.state).toBe('settled');
 
     const card = () => activePage(page).locator(`[data-competition="${name}"]`);
-    await test.step('at 360 px the knocked-out card keeps its pot and offer on screen (issue 38, M1)', async () => {
+    await test.step('at 360 px the knocked-out card keeps its pot and offer on screen', async () => {
       await page.setViewportSize({ width: 360, height: 740 });
       // The walk-through's card: out after a result correction, its long label beside the offer. The
       // server's own answer, with the correction's words put on the entry the round knocked out.

@@ -13,7 +13,7 @@ import {
  * web-bundle figure, measured the same way by apps/web/scripts/initial-js-size.mjs). A size check:
  * the bodies' gzipped bytes, whatever the time they took.
  *
- * The goal is 170 KB on React 19 (issue 32); the budget is the figure reached so far with a little room, to be lowered
+ * The goal is 170 KB on React 19; the budget is the figure reached so far with a little room, to be lowered
  * with each cut, so that what was cut cannot creep back.
  */
 const BUDGET_KB = { game: 196, club: 30 };

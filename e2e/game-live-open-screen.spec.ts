@@ -1,5 +1,5 @@
 /**
- * Match day on a player's phone left open on the game screen (issue 38, H1): the round kicks off while
+ * Match day on a player's phone left open on the game screen: the round kicks off while
  * the screen shows "locks in ..." and the live panel appears without a reload, with scores and who is
  * still in; it stays through full time, turning into the round's result; the Matches tab shows the
  * score beside "LIVE". On a server of its own (the demo round is one per process), at 360 px.

@@ -36,7 +36,7 @@ test("a player sees anyone's picks round by round, and only for rounds whose dea
   expect(await smallControls(mine.locator('ion-button'))).toEqual([]);
   if (shots)
     await page.screenshot({ path: `${shots}/pick-history-own-${info.project.name}.png`, fullPage: false });
-  // Not a lone "Close": the button says what it hides (issue 38).
+  // Not a lone "Close": the button says what it hides.
   await mine.locator('ion-button', { hasText: 'Hide picks' }).click();
   await expect(mine).toHaveCount(0);
 

@@ -277,7 +277,7 @@ describe.each(backends())('entries, knock-outs and reinstatement on %s', (backen
       name: 'Conduct Cup',
       knocksOut: 1,
       bringsBack: 1,
-      // Whose entry it puts out and brings back, by name (issue 38).
+      // Whose entry it puts out and brings back, by name.
       knockedOut: ['Jo Bloggs'],
       broughtBack: ['Pat Player'],
       summary: 'This knocks out 1 entry, brings back 1. Out: Jo Bloggs. Back in: Pat Player.',

@@ -136,7 +136,7 @@ describe.each(backends())("the pub's TV screen on %s", (backend) => {
       ['Liverpool FC', 1],
     ]);
     expect(board.competition.standing).toEqual({ through: 2, inDanger: 0, out: 1, waiting: 0 });
-    // The same by name, for the room: through, in danger, out (issue 38, M5).
+    // The same by name, for the room: through, in danger, out.
     const byName = (b: Json) => ({
       through: [...b.through].sort(),
       inDanger: [...b.inDanger].sort(),

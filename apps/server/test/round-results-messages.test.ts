@@ -9,7 +9,7 @@ import { backends, startTestServer, type TestServer } from './support/test-serve
 import { aCompetition, DEFAULT_RULES, signedIn, someEntries, somePicks } from './support/world.ts';
 
 /**
- * The results message of a settled round agrees with lives and rollovers (issue 38, H2), on 2024-25
+ * The results message of a settled round agrees with lives and rollovers, on 2024-25
  * round 1 (Arsenal beat Wolves; Chelsea lost to Manchester City; Everton lost to Brighton): a lost
  * pick that cost a life says so, a lost pick never "came through", a player with no pick in a round
  * that rolled over is not told "Your pick came through", and a player with two entries gets one

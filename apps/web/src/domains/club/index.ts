@@ -2,4 +2,3 @@
 export { invitationQuery } from './api/clubs-api.ts';
 export { ContactMessagesAdmin } from './contact/contact-messages-admin.tsx';
 export { SetupChecklist } from './setup/setup-checklist.tsx';
-export { StartClubHint } from './start-club-hint.tsx';

@@ -11,10 +11,10 @@ import { lazyPart } from '../../ui/lazy-part.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { InlineLoading } from '../../ui/page-loading.tsx';
 import { PullToRefresh } from '../../ui/pull-to-refresh.tsx';
-import { StartClubHint } from '../club/index.ts';
 import { useClubCompetitions, useGameScreen } from './api/game-api.ts';
 import { VisitorCompetitions } from './components/visitor-competitions.tsx';
 import { awaitsMatchDay, useLiveUpdates, useRefetchAtDeadlines } from './live/live-api.ts';
+import { StartClubHint } from './start-club-hint.tsx';
 import '../../ui/game-screens.css';
 
 /** Shown only when a paid competition is open under test payments; the payments code stays out of the first page. */

@@ -3,7 +3,9 @@ import { paths } from '../../app/paths.ts';
 
 /**
  * On the game tab for a visitor: `/` opens the game (the original's rule), so a landlord who came to
- * run a club of their own finds the way here, not behind the phone's menu.
+ * run a club of their own finds the way here, not behind the phone's menu. It lives with the game
+ * page that draws it: in the club domain it would close a circle (the club page shows the game's
+ * competitions).
  */
 export function StartClubHint() {
   return (
