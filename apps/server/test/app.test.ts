@@ -105,7 +105,8 @@ describe.each(backends())('the HTTP surface on %s', (backend) => {
     const asset = await fetch(`${server.baseUrl}/assets/index-abc123.js`);
     expect(asset.status).toBe(200);
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-    for (const route of ['/', '/app/tabs/game', '/login', '/c/red-lion']) {
+    // The club's own page is the server's (public-pages.test.ts); with ?open= it opens the app.
+    for (const route of ['/', '/app/tabs/game', '/login', '/c/red-lion?open=/app/tabs/game']) {
       const page = await fetch(`${server.baseUrl}${route}`);
       expect(page.status).toBe(200);
       expect(page.headers.get('cache-control')).toBe('no-cache');
