@@ -79,7 +79,7 @@ export const swapRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/staff/colleagues',
     {
-      schema: { tags, querystring: ColleagueQuery, response: { 200: ColleagueList } },
+      schema: { tags, querystring: ColleagueQuery, response: { 200: ColleagueList, ...refusals(404) } },
       config: { access: 'staff' },
     },
     async (request) => colleagues(app.services, viewerOf(request), request.query.forShift),
