@@ -76,7 +76,7 @@ function stepsOf(setup: ClubSetup, account: ClubPaymentAccount | undefined): Ste
       state: tick(setup.competition),
       title: 'Your first competition',
       detail: 'Ticked once you have made one (it can stay a draft until you open it).',
-      link: { to: paths.admin, label: 'Admin: new competition' },
+      link: { to: paths.admin, label: 'Admin: competitions' },
     },
     {
       key: 'poster',
