@@ -1,35 +1,31 @@
 /** The admin's list of competitions: ended ones tucked away, and a cancelled form leaves no error behind. */
-import type { SeasonList } from '@lastman/api';
-import { createCompetition } from '../apps/server/test/support/world-api.ts';
-import { apiClient } from './support/api-client.ts';
-import { activePage, expect, logIn, test } from './support/fixtures.ts';
+import { createCompetition, demoSeason, expectStatus } from '../apps/server/test/support/world-api.ts';
+import { activePage, expect, pageSession, startClubByApi, test } from './support/fixtures.ts';
 
 test.use({ viewport: { width: 1440, height: 900 }, allowHttpErrors: true });
 
-// Skipped for now, with its reason: since the admin page also shows the club's set-up checklist and
-// the football data button (this turn), the list's "Show finished and cancelled" box is not found
-// on the phone project within the wait, and the cause was not found in the session that merged
-// them. The behaviour itself is unchanged; the next session must find the cause and take this back.
-test.skip('finished and cancelled competitions can be hidden; cancelling the form clears its error', async ({
+test('finished and cancelled competitions can be hidden; cancelling the form clears its error', async ({
   page,
-  baseURL,
 }) => {
-  if (!baseURL) throw new Error('baseURL');
-  const admin = await apiClient(baseURL, 'admin@redlion.test');
-  const { seasons } = await admin.get<SeasonList>('/api/seasons');
-  const season = seasons.find((s) => s.demo);
-  if (!season) throw new Error('no demo season');
-  const name = `Called Off ${test.info().project.name} ${Date.now().toString(36)}`;
-  const competitionId = await createCompetition(admin.session, {
+  // A club of its own: the demo club's list grows with every test that adds a competition to it.
+  await startClubByApi(page, 'Called Off Arms');
+  const admin = pageSession(page);
+  const season = await demoSeason(admin);
+  const name = 'Called Off Cup';
+  const competitionId = await createCompetition(admin, {
     name,
     seasonId: season.id,
     startRound: season.rounds.at(-1)?.round ?? 38,
     prizeModel: 'free',
   });
-  await admin.send('POST', `/api/admin/competitions/${competitionId}/cancel`);
-  await admin.dispose();
+  expectStatus(await admin.post(`/api/admin/competitions/${competitionId}/cancel`), 'cancel');
+  await createCompetition(admin, {
+    name: 'Still On Cup',
+    seasonId: season.id,
+    startRound: season.rounds.at(-1)?.round ?? 38,
+    prizeModel: 'free',
+  });
 
-  await logIn(page, 'admin@redlion.test');
   await page.goto('/admin');
   const screen = activePage(page);
   const cancelled = screen.locator(`[data-admin-competition="${name}"]`);

@@ -6,8 +6,10 @@ import {
   type ApiSession,
   DEMO_PASSWORD,
   type NewPerson,
+  type StartedClub,
   signIn,
   signUp,
+  startClub,
 } from '../../apps/server/test/support/world-api.ts';
 import { requestSession } from './api-client.ts';
 
@@ -127,6 +129,15 @@ export async function logInByApi(page: Page, email: string, password = DEMO_PASS
 export async function signUpByApi(page: Page, user: NewPerson) {
   await page.request.get('/api/club');
   await signUp(pageSession(page), user);
+}
+
+/**
+ * A club of the test's own, started through the API (sharing the page's cookies): the page is signed
+ * in as its new admin after, acting in it. What other tests add to the demo club never shows in it.
+ */
+export async function startClubByApi(page: Page, name: string): Promise<StartedClub> {
+  await page.request.get('/api/club');
+  return startClub(pageSession(page), name);
 }
 
 /** Reads the session keys the app keeps in IndexedDB (the browser storage back-end). */

@@ -130,3 +130,67 @@ export async function pick(
     `pick in round ${round}`,
   );
 }
+
+/** A club a test started for itself: its admin's address, and the club as the server made it. */
+export interface StartedClub {
+  id: string;
+  slug: string;
+  name: string;
+  joinCode: string;
+  adminEmail: string;
+}
+
+/**
+ * A club of the test's own, so that what other tests add to a shared club never shows on its
+ * screens: a new person signs up to start it (the session is signed in as them after) and becomes
+ * its admin. The name gets a suffix of this run's own; the admin's password is the demo password.
+ */
+export async function startClub(session: ApiSession, name: string): Promise<StartedClub> {
+  const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const adminEmail = uniqueEmail('founder');
+  await signUp(session, {
+    name: 'Sam Founder',
+    email: adminEmail,
+    password: DEMO_PASSWORD,
+    dateOfBirth: '1985-05-05',
+    startClub: true,
+  });
+  const slug = `${name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')}-${tag}`;
+  const created = expectStatus(
+    await session.post('/api/clubs', { name: `${name} ${tag}`, slug }),
+    `start the club ${name}`,
+    201,
+  );
+  return { ...(created.json.club as Omit<StartedClub, 'adminEmail'>), adminEmail };
+}
+
+/** The demo season as the API lists it to the session's club (every club can play it). */
+export async function demoSeason(session: ApiSession): Promise<{ id: string; rounds: { round: number }[] }> {
+  const { json } = expectStatus(await session.get('/api/seasons'), 'GET /api/seasons');
+  // biome-ignore lint/suspicious/noExplicitAny: seasons are read field by field
+  const season = (json.seasons as any[]).find((s) => s.demo);
+  if (!season) throw new Error('no demo season');
+  return season;
+}
+
+/** A club admin records entries paid in cash at the bar for a name-only player; the order's amount. */
+export async function cashEntries(
+  admin: ApiSession,
+  competitionId: string,
+  playerName: string,
+  entries = 1,
+): Promise<number> {
+  const { json } = expectStatus(
+    await admin.post(`/api/admin/competitions/${competitionId}/cash-entries`, {
+      playerName,
+      confirmsAdult: true,
+      entries,
+    }),
+    `cash entries for ${playerName}`,
+    201,
+  );
+  return json.amountPence as number;
+}

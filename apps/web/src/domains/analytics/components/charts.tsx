@@ -4,6 +4,7 @@ import { Group } from '@visx/group';
 import { scaleBand, scaleLinear, scalePoint } from '@visx/scale';
 import { Bar, LinePath } from '@visx/shape';
 import { type ReactNode, useCallback, useState } from 'react';
+import { barLabels } from './bar-labels.ts';
 
 // SVG charts from visx (docs/decisions/017-charts.md): real text in the axes, the club's colours
 // through CSS, and each chart an image named by its summary; its table beside it has the figures.
@@ -137,25 +138,6 @@ function spread(
   return labels.filter((_, i) => i % step === 0);
 }
 
-/**
- * The words every label starts with ("Red Lion " of "Red Lion Autumn Cup", "Red Lion Christmas Pot"):
- * left off under the bars, where they would be all that fits and tell no bar apart.
- */
-function sharedLead(labels: readonly string[]): string {
-  if (labels.length < 2) return '';
-  const words = (labels[0] ?? '').split(' ');
-  let n = 0;
-  while (n < words.length - 1 && labels.every((l) => l.startsWith(`${words.slice(0, n + 1).join(' ')} `)))
-    n++;
-  return n === 0 ? '' : `${words.slice(0, n).join(' ')} `;
-}
-
-/** Long labels (team or competition names) are cut to what fits under their bar. */
-function shorten(label: string, room: number, fontSize: number): string {
-  const chars = Math.max(4, Math.floor(room / (fontSize * 0.6)));
-  return label.length <= chars ? label : `${label.slice(0, chars - 1)}…`;
-}
-
 /** Up to this many bars, every bar has its label under it. */
 const MAX_NAMED_BARS = 7;
 
@@ -190,7 +172,8 @@ export function BarChart({
           fontSize,
         );
   const room = innerWidth / Math.max(1, labels.length);
-  const lead = sharedLead(labels.map(labelFormat));
+  const named = new Map(labels.map((l, i) => [l, i]));
+  const shown = barLabels(labels.map(labelFormat), room - 8, fontSize);
   return (
     <ChartFrame box={box} width={width} summary={summary}>
       {rows.map((r) =>
@@ -212,7 +195,7 @@ export function BarChart({
         top={innerHeight}
         scale={x}
         tickValues={labels}
-        tickFormat={(l) => shorten(labelFormat(String(l)).slice(lead.length), room - 8, fontSize)}
+        tickFormat={(l) => shown[named.get(String(l)) ?? -1] ?? ''}
         stroke="currentColor"
         tickStroke="currentColor"
         tickLabelProps={() => ({ ...axisText, textAnchor: 'middle' })}
