@@ -104,7 +104,7 @@ test('requests a verification email and the link from it marks the account verif
   await expect.poll(() => mailsTo(email, subject).length).toBe(1);
   await button(page, 'Verify email').click();
   await expect(toast(page)).toContainText(`We have sent a verification link to ${email}.`);
-  await expect.poll(() => mailsTo(email, subject).length, { timeout: 15_000 }).toBe(2);
+  await expect.poll(() => mailsTo(email, subject).length, { timeout: 20_000 }).toBe(2);
   const mail = mailsTo(email, subject).at(-1);
   if (!mail) throw new Error('no verification email');
 

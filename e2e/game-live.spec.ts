@@ -51,7 +51,7 @@ test('the game screen follows a live round at 360 px', async ({ page, baseURL })
       ([id, want]) =>
         document.querySelector(`[data-fixture="${id}"] .live-score__goals`)?.textContent === want,
       [fixture.fixtureId, text] as const,
-      { polling: 'raf', timeout: 10_000 },
+      { polling: 'raf', timeout: 20_000 },
     );
     const sent = Date.now();
     await admin.send('PUT', `/api/admin/fixtures/${fixture.fixtureId}/live-score`, {

@@ -100,7 +100,7 @@ async function codeNumber(to: string, nth: number): Promise<string> {
   await expect(async () => {
     body = smsTo(to)[nth - 1]?.body ?? '';
     expect(body).not.toBe('');
-  }).toPass({ timeout: 10_000 });
+  }).toPass({ timeout: 20_000 });
   // WebOTP's line: `@host #code`, last.
   const match = /\n@localhost #(\d{6})$/.exec(body);
   expect(match, body).not.toBeNull();

@@ -69,7 +69,7 @@ export async function openMenu(page: Page) {
     // would have ended, the menu is open, not closing.
     await page.waitForTimeout(450);
     await expect(menu).toHaveClass(/show-menu/, { timeout: 1 });
-  }).toPass({ timeout: 15_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 /** Waits until the shell shows the signed-in state (the menu follows login 300 ms later). */
