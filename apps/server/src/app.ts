@@ -5,6 +5,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransformObject, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { backups } from './backup/plugin.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { accountDomain, ownerOfNumber } from './domains/account/index.ts';
@@ -48,6 +49,7 @@ import type { Storage } from './lib/storage.ts';
 import { createStorage } from './lib/storage-config.ts';
 import { createXsrf } from './lib/xsrf.ts';
 import { publicPagesRoutes } from './public-pages/plugin.tsx';
+import { startingClubs } from './seed/plugin.ts';
 import type { Services } from './services.ts';
 import { serveWebApp } from './web-app.ts';
 
@@ -60,6 +62,13 @@ export interface AppOptions {
   /** Where uploads go; by default what the configuration names (lib/storage.ts). */
   storage?: Storage;
   logger?: boolean;
+  /**
+   * Runs this process's background work (each domain's jobs, backups) and starts it with its clubs
+   * (the demo club when `seedDemo`): the server's `main.ts` asks for it; tests build apps without.
+   */
+  jobs?: boolean;
+  /** With `jobs`: the demo club made on first start and its coming month made again on every start. */
+  seedDemo?: boolean;
   /** Where the log's lines go (standard output unless given): the tests read them here. */
   logStream?: { write(line: string): void };
 }
@@ -71,20 +80,6 @@ const STRIPE_HOSTS = ['https://js.stripe.com', 'https://*.js.stripe.com', 'https
 /** Fastify's trustProxy; its types lack the number of hops that it takes, so hops become its function. */
 function trustProxyOption(trust: Config['TRUST_PROXY']) {
   return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
-}
-
-/**
- * Every domain's parts beyond its routes (notification kinds, reminder passes, export and deletion
- * parts), in the order the domains' plugins register them. Building the app does this through the
- * plugins; a process that runs a domain's jobs without an app (a settlement worker of its own) calls it.
- */
-export function registerDomainParts(): void {
-  registerGameParts();
-  registerPaymentsParts();
-  registerClubParts();
-  registerNotificationsParts();
-  registerContentParts();
-  registerStaffParts();
 }
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
@@ -116,6 +111,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     requestTimeout: config.HTTP_REQUEST_TIMEOUT_SECONDS * 1000,
     http: { headersTimeout: config.HTTP_HEADERS_TIMEOUT_SECONDS * 1000, connectionsCheckingInterval: 1000 },
     rewriteUrl: (req) => canonicalUrl(req.url ?? '/'),
+    // A serving process's start-up jobs (the demo club, the bundled seasons on a first start) run in
+    // onReady hooks and take longer than Fastify's 10 s for a plugin on an embedded database.
+    ...(opts.jobs && { pluginTimeout: 300_000 }),
   });
   app.setValidatorCompiler(validatorCompiler);
   const fileLimit = openFileLimit();
@@ -158,7 +156,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const notifier = createNotifier({ db: database.db, config, clock, mailer, log: app.log });
   kickNotifier = () => notifier.kick();
   app.addHook('onClose', () => limitStore.close());
+  // Emails and texts already handed over leave before the mailer closes.
   app.addHook('onClose', async () => {
+    await mailer.flush();
+    await sms.flush();
     await mailer.close?.();
   });
   const events = await openEventHub({
@@ -208,6 +209,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     },
   };
   app.decorate('services', services);
+  app.decorate('runsJobs', opts.jobs === true);
   app.decorateRequest('viewer', undefined);
   app.decorateRequest('knownSession', null);
 
@@ -297,7 +299,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(healthRoutes);
   await app.register(clientConfigRoutes);
   await app.register(fileRoutes);
-  // The domains, each with its routes, notification kinds, reminder passes and export parts.
+  // The clubs a serving process starts with, made before any domain's jobs start.
+  if (app.runsJobs) await app.register(startingClubs, { demo: opts.seedDemo === true });
+  // The domains, each with its routes, notification kinds, reminder passes, export parts and jobs.
   await app.register(accountDomain);
   await app.register(gameDomain);
   await app.register(paymentsDomain);
@@ -306,6 +310,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(contentDomain);
   await app.register(staffDomain);
   await app.register(analyticsDomain);
+  if (app.runsJobs) await app.register(backups);
   // The clubs' public pages (server-rendered from the domains' public functions), then the web app.
   await app.register(publicPagesRoutes);
   await serveWebApp(app, config.WEB_DIST);

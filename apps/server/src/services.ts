@@ -53,6 +53,8 @@ export interface Services {
 declare module 'fastify' {
   interface FastifyInstance {
     services: Services;
+    /** This process runs the background work: each domain's jobs, started when ready (app.ts `jobs`). */
+    runsJobs: boolean;
   }
   interface FastifyRequest {
     /** The signed-in person, once resolved (a Viewer when they act in a club). */

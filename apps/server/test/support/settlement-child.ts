@@ -2,15 +2,16 @@
  * One settlement pass in a process of its own, as a second server would run it: the database from
  * DATABASE_URL, the clock fixed at SETTLE_AT. Prints the pass's summary as JSON.
  */
-import { registerDomainParts } from '../../src/app.ts';
 import { openDatabase } from '../../src/db/client.ts';
 import { runSettlementPass } from '../../src/domains/game/settlement/worker.ts';
+import { registerNotificationsParts } from '../../src/domains/notifications/index.ts';
 import { createTestClock } from '../../src/lib/clock.ts';
 
 const url = process.env.DATABASE_URL;
 const at = process.env.SETTLE_AT;
 if (!url || !at) throw new Error('DATABASE_URL and SETTLE_AT are required');
-registerDomainParts();
+// The kinds its results are sent as: what building the app would register, without an app.
+registerNotificationsParts();
 const database = openDatabase({ databaseUrl: url });
 if (process.env.WAIT_FOR_GO) {
   // Connected and ready; the test starts every worker at once by writing a line to each.

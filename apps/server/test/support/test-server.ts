@@ -85,6 +85,8 @@ export async function startTestServer(
     now?: string;
     /** Keep the server's log, at debug level, in `log` (otherwise the server logs nothing). */
     captureLog?: boolean;
+    /** Run the domains' jobs as the server's main.ts does (started when the app is ready). */
+    jobs?: boolean;
   } = {},
 ) {
   const smtp = await startSmtpSink();
@@ -117,6 +119,7 @@ export async function startTestServer(
     clock,
     logger: opts.captureLog === true,
     logStream: log.stream,
+    jobs: opts.jobs === true,
   });
   if (opts.seed) await seedDemo(database.db, app.services.auth);
   await ensureClub(database.db, config.DEFAULT_CLUB);

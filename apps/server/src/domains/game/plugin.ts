@@ -6,6 +6,7 @@ import { competitionRoutes } from './competitions/routes.ts';
 import { entriesAdminRoutes, entryBuyBackRoutes } from './entries/routes.ts';
 import { fixtureRoutes } from './fixtures/routes.ts';
 import { footballRoutes } from './football/routes.ts';
+import { runGameJobs } from './jobs.ts';
 import { liveRoutes } from './live/routes.ts';
 import { payoutRoutes } from './payouts/routes.ts';
 import { gamePersonalExport } from './personal-export.ts';
@@ -23,9 +24,13 @@ export function registerGameParts(): void {
   registerPersonalExportPart('game', gamePersonalExport);
 }
 
-/** The game domain: competitions, picks, fixtures, payouts and the admin's entries, with the parts above. */
+/**
+ * The game domain: competitions, picks, fixtures, payouts and the admin's entries, with the parts
+ * above; in a process that runs the jobs, its own (settlement, the football feeds).
+ */
 export const gameDomain: FastifyPluginAsync = async (app) => {
   registerGameParts();
+  if (app.runsJobs) runGameJobs(app);
   await app.register(competitionRoutes);
   await app.register(pickRoutes);
   await app.register(fixtureRoutes);

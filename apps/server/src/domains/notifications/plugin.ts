@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { NOTIFICATIONS_KINDS, registerNotificationKind } from './kinds.ts';
 import { notificationRoutes } from './routes.ts';
+import { type NotificationJobs, startNotificationJobs } from './worker.ts';
 
 /**
  * The domain's kinds of notification (pick reminders, results, club news, admin alerts, messages to
@@ -10,8 +11,19 @@ export function registerNotificationsParts(): void {
   for (const kind of NOTIFICATIONS_KINDS) registerNotificationKind(kind);
 }
 
-/** The notifications domain: its kinds, then its routes (the list, preferences, devices, broadcasts, unsubscribe). */
+/**
+ * The notifications domain: its kinds, then its routes (the list, preferences, devices, broadcasts,
+ * unsubscribe); in a process that runs the jobs, its own: queued push and email sent each second,
+ * the reminder passes each minute (safe in every process).
+ */
 export const notificationsDomain: FastifyPluginAsync = async (app) => {
   registerNotificationsParts();
+  if (app.runsJobs) {
+    let jobs: NotificationJobs | null = null;
+    app.addHook('onReady', async () => {
+      jobs = startNotificationJobs(app.services, app.log);
+    });
+    app.addHook('onClose', async () => jobs?.stop());
+  }
   await app.register(notificationRoutes);
 };

@@ -4,6 +4,7 @@ import { paymentsClubExport } from './club-export.ts';
 import { orderRoutes } from './orders/routes.ts';
 import { paymentsPersonalExport } from './personal-export.ts';
 import { paymentRoutes } from './provider/routes.ts';
+import { startPaymentsWorker } from './provider/worker.ts';
 import { connectRoutes } from './stripe-account/routes.ts';
 
 /** The payments' parts beyond its routes: its tables in the club's export. Idempotent: each app built in a process calls it. */
@@ -12,9 +13,20 @@ export function registerPaymentsParts(): void {
   registerPersonalExportPart('payments', paymentsPersonalExport);
 }
 
-/** The payments domain: orders and refunds, the payment provider (its webhook), and the club's own Stripe account. */
+/**
+ * The payments domain: orders and refunds, the payment provider (its webhook), and the club's own
+ * Stripe account; in a process that runs the jobs, its worker (expires unpaid orders and refunds
+ * cancelled competitions; idempotent, so safe in every process).
+ */
 export const paymentsDomain: FastifyPluginAsync = async (app) => {
   registerPaymentsParts();
+  if (app.runsJobs) {
+    let worker: ReturnType<typeof startPaymentsWorker> | null = null;
+    app.addHook('onReady', async () => {
+      worker = startPaymentsWorker(app.services, app.log);
+    });
+    app.addHook('onClose', async () => worker?.stop());
+  }
   await app.register(orderRoutes);
   await app.register(paymentRoutes);
   await app.register(connectRoutes);

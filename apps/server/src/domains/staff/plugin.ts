@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { registerClubExportPart, registerPersonalExportPart } from '../../lib/domain-parts.ts';
 import { registerNotificationKind, registerReminderPass } from '../notifications/index.ts';
+import { closeForgottenClockOuts } from './clock/service.ts';
 import { staffClubExport } from './club-export.ts';
 import { LEAVE_NOTIFICATION_KIND } from './leave/service.ts';
 import { staffPersonalExport } from './personal-export.ts';
@@ -20,8 +21,30 @@ export function registerStaffParts(): void {
   registerPersonalExportPart('staff', staffPersonalExport);
 }
 
-/** The staff domain: shifts and templates, clocking, pay, timesheets, leave and swaps. */
+const CLOCK_HOUSEKEEPING_MS = 5 * 60_000;
+
+/**
+ * The staff domain: shifts and templates, clocking, pay, timesheets, leave and swaps; in a process
+ * that runs the jobs, the closing of clock-ins left open past their shift (one UPDATE, safe in every
+ * process).
+ */
 export const staffDomain: FastifyPluginAsync = async (app) => {
   registerStaffParts();
+  if (app.runsJobs) {
+    let housekeeping: ReturnType<typeof setInterval> | null = null;
+    app.addHook('onReady', async () => {
+      housekeeping = setInterval(
+        () =>
+          void closeForgottenClockOuts(app.services).catch((err: unknown) =>
+            app.log.error({ err }, 'closing forgotten clock-outs failed'),
+          ),
+        CLOCK_HOUSEKEEPING_MS,
+      );
+      housekeeping.unref();
+    });
+    app.addHook('onClose', async () => {
+      if (housekeeping) clearInterval(housekeeping);
+    });
+  }
   await app.register(staffRoutes);
 };
