@@ -113,11 +113,14 @@ export const BuyBack = z
   .meta({ id: 'BuyBack' });
 export type BuyBack = z.infer<typeof BuyBack>;
 
-/** A buy-back as the admin sets it: a price left out is the competition's entry fee (0 when free). */
+/**
+ * A buy-back as the admin sets it: a price left out is the competition's entry fee (0 when free).
+ * Inlined in the requests that take it, without an OpenAPI id of its own: a named schema with an
+ * optional field reads differently as input and as output, and the document refuses that.
+ */
 export const BuyBackInput = z
   .object({ untilRound: BuyBackUntilRound, pricePence: BuyBackPrice.optional() })
-  .strict()
-  .meta({ id: 'BuyBackInput' });
+  .strict();
 export type BuyBackInput = z.infer<typeof BuyBackInput>;
 
 /** A few words from the club for players; shown on the competition's card and rules page. */
