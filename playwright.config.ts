@@ -25,8 +25,6 @@ const DESKTOP_SPECS = [
   'a11y',
   'admin-comms',
   'analytics',
-  // Each forks a server with a clock of its own, once per run: the desktop project runs it.
-  'buy-back',
   'game',
   'gallery',
   'name-only-cash-entry',

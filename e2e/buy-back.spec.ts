@@ -4,7 +4,7 @@
  * round's deadline, and is back in; the one entry left standing is not crowned meanwhile.
  */
 import type { CompetitionDetail, OrderCreated, RoundFixtures, SeasonList, SeasonRound } from '@lastman/api';
-import { createCompetition, openForEntries } from '../apps/server/test/support/world-api.ts';
+import { createCompetition, enter, openForEntries, pick } from '../apps/server/test/support/world-api.ts';
 import { type ApiClient, apiClient } from './support/api-client.ts';
 import { type ClockServer, clockServerURL, startClockServer } from './support/clock-servers.ts';
 import { activePage, expect, logIn, test } from './support/fixtures.ts';
@@ -26,7 +26,8 @@ test.afterAll(() => {
 const HOUR = 3_600_000;
 
 test('a player knocked out buys the same entry back in with the test card', async ({ page }) => {
-  test.skip(test.info().project.name !== 'desktop', 'one clock server per run: the desktop project runs it');
+  // The knocked-out card and its offer are a phone's screen first.
+  test.skip(test.info().project.name !== 'phone', 'one clock server per run: the phone project runs it');
   test.setTimeout(300_000);
   server = await startClockServer(baseURL, 'buyback');
   const admin = await apiClient(baseURL, 'admin@redlion.test');
@@ -50,7 +51,8 @@ test('a player knocked out buys the same entry back in with the test card', asyn
       houseSharePercent: 10,
       maxEntriesPerPlayer: 1,
       minEntries: 2,
-      buyBack: { untilRound: round1, pricePence: 250 },
+      // The competition's own first round.
+      buyBack: { untilRound: 1, pricePence: 250 },
     });
     await openForEntries(admin.session, id);
 
@@ -82,6 +84,25 @@ test('a player knocked out buys the same entry back in with the test card', asyn
       await client.send('PUT', `/api/entries/${entryId}/picks/${round1}`, { teamId: teamId(team) });
     }
 
+    // Beside it, a free competition with a life: player 1's losing pick there costs a life, not the entry.
+    const lifeName = `Second Life Cup ${Date.now().toString(36)}`;
+    const lifeId = await createCompetition(admin.session, {
+      name: lifeName,
+      seasonId: season.id,
+      startRound: round1,
+      prizeModel: 'free',
+      maxEntriesPerPlayer: 1,
+      rules: { lives: 1 },
+    });
+    await openForEntries(admin.session, lifeId);
+    for (const [client, team] of [
+      [player1, loser],
+      [player2, winner],
+    ] as const) {
+      const entryId = await enter(client.session, lifeId);
+      await pick(client.session, entryId, round1, teamId(team) ?? '');
+    }
+
     const detail = await admin.get<CompetitionDetail>(`/api/competitions/${id}`);
     const first = detail.rounds.find((r) => r.round === round1);
     await setClock(Date.parse(first?.lastKickoff ?? '') + 3 * HOUR);
@@ -91,8 +112,28 @@ test('a player knocked out buys the same entry back in with the test card', asyn
     expect(settled.rounds.find((r) => r.round === round1)?.state).toBe('settled');
 
     const card = () => activePage(page).locator(`[data-competition="${name}"]`);
+    await test.step('a losing pick that cost a life reads "lost a life", in the pick history and the standings', async () => {
+      await logIn(page, 'player1@redlion.test');
+      const life = activePage(page).locator(`[data-competition="${lifeName}"]`);
+      await expect(life.locator('[data-entry="1"]')).toContainText('Still in');
+      await life.locator('ion-button', { hasText: 'Your picks' }).first().click();
+      const row = life.getByTestId('pick-history').locator(`li[data-round="${round1}"]`);
+      await expect(row).toContainText(loser);
+      await expect(row.locator('.outcome')).toHaveText('lost a life');
+      await row.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: test.info().outputPath('lost-a-life-history-360.png') });
+      await life.locator('ion-button', { hasText: 'Hide picks' }).click();
+      await life.locator('ion-button', { hasText: 'Standings and picks' }).click();
+      await life.locator('ion-segment-button', { hasText: 'Picks by round' }).click();
+      const every = life.locator('details.pick-list');
+      await every.locator('summary').click();
+      const mine = every.locator('li', { hasText: loser });
+      await expect(mine.locator('.outcome')).toHaveText('lost a life');
+      await expect(every.locator('li', { hasText: winner }).locator('.outcome')).toHaveText('through');
+      await page.context().clearCookies();
+    });
     await test.step('at 360 px the knocked-out card keeps its pot and offer on screen', async () => {
-      await page.setViewportSize({ width: 360, height: 740 });
+      expect(page.viewportSize()?.width).toBe(360);
       // The walk-through's card: out after a result correction, its long label beside the offer. The
       // server's own answer, with the correction's words put on the entry the round knocked out.
       await page.route('**/api/game', async (route) => {
@@ -134,7 +175,6 @@ test('a player knocked out buys the same entry back in with the test card', asyn
       await entry.scrollIntoViewIfNeeded();
       await page.screenshot({ path: test.info().outputPath('knocked-out-card-360.png') });
       await page.unroute('**/api/game');
-      await page.setViewportSize({ width: 1280, height: 800 });
       await page.context().clearCookies();
     });
     await test.step('player 1 sees the offer and pays for it with the test card', async () => {

@@ -48,7 +48,8 @@ test('a player reads the lives and the buy-back in the terms before paying, at 3
     prizeModel: 'pool',
     entryFeePence: 500,
     rules: { lives: 1 },
-    buyBack: { untilRound: startRound, pricePence: 300 },
+    // The competition's own first round.
+    buyBack: { untilRound: 1, pricePence: 300 },
   });
   await openForEntries(admin.session, id);
   await admin.dispose();

@@ -1,5 +1,5 @@
 /** Lives and buy-backs: the form explains each choice in plain words, and the rules page states them. */
-import type { CompetitionList } from '@lastman/api';
+import type { CompetitionDetail, CompetitionList } from '@lastman/api';
 import { apiClient } from './support/api-client.ts';
 import { activePage, expect, logIn, test } from './support/fixtures.ts';
 
@@ -26,10 +26,10 @@ test('an admin offers a life and a buy-back, previewed in plain words, and playe
   await expect(preview).toContainText('Each entry can lose 2 matches and stay in');
   const start = Number(await form.locator('select[name="startRound"]').inputValue());
   // The window in the competition's own rounds ("its first 3 rounds"), not only the season's gameweeks.
-  await expect(form.locator(`select[name="buyBackUntil"] option[value="${start + 2}"]`)).toHaveText(
+  await expect(form.locator('select[name="buyBackUntil"] option[value="3"]')).toHaveText(
     `Knocked out in its first 3 rounds (gameweeks ${start}–${start + 2})`,
   );
-  await form.locator('select[name="buyBackUntil"]').selectOption(String(start + 2));
+  await form.locator('select[name="buyBackUntil"]').selectOption('3');
   // Its price is the entry fee (£5.00) until the admin types another.
   await expect(form.locator('input[name="buyBackPrice"]')).toHaveValue('');
   await expect(preview).toContainText('can buy back in once for £5.00 before the next deadline');
@@ -48,6 +48,9 @@ test('an admin offers a life and a buy-back, previewed in plain words, and playe
     id = competitions.find((c) => c.name === name)?.id ?? '';
     expect(id).not.toBe('');
   }).toPass();
+  // Saved in the competition's own rounds, as the form offered it: its first 3.
+  const saved = await admin.get<CompetitionDetail>(`/api/competitions/${id}`);
+  expect(saved.competition.buyBack).toEqual({ untilRound: 3, pricePence: 250 });
   await admin.dispose();
 
   await page.goto(`/rules?competition=${encodeURIComponent(id)}`);

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { competitions } from '../src/db/schema/index.ts';
 import { runSettlementPass } from '../src/domains/game/settlement/worker.ts';
 import { ROUND1_DEADLINE, seasonId, teamIn } from './game-helpers.ts';
 import type { HttpClient, Json } from './support/http-client.ts';
@@ -49,11 +51,14 @@ describe.each(backends())('lives on %s', (backend) => {
         /buyBack\.pricePence: must be at most 1000000 \(£10,000\)/,
       ],
       [
-        { startRound: 5, buyBack: { untilRound: 4, pricePence: 0 } },
-        /before the starting round \(5\): choose round 5 or later/,
+        { buyBack: { untilRound: 0, pricePence: 0 } },
+        /buyBack\.untilRound: must be 1 \(the competition's first round\) or later/,
       ],
-      [{ buyBack: { untilRound: 39, pricePence: 0 } }, /the season ends at round 38/],
-      [{ buyBack: { untilRound: 3 } }, /buyBack\.pricePence/],
+      // The window in the competition's own rounds: from gameweek 30 the season has 9 left.
+      [
+        { startRound: 30, buyBack: { untilRound: 10, pricePence: 0 } },
+        /first 10 rounds: from gameweek 30 the season has only 9 \(it ends at gameweek 38\)\. Choose 9 or fewer/,
+      ],
     ];
     for (const [change, message] of cases) {
       const res = await admin.post('/api/admin/competitions', { ...body(), ...change });
@@ -75,11 +80,13 @@ describe.each(backends())('lives on %s', (backend) => {
     });
     expect(draft.status).toBe(200);
     expect(draft.json.competition).toMatchObject({ rules: { lives: 2 }, buyBack: { untilRound: 2 } });
-    const tooEarly = await admin.patch(`/api/admin/competitions/${compId}`, { startRound: 3 });
-    expect(tooEarly.status).toBe(400);
-    expect(tooEarly.json.error.message).toMatch(
-      /Buy-backs until round 2 would end before the starting round/,
-    );
+    // A later starting round takes the window along: still the competition's first 2 rounds.
+    const later = await admin.patch(`/api/admin/competitions/${compId}`, { startRound: 3 });
+    expect(later.status).toBe(200);
+    expect(later.json.competition).toMatchObject({ startRound: 3, buyBack: { untilRound: 2 } });
+    const [row] = await server.db.select().from(competitions).where(eq(competitions.id, compId));
+    expect(row).toMatchObject({ startRound: 3, buyBackUntilRound: 4 });
+    expect((await admin.patch(`/api/admin/competitions/${compId}`, { startRound: 1 })).status).toBe(200);
     const back = await admin.patch(`/api/admin/competitions/${compId}`, {
       rules: { lives: 1 },
       buyBack: null,
@@ -101,6 +108,38 @@ describe.each(backends())('lives on %s', (backend) => {
     expect(same.status).toBe(200);
     const old = await admin.post('/api/admin/competitions', { ...body(), rules: {}, buyBack: undefined });
     expect(old.json.competition).toMatchObject({ rules: { lives: 0 }, buyBack: null });
+  });
+
+  it("takes a buy-back's window in the competition's own rounds, and its price is the entry fee unless given", async () => {
+    const paid = {
+      ...body(),
+      name: 'Gameweek Ten Cup',
+      prizeModel: 'pool',
+      prizePence: 0,
+      entryFeePence: 1000,
+    };
+    const res = await admin.post('/api/admin/competitions', {
+      ...paid,
+      startRound: 10,
+      buyBack: { untilRound: 3 },
+    });
+    expect(res.status).toBe(201);
+    // Round 3 is the competition's third: gameweek 12 of the season.
+    expect(res.json.competition.buyBack).toEqual({ untilRound: 3, pricePence: 1000 });
+    const id = res.json.competition.id as string;
+    const [row] = await server.db.select().from(competitions).where(eq(competitions.id, id));
+    expect(row).toMatchObject({ startRound: 10, buyBackUntilRound: 12, buyBackPricePence: 1000 });
+    // A new fee with a window given again without a price: the new fee.
+    const edited = await admin.patch(`/api/admin/competitions/${id}`, {
+      entryFeePence: 750,
+      buyBack: { untilRound: 1 },
+    });
+    expect(edited.json.competition.buyBack).toEqual({ untilRound: 1, pricePence: 750 });
+    // A price given is kept, 0 included (a free rejoin in a paid competition).
+    const free = await admin.patch(`/api/admin/competitions/${id}`, {
+      buyBack: { untilRound: 2, pricePence: 0 },
+    });
+    expect(free.json.competition.buyBack).toEqual({ untilRound: 2, pricePence: 0 });
   });
 
   it('every entry shows its lives while open; a knock-out costs a life and the entry stays in', async () => {
@@ -143,7 +182,17 @@ describe.each(backends())('lives on %s', (backend) => {
     });
     const mine = (await players[1]?.get('/api/entries'))?.json.entries.find((e: Json) => e.id === entry[1]);
     expect(mine).toMatchObject({ status: 'active', livesLeft: 0 });
-    expect(mine.picks[0]).toMatchObject({ teamName: 'Everton FC', outcome: 'eliminated' });
+    // The pick lost, but it cost a life, not the entry: every list of picks says so, as the card does.
+    expect(mine.picks[0]).toMatchObject({ teamName: 'Everton FC', outcome: 'eliminated', lostLife: true });
+    const history = await players[0]?.get(`/api/competitions/${compId}/entries/${entry[1]}/picks`);
+    expect(history?.json.picks).toEqual([expect.objectContaining({ round: 1, lostLife: true })]);
+    const roundPicks = (await players[0]?.get(`/api/competitions/${compId}/rounds/1/picks`))?.json.picks;
+    expect(roundPicks.map((p: Json) => [p.teamName, p.outcome, p.lostLife]).sort()).toEqual([
+      ['Arsenal FC', 'survived', false],
+      ['Everton FC', 'eliminated', true],
+    ]);
+    const card = (await players[1]?.get(`/api/competitions/${compId}`))?.json.myEntries[0];
+    expect(card.picks[0]).toMatchObject({ outcome: 'eliminated', lostLife: true });
   });
 
   it('a correction gives back a life lost in the rounds it re-settles', async () => {

@@ -220,6 +220,29 @@ describe.each(backends())("the pub's TV screen on %s", (backend) => {
     expect(board.competition.round).toBe(2);
     const text = JSON.stringify(board);
     expect(text).not.toMatch(/@|Player|Bloggs|Kick/);
+
+    // The admin corrects Chelsea's match (Chris's pick won after all): the round is settled again and
+    // the screen's summary says so at its next refresh, Chris through and nobody out.
+    const chelsea = cup.round1.find(
+      (f: Json) => f.home.name.startsWith('Chelsea') || f.away.name.startsWith('Chelsea'),
+    ) as Json;
+    const chelseaHome = (chelsea.home.name as string).startsWith('Chelsea');
+    const corrected = await cup.admin.put(`/api/admin/fixtures/${chelsea.id}/result`, {
+      status: 'finished',
+      home: chelseaHome ? 2 : 0,
+      away: chelseaHome ? 0 : 2,
+    });
+    expect(corrected.status).toBe(200);
+    board = (await current(device)).json.board;
+    expect(board.competition.lastResult).toMatchObject({
+      round: 1,
+      rollover: false,
+      survivors: ['Chris K.', 'Jo B.', 'Pat P.'],
+      survivorsCount: 3,
+      eliminated: [],
+      eliminatedCount: 0,
+    });
+    expect(board.competition).toMatchObject({ round: 2, entriesRemaining: 3 });
   });
 
   it('a revoked screen shows a pairing code again', async () => {

@@ -398,17 +398,17 @@ describe.each(backends())('timesheets on %s', (backend) => {
         'Employee first name',
         'Employee surname',
         'Employee works number',
-        'Number of normal hours',
-        'Rate per hour',
-        'Description',
+        'Payment 1: Rate per hour (if different from standard rate)',
+        'Payment 1: Description',
+        'Payment 1: Number of normal hours',
         'Lastman status',
         'Lastman period',
         'Lastman filters',
       ],
       // People in name order ("=" sorts before letters); Pat's two weeks are one row (175 + 120
       // minutes), not approved as the second week is not.
-      ["'=Pat", '"Pint", Pourer', '', '4.92', '', `Hours ${period}`, 'not approved', period, 'all staff'],
-      ['Sam', 'Server', '', '6.92', '12.00', `Hours ${period}`, 'approved', period, 'all staff'],
+      ["'=Pat", '"Pint", Pourer', '', '', `Hours ${period}`, '4.92', 'not approved', period, 'all staff'],
+      ['Sam', 'Server', '', '12.00', `Hours ${period}`, '6.92', 'approved', period, 'all staff'],
     ]);
     const one = await admin.get(`/api/admin/timesheets?from=${WEEK}&to=${WEEK}&format=csv&userId=${staffId}`);
     expect(readCsv(one.text).map((r) => r[2])).toEqual(['Staff member', 'Sam Server']);
@@ -505,24 +505,25 @@ describe.each(backends())('timesheets on %s', (backend) => {
       (await admin.get('/api/admin/timesheets?from=2026-10-19&to=2026-11-01&format=csv&layout=brightpay'))
         .text,
     );
-    // One row for Pat: a payment per rate, side by side.
+    // One row for Pat: a payment per rate, side by side, each payment's columns named by its number
+    // and by BrightPay's own field names, in the order its import lists them.
     expect(bright[0]?.slice(3, 9)).toEqual([
-      'Number of normal hours',
-      'Rate per hour',
-      'Description',
-      'Payment 2 number of normal hours',
-      'Payment 2 rate per hour',
-      'Payment 2 description',
+      'Payment 1: Rate per hour (if different from standard rate)',
+      'Payment 1: Description',
+      'Payment 1: Number of normal hours',
+      'Payment 2: Rate per hour (if different from standard rate)',
+      'Payment 2: Description',
+      'Payment 2: Number of normal hours',
     ]);
     expect(bright.filter((r) => r[0] === "'=Pat").map((r) => r.slice(2, 9))).toEqual([
       [
         '',
-        '2.92',
         '10.00',
         'Hours 2026-10-19 to 2026-11-01',
-        '2.00',
+        '2.92',
         '11.00',
         'Hours 2026-10-19 to 2026-11-01',
+        '2.00',
       ],
     ]);
 
@@ -610,7 +611,8 @@ describe.each(backends())('timesheets on %s', (backend) => {
       ['2026-11-06', '0.00', '2.00', '14.00', '28.00'],
     ]);
     const bright = readCsv((await csv('brightpay')).text).filter((r) => r[0] === 'Kit');
-    expect(bright.map((r) => [r[3], r[4], r[6], r[7], r[9], r[10]])).toEqual([
+    // Each payment: rate, description, hours.
+    expect(bright.map((r) => [r[5], r[3], r[8], r[6], r[11], r[9]])).toEqual([
       ['4.00', '10.50', '4.50', '11.50', '2.00', '14.00'],
     ]);
     expect(
@@ -700,12 +702,12 @@ describe.each(backends())('timesheets on %s', (backend) => {
         'Lee',
         'Lamb',
         'L-7',
-        '12.77',
         '12.50',
         period,
-        '2.00',
+        '12.77',
         '13.00',
         period,
+        '2.00',
         'not approved',
         '2026-11-09 to 2026-11-22',
         'staff member Lee Lamb',

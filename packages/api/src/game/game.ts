@@ -90,26 +90,38 @@ const EntryFeePence = z
   .min(0)
   .max(MAX_ENTRY_FEE_PENCE, `must be at most ${MAX_ENTRY_FEE_PENCE} (£10,000)`);
 
+const BuyBackUntilRound = z
+  .number()
+  .int('must be a round number')
+  .min(1, "must be 1 (the competition's first round) or later")
+  .max(60, 'must be a round of the season');
+const BuyBackPrice = z
+  .number()
+  .int('must be whole pence')
+  .min(0, 'must be 0 (a free rejoin) or more')
+  .max(MAX_ENTRY_FEE_PENCE, `must be at most ${MAX_ENTRY_FEE_PENCE} (£10,000), the largest entry fee`);
+
 /**
- * Buying back in: an entry knocked out in a round up to `untilRound` may be bought back once,
- * before the next round's deadline, for `pricePence` (0: a free rejoin). Null: no buy-backs.
+ * Buying back in: an entry knocked out in one of the competition's first `untilRound` rounds may be
+ * bought back once, before the next round's deadline, for `pricePence` (0: a free rejoin). The
+ * rounds are the competition's own: round 1 is its first (its starting gameweek), so "3" is a window
+ * over its first three rounds whatever gameweek it starts on. Null: no buy-backs.
  */
 export const BuyBack = z
-  .object({
-    untilRound: z
-      .number()
-      .int('must be a round number')
-      .min(1, 'must be a round of the season, the starting round or later')
-      .max(60, 'must be a round of the season'),
-    pricePence: z
-      .number()
-      .int('must be whole pence')
-      .min(0, 'must be 0 (a free rejoin) or more')
-      .max(MAX_ENTRY_FEE_PENCE, `must be at most ${MAX_ENTRY_FEE_PENCE} (£10,000), the largest entry fee`),
-  })
+  .object({ untilRound: BuyBackUntilRound, pricePence: BuyBackPrice })
   .strict()
   .meta({ id: 'BuyBack' });
 export type BuyBack = z.infer<typeof BuyBack>;
+
+/**
+ * A buy-back as the admin sets it: a price left out is the competition's entry fee (0 when free).
+ * Inlined in the requests that take it, without an OpenAPI id of its own: a named schema with an
+ * optional field reads differently as input and as output, and the document refuses that.
+ */
+export const BuyBackInput = z
+  .object({ untilRound: BuyBackUntilRound, pricePence: BuyBackPrice.optional() })
+  .strict();
+export type BuyBackInput = z.infer<typeof BuyBackInput>;
 
 /** A few words from the club for players; shown on the competition's card and rules page. */
 const CompetitionDescription = z.string().trim().max(500, 'must be at most 500 characters');
@@ -143,7 +155,7 @@ export const CompetitionCreate = z
       allOut: 'rollover',
       lives: 0,
     }),
-    buyBack: BuyBack.nullable().default(null),
+    buyBack: BuyBackInput.nullable().default(null),
   })
   .strict()
   .meta({ id: 'CompetitionCreate' });
@@ -167,7 +179,7 @@ export const CompetitionUpdate = z
       .min(0)
       .max(7 * 24 * 60),
     rules: CompetitionRules,
-    buyBack: BuyBack.nullable(),
+    buyBack: BuyBackInput.nullable(),
   })
   .partial()
   .strict()
@@ -244,6 +256,11 @@ export const PickView = z
     teamName: z.string(),
     auto: z.boolean(),
     outcome: PickOutcome.nullable(),
+    /**
+     * The pick lost and cost the entry a life instead of the entry itself (outcome "eliminated", the
+     * entry still in): said "lost a life", as the card says, never "out".
+     */
+    lostLife: z.boolean().optional(),
   })
   .meta({ id: 'Pick' });
 export type PickView = z.infer<typeof PickView>;
@@ -597,7 +614,7 @@ export const ReplayPreviewRequest = z
   .object({
     rules: CompetitionRules,
     /** Buy-backs to try, as if every owner knocked out in the window bought back; absent: as the competition has them. */
-    buyBack: BuyBack.nullable().optional(),
+    buyBack: BuyBackInput.nullable().optional(),
   })
   .strict()
   .meta({

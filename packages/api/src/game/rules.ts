@@ -105,8 +105,9 @@ export function roundFateText(f: RoundFateFacts): string {
 /** A competition's lives and buy-backs, as `describeVariants` reads them (a competition has these). */
 export interface VariantSettings {
   readonly rules: { readonly lives: number };
+  /** `untilRound` in the competition's own rounds: 1 is its first round (its starting gameweek). */
   readonly buyBack: { readonly untilRound: number; readonly pricePence: number } | null;
-  /** The competition's first round: the buy-back window is "rounds 1–3" from it. */
+  /** The competition's first round, a gameweek of the season: the window is named in gameweeks from it. */
   readonly startRound: number;
   /** A pool's buy-backs go into the pot; a free competition's buy-back is a free rejoin. */
   readonly prizeModel: 'pool' | 'fixed' | 'free';
@@ -136,11 +137,19 @@ export function describeVariants(c: VariantSettings): VariantLine[] {
   ];
 }
 
+/** The season's gameweek of a competition's own round `n` (1 is the competition's starting gameweek). */
+export const seasonRoundOf = (startRound: number, n: number): number => startRound + n - 1;
+
+/** The competition's own round number of a season gameweek (its starting gameweek is round 1). */
+export const competitionRoundOf = (startRound: number, seasonRound: number): number =>
+  seasonRound - startRound + 1;
+
 function buyBackSentence(c: VariantSettings): string {
   const b = c.buyBack;
   if (b === null) return 'No buy-backs: once an entry is out, it stays out.';
-  const window =
-    b.untilRound <= c.startRound ? `in round ${b.untilRound}` : `in rounds ${c.startRound}–${b.untilRound}`;
+  // Named in the rounds the game screens show (the season's gameweeks): its first 3 from round 10 are 10–12.
+  const last = seasonRoundOf(c.startRound, b.untilRound);
+  const window = last <= c.startRound ? `in round ${c.startRound}` : `in rounds ${c.startRound}–${last}`;
   const paid = c.prizeModel !== 'free' && b.pricePence > 0;
   const cost = paid ? `for ${formatPence(b.pricePence)}` : 'for free';
   const back =

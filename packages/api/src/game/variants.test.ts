@@ -36,13 +36,16 @@ describe('lives and buy-backs in plain words', () => {
     expect(text(c, 'buyBack')).toBe(
       'An entry knocked out in rounds 1–3 can buy back in once for £5.00 before the next deadline; it comes back with no lives and keeps its used teams. A buy-back is paid like an entry, by players aged 18 and over only. The price goes into the pot, less the club’s share, like an entry fee.',
     );
+    // The window is the competition's own first 3 rounds: from gameweek 10, gameweeks 10–12.
+    expect(text({ ...c, startRound: 10 }, 'buyBack')).toMatch(/^An entry knocked out in rounds 10–12 can/);
   });
 
   it('names a single round, and leaves lives out when the competition has none', () => {
     const c: VariantSettings = {
       ...classic,
       startRound: 7,
-      buyBack: { untilRound: 7, pricePence: 1_000_000 },
+      // The competition's first round only: gameweek 7.
+      buyBack: { untilRound: 1, pricePence: 1_000_000 },
     };
     expect(text(c, 'buyBack')).toMatch(
       /^An entry knocked out in round 7 can buy back in once for £10,000\.00 before the next deadline; it keeps its used teams\./,

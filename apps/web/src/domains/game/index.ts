@@ -13,5 +13,10 @@ export {
   useSeasonRound,
   useSeasons,
 } from './api/game-api.ts';
-export { CompetitionStatusPill, EntryStatusPill, outcomeLabel } from './components/status-pill.tsx';
+export {
+  CompetitionStatusPill,
+  EntryStatusPill,
+  outcomeClass,
+  outcomeLabel,
+} from './components/status-pill.tsx';
 export { VisitorCompetitions } from './components/visitor-competitions.tsx';

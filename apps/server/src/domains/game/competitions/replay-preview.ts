@@ -1,11 +1,12 @@
-import type { BuyBack, CompetitionRules, ReplayOutcome, ReplayPreview } from '@lastman/api';
+import type { BuyBack, BuyBackInput, CompetitionRules, ReplayOutcome, ReplayPreview } from '@lastman/api';
+import { seasonRoundOf } from '@lastman/api/rules';
 import { type EntryPicks, poolPotPence, settleCompetition, splitPot } from '@lastman/game';
 import type { Viewer } from '../../../http/guards.ts';
 import { notFound } from '../../../lib/errors.ts';
 import type { Services } from '../../../services.ts';
 import { type FixtureRow, listSeasonFixtures, type SeasonModel, seasonModel } from '../fixtures/index.ts';
 import { findCompetition, listEntriesInPlay, listOwnPicks, listSettlements } from './queries.ts';
-import { buyBackOf, potOf, rulesOf } from './service.ts';
+import { buyBackOf, buyBackPriced, potOf, rulesOf } from './service.ts';
 
 const WINNERS_SHOWN = 50;
 
@@ -32,7 +33,7 @@ export async function replayPreview(
     competitionId,
     rules: variantRules,
     buyBack: variantBuyBack,
-  }: { competitionId: string; rules: CompetitionRules; buyBack?: BuyBack | null | undefined },
+  }: { competitionId: string; rules: CompetitionRules; buyBack?: BuyBackInput | null | undefined },
 ): Promise<ReplayPreview> {
   const comp = await findCompetition(db, { clubId: admin.clubId, competitionId });
   if (!comp || comp.status === 'draft') throw notFound('That competition');
@@ -62,6 +63,7 @@ export async function replayPreview(
   // variant shows the most buy-backs can change: every owner knocked out in the window buys back.
   const everyone = entries.map((e) => e.id);
 
+  // `buyBack` in the competition's own rounds, as the contract gives it; the engine counts gameweeks.
   const outcome = (rules: CompetitionRules, buyBack: BuyBack | null, buyBacks: string[]): ReplayOutcome => {
     const result = settleCompetition({
       rules,
@@ -69,7 +71,10 @@ export async function replayPreview(
       rounds: model.rounds,
       startRound: comp.startRound,
       entries,
-      buyBack,
+      buyBack: buyBack && {
+        untilRound: seasonRoundOf(comp.startRound, buyBack.untilRound),
+        pricePence: buyBack.pricePence,
+      },
       buyBacks,
     });
     let bought = 0;
@@ -109,7 +114,11 @@ export async function replayPreview(
     throughRound,
     potPence: pot,
     actual: outcome(rulesOf(comp), buyBackOf(comp), bought),
-    variant: outcome(variantRules, variantBuyBack === undefined ? buyBackOf(comp) : variantBuyBack, everyone),
+    variant: outcome(
+      variantRules,
+      variantBuyBack === undefined ? buyBackOf(comp) : buyBackPriced(variantBuyBack, comp),
+      everyone,
+    ),
   };
 }
 

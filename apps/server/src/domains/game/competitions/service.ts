@@ -1,5 +1,6 @@
 import type {
   BuyBack,
+  BuyBackInput,
   CompetitionCreate,
   CompetitionDetail,
   CompetitionRules,
@@ -11,6 +12,7 @@ import type {
   RuleDescriptionList,
 } from '@lastman/api';
 import { EDITABLE_WHILE_OPEN, GAME_SCREEN_STATUSES, ruleDescriptions } from '@lastman/api';
+import { competitionRoundOf, seasonRoundOf } from '@lastman/api/rules';
 import { poolPotPence, type RoundAnalysis, roundDeadline, ruleValues, splitPot } from '@lastman/game';
 import type { Db, DbOrTx } from '../../../db/client.ts';
 import { lockCompetitionAdvisory, lockPlayerEntries } from '../../../db/competition-locks.ts';
@@ -22,6 +24,7 @@ import { notifyCompetitionOpened } from '../../notifications/index.ts';
 import { requireClubCanTakePayments } from '../../payments/index.ts';
 import { buyBackWindow } from '../entries/buy-back-window.ts';
 import { findSeason, iso, listSeasonFixtures, type SeasonModel, seasonModel } from '../fixtures/index.ts';
+import { lostLife } from '../picks/lost-life.ts';
 import { listPicksOfEntries } from '../picks/queries.ts';
 import type { RoundRecord } from '../schema.ts';
 import { compileRounds, firstLockingRound } from '../settlement/index.ts';
@@ -66,18 +69,41 @@ export function rulesOf(comp: Pick<CompetitionRow, 'rules'>): CompetitionRules {
   return { ...comp.rules, lives: comp.rules.lives ?? 0 };
 }
 
-/** The competition's buy-back offer, or null when it has none. */
+/**
+ * The competition's buy-back offer as the contract gives it (its window in the competition's own
+ * rounds: 1 is its first), or null when it has none. The row keeps the window's last season round,
+ * which the settlement and the engine work in.
+ */
 export function buyBackOf(
-  comp: Pick<CompetitionRow, 'buyBackUntilRound' | 'buyBackPricePence'>,
+  comp: Pick<CompetitionRow, 'startRound' | 'buyBackUntilRound' | 'buyBackPricePence'>,
 ): BuyBack | null {
   return comp.buyBackUntilRound === null || comp.buyBackPricePence === null
     ? null
-    : { untilRound: comp.buyBackUntilRound, pricePence: comp.buyBackPricePence };
+    : {
+        untilRound: competitionRoundOf(comp.startRound, comp.buyBackUntilRound),
+        pricePence: comp.buyBackPricePence,
+      };
 }
 
-/** The columns of a buy-back offer (both null for none). */
-function buyBackColumns(buyBack: BuyBack | null) {
-  return { buyBackUntilRound: buyBack?.untilRound ?? null, buyBackPricePence: buyBack?.pricePence ?? null };
+/**
+ * A buy-back as the admin gave it, its price filled in: left out, it is the entry fee (0 in a free
+ * competition, whose buy-back is a free rejoin).
+ */
+export function buyBackPriced(
+  buyBack: BuyBackInput | null,
+  comp: { entryFeePence: number; prizeModel: string },
+): BuyBack | null {
+  if (buyBack === null) return null;
+  const fee = comp.prizeModel === 'free' ? 0 : comp.entryFeePence;
+  return { untilRound: buyBack.untilRound, pricePence: buyBack.pricePence ?? fee };
+}
+
+/** The columns of a buy-back offer (both null for none): its window's last round of the season. */
+function buyBackColumns(buyBack: BuyBack | null, startRound: number) {
+  return {
+    buyBackUntilRound: buyBack ? seasonRoundOf(startRound, buyBack.untilRound) : null,
+    buyBackPricePence: buyBack?.pricePence ?? null,
+  };
 }
 
 /**
@@ -351,6 +377,7 @@ async function detailOf(db: Db, viewer: Viewer, id: string, now: number): Promis
           teamName: p.teamName,
           auto: p.auto,
           outcome: p.outcome,
+          lostLife: lostLife(p, e),
         })),
     })),
     standings: standings.map((st) => ({ ...st, livesLeft: livesLeftOf(comp, st) })),
@@ -412,17 +439,20 @@ async function checkSettings(
     );
   }
   if (s.buyBackUntilRound !== null) {
+    // Told in the competition's own rounds, as the admin gives the window.
     const last = model.rounds[model.rounds.length - 1]?.round ?? 0;
-    if (s.buyBackUntilRound < s.startRound) {
+    const until = competitionRoundOf(s.startRound, s.buyBackUntilRound);
+    const lastOwn = competitionRoundOf(s.startRound, last);
+    if (until < 1) {
       throw new AppError(
         'VALIDATION_FAILED',
-        `Buy-backs until round ${s.buyBackUntilRound} would end before the starting round (${s.startRound}): choose round ${s.startRound} or later, or turn buy-backs off.`,
+        "A buy-back window must take in at least the competition's first round: choose 1 or more, or turn buy-backs off.",
       );
     }
     if (s.buyBackUntilRound > last) {
       throw new AppError(
         'VALIDATION_FAILED',
-        `Buy-backs until round ${s.buyBackUntilRound}: the season ends at round ${last}. Choose round ${last} or earlier.`,
+        `Buy-backs in the competition's first ${until} rounds: from gameweek ${s.startRound} the season has only ${lastOwn} (it ends at gameweek ${last}). Choose ${lastOwn} or fewer.`,
       );
     }
   }
@@ -451,7 +481,12 @@ export async function createCompetition(
 ): Promise<CompetitionDetail> {
   const id = await services.db.transaction(async (tx) => {
     const { buyBack, ...rest } = input;
-    const values = { ...rest, ...buyBackColumns(buyBack), clubId: viewer.clubId, status: 'draft' as const };
+    const values = {
+      ...rest,
+      ...buyBackColumns(buyBackPriced(buyBack, rest), rest.startRound),
+      clubId: viewer.clubId,
+      status: 'draft' as const,
+    };
     await checkSettings(tx, viewer.clubId, values);
     const row = await insertCompetition(tx, values);
     return row.id;
@@ -471,11 +506,22 @@ function canonical(value: unknown): string {
 export async function editCompetition(
   services: CompetitionServices,
   viewer: Viewer,
-  { competitionId: id, changes: input }: { competitionId: string; changes: CompetitionUpdate },
+  { competitionId: id, changes }: { competitionId: string; changes: CompetitionUpdate },
 ): Promise<CompetitionDetail> {
   await services.db.transaction(async (tx) => {
     const comp = await findCompetition(tx, { clubId: viewer.clubId, competitionId: id });
     if (!comp) throw notFound('That competition');
+    // A buy-back given without a price costs the entry fee, the edited one if the fee changes too.
+    const input: CompetitionUpdate =
+      changes.buyBack === undefined
+        ? changes
+        : {
+            ...changes,
+            buyBack: buyBackPriced(changes.buyBack, {
+              entryFeePence: changes.entryFeePence ?? comp.entryFeePence,
+              prizeModel: changes.prizeModel ?? comp.prizeModel,
+            }),
+          };
     if (comp.status !== 'draft') {
       // Players entered under these rules, this fee and these rounds: only the words may change.
       const current: CompetitionUpdate = { ...comp, rules: rulesOf(comp), buyBack: buyBackOf(comp) };
@@ -514,9 +560,19 @@ export async function editCompetition(
     // An empty edit changes nothing: answered with the competition as it is, not an empty UPDATE.
     if (Object.keys(input).length === 0) return;
     const { buyBack, ...rest } = input;
-    const changes = buyBack === undefined ? rest : { ...rest, ...buyBackColumns(buyBack) };
-    await checkSettings(tx, viewer.clubId, { ...comp, ...changes });
-    await updateCompetition(tx, { clubId: viewer.clubId, competitionId: id }, changes);
+    // The window is in the competition's own rounds: a new starting round moves it along.
+    const window =
+      buyBack !== undefined
+        ? buyBackPriced(buyBack, { ...comp, ...rest })
+        : rest.startRound !== undefined
+          ? buyBackOf(comp)
+          : undefined;
+    const columns =
+      window === undefined
+        ? rest
+        : { ...rest, ...buyBackColumns(window, rest.startRound ?? comp.startRound) };
+    await checkSettings(tx, viewer.clubId, { ...comp, ...columns });
+    await updateCompetition(tx, { clubId: viewer.clubId, competitionId: id }, columns);
   });
   return competitionDetail(services, viewer, { competitionId: id });
 }

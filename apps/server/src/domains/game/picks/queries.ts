@@ -505,6 +505,8 @@ export async function listRoundPicks(
       teamName: teams.name,
       auto: picks.auto,
       outcome: picks.outcome,
+      eliminatedRound: entries.eliminatedRound,
+      livesLostRounds: entries.livesLostRounds,
     })
     .from(picks)
     .innerJoin(entries, eq(entries.id, picks.entryId))
@@ -577,6 +579,7 @@ export async function findEntryWithPlayer(
       userId: entries.userId,
       status: entries.status,
       eliminatedRound: entries.eliminatedRound,
+      livesLostRounds: entries.livesLostRounds,
       playerName: user.name,
       entryNumber,
     })

@@ -22,6 +22,7 @@ import {
   listSeasonTeamNames,
   roundModel,
 } from '../fixtures/index.ts';
+import { lostLife } from './lost-life.ts';
 import {
   countRoundPicks,
   deletePick,
@@ -400,7 +401,11 @@ export async function roundPicks(
     round: params.round,
     deadline: iso(deadline),
     public: isPublic,
-    picks: list.map(({ userId, ...p }) => ({ ...p, mine: userId === viewer.userId })),
+    picks: list.map(({ userId, eliminatedRound, livesLostRounds, ...p }) => ({
+      ...p,
+      lostLife: lostLife(p, { eliminatedRound, livesLostRounds }),
+      mine: userId === viewer.userId,
+    })),
     counts: isPublic
       ? await countRoundPicks(db, { clubId: viewer.clubId, competitionId: comp.id, round: params.round })
       : [],
@@ -434,7 +439,9 @@ export async function myEntries({ db }: Pick<Services, 'db'>, viewer: Viewer): P
             ? entry.livesLeft
             : 0,
       createdAt: entry.createdAt.toISOString(),
-      picks: all.filter((p) => p.entryId === entry.id).map(({ entryId: _, ...p }) => p),
+      picks: all
+        .filter((p) => p.entryId === entry.id)
+        .map(({ entryId: _, ...p }) => ({ ...p, lostLife: lostLife(p, entry) })),
     })),
   };
 }
@@ -468,7 +475,7 @@ export async function entryPickHistory(
       deadline !== null
         ? now >= deadline
         : await isRoundSettled(db, { clubId: viewer.clubId, competitionId, round: pick.round });
-    if (isPublic) picks.push(pick);
+    if (isPublic) picks.push({ ...pick, lostLife: lostLife(pick, entry) });
   }
   return {
     entryId,

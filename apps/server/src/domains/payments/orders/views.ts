@@ -1,4 +1,5 @@
 import { type Order, shortOrderNumber } from '@lastman/api';
+import { competitionRoundOf } from '@lastman/api/rules';
 import type { DbOrTx } from '../../../db/client.ts';
 import { notFound } from '../../../lib/errors.ts';
 import { isNameOnlyEmail } from '../../../lib/name-only.ts';
@@ -45,7 +46,11 @@ export async function orderViews(
         buyBack:
           c.buyBackUntilRound === null || c.buyBackPricePence === null
             ? null
-            : { untilRound: c.buyBackUntilRound, pricePence: c.buyBackPricePence },
+            : // The receipt's sentence takes the competition's own rounds, as the contract does.
+              {
+                untilRound: competitionRoundOf(c.startRound, c.buyBackUntilRound),
+                pricePence: c.buyBackPricePence,
+              },
         startRound: c.startRound,
         prizeModel: c.prizeModel,
       },

@@ -88,9 +88,25 @@ function generic(ctx: CsvContext): string {
 }
 
 /**
+ * BrightPay's fields of one hourly payment, as its "Import Hourly Payments from CSV File" page lists
+ * them under "Payment 1:", "Payment 2:", ... and in that order. Every payment's columns carry its
+ * number, the first's too: the same field under two payments must read apart for "Match Header Row",
+ * and payment 1 is named as payment 2 is. An empty rate is BrightPay's "if different from standard
+ * rate" left out: the employee's own rate in BrightPay.
+ */
+const BRIGHTPAY_PAYMENT_FIELDS = [
+  'Rate per hour (if different from standard rate)',
+  'Description',
+  'Number of normal hours',
+] as const;
+
+/** The header of payment `n` (1, 2, ...): "Payment 2: Number of normal hours". */
+const brightpayPaymentHeaders = (n: number) => BRIGHTPAY_PAYMENT_FIELDS.map((f) => `Payment ${n}: ${f}`);
+
+/**
  * BrightPay (UK) "Import Hourly Payments from CSV File": the header row comes first so that "Match
  * Header Row" maps the columns; one row per person for the whole period, matched to the employee by
- * name and works number (the person's payroll number), with one payment (hours, rate, description)
+ * name and works number (the person's payroll number), with one payment (rate, description, hours)
  * per rate they were paid at, as BrightPay takes several payments in a row. Two rows for one person
  * would be two employees to BrightPay's matching. Columns BrightPay does not know (status, period,
  * filters) are left for the admin to ignore, as its import allows.
@@ -98,15 +114,7 @@ function generic(ctx: CsvContext): string {
 function brightpay(ctx: CsvContext): string {
   const people = periodPeople(ctx.report);
   const payments = Math.max(1, ...people.map((p) => p.parts.length));
-  const paymentHeaders = Array.from({ length: payments }, (_, i) =>
-    i === 0
-      ? ['Number of normal hours', 'Rate per hour', 'Description']
-      : [
-          `Payment ${i + 1} number of normal hours`,
-          `Payment ${i + 1} rate per hour`,
-          `Payment ${i + 1} description`,
-        ],
-  ).flat();
+  const paymentHeaders = Array.from({ length: payments }, (_, i) => brightpayPaymentHeaders(i + 1)).flat();
   const lines = [
     csvRow([
       'Employee first name',
@@ -125,7 +133,7 @@ function brightpay(ctx: CsvContext): string {
     const cells = Array.from({ length: payments }, (_, i) => {
       const part = person.parts[i];
       return part
-        ? [csvHours(part.workedMinutes), pounds(part.hourlyRatePence), `Hours ${period}`]
+        ? [pounds(part.hourlyRatePence), `Hours ${period}`, csvHours(part.workedMinutes)]
         : ['', '', ''];
     }).flat();
     lines.push(

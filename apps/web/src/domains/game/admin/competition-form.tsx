@@ -8,7 +8,7 @@ import {
   type SeasonSummary,
 } from '@lastman/api';
 import { formatPence, londonDate, penceAsPounds, toPence } from '@lastman/api/format';
-import { describeVariants, MAX_ENTRY_FEE_PENCE, MAX_LIVES } from '@lastman/api/rules';
+import { competitionRoundOf, describeVariants, MAX_ENTRY_FEE_PENCE, MAX_LIVES } from '@lastman/api/rules';
 import { type FormEvent, useState } from 'react';
 import { FormError, FormField, SelectField } from '../../../ui/form-field.tsx';
 import { InlineLoading } from '../../../ui/page-loading.tsx';
@@ -76,10 +76,11 @@ export function CompetitionForm({
     houseShare: String(initial?.houseSharePercent ?? 10),
     deadlineMinutes: String(initial?.deadlineMinutes ?? 60),
     // Empty: the entry fee (a buy-back costs what an entry costs unless the club says otherwise).
-    buyBackPrice: initial?.buyBack ? penceAsPounds(initial.buyBack.pricePence) : '',
+    buyBackPrice: initial?.buyBack?.pricePence === undefined ? '' : penceAsPounds(initial.buyBack.pricePence),
   });
   const [ruleValues, setRuleValues] = useState<CompetitionRules>(initial?.rules ?? defaultRules);
   const [lives, setLives] = useState(String(initial?.rules.lives ?? 0));
+  // The window in the competition's own rounds (1: its first round), as the API takes it.
   const [buyBackUntil, setBuyBackUntil] = useState(
     initial?.buyBack ? String(initial.buyBack.untilRound) : '',
   );
@@ -127,8 +128,10 @@ export function CompetitionForm({
       if (buyBackPence === null) next.buyBackPrice = 'An amount in pounds, such as 5 or 0 for free.';
       else if (buyBackPence > MAX_ENTRY_FEE_PENCE)
         next.buyBackPrice = `At most ${formatPence(MAX_ENTRY_FEE_PENCE)}, the largest entry fee.`;
-      else if (Number(buyBackUntil) < Number(roundValue))
-        next.buyBackUntil = 'The starting round or later, or no buy-backs.';
+      else if (
+        !ownRounds.some((r) => competitionRoundOf(Number(roundValue), r.round) === Number(buyBackUntil))
+      )
+        next.buyBackUntil = 'One of the rounds listed, or no buy-backs.';
     }
     const values: CompetitionFormValues = {
       name: name.trim(),
@@ -273,13 +276,17 @@ export function CompetitionForm({
           error={errors.buyBackUntil}
         >
           <option value="">No buy-backs</option>
-          {ownRounds.map((r, i) => (
-            <option key={r.round} value={r.round}>
-              {i === 0
-                ? `Knocked out in its 1st round (gameweek ${r.round})`
-                : `Knocked out in its first ${i + 1} rounds (gameweeks ${firstGameweek}–${r.round})`}
-            </option>
-          ))}
+          {/* The API takes the window in the competition's own rounds: 3 is its first three. */}
+          {ownRounds.map((r) => {
+            const n = competitionRoundOf(Number(roundValue), r.round);
+            return (
+              <option key={r.round} value={n}>
+                {n === 1
+                  ? `Knocked out in its 1st round (gameweek ${r.round})`
+                  : `Knocked out in its first ${n} rounds (gameweeks ${firstGameweek}–${r.round})`}
+              </option>
+            );
+          })}
         </SelectField>
         {buyBackUntil !== '' && prizeModel !== 'free'
           ? numberField(

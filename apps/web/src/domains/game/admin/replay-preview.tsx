@@ -7,7 +7,7 @@ import type {
   ReplayPreview,
 } from '@lastman/api';
 import { formatPence, penceAsPounds, toPence } from '@lastman/api/format';
-import { describeVariants, MAX_ENTRY_FEE_PENCE } from '@lastman/api/rules';
+import { competitionRoundOf, describeVariants, MAX_ENTRY_FEE_PENCE } from '@lastman/api/rules';
 import { useState } from 'react';
 import { FormError, FormField, SelectField } from '../../../ui/form-field.tsx';
 import { useReplayCompetition } from './api/game-admin-api.ts';
@@ -22,7 +22,8 @@ export function ReplayPreviewPanel({ detail }: { detail: CompetitionDetail }) {
   const c = detail.competition;
   const [rules, setRules] = useState<CompetitionRules>(c.rules);
   const [buyBackUntil, setBuyBackUntil] = useState(c.buyBack ? String(c.buyBack.untilRound) : '');
-  const [buyBackPrice, setBuyBackPrice] = useState(penceAsPounds(c.buyBack?.pricePence ?? 0));
+  // Priced as the competition's own buy-back, else as an entry.
+  const [buyBackPrice, setBuyBackPrice] = useState(penceAsPounds(c.buyBack?.pricePence ?? c.entryFeePence));
   const [priceError, setPriceError] = useState<string | undefined>();
   const replay = useReplayCompetition();
   const free = c.prizeModel === 'free';
@@ -66,8 +67,9 @@ export function ReplayPreviewPanel({ detail }: { detail: CompetitionDetail }) {
           onValue={setBuyBackUntil}
         >
           <option value="">No buy-backs</option>
+          {/* The window in the competition's own rounds (1: its first), as the API takes it. */}
           {rounds.map((r) => (
-            <option key={r.round} value={r.round}>
+            <option key={r.round} value={competitionRoundOf(c.startRound, r.round)}>
               Knocked out up to round {r.round}
             </option>
           ))}

@@ -57,16 +57,30 @@ export function CompetitionStatusPill({ status }: { status: CompetitionStatus })
   return <span className={`pill pill--${tone}`}>{label}</span>;
 }
 
-export const outcomeLabel = (outcome: string | null): string =>
+/** A pick's outcome as its lists show it; the facts the server gives with each pick. */
+interface PickOutcomeFacts {
+  outcome: string | null;
+  /** It lost and cost the entry a life, the entry still in. */
+  lostLife?: boolean | undefined;
+}
+
+/** A pick's outcome in words: a pick that cost a life says so, as the card does, never "out". */
+export const outcomeLabel = ({ outcome, lostLife }: PickOutcomeFacts): string =>
   outcome === 'survived'
     ? 'through'
     : outcome === 'eliminated'
-      ? 'out'
+      ? lostLife
+        ? 'lost a life'
+        : 'out'
       : outcome === 'void'
         ? 'void round'
         : outcome === 'invalid'
           ? 'not a valid pick'
           : 'waiting for result';
+
+/** The class that colours a pick's outcome (`outcome outcome--survived`, `--lost-life`, ...). */
+export const outcomeClass = ({ outcome, lostLife }: PickOutcomeFacts): string =>
+  `outcome outcome--${outcome === 'eliminated' && lostLife ? 'lost-life' : (outcome ?? 'pending')}`;
 
 /** An entry's lives left, in a competition that has lives; nothing in one that has none. */
 export function LivesLeft({ lives, livesLeft }: { lives: number; livesLeft: number }) {

@@ -7,7 +7,7 @@ import { EmptyState } from '../../../ui/empty-state.tsx';
 import { PageHeader } from '../../../ui/page-header.tsx';
 import { InlineLoading } from '../../../ui/page-loading.tsx';
 import { competitionQuery, useCompetitions } from '../api/game-api.ts';
-import { EntryStatusPill, outcomeLabel } from '../components/status-pill.tsx';
+import { EntryStatusPill, outcomeClass, outcomeLabel } from '../components/status-pill.tsx';
 import '../../../ui/game-screens.css';
 import { OrderStatusBadge, useMyOrders } from '../../payments/index.ts';
 
@@ -113,9 +113,7 @@ function CompetitionEntries({
                             {p.teamName}
                             {p.auto ? ' (auto)' : ''}
                           </td>
-                          <td className={`outcome outcome--${p.outcome ?? 'pending'}`}>
-                            {outcomeLabel(p.outcome)}
-                          </td>
+                          <td className={outcomeClass(p)}>{outcomeLabel(p)}</td>
                         </tr>
                       ))}
                   </tbody>

@@ -2,7 +2,7 @@ import { IonButton } from '@ionic/react';
 import { useEffect, useRef } from 'react';
 import { isOnline, OFFLINE_MESSAGE } from '../../../lib/online.ts';
 import { InlineLoading } from '../../../ui/page-loading.tsx';
-import { EntryStatusPill, outcomeLabel } from '../components/status-pill.tsx';
+import { EntryStatusPill, outcomeClass, outcomeLabel } from '../components/status-pill.tsx';
 import { usePickHistory } from './api/pick-history-api.ts';
 
 /**
@@ -60,9 +60,7 @@ export function PickHistory({
                     {p.teamName}
                     {p.auto ? ' (auto)' : ''}
                   </span>
-                  <span className={`outcome outcome--${p.outcome ?? 'pending'}`}>
-                    {outcomeLabel(p.outcome)}
-                  </span>
+                  <span className={outcomeClass(p)}>{outcomeLabel(p)}</span>
                 </li>
               ))}
             </ol>

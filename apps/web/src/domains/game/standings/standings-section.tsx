@@ -6,7 +6,7 @@ import { type ReactNode, useState } from 'react';
 import { InlineLoading } from '../../../ui/page-loading.tsx';
 import { useRoundPicks } from '../api/game-api.ts';
 import { entryLabel } from '../components/entry-label.ts';
-import { EntryStatusPill, LivesLeft, outcomeLabel } from '../components/status-pill.tsx';
+import { EntryStatusPill, LivesLeft, outcomeClass, outcomeLabel } from '../components/status-pill.tsx';
 import { useCompetitionLive } from '../live/live-api.ts';
 import { PickHistory } from './pick-history.tsx';
 import { RoundResult } from './round-result.tsx';
@@ -207,9 +207,7 @@ function RoundPicksView({ competitionId, rounds }: { competitionId: string; roun
                     {p.teamName}
                     {p.auto ? ' (auto)' : ''}
                   </span>
-                  <span className={`outcome outcome--${p.outcome ?? 'pending'}`}>
-                    {outcomeLabel(p.outcome)}
-                  </span>
+                  <span className={outcomeClass(p)}>{outcomeLabel(p)}</span>
                 </li>
               ))}
             </ul>
