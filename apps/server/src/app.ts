@@ -33,10 +33,12 @@ import { healthRoutes } from './http/health-routes.ts';
 import { openLimitStore, REDIS_ALERTS } from './http/limit-store.ts';
 import { openApiTransform } from './http/openapi-document.ts';
 import { registerApiErrors } from './http/openapi-errors.ts';
+import { registerPlantedCookieFilter } from './http/planted-cookies.ts';
 import { createLimits, registerApiRateLimit } from './http/rate-limits.ts';
 import { createSessionReader } from './http/session-reader.ts';
 import { createStreamLimits } from './http/stream-limits.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
+import { cookieNames } from './lib/cookie-names.ts';
 import { registerErrorHandling } from './lib/error-handler.ts';
 import { errorBody } from './lib/errors.ts';
 import { openEventHub } from './lib/event-hub.ts';
@@ -220,6 +222,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     xsrfExempt: XSRF_EXEMPT,
     rateLimited: config.RATE_LIMIT_ENABLED,
   });
+  registerPlantedCookieFilter(app, {
+    secret: config.AUTH_SECRET,
+    sessionCookie: cookieNames(secureCookies).session,
+  });
   await app.register(fastifyCookie);
   // @fastify/helmet builds helmet again from these options on every request (the CSP parsed each
   // time, about a twentieth of a pick's CPU at a deadline rush); the headers never vary here (no
@@ -282,7 +288,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       },
       components: {
         securitySchemes: {
-          session: { type: 'apiKey', in: 'cookie', name: 'better-auth.session_token' },
+          session: { type: 'apiKey', in: 'cookie', name: cookieNames(secureCookies).session },
           bearer: { type: 'http', scheme: 'bearer' },
         },
       },

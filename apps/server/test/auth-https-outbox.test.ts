@@ -12,7 +12,7 @@ describe.each(backends())('behind https and without SMTP on %s', (backend) => {
   });
   afterAll(() => server?.close());
 
-  it('marks the session and XSRF cookies Secure', async () => {
+  it('names the session and XSRF cookies __Host- (Secure, Path=/, no Domain): no sibling site can set them', async () => {
     // The browser is on the public https address; the test talks to the server behind it.
     const c = server.client();
     const headers = { origin: publicUrl };
@@ -29,16 +29,30 @@ describe.each(backends())('behind https and without SMTP on %s', (backend) => {
     );
     expect(res.status).toBe(200);
     const cookies = res.headers.getSetCookie();
-    const session = cookies.find((s) => s.startsWith('__Secure-better-auth.session_token='));
+    const session = cookies.find((s) => s.startsWith('__Host-better-auth.session_token='));
     expect(session).toMatch(/;\s*Secure/i);
+    expect(session).toMatch(/;\s*Path=\/(;|$)/i);
+    expect(session).not.toMatch(/Domain=/i);
     expect(session).toMatch(/HttpOnly/i);
     expect(session).toMatch(/SameSite=Lax/i);
-    const xsrf = cookies.find((s) => s.startsWith('XSRF-TOKEN='));
+    const xsrf = cookies.find((s) => s.startsWith('__Host-XSRF-TOKEN='));
     expect(xsrf).toMatch(/;\s*Secure/i);
+    expect(xsrf).toMatch(/;\s*Path=\/(;|$)/i);
+    expect(xsrf).not.toMatch(/Domain=/i);
+    // No cookie of the session's or the token's under a name a sibling site could plant.
+    expect(cookies.filter((s) => /^(__Secure-)?(better-auth\.session_token|XSRF-TOKEN)=/.test(s))).toEqual(
+      [],
+    );
     expect(xsrf).not.toMatch(/HttpOnly/i);
     // The device cookie (the account knows this browser) goes over HTTPS only, too.
     expect(cookies.find((s) => s.startsWith('lastman-device='))).toMatch(/;\s*Secure/i);
     expect((await c.get('/api/me')).json.user.email).toBe('secure@example.com');
+    // Cookies of the old names (as a sibling site could set them) are no session and no token.
+    const planted = server.client();
+    planted.jar.set('better-auth.session_token', c.jar.get('__Host-better-auth.session_token') ?? '');
+    expect((await planted.get('/api/me', headers)).status).toBe(401);
+    // Writes work with the __Host- token (the client sends it, as the web app does).
+    expect((await c.patch('/api/me', { name: 'Secure Samantha' })).status).toBe(200);
   });
 
   it('keeps emails in the outbox table when SMTP_URL is unset, with working links', async () => {

@@ -328,4 +328,25 @@ describe.each(backends())('buy-backs on %s', (backend) => {
     );
     expect((await entryRow(e.lateJo as string)).status).toBe('eliminated');
   });
+
+  it('the club refunds a buy-back order: its price goes back and the entry is out again', async () => {
+    // Robin's cash buy-back of round 1 (recorded above) stands; round 2 is not settled yet.
+    const [order] = await server.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.buyBackEntryId, e.robin as string), eq(orders.status, 'paid')));
+    const potBefore = (await detail(admin, pool.id)).competition.potPence;
+    const res = await admin.post(`/api/admin/orders/${order?.id}/refunds`, { reason: 'Paid by mistake' });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    expect(res.json).toMatchObject({ status: 'refunded', refundedPence: 300 });
+    expect(await entryRow(e.robin as string)).toMatchObject({
+      status: 'eliminated',
+      eliminatedRound: 1,
+      boughtBackRound: null,
+    });
+    expect((await detail(admin, pool.id)).competition.potPence).toBeLessThan(potBefore);
+    const twice = await admin.post(`/api/admin/orders/${order?.id}/refunds`, {});
+    expect(twice.status).toBe(409);
+    expect(twice.json.error.message).toMatch(/this one is refunded/);
+  });
 });

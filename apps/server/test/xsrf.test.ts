@@ -227,6 +227,78 @@ describe.each(backends())('XSRF protection on %s', (backend) => {
     });
   });
 
+  describe('cookies a sibling site planted (readable, but not ours)', () => {
+    const send = (
+      path: string,
+      cookie: string,
+      init: { method?: string; body?: unknown; xsrf?: string } = {},
+    ) =>
+      fetch(`${server.baseUrl}${path}`, {
+        method: init.method ?? 'GET',
+        headers: {
+          origin: server.baseUrl,
+          cookie,
+          ...(init.body !== undefined && { 'content-type': 'application/json' }),
+          ...(init.xsrf && { 'x-xsrf-token': init.xsrf }),
+        },
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      });
+
+    it('a junk session cookie sent first neither signs the person out nor clears their cookie', async () => {
+      const c = server.client();
+      await c.signIn(...(await signedUp(server, 'junk-session@example.com')));
+      const good = c.jar.get('better-auth.session_token') ?? '';
+      const xsrf = decodeURIComponent(c.jar.get('XSRF-TOKEN') ?? '');
+      for (const junk of ['junk', 'aaaa.bbbb', `${good.split('.')[0]}.forged`]) {
+        const cookies = `better-auth.session_token=${junk}; better-auth.session_token=${good}; XSRF-TOKEN=${encodeURIComponent(xsrf)}`;
+        const me = await send('/api/me', cookies);
+        expect(me.status, junk).toBe(200);
+        const session = await send('/api/auth/get-session', cookies);
+        expect(((await session.json()) as Json)?.user?.email, junk).toBe('junk-session@example.com');
+        // better-auth clears the cookie of a session it cannot read: the browser would drop the good one.
+        expect(
+          session.headers.getSetCookie().filter((s) => s.startsWith('better-auth.session_token=')),
+          junk,
+        ).toEqual([]);
+        const renamed = await send('/api/me', cookies, { method: 'PATCH', body: { name: 'Not Out' }, xsrf });
+        expect(renamed.status, junk).toBe(200);
+      }
+      // Alone, a junk cookie is no session: signed out, and nothing fails.
+      expect((await send('/api/me', 'better-auth.session_token=junk')).status).toBe(401);
+      expect((await send('/api/health', 'better-auth.session_token=aaaa.bbbb')).status).toBe(200);
+    });
+
+    it('a junk XSRF-TOKEN beside ours does not block writes; alone, a read hands out a good one', async () => {
+      const c = server.client();
+      await c.signIn(...(await signedUp(server, 'junk-xsrf@example.com')));
+      const session = `better-auth.session_token=${c.jar.get('better-auth.session_token')}`;
+      const ours = decodeURIComponent(c.jar.get('XSRF-TOKEN') ?? '');
+      const body = { name: 'Writes Still' };
+      // The page sends every token it can read (it cannot tell which is ours), planted one first.
+      for (const planted of ['junk', 'nonce.signature']) {
+        const cookies = `XSRF-TOKEN=${planted}; ${session}; XSRF-TOKEN=${encodeURIComponent(ours)}`;
+        const res = await send('/api/me', cookies, { method: 'PATCH', body, xsrf: `${planted},${ours}` });
+        expect(res.status, planted).toBe(200);
+        // A read does not replace a good token because a planted one came first.
+        expect(xsrfCookieOf((await send('/api/health', cookies)).headers), planted).toBeUndefined();
+      }
+      // Only the planted token: refused, with a fresh one handed out; with both, the write goes through.
+      const onlyPlanted = `XSRF-TOKEN=junk; ${session}`;
+      const refused = await send('/api/me', onlyPlanted, { method: 'PATCH', body, xsrf: 'junk' });
+      expect(refused.status).toBe(403);
+      const fresh = decodeURIComponent(xsrfCookieOf(refused.headers) ?? '');
+      expect(fresh).not.toBe('');
+      const retried = await send('/api/me', `${onlyPlanted}; XSRF-TOKEN=${encodeURIComponent(fresh)}`, {
+        method: 'PATCH',
+        body,
+        xsrf: `junk,${fresh}`,
+      });
+      expect(retried.status).toBe(200);
+      // A token in the header but not among the cookies is still refused (it must be double-submitted).
+      expect((await send('/api/me', onlyPlanted, { method: 'PATCH', body, xsrf: ours })).status).toBe(403);
+    });
+  });
+
   it('requests without cookies (the native app, with a bearer token) are not asked for a token', async () => {
     const res = await fetch(`${server.baseUrl}/api/contact`, {
       method: 'POST',

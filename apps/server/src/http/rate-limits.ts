@@ -34,8 +34,14 @@ export const LIMITS = {
   apiPerUser: { max: 1200, windowMs: MINUTE, what: 'requests from your account' },
   apiPerAddress: { max: 1200, windowMs: MINUTE, what: 'requests from this network address' },
   signInPerAddress: { max: 200, windowMs: 10 * MINUTE, what: 'sign-ins from this network address' },
-  // Failed passwords from devices not known to the account (no device cookie for it): strangers
-  // can fill this, so the owner's known devices never meet it, and passkeys and codes still work.
+  // Failed passwords from devices not known to the account (no device cookie for it), per network
+  // address, and across addresses; past the second, an address that has failed no more than its
+  // reserve still may try (see sharedPerAddress): strangers elsewhere never lock the owner out.
+  signInFailuresPerAccountAddress: {
+    max: 10,
+    windowMs: 15 * MINUTE,
+    what: 'failed sign-ins to this account from this network address',
+  },
   signInFailuresPerAccount: { max: 50, windowMs: 15 * MINUTE, what: 'failed sign-ins to this account' },
   // A known device's own failed passwords; past them it counts as unknown (OWASP's device lockout).
   signInFailuresPerDevice: { max: 10, windowMs: 15 * MINUTE, what: 'failed sign-ins from this device' },
@@ -46,9 +52,11 @@ export const LIMITS = {
     windowMs: 10 * MINUTE,
     what: 'password reset requests from this network address',
   },
-  // Past these a request is answered as if sent, and no email goes: anyone can ask for anyone.
+  // Past these a request is answered as if sent, and no email goes: anyone can ask for anyone. Per
+  // email address and network address, and across addresses (see sharedPerAddress).
   resetEmailCooldown: { max: 1, windowMs: MINUTE, what: 'password reset emails to this address' },
-  resetEmailPerAccount: { max: 5, windowMs: HOUR, what: 'password reset emails to this address' },
+  resetEmailPerAccountAddress: { max: 3, windowMs: HOUR, what: 'password reset emails to this address' },
+  resetEmailPerAccount: { max: 10, windowMs: HOUR, what: 'password reset emails to this address' },
   resetPasswordPerAddress: {
     max: 30,
     windowMs: 10 * MINUTE,
@@ -63,11 +71,12 @@ export const LIMITS = {
   changePasswordPerAccount: { max: 10, windowMs: 10 * MINUTE, what: 'password changes' },
   contactPerAddress: { max: 30, windowMs: 10 * MINUTE, what: 'messages from this network address' },
   contactPerAccount: { max: 5, windowMs: 10 * MINUTE, what: 'messages from you' },
-  // Phone codes: each SMS costs money and can be aimed at a stranger's phone. Per number,
-  // strangers share one allowance; the number's owner (signed in, or on a device known to the
-  // account) and a signed-in person confirming a number have their own.
+  // Phone codes: each SMS costs money and can be aimed at a stranger's phone. Per number and
+  // network address, and across addresses (see sharedPerAddress); the number's owner (signed in, or
+  // on a device known to the account) and a signed-in person confirming a number have their own.
   smsCooldownPerNumber: { max: 1, windowMs: MINUTE, what: 'codes sent to this number' },
   smsPerNumber: { max: 5, windowMs: HOUR, what: 'codes sent to this number' },
+  smsPerNumberOverall: { max: 10, windowMs: HOUR, what: 'codes sent to this number' },
   smsPerAddress: { max: 20, windowMs: 10 * MINUTE, what: 'codes asked for from this network address' },
   codeChecksPerAddress: { max: 30, windowMs: 10 * MINUTE, what: 'codes tried from this network address' },
   // Starting a club: a pub starts one, a person running a few starts a few; not hundreds.
@@ -95,6 +104,13 @@ export const LIMITS = {
 } as const satisfies Record<string, LimitRule>;
 
 export type LimitName = keyof typeof LIMITS;
+
+/**
+ * How many of its own share a network address may use of an allowance that is full across
+ * addresses (see sharedPerAddress): the owner on a new device, somewhere else, still gets in with
+ * the right password (a typo to spare), still receives a code and a reset email. Not scaled.
+ */
+export const RESERVE_PER_ADDRESS = { signInFailures: 2, smsCodes: 1, resetEmails: 1 } as const;
 
 /**
  * Guessing passwords is slowed per account and address together, never by a lock on the account:
@@ -167,6 +183,48 @@ export function createLimits(opts: {
     return over;
   }
 
+  /**
+   * An allowance on something anyone can type (an email address, a phone number), counted per
+   * network address (`perAddress`, the first its main share) and across addresses (`overall`).
+   * Past its own share an address is refused. Past the overall count, only an address that has used
+   * more than `reserve` of its main share is refused: strangers from other addresses, however many,
+   * cannot use up the owner's allowance where the owner is, while one address cannot guess (or send)
+   * more than its share, and many addresses only `reserve` each once the account is under attack.
+   * Refused, nothing counts (as count()).
+   */
+  async function sharedPerAddress(share: {
+    perAddress: [LimitName, string][];
+    overall: [LimitName, string];
+    reserve: number;
+  }): Promise<{ rule: LimitRule; waitMs: number } | null> {
+    if (!config.RATE_LIMIT_ENABLED) return null;
+    const hits = [...share.perAddress, share.overall];
+    const keys = hits.map(([name, key]) => `${name}:${key}`);
+    let results: { count: number; resetInMs: number }[];
+    try {
+      results = await Promise.all(hits.map(([name], i) => store.hit(keys[i] ?? '', LIMITS[name].windowMs)));
+    } catch (err) {
+      log.error({ err }, 'rate limits: the store failed; request let through');
+      return null;
+    }
+    let over: { rule: LimitRule; waitMs: number } | null = null;
+    for (const [i, [name]] of share.perAddress.entries()) {
+      const rule = LIMITS[name];
+      const result = results[i];
+      if (result && result.count > maxOf(rule) && (!over || result.resetInMs > over.waitMs)) {
+        over = { rule, waitMs: result.resetInMs };
+      }
+    }
+    const main = results[0];
+    const overall = results[hits.length - 1];
+    const overallRule = LIMITS[share.overall[0]];
+    if (!over && main && overall && overall.count > maxOf(overallRule) && main.count > share.reserve) {
+      over = { rule: overallRule, waitMs: Math.min(overall.resetInMs, main.resetInMs) };
+    }
+    if (over) await Promise.all(keys.map(uncount));
+    return over;
+  }
+
   async function uncount(key: string) {
     await store.unhit(key).catch((err) => {
       log.error({ err }, 'rate limits: the store failed; a hit not taken back');
@@ -223,28 +281,35 @@ export function createLimits(opts: {
         }
         await enforce(reply, [['signInPerAddress', address]]);
         // Failed passwords count on the known device's own allowance, else (none, or past it) on
-        // the account's, which strangers share.
-        let failures: string | null = null;
+        // the account's from this address, and across addresses.
+        let failures: string[] = [];
         if (device && !(await count([['signInFailuresPerDevice', device]]))) {
-          failures = `signInFailuresPerDevice:${device}`;
+          failures = [`signInFailuresPerDevice:${device}`];
         }
-        if (!failures) {
-          const over = await count([['signInFailuresPerAccount', account]]);
+        if (failures.length === 0) {
+          const here = `${account}:${address}`;
+          const over = await sharedPerAddress({
+            perAddress: [['signInFailuresPerAccountAddress', here]],
+            overall: ['signInFailuresPerAccount', account],
+            reserve: RESERVE_PER_ADDRESS.signInFailures,
+          });
           if (over) {
             throw tooMany(
               reply,
-              'Too many failed sign-ins to this account.',
+              over.rule === LIMITS.signInFailuresPerAccount
+                ? 'Too many failed sign-ins to this account.'
+                : 'Too many failed sign-ins to this account from this network address.',
               over.waitMs,
               'You can still sign in with a passkey or a code sent to your phone.',
             );
           }
-          failures = `signInFailuresPerAccount:${account}`;
+          failures = [`signInFailuresPerAccountAddress:${here}`, `signInFailuresPerAccount:${account}`];
         }
         return {
           holdResetEmail: false,
           after: async (status) => {
             // Only a wrong password (401) is a failure; anything else gives its count back.
-            if (status !== 401) await uncount(failures);
+            if (status !== 401) await Promise.all(failures.map(uncount));
             if (status < 200 || status >= 300) return;
             await forget(delayKey);
             if (device) await forget(`signInFailuresPerDevice:${device}`);
@@ -258,10 +323,16 @@ export function createLimits(opts: {
         // The requester's own address may be refused; an email address strangers can type may not
         // be: past its share, the answer is the same and no email goes.
         await enforce(reply, [['resetEmailPerAddress', address]]);
-        const over = await count([
-          ...perAccount('resetEmailCooldown'),
-          ...perAccount('resetEmailPerAccount'),
-        ]);
+        if (!account) return pass;
+        const here = `${account}:${address}`;
+        const over = await sharedPerAddress({
+          perAddress: [
+            ['resetEmailPerAccountAddress', here],
+            ['resetEmailCooldown', here],
+          ],
+          overall: ['resetEmailPerAccount', account],
+          reserve: RESERVE_PER_ADDRESS.resetEmails,
+        });
         return { ...pass, holdResetEmail: over !== null };
       }
       case '/reset-password':
@@ -317,13 +388,29 @@ export function createLimits(opts: {
     const number = typeof raw === 'string' ? toE164(raw, config.PHONE_DEFAULT_COUNTRY) : null;
     if (!number) return enforce(reply, [['smsPerAddress', address]]);
     const own = kind === 'confirm' ? request.viewer?.userId : await ownerAsking(request, number);
-    // The owner's allowance is their own, one for each kind of code (each is its own code).
-    const key = own ? `${digest(number)}:user:${own}:${kind}` : digest(number);
-    await enforce(reply, [
-      ['smsPerAddress', address],
-      ['smsCooldownPerNumber', key],
-      ['smsPerNumber', key],
-    ]);
+    if (own) {
+      // The owner's allowance is their own, one for each kind of code (each is its own code).
+      const key = `${digest(number)}:user:${own}:${kind}`;
+      return enforce(reply, [
+        ['smsPerAddress', address],
+        ['smsCooldownPerNumber', key],
+        ['smsPerNumber', key],
+      ]);
+    }
+    await enforce(reply, [['smsPerAddress', address]]);
+    const here = `${digest(number)}:${address}`;
+    const over = await sharedPerAddress({
+      perAddress: [
+        ['smsPerNumber', here],
+        ['smsCooldownPerNumber', here],
+      ],
+      overall: ['smsPerNumberOverall', digest(number)],
+      reserve: RESERVE_PER_ADDRESS.smsCodes,
+    });
+    if (over) {
+      await uncount(`smsPerAddress:${address}`);
+      throw tooMany(reply, `Too many ${over.rule.what}.`, over.waitMs);
+    }
   }
 
   /** The owner of the number, when it is they who ask: signed in, or on a device known to the account. */

@@ -1,11 +1,12 @@
 import { createHash, createHmac, createSecretKey, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { cookieValue, decodedCookieValue } from './cookie-header.ts';
+import { cookieValue, decodedCookieValue, readableCookies } from './cookie-header.ts';
+import { cookieNames } from './cookie-names.ts';
 import { AppError } from './errors.ts';
 
-export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
-const SESSION_COOKIES = ['__Secure-better-auth.session_token', 'better-auth.session_token'];
+/** The token cookie's name over plain http; over https it is `__Host-XSRF-TOKEN` (lib/cookie-names.ts). */
+export const XSRF_COOKIE = cookieNames(false).xsrf;
 
 /**
  * OWASP's signed double-submit cookie: the token is a random value plus an HMAC over it and the
@@ -13,6 +14,11 @@ const SESSION_COOKIES = ['__Secure-better-auth.session_token', 'better-auth.sess
  * is worthless.
  */
 export function createXsrf(opts: { secret: string; secureCookies: boolean; exemptPaths: string[] }) {
+  const names = cookieNames(opts.secureCookies);
+  /** The request's session cookie value (decoded) as the binding reads it; '' when signed out. */
+  const sessionValueOf = (cookieHeader: string | undefined): string =>
+    cookieValue(cookieHeader, names.session) ?? '';
+
   // A key object made once: an HMAC keyed by raw bytes imports the key again on every request.
   const key = createSecretKey(createHash('sha256').update(`xsrf:${opts.secret}`).digest());
 
@@ -51,7 +57,7 @@ export function createXsrf(opts: { secret: string; secureCookies: boolean; exemp
   };
 
   const setCookie = (reply: FastifyReply, token: string) => {
-    reply.setCookie(XSRF_COOKIE, token, {
+    reply.setCookie(names.xsrf, token, {
       path: '/',
       sameSite: 'lax',
       secure: opts.secureCookies,
@@ -79,16 +85,22 @@ export function createXsrf(opts: { secret: string; secureCookies: boolean; exemp
       if (!path.startsWith('/api/') || opts.exemptPaths.includes(path)) return;
       const session = sessionValueOf(request.headers.cookie);
       const binding = () => (session ? bindingOfToken(session) : '');
-      const cookieToken = cookieValue(request.headers.cookie, XSRF_COOKIE) ?? undefined;
+      // Every token cookie sent: beside ours there may be one a sibling site planted (over plain
+      // http), sent first. The one we minted for this session counts; the others are ignored.
+      const cookieTokens = readableCookies(request.headers.cookie)
+        .filter(([name]) => name === names.xsrf)
+        .map(([, value]) => value);
       if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') {
-        if (request.method !== 'OPTIONS' && !validFor(cookieToken, session))
+        if (request.method !== 'OPTIONS' && !cookieTokens.some((token) => validFor(token, session)))
           setCookie(reply, issue(binding()));
         return;
       }
       // Without cookies there is no ambient credential to abuse (the native app sends a bearer token).
       if (!request.headers.cookie) return;
+      // The page sends every token it can see, comma-separated (it cannot tell which is ours).
       const headerToken = request.headers[XSRF_HEADER];
-      if (typeof headerToken !== 'string' || headerToken !== cookieToken || !validFor(headerToken, session)) {
+      const sent = typeof headerToken === 'string' ? headerToken.split(',').map((t) => t.trim()) : [];
+      if (!sent.some((token) => cookieTokens.includes(token) && validFor(token, session))) {
         // A fresh token lets the client retry once it has read the cookie again.
         setCookie(reply, issue(binding()));
         throw new AppError(
@@ -104,15 +116,6 @@ export type Xsrf = ReturnType<typeof createXsrf>;
 
 /** How many valid (session, token) pairs the check remembers: a few hundred bytes each. */
 const KNOWN_TOKENS = 50_000;
-
-/** The request's session cookie value (decoded) as the binding reads it; '' when signed out. */
-function sessionValueOf(cookieHeader: string | undefined): string {
-  for (const name of SESSION_COOKIES) {
-    const value = cookieValue(cookieHeader, name);
-    if (value) return value;
-  }
-  return '';
-}
 
 function decodedPath(url: string): string {
   const path = url.split('?')[0] ?? '';

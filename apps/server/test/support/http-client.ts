@@ -13,8 +13,10 @@ export function httpClient(baseUrl: string, opts: { xsrf?: boolean; localAddress
   async function request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
     const h: Record<string, string> = { origin, ...headers };
     if (jar.size > 0) h.cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-    if (method !== 'GET' && opts.xsrf !== false && jar.has('XSRF-TOKEN')) {
-      h['x-xsrf-token'] = decodeURIComponent(jar.get('XSRF-TOKEN') ?? '');
+    // `__Host-XSRF-TOKEN` when the server is behind https (PUBLIC_URL), as the web app reads it.
+    const xsrf = jar.get('__Host-XSRF-TOKEN') ?? jar.get('XSRF-TOKEN');
+    if (method !== 'GET' && opts.xsrf !== false && xsrf !== undefined) {
+      h['x-xsrf-token'] = decodeURIComponent(xsrf);
     }
     let payload: string | undefined;
     if (typeof body === 'string') {

@@ -1,4 +1,4 @@
-import { createHttpClient, readCookie, timeoutFor } from './http.ts';
+import { createHttpClient, readCookie, readXsrfTokens, timeoutFor, XSRF_COOKIE } from './http.ts';
 import { isOnline } from './online.ts';
 import { isMobile, isNative } from './platform.ts';
 import { AUTH_TOKEN_KEY, DEVICE_TOKEN_KEY } from './session.ts';
@@ -10,7 +10,12 @@ export const nativeApiOrigin: string = import.meta.env.VITE_API_ORIGIN ?? 'https
 export const http = createHttpClient({
   baseUrl: isNative() ? nativeApiOrigin : '',
   timeoutMs: timeoutFor(isMobile() ? 'mobile' : 'desktop'),
-  getCookie: (name) => (typeof document === 'undefined' ? null : readCookie(document.cookie, name)),
+  getCookie: (name) =>
+    typeof document === 'undefined'
+      ? null
+      : name === XSRF_COOKIE
+        ? readXsrfTokens(document.cookie)
+        : readCookie(document.cookie, name),
   getBearerToken: () => storage.get(AUTH_TOKEN_KEY),
   onAuthToken: async (token) => {
     if (isNative()) await storage.set(AUTH_TOKEN_KEY, token);

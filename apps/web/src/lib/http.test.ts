@@ -8,6 +8,7 @@ import {
   needsXsrfHeader,
   parseRetryAfter,
   readCookie,
+  readXsrfTokens,
   timeoutFor,
 } from './http.ts';
 
@@ -139,6 +140,13 @@ describe('XSRF header rule', () => {
   it('reads cookies by name', () => {
     expect(readCookie('a=1; XSRF-TOKEN=abc%3D.sig; b=2', 'XSRF-TOKEN')).toBe('abc=.sig');
     expect(readCookie('a=1', 'XSRF-TOKEN')).toBeNull();
+  });
+
+  it('sends every XSRF token it can read, the __Host- one first, so a planted one never blocks a write', () => {
+    expect(readXsrfTokens('XSRF-TOKEN=planted; a=1; XSRF-TOKEN=ours%3D.sig')).toBe('planted,ours=.sig');
+    expect(readXsrfTokens('XSRF-TOKEN=planted; __Host-XSRF-TOKEN=ours.sig')).toBe('ours.sig,planted');
+    expect(readXsrfTokens('XSRF-TOKEN=%; XSRF-TOKEN=a,b; XSRF-TOKEN=ok')).toBe('ok');
+    expect(readXsrfTokens('a=1')).toBeNull();
   });
 
   it('hands the set-auth-token header to the token store', async () => {

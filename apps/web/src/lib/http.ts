@@ -72,6 +72,28 @@ export function readCookie(cookies: string, name: string): string | null {
   return null;
 }
 
+/**
+ * Every XSRF token the page can see, comma-separated: the server's own (`__Host-XSRF-TOKEN` when
+ * served over https) first. A sibling site can plant another `XSRF-TOKEN`; the server takes the one
+ * it minted for this session, so a planted one beside it never blocks a write.
+ */
+export function readXsrfTokens(cookies: string): string | null {
+  const tokens: string[] = [];
+  for (const name of [`__Host-${XSRF_COOKIE}`, XSRF_COOKIE]) {
+    for (const part of cookies.split(';')) {
+      const [rawKey, ...rest] = part.trim().split('=');
+      if (rawKey !== name) continue;
+      try {
+        const value = decodeURIComponent(rest.join('='));
+        if (value && !value.includes(',') && !tokens.includes(value)) tokens.push(value);
+      } catch {
+        // A value that does not decode is not ours.
+      }
+    }
+  }
+  return tokens.length > 0 ? tokens.join(',') : null;
+}
+
 export interface HttpClientOptions {
   /** Prefix for API paths: `""` in a browser (relative URLs), the server's origin on a device. */
   baseUrl: string;

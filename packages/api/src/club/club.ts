@@ -50,9 +50,21 @@ export const ClubSlug = z
   )
   .refine((s) => !RESERVED_SLUGS.includes(s), 'is a word the app uses: choose another');
 
+/**
+ * Characters that turn the direction of text (marks, embeddings, overrides, isolates): in a club's
+ * name they would make it read as something else in every list, email and text it appears in.
+ */
+const DIRECTION_CONTROLS = /^[^\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]*$/;
+
+/** A club's name: one line, and no characters that turn the direction of the text. */
+const ClubName = requiredName(100, 'must not be empty').regex(
+  DIRECTION_CONTROLS,
+  'must not hold right-to-left marks or overrides',
+);
+
 export const ClubCreate = z
   .object({
-    name: requiredName(100, 'must not be empty'),
+    name: ClubName,
     slug: ClubSlug,
     address: requiredText(300).optional(),
   })
@@ -74,7 +86,7 @@ const ClubColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour as #rr
  */
 export const ClubSettingsUpdate = z
   .object({
-    name: requiredName(100, 'must not be empty'),
+    name: ClubName,
     primaryColor: ClubColor,
     secondaryColor: ClubColor,
     logo: z.null(),

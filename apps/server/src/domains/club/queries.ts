@@ -1,5 +1,5 @@
 import type { Role } from '@lastman/api';
-import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { user } from '../account/read-model.ts';
 import { clubScreens, competitions } from '../game/read-model.ts';
@@ -21,6 +21,32 @@ export async function findClubByJoinCode(db: DbOrTx, joinCode: string): Promise<
 export async function findClubById(db: DbOrTx, id: string): Promise<ClubRow | undefined> {
   const [row] = await db.select().from(clubs).where(eq(clubs.id, id)).limit(1);
   return row;
+}
+
+/**
+ * Another club whose name is the same as `name` but for letter case and spacing (runs of white space
+ * as one space, none at the ends).
+ */
+export async function findClubNamed(
+  db: DbOrTx,
+  { name, exceptClubId }: { name: string; exceptClubId?: string | undefined },
+): Promise<ClubRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(clubs)
+    .where(
+      and(
+        sql`${sameName(sql`${clubs.name}`)} = ${sameName(sql`${name}`)}`,
+        ...(exceptClubId ? [sql`${clubs.id} <> ${exceptClubId}`] : []),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** A name as compared with others: white space runs as one space, trimmed, in lower case. */
+function sameName(name: SQL): SQL {
+  return sql`lower(btrim(regexp_replace(cast(${name} as text), '\\s+', ' ', 'g')))`;
 }
 
 /** Every club still open, by slug: the public pages' sitemap lists them. */
@@ -84,6 +110,21 @@ export async function lockAdmins(db: DbOrTx, { clubId }: { clubId: string }): Pr
     .where(and(eq(memberships.clubId, clubId), eq(memberships.role, 'admin')))
     .for('update');
   return rows.map((r) => r.userId);
+}
+
+/**
+ * Who started the club: its oldest membership (made with the club, in one transaction), the
+ * person's account and id breaking a tie between members added together (the demo's seed).
+ */
+export async function findFounder(db: DbOrTx, { clubId }: { clubId: string }) {
+  const [row] = await db
+    .select({ userId: memberships.userId, role: memberships.role, name: user.name })
+    .from(memberships)
+    .innerJoin(user, eq(user.id, memberships.userId))
+    .where(eq(memberships.clubId, clubId))
+    .orderBy(asc(memberships.createdAt), asc(user.createdAt), asc(memberships.userId))
+    .limit(1);
+  return row;
 }
 
 export async function listMemberIds(db: DbOrTx, { clubId }: { clubId: string }): Promise<string[]> {

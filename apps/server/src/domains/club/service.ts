@@ -28,6 +28,8 @@ import {
   findClubById,
   findClubByJoinCode,
   findClubBySlug,
+  findClubNamed,
+  findFounder,
   findInvitation,
   findLogo,
   findMembershipRow,
@@ -184,6 +186,7 @@ export async function createClub(
     if (await findClubBySlug(tx, input.slug)) {
       throw new AppError('CONFLICT', `The web address /c/${input.slug} is taken: choose another.`);
     }
+    await refuseAnotherClubsName(tx, { name: input.name });
     const row = await insertClub(tx, {
       slug: input.slug,
       name: input.name,
@@ -292,6 +295,7 @@ export async function changeMemberRole(
     const member = await findMembershipRow(tx, { clubId, userId });
     if (!member) throw notFound('That member');
     if (member.role === 'admin' && role !== 'admin') {
+      await refuseTouchingTheFounder(tx, viewer, { userId, what: 'take away their admin role' });
       const admins = await lockAdmins(tx, { clubId });
       if (admins.length <= 1) throw new AppError('CONFLICT', LAST_ADMIN);
     }
@@ -310,12 +314,45 @@ export async function removeMember(
     const member = await findMembershipRow(tx, { clubId, userId });
     if (!member) throw notFound('That member');
     if (member.role === 'admin') {
+      await refuseTouchingTheFounder(tx, viewer, { userId, what: 'remove them from the club' });
       const admins = await lockAdmins(tx, { clubId });
       if (admins.length <= 1) throw new AppError('CONFLICT', LAST_ADMIN);
     }
     await deleteMembership(tx, { clubId, userId });
     await settleActingClubs(tx, { userIds: [userId] });
   });
+}
+
+/**
+ * The person who started the club stays its admin until they step down themselves: a second admin
+ * (a bar manager made admin, or an account taken over) cannot demote or remove them.
+ */
+async function refuseTouchingTheFounder(
+  tx: DbOrTx,
+  viewer: Viewer,
+  { userId, what }: { userId: string; what: string },
+): Promise<void> {
+  if (userId === viewer.userId) return;
+  const founder = await findFounder(tx, { clubId: viewer.clubId });
+  if (founder?.userId === userId && founder.role === 'admin') {
+    throw new AppError(
+      'FORBIDDEN',
+      `${founder.name} started this club: another admin cannot ${what}. Only they can step down.`,
+    );
+  }
+}
+
+/** A club may not take another club's name (case and spacing aside): players would take one for the other. */
+async function refuseAnotherClubsName(
+  tx: DbOrTx,
+  { name, exceptClubId }: { name: string; exceptClubId?: string },
+): Promise<void> {
+  if (await findClubNamed(tx, { name, exceptClubId })) {
+    throw new AppError(
+      'CONFLICT',
+      `Another club is already called ${name.trim()}: choose a name players can tell apart, such as one with your town in it.`,
+    );
+  }
 }
 
 async function ownClub(db: DbOrTx, viewer: Viewer): Promise<ClubRow> {
@@ -346,6 +383,8 @@ export async function updateClubSettings(
       Object.entries(columns).filter(([, v]) => v !== undefined),
     );
     // Too pale for white text: the same hue, darkened until it reads (WCAG AA); never refused.
+    if (columns.name !== undefined)
+      await refuseAnotherClubsName(tx, { name: columns.name, exceptClubId: viewer.clubId });
     if (columns.primaryColor) values.primaryColor = readableClubColor(columns.primaryColor);
     if (columns.secondaryColor) values.secondaryColor = readableClubColor(columns.secondaryColor);
     if (logo === null) {

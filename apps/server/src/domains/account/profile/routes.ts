@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { personOf, sessionAfterStatement } from '../../../http/access.ts';
 import { acceptFileBodies, fileBody } from '../../../http/file-body.ts';
 import { refusals } from '../../../http/openapi-errors.ts';
+import { cookieNames } from '../../../lib/cookie-names.ts';
 import {
   deleteAccount,
   exportData,
@@ -128,9 +129,8 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       await deleteAccount(app.services, personOf(request), request.body.password);
       // The session is gone with the account; tell the browser to forget the cookies too.
-      for (const name of ['better-auth.session_token', '__Secure-better-auth.session_token']) {
-        reply.clearCookie(name, { path: '/' });
-      }
+      const secure = app.services.config.PUBLIC_URL.startsWith('https://');
+      reply.clearCookie(cookieNames(secure).session, { path: '/', secure });
       app.services.xsrf.issueFor(reply, '');
       return reply.status(204).send(null);
     },

@@ -19,6 +19,7 @@ import {
   RESET_EMAIL_HELD_HEADER,
 } from '../../../http/web-request.ts';
 import type { Clock } from '../../../lib/clock.ts';
+import { cookieNames } from '../../../lib/cookie-names.ts';
 import type { Mailer } from '../../../lib/mailer.ts';
 import { isNameOnlyEmail } from '../../../lib/name-only.ts';
 import { passwordProblem } from '../../../lib/password-policy.ts';
@@ -48,6 +49,7 @@ export function createAuth(opts: {
   sms?: SmsSender;
 }) {
   const { config, db, mailer, clock, log, sms } = opts;
+  const secureCookies = config.PUBLIC_URL.startsWith('https://');
   const emails = accountEmails(config);
 
   return betterAuth({
@@ -102,6 +104,16 @@ export function createAuth(opts: {
     advanced: {
       // better-auth skips its origin check under NODE_ENV=test; the tests must meet the real one.
       disableOriginCheck: false,
+      // Over https: `__Host-` names (lib/cookie-names.ts), which better-auth's own secure prefix
+      // (`__Secure-`, which a sibling site may still set) would be put in front of: so it is off,
+      // and every cookie is marked Secure instead.
+      ...(secureCookies && {
+        useSecureCookies: false,
+        defaultCookieAttributes: { secure: true, path: '/' },
+        cookies: Object.fromEntries(
+          Object.entries(cookieNames(true).authCookies).map(([key, name]) => [key, { name }]),
+        ),
+      }),
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       database: { generateId: () => crypto.randomUUID() },
     },

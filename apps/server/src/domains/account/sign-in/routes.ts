@@ -30,7 +30,8 @@ import { RESET_EMAIL_HELD_HEADER, toWebHeaders } from '../../../http/web-request
 import { errorBody } from '../../../lib/errors.ts';
 import { sessionBinding } from '../../../lib/xsrf.ts';
 
-const SESSION_COOKIE = /^(?:__Secure-)?better-auth\.session_token=([^;]*)/;
+// The session cookie as better-auth sets it: `__Host-` behind https (lib/cookie-names.ts).
+const SESSION_COOKIE = /^(?:__Host-)?better-auth\.session_token=([^;]*)/;
 
 /** better-auth's handler mounted on Fastify, with our error shape, XSRF re-issue and rate limits. */
 export async function authRoutes(app: FastifyInstance) {

@@ -16,6 +16,7 @@ import { AppError, notFound } from '../../../lib/errors.ts';
 import type { Services } from '../../../services.ts';
 import { findUser } from '../../account/index.ts';
 import { type OnAccount, paymentAccountFor } from '../stripe-account/index.ts';
+import { recordBuyBackOrderRefund } from './buy-back-refunds.ts';
 import { CANCELLED_BY_PLAYER } from './cancel.ts';
 import {
   competitionStatusOf,
@@ -341,6 +342,7 @@ export async function recordEntriesRefund(tx: DbOrTx, opts: RefundOptions): Prom
   if (!order.paymentIntentId && order.provider !== 'cash') {
     throw new AppError('CONFLICT', 'This order has no payment to refund.');
   }
+  if (order.buyBackEntryId !== null) return recordBuyBackOrderRefund(tx, order, opts);
   const rows = await refundsOfOrders(tx, [order.id]);
   const covered = coveredEntryIds(rows);
   const inFlight = new Set(rows.filter((r) => r.status === 'pending').flatMap((r) => r.entryIds));

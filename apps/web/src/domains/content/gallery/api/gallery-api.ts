@@ -10,7 +10,7 @@ import type {
 } from '@lastman/api';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http, nativeApiOrigin } from '../../../../lib/api.ts';
-import { readCookie, serverError, XSRF_COOKIE, XSRF_HEADER } from '../../../../lib/http.ts';
+import { readXsrfTokens, serverError, XSRF_HEADER } from '../../../../lib/http.ts';
 import { isNative } from '../../../../lib/platform.ts';
 import { AUTH_TOKEN_KEY } from '../../../../lib/session.ts';
 import { storage } from '../../../../lib/storage/storage.ts';
@@ -96,7 +96,7 @@ export async function uploadPhoto(
     xhr.setRequestHeader('Accept', 'application/json');
     if (bearer) xhr.setRequestHeader('Authorization', `Bearer ${bearer}`);
     else {
-      const token = readCookie(document.cookie, XSRF_COOKIE);
+      const token = readXsrfTokens(document.cookie);
       if (token) xhr.setRequestHeader(XSRF_HEADER, token);
     }
     xhr.upload.onprogress = (e) => {
