@@ -167,9 +167,7 @@ test.describe('live scores across two server processes', () => {
     await admin((c) => c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`));
   });
 
-  test("a score through one server shows in the other's browser, both ways", async ({
-    browser,
-  }) => {
+  test("a score through one server shows in the other's browser, both ways", async ({ browser }) => {
     test.setTimeout(120_000);
     const [a, b] = servers as [ServerProcess, ServerProcess];
     const viewport = { width: 1280, height: 900 };
