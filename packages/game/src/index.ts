@@ -38,7 +38,7 @@ export {
   type ChoiceRules,
   DEFAULT_DEADLINE_MINUTES,
   defaultRules,
-  MAX_FEE_PENCE,
+  MAX_ENTRY_FEE_PENCE,
   MAX_LIVES,
   RESCHEDULE_WINDOW_DAYS,
   type Rules,

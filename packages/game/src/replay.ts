@@ -2,7 +2,14 @@ import { GameInputError, inputErrorCodes } from './errors.ts';
 import { parseOpenfootballSeason } from './openfootball.ts';
 import { poolPotPence, splitPot } from './pot.ts';
 import { analyseRounds, type RoundAnalysis } from './rounds.ts';
-import { type BuyBack, type ChoiceRules, MAX_FEE_PENCE, MAX_LIVES, type Rules, ruleValues } from './rules.ts';
+import {
+  type BuyBack,
+  type ChoiceRules,
+  MAX_ENTRY_FEE_PENCE,
+  MAX_LIVES,
+  type Rules,
+  ruleValues,
+} from './rules.ts';
 import { type EntryPicks, type RoundResult, settleCompetition } from './settlement.ts';
 import type { Season } from './types.ts';
 
@@ -109,7 +116,7 @@ function parseBuyBack(value: unknown, startRound: number): BuyBack | null {
       `"buyBack.untilRound" ${untilRound} is before the start round ${startRound}: use ${startRound} or later`,
     );
   }
-  const pricePence = wholeNumber(value.pricePence, 'buyBack.pricePence', 0, 0, MAX_FEE_PENCE);
+  const pricePence = wholeNumber(value.pricePence, 'buyBack.pricePence', 0, 0, MAX_ENTRY_FEE_PENCE);
   return { untilRound, pricePence };
 }
 

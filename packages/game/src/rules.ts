@@ -46,7 +46,7 @@ export interface BuyBack {
 }
 
 /** The largest entry fee the app allows, and so the largest buy-back price: £10,000. */
-export const MAX_FEE_PENCE = 1_000_000;
+export const MAX_ENTRY_FEE_PENCE = 1_000_000;
 
 export const DEFAULT_DEADLINE_MINUTES = 60;
 export const SETTLE_GRACE_MS = 48 * 60 * 60 * 1000;

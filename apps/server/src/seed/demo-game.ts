@@ -1,6 +1,7 @@
 import { addDays, ukLocalToUtc, utcToUkLocal } from '@lastman/api/time';
 import {
   analyseRounds,
+  defaultRules,
   type Fixture,
   mulberry32,
   type RoundAnalysis,
@@ -137,13 +138,7 @@ export async function seedDemoGame(
     }
   }
 
-  const rules = {
-    draw: 'eliminate',
-    reuse: 'never',
-    missedPick: 'eliminate',
-    postponed: 'survive',
-    allOut: 'rollover',
-  } as const;
+  const rules = defaultRules;
   const [running] = await tx
     .insert(competitions)
     .values({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Id, requiredName } from '../common.ts';
-import { MAX_ENTRY_FEE_PENCE, MAX_LIVES } from './rules.ts';
+import { defaultRules, MAX_ENTRY_FEE_PENCE, MAX_LIVES } from './rules.ts';
 
 export const CompetitionStatus = z.enum(['draft', 'open', 'running', 'finished', 'cancelled']);
 export type CompetitionStatus = z.infer<typeof CompetitionStatus>;
@@ -14,18 +14,18 @@ export const PickOutcome = z.enum(['survived', 'eliminated', 'void', 'invalid'])
 
 export const CompetitionRules = z
   .object({
-    draw: z.enum(['eliminate', 'survive']).default('eliminate'),
-    reuse: z.enum(['never', 'afterAllUsed']).default('never'),
-    missedPick: z.enum(['eliminate', 'autoPick']).default('eliminate'),
-    postponed: z.enum(['survive', 'eliminate']).default('survive'),
-    allOut: z.enum(['rollover', 'split']).default('rollover'),
+    draw: z.enum(['eliminate', 'survive']).default(defaultRules.draw),
+    reuse: z.enum(['never', 'afterAllUsed']).default(defaultRules.reuse),
+    missedPick: z.enum(['eliminate', 'autoPick']).default(defaultRules.missedPick),
+    postponed: z.enum(['survive', 'eliminate']).default(defaultRules.postponed),
+    allOut: z.enum(['rollover', 'split']).default(defaultRules.allOut),
     /** Lives each entry starts with: a knock-out costs a life instead while the entry has one. */
     lives: z
       .number()
-      .int('must be a whole number of lives: 0, 1, 2 or 3')
-      .min(0, 'must be 0 to 3 lives (0: the first knock-out is final)')
+      .int(`must be a whole number of lives: 0 to ${MAX_LIVES}`)
+      .min(0, `must be 0 to ${MAX_LIVES} lives (0: the first knock-out is final)`)
       .max(MAX_LIVES, `must be 0 to ${MAX_LIVES} lives: choose ${MAX_LIVES} or fewer`)
-      .default(0),
+      .default(defaultRules.lives),
   })
   .strict()
   .meta({ id: 'CompetitionRules' });
@@ -147,14 +147,7 @@ export const CompetitionCreate = z
       .min(0)
       .max(7 * 24 * 60)
       .default(60),
-    rules: CompetitionRules.default({
-      draw: 'eliminate',
-      reuse: 'never',
-      missedPick: 'eliminate',
-      postponed: 'survive',
-      allOut: 'rollover',
-      lives: 0,
-    }),
+    rules: CompetitionRules.default({ ...defaultRules }),
     buyBack: BuyBackInput.nullable().default(null),
   })
   .strict()

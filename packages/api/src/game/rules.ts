@@ -52,10 +52,9 @@ export const ROTA_LIMITS = {
   shiftHoursMax: 16,
 } as const;
 
-/** The largest entry fee, and so the largest buy-back price: £10,000. */
-export const MAX_ENTRY_FEE_PENCE = 1_000_000;
-/** The most lives an entry may start with. */
-export const MAX_LIVES = 3;
+// The game's limits and default rules are the engine's: the contract, the web, the seed and the tests
+// use these, never numbers of their own.
+export { defaultRules, MAX_ENTRY_FEE_PENCE, MAX_LIVES } from '@lastman/game';
 
 /** An entry's lives left, short: "2 lives left", "1 life left", "No lives left". */
 export function livesLeftText(livesLeft: number): string {

@@ -8,7 +8,13 @@ import {
   type SeasonSummary,
 } from '@lastman/api';
 import { formatPence, londonDate, penceAsPounds, toPence } from '@lastman/api/format';
-import { competitionRoundOf, describeVariants, MAX_ENTRY_FEE_PENCE, MAX_LIVES } from '@lastman/api/rules';
+import {
+  competitionRoundOf,
+  defaultRules,
+  describeVariants,
+  MAX_ENTRY_FEE_PENCE,
+  MAX_LIVES,
+} from '@lastman/api/rules';
 import { type FormEvent, useState } from 'react';
 import { FormError, FormField, SelectField } from '../../../ui/form-field.tsx';
 import { InlineLoading } from '../../../ui/page-loading.tsx';
@@ -19,15 +25,6 @@ const prizeModels: Record<PrizeModel, string> = {
   pool: 'Prize pool: the pot is the entry fees paid, less the club’s share. It grows with every paid entry.',
   fixed: 'Fixed prize: the club sets the prize; entry fees do not change it.',
   free: 'Free to enter: no fee; the club may set a prize.',
-};
-
-const defaultRules: CompetitionRules = {
-  draw: 'eliminate',
-  reuse: 'never',
-  missedPick: 'eliminate',
-  postponed: 'survive',
-  allOut: 'rollover',
-  lives: 0,
 };
 
 export type CompetitionFormValues = CompetitionCreate;
@@ -78,7 +75,7 @@ export function CompetitionForm({
     // Empty: the entry fee (a buy-back costs what an entry costs unless the club says otherwise).
     buyBackPrice: initial?.buyBack?.pricePence === undefined ? '' : penceAsPounds(initial.buyBack.pricePence),
   });
-  const [ruleValues, setRuleValues] = useState<CompetitionRules>(initial?.rules ?? defaultRules);
+  const [ruleValues, setRuleValues] = useState<CompetitionRules>(initial?.rules ?? { ...defaultRules });
   const [lives, setLives] = useState(String(initial?.rules.lives ?? 0));
   // The window in the competition's own rounds (1: its first round), as the API takes it.
   const [buyBackUntil, setBuyBackUntil] = useState(
