@@ -998,6 +998,13 @@ function quizFixtures(
         rounds: [{ title: 'Warm-up', questions: [{ prompt: 'Two and two?', kind: 'number', answer: '4' }] }],
       }),
     },
+    'POST /api/admin/quizzes/import': {
+      call: at('/api/admin/quizzes/import', {
+        title: 'Matrix quiz from a file',
+        csv: 'round,prompt,kind,choices,answer,points\nWarm-up,Two and two?,number,,4,1\n',
+      }),
+    },
+    'POST /api/admin/quizzes/:id/copy': { call: at(`/api/admin/quizzes/${q.id}/copy`, {}) },
     'GET /api/admin/quizzes': { call: at('/api/admin/quizzes') },
     'GET /api/admin/quizzes/:id': { call: at(`/api/admin/quizzes/${q.id}`) },
     'POST /api/admin/quizzes/:id/start': { call: at(`/api/admin/quizzes/${q.id}/start`) },

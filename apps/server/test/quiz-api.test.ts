@@ -47,6 +47,7 @@ describe.each(backends())('a quiz night on %s', (backend) => {
   let teamA: HttpClient;
   let teamB: HttpClient;
   let questionIds: string[];
+  let kingsAdmin: HttpClient;
 
   beforeAll(async () => {
     server = await startTestServer(backend, { seed: true });
@@ -237,7 +238,8 @@ describe.each(backends())('a quiz night on %s', (backend) => {
   });
 
   it("another club's admin never sees the quiz", async () => {
-    const other = await otherClubAdmin(server, 'Kings Admin', 'admin@kings.test');
+    kingsAdmin = await otherClubAdmin(server, 'Kings Admin', 'admin@kings.test');
+    const other = kingsAdmin;
     expect((await other.get(`/api/admin/quizzes/${quizId}`)).status).toBe(404);
     expect((await other.post(`/api/admin/quizzes/${quizId}/next`)).status).toBe(404);
     expect((await other.get(`/api/quizzes/${quizId}/leaderboard`)).status).toBe(404);
@@ -246,6 +248,43 @@ describe.each(backends())('a quiz night on %s', (backend) => {
       correct: true,
     });
     expect(mark.status).toBe(404);
+  });
+
+  it('imports a quiz from a CSV file, naming each mistake by its line, and copies one for next week', async () => {
+    const header = 'round,prompt,kind,choices,answer,points';
+    const bad = await admin.post('/api/admin/quizzes/import', {
+      title: 'From a file',
+      csv: `${header}\nMusic,Who?,text,,Beatles,1\nMusic,Which?,puzzle,,x,1\n`,
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.json.error.message).toContain('Line 3: the kind must be choice, text, number or picture');
+    expect((await admin.get('/api/admin/quizzes')).json.quizzes.map((q: Json) => q.title)).not.toContain(
+      'From a file',
+    );
+    const good = await admin.post('/api/admin/quizzes/import', {
+      title: 'From a file',
+      csv: `${header}\nMusic,Who recorded Abbey Road?,text,,Beatles|The Beatles,2\nMaps,Capital of France?,choice,Lyon|Paris,Paris,1\n`,
+    });
+    expect(good.status, good.text).toBe(201);
+    expect(good.json.quiz).toMatchObject({ title: 'From a file', questionCount: 2, status: 'draft' });
+
+    const copy = await admin.post(`/api/admin/quizzes/${quizId}/copy`, { title: 'Thursday quiz, next week' });
+    expect(copy.status, copy.text).toBe(201);
+    expect(copy.json.quiz).toMatchObject({
+      title: 'Thursday quiz, next week',
+      status: 'draft',
+      questionCount: 4,
+      teamCount: 0,
+    });
+    expect(copy.json.quiz.joinCode).not.toBe(code);
+    const copied = await admin.get(`/api/admin/quizzes/${copy.json.quiz.id}`);
+    expect(copied.json.questions.map((q: Json) => [q.roundTitle, q.answer, q.numberMode, q.state])).toEqual([
+      ['Music', 'Paris', 'exact', 'waiting'],
+      ['Music', 'Beatles|The Beatles', 'exact', 'waiting'],
+      ['Music', '1665', 'closest', 'waiting'],
+      ['Numbers', '42', 'exact', 'waiting'],
+    ]);
+    expect((await kingsAdmin.post(`/api/admin/quizzes/${quizId}/copy`, {})).status).toBe(404);
   });
 
   it('a player is not a quizmaster', async () => {

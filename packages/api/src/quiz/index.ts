@@ -94,6 +94,16 @@ export const QuizInput = z
   .strict();
 export type QuizInput = z.infer<typeof QuizInput>;
 
+/** A quiz from a CSV file: `round,prompt,kind,choices,answer,points`, choices separated by `|`. */
+export const QuizImport = z
+  .object({ title: requiredName(QUIZ_LIMITS.titleMax), csv: z.string().min(1, 'is required').max(200_000) })
+  .strict();
+export type QuizImport = z.infer<typeof QuizImport>;
+
+/** Next week's quiz from this one: the same questions, a new code, no teams. */
+export const QuizCopy = z.object({ title: requiredName(QUIZ_LIMITS.titleMax).optional() }).strict();
+export type QuizCopy = z.infer<typeof QuizCopy>;
+
 export const QuizIdParams = z.object({ id: Id }).strict();
 export const QuizAnswerParams = z.object({ id: Id, answerId: Id }).strict();
 export const QuizQuestionParams = z.object({ id: Id, questionId: Id }).strict();

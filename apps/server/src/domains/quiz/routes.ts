@@ -3,8 +3,10 @@ import {
   QuizAnswerInput,
   QuizAnswerParams,
   QuizAnswerSaved,
+  QuizCopy,
   QuizCreated,
   QuizIdParams,
+  QuizImport,
   QuizInput,
   QuizJoin,
   QuizJoined,
@@ -27,7 +29,9 @@ import { refusals } from '../../http/openapi-errors.ts';
 import { closedOnShutdown, pairedScreenClub, SCREEN_COOKIE, serveLiveStream } from '../game/index.ts';
 import {
   closeQuestion,
+  copyQuiz,
   createQuiz,
+  importQuiz,
   markByHand,
   openNextQuestion,
   quizAdminView,
@@ -64,6 +68,44 @@ export const quizRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       reply.status(201).send({ quiz: await createQuiz(app.services, viewerOf(request), request.body) }),
+  );
+
+  app.post(
+    '/api/admin/quizzes/import',
+    {
+      schema: {
+        ...quizmaster(
+          'Write a quiz from a CSV file: round,prompt,kind,choices,answer,points (choices split by |)',
+        ),
+        description:
+          'A 400 names each mistake by its line (the header is line 1); nothing is saved until all are right.',
+        body: QuizImport,
+        response: { 201: QuizCreated, ...refusals(400, 403) },
+      },
+      config: { access: 'staff' },
+    },
+    async (request, reply) =>
+      reply.status(201).send({ quiz: await importQuiz(app.services, viewerOf(request), request.body) }),
+  );
+
+  app.post(
+    '/api/admin/quizzes/:id/copy',
+    {
+      schema: {
+        ...quizmaster('Copy a quiz for next week: its questions, a new join code, no teams'),
+        params: QuizIdParams,
+        body: QuizCopy,
+        response: { 201: QuizCreated, ...refusals(403, 404) },
+      },
+      config: { access: 'staff' },
+    },
+    async (request, reply) =>
+      reply.status(201).send({
+        quiz: await copyQuiz(app.services, viewerOf(request), {
+          quizId: request.params.id,
+          title: request.body.title,
+        }),
+      }),
   );
 
   app.get(

@@ -1,10 +1,11 @@
 import { randomInt } from 'node:crypto';
-import type { QuizAdminView, QuizInput, QuizList, QuizSettings, QuizSummary } from '@lastman/api';
+import type { QuizAdminView, QuizImport, QuizInput, QuizList, QuizSettings, QuizSummary } from '@lastman/api';
 import { QUIZ_EVENT, QUIZ_LIMITS } from '@lastman/api';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Viewer } from '../../http/guards.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { Services } from '../../services.ts';
+import { quizFromCsv } from './csv-import.ts';
 import { markAll } from './marking.ts';
 import {
   findQuiz,
@@ -107,6 +108,51 @@ export async function createQuiz(
     await insertQuestions(tx, rows);
     return summaryOf(quiz, { questionCount: rows.length, teamCount: 0 });
   });
+}
+
+/** A quiz from a CSV file: every error named by its line, none saved unless all are right. */
+export async function importQuiz(
+  services: QuizServices,
+  viewer: Viewer,
+  input: QuizImport,
+): Promise<QuizSummary> {
+  await assertQuizmaster(services.db, viewer);
+  const result = quizFromCsv(input.title, input.csv);
+  if (!result.ok) {
+    throw new AppError('BAD_REQUEST', `The file has mistakes: ${result.errors.slice(0, 20).join(' ')}`);
+  }
+  return createQuiz(services, viewer, result.quiz);
+}
+
+/** Next week's quiz: this one's rounds and questions (pictures too), a new code, no teams or answers. */
+export async function copyQuiz(
+  services: QuizServices,
+  viewer: Viewer,
+  { quizId, title }: { quizId: string; title?: string | undefined },
+): Promise<QuizSummary> {
+  await assertQuizmaster(services.db, viewer);
+  const quiz = await findQuiz(services.db, { clubId: viewer.clubId, quizId });
+  if (!quiz) throw notFound('The quiz');
+  const questions = await listQuestions(services.db, { clubId: viewer.clubId, quizId });
+  const rounds: QuizInput['rounds'] = [];
+  for (const q of questions) {
+    let round = rounds[q.round - 1];
+    if (!round) {
+      round = { title: q.roundTitle, questions: [] };
+      rounds[q.round - 1] = round;
+    }
+    round.questions.push({
+      prompt: q.prompt,
+      kind: q.kind,
+      answer: q.answer,
+      ...(q.choices && { choices: q.choices }),
+      ...(q.kind === 'number' && { numberMode: q.numberMode }),
+      ...(q.imageKey && { imageKey: q.imageKey }),
+      points: q.points,
+      seconds: q.seconds,
+    });
+  }
+  return createQuiz(services, viewer, { title: title ?? quiz.title, rounds: rounds.filter(Boolean) });
 }
 
 export async function quizList(services: QuizServices, viewer: Viewer): Promise<QuizList> {
