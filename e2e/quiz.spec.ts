@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { activePage, expect, fill, signUpByApi, test, xsrfHeaders } from './support/fixtures.ts';
+import { activePage, expect, fill, logInByApi, signUpByApi, test, xsrfHeaders } from './support/fixtures.ts';
 
 // The TV asks GET /api/screens/current first: 404 is its answer until the device is a screen.
 test.use({ allowHttpErrors: true });
@@ -149,4 +149,43 @@ test('quiz night: two teams answer on their phones at 360 px while the paired TV
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/quiz-master-360.png` });
   await noScrolling(agathas);
   await Promise.all([bears.context().close(), agathas.context().close(), tvContext.close()]);
+});
+
+test("the quizmaster writes a quiz on a phone, a CSV file's mistakes are named by line, and a quiz is copied", async ({
+  page,
+}, info) => {
+  test.skip(info.project.name !== 'phone', 'the quizmaster screen at 360 px');
+  await logInByApi(page, 'admin@redlion.test');
+  await page.goto('/admin/quizzes');
+  const content = activePage(page);
+  const title = `Written quiz ${Date.now().toString(36)}`;
+  await content.locator('ion-button', { hasText: 'Write a quiz' }).click();
+  await fill(page, 'quiz-title', title);
+  await fill(page, 'round-0', 'Sport');
+  await fill(page, 'prompt-0-0', 'Which club plays at Anfield?');
+  await fill(page, 'answer-0-0', 'Liverpool|Liverpool FC');
+  await content.locator('ion-button', { hasText: 'Add a question' }).click();
+  await fill(page, 'prompt-0-1', 'Pick the odd one out');
+  await content.locator('select[name="kind-0-1"]').selectOption('choice');
+  await fill(page, 'choices-0-1', 'Cat\nDog\nCarrot');
+  await fill(page, 'answer-0-1', 'Carrot');
+  await noScrolling(page);
+  await content.locator('form.quiz-writer ion-button[type="submit"]').click();
+  await expect(page).toHaveURL(/\/admin\/quizzes\?id=/);
+  await expect(activePage(page).getByTestId('quiz-run')).toContainText(title);
+  await expect(activePage(page).getByTestId('quiz-run')).toContainText('draft');
+
+  await page.goto('/admin/quizzes');
+  const csv =
+    'round,prompt,kind,choices,answer,points\nMusic,Who?,text,,Beatles,1\nMusic,Which?,riddle,,x,1\n';
+  await fill(page, 'import-title', 'From a spreadsheet');
+  await activePage(page)
+    .locator('input[type="file"][accept=".csv,text/csv"]')
+    .setInputFiles({ name: 'quiz.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await activePage(page).locator('ion-button', { hasText: 'Import' }).click();
+  await expect(activePage(page).getByTestId('quiz-import-error')).toContainText('Line 3: the kind must be');
+
+  const row = activePage(page).getByTestId('quiz-list').locator('li', { hasText: title });
+  await row.locator('ion-button', { hasText: 'Copy' }).click();
+  await expect(activePage(page).getByTestId('quiz-list').locator('li', { hasText: title })).toHaveCount(2);
 });

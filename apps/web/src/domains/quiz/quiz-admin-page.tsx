@@ -1,14 +1,17 @@
 import { IonButton, IonContent } from '@ionic/react';
 import type { QuizAdminView, QuizQuestionAdmin } from '@lastman/api';
-import { useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '../../app/paths.ts';
 import { HttpError } from '../../lib/http.ts';
 import { useMe } from '../../lib/me.ts';
-import { showError } from '../../lib/toast.ts';
+import { showError, showToast } from '../../lib/toast.ts';
+import { FormField } from '../../ui/form-field.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { InlineLoading } from '../../ui/page-loading.tsx';
 import {
+  useCopyQuiz,
+  useImportQuiz,
   useMarkAnswer,
   useQuizAdmin,
   useQuizSettings,
@@ -40,6 +43,7 @@ export function QuizAdminPage() {
 
 function QuizHome({ onOpen }: { onOpen: (id: string) => void }) {
   const quizzes = useQuizzes();
+  const copy = useCopyQuiz();
   const [writing, setWriting] = useState(false);
   if (quizzes.error instanceof HttpError && quizzes.error.status === 403) {
     return (
@@ -66,13 +70,28 @@ function QuizHome({ onOpen }: { onOpen: (id: string) => void }) {
                   Code {q.joinCode} · {q.questionCount} questions · {q.teamCount} teams · {q.status}
                 </small>
               </div>
-              <IonButton fill="outline" onClick={() => onOpen(q.id)}>
-                Run
-              </IonButton>
+              <div className="quiz-actions">
+                <IonButton fill="outline" onClick={() => onOpen(q.id)}>
+                  Run
+                </IonButton>
+                <IonButton
+                  fill="clear"
+                  disabled={copy.isPending}
+                  onClick={() =>
+                    copy.mutate(q.id, {
+                      onSuccess: ({ quiz }) => showToast(`Copied for next week: code ${quiz.joinCode}.`),
+                      onError: showError,
+                    })
+                  }
+                >
+                  Copy
+                </IonButton>
+              </div>
             </li>
           ))}
         </ul>
       </section>
+      <CsvImport onCreated={onOpen} />
       {writing ? (
         <QuizWriter onCreated={onOpen} />
       ) : (
@@ -81,6 +100,48 @@ function QuizHome({ onOpen }: { onOpen: (id: string) => void }) {
         </IonButton>
       )}
     </>
+  );
+}
+
+/** A quiz from a spreadsheet saved as CSV: every mistake named by its line. */
+function CsvImport({ onCreated }: { onCreated: (id: string) => void }) {
+  const importQuiz = useImportQuiz();
+  const [title, setTitle] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [error, setError] = useState<string | undefined>();
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!file) return;
+    setError(undefined);
+    importQuiz.mutate(
+      { title: title.trim(), csv: await file.text() },
+      {
+        onSuccess: ({ quiz }) => onCreated(quiz.id),
+        onError: (e) => (e instanceof HttpError ? setError(e.message) : showError(e)),
+      },
+    );
+  };
+  return (
+    <form className="card" onSubmit={(e) => void submit(e)} aria-labelledby="quiz-import-heading">
+      <h2 id="quiz-import-heading">Import from a CSV file</h2>
+      <p className="quiz-hint">
+        Columns <code>round,prompt,kind,choices,answer,points</code>; kinds choice, text or number; choices
+        split by |.
+      </p>
+      <FormField label="Title" name="import-title" value={title} onValue={setTitle} />
+      <label className="quiz-select">
+        CSV file
+        <input type="file" accept=".csv,text/csv" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+      </label>
+      {error ? (
+        <p className="form-error" role="alert" data-testid="quiz-import-error">
+          {error}
+        </p>
+      ) : null}
+      <IonButton type="submit" disabled={!file || !title.trim() || importQuiz.isPending}>
+        Import
+      </IonButton>
+    </form>
   );
 }
 

@@ -120,94 +120,18 @@ export function QuizWriter({ onCreated }: { onCreated: (id: string) => void }) {
             onValue={(v) => patchRound(round.key, { title: v })}
           />
           {round.questions.map((q, i) => (
-            <div key={q.key} className="quiz-draft-question" data-testid="quiz-draft-question">
-              <h3>Question {i + 1}</h3>
-              <FormField
-                label="Question"
-                name={`prompt-${r}-${i}`}
-                value={q.prompt}
-                onValue={(v) => patchQuestion(round, q.key, { prompt: v })}
-              />
-              <label className="quiz-select">
-                Kind
-                <select
-                  name={`kind-${r}-${i}`}
-                  value={q.kind}
-                  onChange={(e) => patchQuestion(round, q.key, { kind: e.target.value as QuizKind })}
-                >
-                  {KINDS.map((k) => (
-                    <option key={k.kind} value={k.kind}>
-                      {k.label}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              {q.kind === 'choice' ? (
-                <FormField
-                  label="Choices, one a line"
-                  name={`choices-${r}-${i}`}
-                  rows={4}
-                  value={q.choices}
-                  onValue={(v) => patchQuestion(round, q.key, { choices: v })}
-                />
-              ) : null}
-              {q.kind === 'picture' ? (
-                <PicturePicker
-                  url={q.imageUrl}
-                  onStored={(imageKey, imageUrl) => patchQuestion(round, q.key, { imageKey, imageUrl })}
-                />
-              ) : null}
-              <FormField
-                label="Answer"
-                name={`answer-${r}-${i}`}
-                value={q.answer}
-                onValue={(v) => patchQuestion(round, q.key, { answer: v })}
-                helper={
-                  q.kind === 'choice'
-                    ? 'One of the choices, as written'
-                    : q.kind === 'number'
-                      ? 'A number'
-                      : 'Alternatives with |, as Beatles|The Beatles'
-                }
-              />
-              {q.kind === 'number' ? (
-                <label className="quiz-check">
-                  <input
-                    type="checkbox"
-                    checked={q.closest}
-                    onChange={(e) => patchQuestion(round, q.key, { closest: e.target.checked })}
-                  />
-                  Closest answer wins (a tie-breaker)
-                </label>
-              ) : null}
-              <div className="quiz-pair">
-                <FormField
-                  label="Points"
-                  name={`points-${r}-${i}`}
-                  inputMode="numeric"
-                  value={q.points}
-                  onValue={(v) => patchQuestion(round, q.key, { points: v })}
-                />
-                <FormField
-                  label="Seconds"
-                  name={`seconds-${r}-${i}`}
-                  inputMode="numeric"
-                  value={q.seconds}
-                  onValue={(v) => patchQuestion(round, q.key, { seconds: v })}
-                />
-              </div>
-              {round.questions.length > 1 ? (
-                <IonButton
-                  fill="clear"
-                  color="danger"
-                  onClick={() =>
-                    patchRound(round.key, { questions: round.questions.filter((x) => x.key !== q.key) })
-                  }
-                >
-                  Remove question
-                </IonButton>
-              ) : null}
-            </div>
+            <QuestionFields
+              key={q.key}
+              q={q}
+              at={`${r}-${i}`}
+              n={i + 1}
+              patch={(change) => patchQuestion(round, q.key, change)}
+              remove={
+                round.questions.length > 1
+                  ? () => patchRound(round.key, { questions: round.questions.filter((x) => x.key !== q.key) })
+                  : null
+              }
+            />
           ))}
           <IonButton
             fill="outline"
@@ -229,6 +153,99 @@ export function QuizWriter({ onCreated }: { onCreated: (id: string) => void }) {
         Save quiz
       </IonButton>
     </form>
+  );
+}
+
+/** One question of the draft: its prompt, kind, choices or picture, answer, points and seconds. */
+function QuestionFields({
+  q,
+  at,
+  n,
+  patch,
+  remove,
+}: {
+  q: DraftQuestion;
+  at: string;
+  n: number;
+  patch: (change: Partial<DraftQuestion>) => void;
+  remove: (() => void) | null;
+}) {
+  return (
+    <div className="quiz-draft-question" data-testid="quiz-draft-question">
+      <h3>Question {n}</h3>
+      <FormField
+        label="Question"
+        name={`prompt-${at}`}
+        value={q.prompt}
+        onValue={(v) => patch({ prompt: v })}
+      />
+      <label className="quiz-select">
+        Kind
+        <select
+          name={`kind-${at}`}
+          value={q.kind}
+          onChange={(e) => patch({ kind: e.target.value as QuizKind })}
+        >
+          {KINDS.map((k) => (
+            <option key={k.kind} value={k.kind}>
+              {k.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      {q.kind === 'choice' ? (
+        <FormField
+          label="Choices, one a line"
+          name={`choices-${at}`}
+          rows={4}
+          value={q.choices}
+          onValue={(v) => patch({ choices: v })}
+        />
+      ) : null}
+      {q.kind === 'picture' ? (
+        <PicturePicker url={q.imageUrl} onStored={(imageKey, imageUrl) => patch({ imageKey, imageUrl })} />
+      ) : null}
+      <FormField
+        label="Answer"
+        name={`answer-${at}`}
+        value={q.answer}
+        onValue={(v) => patch({ answer: v })}
+        helper={
+          q.kind === 'choice'
+            ? 'One of the choices, as written'
+            : q.kind === 'number'
+              ? 'A number'
+              : 'Alternatives with |, as Beatles|The Beatles'
+        }
+      />
+      {q.kind === 'number' ? (
+        <label className="quiz-check">
+          <input type="checkbox" checked={q.closest} onChange={(e) => patch({ closest: e.target.checked })} />
+          Closest answer wins (a tie-breaker)
+        </label>
+      ) : null}
+      <div className="quiz-pair">
+        <FormField
+          label="Points"
+          name={`points-${at}`}
+          inputMode="numeric"
+          value={q.points}
+          onValue={(v) => patch({ points: v })}
+        />
+        <FormField
+          label="Seconds"
+          name={`seconds-${at}`}
+          inputMode="numeric"
+          value={q.seconds}
+          onValue={(v) => patch({ seconds: v })}
+        />
+      </div>
+      {remove ? (
+        <IonButton fill="clear" color="danger" onClick={remove}>
+          Remove question
+        </IonButton>
+      ) : null}
+    </div>
   );
 }
 

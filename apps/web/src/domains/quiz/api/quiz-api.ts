@@ -1,5 +1,6 @@
 import type {
   QuizAdminView,
+  QuizImport,
   QuizInput,
   QuizJoin,
   QuizJoined,
@@ -70,6 +71,22 @@ export function useCreateQuiz() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: QuizInput) => http.post<{ quiz: QuizSummary }>('/api/admin/quizzes', input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: quizKeys.list }),
+  });
+}
+
+export function useImportQuiz() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: QuizImport) => http.post<{ quiz: QuizSummary }>('/api/admin/quizzes/import', input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: quizKeys.list }),
+  });
+}
+
+export function useCopyQuiz() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => http.post<{ quiz: QuizSummary }>(`/api/admin/quizzes/${enc(id)}/copy`, {}),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: quizKeys.list }),
   });
 }
