@@ -37,7 +37,9 @@ export const QuizQuestionInput = z
       .max(QUIZ_LIMITS.choicesMax)
       .optional(),
     /** The right answer; for a word or picture question, alternatives separated by `|`. */
-    answer: requiredName(QUIZ_LIMITS.answerMax),
+    answer: requiredName(QUIZ_LIMITS.answerMax).describe(
+      'The right answer: for a choice question one of its choices as written, for a number question a number, for a word or picture question alternatives separated by |. Only a choice question has choices, only a number question a numberMode, and a picture question needs its imageKey.',
+    ),
     numberMode: QuizNumberMode.optional(),
     points: z.number().int().min(0).max(QUIZ_LIMITS.pointsMax).optional(),
     seconds: z.number().int().min(QUIZ_LIMITS.secondsMin).max(QUIZ_LIMITS.secondsMax).optional(),
