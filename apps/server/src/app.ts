@@ -23,6 +23,7 @@ import {
 } from './domains/notifications/index.ts';
 import { paymentsDomain, registerPaymentsParts, WEBHOOK_PATH } from './domains/payments/index.ts';
 import { createPaymentProvider, type PaymentProvider } from './domains/payments/provider/provider.ts';
+import { quizDomain } from './domains/quiz/index.ts';
 import { registerStaffParts, staffDomain } from './domains/staff/index.ts';
 import { registerAccessRules } from './http/access.ts';
 import { clientConfigRoutes } from './http/client-config-routes.ts';
@@ -316,6 +317,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(contentDomain);
   await app.register(staffDomain);
   await app.register(analyticsDomain);
+  await app.register(quizDomain);
   if (app.runsJobs) await app.register(backups);
   // The clubs' public pages (server-rendered from the domains' public functions), then the web app.
   await app.register(publicPagesRoutes);

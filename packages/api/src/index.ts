@@ -6,5 +6,6 @@ export * from './content/index.ts';
 export * from './game/index.ts';
 export * from './notifications.ts';
 export * from './payments/index.ts';
+export * from './quiz/index.ts';
 export * from './shared/index.ts';
 export * from './staff/index.ts';

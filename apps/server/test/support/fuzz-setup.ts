@@ -46,6 +46,15 @@ export const RULES_BEYOND_SCHEMA = [
     operation: 'POST /api/admin/invitations',
     message: /give an email address or a phone number, not both|that is not a phone number we can text/,
   },
+  // Quiz night: a question's fields must agree with its kind (a choice's answer among its choices, a
+  // number's answer a number; the answer's description says so); a CSV file's lines are read by the
+  // server, each mistake named by its line.
+  {
+    operation: 'POST /api/admin/quizzes',
+    message:
+      /must be one of the choices|needs its choices|only a choice question has choices|needs a number as its answer|only a number question has a number mode|needs its picture|was not uploaded here/,
+  },
+  { operation: 'POST /api/admin/quizzes/import', message: /The file has mistakes/ },
 ];
 
 /**

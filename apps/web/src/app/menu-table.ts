@@ -56,6 +56,8 @@ export const menuSections: readonly MenuSection[] = [
       { title: 'My hours', path: paths.myHours, icon: 'documentTextOutline' },
       // Menu: bar staff mark dishes available today or not.
       { title: 'Menu availability', path: paths.menumanager, icon: 'restaurantOutline' },
+      // Quiz night: when the admin lets staff run quizzes (the page says so otherwise).
+      { title: 'Quiz night', path: paths.adminQuizzes, icon: 'helpCircleOutline' },
     ],
   },
   {
@@ -68,6 +70,7 @@ export const menuSections: readonly MenuSection[] = [
       { title: 'Timesheets', path: paths.timesheets, icon: 'documentTextOutline' },
       { title: 'Menu manager', path: paths.menumanager, icon: 'restaurantOutline' },
       { title: 'Analytics', path: paths.analytics, icon: 'barChartOutline' },
+      { title: 'Quiz night', path: paths.adminQuizzes, icon: 'helpCircleOutline' },
       // Tenants.
       { title: 'Club settings', path: paths.adminClub, icon: 'storefrontOutline' },
       { title: 'Members', path: paths.adminMembers, icon: 'peopleOutline' },

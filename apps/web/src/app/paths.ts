@@ -66,4 +66,7 @@ export const paths = {
   adminMembers: '/club-members',
   adminPoster: '/club-poster',
   invite: '/invite/:token',
+  // Quiz night: a team's phone (?code=), and the quizmaster's screen (?id= runs one quiz).
+  quiz: '/quiz',
+  adminQuizzes: '/admin/quizzes',
 } as const;

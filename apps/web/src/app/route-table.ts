@@ -186,6 +186,13 @@ export const appRoutes: readonly AppRoute[] = [
   route(paths.invite, 'Invitation', 'public', () =>
     import('../domains/club/invite-page.tsx').then((m) => m.InvitePage),
   ),
+  // Quiz night: teams play without an account; staff run quizzes when the admin allows it.
+  route(paths.quiz, 'Quiz night', 'public', () =>
+    import('../domains/quiz/quiz-play-page.tsx').then((m) => m.QuizPlayPage),
+  ),
+  route(paths.adminQuizzes, 'Quiz night', 'staff', () =>
+    import('../domains/quiz/quiz-admin-page.tsx').then((m) => m.QuizAdminPage),
+  ),
 ];
 
 /**

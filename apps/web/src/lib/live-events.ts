@@ -30,7 +30,7 @@ export const REOPEN_AFTER_MS = 30_000;
 
 const MEMBER_STREAM = '/api/live';
 const streams = new Map<string, Stream>();
-const EVENT_TYPES = ['live-score', 'results', 'resync'] as const;
+const EVENT_TYPES = ['live-score', 'results', 'resync', 'quiz'] as const;
 
 function open(path: string, stream: Stream) {
   if (stream.source || typeof EventSource === 'undefined') return;

@@ -103,6 +103,12 @@ export const LiveEvent = z
     }),
     z.object({ type: z.literal('results'), seasonId: z.string().nullable() }),
     z.object({ type: z.literal('resync') }),
+    // Quiz night: what changed, never an answer (each screen fetches what it may see).
+    z.object({
+      type: z.literal('quiz'),
+      quizId: z.string(),
+      what: z.enum(['opened', 'closed', 'marked', 'team', 'answered']),
+    }),
   ])
   .meta({ id: 'LiveEvent' });
 export type LiveEvent = z.infer<typeof LiveEvent>;

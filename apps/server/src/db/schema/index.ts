@@ -23,6 +23,7 @@ export * from '../../domains/game/screens/schema.ts';
 export * from '../../domains/notifications/schema.ts';
 export * from '../../domains/payments/schema.ts';
 export * from '../../domains/payments/stripe-account/schema.ts';
+export * from '../../domains/quiz/schema.ts';
 export * from '../../domains/staff/schema.ts';
 export * from './mail.ts';
 export * from './sms.ts';

@@ -37,6 +37,8 @@ export function serveLiveStream(
   reply: FastifyReply,
   streams: Set<() => void>,
   heartbeatMs = HEARTBEAT_MS,
+  /** Which of the club's events this stream carries (all of them by default). */
+  only: (e: HubEvent) => boolean = () => true,
 ): FastifyReply | undefined {
   const { liveStreams, config } = request.server.services;
   // A member's streams are counted per session; a TV screen's (not signed in) per club and address.
@@ -66,7 +68,7 @@ export function serveLiveStream(
   });
   res.write(`: connected\nretry: ${RETRY_MS}\n\n`);
 
-  const forViewer = (e: HubEvent) => e.clubId === null || e.clubId === audience.clubId;
+  const forViewer = (e: HubEvent) => (e.clubId === null || e.clubId === audience.clubId) && only(e);
   const send = (e: HubEvent) => {
     if (forViewer(e)) res.write(`id: ${e.id}\nevent: ${e.type}\ndata: ${JSON.stringify(e.data)}\n\n`);
   };

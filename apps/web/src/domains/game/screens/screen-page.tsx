@@ -9,6 +9,7 @@ import { formatPence, londonDateTime, londonTime, londonWeekdayTime } from '@las
 import { SCREEN_PAIRING } from '@lastman/api/rules';
 import { type CSSProperties, useEffect, useRef, useState } from 'react';
 import { ionicColorVariables } from '../../../lib/club-theme.ts';
+import { QuizScreen, useQuizOnScreen } from '../../quiz/index.ts';
 import { useScreen } from './api/screens-api.ts';
 import './screen.css';
 
@@ -56,6 +57,8 @@ export function ScreenPage({
 }: { slug: string } & ScreenOptions) {
   const screen = useScreen(slug, refreshMs);
   const state = screen.data;
+  // A quiz night takes the screen while its quiz runs.
+  const quiz = useQuizOnScreen(slug, state?.paired === true);
   return (
     <div className="tv" style={colours(state?.club)} data-motion={motion ? 'on' : 'off'}>
       {!state ? (
@@ -76,6 +79,8 @@ export function ScreenPage({
             {londonTime(state.codeExpiresAt)}.
           </p>
         </div>
+      ) : quiz ? (
+        <QuizScreen state={quiz} clubName={state.club.name} />
       ) : (
         <Board club={state.club} board={state.board} offline={screen.isError} slideMs={slideMs} />
       )}
