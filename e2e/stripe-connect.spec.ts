@@ -1,7 +1,7 @@
 /**
  * Admin, Payments: the club's own Stripe account (Stripe Connect). This server runs the test
  * provider, so the Connect answers are the API's own shapes served by the browser test; the
- * server's side is tested against a Stripe stand-in in apps/server/test/stripe-connect.test.ts.
+ * server's side is tested against a Stripe stand-in in apps/server/test/payments/stripe-connect.test.ts.
  */
 import type { ClubPaymentAccount } from '@lastman/api';
 import { activePage, expect, logIn, test } from './support/fixtures.ts';
