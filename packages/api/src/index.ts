@@ -3,6 +3,7 @@ export * from './analytics.ts';
 export * from './club/index.ts';
 export * from './common.ts';
 export * from './content/index.ts';
+export * from './errors.ts';
 export * from './game/index.ts';
 export * from './notifications.ts';
 export * from './payments/index.ts';

@@ -1,3 +1,5 @@
+import { type ClientErrorCode, ErrorCode } from '@lastman/api/errors';
+
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'X-XSRF-TOKEN';
 export const DESKTOP_TIMEOUT_MS = 30_000;
@@ -12,7 +14,8 @@ export class HttpError extends Error {
     readonly url: string,
     readonly status: number,
     readonly statusText: string,
-    readonly code?: string,
+    /** One of the contract's codes, a client code (no answer came), or better-auth's own on sign-in. */
+    readonly code?: ErrorCode | ClientErrorCode | (string & {}),
     /** From a `Retry-After` header (429, 503): how long the server asked us to wait. */
     readonly retryAfterMs?: number,
   ) {
@@ -25,7 +28,7 @@ export class HttpError extends Error {
  * question to ask; the same request with its confirm flag then goes ahead.
  */
 export const isConfirmationRequired = (e: unknown): e is HttpError =>
-  e instanceof HttpError && e.code === 'CONFIRMATION_REQUIRED';
+  e instanceof HttpError && e.code === ErrorCode.CONFIRMATION_REQUIRED;
 
 /** `Retry-After` as milliseconds: delay-seconds or an HTTP date; undefined when absent or unreadable. */
 export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
