@@ -57,6 +57,46 @@ describe.each(oneBackend())('live streams held per session, address and process 
     });
   });
 
+  describe("a pub's TV screens", () => {
+    let server: TestServer;
+    const held: HeldStream[] = [];
+    beforeAll(async () => {
+      server = await startTestServer(backend, { seed: true });
+    });
+    afterAll(async () => {
+      for (const s of held) s.destroy();
+      await server.close();
+    });
+
+    it('six paired screens of one club on one address each hold their stream', async () => {
+      const pub = '127.0.0.60';
+      const admin = server.client();
+      await admin.signIn('admin@redlion.test', DEMO_PASSWORD);
+      const cookies: string[] = [];
+      for (let i = 0; i < 6; i++) {
+        const device = server.client({ localAddress: pub });
+        const opened = await device.post('/api/screens', { club: 'red-lion' });
+        expect(opened.status).toBe(200);
+        const paired = await admin.post('/api/admin/screens/pair', {
+          code: opened.json.code,
+          name: `TV ${i + 1}`,
+        });
+        expect(paired.status, paired.text).toBe(201);
+        cookies.push(cookieOf(device.jar));
+      }
+      const streams: HeldStream[] = [];
+      for (const cookie of cookies)
+        streams.push(
+          await holdStream(server.baseUrl, cookie, pub, '/api/screens/current/live?club=red-lion'),
+        );
+      held.push(...streams);
+      expect(streams.map((s) => s.status)).toEqual([200, 200, 200, 200, 200, 200]);
+      // The fifth and sixth ended none of the others: each screen is a holder of its own.
+      await new Promise((r) => setTimeout(r, 500));
+      expect(streams.map((s) => s.ended)).toEqual([false, false, false, false, false, false]);
+    });
+  });
+
   describe('with small ceilings', () => {
     let server: TestServer;
     const held: HeldStream[] = [];

@@ -32,7 +32,13 @@ export function closedOnShutdown(app: FastifyInstance): Set<() => void> {
  */
 export function serveLiveStream(
   hub: EventHub,
-  audience: { readonly clubId: string; readonly sessionToken?: string | undefined; readonly userId?: string },
+  audience: {
+    readonly clubId: string;
+    readonly sessionToken?: string | undefined;
+    readonly userId?: string;
+    /** A paired TV screen: its streams are its own, however many screens a pub has on one address. */
+    readonly screenId?: string;
+  },
   request: FastifyRequest,
   reply: FastifyReply,
   streams: Set<() => void>,
@@ -41,8 +47,11 @@ export function serveLiveStream(
   only: (e: HubEvent) => boolean = () => true,
 ): FastifyReply | undefined {
   const { liveStreams, config } = request.server.services;
-  // A member's streams are counted per session; a TV screen's (not signed in) per club and address.
-  const holder = audience.sessionToken ?? audience.userId ?? `screen:${audience.clubId}:${request.ip}`;
+  // A member's streams are counted per session, a paired TV screen's per screen (both also per address).
+  const holder =
+    audience.sessionToken ??
+    audience.userId ??
+    (audience.screenId ? `screen:${audience.screenId}` : `screen:${audience.clubId}:${request.ip}`);
   let close: () => void = () => {};
   const admission = liveStreams.admit({ holder, address: request.ip }, () => close());
   if (!admission.ok) {

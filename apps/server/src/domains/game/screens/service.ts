@@ -130,7 +130,7 @@ async function pairedState(
 export async function pairedScreenClub(
   services: ScreenServices,
   { club: slug, deviceToken }: { club: string; deviceToken: string | undefined },
-): Promise<{ clubId: string }> {
+): Promise<{ clubId: string; screenId: string }> {
   const club = await publicClub(services.db, slug);
   const screen = deviceToken
     ? await findScreenByDevice(services.db, { deviceTokenHash: hash(deviceToken) })
@@ -138,7 +138,7 @@ export async function pairedScreenClub(
   if (!screen || screen.clubId !== club.id || screen.revokedAt || !screen.pairedAt) {
     throw new AppError('NOT_FOUND', NOT_PAIRED);
   }
-  return { clubId: club.id };
+  return { clubId: club.id, screenId: screen.id };
 }
 
 export async function currentScreen(
