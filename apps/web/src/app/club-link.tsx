@@ -10,6 +10,7 @@ import { storage } from '../lib/storage/storage.ts';
 import { showError, showToast } from '../lib/toast.ts';
 import { PageHeader } from '../ui/page-header.tsx';
 import { PageLoading } from '../ui/page-loading.tsx';
+import { appScreen } from './open-screen.ts';
 import { paths } from './paths.ts';
 
 /**
@@ -114,15 +115,6 @@ export function ClubLink() {
       </IonContent>
     </IonPage>
   );
-}
-
-/**
- * The screen a public page's button asks for (`?open=/signup`): a path of this app only, never
- * another site (`//host`) nor the club link itself; the game screen otherwise.
- */
-export function appScreen(open: string | null): string {
-  const inApp = /^\/(?![/\\])/.test(open ?? '') && !open?.startsWith('/c/');
-  return inApp && open ? open : paths.tabs.game;
 }
 
 /** `/tabs/<tab>`: the tabs area is also served at the empty path. */

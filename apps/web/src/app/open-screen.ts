@@ -1,0 +1,15 @@
+import { paths } from './paths.ts';
+
+/**
+ * The screen a public page's button asks for (`?open=/signup`): a path of this app only, never
+ * another site (`//host`, `/\host`, a scheme), nor one with spaces or control characters (a
+ * browser drops a tab or a line break from an address, which would turn `/<tab>/host` into
+ * `//host`), nor the club link itself; the game screen otherwise.
+ */
+export function appScreen(open: string | null): string {
+  if (!open) return paths.tabs.game;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
+  const inApp =
+    /^\/(?![/\\])/.test(open) && !/[\s\u0000-\u001f\u007f\\]/.test(open) && !open.startsWith('/c/');
+  return inApp ? open : paths.tabs.game;
+}
