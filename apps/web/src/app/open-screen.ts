@@ -8,8 +8,9 @@ import { paths } from './paths.ts';
  */
 export function appScreen(open: string | null): string {
   if (!open) return paths.tabs.game;
+  const onlyPath = /^\/(?![/\\])/.test(open) && !open.startsWith('/c/');
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
-  const inApp =
-    /^\/(?![/\\])/.test(open) && !/[\s\u0000-\u001f\u007f\\]/.test(open) && !open.startsWith('/c/');
+  const plain = !/[\s\u0000-\u001f\u007f\\]/.test(open);
+  const inApp = onlyPath && plain;
   return inApp ? open : paths.tabs.game;
 }
