@@ -89,13 +89,15 @@ for (const mode of ['md', 'ios'] as const) {
       dateOfBirth: '1985-05-05',
       startClub: true,
     });
-    const created = await pageSession(page).post('/api/clubs', { name: LONG_NAME, slug: `long-name-${id}` });
-    expect(created.status).toBe(201);
+    // Its own name (no club may copy another's): the long name with this run's mark.
+    const name = `${LONG_NAME} ${id}`;
+    const created = await pageSession(page).post('/api/clubs', { name, slug: `long-name-${id}` });
+    expect(created.status, created.text).toBe(201);
 
     // The Club tab: the club's name as the title, the menu button beside it.
     await page.goto(`/app/tabs/club?ionic:mode=${mode}`);
-    await expect(activePage(page).getByText(`Welcome to ${LONG_NAME}`)).toBeVisible();
-    await expectTitleClear(page, 'Club tab', LONG_NAME);
+    await expect(activePage(page).getByText(`Welcome to ${name}`)).toBeVisible();
+    await expectTitleClear(page, 'Club tab', name);
     await page.screenshot({ path: testInfo.outputPath(`long-title-club-${mode}.png`) });
 
     // A page outside the tabs: the back button and the menu button before a long route title.

@@ -55,7 +55,12 @@ export function LivePanel({ competitionId }: { competitionId: string }) {
     (f) => f.feed === 'live' || f.feed === 'delayed' || f.feed === 'corrected',
   );
   return (
-    <section className="live-panel" aria-label={`Round ${data.round} as it stands`} data-testid="live-panel">
+    <section
+      className="live-panel"
+      aria-label={`Round ${data.round} as it stands`}
+      data-testid="live-panel"
+      data-competition={competitionId}
+    >
       <header className="live-panel__head">
         <h4>
           Round {data.round} {data.settled ? '· full time' : inPlay ? '· live' : ''}
