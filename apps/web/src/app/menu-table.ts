@@ -56,8 +56,6 @@ export const menuSections: readonly MenuSection[] = [
       { title: 'My hours', path: paths.myHours, icon: 'documentTextOutline' },
       // Menu: bar staff mark dishes available today or not.
       { title: 'Menu availability', path: paths.menumanager, icon: 'restaurantOutline' },
-      // Quiz night: when the admin lets staff run quizzes (the page says so otherwise).
-      { title: 'Quiz night', path: paths.adminQuizzes, icon: 'helpCircleOutline' },
     ],
   },
   {
