@@ -94,10 +94,10 @@ test('an admin corrects, approves and exports a week, and the staff member sees 
   ]);
   const brightText = await readFile((await bright.path()) as string, 'utf8');
   expect(brightText.split('\r\n')[0]).toBe(
-    'Employee first name,Employee surname,Employee works number,Number of normal hours,Rate per hour,Description,Lastman status,Lastman period,Lastman filters',
+    'Employee first name,Employee surname,Employee works number,Payment 1: Rate per hour (if different from standard rate),Payment 1: Description,Payment 1: Number of normal hours,Lastman status,Lastman period,Lastman filters',
   );
   const period = `${week} to ${addDays(week, 6)}`;
-  expect(brightText).toContain(`Tia,${name.slice(4)},,5.17,,Hours ${period},approved,${period},all staff`);
+  expect(brightText).toContain(`Tia,${name.slice(4)},,,Hours ${period},5.17,approved,${period},all staff`);
 
   // Sage 50 needs its payment number, and each person's payroll number (set under Pay rates).
   const toast = adminPage.locator('ion-toast.app-toast').last();
