@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { runWhileOpen } from '../../lib/jobs.ts';
 import { NOTIFICATIONS_KINDS, registerNotificationKind } from './kinds.ts';
 import { notificationRoutes } from './routes.ts';
-import { type NotificationJobs, startNotificationJobs } from './worker.ts';
+import { startNotificationJobs } from './worker.ts';
 
 /**
  * The domain's kinds of notification (pick reminders, results, club news, admin alerts, messages to
@@ -18,12 +19,6 @@ export function registerNotificationsParts(): void {
  */
 export const notificationsDomain: FastifyPluginAsync = async (app) => {
   registerNotificationsParts();
-  if (app.runsJobs) {
-    let jobs: NotificationJobs | null = null;
-    app.addHook('onReady', async () => {
-      jobs = startNotificationJobs(app.services, app.log);
-    });
-    app.addHook('onClose', async () => jobs?.stop());
-  }
+  if (app.runsJobs) runWhileOpen(app, () => startNotificationJobs(app.services, app.log));
   await app.register(notificationRoutes);
 };

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { registerClubExportPart, registerPersonalExportPart } from '../../lib/domain-parts.ts';
+import { runWhileOpen } from '../../lib/jobs.ts';
 import { paymentsClubExport } from './club-export.ts';
 import { orderRoutes } from './orders/routes.ts';
 import { paymentsPersonalExport } from './personal-export.ts';
@@ -20,13 +21,7 @@ export function registerPaymentsParts(): void {
  */
 export const paymentsDomain: FastifyPluginAsync = async (app) => {
   registerPaymentsParts();
-  if (app.runsJobs) {
-    let worker: ReturnType<typeof startPaymentsWorker> | null = null;
-    app.addHook('onReady', async () => {
-      worker = startPaymentsWorker(app.services, app.log);
-    });
-    app.addHook('onClose', async () => worker?.stop());
-  }
+  if (app.runsJobs) runWhileOpen(app, () => startPaymentsWorker(app.services, app.log));
   await app.register(orderRoutes);
   await app.register(paymentRoutes);
   await app.register(connectRoutes);

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { registerClubExportPart, registerPersonalExportPart } from '../../lib/domain-parts.ts';
+import { runWhileOpen } from '../../lib/jobs.ts';
 import { registerNotificationKind, registerReminderPass } from '../notifications/index.ts';
 import { closeForgottenClockOuts } from './clock/service.ts';
 import { staffClubExport } from './club-export.ts';
@@ -31,9 +32,8 @@ const CLOCK_HOUSEKEEPING_MS = 5 * 60_000;
 export const staffDomain: FastifyPluginAsync = async (app) => {
   registerStaffParts();
   if (app.runsJobs) {
-    let housekeeping: ReturnType<typeof setInterval> | null = null;
-    app.addHook('onReady', async () => {
-      housekeeping = setInterval(
+    runWhileOpen(app, () => {
+      const housekeeping = setInterval(
         () =>
           void closeForgottenClockOuts(app.services).catch((err: unknown) =>
             app.log.error({ err }, 'closing forgotten clock-outs failed'),
@@ -41,9 +41,7 @@ export const staffDomain: FastifyPluginAsync = async (app) => {
         CLOCK_HOUSEKEEPING_MS,
       );
       housekeeping.unref();
-    });
-    app.addHook('onClose', async () => {
-      if (housekeeping) clearInterval(housekeeping);
+      return { stop: () => clearInterval(housekeeping) };
     });
   }
   await app.register(staffRoutes);
