@@ -99,26 +99,38 @@ describe('the demo plays a round live, sped up, from the football-data.org stand
       expect(await snapshot()).toEqual(before);
     });
 
-    it("the demo club's round is refused while another club plays on the demo season, whose competition is untouched", async () => {
+    it("another club's competition on a later round lets the demo play; one on the round to be played stops it, untouched", async () => {
       const other = server.client();
       await other.signIn('kim@kingsarms.test', 'club-member-pass');
-      const created = await other.post('/api/admin/competitions', {
-        name: 'Kings Arms on the demo season',
-        seasonId: await demoSeason(),
-        startRound: 38,
-        prizeModel: 'free',
-      });
-      expect(created.status).toBe(201);
-      expect((await other.post(`/api/admin/competitions/${created.json.competition.id}/open`)).status).toBe(
-        200,
-      );
-      const before = await snapshot();
+      const openCompetition = async (name: string, startRound: number) => {
+        const created = await other.post('/api/admin/competitions', {
+          name,
+          seasonId: await demoSeason(),
+          startRound,
+          prizeModel: 'free',
+        });
+        expect(created.status).toBe(201);
+        const opened = await other.post(`/api/admin/competitions/${created.json.competition.id}/open`);
+        expect(opened.status).toBe(200);
+        return created.json.competition.id as string;
+      };
+      const lastRound = await openCompetition('Kings Arms, the last round', 38);
       const admin = await signedIn(server, 'admin@redlion.test');
+      const played = await admin.post('/api/admin/live/demo-round', { playSeconds: 10 });
+      expect(played.status).toBe(200);
+      await demoRoundPlayed();
+      const [untouched] = await server.db.select().from(competitions).where(eq(competitions.id, lastRound));
+      expect(untouched?.status).toBe('open');
+
+      const nextRound = (played.json.round as number) + 1;
+      await openCompetition('Kings Arms, the next round', nextRound);
+      const before = await snapshot();
       const res = await admin.post('/api/admin/live/demo-round', { playSeconds: 10 });
       expect(res.status).toBe(409);
-      expect(res.json.error.message).toMatch(/Another club has a competition on the demo season/);
-      await demoRoundPlayed();
+      expect(res.json.error.message).toBe(
+        `Another club has a competition on the demo season that plays round ${nextRound}: playing it live would change its results, so the demo round is off until that competition ends.`,
+      );
       expect(await snapshot()).toEqual(before);
-    });
+    }, 60_000);
   });
 });

@@ -1,6 +1,6 @@
 import type { CompetitionStatus } from '@lastman/api';
 import { mulberry32 } from '@lastman/game';
-import { and, eq, inArray, ne, notInArray } from 'drizzle-orm';
+import { and, eq, inArray, lte, ne, notInArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import type { Viewer } from '../../../http/guards.ts';
 import { AppError } from '../../../lib/errors.ts';
@@ -66,7 +66,7 @@ export async function playDemoRound(
     throw new AppError('CONFLICT', 'A demo round is being played already: watch it on the game screen.');
   const { db } = services;
   // The demo season's fixtures are shared by every club: only the demo club plays them live, and only
-  // while no other club has a competition on them that the round would lock, settle or re-date.
+  // while no other club has a competition on the round it would lock, settle or re-date.
   const club = await clubForViewer(db, {
     userClubId: viewer.clubId,
     defaultSlug: services.config.DEFAULT_CLUB,
@@ -84,23 +84,6 @@ export async function playDemoRound(
     throw new AppError(
       'CONFLICT',
       'Only a running competition on the demo season can play a round live in the demo.',
-    );
-  }
-  const others = await db
-    .select({ id: competitions.id })
-    .from(competitions)
-    .where(
-      and(
-        eq(competitions.seasonId, comp.seasonId),
-        ne(competitions.clubId, viewer.clubId),
-        notInArray(competitions.status, ['finished', 'cancelled']),
-      ),
-    )
-    .limit(1);
-  if (others.length > 0) {
-    throw new AppError(
-      'CONFLICT',
-      'Another club has a competition on the demo season: playing a round live would change its results, so the demo round is off until it ends.',
     );
   }
   const settled = await db
@@ -123,6 +106,24 @@ export async function playDemoRound(
     .sort((a, b) => a - b)
     .find((r) => r >= comp.startRound && !done.has(r));
   if (round === undefined) throw new AppError('CONFLICT', 'This competition has no round left to play.');
+  const others = await db
+    .select({ id: competitions.id })
+    .from(competitions)
+    .where(
+      and(
+        eq(competitions.seasonId, comp.seasonId),
+        ne(competitions.clubId, viewer.clubId),
+        lte(competitions.startRound, round),
+        notInArray(competitions.status, ['finished', 'cancelled']),
+      ),
+    )
+    .limit(1);
+  if (others.length > 0) {
+    throw new AppError(
+      'CONFLICT',
+      `Another club has a competition on the demo season that plays round ${round}: playing it live would change its results, so the demo round is off until that competition ends.`,
+    );
+  }
   const roundRows = rows.filter((r) => r.round === round && r.status !== 'postponed');
   const results = await db
     .select()

@@ -97,7 +97,7 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "The demo: play the running competition's next round live, sped up, from a local stand-in of football-data.org",
         description:
-          "The demo club's admins only (403 elsewhere), and only while no other club has a competition on the demo season (409).",
+          "The demo club's admins only (403 elsewhere), and only while no other club has a competition on the demo season's round it would play (409).",
         body: DemoRoundRequest,
         response: { 200: DemoRoundStarted, ...refusals(403, 409) },
       },
