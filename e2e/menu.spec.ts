@@ -287,11 +287,7 @@ async function pdfOf(pages: number, text: string) {
   return Buffer.from(await doc.save());
 }
 
-// Marked to fix, with its reason: since this turn's merges the guest who enters by the Swan's link
-// (/c/<slug>?open=/app/tabs/game) is shown the default club's menu on /menu, in every run and alone;
-// the cause (the club link's stored club, or the menu's club) was not found before the session ended.
-// It is the next session's first task; the admin's half of this flow is covered by the specs above.
-test.fixme('once a club uploads a PDF, the admin is told which menu guests see and chooses it: the menu, the PDF or both', async ({
+test('once a club uploads a PDF, the admin is told which menu guests see and chooses it: the menu, the PDF or both', async ({
   page,
   browser,
 }, info) => {
