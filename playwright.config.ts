@@ -41,6 +41,7 @@ const DESKTOP_SPECS = [
   'stripe-connect',
   'touch-targets',
   'tv-screen',
+  'tv-live-score',
 ];
 const baseURL = `http://localhost:${port}`;
 
