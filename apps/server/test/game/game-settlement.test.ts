@@ -96,8 +96,16 @@ const SEASONS = [
 ];
 const ENTRIES = 30;
 
+/**
+ * Each season and variant once, shared out between the databases like a chessboard, so that each
+ * database settles every season and every variant (the SQL is the same whatever the pair).
+ */
+const DATABASES = backends();
+const runsOn = (backend: string, season: number, variant: number) =>
+  DATABASES.indexOf(backend as (typeof DATABASES)[number]) === (season + variant) % DATABASES.length;
+
 /** The SQL settlement must agree with the pure engine (which the replay command uses) on every entry. */
-describe.each(backends())('set-based settlement agrees with the engine on %s', (backend) => {
+describe.each(DATABASES)('set-based settlement agrees with the engine on %s', (backend) => {
   let server: TestServer;
   const seasonIds = new Map<string, string>();
   let clubId: string;
@@ -119,6 +127,7 @@ describe.each(backends())('set-based settlement agrees with the engine on %s', (
 
   describe.each(SEASONS)('%s', (key) => {
     for (const [v, variant] of variants.entries()) {
+      if (!runsOn(backend, SEASONS.indexOf(key), v)) continue;
       it(`${variant.name}: ${ENTRIES} entries over the whole season`, async () => {
         const season = seasonIds.get(key) as string;
         const model = seasonModel(await listSeasonFixtures(server.db, { clubId, seasonId: season }));

@@ -95,9 +95,3 @@ export function listenToLiveEvents(listener: Listener, path = MEMBER_STREAM): ()
     }
   };
 }
-
-/** Whether this tab holds the stream open (for tests and the screen's "live" mark). */
-export const liveStreamOpen = (path = MEMBER_STREAM) => {
-  const source = streams.get(path)?.source;
-  return source != null && source.readyState !== EventSource.CLOSED;
-};

@@ -2,5 +2,4 @@
 import './events.css';
 
 export * from './api/events-api.ts';
-export { RRULE_DAYS, weekdayOf } from './rrule-days.ts';
-export { eventLink } from './use-events-club.ts';
+export { weekdayOf } from './rrule-days.ts';

@@ -4,7 +4,6 @@ export {
   useAlbums,
   useCreateAlbum,
   useGalleryAbilities,
-  usePhotos,
   useRefreshGallery,
   useUpdateSettings,
 } from './api/gallery-api.ts';

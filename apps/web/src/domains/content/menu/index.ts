@@ -1,2 +1,2 @@
 // The menu feature as other features see it: they import from here, never its other files.
-export { menuKeys, useMenu } from './api/menu-api.ts';
+export { useMenu } from './api/menu-api.ts';
