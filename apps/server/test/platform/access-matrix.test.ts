@@ -1013,6 +1013,10 @@ function quizFixtures(
     'PATCH /api/admin/quizzes/:id/answers/:answerId': {
       call: at(`/api/admin/quizzes/${q.id}/answers/${q.answerId}`, { correct: true }),
     },
+    'POST /api/admin/quizzes/:id/tie-break': {
+      call: at(`/api/admin/quizzes/${q.id}/tie-break`, { prompt: 'Pints in a firkin?', answer: 72 }),
+      refused: 'the matrix’s quiz has questions still to play (409); quiz-api.test.ts plays a tie-break',
+    },
     'GET /api/admin/quiz-settings': { call: at('/api/admin/quiz-settings') },
     'PUT /api/admin/quiz-settings': { call: at('/api/admin/quiz-settings', { staffCanRun: false }) },
     'POST /api/admin/quizzes/images': {

@@ -18,6 +18,8 @@ export const QUIZ_LIMITS = {
   secondsDefault: 60,
   teamNameMax: 40,
   codeLength: 6,
+  /** A tie-break's answer: a whole or decimal number this size at most. */
+  tieBreakAnswerMax: 1_000_000_000,
 } as const;
 
 export const QuizKind = z.enum(['choice', 'text', 'number', 'picture']);
@@ -129,7 +131,15 @@ export type QuizList = z.infer<typeof QuizList>;
 
 export const QuizLeaderboard = z
   .object({
-    teams: z.array(z.object({ name: z.string(), score: z.number().int(), rank: z.number().int() })),
+    teams: z.array(
+      z.object({
+        name: z.string(),
+        score: z.number().int(),
+        rank: z.number().int(),
+        /** Present for a team a tie-break put ahead of the teams it was tied with. */
+        wonTieBreak: z.literal(true).optional(),
+      }),
+    ),
   })
   .meta({ id: 'QuizLeaderboard' });
 export type QuizLeaderboard = z.infer<typeof QuizLeaderboard>;
@@ -153,6 +163,8 @@ export const QuizQuestionPublic = z
     closesAt: z.string(),
     state: z.enum(['open', 'closed']),
     answer: z.string().nullable(),
+    /** A tie-break: the tied teams' names (only they answer it; it scores no points). Null otherwise. */
+    tieBreak: z.object({ teams: z.array(z.string()) }).nullable(),
   })
   .meta({ id: 'QuizQuestionPublic' });
 export type QuizQuestionPublic = z.infer<typeof QuizQuestionPublic>;
@@ -221,6 +233,7 @@ export const QuizQuestionAdmin = z
     openedAt: z.string().nullable(),
     closedAt: z.string().nullable(),
     answers: z.array(QuizAnswerAdmin),
+    tieBreak: z.object({ teams: z.array(z.string()) }).nullable(),
   })
   .meta({ id: 'QuizQuestionAdmin' });
 export type QuizQuestionAdmin = z.infer<typeof QuizQuestionAdmin>;
@@ -234,6 +247,20 @@ export const QuizAdminView = z
   })
   .meta({ id: 'QuizAdminView' });
 export type QuizAdminView = z.infer<typeof QuizAdminView>;
+
+/**
+ * A tie-break once the questions are done: a nearest-number question for the teams sharing `rank`
+ * (1 unless the quizmaster names another). It opens at once; closing it orders those teams.
+ */
+export const QuizTieBreak = z
+  .object({
+    prompt: requiredText(QUIZ_LIMITS.promptMax),
+    answer: z.number().min(-QUIZ_LIMITS.tieBreakAnswerMax).max(QUIZ_LIMITS.tieBreakAnswerMax),
+    seconds: z.number().int().min(QUIZ_LIMITS.secondsMin).max(QUIZ_LIMITS.secondsMax).optional(),
+    rank: z.number().int().min(1).max(1000).optional(),
+  })
+  .strict();
+export type QuizTieBreak = z.infer<typeof QuizTieBreak>;
 
 export const QuizMark = z.object({ correct: z.boolean() }).strict();
 export const QuizMarked = z.object({ answer: QuizAnswerAdmin }).meta({ id: 'QuizMarked' });

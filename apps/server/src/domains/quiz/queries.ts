@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { quizAnswers, quizQuestions, quizSettings, quizTeams, quizzes } from './schema.ts';
 
@@ -77,7 +77,7 @@ export async function listQuizzes(db: DbOrTx, { clubId, limit }: { clubId: strin
   return db
     .select({
       quiz: quizzes,
-      questionCount: sql<number>`(select count(*)::int from ${quizQuestions} where ${quizQuestions.quizId} = ${quizzes.id})`,
+      questionCount: sql<number>`(select count(*)::int from ${quizQuestions} where ${quizQuestions.quizId} = ${quizzes.id} and ${quizQuestions.tieBreakTeamIds} is null)`,
       teamCount: sql<number>`(select count(*)::int from ${quizTeams} where ${quizTeams.quizId} = ${quizzes.id})`,
     })
     .from(quizzes)
@@ -248,6 +248,25 @@ export async function countQuestionAnswers(
     .from(quizAnswers)
     .where(and(eq(quizAnswers.clubId, clubId), eq(quizAnswers.questionId, questionId)));
   return row?.n ?? 0;
+}
+
+/** The answers to the quiz's closed tie-breaks (few: only the tied teams answer them). */
+export async function closedTieBreakAnswers(
+  db: DbOrTx,
+  { clubId, quizId }: { clubId: string; quizId: string },
+) {
+  return db
+    .select({ questionId: quizAnswers.questionId, teamId: quizAnswers.teamId, answer: quizAnswers.answer })
+    .from(quizAnswers)
+    .innerJoin(quizQuestions, eq(quizQuestions.id, quizAnswers.questionId))
+    .where(
+      and(
+        eq(quizAnswers.clubId, clubId),
+        eq(quizAnswers.quizId, quizId),
+        isNotNull(quizQuestions.tieBreakTeamIds),
+        isNotNull(quizQuestions.closedAt),
+      ),
+    );
 }
 
 /** Marks answers: the ids given right, the others of the question wrong; hand-set marks stay. */

@@ -18,6 +18,7 @@ import {
   QuizScreenState,
   QuizSettings,
   QuizTeamState,
+  QuizTieBreak,
   ScreenCurrentQuery,
 } from '@lastman/api';
 import type { FastifyRequest } from 'fastify';
@@ -34,6 +35,7 @@ import {
   importQuiz,
   markByHand,
   openNextQuestion,
+  openTieBreak,
   quizAdminView,
   quizList,
   quizSettingsOf,
@@ -156,6 +158,25 @@ export const quizRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/quizzes/:id/close',
     'Close the question on show and mark its answers (409 when none is open)',
     closeQuestion,
+  );
+
+  app.post(
+    '/api/admin/quizzes/:id/tie-break',
+    {
+      schema: {
+        ...quizmaster(
+          'Settle a tie once the questions are done: a nearest-number question for the tied teams only',
+        ),
+        description:
+          'Opens at once for the teams sharing `rank` (1 unless given); it scores nothing. Close it with /close: the nearest team is put first among them on the leaderboard. 409 while a question is open, before the last question has closed, or when no teams share that rank.',
+        params: QuizIdParams,
+        body: QuizTieBreak,
+        response: { 200: QuizAdminView, ...refusals(400, 403, 404, 409) },
+      },
+      config: { access: 'staff' },
+    },
+    async (request) =>
+      openTieBreak(app.services, viewerOf(request), { quizId: request.params.id, input: request.body }),
   );
 
   app.patch(

@@ -53,6 +53,11 @@ export const quizQuestions = pgTable(
     seconds: integer('seconds').notNull().default(60),
     /** A picture question's image in the storage (lib/storage.ts), metadata stripped on upload. */
     imageKey: text('image_key'),
+    /**
+     * A tie-break (after the questions, no points): the tied teams' ids, who alone answer it; its
+     * nearest answers order them on the leaderboard. Null for the quiz's own questions.
+     */
+    tieBreakTeamIds: jsonb('tie_break_team_ids').$type<string[]>(),
     openedAt: timestamp('opened_at', { withTimezone: true }),
     closedAt: timestamp('closed_at', { withTimezone: true }),
   },

@@ -1,5 +1,13 @@
 import { randomInt } from 'node:crypto';
-import type { QuizAdminView, QuizImport, QuizInput, QuizList, QuizSettings, QuizSummary } from '@lastman/api';
+import type {
+  QuizAdminView,
+  QuizImport,
+  QuizInput,
+  QuizList,
+  QuizSettings,
+  QuizSummary,
+  QuizTieBreak,
+} from '@lastman/api';
 import { QUIZ_EVENT, QUIZ_LIMITS } from '@lastman/api';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Viewer } from '../../http/guards.ts';
@@ -8,6 +16,7 @@ import type { Services } from '../../services.ts';
 import { quizFromCsv } from './csv-import.ts';
 import { markAll } from './marking.ts';
 import {
+  closedTieBreakAnswers,
   findQuiz,
   findSettings,
   insertQuestions,
@@ -24,7 +33,7 @@ import {
   setQuizState,
   teamScores,
 } from './queries.ts';
-import { adminViewOf, summaryOf } from './views.ts';
+import { adminViewOf, ownQuestions, rankedOf, summaryOf } from './views.ts';
 
 type QuizServices = Pick<Services, 'db' | 'clock' | 'config' | 'events'>;
 
@@ -133,7 +142,7 @@ export async function copyQuiz(
   await assertQuizmaster(services.db, viewer);
   const quiz = await findQuiz(services.db, { clubId: viewer.clubId, quizId });
   if (!quiz) throw notFound('The quiz');
-  const questions = await listQuestions(services.db, { clubId: viewer.clubId, quizId });
+  const questions = ownQuestions(await listQuestions(services.db, { clubId: viewer.clubId, quizId }));
   const rounds: QuizInput['rounds'] = [];
   for (const q of questions) {
     let round = rounds[q.round - 1];
@@ -257,7 +266,7 @@ export async function closeQuestion(services: QuizServices, viewer: Viewer, { qu
     const marks = markAll(current, given);
     const right = given.filter((a) => marks.get(a.id)).map((a) => a.id);
     await saveMarks(tx, { clubId, questionId: current.id, right });
-    if (current.position === questions.length) {
+    if (current.position >= ownQuestions(questions).length) {
       await setQuizState(tx, {
         clubId,
         quizId,
@@ -267,6 +276,65 @@ export async function closeQuestion(services: QuizServices, viewer: Viewer, { qu
     return viewOf(services, tx, clubId, quizId);
   });
   await publishQuiz(services, clubId, quizId, 'closed');
+  return view;
+}
+
+/**
+ * Settles a tie once the questions are done: a nearest-number question, open at once, for the teams
+ * sharing the rank named (the lead unless told). It scores nothing; closing it (the usual close)
+ * orders those teams on the leaderboard.
+ */
+export async function openTieBreak(
+  services: QuizServices,
+  viewer: Viewer,
+  { quizId, input }: { quizId: string; input: QuizTieBreak },
+) {
+  await assertQuizmaster(services.db, viewer);
+  const clubId = viewer.clubId;
+  const rank = input.rank ?? 1;
+  const view = await services.db.transaction(async (tx) => {
+    const quiz = await findQuiz(tx, { clubId, quizId, forUpdate: true });
+    if (!quiz) throw notFound('The quiz');
+    const scope = { clubId, quizId };
+    const questions = await listQuestions(tx, scope);
+    if (questions.some((q) => q.openedAt && !q.closedAt)) {
+      throw new AppError('CONFLICT', 'Close the question on show first.');
+    }
+    if (ownQuestions(questions).some((q) => !q.closedAt)) {
+      throw new AppError('CONFLICT', 'A tie-break comes after the last question: finish the quiz first.');
+    }
+    const [scores, tieBreakAnswers] = await Promise.all([
+      teamScores(tx, scope),
+      closedTieBreakAnswers(tx, scope),
+    ]);
+    const tied = rankedOf(scores, questions, tieBreakAnswers).filter((t) => t.rank === rank);
+    if (tied.length < 2) {
+      throw new AppError('CONFLICT', `No teams share place ${rank}: there is no tie to break there.`);
+    }
+    const last = questions[questions.length - 1];
+    const position = (last?.position ?? 0) + 1;
+    const now = services.clock.now();
+    await insertQuestions(tx, [
+      {
+        clubId,
+        quizId,
+        position,
+        round: (last?.round ?? 0) + 1,
+        roundTitle: 'Tie-break',
+        prompt: input.prompt,
+        kind: 'number',
+        answer: String(input.answer),
+        numberMode: 'closest',
+        points: 0,
+        seconds: input.seconds ?? QUIZ_LIMITS.secondsDefault,
+        tieBreakTeamIds: tied.map((t) => t.teamId),
+        openedAt: now,
+      },
+    ]);
+    await setQuizState(tx, { clubId, quizId, changes: { currentPosition: position, updatedAt: now } });
+    return viewOf(services, tx, clubId, quizId);
+  });
+  await publishQuiz(services, clubId, quizId, 'opened');
   return view;
 }
 

@@ -4,6 +4,7 @@ import type { Viewer } from '../../http/guards.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { Services } from '../../services.ts';
 import {
+  closedTieBreakAnswers,
   countQuestionAnswers,
   countTeams,
   findQuiz,
@@ -88,11 +89,12 @@ export async function teamState(
   const team = await teamIn(services, token, quizId);
   const quiz = await quizOfTeam(services, team);
   const scope = { clubId: team.clubId, quizId };
-  const [questions, scores] = await Promise.all([
+  const [questions, scores, tieBreakAnswers] = await Promise.all([
     listQuestions(services.db, scope),
     teamScores(services.db, scope),
+    closedTieBreakAnswers(services.db, scope),
   ]);
-  const question = publicQuestion(quiz, questions, services.config.PUBLIC_URL);
+  const question = publicQuestion(quiz, questions, scores, services.config.PUBLIC_URL);
   const mine = question
     ? await findTeamAnswer(services.db, { clubId: team.clubId, questionId: question.id, teamId: team.id })
     : undefined;
@@ -103,7 +105,7 @@ export async function teamState(
     yourAnswer: mine
       ? { answer: mine.answer, correct: question?.state === 'closed' ? mine.correct : null }
       : null,
-    leaderboard: leaderboardOf(scores),
+    leaderboard: leaderboardOf(scores, questions, tieBreakAnswers),
   };
 }
 
@@ -132,6 +134,9 @@ export async function answerQuestion(
   if (!question.openedAt || question.position !== quiz.currentPosition) {
     throw new AppError('CONFLICT', 'That question is not open yet.');
   }
+  if (question.tieBreakTeamIds && !question.tieBreakTeamIds.includes(team.id)) {
+    throw new AppError('FORBIDDEN', 'Only the tied teams answer the tie-break.');
+  }
   if (question.kind === 'choice' && !(question.choices ?? []).includes(answer)) {
     throw new AppError('BAD_REQUEST', 'Pick one of the choices given.');
   }
@@ -158,7 +163,13 @@ export async function quizLeaderboard(
     if (viewer) throw notFound('The quiz');
     throw new AppError('UNAUTHENTICATED', NO_TEAM);
   }
-  return { teams: leaderboardOf(await teamScores(services.db, { clubId, quizId })) };
+  const scope = { clubId, quizId };
+  const [questions, scores, tieBreakAnswers] = await Promise.all([
+    listQuestions(services.db, scope),
+    teamScores(services.db, scope),
+    closedTieBreakAnswers(services.db, scope),
+  ]);
+  return { teams: leaderboardOf(scores, questions, tieBreakAnswers) };
 }
 
 /** What the club's paired TV shows: its running quiz, the question on show, the leaderboard. */
@@ -170,16 +181,17 @@ export async function screenQuiz(
   const quiz = await findShownQuiz(services.db, { clubId, finishedSince });
   if (!quiz) return { quiz: null, question: null, answered: 0, leaderboard: [] };
   const scope = { clubId, quizId: quiz.id };
-  const [questions, scores, teamCount] = await Promise.all([
+  const [questions, scores, teamCount, tieBreakAnswers] = await Promise.all([
     listQuestions(services.db, scope),
     teamScores(services.db, scope),
     countTeams(services.db, scope),
+    closedTieBreakAnswers(services.db, scope),
   ]);
-  const question = publicQuestion(quiz, questions, services.config.PUBLIC_URL);
+  const question = publicQuestion(quiz, questions, scores, services.config.PUBLIC_URL);
   return {
     quiz: { id: quiz.id, title: quiz.title, joinCode: quiz.joinCode, status: quiz.status, teamCount },
     question,
     answered: question ? await countQuestionAnswers(services.db, { clubId, questionId: question.id }) : 0,
-    leaderboard: leaderboardOf(scores),
+    leaderboard: leaderboardOf(scores, questions, tieBreakAnswers),
   };
 }

@@ -18,6 +18,7 @@ import {
   useQuizStep,
   useQuizzes,
   useSaveQuizSettings,
+  useTieBreak,
 } from './api/quiz-api.ts';
 import { Leaderboard, shownAnswer } from './countdown.tsx';
 import { QuizWriter } from './quiz-writer.tsx';
@@ -198,11 +199,12 @@ function QuizRun({ id }: { id: string }) {
           ) : null}
           {isOpen ? (
             <IonButton color="danger" onClick={() => run('close')} disabled={step.isPending}>
-              Close question {current?.position}
+              {current?.tieBreak ? 'Close the tie-break' : `Close question ${current?.position}`}
             </IonButton>
           ) : null}
         </div>
       </section>
+      {quiz.status === 'finished' && !isOpen ? <TieBreakForm quizId={id} view={view.data} /> : null}
       {current ? <QuestionAnswers quizId={id} question={current} /> : null}
       <section className="card">
         <h2>Leaderboard</h2>
@@ -213,13 +215,78 @@ function QuizRun({ id }: { id: string }) {
   );
 }
 
+/** Places two or more teams share once the questions are done, each settled by a nearest-number question. */
+function TieBreakForm({ quizId, view }: { quizId: string; view: QuizAdminView }) {
+  const tieBreak = useTieBreak(quizId);
+  const ranks = view.leaderboard.map((t) => t.rank);
+  const shared = [...new Set(ranks.filter((r, i) => ranks.indexOf(r) !== i))];
+  const [rank, setRank] = useState(shared[0] ?? 1);
+  const [prompt, setPrompt] = useState('');
+  const [answer, setAnswer] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  if (shared.length === 0) return null;
+  const chosen = shared.includes(rank) ? rank : (shared[0] as number);
+  const tied = view.leaderboard.filter((t) => t.rank === chosen).map((t) => t.name);
+  const number = Number(answer.replace(/[,\s]/g, ''));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setError(undefined);
+    tieBreak.mutate(
+      { prompt: prompt.trim(), answer: number, rank: chosen },
+      {
+        onSuccess: () => {
+          setPrompt('');
+          setAnswer('');
+        },
+        onError: (e) => (e instanceof HttpError ? setError(e.message) : showError(e)),
+      },
+    );
+  };
+  return (
+    <form className="card" onSubmit={submit} data-testid="quiz-tie-break" aria-labelledby="tie-break-heading">
+      <h2 id="tie-break-heading">Settle a tie</h2>
+      {shared.length > 1 ? (
+        <label className="quiz-select">
+          Place
+          <select value={chosen} onChange={(e) => setRank(Number(e.target.value))}>
+            {shared.map((r) => (
+              <option key={r} value={r}>
+                {r}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
+      <p>
+        {tied.join(', ')} share place {chosen}. Ask a number question: the nearest answer wins the place, and
+        nobody's points change.
+      </p>
+      <FormField label="Question" name="tie-break-prompt" value={prompt} onValue={setPrompt} />
+      <FormField
+        label="The right number"
+        name="tie-break-answer"
+        value={answer}
+        onValue={setAnswer}
+        inputMode="decimal"
+        error={error}
+      />
+      <IonButton
+        type="submit"
+        disabled={!prompt.trim() || !answer.trim() || !Number.isFinite(number) || tieBreak.isPending}
+      >
+        Ask the tie-break
+      </IonButton>
+    </form>
+  );
+}
+
 /** The question on show: every team's answer, marked once closed, each mark the quizmaster can turn. */
 function QuestionAnswers({ quizId, question: q }: { quizId: string; question: QuizQuestionAdmin }) {
   const mark = useMarkAnswer(quizId);
   return (
     <section className="card" data-testid="quiz-answers">
       <h2>
-        Question {q.position}: {q.prompt}
+        {q.tieBreak ? `Tie-break (${q.tieBreak.teams.join(', ')})` : `Question ${q.position}`}: {q.prompt}
       </h2>
       <p>
         Answer: <strong>{shownAnswer(q.answer)}</strong>

@@ -10,6 +10,7 @@ import type {
   QuizSettings,
   QuizSummary,
   QuizTeamState,
+  QuizTieBreak,
 } from '@lastman/api';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -101,6 +102,16 @@ export function useQuizStep(id: string) {
       queryClient.setQueryData(quizKeys.admin(id), view);
       void queryClient.invalidateQueries({ queryKey: quizKeys.list });
     },
+  });
+}
+
+/** A tie-break for the teams sharing a place, once the questions are done: it opens at once. */
+export function useTieBreak(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: QuizTieBreak) =>
+      http.post<QuizAdminView>(`/api/admin/quizzes/${enc(id)}/tie-break`, input),
+    onSuccess: (view) => queryClient.setQueryData(quizKeys.admin(id), view),
   });
 }
 
