@@ -147,7 +147,7 @@ interface World {
     screenFixture: string;
   };
   /** Quiz night: a running quiz with one answer marked (its first question closed, two to go). */
-  quiz: { id: string; joinCode: string; questionId: string; answerId: string };
+  quiz: { id: string; joinCode: string; questionId: string; answerId: string; teamId: string };
   /** TV screens: a pending screen's code for the admin to pair, and a paired one to unpair. */
   screens: { code: string; toUnpair: string };
   // Menu.
@@ -1013,6 +1013,10 @@ function quizFixtures(
     'PATCH /api/admin/quizzes/:id/answers/:answerId': {
       call: at(`/api/admin/quizzes/${q.id}/answers/${q.answerId}`, { correct: true }),
     },
+    'PATCH /api/admin/quizzes/:id': { call: at(`/api/admin/quizzes/${q.id}`, { teamFeePence: 200 }) },
+    'PUT /api/admin/quizzes/:id/teams/:teamId/payment': {
+      call: at(`/api/admin/quizzes/${q.id}/teams/${q.teamId}/payment`, { paid: false }),
+    },
     'POST /api/admin/quizzes/:id/tie-break': {
       call: at(`/api/admin/quizzes/${q.id}/tie-break`, { prompt: 'Pints in a firkin?', answer: 72 }),
       refused: 'the matrix’s quiz has questions still to play (409); quiz-api.test.ts plays a tie-break',
@@ -1074,7 +1078,8 @@ async function quizWorld(server: TestServer, admin: HttpClient): Promise<World['
   expect((await team.put(`/api/quizzes/${id}/answers/${questionId}`, { answer: '2' })).status).toBe(200);
   const closed = await admin.post(`/api/admin/quizzes/${id}/close`);
   const answerId = closed.json.questions[0].answers[0].id as string;
-  return { id, joinCode: created.json.quiz.joinCode, questionId, answerId };
+  const teamId = closed.json.teams[0].id as string;
+  return { id, joinCode: created.json.quiz.joinCode, questionId, answerId, teamId };
 }
 
 /** A registration answer in the right encoding that no authenticator made. */

@@ -18,6 +18,8 @@ export const QUIZ_LIMITS = {
   secondsDefault: 60,
   teamNameMax: 40,
   codeLength: 6,
+  /** A team's entry fee at most, in pence: a pub quiz's pound or two, with room for a charity night. */
+  teamFeeMaxPence: 5000,
   /** A tie-break's answer: a whole or decimal number this size at most. */
   tieBreakAnswerMax: 1_000_000_000,
 } as const;
@@ -109,6 +111,21 @@ export const QuizCopy = z.object({ title: requiredName(QUIZ_LIMITS.titleMax).opt
 export type QuizCopy = z.infer<typeof QuizCopy>;
 
 export const QuizIdParams = z.object({ id: Id }).strict();
+export const QuizTeamParams = z.object({ id: Id, teamId: Id }).strict();
+
+/** The night around the quiz: its event, each team's entry fee, and whether unpaid teams are on the board. */
+export const QuizNight = z
+  .object({
+    eventId: Id.nullable().optional(),
+    teamFeePence: z.number().int().min(0).max(QUIZ_LIMITS.teamFeeMaxPence).optional(),
+    leaderboardPaidOnly: z.boolean().optional(),
+  })
+  .strict();
+export type QuizNight = z.infer<typeof QuizNight>;
+
+/** The quizmaster records a team's fee paid in cash at the bar (or takes the record back). */
+export const QuizTeamPayment = z.object({ paid: z.boolean() }).strict();
+export type QuizTeamPayment = z.infer<typeof QuizTeamPayment>;
 export const QuizAnswerParams = z.object({ id: Id, answerId: Id }).strict();
 export const QuizQuestionParams = z.object({ id: Id, questionId: Id }).strict();
 
@@ -121,6 +138,10 @@ export const QuizSummary = z
     questionCount: z.number().int(),
     teamCount: z.number().int(),
     createdAt: z.string(),
+    /** The club's event it is the quiz of, or null. */
+    eventId: z.string().nullable(),
+    teamFeePence: z.number().int(),
+    leaderboardPaidOnly: z.boolean(),
   })
   .meta({ id: 'QuizSummary' });
 export type QuizSummary = z.infer<typeof QuizSummary>;
@@ -180,15 +201,16 @@ export type QuizJoin = z.infer<typeof QuizJoin>;
 export const QuizJoined = z
   .object({
     team: z.object({ id: z.string(), name: z.string() }),
-    quiz: z.object({ id: z.string(), title: z.string() }),
+    quiz: z.object({ id: z.string(), title: z.string(), teamFeePence: z.number().int() }),
   })
   .meta({ id: 'QuizJoined' });
 export type QuizJoined = z.infer<typeof QuizJoined>;
 
 export const QuizTeamState = z
   .object({
-    quiz: z.object({ id: z.string(), title: z.string(), status: QuizStatus }),
-    team: z.object({ id: z.string(), name: z.string() }),
+    quiz: z.object({ id: z.string(), title: z.string(), status: QuizStatus, teamFeePence: z.number().int() }),
+    /** `paid`: the team's entry fee is paid, or the quiz is free. */
+    team: z.object({ id: z.string(), name: z.string(), paid: z.boolean() }),
     question: QuizQuestionPublic.nullable(),
     /** The team's answer to the question on show, with its mark once the question has closed. */
     yourAnswer: z.object({ answer: z.string(), correct: z.boolean().nullable() }).nullable(),
@@ -242,7 +264,15 @@ export const QuizAdminView = z
   .object({
     quiz: QuizSummary.extend({ currentPosition: z.number().int() }),
     questions: z.array(QuizQuestionAdmin),
-    teams: z.array(z.object({ id: z.string(), name: z.string() })),
+    teams: z.array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        /** When its entry fee was paid (null: not yet, or a free quiz), and how. */
+        paidAt: z.string().nullable(),
+        paidHow: z.enum(['cash']).nullable(),
+      }),
+    ),
     leaderboard: QuizLeaderboard.shape.teams,
   })
   .meta({ id: 'QuizAdminView' });

@@ -14,9 +14,12 @@ import {
   QuizList,
   QuizMark,
   QuizMarked,
+  QuizNight,
   QuizQuestionParams,
   QuizScreenState,
   QuizSettings,
+  QuizTeamParams,
+  QuizTeamPayment,
   QuizTeamState,
   QuizTieBreak,
   ScreenCurrentQuery,
@@ -39,7 +42,9 @@ import {
   quizAdminView,
   quizList,
   quizSettingsOf,
+  recordTeamPayment,
   startQuiz,
+  updateQuizNight,
   updateQuizSettings,
 } from './service.ts';
 import { answerQuestion, joinQuiz, quizLeaderboard, screenQuiz, teamAudience, teamState } from './teams.ts';
@@ -177,6 +182,44 @@ export const quizRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       openTieBreak(app.services, viewerOf(request), { quizId: request.params.id, input: request.body }),
+  );
+
+  app.patch(
+    '/api/admin/quizzes/:id',
+    {
+      schema: {
+        ...quizmaster(
+          "The quiz's night: the club's event it belongs to, each team's entry fee, who is on the board",
+        ),
+        description:
+          'teamFeePence is in pence (0: free, at most 5000); leaderboardPaidOnly, with a fee, leaves teams that have not paid off the leaderboard. A 400 for an event not on the club’s calendar.',
+        params: QuizIdParams,
+        body: QuizNight,
+        response: { 200: QuizAdminView, ...refusals(400, 403, 404) },
+      },
+      config: { access: 'staff' },
+    },
+    async (request) =>
+      updateQuizNight(app.services, viewerOf(request), { quizId: request.params.id, input: request.body }),
+  );
+
+  app.put(
+    '/api/admin/quizzes/:id/teams/:teamId/payment',
+    {
+      schema: {
+        ...quizmaster("Record a team's entry fee paid in cash at the bar, or take the record back"),
+        params: QuizTeamParams,
+        body: QuizTeamPayment,
+        response: { 200: QuizAdminView, ...refusals(403, 404, 409) },
+      },
+      config: { access: 'staff' },
+    },
+    async (request) =>
+      recordTeamPayment(app.services, viewerOf(request), {
+        quizId: request.params.id,
+        teamId: request.params.teamId,
+        paid: request.body.paid,
+      }),
   );
 
   app.patch(

@@ -4,6 +4,7 @@ import type {
   QuizImport,
   QuizInput,
   QuizList,
+  QuizNight,
   QuizSettings,
   QuizSummary,
   QuizTieBreak,
@@ -13,6 +14,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { Viewer } from '../../http/guards.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { Services } from '../../services.ts';
+import { findEvent } from '../content/index.ts';
 import { quizFromCsv } from './csv-import.ts';
 import { markAll } from './marking.ts';
 import {
@@ -31,9 +33,10 @@ import {
   saveSettings,
   setQuestionTimes,
   setQuizState,
+  setTeamPaid,
   teamScores,
 } from './queries.ts';
-import { adminViewOf, ownQuestions, rankedOf, summaryOf } from './views.ts';
+import { adminViewOf, boardScores, ownQuestions, rankedOf, summaryOf } from './views.ts';
 
 type QuizServices = Pick<Services, 'db' | 'clock' | 'config' | 'events'>;
 
@@ -66,10 +69,14 @@ export async function publishQuiz(
   await services.events.publish({ clubId, type: QUIZ_EVENT, data: { type: QUIZ_EVENT, quizId, what } });
 }
 
+type Night = Required<{ [K in keyof QuizNight]: Exclude<QuizNight[K], undefined> }>;
+
 export async function createQuiz(
   services: QuizServices,
   viewer: Viewer,
   input: QuizInput,
+  /** A copy keeps the night it was copied from: its event, fee and leaderboard rule. */
+  night?: Night,
 ): Promise<QuizSummary> {
   await assertQuizmaster(services.db, viewer);
   const ownImages = `quiz/${viewer.clubId}/`;
@@ -91,6 +98,7 @@ export async function createQuiz(
         title: input.title,
         joinCode: newJoinCode(),
         createdBy: viewer.userId,
+        ...night,
       });
     }
     if (!quiz)
@@ -161,7 +169,12 @@ export async function copyQuiz(
       seconds: q.seconds,
     });
   }
-  return createQuiz(services, viewer, { title: title ?? quiz.title, rounds: rounds.filter(Boolean) });
+  return createQuiz(
+    services,
+    viewer,
+    { title: title ?? quiz.title, rounds: rounds.filter(Boolean) },
+    { eventId: quiz.eventId, teamFeePence: quiz.teamFeePence, leaderboardPaidOnly: quiz.leaderboardPaidOnly },
+  );
 }
 
 export async function quizList(services: QuizServices, viewer: Viewer): Promise<QuizList> {
@@ -307,7 +320,9 @@ export async function openTieBreak(
       teamScores(tx, scope),
       closedTieBreakAnswers(tx, scope),
     ]);
-    const tied = rankedOf(scores, questions, tieBreakAnswers).filter((t) => t.rank === rank);
+    const tied = rankedOf(boardScores(quiz, scores), questions, tieBreakAnswers).filter(
+      (t) => t.rank === rank,
+    );
     if (tied.length < 2) {
       throw new AppError('CONFLICT', `No teams share place ${rank}: there is no tie to break there.`);
     }
@@ -362,6 +377,63 @@ export async function markByHand(
   const answer = view.questions.flatMap((q) => q.answers).find((a) => a.id === answerId);
   if (!answer) throw notFound('The answer');
   return { answer };
+}
+
+/** The night around the quiz: the club's event it belongs to, each team's fee, who shows on the board. */
+export async function updateQuizNight(
+  services: QuizServices,
+  viewer: Viewer,
+  { quizId, input }: { quizId: string; input: QuizNight },
+) {
+  await assertQuizmaster(services.db, viewer);
+  const clubId = viewer.clubId;
+  const view = await services.db.transaction(async (tx) => {
+    const quiz = await findQuiz(tx, { clubId, quizId, forUpdate: true });
+    if (!quiz) throw notFound('The quiz');
+    if (input.eventId && !(await findEvent(tx, { clubId, eventId: input.eventId }))) {
+      throw new AppError('BAD_REQUEST', 'That event is not on the club’s calendar.');
+    }
+    await setQuizState(tx, {
+      clubId,
+      quizId,
+      changes: {
+        ...(input.eventId !== undefined && { eventId: input.eventId }),
+        ...(input.teamFeePence !== undefined && { teamFeePence: input.teamFeePence }),
+        ...(input.leaderboardPaidOnly !== undefined && { leaderboardPaidOnly: input.leaderboardPaidOnly }),
+        updatedAt: quiz.updatedAt,
+      },
+    });
+    return viewOf(services, tx, clubId, quizId);
+  });
+  await publishQuiz(services, clubId, quizId, 'marked');
+  return view;
+}
+
+/** The quizmaster records a team's entry fee paid in cash at the bar, or takes that back. */
+export async function recordTeamPayment(
+  services: QuizServices,
+  viewer: Viewer,
+  { quizId, teamId, paid }: { quizId: string; teamId: string; paid: boolean },
+) {
+  await assertQuizmaster(services.db, viewer);
+  const clubId = viewer.clubId;
+  const view = await services.db.transaction(async (tx) => {
+    const quiz = await findQuiz(tx, { clubId, quizId, forUpdate: true });
+    if (!quiz) throw notFound('The quiz');
+    if (paid && quiz.teamFeePence === 0) {
+      throw new AppError('CONFLICT', 'This quiz is free: there is no fee to record.');
+    }
+    const row = await setTeamPaid(tx, {
+      clubId,
+      quizId,
+      teamId,
+      paid: paid ? { at: services.clock.now(), how: 'cash', by: viewer.userId } : null,
+    });
+    if (!row) throw notFound('The team');
+    return viewOf(services, tx, clubId, quizId);
+  });
+  await publishQuiz(services, clubId, quizId, 'marked');
+  return view;
 }
 
 export async function quizSettingsOf(services: QuizServices, viewer: Viewer): Promise<QuizSettings> {

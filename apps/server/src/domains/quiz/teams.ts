@@ -19,7 +19,7 @@ import {
   upsertAnswer,
 } from './queries.ts';
 import { publishQuiz } from './service.ts';
-import { ANSWER_GRACE_MS, closesAtOf, leaderboardOf, publicQuestion } from './views.ts';
+import { ANSWER_GRACE_MS, boardScores, closesAtOf, leaderboardOf, publicQuestion } from './views.ts';
 
 type TeamServices = Pick<Services, 'db' | 'clock' | 'config' | 'events'>;
 
@@ -54,7 +54,10 @@ export async function joinQuiz(
     );
   await publishQuiz(services, quiz.clubId, quiz.id, 'team');
   return {
-    joined: { team: { id: team.id, name: team.name }, quiz: { id: quiz.id, title: quiz.title } },
+    joined: {
+      team: { id: team.id, name: team.name },
+      quiz: { id: quiz.id, title: quiz.title, teamFeePence: quiz.teamFeePence },
+    },
     token,
   };
 }
@@ -99,13 +102,13 @@ export async function teamState(
     ? await findTeamAnswer(services.db, { clubId: team.clubId, questionId: question.id, teamId: team.id })
     : undefined;
   return {
-    quiz: { id: quiz.id, title: quiz.title, status: quiz.status },
-    team: { id: team.id, name: team.name },
+    quiz: { id: quiz.id, title: quiz.title, status: quiz.status, teamFeePence: quiz.teamFeePence },
+    team: { id: team.id, name: team.name, paid: quiz.teamFeePence === 0 || team.paidAt !== null },
     question,
     yourAnswer: mine
       ? { answer: mine.answer, correct: question?.state === 'closed' ? mine.correct : null }
       : null,
-    leaderboard: leaderboardOf(scores, questions, tieBreakAnswers),
+    leaderboard: leaderboardOf(boardScores(quiz, scores), questions, tieBreakAnswers),
   };
 }
 
@@ -164,12 +167,14 @@ export async function quizLeaderboard(
     throw new AppError('UNAUTHENTICATED', NO_TEAM);
   }
   const scope = { clubId, quizId };
-  const [questions, scores, tieBreakAnswers] = await Promise.all([
+  const [quiz, questions, scores, tieBreakAnswers] = await Promise.all([
+    findQuiz(services.db, scope),
     listQuestions(services.db, scope),
     teamScores(services.db, scope),
     closedTieBreakAnswers(services.db, scope),
   ]);
-  return { teams: leaderboardOf(scores, questions, tieBreakAnswers) };
+  if (!quiz) throw notFound('The quiz');
+  return { teams: leaderboardOf(boardScores(quiz, scores), questions, tieBreakAnswers) };
 }
 
 /** What the club's paired TV shows: its running quiz, the question on show, the leaderboard. */
@@ -192,6 +197,6 @@ export async function screenQuiz(
     quiz: { id: quiz.id, title: quiz.title, joinCode: quiz.joinCode, status: quiz.status, teamCount },
     question,
     answered: question ? await countQuestionAnswers(services.db, { clubId, questionId: question.id }) : 0,
-    leaderboard: leaderboardOf(scores, questions, tieBreakAnswers),
+    leaderboard: leaderboardOf(boardScores(quiz, scores), questions, tieBreakAnswers),
   };
 }

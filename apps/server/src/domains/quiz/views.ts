@@ -17,10 +17,17 @@ export function summaryOf(quiz: QuizRow, counts: { questionCount: number; teamCo
     questionCount: counts.questionCount,
     teamCount: counts.teamCount,
     createdAt: quiz.createdAt.toISOString(),
+    eventId: quiz.eventId,
+    teamFeePence: quiz.teamFeePence,
+    leaderboardPaidOnly: quiz.leaderboardPaidOnly,
   };
 }
 
-type Score = { teamId: string; name: string; score: number };
+/** The teams the leaderboard shows: all, or with a fee and the quizmaster's choice, those that paid. */
+export const boardScores = <T extends { paid: boolean }>(quiz: QuizRow, scores: T[]): T[] =>
+  quiz.teamFeePence > 0 && quiz.leaderboardPaidOnly ? scores.filter((s) => s.paid) : scores;
+
+type Score = { teamId: string; name: string; score: number; paid: boolean };
 
 /** The quiz's own questions, without its tie-breaks. */
 export const ownQuestions = (questions: QuestionRow[]) => questions.filter((q) => !q.tieBreakTeamIds);
@@ -141,9 +148,14 @@ export function adminViewOf(
         })),
       tieBreak: tieBreakOf(q, scores),
     })),
-    teams: teams.map((t) => ({ id: t.id, name: t.name })),
+    teams: teams.map((t) => ({
+      id: t.id,
+      name: t.name,
+      paidAt: t.paidAt?.toISOString() ?? null,
+      paidHow: t.paidHow,
+    })),
     leaderboard: leaderboardOf(
-      scores,
+      boardScores(quiz, scores),
       questions,
       answers.filter((a) => tieBreakIds.has(a.questionId)),
     ),

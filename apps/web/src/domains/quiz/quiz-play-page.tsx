@@ -1,5 +1,6 @@
 import { IonButton, IonContent } from '@ionic/react';
 import type { QuizQuestionPublic, QuizTeamState } from '@lastman/api';
+import { formatPence } from '@lastman/api/format';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { HttpError } from '../../lib/http.ts';
@@ -78,6 +79,11 @@ function TeamScreen({ state }: { state: QuizTeamState }) {
       <p className="quiz-team-name">
         Playing as <strong>{state.team.name}</strong>
       </p>
+      {state.team.paid ? null : (
+        <p className="quiz-fee" data-testid="quiz-fee">
+          Entry is {formatPence(state.quiz.teamFeePence)} a team: pay at the bar.
+        </p>
+      )}
       {state.quiz.status === 'finished' && q?.state === 'closed' ? (
         <h2>The quiz is over: thank you!</h2>
       ) : null}

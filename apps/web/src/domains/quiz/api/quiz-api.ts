@@ -6,6 +6,7 @@ import type {
   QuizJoined,
   QuizList,
   QuizMarked,
+  QuizNight,
   QuizScreenState,
   QuizSettings,
   QuizSummary,
@@ -111,6 +112,34 @@ export function useTieBreak(id: string) {
   return useMutation({
     mutationFn: (input: QuizTieBreak) =>
       http.post<QuizAdminView>(`/api/admin/quizzes/${enc(id)}/tie-break`, input),
+    onSuccess: (view) => queryClient.setQueryData(quizKeys.admin(id), view),
+  });
+}
+
+/** The night: the club's event, each team's fee, whether unpaid teams are on the board. */
+export function useSaveQuizNight(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: QuizNight) => http.patch<QuizAdminView>(`/api/admin/quizzes/${enc(id)}`, input),
+    onSuccess: (view) => {
+      queryClient.setQueryData(quizKeys.admin(id), view);
+      void queryClient.invalidateQueries({ queryKey: quizKeys.list });
+    },
+  });
+}
+
+/** A team's fee paid in cash at the bar, or that record taken back. */
+export function useTeamPayment(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ teamId, paid }: { teamId: string; paid: boolean }) =>
+      (
+        await http.request<QuizAdminView>(
+          'PUT',
+          `/api/admin/quizzes/${enc(id)}/teams/${enc(teamId)}/payment`,
+          { body: { paid } },
+        )
+      ).data,
     onSuccess: (view) => queryClient.setQueryData(quizKeys.admin(id), view),
   });
 }
