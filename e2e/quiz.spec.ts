@@ -148,6 +148,34 @@ test('quiz night: two teams answer on their phones at 360 px while the paired TV
   if (SHOTS) await tv.screenshot({ path: `${SHOTS}/quiz-tv-leaderboard-1280.png` });
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/quiz-master-360.png` });
   await noScrolling(agathas);
+
+  // The last question leaves the two teams level: the quizmaster settles it with a tie-break.
+  await run.locator('ion-button', { hasText: 'Open question 3' }).click();
+  await expect(bears.getByTestId('quiz-question')).toContainText('Seven times six?');
+  await run.locator('ion-button', { hasText: 'Close question 3' }).click();
+  await expect(run).toHaveAttribute('data-status', 'finished');
+  const tieBreak = activePage(page).getByTestId('quiz-tie-break');
+  await expect(tieBreak).toContainText('share place 1');
+  await fill(page, 'tie-break-prompt', 'How many pints in a firkin?');
+  await fill(page, 'tie-break-answer', '72');
+  await tieBreak.locator('ion-button[type="submit"]').click();
+  await expect(tv.getByTestId('tv-quiz-prompt')).toHaveText('How many pints in a firkin?');
+  await expect(tv.getByTestId('tv-quiz')).toContainText('Tie-break');
+  for (const [p, guess] of [
+    [bears, '70'],
+    [agathas, '100'],
+  ] as const) {
+    await expect(p.getByTestId('quiz-question')).toContainText('Tie-break');
+    await fill(p, 'quiz-answer', guess);
+    await p.getByTestId('quiz-question').locator('ion-button[type="submit"]').click();
+    await expect(p.getByTestId('quiz-given')).toContainText(guess);
+  }
+  await run.locator('ion-button', { hasText: 'Close the tie-break' }).click();
+  await expect(tv.getByTestId('quiz-leaderboard').locator('li')).toHaveText([
+    /1\s*Quizzly Bears\s*won the tie-break\s*1/,
+    /2\s*Agatha Quiztie\s*1/,
+  ]);
+  await expect(bears.getByTestId('quiz-leaderboard')).toContainText('won the tie-break');
   await Promise.all([bears.context().close(), agathas.context().close(), tvContext.close()]);
 });
 

@@ -6,7 +6,7 @@ import { ALLERGEN_LABELS, ALLERGENS, DIETARY_LABELS, WEEKDAYS } from '@lastman/a
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { scriptJson } from './json-ld.ts';
-import type { ClubPageData } from './read.ts';
+import type { ClubPageData, EventQuiz } from './read.ts';
 import { pageCss } from './styles.ts';
 import { clubColours } from './theme.ts';
 
@@ -360,7 +360,15 @@ export function ClubPage({
   );
 }
 
-export function EventPage({ club, event }: { club: Club; event: EventOccurrenceDetail }) {
+export function EventPage({
+  club,
+  event,
+  quiz = null,
+}: {
+  club: Club;
+  event: EventOccurrenceDetail;
+  quiz?: EventQuiz | null;
+}) {
   const places = placesText(event);
   const book = event.kind === 'event' && (event.capacity !== null || event.teams);
   return (
@@ -385,6 +393,17 @@ export function EventPage({ club, event }: { club: Club; event: EventOccurrenceD
               <>
                 <dt>Places</dt>
                 <dd data-testid="places-left">{places}</dd>
+              </>
+            ) : null}
+            {quiz ? (
+              <>
+                <dt>Quiz</dt>
+                <dd data-testid="event-quiz">
+                  A quiz is on: {quiz.title}. Teams join on a phone with the code on the pub's TV
+                  {quiz.teamFeePence > 0
+                    ? `; ${formatPence(quiz.teamFeePence)} a team, paid at the bar.`
+                    : ', free.'}
+                </dd>
               </>
             ) : null}
             {event.movedFrom ? (

@@ -129,7 +129,7 @@ export const publicPagesRoutes: FastifyPluginAsyncZod = async (app) => {
             image,
             jsonLd: eventJsonLd(club, event, { url, clubUrl: abs(clubPath(club.slug)), image }),
           },
-          <EventPage club={club} event={event} />,
+          <EventPage club={club} event={event} quiz={found.quiz} />,
         ),
       );
     },

@@ -8,8 +8,15 @@ import type {
 } from '@lastman/api';
 import { DAY_MS } from '@lastman/api/time';
 import { publicClubOf, publicClubs } from '../domains/club/index.ts';
-import { clubOccurrences, getOccurrence, listGalleryPhotos, readMenu } from '../domains/content/index.ts';
+import {
+  clubOccurrences,
+  getOccurrence,
+  listGalleryPhotos,
+  parseOccurrenceId,
+  readMenu,
+} from '../domains/content/index.ts';
 import { publicCompetitions } from '../domains/game/index.ts';
+import { quizOfEvent } from '../domains/quiz/index.ts';
 import { AppError } from '../lib/errors.ts';
 import type { Services } from '../services.ts';
 
@@ -37,6 +44,9 @@ export interface ClubPageData {
   menu: Menu;
   photos: GalleryPhoto[];
 }
+
+/** A quiz on at an event: its title and each team's entry fee in pence. */
+export type EventQuiz = { title: string; teamFeePence: number };
 
 /** A club's id as its link names it: lower case, letters, digits and dashes (see CLUB_SLUG). */
 const SLUG = /^[a-z0-9][a-z0-9-]{0,99}$/;
@@ -71,18 +81,27 @@ export async function eventPage(
   services: Svc,
   slug: string,
   id: string,
-): Promise<{ club: Club; logo: ClubLogo | null; event: EventOccurrenceDetail | null } | null> {
+): Promise<{
+  club: Club;
+  logo: ClubLogo | null;
+  event: EventOccurrenceDetail | null;
+  quiz: EventQuiz | null;
+} | null> {
   const found = await clubBySlug(services, slug);
   if (!found) return null;
-  if (!OCCURRENCE.test(id)) return { ...found, event: null };
+  if (!OCCURRENCE.test(id)) return { ...found, event: null, quiz: null };
   try {
     const event = await getOccurrence(services, null, { id, club: slug });
     // A date already over is not offered any more (nor listed in the sitemap).
-    if (new Date(event.endsAt) <= services.clock.now()) return { ...found, event: null };
-    return { ...found, event };
+    if (new Date(event.endsAt) <= services.clock.now()) return { ...found, event: null, quiz: null };
+    const quiz = await quizOfEvent(services.db, {
+      clubId: found.club.id,
+      eventId: parseOccurrenceId(event.id).eventId,
+    });
+    return { ...found, event, quiz };
   } catch (error) {
     if (error instanceof AppError && (error.code === 'NOT_FOUND' || error.code === 'VALIDATION_FAILED')) {
-      return { ...found, event: null };
+      return { ...found, event: null, quiz: null };
     }
     throw error;
   }

@@ -423,6 +423,18 @@ describe.each(backends())('tenants on %s', (backend) => {
 
   it('an admin exports the club as JSON or as a zip of CSV files', async () => {
     await aCompetition(server, { clubId: club.b.id, name: 'Export Cup', entryFeePence: 250 });
+    const quiz = (
+      await club.b.admin.post('/api/admin/quizzes', {
+        title: 'Export quiz',
+        rounds: [{ title: 'Sums', questions: [{ prompt: 'Two and two?', kind: 'number', answer: '4' }] }],
+      })
+    ).json.quiz;
+    const phone = server.client();
+    await phone.prime();
+    await phone.post('/api/quizzes/join', { code: quiz.joinCode, teamName: 'Export Quizzers' });
+    const questionId = (await club.b.admin.post(`/api/admin/quizzes/${quiz.id}/next`)).json.questions[0].id;
+    await phone.put(`/api/quizzes/${quiz.id}/answers/${questionId}`, { answer: '4' });
+    await club.b.admin.post(`/api/admin/quizzes/${quiz.id}/close`);
     const json = await club.b.admin.get('/api/admin/club/export?format=json');
     expect(json.headers.get('content-disposition')).toMatch(
       /attachment; filename="lastman-the-bell-.*\.json"/,
@@ -437,8 +449,19 @@ describe.each(backends())('tenants on %s', (backend) => {
         ...['events', 'eventExceptions', 'eventRegistrations', 'eventWaitlist', 'eventScreenMatches'],
         ...['galleryAlbums', 'galleryPhotos', 'menuCategories', 'menuItems'],
         ...['shifts', 'clockEntries', 'staffSettings', 'staffPayRates'],
+        ...['quizzes', 'quizRounds', 'quizQuestions', 'quizTeams', 'quizAnswers'],
       ].sort(),
     );
+    expect(json.json.quizzes.map((q: Json) => q.title)).toEqual(['Export quiz']);
+    expect(json.json.quizRounds).toEqual([{ quizId: quiz.id, round: 1, title: 'Sums', questionCount: 1 }]);
+    expect(json.json.quizQuestions.map((q: Json) => [q.prompt, q.answer])).toEqual([['Two and two?', '4']]);
+    expect(json.json.quizAnswers.map((a: Json) => [a.answer, a.correct])).toEqual([['4', true]]);
+    // A team's cookie hash is a key, not the club's data.
+    expect(json.json.quizTeams).toEqual([
+      expect.objectContaining({ quizId: quiz.id, name: 'Export Quizzers' }),
+    ]);
+    expect(Object.keys(json.json.quizTeams[0])).not.toContain('tokenHash');
+    expect(json.text).not.toMatch(/tokenHash|token_hash/);
     const zipRes = await fetch(new URL('/api/admin/club/export?format=csv', server.baseUrl), {
       headers: headersOf(club.b.admin),
     });

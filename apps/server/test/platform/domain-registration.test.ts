@@ -44,7 +44,7 @@ describe('the domains register themselves', () => {
       'rota',
     ]);
     expect(reminderPassNames()).toEqual(['picks', 'events', 'shifts']);
-    expect(clubExportParts()).toHaveLength(5);
+    expect(clubExportParts()).toHaveLength(6);
     expect(accountDeletionParts()).toHaveLength(1);
 
     servers.push(await startTestServer('pglite'));
@@ -60,7 +60,7 @@ describe('the domains register themselves', () => {
     }
     expect(notificationKinds().map((k) => k.kind)).toEqual(kinds);
     expect(reminderPassNames()).toEqual(['picks', 'events', 'shifts']);
-    expect(clubExportParts()).toHaveLength(5);
+    expect(clubExportParts()).toHaveLength(6);
     expect(accountDeletionParts()).toHaveLength(1);
   }, 120_000);
 

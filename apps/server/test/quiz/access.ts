@@ -40,6 +40,14 @@ export const quizAccess: AccessRows = (w) => {
     'PATCH /api/admin/quizzes/:id/answers/:answerId': {
       call: at(`/api/admin/quizzes/${q.id}/answers/${q.answerId}`, { correct: true }),
     },
+    'PATCH /api/admin/quizzes/:id': { call: at(`/api/admin/quizzes/${q.id}`, { teamFeePence: 200 }) },
+    'PUT /api/admin/quizzes/:id/teams/:teamId/payment': {
+      call: at(`/api/admin/quizzes/${q.id}/teams/${q.teamId}/payment`, { paid: false }),
+    },
+    'POST /api/admin/quizzes/:id/tie-break': {
+      call: at(`/api/admin/quizzes/${q.id}/tie-break`, { prompt: 'Pints in a firkin?', answer: 72 }),
+      refused: 'the matrix’s quiz has questions still to play (409); quiz-api.test.ts plays a tie-break',
+    },
     'GET /api/admin/quiz-settings': { call: at('/api/admin/quiz-settings') },
     'PUT /api/admin/quiz-settings': { call: at('/api/admin/quiz-settings', { staffCanRun: false }) },
     'POST /api/admin/quizzes/images': {
@@ -97,5 +105,6 @@ export async function quizWorld(server: TestServer, admin: HttpClient): Promise<
   expect((await team.put(`/api/quizzes/${id}/answers/${questionId}`, { answer: '2' })).status).toBe(200);
   const closed = await admin.post(`/api/admin/quizzes/${id}/close`);
   const answerId = closed.json.questions[0].answers[0].id as string;
-  return { id, joinCode: created.json.quiz.joinCode, questionId, answerId };
+  const teamId = closed.json.teams[0].id as string;
+  return { id, joinCode: created.json.quiz.joinCode, questionId, answerId, teamId };
 }

@@ -84,4 +84,42 @@ describe('quiz marking', () => {
     ]);
     expect(rankTeams([])).toEqual([]);
   });
+
+  it('a tie-break orders the tied teams, nearest first, and a second one settles what the first left', () => {
+    const teams = [
+      { teamId: 'a', name: 'Agatha Quiztie', score: 7 },
+      { teamId: 'b', name: 'Quizzly Bears', score: 7 },
+      { teamId: 'c', name: 'Les Quizerables', score: 7 },
+      { teamId: 'd', name: 'Universally Challenged', score: 3 },
+    ];
+    const first = {
+      answer: '72',
+      teamIds: ['a', 'b', 'c'],
+      answers: [
+        { teamId: 'a', answer: '80' },
+        { teamId: 'b', answer: '71' },
+        { teamId: 'c', answer: '74' },
+      ],
+    };
+    expect(rankTeams(teams, [first]).map((t) => [t.name, t.rank, t.wonTieBreak])).toEqual([
+      ['Quizzly Bears', 1, true],
+      ['Les Quizerables', 2, false],
+      ['Agatha Quiztie', 3, false],
+      ['Universally Challenged', 4, false],
+    ]);
+    const even = {
+      answer: '72',
+      teamIds: ['a', 'b'],
+      answers: [
+        { teamId: 'a', answer: '70' },
+        { teamId: 'b', answer: '74' },
+      ],
+    };
+    const second = { answer: '10', teamIds: ['a', 'b'], answers: [{ teamId: 'b', answer: '9' }] };
+    expect(rankTeams(teams.slice(0, 2), [even]).map((t) => t.rank)).toEqual([1, 1]);
+    expect(rankTeams(teams.slice(0, 2), [even, second]).map((t) => [t.name, t.rank])).toEqual([
+      ['Quizzly Bears', 1],
+      ['Agatha Quiztie', 2],
+    ]);
+  });
 });

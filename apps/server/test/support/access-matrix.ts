@@ -133,7 +133,7 @@ export interface World {
     screenFixture: string;
   };
   /** Quiz night: a running quiz with one answer marked (its first question closed, two to go). */
-  quiz: { id: string; joinCode: string; questionId: string; answerId: string };
+  quiz: { id: string; joinCode: string; questionId: string; answerId: string; teamId: string };
   /** TV screens: a pending screen's code for the admin to pair, and a paired one to unpair. */
   screens: { code: string; toUnpair: string };
   // Menu.

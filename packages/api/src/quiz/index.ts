@@ -18,6 +18,10 @@ export const QUIZ_LIMITS = {
   secondsDefault: 60,
   teamNameMax: 40,
   codeLength: 6,
+  /** A team's entry fee at most, in pence: a pub quiz's pound or two, with room for a charity night. */
+  teamFeeMaxPence: 5000,
+  /** A tie-break's answer: a whole or decimal number this size at most. */
+  tieBreakAnswerMax: 1_000_000_000,
 } as const;
 
 export const QuizKind = z.enum(['choice', 'text', 'number', 'picture']);
@@ -107,6 +111,21 @@ export const QuizCopy = z.object({ title: requiredName(QUIZ_LIMITS.titleMax).opt
 export type QuizCopy = z.infer<typeof QuizCopy>;
 
 export const QuizIdParams = z.object({ id: Id }).strict();
+export const QuizTeamParams = z.object({ id: Id, teamId: Id }).strict();
+
+/** The night around the quiz: its event, each team's entry fee, and whether unpaid teams are on the board. */
+export const QuizNight = z
+  .object({
+    eventId: Id.nullable().optional(),
+    teamFeePence: z.number().int().min(0).max(QUIZ_LIMITS.teamFeeMaxPence).optional(),
+    leaderboardPaidOnly: z.boolean().optional(),
+  })
+  .strict();
+export type QuizNight = z.infer<typeof QuizNight>;
+
+/** The quizmaster records a team's fee paid in cash at the bar (or takes the record back). */
+export const QuizTeamPayment = z.object({ paid: z.boolean() }).strict();
+export type QuizTeamPayment = z.infer<typeof QuizTeamPayment>;
 export const QuizAnswerParams = z.object({ id: Id, answerId: Id }).strict();
 export const QuizQuestionParams = z.object({ id: Id, questionId: Id }).strict();
 
@@ -119,6 +138,10 @@ export const QuizSummary = z
     questionCount: z.number().int(),
     teamCount: z.number().int(),
     createdAt: z.string(),
+    /** The club's event it is the quiz of, or null. */
+    eventId: z.string().nullable(),
+    teamFeePence: z.number().int(),
+    leaderboardPaidOnly: z.boolean(),
   })
   .meta({ id: 'QuizSummary' });
 export type QuizSummary = z.infer<typeof QuizSummary>;
@@ -129,7 +152,15 @@ export type QuizList = z.infer<typeof QuizList>;
 
 export const QuizLeaderboard = z
   .object({
-    teams: z.array(z.object({ name: z.string(), score: z.number().int(), rank: z.number().int() })),
+    teams: z.array(
+      z.object({
+        name: z.string(),
+        score: z.number().int(),
+        rank: z.number().int(),
+        /** Present for a team a tie-break put ahead of the teams it was tied with. */
+        wonTieBreak: z.literal(true).optional(),
+      }),
+    ),
   })
   .meta({ id: 'QuizLeaderboard' });
 export type QuizLeaderboard = z.infer<typeof QuizLeaderboard>;
@@ -153,6 +184,8 @@ export const QuizQuestionPublic = z
     closesAt: z.string(),
     state: z.enum(['open', 'closed']),
     answer: z.string().nullable(),
+    /** A tie-break: the tied teams' names (only they answer it; it scores no points). Null otherwise. */
+    tieBreak: z.object({ teams: z.array(z.string()) }).nullable(),
   })
   .meta({ id: 'QuizQuestionPublic' });
 export type QuizQuestionPublic = z.infer<typeof QuizQuestionPublic>;
@@ -168,15 +201,16 @@ export type QuizJoin = z.infer<typeof QuizJoin>;
 export const QuizJoined = z
   .object({
     team: z.object({ id: z.string(), name: z.string() }),
-    quiz: z.object({ id: z.string(), title: z.string() }),
+    quiz: z.object({ id: z.string(), title: z.string(), teamFeePence: z.number().int() }),
   })
   .meta({ id: 'QuizJoined' });
 export type QuizJoined = z.infer<typeof QuizJoined>;
 
 export const QuizTeamState = z
   .object({
-    quiz: z.object({ id: z.string(), title: z.string(), status: QuizStatus }),
-    team: z.object({ id: z.string(), name: z.string() }),
+    quiz: z.object({ id: z.string(), title: z.string(), status: QuizStatus, teamFeePence: z.number().int() }),
+    /** `paid`: the team's entry fee is paid, or the quiz is free. */
+    team: z.object({ id: z.string(), name: z.string(), paid: z.boolean() }),
     question: QuizQuestionPublic.nullable(),
     /** The team's answer to the question on show, with its mark once the question has closed. */
     yourAnswer: z.object({ answer: z.string(), correct: z.boolean().nullable() }).nullable(),
@@ -221,6 +255,7 @@ export const QuizQuestionAdmin = z
     openedAt: z.string().nullable(),
     closedAt: z.string().nullable(),
     answers: z.array(QuizAnswerAdmin),
+    tieBreak: z.object({ teams: z.array(z.string()) }).nullable(),
   })
   .meta({ id: 'QuizQuestionAdmin' });
 export type QuizQuestionAdmin = z.infer<typeof QuizQuestionAdmin>;
@@ -229,11 +264,33 @@ export const QuizAdminView = z
   .object({
     quiz: QuizSummary.extend({ currentPosition: z.number().int() }),
     questions: z.array(QuizQuestionAdmin),
-    teams: z.array(z.object({ id: z.string(), name: z.string() })),
+    teams: z.array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        /** When its entry fee was paid (null: not yet, or a free quiz), and how. */
+        paidAt: z.string().nullable(),
+        paidHow: z.enum(['cash']).nullable(),
+      }),
+    ),
     leaderboard: QuizLeaderboard.shape.teams,
   })
   .meta({ id: 'QuizAdminView' });
 export type QuizAdminView = z.infer<typeof QuizAdminView>;
+
+/**
+ * A tie-break once the questions are done: a nearest-number question for the teams sharing `rank`
+ * (1 unless the quizmaster names another). It opens at once; closing it orders those teams.
+ */
+export const QuizTieBreak = z
+  .object({
+    prompt: requiredText(QUIZ_LIMITS.promptMax),
+    answer: z.number().min(-QUIZ_LIMITS.tieBreakAnswerMax).max(QUIZ_LIMITS.tieBreakAnswerMax),
+    seconds: z.number().int().min(QUIZ_LIMITS.secondsMin).max(QUIZ_LIMITS.secondsMax).optional(),
+    rank: z.number().int().min(1).max(1000).optional(),
+  })
+  .strict();
+export type QuizTieBreak = z.infer<typeof QuizTieBreak>;
 
 export const QuizMark = z.object({ correct: z.boolean() }).strict();
 export const QuizMarked = z.object({ answer: QuizAnswerAdmin }).meta({ id: 'QuizMarked' });

@@ -143,17 +143,63 @@ export function markAll(
   return marks;
 }
 
+/** A closed tie-break: the right number, the tied teams, and what they answered. */
+export interface TieBreakResult {
+  answer: string;
+  teamIds: readonly string[];
+  answers: readonly { teamId: string; answer: string }[];
+}
+
+/** How far a team of the tie-break was from its number (no answer: furthest); undefined if not in it. */
+function distanceIn(tieBreak: TieBreakResult, teamId: string): number | undefined {
+  if (!tieBreak.teamIds.includes(teamId)) return undefined;
+  const want = parseNumber(tieBreak.answer);
+  const given = tieBreak.answers.find((a) => a.teamId === teamId);
+  const value = given ? parseNumber(given.answer) : null;
+  return want === null || value === null ? Number.POSITIVE_INFINITY : Math.abs(value - want);
+}
+
+/** Which of two teams on the same score the tie-breaks put first (negative: a), in the order they were played. */
+function settle(tieBreaks: readonly TieBreakResult[], a: string, b: string): number {
+  for (const tieBreak of tieBreaks) {
+    const da = distanceIn(tieBreak, a);
+    const db = distanceIn(tieBreak, b);
+    if (da === undefined || db === undefined || da === db) continue;
+    return da < db ? -1 : 1;
+  }
+  return 0;
+}
+
 /**
  * The leaderboard: highest score first, ties sharing a rank (1, 2, 2, 4), and tied teams in name
- * order so the board does not shuffle between refreshes.
+ * order so the board does not shuffle between refreshes. A tie-break orders the teams it was played
+ * by (nearest first) without changing their points; its winner is marked.
  */
-export function rankTeams<T extends { name: string; score: number }>(
+export function rankTeams<T extends { name: string; score: number; teamId?: string }>(
   teams: readonly T[],
-): (T & { rank: number })[] {
-  const sorted = [...teams].sort((a, b) => b.score - a.score || a.name.localeCompare(b.name, 'en-GB'));
+  tieBreaks: readonly TieBreakResult[] = [],
+): (T & { rank: number; wonTieBreak: boolean })[] {
+  const settled = (a: T, b: T) =>
+    a.teamId === undefined || b.teamId === undefined ? 0 : settle(tieBreaks, a.teamId, b.teamId);
+  const sorted = [...teams].sort(
+    (a, b) => b.score - a.score || settled(a, b) || a.name.localeCompare(b.name, 'en-GB'),
+  );
   let rank = 0;
   return sorted.map((team, i) => {
-    if (i === 0 || team.score !== (sorted[i - 1] as T).score) rank = i + 1;
-    return { ...team, rank };
+    const before = sorted[i - 1];
+    if (!before || team.score !== before.score || settled(before, team) !== 0) rank = i + 1;
+    const wonTieBreak =
+      team.teamId !== undefined &&
+      tieBreaks.some((tieBreak) => {
+        const mine = distanceIn(tieBreak, team.teamId as string);
+        if (mine === undefined || mine === Number.POSITIVE_INFINITY) return false;
+        const rivals = sorted.filter(
+          (t) => t !== team && t.score === team.score && t.teamId && tieBreak.teamIds.includes(t.teamId),
+        );
+        return (
+          rivals.length > 0 && rivals.every((t) => (distanceIn(tieBreak, t.teamId as string) ?? 0) > mine)
+        );
+      });
+    return { ...team, rank, wonTieBreak };
   });
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { quizAnswers, quizQuestions, quizSettings, quizTeams, quizzes } from './schema.ts';
 
@@ -77,7 +77,7 @@ export async function listQuizzes(db: DbOrTx, { clubId, limit }: { clubId: strin
   return db
     .select({
       quiz: quizzes,
-      questionCount: sql<number>`(select count(*)::int from ${quizQuestions} where ${quizQuestions.quizId} = ${quizzes.id})`,
+      questionCount: sql<number>`(select count(*)::int from ${quizQuestions} where ${quizQuestions.quizId} = ${quizzes.id} and ${quizQuestions.tieBreakTeamIds} is null)`,
       teamCount: sql<number>`(select count(*)::int from ${quizTeams} where ${quizTeams.quizId} = ${quizzes.id})`,
     })
     .from(quizzes)
@@ -95,7 +95,9 @@ export async function setQuizState(
   }: {
     clubId: string;
     quizId: string;
-    changes: Partial<Pick<QuizRow, 'status' | 'currentPosition'>> & { updatedAt: Date };
+    changes: Partial<
+      Pick<QuizRow, 'status' | 'currentPosition' | 'eventId' | 'teamFeePence' | 'leaderboardPaidOnly'>
+    > & { updatedAt: Date };
   },
 ): Promise<void> {
   await db
@@ -250,6 +252,25 @@ export async function countQuestionAnswers(
   return row?.n ?? 0;
 }
 
+/** The answers to the quiz's closed tie-breaks (few: only the tied teams answer them). */
+export async function closedTieBreakAnswers(
+  db: DbOrTx,
+  { clubId, quizId }: { clubId: string; quizId: string },
+) {
+  return db
+    .select({ questionId: quizAnswers.questionId, teamId: quizAnswers.teamId, answer: quizAnswers.answer })
+    .from(quizAnswers)
+    .innerJoin(quizQuestions, eq(quizQuestions.id, quizAnswers.questionId))
+    .where(
+      and(
+        eq(quizAnswers.clubId, clubId),
+        eq(quizAnswers.quizId, quizId),
+        isNotNull(quizQuestions.tieBreakTeamIds),
+        isNotNull(quizQuestions.closedAt),
+      ),
+    );
+}
+
 /** Marks answers: the ids given right, the others of the question wrong; hand-set marks stay. */
 export async function saveMarks(
   db: DbOrTx,
@@ -292,13 +313,53 @@ export async function teamScores(db: DbOrTx, { clubId, quizId }: { clubId: strin
     .select({
       teamId: quizTeams.id,
       name: quizTeams.name,
+      paid: sql<boolean>`${quizTeams.paidAt} is not null`,
       score: sql<number>`coalesce(sum(case when ${quizAnswers.correct} and ${quizQuestions.closedAt} is not null then ${quizQuestions.points} else 0 end), 0)::int`,
     })
     .from(quizTeams)
     .leftJoin(quizAnswers, eq(quizAnswers.teamId, quizTeams.id))
     .leftJoin(quizQuestions, eq(quizQuestions.id, quizAnswers.questionId))
     .where(and(eq(quizTeams.clubId, clubId), eq(quizTeams.quizId, quizId)))
-    .groupBy(quizTeams.id, quizTeams.name);
+    .groupBy(quizTeams.id, quizTeams.name, quizTeams.paidAt);
+}
+
+/** Records a team's entry fee paid (in cash, by whom), or takes the record back. */
+export async function setTeamPaid(
+  db: DbOrTx,
+  {
+    clubId,
+    quizId,
+    teamId,
+    paid,
+  }: {
+    clubId: string;
+    quizId: string;
+    teamId: string;
+    paid: { at: Date; how: 'cash'; by: string } | null;
+  },
+): Promise<TeamRow | undefined> {
+  const [row] = await db
+    .update(quizTeams)
+    .set({ paidAt: paid?.at ?? null, paidHow: paid?.how ?? null, paidRecordedBy: paid?.by ?? null })
+    .where(and(eq(quizTeams.clubId, clubId), eq(quizTeams.quizId, quizId), eq(quizTeams.id, teamId)))
+    .returning();
+  return row;
+}
+
+/** The newest quiz not yet over that is the quiz of the club's event. */
+export async function findQuizOfEvent(
+  db: DbOrTx,
+  { clubId, eventId }: { clubId: string; eventId: string },
+): Promise<QuizRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(quizzes)
+    .where(
+      and(eq(quizzes.clubId, clubId), eq(quizzes.eventId, eventId), sql`${quizzes.status} <> 'finished'`),
+    )
+    .orderBy(desc(quizzes.createdAt))
+    .limit(1);
+  return row;
 }
 
 export async function findSettings(db: DbOrTx, { clubId }: { clubId: string }) {

@@ -14,10 +14,14 @@ import {
   QuizList,
   QuizMark,
   QuizMarked,
+  QuizNight,
   QuizQuestionParams,
   QuizScreenState,
   QuizSettings,
+  QuizTeamParams,
+  QuizTeamPayment,
   QuizTeamState,
+  QuizTieBreak,
   ScreenCurrentQuery,
 } from '@lastman/api';
 import type { FastifyRequest } from 'fastify';
@@ -34,10 +38,13 @@ import {
   importQuiz,
   markByHand,
   openNextQuestion,
+  openTieBreak,
   quizAdminView,
   quizList,
   quizSettingsOf,
+  recordTeamPayment,
   startQuiz,
+  updateQuizNight,
   updateQuizSettings,
 } from './service.ts';
 import { answerQuestion, joinQuiz, quizLeaderboard, screenQuiz, teamAudience, teamState } from './teams.ts';
@@ -156,6 +163,63 @@ export const quizRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/quizzes/:id/close',
     'Close the question on show and mark its answers (409 when none is open)',
     closeQuestion,
+  );
+
+  app.post(
+    '/api/admin/quizzes/:id/tie-break',
+    {
+      schema: {
+        ...quizmaster(
+          'Settle a tie once the questions are done: a nearest-number question for the tied teams only',
+        ),
+        description:
+          'Opens at once for the teams sharing `rank` (1 unless given); it scores nothing. Close it with /close: the nearest team is put first among them on the leaderboard. 409 while a question is open, before the last question has closed, or when no teams share that rank.',
+        params: QuizIdParams,
+        body: QuizTieBreak,
+        response: { 200: QuizAdminView, ...refusals(400, 403, 404, 409) },
+      },
+      config: { access: 'staff' },
+    },
+    async (request) =>
+      openTieBreak(app.services, viewerOf(request), { quizId: request.params.id, input: request.body }),
+  );
+
+  app.patch(
+    '/api/admin/quizzes/:id',
+    {
+      schema: {
+        ...quizmaster(
+          "The quiz's night: the club's event it belongs to, each team's entry fee, who is on the board",
+        ),
+        description:
+          'teamFeePence is in pence (0: free, at most 5000); leaderboardPaidOnly, with a fee, leaves teams that have not paid off the leaderboard. A 400 for an event not on the club’s calendar.',
+        params: QuizIdParams,
+        body: QuizNight,
+        response: { 200: QuizAdminView, ...refusals(400, 403, 404) },
+      },
+      config: { access: 'staff' },
+    },
+    async (request) =>
+      updateQuizNight(app.services, viewerOf(request), { quizId: request.params.id, input: request.body }),
+  );
+
+  app.put(
+    '/api/admin/quizzes/:id/teams/:teamId/payment',
+    {
+      schema: {
+        ...quizmaster("Record a team's entry fee paid in cash at the bar, or take the record back"),
+        params: QuizTeamParams,
+        body: QuizTeamPayment,
+        response: { 200: QuizAdminView, ...refusals(403, 404, 409) },
+      },
+      config: { access: 'staff' },
+    },
+    async (request) =>
+      recordTeamPayment(app.services, viewerOf(request), {
+        quizId: request.params.id,
+        teamId: request.params.teamId,
+        paid: request.body.paid,
+      }),
   );
 
   app.patch(

@@ -2,6 +2,7 @@ import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex }
 import { createdAt, id } from '../../db/schema/columns.ts';
 import { user } from '../account/schema.ts';
 import { clubIdColumn, clubs } from '../club/schema.ts';
+import { events } from '../content/events/schema.ts';
 
 /**
  * A quiz night: its questions in order, the one on show (`current_position`, 0 before the first), and
@@ -18,6 +19,12 @@ export const quizzes = pgTable(
       .notNull()
       .default('draft'),
     currentPosition: integer('current_position').notNull().default(0),
+    /** The club's event it is the quiz of (the Thursday quiz night): its public page says a quiz is on. */
+    eventId: text('event_id').references(() => events.id, { onDelete: 'set null' }),
+    /** Each team's entry fee, in pence (0: free), paid at the bar. */
+    teamFeePence: integer('team_fee_pence').notNull().default(0),
+    /** With a fee: only teams that have paid appear on the leaderboard (and play a tie-break). */
+    leaderboardPaidOnly: boolean('leaderboard_paid_only').notNull().default(false),
     createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     /** When it last started, moved on or finished. */
@@ -53,6 +60,11 @@ export const quizQuestions = pgTable(
     seconds: integer('seconds').notNull().default(60),
     /** A picture question's image in the storage (lib/storage.ts), metadata stripped on upload. */
     imageKey: text('image_key'),
+    /**
+     * A tie-break (after the questions, no points): the tied teams' ids, who alone answer it; its
+     * nearest answers order them on the leaderboard. Null for the quiz's own questions.
+     */
+    tieBreakTeamIds: jsonb('tie_break_team_ids').$type<string[]>(),
     openedAt: timestamp('opened_at', { withTimezone: true }),
     closedAt: timestamp('closed_at', { withTimezone: true }),
   },
@@ -75,6 +87,10 @@ export const quizTeams = pgTable(
     /** The name as compared: lower case, single spaces (a name is taken in any case). */
     nameKey: text('name_key').notNull(),
     tokenHash: text('token_hash').notNull(),
+    /** The team's entry fee was paid (cash at the bar, recorded by the quizmaster); null: not yet. */
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    paidHow: text('paid_how', { enum: ['cash'] }),
+    paidRecordedBy: text('paid_recorded_by').references(() => user.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,13 +1,24 @@
 import { randomInt } from 'node:crypto';
-import type { QuizAdminView, QuizImport, QuizInput, QuizList, QuizSettings, QuizSummary } from '@lastman/api';
+import type {
+  QuizAdminView,
+  QuizImport,
+  QuizInput,
+  QuizList,
+  QuizNight,
+  QuizSettings,
+  QuizSummary,
+  QuizTieBreak,
+} from '@lastman/api';
 import { QUIZ_EVENT, QUIZ_LIMITS } from '@lastman/api';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Viewer } from '../../http/guards.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { Services } from '../../services.ts';
+import { findEvent } from '../content/index.ts';
 import { quizFromCsv } from './csv-import.ts';
 import { markAll } from './marking.ts';
 import {
+  closedTieBreakAnswers,
   findQuiz,
   findSettings,
   insertQuestions,
@@ -22,9 +33,10 @@ import {
   saveSettings,
   setQuestionTimes,
   setQuizState,
+  setTeamPaid,
   teamScores,
 } from './queries.ts';
-import { adminViewOf, summaryOf } from './views.ts';
+import { adminViewOf, boardScores, ownQuestions, rankedOf, summaryOf } from './views.ts';
 
 type QuizServices = Pick<Services, 'db' | 'clock' | 'config' | 'events'>;
 
@@ -57,10 +69,14 @@ export async function publishQuiz(
   await services.events.publish({ clubId, type: QUIZ_EVENT, data: { type: QUIZ_EVENT, quizId, what } });
 }
 
+type Night = Required<{ [K in keyof QuizNight]: Exclude<QuizNight[K], undefined> }>;
+
 export async function createQuiz(
   services: QuizServices,
   viewer: Viewer,
   input: QuizInput,
+  /** A copy keeps the night it was copied from: its event, fee and leaderboard rule. */
+  night?: Night,
 ): Promise<QuizSummary> {
   await assertQuizmaster(services.db, viewer);
   const ownImages = `quiz/${viewer.clubId}/`;
@@ -82,6 +98,7 @@ export async function createQuiz(
         title: input.title,
         joinCode: newJoinCode(),
         createdBy: viewer.userId,
+        ...night,
       });
     }
     if (!quiz)
@@ -133,7 +150,7 @@ export async function copyQuiz(
   await assertQuizmaster(services.db, viewer);
   const quiz = await findQuiz(services.db, { clubId: viewer.clubId, quizId });
   if (!quiz) throw notFound('The quiz');
-  const questions = await listQuestions(services.db, { clubId: viewer.clubId, quizId });
+  const questions = ownQuestions(await listQuestions(services.db, { clubId: viewer.clubId, quizId }));
   const rounds: QuizInput['rounds'] = [];
   for (const q of questions) {
     let round = rounds[q.round - 1];
@@ -152,7 +169,12 @@ export async function copyQuiz(
       seconds: q.seconds,
     });
   }
-  return createQuiz(services, viewer, { title: title ?? quiz.title, rounds: rounds.filter(Boolean) });
+  return createQuiz(
+    services,
+    viewer,
+    { title: title ?? quiz.title, rounds: rounds.filter(Boolean) },
+    { eventId: quiz.eventId, teamFeePence: quiz.teamFeePence, leaderboardPaidOnly: quiz.leaderboardPaidOnly },
+  );
 }
 
 export async function quizList(services: QuizServices, viewer: Viewer): Promise<QuizList> {
@@ -257,7 +279,7 @@ export async function closeQuestion(services: QuizServices, viewer: Viewer, { qu
     const marks = markAll(current, given);
     const right = given.filter((a) => marks.get(a.id)).map((a) => a.id);
     await saveMarks(tx, { clubId, questionId: current.id, right });
-    if (current.position === questions.length) {
+    if (current.position >= ownQuestions(questions).length) {
       await setQuizState(tx, {
         clubId,
         quizId,
@@ -267,6 +289,67 @@ export async function closeQuestion(services: QuizServices, viewer: Viewer, { qu
     return viewOf(services, tx, clubId, quizId);
   });
   await publishQuiz(services, clubId, quizId, 'closed');
+  return view;
+}
+
+/**
+ * Settles a tie once the questions are done: a nearest-number question, open at once, for the teams
+ * sharing the rank named (the lead unless told). It scores nothing; closing it (the usual close)
+ * orders those teams on the leaderboard.
+ */
+export async function openTieBreak(
+  services: QuizServices,
+  viewer: Viewer,
+  { quizId, input }: { quizId: string; input: QuizTieBreak },
+) {
+  await assertQuizmaster(services.db, viewer);
+  const clubId = viewer.clubId;
+  const rank = input.rank ?? 1;
+  const view = await services.db.transaction(async (tx) => {
+    const quiz = await findQuiz(tx, { clubId, quizId, forUpdate: true });
+    if (!quiz) throw notFound('The quiz');
+    const scope = { clubId, quizId };
+    const questions = await listQuestions(tx, scope);
+    if (questions.some((q) => q.openedAt && !q.closedAt)) {
+      throw new AppError('CONFLICT', 'Close the question on show first.');
+    }
+    if (ownQuestions(questions).some((q) => !q.closedAt)) {
+      throw new AppError('CONFLICT', 'A tie-break comes after the last question: finish the quiz first.');
+    }
+    const [scores, tieBreakAnswers] = await Promise.all([
+      teamScores(tx, scope),
+      closedTieBreakAnswers(tx, scope),
+    ]);
+    const tied = rankedOf(boardScores(quiz, scores), questions, tieBreakAnswers).filter(
+      (t) => t.rank === rank,
+    );
+    if (tied.length < 2) {
+      throw new AppError('CONFLICT', `No teams share place ${rank}: there is no tie to break there.`);
+    }
+    const last = questions[questions.length - 1];
+    const position = (last?.position ?? 0) + 1;
+    const now = services.clock.now();
+    await insertQuestions(tx, [
+      {
+        clubId,
+        quizId,
+        position,
+        round: (last?.round ?? 0) + 1,
+        roundTitle: 'Tie-break',
+        prompt: input.prompt,
+        kind: 'number',
+        answer: String(input.answer),
+        numberMode: 'closest',
+        points: 0,
+        seconds: input.seconds ?? QUIZ_LIMITS.secondsDefault,
+        tieBreakTeamIds: tied.map((t) => t.teamId),
+        openedAt: now,
+      },
+    ]);
+    await setQuizState(tx, { clubId, quizId, changes: { currentPosition: position, updatedAt: now } });
+    return viewOf(services, tx, clubId, quizId);
+  });
+  await publishQuiz(services, clubId, quizId, 'opened');
   return view;
 }
 
@@ -294,6 +377,63 @@ export async function markByHand(
   const answer = view.questions.flatMap((q) => q.answers).find((a) => a.id === answerId);
   if (!answer) throw notFound('The answer');
   return { answer };
+}
+
+/** The night around the quiz: the club's event it belongs to, each team's fee, who shows on the board. */
+export async function updateQuizNight(
+  services: QuizServices,
+  viewer: Viewer,
+  { quizId, input }: { quizId: string; input: QuizNight },
+) {
+  await assertQuizmaster(services.db, viewer);
+  const clubId = viewer.clubId;
+  const view = await services.db.transaction(async (tx) => {
+    const quiz = await findQuiz(tx, { clubId, quizId, forUpdate: true });
+    if (!quiz) throw notFound('The quiz');
+    if (input.eventId && !(await findEvent(tx, { clubId, eventId: input.eventId }))) {
+      throw new AppError('BAD_REQUEST', 'That event is not on the club’s calendar.');
+    }
+    await setQuizState(tx, {
+      clubId,
+      quizId,
+      changes: {
+        ...(input.eventId !== undefined && { eventId: input.eventId }),
+        ...(input.teamFeePence !== undefined && { teamFeePence: input.teamFeePence }),
+        ...(input.leaderboardPaidOnly !== undefined && { leaderboardPaidOnly: input.leaderboardPaidOnly }),
+        updatedAt: quiz.updatedAt,
+      },
+    });
+    return viewOf(services, tx, clubId, quizId);
+  });
+  await publishQuiz(services, clubId, quizId, 'marked');
+  return view;
+}
+
+/** The quizmaster records a team's entry fee paid in cash at the bar, or takes that back. */
+export async function recordTeamPayment(
+  services: QuizServices,
+  viewer: Viewer,
+  { quizId, teamId, paid }: { quizId: string; teamId: string; paid: boolean },
+) {
+  await assertQuizmaster(services.db, viewer);
+  const clubId = viewer.clubId;
+  const view = await services.db.transaction(async (tx) => {
+    const quiz = await findQuiz(tx, { clubId, quizId, forUpdate: true });
+    if (!quiz) throw notFound('The quiz');
+    if (paid && quiz.teamFeePence === 0) {
+      throw new AppError('CONFLICT', 'This quiz is free: there is no fee to record.');
+    }
+    const row = await setTeamPaid(tx, {
+      clubId,
+      quizId,
+      teamId,
+      paid: paid ? { at: services.clock.now(), how: 'cash', by: viewer.userId } : null,
+    });
+    if (!row) throw notFound('The team');
+    return viewOf(services, tx, clubId, quizId);
+  });
+  await publishQuiz(services, clubId, quizId, 'marked');
+  return view;
 }
 
 export async function quizSettingsOf(services: QuizServices, viewer: Viewer): Promise<QuizSettings> {

@@ -4,6 +4,7 @@ import type { Viewer } from '../../http/guards.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { Services } from '../../services.ts';
 import {
+  closedTieBreakAnswers,
   countQuestionAnswers,
   countTeams,
   findQuiz,
@@ -18,7 +19,7 @@ import {
   upsertAnswer,
 } from './queries.ts';
 import { publishQuiz } from './service.ts';
-import { ANSWER_GRACE_MS, closesAtOf, leaderboardOf, publicQuestion } from './views.ts';
+import { ANSWER_GRACE_MS, boardScores, closesAtOf, leaderboardOf, publicQuestion } from './views.ts';
 
 type TeamServices = Pick<Services, 'db' | 'clock' | 'config' | 'events'>;
 
@@ -53,7 +54,10 @@ export async function joinQuiz(
     );
   await publishQuiz(services, quiz.clubId, quiz.id, 'team');
   return {
-    joined: { team: { id: team.id, name: team.name }, quiz: { id: quiz.id, title: quiz.title } },
+    joined: {
+      team: { id: team.id, name: team.name },
+      quiz: { id: quiz.id, title: quiz.title, teamFeePence: quiz.teamFeePence },
+    },
     token,
   };
 }
@@ -88,22 +92,23 @@ export async function teamState(
   const team = await teamIn(services, token, quizId);
   const quiz = await quizOfTeam(services, team);
   const scope = { clubId: team.clubId, quizId };
-  const [questions, scores] = await Promise.all([
+  const [questions, scores, tieBreakAnswers] = await Promise.all([
     listQuestions(services.db, scope),
     teamScores(services.db, scope),
+    closedTieBreakAnswers(services.db, scope),
   ]);
-  const question = publicQuestion(quiz, questions, services.config.PUBLIC_URL);
+  const question = publicQuestion(quiz, questions, scores, services.config.PUBLIC_URL);
   const mine = question
     ? await findTeamAnswer(services.db, { clubId: team.clubId, questionId: question.id, teamId: team.id })
     : undefined;
   return {
-    quiz: { id: quiz.id, title: quiz.title, status: quiz.status },
-    team: { id: team.id, name: team.name },
+    quiz: { id: quiz.id, title: quiz.title, status: quiz.status, teamFeePence: quiz.teamFeePence },
+    team: { id: team.id, name: team.name, paid: quiz.teamFeePence === 0 || team.paidAt !== null },
     question,
     yourAnswer: mine
       ? { answer: mine.answer, correct: question?.state === 'closed' ? mine.correct : null }
       : null,
-    leaderboard: leaderboardOf(scores),
+    leaderboard: leaderboardOf(boardScores(quiz, scores), questions, tieBreakAnswers),
   };
 }
 
@@ -132,6 +137,9 @@ export async function answerQuestion(
   if (!question.openedAt || question.position !== quiz.currentPosition) {
     throw new AppError('CONFLICT', 'That question is not open yet.');
   }
+  if (question.tieBreakTeamIds && !question.tieBreakTeamIds.includes(team.id)) {
+    throw new AppError('FORBIDDEN', 'Only the tied teams answer the tie-break.');
+  }
   if (question.kind === 'choice' && !(question.choices ?? []).includes(answer)) {
     throw new AppError('BAD_REQUEST', 'Pick one of the choices given.');
   }
@@ -158,7 +166,15 @@ export async function quizLeaderboard(
     if (viewer) throw notFound('The quiz');
     throw new AppError('UNAUTHENTICATED', NO_TEAM);
   }
-  return { teams: leaderboardOf(await teamScores(services.db, { clubId, quizId })) };
+  const scope = { clubId, quizId };
+  const [quiz, questions, scores, tieBreakAnswers] = await Promise.all([
+    findQuiz(services.db, scope),
+    listQuestions(services.db, scope),
+    teamScores(services.db, scope),
+    closedTieBreakAnswers(services.db, scope),
+  ]);
+  if (!quiz) throw notFound('The quiz');
+  return { teams: leaderboardOf(boardScores(quiz, scores), questions, tieBreakAnswers) };
 }
 
 /** What the club's paired TV shows: its running quiz, the question on show, the leaderboard. */
@@ -170,16 +186,17 @@ export async function screenQuiz(
   const quiz = await findShownQuiz(services.db, { clubId, finishedSince });
   if (!quiz) return { quiz: null, question: null, answered: 0, leaderboard: [] };
   const scope = { clubId, quizId: quiz.id };
-  const [questions, scores, teamCount] = await Promise.all([
+  const [questions, scores, teamCount, tieBreakAnswers] = await Promise.all([
     listQuestions(services.db, scope),
     teamScores(services.db, scope),
     countTeams(services.db, scope),
+    closedTieBreakAnswers(services.db, scope),
   ]);
-  const question = publicQuestion(quiz, questions, services.config.PUBLIC_URL);
+  const question = publicQuestion(quiz, questions, scores, services.config.PUBLIC_URL);
   return {
     quiz: { id: quiz.id, title: quiz.title, joinCode: quiz.joinCode, status: quiz.status, teamCount },
     question,
     answered: question ? await countQuestionAnswers(services.db, { clubId, questionId: question.id }) : 0,
-    leaderboard: leaderboardOf(scores),
+    leaderboard: leaderboardOf(boardScores(quiz, scores), questions, tieBreakAnswers),
   };
 }

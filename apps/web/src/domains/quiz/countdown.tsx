@@ -22,15 +22,22 @@ export function Countdown({ closesAt, open }: { closesAt: string; open: boolean 
   );
 }
 
-/** The leaderboard, ties sharing a rank. */
-export function Leaderboard({ teams }: { teams: { name: string; score: number; rank: number }[] }) {
+/** The leaderboard, ties sharing a rank (unless a tie-break settled them). */
+export function Leaderboard({
+  teams,
+}: {
+  teams: { name: string; score: number; rank: number; wonTieBreak?: boolean }[];
+}) {
   if (teams.length === 0) return <p>No team has joined yet.</p>;
   return (
     <ol className="quiz-leaderboard" data-testid="quiz-leaderboard">
       {teams.map((t) => (
         <li key={t.name}>
           <span className="quiz-rank">{t.rank}</span>
-          <span className="quiz-team">{t.name}</span>
+          <span className="quiz-team">
+            {t.name}
+            {t.wonTieBreak ? <small className="quiz-tie-won"> won the tie-break</small> : null}
+          </span>
           <span className="quiz-score">{t.score}</span>
         </li>
       ))}

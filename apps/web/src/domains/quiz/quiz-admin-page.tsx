@@ -1,5 +1,7 @@
 import { IonButton, IonContent } from '@ionic/react';
 import type { QuizAdminView, QuizQuestionAdmin } from '@lastman/api';
+import { QUIZ_LIMITS } from '@lastman/api';
+import { formatPence, penceAsPounds, toPence } from '@lastman/api/format';
 import { type FormEvent, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '../../app/paths.ts';
@@ -9,6 +11,7 @@ import { showError, showToast } from '../../lib/toast.ts';
 import { FormField } from '../../ui/form-field.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { InlineLoading } from '../../ui/page-loading.tsx';
+import { useAdminEvents } from '../content/index.ts';
 import {
   useCopyQuiz,
   useImportQuiz,
@@ -17,7 +20,10 @@ import {
   useQuizSettings,
   useQuizStep,
   useQuizzes,
+  useSaveQuizNight,
   useSaveQuizSettings,
+  useTeamPayment,
+  useTieBreak,
 } from './api/quiz-api.ts';
 import { Leaderboard, shownAnswer } from './countdown.tsx';
 import { QuizWriter } from './quiz-writer.tsx';
@@ -198,11 +204,14 @@ function QuizRun({ id }: { id: string }) {
           ) : null}
           {isOpen ? (
             <IonButton color="danger" onClick={() => run('close')} disabled={step.isPending}>
-              Close question {current?.position}
+              {current?.tieBreak ? 'Close the tie-break' : `Close question ${current?.position}`}
             </IonButton>
           ) : null}
         </div>
       </section>
+      {quiz.status === 'finished' && !isOpen ? <TieBreakForm quizId={id} view={view.data} /> : null}
+      <NightSettings key={`${quiz.eventId}-${quiz.teamFeePence}`} quizId={id} view={view.data} />
+      {quiz.teamFeePence > 0 ? <TeamPayments quizId={id} view={view.data} /> : null}
       {current ? <QuestionAnswers quizId={id} question={current} /> : null}
       <section className="card">
         <h2>Leaderboard</h2>
@@ -213,13 +222,195 @@ function QuizRun({ id }: { id: string }) {
   );
 }
 
+/** The night: the club's event it is the quiz of, each team's fee, and who the leaderboard shows. */
+function NightSettings({ quizId, view }: { quizId: string; view: QuizAdminView }) {
+  const { quiz } = view;
+  const isAdmin = useMe().data?.role === 'admin';
+  const save = useSaveQuizNight(quizId);
+  const [fee, setFee] = useState(quiz.teamFeePence > 0 ? penceAsPounds(quiz.teamFeePence) : '');
+  const pence = fee.trim() === '' ? 0 : toPence(fee);
+  const feeError =
+    pence === null
+      ? 'Pounds and pence, like 2 or 2.50'
+      : pence > QUIZ_LIMITS.teamFeeMaxPence
+        ? `At most ${formatPence(QUIZ_LIMITS.teamFeeMaxPence)} a team`
+        : undefined;
+  const saveFee = (event: FormEvent) => {
+    event.preventDefault();
+    if (pence !== null && !feeError) save.mutate({ teamFeePence: pence }, { onError: showError });
+  };
+  return (
+    <section className="card" data-testid="quiz-night" aria-labelledby="quiz-night-heading">
+      <h2 id="quiz-night-heading">The night</h2>
+      {isAdmin ? (
+        <EventChoice
+          eventId={quiz.eventId}
+          disabled={save.isPending}
+          onChoose={(eventId) => save.mutate({ eventId }, { onError: showError })}
+        />
+      ) : null}
+      <form onSubmit={saveFee}>
+        <FormField
+          label="Entry fee a team, £ (empty: free)"
+          name="quiz-team-fee"
+          value={fee}
+          onValue={setFee}
+          inputMode="decimal"
+          error={fee.trim() ? feeError : undefined}
+        />
+        <IonButton
+          type="submit"
+          fill="outline"
+          disabled={!!feeError || pence === quiz.teamFeePence || save.isPending}
+        >
+          Save the fee
+        </IonButton>
+      </form>
+      {quiz.teamFeePence > 0 ? (
+        <label className="quiz-check">
+          <input
+            type="checkbox"
+            checked={quiz.leaderboardPaidOnly}
+            disabled={save.isPending}
+            onChange={(e) => save.mutate({ leaderboardPaidOnly: e.target.checked }, { onError: showError })}
+          />
+          Only teams that have paid are on the leaderboard
+        </label>
+      ) : null}
+    </section>
+  );
+}
+
+/** The club's events (an admin's list) to tie the quiz to: its public page then says a quiz is on. */
+function EventChoice({
+  eventId,
+  disabled,
+  onChoose,
+}: {
+  eventId: string | null;
+  disabled: boolean;
+  onChoose: (eventId: string | null) => void;
+}) {
+  const events = useAdminEvents();
+  if (!events.data) return null;
+  return (
+    <label className="quiz-select">
+      The club's event
+      <select value={eventId ?? ''} disabled={disabled} onChange={(e) => onChoose(e.target.value || null)}>
+        <option value="">None</option>
+        {events.data.events.map((e) => (
+          <option key={e.id} value={e.id}>
+            {e.title}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** Who has paid the fee: the quizmaster ticks a team off when it pays cash at the bar. */
+function TeamPayments({ quizId, view }: { quizId: string; view: QuizAdminView }) {
+  const pay = useTeamPayment(quizId);
+  const unpaid = view.teams.filter((t) => !t.paidAt).length;
+  return (
+    <section className="card" data-testid="quiz-payments">
+      <h2>
+        Entry fees: {formatPence(view.quiz.teamFeePence)} a team · {unpaid} not paid
+      </h2>
+      {view.teams.length === 0 ? <p>No team has joined yet.</p> : null}
+      <ul className="quiz-answer-list">
+        {view.teams.map((t) => (
+          <li key={t.id} data-paid={t.paidAt ? 'yes' : 'no'}>
+            <span>
+              <strong>{t.name}</strong>: {t.paidAt ? 'paid in cash' : 'not paid'}
+            </span>
+            <IonButton
+              fill="outline"
+              size="small"
+              disabled={pay.isPending}
+              onClick={() => pay.mutate({ teamId: t.id, paid: !t.paidAt }, { onError: showError })}
+            >
+              {t.paidAt ? 'Not paid after all' : 'Paid at the bar'}
+            </IonButton>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** Places two or more teams share once the questions are done, each settled by a nearest-number question. */
+function TieBreakForm({ quizId, view }: { quizId: string; view: QuizAdminView }) {
+  const tieBreak = useTieBreak(quizId);
+  const ranks = view.leaderboard.map((t) => t.rank);
+  const shared = [...new Set(ranks.filter((r, i) => ranks.indexOf(r) !== i))];
+  const [rank, setRank] = useState(shared[0] ?? 1);
+  const [prompt, setPrompt] = useState('');
+  const [answer, setAnswer] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  if (shared.length === 0) return null;
+  const chosen = shared.includes(rank) ? rank : (shared[0] as number);
+  const tied = view.leaderboard.filter((t) => t.rank === chosen).map((t) => t.name);
+  const number = Number(answer.replace(/[,\s]/g, ''));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setError(undefined);
+    tieBreak.mutate(
+      { prompt: prompt.trim(), answer: number, rank: chosen },
+      {
+        onSuccess: () => {
+          setPrompt('');
+          setAnswer('');
+        },
+        onError: (e) => (e instanceof HttpError ? setError(e.message) : showError(e)),
+      },
+    );
+  };
+  return (
+    <form className="card" onSubmit={submit} data-testid="quiz-tie-break" aria-labelledby="tie-break-heading">
+      <h2 id="tie-break-heading">Settle a tie</h2>
+      {shared.length > 1 ? (
+        <label className="quiz-select">
+          Place
+          <select value={chosen} onChange={(e) => setRank(Number(e.target.value))}>
+            {shared.map((r) => (
+              <option key={r} value={r}>
+                {r}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
+      <p>
+        {tied.join(', ')} share place {chosen}. Ask a number question: the nearest answer wins the place, and
+        nobody's points change.
+      </p>
+      <FormField label="Question" name="tie-break-prompt" value={prompt} onValue={setPrompt} />
+      <FormField
+        label="The right number"
+        name="tie-break-answer"
+        value={answer}
+        onValue={setAnswer}
+        inputMode="decimal"
+        error={error}
+      />
+      <IonButton
+        type="submit"
+        disabled={!prompt.trim() || !answer.trim() || !Number.isFinite(number) || tieBreak.isPending}
+      >
+        Ask the tie-break
+      </IonButton>
+    </form>
+  );
+}
+
 /** The question on show: every team's answer, marked once closed, each mark the quizmaster can turn. */
 function QuestionAnswers({ quizId, question: q }: { quizId: string; question: QuizQuestionAdmin }) {
   const mark = useMarkAnswer(quizId);
   return (
     <section className="card" data-testid="quiz-answers">
       <h2>
-        Question {q.position}: {q.prompt}
+        {q.tieBreak ? `Tie-break (${q.tieBreak.teams.join(', ')})` : `Question ${q.position}`}: {q.prompt}
       </h2>
       <p>
         Answer: <strong>{shownAnswer(q.answer)}</strong>

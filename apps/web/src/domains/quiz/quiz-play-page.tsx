@@ -1,5 +1,6 @@
 import { IonButton, IonContent } from '@ionic/react';
 import type { QuizQuestionPublic, QuizTeamState } from '@lastman/api';
+import { formatPence } from '@lastman/api/format';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { HttpError } from '../../lib/http.ts';
@@ -78,11 +79,22 @@ function TeamScreen({ state }: { state: QuizTeamState }) {
       <p className="quiz-team-name">
         Playing as <strong>{state.team.name}</strong>
       </p>
+      {state.team.paid ? null : (
+        <p className="quiz-fee" data-testid="quiz-fee">
+          Entry is {formatPence(state.quiz.teamFeePence)} a team: pay at the bar.
+        </p>
+      )}
       {state.quiz.status === 'finished' && q?.state === 'closed' ? (
         <h2>The quiz is over: thank you!</h2>
       ) : null}
       {q ? (
-        <QuestionCard key={q.id} quizId={state.quiz.id} question={q} yourAnswer={state.yourAnswer} />
+        <QuestionCard
+          key={q.id}
+          quizId={state.quiz.id}
+          teamName={state.team.name}
+          question={q}
+          yourAnswer={state.yourAnswer}
+        />
       ) : (
         <p className="quiz-wait" data-testid="quiz-wait">
           Get ready: the first question is on its way.
@@ -100,14 +112,17 @@ function TeamScreen({ state }: { state: QuizTeamState }) {
 
 function QuestionCard({
   quizId,
+  teamName,
   question: q,
   yourAnswer,
 }: {
   quizId: string;
+  teamName: string;
   question: QuizQuestionPublic;
   yourAnswer: QuizTeamState['yourAnswer'];
 }) {
   const send = useSendAnswer(quizId);
+  const onlooker = q.tieBreak !== null && !q.tieBreak.teams.includes(teamName);
   const open = q.state === 'open';
   const timeUp = useSecondsLeft(q.closesAt, open) === 0;
   const [typed, setTyped] = useState(yourAnswer?.answer ?? '');
@@ -123,14 +138,18 @@ function QuestionCard({
   return (
     <section className="card quiz-question" data-testid="quiz-question" data-state={q.state}>
       <p className="quiz-meta">
-        {q.roundTitle} · Question {q.position} of {q.count} · {q.points} {q.points === 1 ? 'point' : 'points'}
+        {q.tieBreak
+          ? `Tie-break: ${q.tieBreak.teams.join(' v ')} · nearest wins`
+          : `${q.roundTitle} · Question ${q.position} of ${q.count} · ${q.points} ${q.points === 1 ? 'point' : 'points'}`}
       </p>
       <h2 className="quiz-prompt">{q.prompt}</h2>
       {q.imageUrl ? (
         <img className="quiz-picture" src={q.imageUrl} alt="What this question asks about" />
       ) : null}
       <Countdown closesAt={q.closesAt} open={open} />
-      {open && !timeUp ? (
+      {onlooker ? (
+        <p className="quiz-given">Only the tied teams answer this one.</p>
+      ) : open && !timeUp ? (
         q.kind === 'choice' ? (
           <div className="quiz-choices">
             {(q.choices ?? []).map((c) => (
@@ -167,7 +186,7 @@ function QuestionCard({
           Your answer: <strong>{yourAnswer.answer}</strong>
           {yourAnswer.correct === true ? ' ✓ right' : yourAnswer.correct === false ? ' ✗ wrong' : ''}
         </p>
-      ) : open ? null : (
+      ) : open || onlooker ? null : (
         <p className="quiz-given">Your team did not answer.</p>
       )}
       {q.answer !== null ? (

@@ -30,7 +30,11 @@ export function QuizScreen({ state, clubName }: { state: QuizScreenState; clubNa
         <h1>{quiz.title}</h1>
         <p>
           {clubName} · {quiz.teamCount} {quiz.teamCount === 1 ? 'team' : 'teams'}
-          {q ? ` · ${q.roundTitle} · Question ${q.position} of ${q.count}` : ''}
+          {q?.tieBreak
+            ? ` · Tie-break: ${q.tieBreak.teams.join(' v ')}`
+            : q
+              ? ` · ${q.roundTitle} · Question ${q.position} of ${q.count}`
+              : ''}
         </p>
       </header>
       {!q ? (

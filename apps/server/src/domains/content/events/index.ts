@@ -10,7 +10,8 @@ export {
   occurrenceKey,
   parseOccurrenceId,
 } from './occurrences.ts';
-export { listMatchesInRange, listRegistrations } from './queries.ts';
+// The quiz checks that a quiz night's event is the club's own.
+export { findEvent, listMatchesInRange, listRegistrations } from './queries.ts';
 export { runEventReminderPass } from './reminders.ts';
 // The club's public pages (server-rendered) read a club's dates and one date as a visitor does.
 export { clubOccurrences, getOccurrence } from './service.ts';

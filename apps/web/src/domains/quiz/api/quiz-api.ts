@@ -6,10 +6,12 @@ import type {
   QuizJoined,
   QuizList,
   QuizMarked,
+  QuizNight,
   QuizScreenState,
   QuizSettings,
   QuizSummary,
   QuizTeamState,
+  QuizTieBreak,
 } from '@lastman/api';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -101,6 +103,44 @@ export function useQuizStep(id: string) {
       queryClient.setQueryData(quizKeys.admin(id), view);
       void queryClient.invalidateQueries({ queryKey: quizKeys.list });
     },
+  });
+}
+
+/** A tie-break for the teams sharing a place, once the questions are done: it opens at once. */
+export function useTieBreak(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: QuizTieBreak) =>
+      http.post<QuizAdminView>(`/api/admin/quizzes/${enc(id)}/tie-break`, input),
+    onSuccess: (view) => queryClient.setQueryData(quizKeys.admin(id), view),
+  });
+}
+
+/** The night: the club's event, each team's fee, whether unpaid teams are on the board. */
+export function useSaveQuizNight(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: QuizNight) => http.patch<QuizAdminView>(`/api/admin/quizzes/${enc(id)}`, input),
+    onSuccess: (view) => {
+      queryClient.setQueryData(quizKeys.admin(id), view);
+      void queryClient.invalidateQueries({ queryKey: quizKeys.list });
+    },
+  });
+}
+
+/** A team's fee paid in cash at the bar, or that record taken back. */
+export function useTeamPayment(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ teamId, paid }: { teamId: string; paid: boolean }) =>
+      (
+        await http.request<QuizAdminView>(
+          'PUT',
+          `/api/admin/quizzes/${enc(id)}/teams/${enc(teamId)}/payment`,
+          { body: { paid } },
+        )
+      ).data,
+    onSuccess: (view) => queryClient.setQueryData(quizKeys.admin(id), view),
   });
 }
 
