@@ -1,5 +1,5 @@
 import { IonButton, IonContent, IonIcon } from '@ionic/react';
-import { IMAGE_MAX_BYTES, IMAGE_UPLOAD_ACCEPT } from '@lastman/api/rules';
+import { IMAGE_MAX_BYTES, IMAGE_UPLOAD_ACCEPT } from '@lastman/api/content/rules';
 import { checkmarkCircleOutline, cloudUploadOutline } from 'ionicons/icons';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { paths } from '../../../app/paths.ts';

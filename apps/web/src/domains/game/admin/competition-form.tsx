@@ -14,7 +14,7 @@ import {
   describeVariants,
   MAX_ENTRY_FEE_PENCE,
   MAX_LIVES,
-} from '@lastman/api/rules';
+} from '@lastman/api/game/rules';
 import { type FormEvent, useState } from 'react';
 import { FormError, FormField, SelectField } from '../../../ui/form-field.tsx';
 import { InlineLoading } from '../../../ui/page-loading.tsx';

@@ -1,13 +1,12 @@
 import { IonButton } from '@ionic/react';
 import {
   type AdminEntryView,
-  formatPence,
   PICKS_AFTER_DEADLINE,
   paidHowLabels,
   removalText,
   shortOrderNumber,
 } from '@lastman/api';
-import { londonDateTime } from '@lastman/api/format';
+import { formatPence, londonDateTime } from '@lastman/api/format';
 import { type FormEvent, useState } from 'react';
 import { showToast } from '../../../lib/toast.ts';
 import { useIonAlert } from '../../../lib/use-ion-alert.ts';

@@ -1,6 +1,6 @@
 import { IonButton, IonContent, IonIcon, IonSpinner } from '@ionic/react';
 import type { ShiftCheck, ShiftInput } from '@lastman/api';
-import { ROTA_LIMITS } from '@lastman/api/rules';
+import { ROTA_LIMITS } from '@lastman/api/staff/rules';
 import { isDate, londonMondayOf, toLondon } from '@lastman/api/time';
 import { warningOutline } from 'ionicons/icons';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';

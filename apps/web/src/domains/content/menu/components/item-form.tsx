@@ -1,6 +1,5 @@
 import { IonButton } from '@ionic/react';
 import type { MenuCategory, MenuItem, MenuItemInput } from '@lastman/api';
-import { penceAsPounds, toPence } from '@lastman/api/format';
 import {
   ALLERGEN_LABELS,
   ALLERGENS,
@@ -11,7 +10,8 @@ import {
   dietConflicts,
   dietConflictText,
   MENU_LIMITS,
-} from '@lastman/api/rules';
+} from '@lastman/api/content/rules';
+import { penceAsPounds, toPence } from '@lastman/api/format';
 import { type FormEvent, useState } from 'react';
 import { FormError, FormField } from '../../../../ui/form-field.tsx';
 import { useRemoveItemPicture, useSetItemPicture } from '../api/menu-api.ts';
