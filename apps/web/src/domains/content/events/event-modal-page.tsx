@@ -1,6 +1,6 @@
 import { IonButton, IonContent, IonIcon } from '@ionic/react';
+import { EVENT_LIMITS } from '@lastman/api/content/rules';
 import { londonDateTime, londonLongDay, londonTime, londonZone, ordinal } from '@lastman/api/format';
-import { EVENT_LIMITS } from '@lastman/api/rules';
 import { calendarNumberOutline, downloadOutline, ticketOutline } from 'ionicons/icons';
 import { type FormEvent, useState } from 'react';
 import { useLocation } from 'react-router-dom';
