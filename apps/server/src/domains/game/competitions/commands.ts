@@ -20,7 +20,6 @@ import {
   refundPaidEntries,
   updateCompetition,
 } from './queries.ts';
-
 import {
   buyBackColumns,
   buyBackOf,

@@ -4,7 +4,6 @@ import type { DbOrTx } from '../../../db/client.ts';
 import { sqlRows } from '../../../db/sql-rows.ts';
 import type { SeasonModel } from '../fixtures/index.ts';
 import { type CompetitionRules, entries, picks, type RoundRecord } from '../schema.ts';
-
 import {
   applyRemovals,
   type Competition,

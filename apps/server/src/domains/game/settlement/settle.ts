@@ -12,7 +12,6 @@ import type { BuyBackOpen } from '../../notifications/index.ts';
 import { buyBackWindow, nextDeadlineAfter } from '../entries/buy-back-window.ts';
 import { listSeasonFixtures, type SeasonModel, seasonModel } from '../fixtures/index.ts';
 import { competitions, entries, picks, roundSettlements } from '../schema.ts';
-
 import { applyRemovals, type Competition, crown, finish } from './round-records.ts';
 import { settleRound } from './settle-round.ts';
 

@@ -19,7 +19,6 @@ import {
   settleRefund,
   updateRefund,
 } from '../orders/index.ts';
-
 import { type Applied, idOf } from './applied.ts';
 
 /** One of our refunds, by the provider's id or by the refund id we put in its metadata. */

@@ -8,7 +8,6 @@ import {
   shiftById,
   upcomingPublishedShifts,
 } from './queries.ts';
-
 import { overlapError, refusingOverlap, toShift, type WithClock } from './service.ts';
 
 /** A staff member's own published shifts, next first, and the open shifts they may claim. */
