@@ -1,5 +1,5 @@
 import type { Club, EventOccurrence, EventOccurrenceDetail } from '@lastman/api';
-import { WEEKDAYS } from '@lastman/api/rules';
+import { WEEKDAYS } from '@lastman/api/club/rules';
 import { londonIsoWithOffset } from '@lastman/api/time';
 
 /**

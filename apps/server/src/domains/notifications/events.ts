@@ -1,5 +1,5 @@
 import { formatPence, londonDateTime } from '@lastman/api/format';
-import { roundFateText } from '@lastman/api/rules';
+import { roundFateText } from '@lastman/api/game/rules';
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { sqlRows } from '../../db/sql-rows.ts';

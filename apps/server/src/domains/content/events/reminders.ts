@@ -2,9 +2,9 @@ import { londonDateTime } from '@lastman/api/format';
 import type { Db } from '../../../db/client.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import { notifyUsers } from '../../notifications/index.ts';
+import { clubOccurrences } from './event-views.ts';
 import { EVENTS_KIND, occurrenceLink } from './kind.ts';
 import { claimEventReminders, clubsWithSignUps } from './queries.ts';
-import { clubOccurrences } from './service.ts';
 
 const HOUR = 3_600_000;
 /** Each reminder is due from `before` the start until the next one's window opens. */

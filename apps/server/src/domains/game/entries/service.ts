@@ -1,5 +1,6 @@
 import type { AdminEntryList, AdminEntryView, EntryKnockedOut, EntryKnockOut, PaidHow } from '@lastman/api';
-import { formatPence, removalText } from '@lastman/api';
+import { removalText } from '@lastman/api';
+import { formatPence } from '@lastman/api/format';
 import type { DbOrTx } from '../../../db/client.ts';
 import { lockCompetitionAdvisory } from '../../../db/competition-locks.ts';
 import type { Viewer } from '../../../http/guards.ts';

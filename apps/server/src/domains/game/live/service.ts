@@ -4,7 +4,7 @@ import type { Viewer } from '../../../http/guards.ts';
 import { AppError, notFound } from '../../../lib/errors.ts';
 import type { Services } from '../../../services.ts';
 import { listSettlements, listStandings } from '../competitions/queries.ts';
-import { visibleCompetition } from '../competitions/service.ts';
+import { visibleCompetition } from '../competitions/views.ts';
 import { type FixtureRow, listSeasonFixtures, seasonModel } from '../fixtures/index.ts';
 import { findFixture } from '../fixtures/queries.ts';
 import { listRoundPicks } from '../picks/queries.ts';

@@ -1,6 +1,6 @@
 import type { CompetitionReviewList, PayoutCreate, PayoutSummary } from '@lastman/api';
-import { formatPence, payoutMethodLabels } from '@lastman/api';
-import { formatDate } from '@lastman/api/format';
+import { payoutMethodLabels } from '@lastman/api';
+import { formatDate, formatPence } from '@lastman/api/format';
 import { londonDay } from '@lastman/api/time';
 import { splitPot } from '@lastman/game';
 import type { DbOrTx } from '../../../db/client.ts';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { formatPence } from '@lastman/api';
+import { formatPence } from '@lastman/api/format';
 import type { DbOrTx } from '../../../db/client.ts';
 import type { Services } from '../../../services.ts';
 import type { RefundStatus } from '../schema.ts';

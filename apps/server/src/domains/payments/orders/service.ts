@@ -1,6 +1,5 @@
 import {
   ageOn,
-  formatPence,
   MAX_ORDER_PENCE,
   MIN_AGE_FOR_PAID_ENTRY,
   type Order,
@@ -8,6 +7,7 @@ import {
   type OrderCreated,
   type OrderStatus,
 } from '@lastman/api';
+import { formatPence } from '@lastman/api/format';
 import { londonDayStart } from '@lastman/api/time';
 import type { DbOrTx } from '../../../db/client.ts';
 import { lockCompetitionRow } from '../../../db/competition-locks.ts';

@@ -1,7 +1,7 @@
 import type { CompetitionDetail, CompetitionRules } from '@lastman/api';
 import { ruleDescriptions } from '@lastman/api';
 import { formatPence } from '@lastman/api/format';
-import { describeVariants } from '@lastman/api/rules';
+import { describeVariants } from '@lastman/api/game/rules';
 
 type Competition = CompetitionDetail['competition'];
 
