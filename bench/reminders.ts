@@ -16,6 +16,7 @@ import { vapidHeadersFor } from '../apps/server/src/domains/notifications/push.t
 import { encryptPushPayload } from '../apps/server/src/domains/notifications/push-wire.ts';
 import { createTestClock } from '../apps/server/src/lib/clock.ts';
 import { createMailer } from '../apps/server/src/lib/mailer.ts';
+import { createRegistries } from '../apps/server/src/lib/registries.ts';
 import { type PushService, startPushService } from '../apps/server/test/support/push-service.ts';
 import { benchDatabase } from './pg-bench-db.ts';
 import { type Benchmark, type Figure, formatFigures, median } from './timing.ts';
@@ -303,7 +304,8 @@ async function runSize(entries: number): Promise<Figure[]> {
     const at = new Date(world.deadline - 2 * 3_600_000 + 60_000);
     const clock = createTestClock(at);
     // No app is built here: the pick reminders' kind is registered as the notifications plugin does.
-    registerNotificationsParts();
+    const registries = createRegistries();
+    registerNotificationsParts(registries);
     // Deciding alone against the bare SQL, taken in turns so that both meet the machine in the same
     // state: each pass from tables emptied beforehand (not timed), before any sender exists to take
     // what it queues, and each pair after a pause in which the database finishes writing out the last
@@ -316,7 +318,7 @@ async function runSize(entries: number): Promise<Figure[]> {
       const t0 = performance.now();
       await selectEntriesWithoutPick(db, world.competitions, 1);
       const t1 = performance.now();
-      const pass = await runReminderPass({ db, clock });
+      const pass = await runReminderPass({ db, clock, registries });
       const t2 = performance.now();
       if (pass.sent !== entries) throw new Error(`expected ${entries} reminders, decided ${pass.sent}`);
       if (i > 0) {
@@ -331,7 +333,7 @@ async function runSize(entries: number): Promise<Figure[]> {
     const passCpu = await medianCpuMs(
       db,
       5,
-      () => runReminderPass({ db, clock }),
+      () => runReminderPass({ db, clock, registries }),
       () => resetReminders(db),
     );
     if (bareCpu !== null && passCpu !== null) {
@@ -341,14 +343,22 @@ async function runSize(entries: number): Promise<Figure[]> {
     }
     await resetReminders(db);
     const mailer = createMailer({ db, from: config.MAIL_FROM, log: quiet as never });
-    const notifier = createNotifier({ db, config, clock, mailer, log: quiet, parallel: PARALLEL });
+    const notifier = createNotifier({
+      db,
+      config,
+      clock,
+      mailer,
+      log: quiet,
+      registries,
+      parallel: PARALLEL,
+    });
     const keys = await notifier.vapidKeys(); // made once at start, as a server does
 
     const bareSendMs = await bareSender(push, vapidHeadersFor(keys, push.origin), entries);
 
     let received = push.received.length;
     const started = performance.now();
-    const pass = await runReminderPass({ db, clock });
+    const pass = await runReminderPass({ db, clock, registries });
     await notifier.drain();
     const serverMs = performance.now() - started;
     if (pass.sent !== entries) throw new Error(`expected ${entries} reminders, decided ${pass.sent}`);
@@ -383,13 +393,14 @@ async function runSize(entries: number): Promise<Figure[]> {
           clock: clock2,
           mailer,
           log: quiet,
+          registries,
           parallel: PARALLEL,
         });
         await notifier2.vapidKeys();
         received = push.received.length;
         const t0 = performance.now();
         const theirs = second.go();
-        const ours = await runReminderPass({ db, clock: clock2 });
+        const ours = await runReminderPass({ db, clock: clock2, registries });
         await notifier2.drain();
         const other = JSON.parse(await theirs) as { sent: number; pushes: number };
         const twoMs = performance.now() - t0;

@@ -19,7 +19,10 @@ test.afterAll(() => {
 });
 
 test('a paired TV shows a live score by its own live stream, its timed refetch put off', async ({ page }) => {
-  test.skip(test.info().project.name !== 'desktop', 'a TV is one size, and one server of its own per run: the desktop project runs it');
+  test.skip(
+    test.info().project.name !== 'desktop',
+    'a TV is one size, and one server of its own per run: the desktop project runs it',
+  );
   // Its own server starts (migrations, the demo seeded) before the test proper: minutes on a busy machine.
   test.setTimeout(420_000);
   server = await startClockServer(baseURL, 'tv-live');

@@ -11,6 +11,7 @@ import type { StreamLimits } from './http/stream-limits.ts';
 import type { Clock } from './lib/clock.ts';
 import type { EventHub } from './lib/event-hub.ts';
 import type { Mailer } from './lib/mailer.ts';
+import type { Registries } from './lib/registries.ts';
 import type { SmsSender } from './lib/sms.ts';
 import type { Storage } from './lib/storage.ts';
 import type { Xsrf } from './lib/xsrf.ts';
@@ -41,6 +42,8 @@ export interface Services {
   events: EventHub;
   /** How many live streams this process holds, per session, per address and in all (http/stream-limits.ts). */
   liveStreams: StreamLimits;
+  /** This app's kinds of notification, reminder passes and domains' export and deletion parts (lib/registries.ts). */
+  registries: Registries;
   /** What this process may hold open: its open-file limit (null where unknown) and its socket caps. */
   capacity: {
     openFiles: { soft: number; hard: number } | null;

@@ -7,7 +7,7 @@ export { notifyFeedMatchAlerts } from './live/match-alerts.ts';
 export { closedOnShutdown, serveLiveStream } from './live/stream.ts';
 export * from './payouts/index.ts';
 export * from './picks/index.ts';
-export { gameDomain, registerGameParts } from './plugin.ts';
+export { gameDomain } from './plugin.ts';
 export { SCREEN_COOKIE } from './screens/routes.ts';
 export { pairedScreenClub } from './screens/service.ts';
 export * from './settlement/index.ts';

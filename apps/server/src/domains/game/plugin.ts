@@ -1,6 +1,4 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { registerClubExportPart, registerPersonalExportPart } from '../../lib/domain-parts.ts';
-import { registerReminderPass } from '../notifications/index.ts';
 import { gameClubExport } from './club-export.ts';
 import { competitionRoutes } from './competitions/routes.ts';
 import { entriesAdminRoutes, entryBuyBackRoutes } from './entries/routes.ts';
@@ -15,21 +13,15 @@ import { pickRoutes } from './picks/routes.ts';
 import { screenRoutes } from './screens/routes.ts';
 
 /**
- * The game's parts beyond its routes: the pick-deadline reminders and its tables in the club's export.
- * Idempotent: each app built in a process calls it.
- */
-export function registerGameParts(): void {
-  registerReminderPass('picks', runReminderPass);
-  registerClubExportPart('game', gameClubExport);
-  registerPersonalExportPart('game', gamePersonalExport);
-}
-
-/**
- * The game domain: competitions, picks, fixtures, payouts and the admin's entries, with the parts
- * above; in a process that runs the jobs, its own (settlement, the football feeds).
+ * The game domain: competitions, picks, fixtures, payouts and the admin's entries, with the
+ * pick-deadline reminders and its tables in the club's and a person's export; in a process that runs
+ * the jobs, its own (settlement, the football feeds).
  */
 export const gameDomain: FastifyPluginAsync = async (app) => {
-  registerGameParts();
+  const { registries } = app.services;
+  registries.reminderPasses.register('picks', runReminderPass);
+  registries.clubExport.register('game', gameClubExport);
+  registries.personalExport.register('game', gamePersonalExport);
   if (app.runsJobs) runGameJobs(app);
   await app.register(competitionRoutes);
   await app.register(pickRoutes);

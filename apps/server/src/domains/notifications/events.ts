@@ -1,16 +1,15 @@
 import { formatPence, londonDateTime } from '@lastman/api/format';
 import { roundFateText } from '@lastman/api/rules';
 import { sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
-import type { Clock } from '../../lib/clock.ts';
 import { competitions, entries, picks, roundSettlements, teams } from '../game/read-model.ts';
-import { notify, notifyUsers } from './notify.ts';
+import { type NotifyContext, notify, notifyUsers } from './notify.ts';
 import { openClubIds, switchDeploymentAlert } from './queries.ts';
 
 // The game's and the admin's events as notifications: each called inside the event's transaction.
 
-type Ctx = { db: DbOrTx; clock: Clock };
+type Ctx = NotifyContext;
 
 const gameLink = '/app/tabs/game';
 
@@ -173,7 +172,7 @@ export async function notifyAdmins(
  * it tells. An end is told only after a start was. True when this call told the admins.
  */
 export async function alertEveryClubsAdmins(
-  ctx: { db: Db; clock: Clock },
+  ctx: Omit<NotifyContext, 'db'> & { db: Db },
   {
     problem,
     active,
@@ -191,7 +190,7 @@ export async function alertEveryClubsAdmins(
     });
     if (!changed) return false;
     for (const clubId of await openClubIds(tx)) {
-      await notifyAdmins({ db: tx, clock: ctx.clock }, { clubId, title, body, link });
+      await notifyAdmins({ ...ctx, db: tx }, { clubId, title, body, link });
     }
     return true;
   });

@@ -3,7 +3,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { escapeHtml, type Mailer } from '../../lib/mailer.ts';
-import { notificationKind } from './kinds.ts';
+import type { Registries } from '../../lib/registries.ts';
 import {
   apnsSender,
   fcmSender,
@@ -110,6 +110,8 @@ export function createNotifier(opts: {
   clock: Clock;
   mailer: Mailer;
   log: Log;
+  /** The app's kinds of notification: an email names its kind. */
+  registries: Pick<Registries, 'notificationKinds'>;
   /** Messages in flight at once (pushes and emails). */
   parallel?: number;
   /** How long a claim lasts without renewal. */
@@ -117,7 +119,7 @@ export function createNotifier(opts: {
   /** Threads encrypting pushes beside the event loop (0: on it); by default one per spare core, up to 4. */
   encryptThreads?: number;
 }): Notifier {
-  const { db, config, clock, mailer, log } = opts;
+  const { db, config, clock, mailer, log, registries } = opts;
   const parallel = opts.parallel ?? PARALLEL;
   const leaseMs = opts.leaseMs ?? LEASE_MS;
   let keys: Promise<VapidKeys> | null = null;
@@ -220,7 +222,7 @@ export function createNotifier(opts: {
   async function email(d: ClaimedDelivery): Promise<Handled> {
     const unsubscribe = unsubscribeUrl(config, { userId: d.user_id, clubId: d.club_id, kind: d.kind });
     const link = d.link ? `${config.PUBLIC_URL}${d.link}` : null;
-    const label = notificationKind(d.kind).label;
+    const label = registries.notificationKinds.get(d.kind).label;
     try {
       await mailer.send({
         to: d.email,

@@ -66,7 +66,7 @@ import {
 
 type Svc = Pick<Services, 'db' | 'config' | 'clock'>;
 /** What a change that may free places needs: the waiting list's promotions are told by notification and email. */
-type Promoting = Pick<Services, 'db' | 'config' | 'clock' | 'mailer' | 'notifier'>;
+type Promoting = Pick<Services, 'db' | 'config' | 'clock' | 'mailer' | 'notifier' | 'registries'>;
 const MATCH_PREFIX = 'match_';
 const MATCH_MS = 2 * 60 * 60 * 1000;
 const DAY_MS = 86_400_000;
@@ -490,7 +490,7 @@ interface Promotion {
  */
 async function promoteWaitlist(
   tx: Services['db'],
-  services: Pick<Services, 'clock'>,
+  services: Pick<Services, 'clock' | 'registries'>,
   { clubId, event, o }: { clubId: string; event: EventWithExceptions; o: Occurrence },
 ): Promise<Promotion[]> {
   if (event.capacity === null || event.cancelled || o.cancelled || o.startsAt <= services.clock.now())
@@ -515,7 +515,7 @@ async function promoteWaitlist(
     if (!row) continue;
     free -= w.places;
     await notify(
-      { db: tx, clock: services.clock },
+      { db: tx, clock: services.clock, registries: services.registries },
       {
         clubId,
         userIds: [w.userId],
@@ -599,7 +599,7 @@ function tooMany(left: number, places: number): AppError {
 }
 
 export async function register(
-  services: Pick<Services, 'db' | 'config' | 'clock' | 'mailer' | 'notifier'>,
+  services: Pick<Services, 'db' | 'config' | 'clock' | 'mailer' | 'notifier' | 'registries'>,
   viewer: Viewer,
   { id, input }: { id: string; input: z.output<typeof RegistrationInput> },
 ) {
@@ -627,7 +627,7 @@ export async function register(
     // Booked after all (fewer places, or a place came free): no longer waiting.
     await deleteWaitlistEntry(tx, { clubId: viewer.clubId, eventId, key: o.key, userId: viewer.userId });
     await notify(
-      { db: tx, clock: services.clock },
+      { db: tx, clock: services.clock, registries: services.registries },
       {
         clubId: viewer.clubId,
         userIds: [viewer.userId],
@@ -798,7 +798,7 @@ export async function removeAttendee(
     if (removed.userId && booking && o) {
       const when = `${londonDateTime(o.startsAt)} (UK time)`;
       await notify(
-        { db: tx, clock: services.clock },
+        { db: tx, clock: services.clock, registries: services.registries },
         {
           clubId: viewer.clubId,
           userIds: [removed.userId],

@@ -578,7 +578,7 @@ export async function editCompetition(
 }
 
 export async function openCompetition(
-  services: CompetitionServices & Pick<Services, 'config'>,
+  services: CompetitionServices & Pick<Services, 'config' | 'registries'>,
   viewer: Viewer,
   { competitionId: id }: { competitionId: string },
 ): Promise<CompetitionDetail> {
@@ -604,7 +604,7 @@ export async function openCompetition(
     }
     await updateCompetition(tx, { clubId: viewer.clubId, competitionId: id }, { status: 'open' });
     await notifyCompetitionOpened(
-      { db: tx, clock: services.clock },
+      { db: tx, clock: services.clock, registries: services.registries },
       { clubId: viewer.clubId, name: comp.name },
     );
   });

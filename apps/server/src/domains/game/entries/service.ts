@@ -22,7 +22,7 @@ import {
 } from './queries.ts';
 
 type EntriesAdminServices = Pick<Services, 'db' | 'clock'>;
-type KnockOutServices = Pick<Services, 'db' | 'clock' | 'notifier' | 'payments' | 'mailer'>;
+type KnockOutServices = Pick<Services, 'db' | 'clock' | 'notifier' | 'payments' | 'mailer' | 'registries'>;
 
 async function clubCompetition(
   db: DbOrTx,
@@ -239,7 +239,7 @@ export async function knockOut(
       });
     }
     await notifyEntryKnockedOut(
-      { db: tx, clock: services.clock },
+      { db: tx, clock: services.clock, registries: services.registries },
       {
         clubId: viewer.clubId,
         userId: entry.userId,
@@ -271,7 +271,7 @@ export async function knockOut(
  * never removed) is not brought back here: only a corrected result does that.
  */
 export async function reinstate(
-  services: Pick<Services, 'db' | 'clock' | 'notifier' | 'payments' | 'mailer'>,
+  services: Pick<Services, 'db' | 'clock' | 'notifier' | 'payments' | 'mailer' | 'registries'>,
   viewer: Viewer,
   { competitionId, entryId }: { competitionId: string; entryId: string },
 ): Promise<AdminEntryView> {
@@ -326,7 +326,7 @@ export async function reinstate(
       createdAt: new Date(now),
     });
     await notifyEntryReinstated(
-      { db: tx, clock: services.clock },
+      { db: tx, clock: services.clock, registries: services.registries },
       {
         clubId: viewer.clubId,
         userId: entry.userId,

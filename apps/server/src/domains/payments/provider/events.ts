@@ -40,7 +40,7 @@ import { clubOfAccount, recordAccountState } from '../stripe-account/index.ts';
 import { accountState, cardLast4Of, type IntentState } from './provider.ts';
 import { findCompetitionName, recordPaymentEvent, setPaymentEventOutcome } from './queries.ts';
 
-type PaymentServices = Pick<Services, 'db' | 'clock' | 'config' | 'payments' | 'mailer'>;
+type PaymentServices = Pick<Services, 'db' | 'clock' | 'config' | 'payments' | 'mailer' | 'registries'>;
 
 export interface EventResult {
   duplicate: boolean;
@@ -185,16 +185,16 @@ async function applyPaymentEvent(
     case 'payment_intent.succeeded':
       return paymentSucceeded(tx, services, event.data.object, intentNow?.cardLast4 ?? null);
     case 'payment_intent.payment_failed':
-      return paymentFailed(tx, event.data.object, intentNow);
+      return paymentFailed(tx, services, event.data.object, intentNow);
     case 'payment_intent.canceled':
       return paymentCanceled(tx, event.data.object);
     case 'charge.refunded':
-      return chargeRefunded(tx, event.data.object);
+      return chargeRefunded(tx, services, event.data.object);
     case 'refund.updated':
     case 'refund.failed':
-      return refundChanged(tx, event.data.object);
+      return refundChanged(tx, services, event.data.object);
     case 'charge.dispute.created':
-      return disputeCreated(tx, event.data.object);
+      return disputeCreated(tx, services, event.data.object);
     default:
       return { outcome: 'ignored', order: null };
   }
@@ -222,7 +222,7 @@ async function paymentSucceeded(
   const order = await orderOfIntent(tx, intent);
   if (!order) return { outcome: 'unknown_order', order: null };
   if (intent.amount_received !== order.amountPence || intent.currency !== order.currency) {
-    await insertIssue(tx, {
+    await insertIssue(tx, services.registries, {
       clubId: order.clubId,
       orderId: order.id,
       kind: 'amount_mismatch',
@@ -289,7 +289,7 @@ async function honourOrRefund(
       ? `Payment arrived after the competition had ${competition?.status === 'cancelled' ? 'been cancelled' : 'closed to entries'}`
       : `Payment arrived after the order had ${order.status}`;
   await deletePendingEntries(tx, { orderId: order.id });
-  return refundPaidOrder(tx, order, paid, why, ', when its places could no longer be given');
+  return refundPaidOrder(tx, services, order, paid, why, ', when its places could no longer be given');
 }
 
 /**
@@ -298,6 +298,7 @@ async function honourOrRefund(
  */
 async function refundPaidOrder(
   tx: Tx,
+  services: PaymentServices,
   order: OrderRow,
   paid: Partial<OrderRow>,
   why: string,
@@ -319,7 +320,7 @@ async function refundPaidOrder(
       createdBy: null,
     },
   );
-  await insertIssue(tx, {
+  await insertIssue(tx, services.registries, {
     clubId: order.clubId,
     orderId: order.id,
     kind: 'late_payment_refunded',
@@ -377,11 +378,12 @@ async function honourBuyBackOrRefund(
     : competition?.status !== 'running'
       ? 'Payment for a buy-back arrived after the competition had ended'
       : 'Payment for a buy-back arrived for an entry already back in (or no longer out)';
-  return refundPaidOrder(tx, order, paid, why);
+  return refundPaidOrder(tx, services, order, paid, why);
 }
 
 async function paymentFailed(
   tx: Tx,
+  services: PaymentServices,
   intent: Stripe.PaymentIntent,
   intentNow: IntentState | null,
 ): Promise<Applied> {
@@ -392,7 +394,7 @@ async function paymentFailed(
     const stripeSaysPaid = intentNow?.status === 'succeeded' || intentNow?.status === 'processing';
     if (order.status === 'paid' && intentNow && !stripeSaysPaid) {
       // Our books say paid, Stripe says the intent is not: someone must look.
-      await insertIssue(tx, {
+      await insertIssue(tx, services.registries, {
         clubId: order.clubId,
         orderId: order.id,
         kind: 'payment_failed',
@@ -404,7 +406,7 @@ async function paymentFailed(
       const attempts =
         (await countEventsOfOrder(tx, { orderId: order.id, type: 'payment_intent.payment_failed' })) + 1;
       if (attempts === FAILED_ATTEMPTS_WORTH_A_LOOK) {
-        await insertIssue(tx, {
+        await insertIssue(tx, services.registries, {
           clubId: order.clubId,
           orderId: order.id,
           kind: 'payment_failed',
@@ -456,7 +458,7 @@ async function knownRefund(
  * (Stripe's dashboard) and is written as a refund of its own. The order's refunded amount is then
  * recomputed from the rows, so an event overtaking our own write counts nothing twice.
  */
-async function chargeRefunded(tx: Tx, charge: Stripe.Charge): Promise<Applied> {
+async function chargeRefunded(tx: Tx, services: PaymentServices, charge: Stripe.Charge): Promise<Applied> {
   const intentId = idOf(charge.payment_intent);
   const order = intentId ? await lockOrderByIntent(tx, { paymentIntentId: intentId }) : undefined;
   if (!order) return { outcome: 'unknown_order', order: null };
@@ -467,7 +469,7 @@ async function chargeRefunded(tx: Tx, charge: Stripe.Charge): Promise<Applied> {
     const outcome = outcomeOfProviderRefund(listed.status, listed.id, listed.failure_reason);
     const known = await knownRefund(tx, order, listed);
     if (known) {
-      if (outcome && (await settleRefund(tx, known.id, outcome))) confirmed = true;
+      if (outcome && (await settleRefund(tx, services.registries, known.id, outcome))) confirmed = true;
     } else if (outcome?.status === 'succeeded') {
       const row = await insertRefund(tx, outsideRefund(order, listed.amount, listed.id));
       if (row) outside.push(row);
@@ -480,7 +482,7 @@ async function chargeRefunded(tx: Tx, charge: Stripe.Charge): Promise<Applied> {
   const pendingPence = refundsPence(pending);
   const excess = charge.amount_refunded - succeeded;
   if (excess > 0 && pending.length > 0 && excess === pendingPence) {
-    for (const r of pending) await settleRefund(tx, r.id, { status: 'succeeded' });
+    for (const r of pending) await settleRefund(tx, services.registries, r.id, { status: 'succeeded' });
     confirmed = true;
   } else if (excess > pendingPence) {
     // Beyond anything we asked for: refunded in Stripe's dashboard, without an id we can match.
@@ -500,7 +502,7 @@ async function chargeRefunded(tx: Tx, charge: Stripe.Charge): Promise<Applied> {
   const left = await takeEntriesOutFor(tx, after, outside, full);
   if (!full) {
     const pence = refundsPence(outside);
-    await insertIssue(tx, {
+    await insertIssue(tx, services.registries, {
       clubId: order.clubId,
       orderId: order.id,
       kind: 'refund_outside_app',
@@ -560,14 +562,15 @@ function outsideRefund(order: OrderRow, amountPence: number, providerRefundId: s
  * can still fail (a closed card account); the money is then owed again and an admin is told.
  * Refunds we do not know are mirrored by `charge.refunded`, which carries the charge's total.
  */
-async function refundChanged(tx: Tx, refund: Stripe.Refund): Promise<Applied> {
+async function refundChanged(tx: Tx, services: PaymentServices, refund: Stripe.Refund): Promise<Applied> {
   const intentId = idOf(refund.payment_intent);
   const order = intentId ? await lockOrderByIntent(tx, { paymentIntentId: intentId }) : undefined;
   if (!order) return { outcome: 'unknown_order', order: null };
   const known = await knownRefund(tx, order, refund);
   if (!known) return { outcome: 'unknown_refund', order };
   const outcome = outcomeOfProviderRefund(refund.status, refund.id, refund.failure_reason);
-  if (!outcome || !(await settleRefund(tx, known.id, outcome))) return { outcome: 'already_recorded', order };
+  if (!outcome || !(await settleRefund(tx, services.registries, known.id, outcome)))
+    return { outcome: 'already_recorded', order };
   return {
     outcome: outcome.status === 'succeeded' ? 'refund_confirmed' : 'refund_failed',
     order,
@@ -575,14 +578,14 @@ async function refundChanged(tx: Tx, refund: Stripe.Refund): Promise<Applied> {
   };
 }
 
-async function disputeCreated(tx: Tx, dispute: Stripe.Dispute): Promise<Applied> {
+async function disputeCreated(tx: Tx, services: PaymentServices, dispute: Stripe.Dispute): Promise<Applied> {
   const intentId = idOf(dispute.payment_intent);
   const order = intentId ? await lockOrderByIntent(tx, { paymentIntentId: intentId }) : undefined;
   if (!order) return { outcome: 'unknown_order', order: null };
   const due = dispute.evidence_details?.due_by
     ? ` Respond in Stripe's dashboard before ${londonNumeric(dispute.evidence_details.due_by * 1000)}.`
     : " Respond in Stripe's dashboard.";
-  await insertIssue(tx, {
+  await insertIssue(tx, services.registries, {
     clubId: order.clubId,
     orderId: order.id,
     kind: 'dispute',
