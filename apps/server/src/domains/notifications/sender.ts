@@ -3,6 +3,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { escapeHtml, type Mailer } from '../../lib/mailer.ts';
+import type { Notifier } from '../../lib/notifier.ts';
 import type { Registries } from '../../lib/registries.ts';
 import {
   apnsSender,
@@ -31,16 +32,7 @@ interface Log {
   warn(obj: unknown, msg: string): void;
 }
 
-export interface Notifier {
-  /** Sends what is pending now (after a transaction that called notify() commits). */
-  kick(): Promise<void>;
-  /** Sends until nothing is pending; resolves with how many deliveries were handled. */
-  drain(): Promise<number>;
-  vapidKeys(): Promise<VapidKeys>;
-  /** Polls for deliveries other processes and jobs queued, every `intervalMs`. */
-  start(intervalMs?: number): void;
-  stop(): Promise<void>;
-}
+export type { Notifier };
 
 const BATCH = 500;
 const PARALLEL = 64;
