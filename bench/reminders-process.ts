@@ -5,11 +5,8 @@ import { sql } from 'drizzle-orm';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { sqlRows } from '../apps/server/src/db/sql-rows.ts';
-import { runReminderPass } from '../apps/server/src/domains/game/index.ts';
-import {
-  createNotifier,
-  registerNotificationsParts,
-} from '../apps/server/src/domains/notifications/index.ts';
+import { GAME_NOTIFICATION_KINDS, runReminderPass } from '../apps/server/src/domains/game/index.ts';
+import { createNotifier } from '../apps/server/src/domains/notifications/index.ts';
 import { createTestClock } from '../apps/server/src/lib/clock.ts';
 import { createMailer } from '../apps/server/src/lib/mailer.ts';
 import { createRegistries } from '../apps/server/src/lib/registries.ts';
@@ -35,7 +32,7 @@ async function main() {
   });
   const clock = createTestClock(process.env.BENCH_AT as string);
   const registries = createRegistries();
-  registerNotificationsParts(registries);
+  for (const kind of GAME_NOTIFICATION_KINDS) registries.notificationKinds.register(kind.kind, kind);
   const mailer = createMailer({ db, from: config.MAIL_FROM, log: quiet as never });
   const notifier = createNotifier({ db, config, clock, mailer, log: quiet, registries });
   await notifier.vapidKeys();

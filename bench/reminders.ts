@@ -7,11 +7,8 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import type { Db } from '../apps/server/src/db/client.ts';
 import { sqlRows } from '../apps/server/src/db/sql-rows.ts';
 import { importSeason } from '../apps/server/src/domains/game/football/importer.ts';
-import { runReminderPass } from '../apps/server/src/domains/game/index.ts';
-import {
-  createNotifier,
-  registerNotificationsParts,
-} from '../apps/server/src/domains/notifications/index.ts';
+import { GAME_NOTIFICATION_KINDS, runReminderPass } from '../apps/server/src/domains/game/index.ts';
+import { createNotifier } from '../apps/server/src/domains/notifications/index.ts';
 import { vapidHeadersFor } from '../apps/server/src/domains/notifications/push.ts';
 import { encryptPushPayload } from '../apps/server/src/domains/notifications/push-wire.ts';
 import { createTestClock } from '../apps/server/src/lib/clock.ts';
@@ -303,9 +300,9 @@ async function runSize(entries: number): Promise<Figure[]> {
     const config = serverConfig(push);
     const at = new Date(world.deadline - 2 * 3_600_000 + 60_000);
     const clock = createTestClock(at);
-    // No app is built here: the pick reminders' kind is registered as the notifications plugin does.
+    // No app is built here: the pick reminders' kind is registered as the game's plugin does.
     const registries = createRegistries();
-    registerNotificationsParts(registries);
+    for (const kind of GAME_NOTIFICATION_KINDS) registries.notificationKinds.register(kind.kind, kind);
     // Deciding alone against the bare SQL, taken in turns so that both meet the machine in the same
     // state: each pass from tables emptied beforehand (not timed), before any sender exists to take
     // what it queues, and each pair after a pause in which the database finishes writing out the last

@@ -3,8 +3,8 @@
  * DATABASE_URL, the clock fixed at SETTLE_AT. Prints the pass's summary as JSON.
  */
 import { openDatabase } from '../../src/db/client.ts';
+import { GAME_NOTIFICATION_KINDS } from '../../src/domains/game/index.ts';
 import { runSettlementPass } from '../../src/domains/game/settlement/worker.ts';
-import { registerNotificationsParts } from '../../src/domains/notifications/index.ts';
 import { createTestClock } from '../../src/lib/clock.ts';
 import { createRegistries } from '../../src/lib/registries.ts';
 
@@ -13,7 +13,7 @@ const at = process.env.SETTLE_AT;
 if (!url || !at) throw new Error('DATABASE_URL and SETTLE_AT are required');
 // The kinds its results are sent as: what building the app would register, without an app.
 const registries = createRegistries();
-registerNotificationsParts(registries);
+for (const kind of GAME_NOTIFICATION_KINDS) registries.notificationKinds.register(kind.kind, kind);
 const database = openDatabase({ databaseUrl: url });
 if (process.env.WAIT_FOR_GO) {
   // Connected and ready; the test starts every worker at once by writing a line to each.

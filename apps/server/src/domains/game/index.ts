@@ -5,6 +5,7 @@ export * from './fixtures/index.ts';
 export { publishFeedChanges, publishResults } from './live/feed-events.ts';
 export { notifyFeedMatchAlerts } from './live/match-alerts.ts';
 export { closedOnShutdown, serveLiveStream } from './live/stream.ts';
+export { GAME_NOTIFICATION_KINDS } from './notices.ts';
 export * from './payouts/index.ts';
 export * from './picks/index.ts';
 export { gameDomain } from './plugin.ts';

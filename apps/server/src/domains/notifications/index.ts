@@ -5,17 +5,7 @@
 // registered in the app's registries (services.registries.notificationKinds) by its domain's plugin,
 // and a reminder pass (services.registries.reminderPasses) likewise: no module registers on import.
 
-export {
-  alertEveryClubsAdmins,
-  type BuyBackOpen,
-  type CorrectedEntry,
-  notifyAdmins,
-  notifyCompetitionOpened,
-  notifyCorrectedEntries,
-  notifyEntryKnockedOut,
-  notifyEntryReinstated,
-  notifyRoundsSettled,
-} from './events.ts';
+export { alertEveryClubsAdmins, notifyAdmins } from './admin-alerts.ts';
 export type { NotificationKind } from './kinds.ts';
 export {
   type NotifyContext,

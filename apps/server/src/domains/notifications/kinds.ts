@@ -2,24 +2,8 @@ import type { NotificationKind } from '../../lib/registries.ts';
 
 export type { NotificationKind };
 
-/** The kinds the notifications domain sends itself or on behalf of the game and the club's admins. */
+/** The kinds the notifications domain sends itself or on behalf of the club's admins: club news, admin alerts, messages to staff. */
 export const NOTIFICATIONS_KINDS: readonly NotificationKind[] = [
-  {
-    kind: 'reminders',
-    label: 'Pick reminders',
-    defaults: { push: true, email: true, inApp: true },
-  },
-  {
-    kind: 'results',
-    label: 'Results and winners',
-    defaults: { push: true, email: false, inApp: true },
-  },
-  // A goal that changes whether a player is through, as the scores stand: off until the member wants it.
-  {
-    kind: 'match-alerts',
-    label: 'Match alerts: a goal that changes whether you are through',
-    defaults: { push: false, email: false, inApp: false },
-  },
   {
     kind: 'news',
     label: 'Club news',

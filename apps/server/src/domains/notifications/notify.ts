@@ -23,7 +23,7 @@ export interface NotifyInput {
   kind: string;
   title: string;
   body: string;
-  /** An in-app path such as /app/tabs/game. */
+  /** An in-app path such as /admin. */
   link?: string | null;
   /** Ignores quiet hours (the last-call reminder). */
   urgent?: boolean;

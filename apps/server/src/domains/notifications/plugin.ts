@@ -6,8 +6,8 @@ import { notificationRoutes } from './routes.ts';
 import { startNotificationJobs } from './worker.ts';
 
 /**
- * The domain's kinds of notification (pick reminders, results, club news, admin alerts, messages to
- * staff), in the preference centre's order, added to an app's registries.
+ * The domain's kinds of notification (club news, admin alerts, messages to staff), in the preference
+ * centre's order, added to an app's registries.
  */
 export function registerNotificationsParts(registries: Registries): void {
   for (const kind of NOTIFICATIONS_KINDS) registries.notificationKinds.register(kind.kind, kind);

@@ -9,10 +9,10 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { sqlRows } from '../../../db/sql-rows.ts';
-import type { BuyBackOpen } from '../../notifications/index.ts';
 import { recordBuyBackRefund } from '../../payments/index.ts';
 import { buyBackWindow, nextDeadlineAfter } from '../entries/buy-back-window.ts';
 import { listSeasonFixtures, type SeasonModel, seasonModel } from '../fixtures/index.ts';
+import type { BuyBackOpen } from '../notices.ts';
 import { competitionAudit } from '../payouts/schema.ts';
 import {
   type CompetitionRules,

@@ -3,9 +3,9 @@ import { tryLockCompetitionAdvisory } from '../../../db/competition-locks.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import type { EventHub } from '../../../lib/event-hub.ts';
 import type { Registries } from '../../../lib/registries.ts';
-import { notifyRoundsSettled } from '../../notifications/index.ts';
 import { revealDemoResults } from '../fixtures/index.ts';
 import { publishResults } from '../live/feed-events.ts';
+import { notifyRoundsSettled } from '../notices.ts';
 import { listCompetitionsInPlay } from './queries.ts';
 import { advanceCompetition } from './settle.ts';
 
