@@ -54,7 +54,7 @@ export interface Promotion {
  */
 export async function promoteWaitlist(
   tx: Services['db'],
-  services: Pick<Services, 'clock'>,
+  services: Pick<Services, 'clock' | 'registries'>,
   { clubId, event, o }: { clubId: string; event: EventWithExceptions; o: Occurrence },
 ): Promise<Promotion[]> {
   if (event.capacity === null || event.cancelled || o.cancelled || o.startsAt <= services.clock.now())
@@ -79,7 +79,7 @@ export async function promoteWaitlist(
     if (!row) continue;
     free -= w.places;
     await notify(
-      { db: tx, clock: services.clock },
+      { db: tx, clock: services.clock, registries: services.registries },
       {
         clubId,
         userIds: [w.userId],
@@ -166,7 +166,7 @@ function tooMany(left: number, places: number): AppError {
 }
 
 export async function register(
-  services: Pick<Services, 'db' | 'config' | 'clock' | 'mailer' | 'notifier'>,
+  services: Pick<Services, 'db' | 'config' | 'clock' | 'mailer' | 'notifier' | 'registries'>,
   viewer: Viewer,
   { id, input }: { id: string; input: z.output<typeof RegistrationInput> },
 ) {
@@ -194,7 +194,7 @@ export async function register(
     // Booked after all (fewer places, or a place came free): no longer waiting.
     await deleteWaitlistEntry(tx, { clubId: viewer.clubId, eventId, key: o.key, userId: viewer.userId });
     await notify(
-      { db: tx, clock: services.clock },
+      { db: tx, clock: services.clock, registries: services.registries },
       {
         clubId: viewer.clubId,
         userIds: [viewer.userId],
@@ -365,7 +365,7 @@ export async function removeAttendee(
     if (removed.userId && booking && o) {
       const when = `${londonDateTime(o.startsAt)} (UK time)`;
       await notify(
-        { db: tx, clock: services.clock },
+        { db: tx, clock: services.clock, registries: services.registries },
         {
           clubId: viewer.clubId,
           userIds: [removed.userId],

@@ -22,7 +22,7 @@ import {
 
 export type Svc = Pick<Services, 'db' | 'config' | 'clock'>;
 /** What a change that may free places needs: the waiting list's promotions are told by notification and email. */
-export type Promoting = Pick<Services, 'db' | 'config' | 'clock' | 'mailer' | 'notifier'>;
+export type Promoting = Pick<Services, 'db' | 'config' | 'clock' | 'mailer' | 'notifier' | 'registries'>;
 export const MATCH_PREFIX = 'match_';
 const MATCH_MS = 2 * 60 * 60 * 1000;
 export const DAY_MS = 86_400_000;

@@ -1,6 +1,7 @@
 import { londonDateTime } from '@lastman/api/format';
 import type { Db } from '../../../db/client.ts';
 import type { Clock } from '../../../lib/clock.ts';
+import type { Registries } from '../../../lib/registries.ts';
 import { notifyUsers } from '../../notifications/index.ts';
 import { clubOccurrences } from './event-views.ts';
 import { EVENTS_KIND, occurrenceLink } from './kind.ts';
@@ -26,9 +27,11 @@ export interface EventReminderPassSummary {
 export async function runEventReminderPass({
   db,
   clock,
+  registries,
 }: {
   db: Db;
   clock: Clock;
+  registries: Registries;
 }): Promise<EventReminderPassSummary> {
   const now = clock.now().getTime();
   let due = 0;
@@ -54,7 +57,7 @@ export async function runEventReminderPass({
         });
         const when = londonDateTime(o.startsAt);
         await notifyUsers(
-          { db: tx, clock },
+          { db: tx, clock, registries },
           {
             clubId,
             kind: EVENTS_KIND,

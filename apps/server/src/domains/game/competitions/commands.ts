@@ -7,9 +7,9 @@ import { lockCompetitionAdvisory, lockPlayerEntries } from '../../../db/competit
 import type { Viewer } from '../../../http/guards.ts';
 import { AppError, notFound } from '../../../lib/errors.ts';
 import type { Services } from '../../../services.ts';
-import { notifyCompetitionOpened } from '../../notifications/index.ts';
 import { requireClubCanTakePayments } from '../../payments/index.ts';
 import { findSeason, listSeasonFixtures, seasonModel } from '../fixtures/index.ts';
+import { notifyCompetitionOpened } from '../notices.ts';
 import { compileRounds, firstLockingRound } from '../settlement/index.ts';
 import {
   type CompetitionRow,
@@ -195,7 +195,7 @@ export async function editCompetition(
 }
 
 export async function openCompetition(
-  services: CompetitionServices & Pick<Services, 'config'>,
+  services: CompetitionServices & Pick<Services, 'config' | 'registries'>,
   viewer: Viewer,
   { competitionId: id }: { competitionId: string },
 ): Promise<CompetitionDetail> {
@@ -221,7 +221,7 @@ export async function openCompetition(
     }
     await updateCompetition(tx, { clubId: viewer.clubId, competitionId: id }, { status: 'open' });
     await notifyCompetitionOpened(
-      { db: tx, clock: services.clock },
+      { db: tx, clock: services.clock, registries: services.registries },
       { clubId: viewer.clubId, name: comp.name },
     );
   });

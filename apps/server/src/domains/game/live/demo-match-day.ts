@@ -24,7 +24,7 @@ export const DEMO_PLAY_MS = 3 * 60_000;
 const POLL_MS = 2000;
 const TOKEN = 'demo-match-day-stand-in';
 
-type DemoServices = Pick<Services, 'db' | 'clock' | 'events' | 'config'> &
+type DemoServices = Pick<Services, 'db' | 'clock' | 'events' | 'config' | 'registries'> &
   Partial<Pick<Services, 'notifier'>>;
 
 /** One sped-up match day per process at a time: the demo has one club playing. */
@@ -204,7 +204,12 @@ export async function playDemoRound(
         ),
       );
   });
-  await runSettlementPass({ db: db as Db, clock: services.clock, events: services.events });
+  await runSettlementPass({
+    db: db as Db,
+    clock: services.clock,
+    registries: services.registries,
+    events: services.events,
+  });
 
   const idOf = new Map<string, string>();
   const matches: StandInMatch[] = roundRows.map((r, i) => {
@@ -240,7 +245,7 @@ export async function playDemoRound(
         await new Promise((r) => setTimeout(r, POLL_MS));
       }
       await script;
-      await runSettlementPass({ db: db as Db, clock: services.clock });
+      await runSettlementPass({ db: db as Db, clock: services.clock, registries: services.registries });
       await publishResults(services.events, comp.seasonId, viewer.clubId);
     } catch (err) {
       opts.log?.error({ err }, 'the demo match day stopped');

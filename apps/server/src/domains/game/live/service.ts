@@ -20,7 +20,7 @@ export const CORRECTION_SHOWN_MS = 5 * 60_000;
 const NO_SCORE_DELAYED_MS = 5 * 60_000;
 const ENTRIES_LIMIT = 5000;
 
-type LiveServices = Pick<Services, 'db' | 'clock' | 'events' | 'config'> &
+type LiveServices = Pick<Services, 'db' | 'clock' | 'events' | 'config' | 'registries'> &
   Partial<Pick<Services, 'notifier'>>;
 
 export function liveFixtureView(row: FixtureRow, columns: LiveColumns | undefined, now: number): LiveFixture {

@@ -8,9 +8,9 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { sqlRows } from '../../../db/sql-rows.ts';
-import type { BuyBackOpen } from '../../notifications/index.ts';
 import { buyBackWindow, nextDeadlineAfter } from '../entries/buy-back-window.ts';
 import { listSeasonFixtures, type SeasonModel, seasonModel } from '../fixtures/index.ts';
+import type { BuyBackOpen } from '../notices.ts';
 import { competitions, entries, picks, roundSettlements } from '../schema.ts';
 import { applyRemovals, type Competition, crown, finish } from './round-records.ts';
 import { settleRound } from './settle-round.ts';

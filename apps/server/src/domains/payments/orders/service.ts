@@ -37,7 +37,7 @@ import {
 import { coveredEntryIds, executeRefund, recordRefundIntent, refundKey, refundsPence } from './refunds.ts';
 import { orderViews, viewOne } from './views.ts';
 
-type OrderServices = Pick<Services, 'db' | 'clock' | 'config' | 'payments' | 'mailer'>;
+type OrderServices = Pick<Services, 'db' | 'clock' | 'config' | 'payments' | 'mailer' | 'registries'>;
 
 /**
  * Creates a pending order with pending entries (which hold their place until the order expires),

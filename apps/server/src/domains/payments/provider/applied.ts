@@ -1,7 +1,10 @@
 import type { Services } from '../../../services.ts';
 import type { OrderRow } from '../orders/index.ts';
 
-export type PaymentServices = Pick<Services, 'db' | 'clock' | 'config' | 'payments' | 'mailer'>;
+export type PaymentServices = Pick<
+  Services,
+  'db' | 'clock' | 'config' | 'payments' | 'mailer' | 'registries'
+>;
 
 export interface EventResult {
   duplicate: boolean;

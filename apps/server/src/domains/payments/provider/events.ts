@@ -144,16 +144,16 @@ async function applyPaymentEvent(
     case 'payment_intent.succeeded':
       return paymentSucceeded(tx, services, event.data.object, intentNow?.cardLast4 ?? null);
     case 'payment_intent.payment_failed':
-      return paymentFailed(tx, event.data.object, intentNow);
+      return paymentFailed(tx, services, event.data.object, intentNow);
     case 'payment_intent.canceled':
       return paymentCanceled(tx, event.data.object);
     case 'charge.refunded':
-      return chargeRefunded(tx, event.data.object);
+      return chargeRefunded(tx, services, event.data.object);
     case 'refund.updated':
     case 'refund.failed':
-      return refundChanged(tx, event.data.object);
+      return refundChanged(tx, services, event.data.object);
     case 'charge.dispute.created':
-      return disputeCreated(tx, event.data.object);
+      return disputeCreated(tx, services, event.data.object);
     default:
       return { outcome: 'ignored', order: null };
   }

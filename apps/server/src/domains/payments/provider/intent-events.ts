@@ -39,7 +39,7 @@ export async function paymentSucceeded(
   const order = await orderOfIntent(tx, intent);
   if (!order) return { outcome: 'unknown_order', order: null };
   if (intent.amount_received !== order.amountPence || intent.currency !== order.currency) {
-    await insertIssue(tx, {
+    await insertIssue(tx, services.registries, {
       clubId: order.clubId,
       orderId: order.id,
       kind: 'amount_mismatch',
@@ -106,7 +106,7 @@ async function honourOrRefund(
       ? `Payment arrived after the competition had ${competition?.status === 'cancelled' ? 'been cancelled' : 'closed to entries'}`
       : `Payment arrived after the order had ${order.status}`;
   await deletePendingEntries(tx, { orderId: order.id });
-  return refundPaidOrder(tx, order, paid, why, ', when its places could no longer be given');
+  return refundPaidOrder(tx, services, order, paid, why, ', when its places could no longer be given');
 }
 
 /**
@@ -115,6 +115,7 @@ async function honourOrRefund(
  */
 async function refundPaidOrder(
   tx: Tx,
+  services: PaymentServices,
   order: OrderRow,
   paid: Partial<OrderRow>,
   why: string,
@@ -136,7 +137,7 @@ async function refundPaidOrder(
       createdBy: null,
     },
   );
-  await insertIssue(tx, {
+  await insertIssue(tx, services.registries, {
     clubId: order.clubId,
     orderId: order.id,
     kind: 'late_payment_refunded',
@@ -194,11 +195,12 @@ async function honourBuyBackOrRefund(
     : competition?.status !== 'running'
       ? 'Payment for a buy-back arrived after the competition had ended'
       : 'Payment for a buy-back arrived for an entry already back in (or no longer out)';
-  return refundPaidOrder(tx, order, paid, why);
+  return refundPaidOrder(tx, services, order, paid, why);
 }
 
 export async function paymentFailed(
   tx: Tx,
+  services: PaymentServices,
   intent: Stripe.PaymentIntent,
   intentNow: IntentState | null,
 ): Promise<Applied> {
@@ -209,7 +211,7 @@ export async function paymentFailed(
     const stripeSaysPaid = intentNow?.status === 'succeeded' || intentNow?.status === 'processing';
     if (order.status === 'paid' && intentNow && !stripeSaysPaid) {
       // Our books say paid, Stripe says the intent is not: someone must look.
-      await insertIssue(tx, {
+      await insertIssue(tx, services.registries, {
         clubId: order.clubId,
         orderId: order.id,
         kind: 'payment_failed',
@@ -221,7 +223,7 @@ export async function paymentFailed(
       const attempts =
         (await countEventsOfOrder(tx, { orderId: order.id, type: 'payment_intent.payment_failed' })) + 1;
       if (attempts === FAILED_ATTEMPTS_WORTH_A_LOOK) {
-        await insertIssue(tx, {
+        await insertIssue(tx, services.registries, {
           clubId: order.clubId,
           orderId: order.id,
           kind: 'payment_failed',

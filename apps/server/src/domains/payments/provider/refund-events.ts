@@ -19,7 +19,7 @@ import {
   settleRefund,
   updateRefund,
 } from '../orders/index.ts';
-import { type Applied, idOf } from './applied.ts';
+import { type Applied, idOf, type PaymentServices } from './applied.ts';
 
 /** One of our refunds, by the provider's id or by the refund id we put in its metadata. */
 async function knownRefund(
@@ -41,7 +41,11 @@ async function knownRefund(
  * (Stripe's dashboard) and is written as a refund of its own. The order's refunded amount is then
  * recomputed from the rows, so an event overtaking our own write counts nothing twice.
  */
-export async function chargeRefunded(tx: Tx, charge: Stripe.Charge): Promise<Applied> {
+export async function chargeRefunded(
+  tx: Tx,
+  services: PaymentServices,
+  charge: Stripe.Charge,
+): Promise<Applied> {
   const intentId = idOf(charge.payment_intent);
   const order = intentId ? await lockOrderByIntent(tx, { paymentIntentId: intentId }) : undefined;
   if (!order) return { outcome: 'unknown_order', order: null };
@@ -52,7 +56,7 @@ export async function chargeRefunded(tx: Tx, charge: Stripe.Charge): Promise<App
     const outcome = outcomeOfProviderRefund(listed.status, listed.id, listed.failure_reason);
     const known = await knownRefund(tx, order, listed);
     if (known) {
-      if (outcome && (await settleRefund(tx, known.id, outcome))) confirmed = true;
+      if (outcome && (await settleRefund(tx, services.registries, known.id, outcome))) confirmed = true;
     } else if (outcome?.status === 'succeeded') {
       const row = await insertRefund(tx, outsideRefund(order, listed.amount, listed.id));
       if (row) outside.push(row);
@@ -65,7 +69,7 @@ export async function chargeRefunded(tx: Tx, charge: Stripe.Charge): Promise<App
   const pendingPence = refundsPence(pending);
   const excess = charge.amount_refunded - succeeded;
   if (excess > 0 && pending.length > 0 && excess === pendingPence) {
-    for (const r of pending) await settleRefund(tx, r.id, { status: 'succeeded' });
+    for (const r of pending) await settleRefund(tx, services.registries, r.id, { status: 'succeeded' });
     confirmed = true;
   } else if (excess > pendingPence) {
     // Beyond anything we asked for: refunded in Stripe's dashboard, without an id we can match.
@@ -85,7 +89,7 @@ export async function chargeRefunded(tx: Tx, charge: Stripe.Charge): Promise<App
   const left = await takeEntriesOutFor(tx, after, outside, full);
   if (!full) {
     const pence = refundsPence(outside);
-    await insertIssue(tx, {
+    await insertIssue(tx, services.registries, {
       clubId: order.clubId,
       orderId: order.id,
       kind: 'refund_outside_app',
@@ -145,14 +149,19 @@ function outsideRefund(order: OrderRow, amountPence: number, providerRefundId: s
  * can still fail (a closed card account); the money is then owed again and an admin is told.
  * Refunds we do not know are mirrored by `charge.refunded`, which carries the charge's total.
  */
-export async function refundChanged(tx: Tx, refund: Stripe.Refund): Promise<Applied> {
+export async function refundChanged(
+  tx: Tx,
+  services: PaymentServices,
+  refund: Stripe.Refund,
+): Promise<Applied> {
   const intentId = idOf(refund.payment_intent);
   const order = intentId ? await lockOrderByIntent(tx, { paymentIntentId: intentId }) : undefined;
   if (!order) return { outcome: 'unknown_order', order: null };
   const known = await knownRefund(tx, order, refund);
   if (!known) return { outcome: 'unknown_refund', order };
   const outcome = outcomeOfProviderRefund(refund.status, refund.id, refund.failure_reason);
-  if (!outcome || !(await settleRefund(tx, known.id, outcome))) return { outcome: 'already_recorded', order };
+  if (!outcome || !(await settleRefund(tx, services.registries, known.id, outcome)))
+    return { outcome: 'already_recorded', order };
   return {
     outcome: outcome.status === 'succeeded' ? 'refund_confirmed' : 'refund_failed',
     order,
@@ -160,14 +169,18 @@ export async function refundChanged(tx: Tx, refund: Stripe.Refund): Promise<Appl
   };
 }
 
-export async function disputeCreated(tx: Tx, dispute: Stripe.Dispute): Promise<Applied> {
+export async function disputeCreated(
+  tx: Tx,
+  services: PaymentServices,
+  dispute: Stripe.Dispute,
+): Promise<Applied> {
   const intentId = idOf(dispute.payment_intent);
   const order = intentId ? await lockOrderByIntent(tx, { paymentIntentId: intentId }) : undefined;
   if (!order) return { outcome: 'unknown_order', order: null };
   const due = dispute.evidence_details?.due_by
     ? ` Respond in Stripe's dashboard before ${londonNumeric(dispute.evidence_details.due_by * 1000)}.`
     : " Respond in Stripe's dashboard.";
-  await insertIssue(tx, {
+  await insertIssue(tx, services.registries, {
     clubId: order.clubId,
     orderId: order.id,
     kind: 'dispute',

@@ -135,7 +135,7 @@ async function weekHappenings(services: Pick<Services, 'db'>, clubId: string, fr
 
 /** Publishes a week's drafts; each person with a new or changed shift hears of it, in the same transaction. */
 export async function publishWeek(
-  services: WithClock & Pick<Services, 'notifier'>,
+  services: WithClock & Pick<Services, 'notifier' | 'registries'>,
   viewer: Viewer,
   { week }: { week: string },
 ) {
@@ -151,7 +151,7 @@ export async function publishWeek(
     const changed = new Map<string, number>();
     for (const r of rows) if (r.userId) changed.set(r.userId, (changed.get(r.userId) ?? 0) + 1);
     await notifyUsers(
-      { db: tx, clock: services.clock },
+      { db: tx, clock: services.clock, registries: services.registries },
       {
         clubId: viewer.clubId,
         kind: 'rota',
