@@ -9,6 +9,7 @@ import { showToast } from '../../../lib/toast.ts';
 import { FormError, FormField, SelectField } from '../../../ui/form-field.tsx';
 import { PageHeader } from '../../../ui/page-header.tsx';
 import { shiftInstants } from '../rota-time.ts';
+import { ShiftTemplatesCard } from './shift-templates-card.tsx';
 import {
   checkShift,
   useCreateShift,
@@ -189,6 +190,7 @@ export function AddSchedulePage() {
           </IonButton>
           <KeepAsTemplate form={form} />
         </form>
+        <ShiftTemplatesCard />
       </IonContent>
     </>
   );
