@@ -1,10 +1,7 @@
+import type { Server } from 'node:http';
 import fastifyCookie from '@fastify/cookie';
-import fastifyCors from '@fastify/cors';
-import fastifyHelmet from '@fastify/helmet';
-import fastifySwagger from '@fastify/swagger';
-import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import { jsonSchemaTransformObject, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import Fastify, { type FastifyHttpOptions, type FastifyInstance, type FastifyReply } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { backups } from './backup/plugin.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -27,14 +24,15 @@ import { staffDomain } from './domains/staff/index.ts';
 import { registerAccessRules } from './http/access.ts';
 import { clientConfigRoutes } from './http/client-config-routes.ts';
 import { limitConnections } from './http/connection-limits.ts';
-import { createDeviceCookies, DEVICE_TOKEN_HEADER, SET_DEVICE_TOKEN_HEADER } from './http/device-cookie.ts';
+import { createDeviceCookies } from './http/device-cookie.ts';
 import { fileRoutes } from './http/file-routes.ts';
 import { healthRoutes } from './http/health-routes.ts';
 import { openLimitStore, REDIS_ALERTS } from './http/limit-store.ts';
-import { openApiTransform } from './http/openapi-document.ts';
+import { registerOpenApi } from './http/openapi-document.ts';
 import { registerApiErrors } from './http/openapi-errors.ts';
 import { registerPlantedCookieFilter } from './http/planted-cookies.ts';
 import { createLimits, registerApiRateLimit } from './http/rate-limits.ts';
+import { registerCors, registerSecurityHeaders } from './http/security-headers.ts';
 import { createSessionReader } from './http/session-reader.ts';
 import { createStreamLimits } from './http/stream-limits.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
@@ -78,16 +76,16 @@ export interface AppOptions {
 
 /** Paths signed by their sender instead of by an XSRF token. */
 const XSRF_EXEMPT = [WEBHOOK_PATH, UNSUBSCRIBE_PATH];
-const STRIPE_HOSTS = ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'];
 
 /** Fastify's trustProxy; its types lack the number of hops that it takes, so hops become its function. */
 function trustProxyOption(trust: Config['TRUST_PROXY']) {
   return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
 }
 
-export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
-  const { config, database } = opts;
-  const app = Fastify({
+/** Fastify's options: logging, limits on bodies, ids and slow clients, and how a broken address is refused. */
+function fastifyOptions(opts: AppOptions): FastifyHttpOptions<Server> {
+  const { config } = opts;
+  return {
     logger:
       opts.logger === false
         ? false
@@ -117,7 +115,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // A serving process's start-up jobs (the demo club, the bundled seasons on a first start) run in
     // onReady hooks and take longer than Fastify's 10 s for a plugin on an embedded database.
     ...(opts.jobs && { pluginTimeout: 300_000 }),
-  });
+  };
+}
+
+export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const { config, database } = opts;
+  const app = Fastify(fastifyOptions(opts));
   app.setValidatorCompiler(validatorCompiler);
   const fileLimit = openFileLimit();
   const ceilings = connectionCeilings(fileLimit?.soft ?? null);
@@ -232,79 +235,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     sessionCookie: cookieNames(secureCookies).session,
   });
   await app.register(fastifyCookie);
-  // @fastify/helmet builds helmet again from these options on every request (the CSP parsed each
-  // time, about a twentieth of a pick's CPU at a deadline rush); the headers never vary here (no
-  // nonces), so they are taken from its first answer and set as they are from then on.
-  await app.register(fastifyHelmet, {
-    global: false,
-    crossOriginEmbedderPolicy: false,
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...STRIPE_HOSTS],
-        frameSrc: ["'self'", ...STRIPE_HOSTS],
-        connectSrc: ["'self'", 'https://api.stripe.com', 'https://*.js.stripe.com'],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        fontSrc: ["'self'", 'data:'],
-        workerSrc: ["'self'", 'blob:'],
-        manifestSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: secureCookies ? [] : null,
-      },
-    },
-  });
-  let securityHeaders: [string, number | string | string[]][] | null = null;
-  app.addHook('onRequest', (_request, reply, done) => {
-    const res = reply.raw;
-    if (securityHeaders === null) {
-      const before = new Set(res.getHeaderNames());
-      reply.helmet();
-      securityHeaders = res
-        .getHeaderNames()
-        .filter((name) => !before.has(name))
-        .map((name) => [name, res.getHeader(name) ?? '']);
-    } else {
-      for (const [name, value] of securityHeaders) res.setHeader(name, value);
-    }
-    done();
-  });
-  await app.register(fastifyCors, {
-    origin: config.trustedOrigins,
-    credentials: true,
-    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-    allowedHeaders: ['content-type', 'authorization', 'x-xsrf-token', DEVICE_TOKEN_HEADER],
-    // content-disposition: the app on a phone saves exports under the name the server gives them.
-    exposedHeaders: ['set-auth-token', SET_DEVICE_TOKEN_HEADER, 'content-disposition'],
-  });
+  await registerSecurityHeaders(app, { secureCookies });
+  await registerCors(app, config.trustedOrigins);
   app.addHook('onRequest', refuseUnsupportedMethods);
   await registerApiRateLimit(app, { config, store: limitStore });
   app.addHook('onRequest', (request, reply) => services.xsrf.check(request, reply));
 
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: {
-        title: 'Lastman API',
-        version: '2.0.0',
-        description: 'Last Man Standing competitions for clubs.',
-      },
-      components: {
-        securitySchemes: {
-          session: { type: 'apiKey', in: 'cookie', name: cookieNames(secureCookies).session },
-          bearer: { type: 'http', scheme: 'bearer' },
-        },
-      },
-    },
-    transform: openApiTransform,
-    transformObject: jsonSchemaTransformObject,
-  });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
-  app.get('/api/openapi.json', { schema: { hide: true }, config: { access: 'public' } }, async () =>
-    app.swagger(),
-  );
+  await registerOpenApi(app, { sessionCookie: cookieNames(secureCookies).session });
 
   // Infrastructure: health, the web app's settings, uploaded files.
   await app.register(healthRoutes);

@@ -1,4 +1,7 @@
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 /**
@@ -19,3 +22,28 @@ export const openApiTransform: typeof jsonSchemaTransform = (input) => {
   }
   return output;
 };
+
+/** The OpenAPI document of every route (at /api/openapi.json) and Swagger UI to read it (at /api/docs). */
+export async function registerOpenApi(app: FastifyInstance, { sessionCookie }: { sessionCookie: string }) {
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Lastman API',
+        version: '2.0.0',
+        description: 'Last Man Standing competitions for clubs.',
+      },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: sessionCookie },
+          bearer: { type: 'http', scheme: 'bearer' },
+        },
+      },
+    },
+    transform: openApiTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  app.get('/api/openapi.json', { schema: { hide: true }, config: { access: 'public' } }, async () =>
+    app.swagger(),
+  );
+}

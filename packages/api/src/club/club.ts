@@ -99,9 +99,6 @@ export const ClubSettingsUpdate = z
   .partial()
   .strict();
 export type ClubSettingsUpdate = z.infer<typeof ClubSettingsUpdate>;
-/** The club details' part of the one PATCH /api/admin/club body (the menu branch's name for it). */
-export const ClubDetailsUpdate = ClubSettingsUpdate;
-export type ClubDetailsUpdate = ClubSettingsUpdate;
 
 /** The club as its admins see it: with the join code, the link and how joining works. */
 export const ClubSettings = Club.extend({

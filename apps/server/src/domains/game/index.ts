@@ -2,8 +2,6 @@
 
 export * from './competitions/index.ts';
 export * from './fixtures/index.ts';
-export { publishFeedChanges, publishResults } from './live/feed-events.ts';
-export { notifyFeedMatchAlerts } from './live/match-alerts.ts';
 export { closedOnShutdown, serveLiveStream } from './live/stream.ts';
 export { GAME_NOTIFICATION_KINDS } from './notices.ts';
 export * from './payouts/index.ts';

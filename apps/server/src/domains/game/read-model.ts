@@ -3,7 +3,6 @@
 // or the club). Only this domain writes them. Apart from index.ts, the one file other domains may import:
 // it re-exports table definitions only, so importing it never makes a cycle between domains.
 export { fixtures, teams } from './football/schema.ts';
-// The round's settlement record: the results message says a rollover in the same words as the card.
-export { competitions, entries, picks, roundSettlements } from './schema.ts';
+export { competitions, entries, picks } from './schema.ts';
 // The club's set-up checklist asks in its one query whether a TV is paired.
 export { clubScreens } from './screens/schema.ts';

@@ -7,18 +7,9 @@
 
 export { alertEveryClubsAdmins, notifyAdmins } from './admin-alerts.ts';
 export type { NotificationKind } from './kinds.ts';
-export {
-  type NotifyContext,
-  type NotifyInput,
-  type NotifyResult,
-  type NotifySetInput,
-  notify,
-  notifySet,
-  notifyUsers,
-} from './notify.ts';
+export { type NotifyContext, notify, notifySet, notifyUsers } from './notify.ts';
 export { notificationsDomain, registerNotificationsParts } from './plugin.ts';
-export { countUnread } from './queries.ts';
 // Signed by the link in the email, not by an XSRF token.
 export { UNSUBSCRIBE_PATH } from './routes.ts';
-export { createNotifier, type Notifier } from './sender.ts';
+export { createNotifier } from './sender.ts';
 export { startNotificationJobs } from './worker.ts';

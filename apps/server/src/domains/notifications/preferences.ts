@@ -17,15 +17,6 @@ export function channelsFor(row: PreferenceRow | undefined, kind: NotificationKi
 
 const minutesOf = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
 
-/** True inside the user's quiet hours (a window that may run past midnight); never when off. */
-export function inQuietHours(row: PreferenceRow | undefined, at: Date): boolean {
-  if (!row?.quietEnabled) return false;
-  const m = minutesIntoDay(at, row.timeZone);
-  const { quietStart: s, quietEnd: e } = row;
-  if (s === e) return false;
-  return s < e ? m >= s && m < e : m >= s || m < e;
-}
-
 /** The preference centre as the API shows it: every kind the viewer may get, with its channels. */
 export function preferencesView(
   row: PreferenceRow | undefined,

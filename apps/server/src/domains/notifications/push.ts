@@ -148,10 +148,6 @@ export function pushResult(status: number, retryAfterS: number | null): PushResu
   return { outcome: 'failed', detail };
 }
 
-export function badSubscription(message: string) {
-  return new AppError('BAD_REQUEST', message);
-}
-
 // ---- Native push: FCM HTTP v1 (Android) and APNs (iOS), each when configured ----
 
 const b64url = (b: Buffer | string) => Buffer.from(b).toString('base64url');

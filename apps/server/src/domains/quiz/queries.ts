@@ -114,23 +114,6 @@ export async function listQuestions(db: DbOrTx, { clubId, quizId }: { clubId: st
     .orderBy(asc(quizQuestions.position));
 }
 
-export async function findQuestion(
-  db: DbOrTx,
-  { clubId, quizId, questionId }: { clubId: string; quizId: string; questionId: string },
-): Promise<QuestionRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(quizQuestions)
-    .where(
-      and(
-        eq(quizQuestions.clubId, clubId),
-        eq(quizQuestions.quizId, quizId),
-        eq(quizQuestions.id, questionId),
-      ),
-    );
-  return row;
-}
-
 export async function setQuestionTimes(
   db: DbOrTx,
   {

@@ -3,7 +3,6 @@ import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { menuCategories, menuItems, menuPdfs } from './schema.ts';
 
-export type MenuCategoryRow = typeof menuCategories.$inferSelect;
 export type MenuItemRow = typeof menuItems.$inferSelect;
 type ItemValues = Omit<
   typeof menuItems.$inferInsert,
@@ -188,16 +187,6 @@ export async function itemIdsOf(db: DbOrTx, { clubId, categoryId }: { clubId: st
     .from(menuItems)
     .where(and(eq(menuItems.clubId, clubId), eq(menuItems.categoryId, categoryId)));
   return rows.map((r) => r.id);
-}
-
-/** Locks the club's menu for a reorder, so that two at once apply one after the other. */
-export async function lockCategories(db: DbOrTx, { clubId, ids }: { clubId: string; ids: string[] }) {
-  if (ids.length === 0) return;
-  await db
-    .select({ id: menuCategories.id })
-    .from(menuCategories)
-    .where(and(eq(menuCategories.clubId, clubId), inArray(menuCategories.id, ids)))
-    .for('update');
 }
 
 export async function findPdf(db: DbOrTx, { clubId }: { clubId: string }) {

@@ -41,7 +41,6 @@ const MatchList = z.object({
   competition: z.object({ name: z.string(), code: z.string().optional() }),
   matches: z.array(Match),
 });
-export type FootballDataMatchList = z.infer<typeof MatchList>;
 
 const STATUS: Record<z.infer<typeof Match>['status'], FixtureStatus> = {
   SCHEDULED: 'scheduled',

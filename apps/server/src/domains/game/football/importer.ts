@@ -100,10 +100,3 @@ export async function importSeason(
   return { seasonId: seasonRow.id, teams: season.teams.length, fixtures: rows.length };
 }
 
-export async function countFixtures(db: DbOrTx, seasonId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(fixtures)
-    .where(and(eq(fixtures.seasonId, seasonId)));
-  return row?.n ?? 0;
-}

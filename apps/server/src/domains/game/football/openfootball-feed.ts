@@ -7,13 +7,6 @@ import type { League } from './importer.ts';
 import { fixtures, seasons } from './schema.ts';
 import { recordFeedCheck, SeasonDataRefused, type SeasonUpdate, updateSeasonData } from './season-update.ts';
 
-/**
- * openfootball's football.json over HTTP: `<baseUrl>/<season>/en.1.json` (the Premier League) and
- * `en.2.json` (the Championship), the files the server ships, kept current by openfootball. Free and
- * keyless; fetched with If-None-Match so an unchanged file costs a 304.
- */
-export const OPENFOOTBALL_DEFAULT_URL = 'https://raw.githubusercontent.com/openfootball/football.json/master';
-
 export const FEED_LEAGUES: readonly { league: League; file: string }[] = [
   { league: 'premier-league', file: 'en.1' },
   { league: 'championship', file: 'en.2' },

@@ -146,19 +146,6 @@ export async function dueReminders(db: DbOrTx, now: number): Promise<DueReminder
   return due;
 }
 
-/** The bare selection the reminder makes, for the benchmark's baseline. */
-export async function selectEntriesWithoutPick(
-  db: DbOrTx,
-  r: Pick<DueReminder, 'clubId' | 'competitionId' | 'round'>,
-) {
-  return sqlRows<{ entry_id: string; user_id: string }>(
-    db,
-    sql`SELECT e.id AS entry_id, e.user_id FROM ${entries} e
-        WHERE e.club_id = ${r.clubId} AND e.competition_id = ${r.competitionId} AND e.status = 'active'
-          AND NOT EXISTS (SELECT 1 FROM ${picks} p WHERE p.entry_id = e.id AND p.round = ${r.round})`,
-  );
-}
-
 /**
  * The id of an entry's reminder for a round: its notification's id, the same in every process, so
  * that the notification is the claim. The entry's id (a UUID), the round and the reminder, joined by

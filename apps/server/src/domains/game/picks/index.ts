@@ -1,4 +1,3 @@
 export { pickReminderId, runReminderPass } from './deadline-reminders.ts';
 // The person's picks, for their data export (account/profile).
-export { picksOfUser } from './queries.ts';
 export { pickForNameOnlyEntry, publicPickRounds } from './service.ts';

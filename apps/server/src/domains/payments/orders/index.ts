@@ -41,12 +41,5 @@ export {
   sendRefundReceipts,
   settleRefund,
 } from './refunds.ts';
-export {
-  cancelIntents,
-  expireStaleOrders,
-  getOrder,
-  type RefundOptions,
-  recordEntriesRefund,
-  refundCancelledCompetitions,
-} from './service.ts';
+export { cancelIntents, expireStaleOrders, getOrder, recordEntriesRefund, refundCancelledCompetitions } from './service.ts';
 export { orderViews } from './views.ts';

@@ -363,15 +363,6 @@ export async function ordersOwedByCancellation(tx: DbOrTx) {
     .limit(500);
 }
 
-export async function paidOrdersOfCompetition(tx: DbOrTx, competitionId: string) {
-  return tx
-    .select({ id: orders.id, clubId: orders.clubId })
-    .from(orders)
-    .where(
-      and(eq(orders.competitionId, competitionId), inArray(orders.status, ['paid', 'partially_refunded'])),
-    );
-}
-
 export async function ordersOfUser(db: DbOrTx, { clubId, userId }: { clubId: string; userId: string }) {
   return db
     .select({ order: orders, competitionName: competitions.name })

@@ -4,7 +4,7 @@ import type { Config } from '../../../config.ts';
 import type { IntentState, PaymentProvider } from '../../../lib/payment-provider.ts';
 import type { ConnectedAccountState, OnAccount } from '../stripe-account/index.ts';
 
-export type { CreatedIntent, IntentState, PaymentProvider } from '../../../lib/payment-provider.ts';
+export type { IntentState, PaymentProvider } from '../../../lib/payment-provider.ts';
 
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 

@@ -1,4 +1,4 @@
-import type { Club, ClubDetailsUpdate, Me } from '@lastman/api';
+import type { Club, ClubSettingsUpdate, Me } from '@lastman/api';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/api.ts';
 import { clubQuery } from '../../../lib/club.ts';
@@ -71,7 +71,7 @@ export const useLatestPhotos = (slug: string | undefined) =>
 export function useUpdateClubDetails() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: ClubDetailsUpdate) => http.patch<Club>('/api/admin/club', input),
+    mutationFn: (input: ClubSettingsUpdate) => http.patch<Club>('/api/admin/club', input),
     onSuccess: (club) => {
       queryClient.setQueryData<Me | null>(meQueryKey, (me) => (me ? { ...me, club } : me));
       queryClient.setQueryData(clubQuery.queryKey, club);

@@ -2,4 +2,3 @@
 import './events.css';
 
 export * from './api/events-api.ts';
-export { weekdayOf } from './rrule-days.ts';
