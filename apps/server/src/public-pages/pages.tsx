@@ -1,7 +1,13 @@
 /** @jsxRuntime automatic @jsxImportSource react */
 // (A pragma, as tsx, which runs the server, does not read apps/server/tsconfig.json's jsx setting.)
 import type { Club, CompetitionSummary, EventOccurrence, EventOccurrenceDetail, Menu } from '@lastman/api';
-import { formatPence, londonDateTime, londonTime, londonWhenLong } from '@lastman/api/format';
+import {
+  formatEventPrice,
+  formatPence,
+  londonDateTime,
+  londonTime,
+  londonWhenLong,
+} from '@lastman/api/format';
 import { ALLERGEN_LABELS, ALLERGENS, DIETARY_LABELS, WEEKDAYS } from '@lastman/api/rules';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -147,6 +153,11 @@ function EventRow({ slug, event }: { slug: string; event: EventOccurrence }) {
       <a href={eventPath(slug, event.id)}>
         <time dateTime={event.startsAt}>{londonDateTime(event.startsAt)}</time>
         <span className="event-title">{event.title}</span>
+        {event.kind === 'event' ? (
+          <span className="muted" data-testid="event-price">
+            {formatEventPrice(event.pricePence)}
+          </span>
+        ) : null}
         {places ? <span className="muted">{places}</span> : null}
       </a>
     </li>
@@ -389,6 +400,12 @@ export function EventPage({
               {event.place ? `, ${event.place}` : ''}
               {club.address ? <span className="muted block">{club.address}</span> : null}
             </dd>
+            {event.kind === 'event' ? (
+              <>
+                <dt>Price</dt>
+                <dd data-testid="event-price">{formatEventPrice(event.pricePence)}</dd>
+              </>
+            ) : null}
             {places ? (
               <>
                 <dt>Places</dt>

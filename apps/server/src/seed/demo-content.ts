@@ -94,7 +94,7 @@ async function demoEvents(services: DemoServices, admin: Viewer) {
   });
   const has = (title: string) => coming.some((c) => c.occurrence.title === title);
   const at = (date: string, time: string) => fromLondon(date, time).toISOString();
-  const base = { ticketUrl: null, recurrence: null, capacity: null, teams: false, place: '' };
+  const base = { ticketUrl: null, recurrence: null, capacity: null, pricePence: 0, teams: false, place: '' };
 
   if (!has(DEMO_QUIZ)) {
     const thursday = nextWeekday(today, 3);
@@ -108,6 +108,7 @@ async function demoEvents(services: DemoServices, admin: Viewer) {
       place: 'The back bar',
       recurrence: 'RRULE:FREQ=WEEKLY;BYDAY=TH',
       capacity: 15,
+      pricePence: 100,
       teams: true,
     });
   }
@@ -130,11 +131,12 @@ async function demoEvents(services: DemoServices, admin: Viewer) {
       ...base,
       title: DEMO_DINNER,
       description:
-        'Three courses from the kitchen: soup, slow-roast pork belly (or the mushroom Wellington) and sticky toffee pudding. Book a place; pay on the night.',
+        'Three courses from the kitchen: soup, slow-roast pork belly (or the mushroom Wellington) and sticky toffee pudding. £24.50 a person: book a place, pay on the night.',
       startsAt: at(friday, '19:00'),
       endsAt: at(friday, '22:00'),
       place: 'The dining room',
       capacity: 32,
+      pricePence: 2450,
     });
   }
 }
