@@ -1,6 +1,13 @@
 import { IonButton, IonContent } from '@ionic/react';
 import type { ClubEvent, EventInput, EventOccurrence, Registration } from '@lastman/api';
-import { londonDateTime, londonTime } from '@lastman/api/format';
+import {
+  formatEventPrice,
+  formatPence,
+  londonDateTime,
+  londonTime,
+  penceAsPounds,
+  toPence,
+} from '@lastman/api/format';
 import { EVENT_LIMITS } from '@lastman/api/rules';
 import { addDays, fromLondon, toLondon } from '@lastman/api/time';
 import { calendarOutline } from 'ionicons/icons';
@@ -53,6 +60,7 @@ interface FormState {
   repeat: Repeat;
   custom: string;
   capacity: string;
+  price: string;
   teams: boolean;
   ticketUrl: string;
 }
@@ -67,6 +75,7 @@ const EMPTY: FormState = {
   repeat: 'none',
   custom: '',
   capacity: '',
+  price: '',
   teams: false,
   ticketUrl: '',
 };
@@ -116,6 +125,7 @@ function toForm(e: ClubEvent): FormState {
     place: e.place,
     ...repeatOf(e.recurrence),
     capacity: e.capacity === null ? '' : String(e.capacity),
+    price: e.pricePence > 0 ? penceAsPounds(e.pricePence) : '',
     teams: e.teams,
     ticketUrl: e.ticketUrl ?? '',
   };
@@ -274,6 +284,12 @@ function EventForm({ event, onDone }: { event: ClubEvent | null; onDone: () => v
     ) {
       return setError('Places must be a whole number of at least 1, or empty for no sign-ups.');
     }
+    const pricePence = f.price.trim() === '' ? 0 : toPence(f.price);
+    if (pricePence === null)
+      return setError('Price must be pounds and pence, like 6 or 6.50, or empty for free.');
+    if (pricePence > EVENT_LIMITS.priceMaxPence) {
+      return setError(`Price must be at most ${formatPence(EVENT_LIMITS.priceMaxPence)} a person.`);
+    }
     let when: { startsAt: string; endsAt: string };
     try {
       when = times(f);
@@ -287,6 +303,7 @@ function EventForm({ event, onDone }: { event: ClubEvent | null; onDone: () => v
       ...when,
       recurrence: ruleOf(f),
       capacity,
+      pricePence,
       teams: f.teams,
       ticketUrl: f.ticketUrl.trim() || null,
     };
@@ -349,6 +366,14 @@ function EventForm({ event, onDone }: { event: ClubEvent | null; onDone: () => v
         onValue={set('capacity')}
         helper="Leave empty when there is no sign-up."
       />
+      <FormField
+        label="Price a person, £"
+        name="price"
+        inputMode="decimal"
+        value={f.price}
+        onValue={set('price')}
+        helper="Leave empty when it is free."
+      />
       <CheckboxField
         label="Sign up as teams (a quiz): each team takes one place"
         checked={f.teams}
@@ -408,7 +433,10 @@ function EventCard({ event, onEdit }: { event: ClubEvent; onEdit: () => void }) 
           </span>
         ) : (
           <span className="event-pill">No sign-up</span>
-        )}
+        )}{' '}
+        <span className="event-pill" data-testid="event-price">
+          {formatEventPrice(event.pricePence)}
+        </span>
       </p>
       <div className="admin-event-buttons">
         <IonButton fill="outline" onClick={onEdit}>
