@@ -131,7 +131,7 @@ async function demoEvents(services: DemoServices, admin: Viewer) {
       ...base,
       title: DEMO_DINNER,
       description:
-        'Three courses from the kitchen: soup, slow-roast pork belly (or the mushroom Wellington) and sticky toffee pudding. £24.50 a person: book a place, pay on the night.',
+        'Three courses from the kitchen: soup, slow-roast pork belly (or the mushroom Wellington) and sticky toffee pudding. Book a place; pay on the night.',
       startsAt: at(friday, '19:00'),
       endsAt: at(friday, '22:00'),
       place: 'The dining room',
