@@ -27,6 +27,7 @@ const DESKTOP_SPECS = [
   'analytics',
   'game',
   'gallery',
+  'live-score-by-hand',
   'name-only-cash-entry',
   'navigation',
   // The unread badge's test starts at desktop width and narrows the page itself.
@@ -41,7 +42,6 @@ const DESKTOP_SPECS = [
   'stripe-connect',
   'touch-targets',
   'tv-screen',
-  'tv-live-score',
 ];
 const baseURL = `http://localhost:${port}`;
 

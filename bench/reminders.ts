@@ -7,15 +7,13 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import type { Db } from '../apps/server/src/db/client.ts';
 import { sqlRows } from '../apps/server/src/db/sql-rows.ts';
 import { importSeason } from '../apps/server/src/domains/game/football/importer.ts';
-import { runReminderPass } from '../apps/server/src/domains/game/index.ts';
-import {
-  createNotifier,
-  registerNotificationsParts,
-} from '../apps/server/src/domains/notifications/index.ts';
+import { GAME_NOTIFICATION_KINDS, runReminderPass } from '../apps/server/src/domains/game/index.ts';
+import { createNotifier } from '../apps/server/src/domains/notifications/index.ts';
 import { vapidHeadersFor } from '../apps/server/src/domains/notifications/push.ts';
 import { encryptPushPayload } from '../apps/server/src/domains/notifications/push-wire.ts';
 import { createTestClock } from '../apps/server/src/lib/clock.ts';
 import { createMailer } from '../apps/server/src/lib/mailer.ts';
+import { createRegistries } from '../apps/server/src/lib/registries.ts';
 import { type PushService, startPushService } from '../apps/server/test/support/push-service.ts';
 import { benchDatabase } from './pg-bench-db.ts';
 import { type Benchmark, type Figure, formatFigures, median } from './timing.ts';
@@ -302,8 +300,9 @@ async function runSize(entries: number): Promise<Figure[]> {
     const config = serverConfig(push);
     const at = new Date(world.deadline - 2 * 3_600_000 + 60_000);
     const clock = createTestClock(at);
-    // No app is built here: the pick reminders' kind is registered as the notifications plugin does.
-    registerNotificationsParts();
+    // No app is built here: the pick reminders' kind is registered as the game's plugin does.
+    const registries = createRegistries();
+    for (const kind of GAME_NOTIFICATION_KINDS) registries.notificationKinds.register(kind.kind, kind);
     // Deciding alone against the bare SQL, taken in turns so that both meet the machine in the same
     // state: each pass from tables emptied beforehand (not timed), before any sender exists to take
     // what it queues, and each pair after a pause in which the database finishes writing out the last
@@ -316,7 +315,7 @@ async function runSize(entries: number): Promise<Figure[]> {
       const t0 = performance.now();
       await selectEntriesWithoutPick(db, world.competitions, 1);
       const t1 = performance.now();
-      const pass = await runReminderPass({ db, clock });
+      const pass = await runReminderPass({ db, clock, registries });
       const t2 = performance.now();
       if (pass.sent !== entries) throw new Error(`expected ${entries} reminders, decided ${pass.sent}`);
       if (i > 0) {
@@ -331,7 +330,7 @@ async function runSize(entries: number): Promise<Figure[]> {
     const passCpu = await medianCpuMs(
       db,
       5,
-      () => runReminderPass({ db, clock }),
+      () => runReminderPass({ db, clock, registries }),
       () => resetReminders(db),
     );
     if (bareCpu !== null && passCpu !== null) {
@@ -341,14 +340,22 @@ async function runSize(entries: number): Promise<Figure[]> {
     }
     await resetReminders(db);
     const mailer = createMailer({ db, from: config.MAIL_FROM, log: quiet as never });
-    const notifier = createNotifier({ db, config, clock, mailer, log: quiet, parallel: PARALLEL });
+    const notifier = createNotifier({
+      db,
+      config,
+      clock,
+      mailer,
+      log: quiet,
+      registries,
+      parallel: PARALLEL,
+    });
     const keys = await notifier.vapidKeys(); // made once at start, as a server does
 
     const bareSendMs = await bareSender(push, vapidHeadersFor(keys, push.origin), entries);
 
     let received = push.received.length;
     const started = performance.now();
-    const pass = await runReminderPass({ db, clock });
+    const pass = await runReminderPass({ db, clock, registries });
     await notifier.drain();
     const serverMs = performance.now() - started;
     if (pass.sent !== entries) throw new Error(`expected ${entries} reminders, decided ${pass.sent}`);
@@ -383,13 +390,14 @@ async function runSize(entries: number): Promise<Figure[]> {
           clock: clock2,
           mailer,
           log: quiet,
+          registries,
           parallel: PARALLEL,
         });
         await notifier2.vapidKeys();
         received = push.received.length;
         const t0 = performance.now();
         const theirs = second.go();
-        const ours = await runReminderPass({ db, clock: clock2 });
+        const ours = await runReminderPass({ db, clock: clock2, registries });
         await notifier2.drain();
         const other = JSON.parse(await theirs) as { sent: number; pushes: number };
         const twoMs = performance.now() - t0;

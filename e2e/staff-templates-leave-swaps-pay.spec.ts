@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
+import { expectStatus } from '../apps/server/test/support/world-api.ts';
 import { apiClient } from './support/api-client.ts';
-import { activePage, expect, logInByApi, test } from './support/fixtures.ts';
+import { activePage, expect, logInByApi, pageSession, startClubByApi, test } from './support/fixtures.ts';
 import { expectInside, smallControls } from './support/layout.ts';
 import { newStaff } from './support/staff.ts';
 
@@ -58,6 +59,59 @@ test('an admin saves a shift template and adds a shift from it', async ({ page }
   const shift = planner.getByTestId('shift').filter({ hasText: 'Sam Staff' });
   await expect(shift).toContainText('17:30–00:30');
   await expect(shift).toContainText('Cellar');
+});
+
+test('an admin deletes a shift template after confirming; the other template stays', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  // A club of its own: the demo club's templates grow with every run of the test above.
+  await startClubByApi(page, 'Template Tavern');
+  const admin = pageSession(page);
+  for (const [name, position] of [
+    ['Early doors', 'Bar'],
+    ['Kitchen close', 'Kitchen'],
+  ]) {
+    expectStatus(
+      await admin.post('/api/admin/shift-templates', {
+        name,
+        position,
+        startTime: '16:00',
+        endTime: '22:00',
+        breakMinutes: 20,
+      }),
+      `template ${name}`,
+      201,
+    );
+  }
+  await page.goto(`/addschedule?week=${mondayAhead(20)}`);
+  const card = activePage(page).getByTestId('shift-templates');
+  await expect(card.locator('[data-template]')).toHaveCount(2);
+  const early = card.locator('[data-template="Early doors"]');
+  await expect(early).toContainText('Bar, 16:00–22:00, 20 min break');
+  expect(await smallControls(card.locator('ion-button'))).toEqual([]);
+  await expectInside(card.locator('.rota-shift__main, ion-button'), '.card');
+  await card.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath('delete-template-360.png'), fullPage: true });
+
+  await early.getByRole('button', { name: 'Delete the template Early doors' }).click();
+  const alert = page.locator('ion-alert');
+  await expect(alert).toContainText('Delete the template “Early doors”?');
+  await expect(alert).toContainText('shifts already added from it stay as they are');
+  // Keeping it changes nothing.
+  await alert.getByRole('button', { name: 'Keep it' }).click();
+  await expect(alert).toHaveCount(0);
+  await expect(early).toBeVisible();
+
+  await early.getByRole('button', { name: 'Delete the template Early doors' }).click();
+  await page.screenshot({ path: test.info().outputPath('delete-template-confirm-360.png') });
+  await alert.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(page.locator('ion-toast.app-toast')).toContainText('Template “Early doors” deleted.');
+  await expect(early).toHaveCount(0);
+  await expect(card.locator('[data-template]')).toHaveCount(1);
+  const left = expectStatus(await admin.get('/api/admin/shift-templates'), 'templates').json;
+  expect(left.templates.map((t: { name: string }) => t.name)).toEqual(['Kitchen close']);
+  // The form's choice of templates follows.
+  const choice = activePage(page).locator('form').getByLabel('From a template (optional)');
+  await expect(choice.locator('option', { hasText: 'Early doors' })).toHaveCount(0);
 });
 
 test.describe('answers the page turns into words', () => {

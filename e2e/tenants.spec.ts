@@ -1,6 +1,16 @@
 import type { Browser, Page } from '@playwright/test';
-import { activePage, expect, openMenu, test } from './support/fixtures.ts';
-import { expectInside } from './support/layout.ts';
+import { expectStatus } from '../apps/server/test/support/world-api.ts';
+import {
+  activePage,
+  expect,
+  openMenu,
+  pageSession,
+  signUpByApi,
+  startClubByApi,
+  test,
+  uniqueEmail,
+} from './support/fixtures.ts';
+import { expectInside, smallControls } from './support/layout.ts';
 
 /** A 120×60 blue PNG logo. */
 const LOGO = Buffer.from(
@@ -197,4 +207,69 @@ test('a new club signs up, sets its colours and logo, invites a staff member, an
   expect((await meOf(staff)).role).toBe('staff');
   await staff.context().close();
   await player.context().close();
+});
+
+test.describe('leaving a club', () => {
+  // The last admin's refusal (a 409) is logged by the browser; the page shows it as it should.
+  test.use({ allowHttpErrors: true });
+  test('a player leaves a club from their account; its last admin is told why they cannot', async ({
+    page,
+    browser,
+  }, testInfo) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    const club = await startClubByApi(page, 'Leaving Arms');
+    const toast = (p: Page) => p.locator('ion-toast.app-toast');
+
+    // The founder is the club's only admin: the server refuses, and the page says why.
+    await page.goto('/app/tabs/account');
+    const founderRow = activePage(page).getByTestId('my-clubs').locator(`[data-club="${club.name}"]`);
+    await expect(founderRow).toContainText('admin');
+    await founderRow.getByRole('button', { name: `Leave ${club.name}` }).click();
+    const alert = page.locator('ion-alert');
+    await expect(alert).toContainText(`Leave ${club.name}?`);
+    await expect(alert).toContainText('if you are its only one, make someone else admin first');
+    await alert.getByRole('button', { name: 'Leave', exact: true }).click();
+    await expect(toast(page)).toContainText('A club needs at least one admin');
+    await expect(alert).toHaveCount(0);
+    await expect(founderRow).toBeVisible();
+
+    // A player of the Red Lion joins this club by its code too, then leaves it.
+    const player = await newPage(browser, page);
+    await signUpByApi(player, {
+      name: 'Lee Leaver',
+      email: uniqueEmail('leaver'),
+      password: 'a pint of bitter',
+      dateOfBirth: '1990-01-01',
+    });
+    expectStatus(await pageSession(player).post('/api/me/clubs', { joinCode: club.joinCode }), 'join');
+    await player.goto('/app/tabs/account');
+    const card = activePage(player).getByTestId('my-clubs');
+    const row = card.locator(`[data-club="${club.name}"]`);
+    await expect(row).toContainText('player · acting here now');
+    await expect(card.locator('[data-club]')).toHaveCount(2);
+    expect(await smallControls(card.locator('ion-button'))).toEqual([]);
+    await expectInside(card.locator('ion-button, .my-clubs__name'), '.card');
+    await card.scrollIntoViewIfNeeded();
+    await player.screenshot({ path: testInfo.outputPath('leave-club-360.png') });
+    await row.getByRole('button', { name: `Leave ${club.name}` }).click();
+    const confirm = player.locator('ion-alert');
+    await expect(confirm).toContainText(
+      'You will no longer be a member: no picks, bookings or orders there.',
+    );
+    await expect(confirm).toContainText(
+      "Your entries and orders there stay yours, but an entry still playing can no longer pick, so its competition's rule for a missed pick applies.",
+    );
+    await expect(confirm).not.toContainText('A club needs an admin');
+    expect(await smallControls(confirm.locator('button'))).toEqual([]);
+    await player.screenshot({ path: testInfo.outputPath('leave-club-confirm-360.png') });
+    await confirm.getByRole('button', { name: 'Leave', exact: true }).click();
+    await expect(toast(player)).toContainText(`You have left ${club.name}.`);
+    await expect(row).toHaveCount(0);
+    await expect(card.locator('[data-club]')).toHaveCount(1);
+    // The session acts in the club the player still belongs to.
+    await expect(activePage(player).getByTestId('signed-in-as')).toContainText('(player) at The Red Lion');
+    const me = await meOf(player);
+    expect(me.clubs.map((m: { club: { id: string } }) => m.club.id)).not.toContain(club.id);
+    await player.context().close();
+  });
 });

@@ -24,6 +24,7 @@ await app.listen({ port: config.PORT, host: config.HOST });
 const settlement = startSettlementWorker({
   db: app.services.db,
   clock,
+  registries: app.services.registries,
   events: app.services.events,
   log: app.log,
 });

@@ -11,20 +11,19 @@ import type { Database } from './db/client.ts';
 import { accountDomain, ownerOfNumber } from './domains/account/index.ts';
 import { createAuth, SESSION_AGES } from './domains/account/sign-in/auth.ts';
 import { analyticsDomain } from './domains/analytics/index.ts';
-import { clubDomain, registerClubParts } from './domains/club/index.ts';
-import { contentDomain, registerContentParts } from './domains/content/index.ts';
-import { gameDomain, registerGameParts } from './domains/game/index.ts';
+import { clubDomain } from './domains/club/index.ts';
+import { contentDomain } from './domains/content/index.ts';
+import { gameDomain } from './domains/game/index.ts';
 import {
   alertEveryClubsAdmins,
   createNotifier,
   notificationsDomain,
-  registerNotificationsParts,
   UNSUBSCRIBE_PATH,
 } from './domains/notifications/index.ts';
-import { paymentsDomain, registerPaymentsParts, WEBHOOK_PATH } from './domains/payments/index.ts';
+import { paymentsDomain, WEBHOOK_PATH } from './domains/payments/index.ts';
 import { createPaymentProvider, type PaymentProvider } from './domains/payments/provider/provider.ts';
 import { quizDomain } from './domains/quiz/index.ts';
-import { registerStaffParts, staffDomain } from './domains/staff/index.ts';
+import { staffDomain } from './domains/staff/index.ts';
 import { registerAccessRules } from './http/access.ts';
 import { clientConfigRoutes } from './http/client-config-routes.ts';
 import { limitConnections } from './http/connection-limits.ts';
@@ -47,6 +46,7 @@ import { canonicalUrl, registerInputGuards } from './lib/input-guards.ts';
 import { requestForLog } from './lib/log-safe.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { connectionCeilings, openFileLimit } from './lib/open-files.ts';
+import { createRegistries } from './lib/registries.ts';
 import { createSmsSender } from './lib/sms.ts';
 import type { Storage } from './lib/storage.ts';
 import { createStorage } from './lib/storage-config.ts';
@@ -133,6 +133,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     opts.mailer ??
     createMailer({ db: database.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log });
   const secureCookies = config.PUBLIC_URL.startsWith('https://');
+  // This app's own: each domain's plugin adds its kinds, passes and parts here, whatever other apps
+  // the process builds.
+  const registries = createRegistries();
   // The limits' store comes first: the texts' budgets are counted in it. The Redis alert's kick is
   // the notifier's, made below.
   let kickNotifier: () => Promise<void> = async () => {};
@@ -143,7 +146,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // The admins of every club hear when the limits stop being shared, and when they are again.
     onRedisReachable: async (reachable) => {
       const told = await alertEveryClubsAdmins(
-        { db: database.db, clock },
+        { db: database.db, clock, registries },
         {
           problem: 'rate-limits-redis',
           active: !reachable,
@@ -156,7 +159,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   const sms = createSmsSender({ db: database.db, config, log: app.log, counters: limitStore });
   const auth = createAuth({ config, db: database.db, mailer, clock, log: app.log, sms });
-  const notifier = createNotifier({ db: database.db, config, clock, mailer, log: app.log });
+  const notifier = createNotifier({ db: database.db, config, clock, mailer, log: app.log, registries });
   kickNotifier = () => notifier.kick();
   app.addHook('onClose', () => limitStore.close());
   // Emails and texts already handed over leave before the mailer closes.
@@ -205,6 +208,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       perAddress: config.LIVE_STREAMS_PER_ADDRESS,
       max: config.LIVE_STREAMS_MAX ?? ceilings.streams,
     }),
+    registries,
     capacity: {
       openFiles: fileLimit,
       connections: connections.max,

@@ -1,16 +1,17 @@
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
-import type { Auth } from './domains/account/sign-in/auth.ts';
-import type { Notifier } from './domains/notifications/index.ts';
-import type { PaymentProvider } from './domains/payments/provider/provider.ts';
 import type { DeviceCookies } from './http/device-cookie.ts';
 import type { Person } from './http/guards.ts';
 import type { Limits } from './http/rate-limits.ts';
 import type { KnownSession, SessionReader } from './http/session-reader.ts';
 import type { StreamLimits } from './http/stream-limits.ts';
+import type { Auth } from './lib/auth.ts';
 import type { Clock } from './lib/clock.ts';
 import type { EventHub } from './lib/event-hub.ts';
 import type { Mailer } from './lib/mailer.ts';
+import type { Notifier } from './lib/notifier.ts';
+import type { PaymentProvider } from './lib/payment-provider.ts';
+import type { Registries } from './lib/registries.ts';
 import type { SmsSender } from './lib/sms.ts';
 import type { Storage } from './lib/storage.ts';
 import type { Xsrf } from './lib/xsrf.ts';
@@ -41,6 +42,8 @@ export interface Services {
   events: EventHub;
   /** How many live streams this process holds, per session, per address and in all (http/stream-limits.ts). */
   liveStreams: StreamLimits;
+  /** This app's kinds of notification, reminder passes and domains' export and deletion parts (lib/registries.ts). */
+  registries: Registries;
   /** What this process may hold open: its open-file limit (null where unknown) and its socket caps. */
   capacity: {
     openFiles: { soft: number; hard: number } | null;

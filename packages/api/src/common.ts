@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_EMAIL_LENGTH } from './game/rules.ts';
+import { MAX_EMAIL_LENGTH } from './account/rules.ts';
 
 export const ErrorResponse = z
   .object({ error: z.object({ code: z.string(), message: z.string() }) })

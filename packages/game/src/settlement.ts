@@ -278,6 +278,41 @@ interface MutableState {
   results: RoundResult[];
 }
 
+const NONE = new Int32Array(0);
+
+/** The entries knocked out (`out`) that buy back in, each once: they come back with no lives. */
+function buyBack(c: CompiledCompetition, s: MutableState, out: Int32Array): Int32Array {
+  let boughtCount = 0;
+  const bought = new Int32Array(out.length);
+  for (let k = 0; k < out.length; k++) {
+    const i = out[k] as number;
+    if (c.buysBack[i] === 1 && s.boughtBack[i] === 0) {
+      s.boughtBack[i] = 1;
+      s.lives[i] = 0;
+      bought[boughtCount++] = i;
+    }
+  }
+  return bought.subarray(0, boughtCount);
+}
+
+/** Survivors and bought-back entries, both in the order of `active`, merged to keep it. */
+function inOrderOf(active: Int32Array, survivors: Int32Array, bought: Int32Array): Int32Array {
+  const next = new Int32Array(survivors.length + bought.length);
+  let a = 0;
+  let b = 0;
+  for (let k = 0; k < active.length; k++) {
+    const i = active[k] as number;
+    if (a < survivors.length && survivors[a] === i) {
+      next[a + b] = i;
+      a++;
+    } else if (b < bought.length && bought[b] === i) {
+      next[a + b] = i;
+      b++;
+    }
+  }
+  return next;
+}
+
 /** Settles round `s.next` into `s`, which it changes in place. Returns false if it could not. */
 function settleInPlace(c: CompiledCompetition, s: MutableState): boolean {
   if (s.decided || s.stoppedBefore !== null || s.next >= c.rounds.length) return false;
@@ -389,18 +424,8 @@ function settleInPlace(c: CompiledCompetition, s: MutableState): boolean {
     });
   } else {
     // Buy-backs come after the round and before the one-survivor check; none after the last round.
-    let boughtCount = 0;
-    const bought = new Int32Array(outCount);
-    if (!isLast && round.round <= c.buyBackUntil) {
-      for (let k = 0; k < outCount; k++) {
-        const i = out[k] as number;
-        if (c.buysBack[i] === 1 && s.boughtBack[i] === 0) {
-          s.boughtBack[i] = 1;
-          lives[i] = 0;
-          bought[boughtCount++] = i;
-        }
-      }
-    }
+    const bought = !isLast && round.round <= c.buyBackUntil ? buyBack(c, s, out.subarray(0, outCount)) : NONE;
+    const boughtCount = bought.length;
     const stillIn = survivors.subarray(0, survivorCount);
     s.results.push({
       round: round.round,
@@ -411,28 +436,11 @@ function settleInPlace(c: CompiledCompetition, s: MutableState): boolean {
       ...(c.reportsVariants
         ? {
             livesLost: ids(c, saved.subarray(0, savedCount)),
-            boughtBack: ids(c, bought.subarray(0, boughtCount)),
+            boughtBack: ids(c, bought),
           }
         : {}),
     });
-    if (boughtCount === 0) s.active = stillIn.slice();
-    else {
-      // Both lists are in the order of `active`; merge them to keep it.
-      const next = new Int32Array(survivorCount + boughtCount);
-      let a = 0;
-      let b = 0;
-      for (let k = 0; k < active.length; k++) {
-        const i = active[k] as number;
-        if (a < survivorCount && survivors[a] === i) {
-          next[a + b] = i;
-          a++;
-        } else if (b < boughtCount && bought[b] === i) {
-          next[a + b] = i;
-          b++;
-        }
-      }
-      s.active = next;
-    }
+    s.active = boughtCount === 0 ? stillIn.slice() : inOrderOf(active, stillIn, bought);
   }
   if (s.active.length === 1 || isLast) {
     s.decided = true;

@@ -1,4 +1,4 @@
-import { penceAsPounds } from '@lastman/api';
+import { penceAsPounds } from '@lastman/api/format';
 
 /**
  * One CSV cell: a date as ISO 8601, an object as JSON; text a spreadsheet would run as a formula

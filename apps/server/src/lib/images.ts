@@ -1,4 +1,4 @@
-import { IMAGE_MAX_BYTES } from '@lastman/api/rules';
+import { IMAGE_MAX_BYTES } from '@lastman/api/content/rules';
 import { AppError } from './errors.ts';
 
 export { IMAGE_MAX_BYTES };

@@ -1,6 +1,6 @@
 import type { Club, EventOccurrence, EventOccurrenceDetail } from '@lastman/api';
+import { WEEKDAYS } from '@lastman/api/club/rules';
 import { penceAsPounds } from '@lastman/api/format';
-import { WEEKDAYS } from '@lastman/api/rules';
 import { londonIsoWithOffset } from '@lastman/api/time';
 
 /**

@@ -1,6 +1,8 @@
 /** @jsxRuntime automatic @jsxImportSource react */
 // (A pragma, as tsx, which runs the server, does not read apps/server/tsconfig.json's jsx setting.)
 import type { Club, CompetitionSummary, EventOccurrence, EventOccurrenceDetail, Menu } from '@lastman/api';
+import { WEEKDAYS } from '@lastman/api/club/rules';
+import { ALLERGEN_LABELS, ALLERGENS, DIETARY_LABELS } from '@lastman/api/content/rules';
 import {
   formatEventPrice,
   formatPence,
@@ -8,7 +10,6 @@ import {
   londonTime,
   londonWhenLong,
 } from '@lastman/api/format';
-import { ALLERGEN_LABELS, ALLERGENS, DIETARY_LABELS, WEEKDAYS } from '@lastman/api/rules';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { scriptJson } from './json-ld.ts';

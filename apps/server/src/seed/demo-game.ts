@@ -83,6 +83,49 @@ function demoPicks(rounds: RoundAnalysis[], outIn: number | null, upTo: number, 
   return chosen;
 }
 
+/** The real results of the season, kept aside for the clock to reveal, and those due revealed now. */
+async function setAsideResults(tx: DbOrTx, real: Season, seasonId: string, now: number): Promise<void> {
+  const stored = await tx
+    .select({ id: fixtures.id, externalId: fixtures.externalId })
+    .from(fixtures)
+    .where(eq(fixtures.seasonId, seasonId));
+  const idOf = new Map(stored.map((f) => [f.externalId, f.id]));
+  const aside = real.fixtures.flatMap((f) => {
+    const fixtureId = idOf.get(f.id);
+    return fixtureId
+      ? [{ fixtureId, home: f.result?.home ?? null, away: f.result?.away ?? null, status: f.status }]
+      : [];
+  });
+  for (let i = 0; i < aside.length; i += 500) {
+    await tx
+      .insert(demoResults)
+      .values(aside.slice(i, i + 500))
+      .onConflictDoNothing();
+  }
+  await revealDemoResults(tx, now);
+}
+
+/** Team ids by name, from the stored fixtures of the demo season. */
+async function teamIdsByName(tx: DbOrTx, real: Season, seasonId: string): Promise<Map<string, string>> {
+  const teamRows = await tx
+    .select({
+      homeTeamId: fixtures.homeTeamId,
+      externalId: fixtures.externalId,
+      awayTeamId: fixtures.awayTeamId,
+    })
+    .from(fixtures)
+    .where(and(eq(fixtures.seasonId, seasonId), inArray(fixtures.round, [1])));
+  const teamId = new Map<string, string>();
+  for (const f of real.fixtures.filter((x) => x.round === 1)) {
+    const row = teamRows.find((r) => r.externalId === f.id);
+    if (row) {
+      teamId.set(f.home, row.homeTeamId);
+      teamId.set(f.away, row.awayTeamId);
+    }
+  }
+  return teamId;
+}
+
 /**
  * The demo club's living game: a re-dated 2024-25 season whose real results are kept aside and revealed
  * by the clock, a competition five rounds in with the demo members' entries and picks, and an open one
@@ -101,42 +144,9 @@ export async function seedDemoGame(
     source: 'demo',
     season: redated,
   });
-  const stored = await tx
-    .select({ id: fixtures.id, externalId: fixtures.externalId })
-    .from(fixtures)
-    .where(eq(fixtures.seasonId, summary.seasonId));
-  const idOf = new Map(stored.map((f) => [f.externalId, f.id]));
-  const aside = real.fixtures.flatMap((f) => {
-    const fixtureId = idOf.get(f.id);
-    return fixtureId
-      ? [{ fixtureId, home: f.result?.home ?? null, away: f.result?.away ?? null, status: f.status }]
-      : [];
-  });
-  for (let i = 0; i < aside.length; i += 500) {
-    await tx
-      .insert(demoResults)
-      .values(aside.slice(i, i + 500))
-      .onConflictDoNothing();
-  }
-  await revealDemoResults(tx, now);
+  await setAsideResults(tx, real, summary.seasonId, now);
 
-  // Team ids by name, from the stored fixtures of the demo season.
-  const teamRows = await tx
-    .select({
-      homeTeamId: fixtures.homeTeamId,
-      externalId: fixtures.externalId,
-      awayTeamId: fixtures.awayTeamId,
-    })
-    .from(fixtures)
-    .where(and(eq(fixtures.seasonId, summary.seasonId), inArray(fixtures.round, [1])));
-  const teamId = new Map<string, string>();
-  for (const f of real.fixtures.filter((x) => x.round === 1)) {
-    const row = teamRows.find((r) => r.externalId === f.id);
-    if (row) {
-      teamId.set(f.home, row.homeTeamId);
-      teamId.set(f.away, row.awayTeamId);
-    }
-  }
+  const teamId = await teamIdsByName(tx, real, summary.seasonId);
 
   const rules = defaultRules;
   const [running] = await tx

@@ -4,11 +4,11 @@ import type { Role } from '@lastman/api';
 import { parseOpenfootballSeason } from '@lastman/game';
 import type { Db } from '../db/client.ts';
 import { account, memberships, user } from '../db/schema/index.ts';
-import type { Auth } from '../domains/account/sign-in/auth.ts';
 import { findClubBySlug, insertClub } from '../domains/club/queries.ts';
 import { newJoinCode } from '../domains/club/service.ts';
 import { importSeason } from '../domains/game/football/importer.ts';
 import { DEMO_CLUB_SLUG } from '../domains/game/live/demo-match-day.ts';
+import type { Auth } from '../lib/auth.ts';
 import { seedDemoGame } from './demo-game.ts';
 
 export { DEMO_CLUB_SLUG } from '../domains/game/live/demo-match-day.ts';

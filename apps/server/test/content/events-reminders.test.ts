@@ -65,12 +65,22 @@ describe.each(backends())('event reminders on %s', (backend) => {
       now: '2026-11-20T12:00:00Z',
       env: { PUSH_SERVICE_HOSTS: push.host },
     });
-    instances.push({ db: server.db, clock: server.clock, notifier: server.app.services.notifier });
+    instances.push({
+      db: server.db,
+      clock: server.clock,
+      registries: server.registries,
+      notifier: server.app.services.notifier,
+    });
     if (backend === 'postgres') {
       const clock = createTestClock('2026-11-20T12:00:00Z');
       const database = openDatabase({ databaseUrl: server.config.DATABASE_URL as string });
       const app = await buildApp({ config: server.config, database, clock, logger: false });
-      instances.push({ db: database.db, clock, notifier: app.services.notifier });
+      instances.push({
+        db: database.db,
+        clock,
+        registries: app.services.registries,
+        notifier: app.services.notifier,
+      });
       closers.push(
         () => app.close(),
         () => database.close(),

@@ -199,7 +199,12 @@ describe('the football-data.org v4 client against a local stand-in', () => {
     // Between round 1's kick-offs' end and its 48 hours: only results can settle it.
     server.clock.set('2024-08-17T18:00:00Z');
 
-    const settlement = startSettlementWorker({ db: server.db, clock: server.clock, intervalMs: 3_600_000 });
+    const settlement = startSettlementWorker({
+      db: server.db,
+      clock: server.clock,
+      registries: server.registries,
+      intervalMs: 3_600_000,
+    });
     const requestsBefore = seen.length;
     let afterSyncRuns = 0;
     const sync = startFootballDataSync({

@@ -195,7 +195,7 @@ describe.each(backends())('the openfootball feed against a local stand-in on %s'
       { entry: sam as { id: string }, round: 2, teamId: await team('Manchester City FC') },
       { entry: alex as { id: string }, round: 2, teamId: await team('Chelsea FC') },
     ]);
-    const pass = await runSettlementPass({ db: server.db, clock: server.clock });
+    const pass = await runSettlementPass(server);
     expect(pass.settledRounds).toBe(2);
   });
   afterAll(async () => {

@@ -5,7 +5,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entries, picks, roundSettlements, user } from '../../src/db/schema/index.ts';
 import { sqlRows } from '../../src/db/sql-rows.ts';
-import { pickWithSession } from '../../src/domains/game/picks/queries.ts';
+import { pickWithSession } from '../../src/domains/game/picks/pick-in-one-trip.ts';
 import { runSettlementPass } from '../../src/domains/game/settlement/worker.ts';
 import { ROUND1_DEADLINE, seasonId, teamIn } from '../support/game-helpers.ts';
 import type { HttpClient, Json } from '../support/http-client.ts';

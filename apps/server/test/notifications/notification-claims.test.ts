@@ -27,7 +27,7 @@ describe.each(backends().filter((b) => b === 'postgres'))('claimed notifications
 
   const claim = (db: TestServer['db'], ids: string[]) =>
     notifySet(
-      { db, clock: server.clock },
+      { db, clock: server.clock, registries: server.registries },
       {
         kind: 'news',
         claim: true,

@@ -73,16 +73,13 @@ describe.each(backends())('push delivery on %s', (backend) => {
     const { clubId, subs, userIds } = await membersWithPush(server, push, 'busy', 2);
     const busy = subs[0] as string;
     push.answer(busy, 429, { times: 1, retryAfter: '30' });
-    await notifyUsers(
-      { db: server.db, clock: server.clock },
-      {
-        clubId,
-        kind: 'news',
-        title: 'Quiz night',
-        body: 'Thursday at eight',
-        messages: userIds.map((userId) => ({ userId })),
-      },
-    );
+    await notifyUsers(server, {
+      clubId,
+      kind: 'news',
+      title: 'Quiz night',
+      body: 'Thursday at eight',
+      messages: userIds.map((userId) => ({ userId })),
+    });
     await server.app.services.notifier.drain();
     expect(push.for(subs[1] as string).map((r) => r.payload.title)).toEqual(['Quiz night']);
     expect(push.for(busy)).toEqual([]);
@@ -108,16 +105,13 @@ describe.each(backends())('push delivery on %s', (backend) => {
     const h2 = await startPushService({ http2: true });
     try {
       const { clubId, subs, userIds } = await membersWithPush(server, h2, 'h2', 3);
-      await notifyUsers(
-        { db: server.db, clock: server.clock },
-        {
-          clubId,
-          kind: 'news',
-          title: 'Darts league',
-          body: 'Tuesday',
-          messages: userIds.map((userId) => ({ userId })),
-        },
-      );
+      await notifyUsers(server, {
+        clubId,
+        kind: 'news',
+        title: 'Darts league',
+        body: 'Tuesday',
+        messages: userIds.map((userId) => ({ userId })),
+      });
       await server.app.services.notifier.drain();
       for (const sub of subs) {
         expect(h2.for(sub).map((r) => [r.payload.title, r.protocol])).toEqual([['Darts league', 'h2']]);
@@ -134,7 +128,7 @@ describe.each(backends())('push delivery on %s', (backend) => {
       const n = 40;
       const { clubId, subs, userIds } = await membersWithPush(server, push, 'crash', n);
       await notifyUsers(
-        { db: server.db, clock: { now: () => new Date() } },
+        { ...server, clock: { now: () => new Date() } },
         {
           clubId,
           kind: 'news',
@@ -182,6 +176,7 @@ describe.each(backends())('push delivery on %s', (backend) => {
         clock: createTestClock(new Date(Date.now() + 31_000)),
         mailer: createMailer({ db: server.db, from: server.config.MAIL_FROM, log: silent as never }),
         log: silent,
+        registries: server.registries,
       });
       await restarted.drain();
       await restarted.stop();

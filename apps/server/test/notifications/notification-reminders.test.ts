@@ -36,8 +36,13 @@ describe.each(backends().filter((b) => b === 'postgres'))(
     let compId: string;
     let endedCompId: string;
     const both = () => [
-      { db: server.db, clock: server.clock, notifier: server.app.services.notifier },
-      { db: second.database.db, clock: second.clock, notifier: second.app.services.notifier },
+      { ...server, notifier: server.app.services.notifier },
+      {
+        db: second.database.db,
+        clock: second.clock,
+        registries: second.app.services.registries,
+        notifier: second.app.services.notifier,
+      },
     ];
     const setTime = (iso: string) => {
       server.clock.set(iso);
@@ -183,7 +188,7 @@ describe.each(backends().filter((b) => b === 'postgres'))(
 
     it("tells each entry its round's result once the round settles, by push within seconds", async () => {
       setTime('2024-08-21T12:00:00Z');
-      const summary = await runSettlementPass({ db: server.db, clock: server.clock });
+      const summary = await runSettlementPass(server);
       expect(summary.settledRounds).toBeGreaterThanOrEqual(1);
       await server.app.services.notifier.drain();
       const titles = (c: HttpClient | undefined) =>

@@ -1,78 +1,70 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { registerClubParts } from '../../src/domains/club/index.ts';
-import { registerContentParts } from '../../src/domains/content/index.ts';
 import { seasons } from '../../src/domains/game/football/schema.ts';
-import { registerGameParts } from '../../src/domains/game/index.ts';
-import { notificationKinds, registerNotificationKind } from '../../src/domains/notifications/kinds.ts';
-import { registerNotificationsParts } from '../../src/domains/notifications/plugin.ts';
-import { reminderPassNames } from '../../src/domains/notifications/worker.ts';
-import { registerPaymentsParts } from '../../src/domains/payments/index.ts';
-import { registerStaffParts } from '../../src/domains/staff/index.ts';
-import { accountDeletionParts, clubExportParts, registerClubExportPart } from '../../src/lib/domain-parts.ts';
+import { createRegistries } from '../../src/lib/registries.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 /**
  * A domain registers its notification kinds, reminder passes and export and deletion parts from its
- * plugin, not on import; and again for each app built in the process, to no effect.
+ * plugin, into the registries of the app being built: each app has its own, and a module registers
+ * nothing on import.
  */
-describe('the domains register themselves', () => {
+describe('the domains register themselves, in each app apart', () => {
   const servers: TestServer[] = [];
   afterAll(async () => {
     for (const s of servers) await s.close();
   });
 
-  it('nothing is registered by importing the domains', () => {
-    expect(notificationKinds()).toEqual([]);
-    expect(reminderPassNames()).toEqual([]);
-    expect(clubExportParts()).toEqual([]);
-    expect(accountDeletionParts()).toEqual([]);
-  });
+  const KINDS = ['reminders', 'results', 'match-alerts', 'news', 'admin', 'staff', 'events', 'leave', 'rota'];
 
-  it('building an app registers every kind, pass and part, once however many apps are built', async () => {
+  it('building an app registers every kind, pass and part, in its own registries', async () => {
     servers.push(await startTestServer('pglite'));
-    const kinds = notificationKinds().map((k) => k.kind);
+    const { registries } = servers[0] as TestServer;
     // The preference centre's order.
-    expect(kinds).toEqual([
-      'reminders',
-      'results',
-      'match-alerts',
-      'news',
-      'admin',
-      'staff',
-      'events',
-      'leave',
-      'rota',
-    ]);
-    expect(reminderPassNames()).toEqual(['picks', 'events', 'shifts']);
-    expect(clubExportParts()).toHaveLength(6);
-    expect(accountDeletionParts()).toHaveLength(1);
-
-    servers.push(await startTestServer('pglite'));
-    for (const register of [
-      registerNotificationsParts,
-      registerGameParts,
-      registerPaymentsParts,
-      registerClubParts,
-      registerContentParts,
-      registerStaffParts,
-    ]) {
-      register();
-    }
-    expect(notificationKinds().map((k) => k.kind)).toEqual(kinds);
-    expect(reminderPassNames()).toEqual(['picks', 'events', 'shifts']);
-    expect(clubExportParts()).toHaveLength(6);
-    expect(accountDeletionParts()).toHaveLength(1);
+    expect(registries.notificationKinds.names()).toEqual(KINDS);
+    expect(registries.reminderPasses.names()).toEqual(['picks', 'events', 'shifts']);
+    expect(registries.clubExport.names()).toEqual(['game', 'payments', 'club', 'content', 'staff', 'quiz']);
+    expect(registries.personalExport.names()).toEqual(['game', 'payments', 'club', 'staff']);
+    expect(registries.accountDeletion.names()).toEqual(['club']);
   }, 120_000);
 
-  it('another kind or part under a name already taken is refused', () => {
-    expect(() =>
-      registerNotificationKind({
-        kind: 'news',
-        label: 'Other news',
-        defaults: { push: false, email: false, inApp: true },
-      }),
-    ).toThrow(/registered twice/);
-    expect(() => registerClubExportPart('game', async () => ({}))).toThrow(/registered twice/);
+  it('two apps built in one process keep separate registries', async () => {
+    servers.push(await startTestServer('pglite'));
+    const [first, second] = servers as [TestServer, TestServer];
+    expect(second.registries).not.toBe(first.registries);
+    expect(second.app.services.registries).toBe(second.registries);
+    for (const name of [
+      'notificationKinds',
+      'reminderPasses',
+      'clubExport',
+      'personalExport',
+      'accountDeletion',
+    ] as const) {
+      expect(second.registries[name]).not.toBe(first.registries[name]);
+      expect(second.registries[name].names()).toEqual(first.registries[name].names());
+    }
+    // What one app gains, the other does not see.
+    second.registries.notificationKinds.register('only-second', {
+      kind: 'only-second',
+      label: 'Only the second app',
+      defaults: { push: false, email: false, inApp: true },
+    });
+    expect(second.registries.notificationKinds.names()).toContain('only-second');
+    expect(first.registries.notificationKinds.names()).toEqual(KINDS);
+    expect(first.registries.notificationKinds.find('only-second')).toBeUndefined();
+  }, 120_000);
+
+  it('another kind or part under a name already taken is refused, and a bad kind name too', () => {
+    const registries = createRegistries();
+    const news = { kind: 'news', label: 'Club news', defaults: { push: true, email: false, inApp: true } };
+    registries.notificationKinds.register('news', news);
+    expect(() => registries.notificationKinds.register('news', { ...news, label: 'Other news' })).toThrow(
+      /registered twice/,
+    );
+    expect(() => registries.notificationKinds.register('Bad Kind', { ...news, kind: 'Bad Kind' })).toThrow(
+      /bad notification kind/,
+    );
+    registries.clubExport.register('game', async () => ({}));
+    expect(() => registries.clubExport.register('game', async () => ({}))).toThrow(/registered twice/);
   });
 });
 

@@ -7,7 +7,7 @@ import { buildApp } from '../../src/app.ts';
 import { ConfigError, loadConfig } from '../../src/config.ts';
 import { openDatabase } from '../../src/db/client.ts';
 import { session, smsOutbox, user } from '../../src/db/schema/index.ts';
-import { LIMITS, RESERVE_PER_ADDRESS, SIGN_IN_DELAY } from '../../src/http/rate-limits.ts';
+import { LIMITS, RESERVE_PER_ADDRESS, SIGN_IN_DELAY } from '../../src/http/limit-rules.ts';
 import { seasonId } from '../support/game-helpers.ts';
 import { type HttpClient, httpClient, type Json } from '../support/http-client.ts';
 import { softAuthenticator } from '../support/soft-authenticator.ts';

@@ -5,6 +5,7 @@ import { openDatabase } from '../../src/db/client.ts';
 import { createNotifier, registerNotificationsParts } from '../../src/domains/notifications/index.ts';
 import { systemClock } from '../../src/lib/clock.ts';
 import { createMailer } from '../../src/lib/mailer.ts';
+import { createRegistries } from '../../src/lib/registries.ts';
 
 const silent = { error: () => {}, warn: () => {}, info: () => {}, debug: () => {} };
 
@@ -18,9 +19,18 @@ async function main() {
     AUTH_SECRET: 'test-secret-that-is-long-enough-0123456789',
     DATA_DIR: '/tmp',
   });
-  registerNotificationsParts();
+  const registries = createRegistries();
+  registerNotificationsParts(registries);
   const mailer = createMailer({ db, from: config.MAIL_FROM, log: silent as never });
-  const notifier = createNotifier({ db, config, clock: systemClock, mailer, log: silent, parallel: 4 });
+  const notifier = createNotifier({
+    db,
+    config,
+    clock: systemClock,
+    mailer,
+    log: silent,
+    registries,
+    parallel: 4,
+  });
   console.log('sending');
   await notifier.drain();
   console.log('drained');

@@ -134,6 +134,8 @@ export async function startTestServer(
     database,
     db: database.db,
     clock,
+    /** The app's own kinds of notification, reminder passes and export and deletion parts. */
+    registries: app.services.registries,
     smtp,
     /** The server's log lines, parsed (with captureLog). */
     log: log.entries,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PhoneNumber as AnyPhoneNumber } from '../common.ts';
-import { PHONE_CODE_RULES } from '../game/rules.ts';
+import { PHONE_CODE_RULES } from './rules.ts';
 
 /** A number that can receive a text: read as E.164 (a UK number when written without +). */
 const PhoneNumber = AnyPhoneNumber.describe(

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Email, IsoDate, oneLineText, PhoneNumber, Role } from '../common.ts';
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, MIN_SIGN_UP_AGE } from '../game/rules.ts';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, MIN_SIGN_UP_AGE } from './rules.ts';
 
 // The account endpoints are better-auth's own (mounted at /api/auth), which validates them itself.
 // These schemas describe them in the OpenAPI document; the server does not validate with them.

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Email, Id, PhoneNumber, Role, requiredName, requiredText } from '../common.ts';
-import { CLUB_DETAILS_LIMITS, CLUB_SLUG, RESERVED_SLUGS, WEEKDAYS, type Weekday } from '../game/rules.ts';
+import { CLUB_DETAILS_LIMITS, CLUB_SLUG, RESERVED_SLUGS, WEEKDAYS, type Weekday } from './rules.ts';
 
 const ClockTime = z.string().regex(/^(?:[01]\d|2[0-3]):[0-5]\d$/, 'must be a time as HH:MM (24-hour)');
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Email, Id, requiredName, requiredText } from '../common.ts';
-import { CONTACT_LIMITS } from '../game/rules.ts';
+import { CONTACT_LIMITS } from './rules.ts';
 
 export const ContactMessageInput = z
   .object({

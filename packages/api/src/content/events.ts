@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Id, oneLineText, PhoneNumber, plainText, requiredName } from '../common.ts';
-import { EVENT_LIMITS } from '../game/rules.ts';
+import { EVENT_LIMITS } from './rules.ts';
 
 const Instant = z.iso.datetime({
   offset: true,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Id, requiredName } from '../common.ts';
-import { GALLERY_LIMITS } from '../game/rules.ts';
+import { GALLERY_LIMITS } from './rules.ts';
 
 /** A photo in a club's gallery: the display size and a square thumbnail, both WebP. */
 export const GalleryPhoto = z

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Id, requiredName } from '../common.ts';
-import { ALLERGENS, DIETARY_FLAGS, MENU_GUESTS_SEE, MENU_LIMITS } from '../game/rules.ts';
+import { ALLERGENS, DIETARY_FLAGS, MENU_GUESTS_SEE, MENU_LIMITS } from './rules.ts';
 
 export const AllergenCode = z.enum(ALLERGENS, {
   error: `must be one of the 14 allergen codes: ${ALLERGENS.join(', ')}`,

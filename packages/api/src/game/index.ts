@@ -1,5 +1,6 @@
 export * from './corrections.ts';
 export * from './entries.ts';
+export * from './football.ts';
 export * from './game.ts';
 export * from './game-screen.ts';
 export * from './live.ts';

@@ -1,17 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { ContactMessageInput } from '../club/contact.ts';
 import {
   ageOn,
-  CONTACT_LIMITS,
-  formatPence,
-  formatPoundsTick,
   isPhotoType,
   MIN_AGE_FOR_PAID_ENTRY,
   MIN_SIGN_UP_AGE,
-  moneyTicks,
   PHOTO_TYPES,
-  penceAsPounds,
-} from './rules.ts';
+} from '../account/rules.ts';
+import { ContactMessageInput } from '../club/contact.ts';
+import { CONTACT_LIMITS } from '../club/rules.ts';
+import { formatPence, formatPoundsTick, moneyTicks, penceAsPounds } from '../format.ts';
 
 describe('shared rules', () => {
   it('formats pence as pounds the British way, with thousands separated', () => {

@@ -1,2 +1,3 @@
 export * from './payments.ts';
+export * from './rules.ts';
 export * from './stripe-account.ts';

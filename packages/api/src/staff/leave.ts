@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Id, IsoDate, plainText } from '../common.ts';
-import { ROTA_LIMITS } from '../game/rules.ts';
+import { ROTA_LIMITS } from './rules.ts';
 
 const Instant = z.iso.datetime({
   offset: true,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IsoDate, requiredName } from '../common.ts';
-import { ROTA_LIMITS } from '../game/rules.ts';
+import { ROTA_LIMITS } from './rules.ts';
 
 // A person's own rate (from a London day on) and payroll number
 export const PayRateInput = z

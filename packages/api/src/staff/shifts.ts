@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Id, IsoDate, plainText, requiredName } from '../common.ts';
-import { ROTA_LIMITS } from '../game/rules.ts';
 import { Absence } from './leave.ts';
+import { ROTA_LIMITS } from './rules.ts';
 
 /** An instant as the API takes it: ISO 8601 with an offset (`Z` or `+01:00`), stored in UTC. */
 const Instant = z.iso.datetime({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Id, IsoDate, requiredText } from '../common.ts';
-import { ROTA_LIMITS } from '../game/rules.ts';
+import { ROTA_LIMITS } from './rules.ts';
 
 /** The most days one timesheet request covers (about a quarter). */
 export const TIMESHEET_MAX_DAYS = 93;

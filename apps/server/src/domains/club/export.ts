@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Viewer } from '../../http/guards.ts';
 import { toCsv, UTF8_BOM, withPounds } from '../../lib/csv.ts';
-import { type ClubExportPart, clubExportParts } from '../../lib/domain-parts.ts';
+import type { ClubExportPart } from '../../lib/registries.ts';
 import type { Services } from '../../services.ts';
 import { contactMessages, contactReplies } from './contact/schema.ts';
 import { listClubMembers } from './queries.ts';
@@ -20,9 +20,13 @@ export const contactClubExport: ClubExportPart = async (db, { clubId }) => {
 };
 
 /** Every domain's tables of the club, in the order the domains registered their parts; a name twice is a bug. */
-async function clubTables(db: DbOrTx, at: { clubId: string }): Promise<Record<string, unknown[]>> {
+async function clubTables(
+  db: DbOrTx,
+  parts: readonly ClubExportPart[],
+  at: { clubId: string },
+): Promise<Record<string, unknown[]>> {
   const tables: Record<string, unknown[]> = {};
-  for (const part of clubExportParts()) {
+  for (const part of parts) {
     for (const [name, rows] of Object.entries(await part(db, at))) {
       if (name in tables) throw new Error(`two domains export a table named ${name}`);
       tables[name] = rows;
@@ -33,10 +37,10 @@ async function clubTables(db: DbOrTx, at: { clubId: string }): Promise<Record<st
 
 /**
  * The club's data for its admin: every table's rows of the club (each domain contributes its own,
- * lib/domain-parts.ts), as JSON or a zip of CSV files for a spreadsheet.
+ * lib/registries.ts), as JSON or a zip of CSV files for a spreadsheet.
  */
 export async function clubExport(
-  services: Pick<Services, 'db' | 'clock' | 'config'>,
+  services: Pick<Services, 'db' | 'clock' | 'config' | 'registries'>,
   viewer: Viewer,
   { format }: { format: 'json' | 'csv' },
 ): Promise<{ contentType: string; filename: string; body: string | Buffer }> {
@@ -44,7 +48,7 @@ export async function clubExport(
   const [club, members, tables] = await Promise.all([
     clubSettings(services, viewer),
     listClubMembers(services.db, { clubId: viewer.clubId }),
-    clubTables(services.db, { clubId: viewer.clubId }),
+    clubTables(services.db, services.registries.clubExport.list(), { clubId: viewer.clubId }),
   ]);
   const name = `lastman-${club.slug}-${exportedAt.slice(0, 10)}`;
   if (format === 'json') {

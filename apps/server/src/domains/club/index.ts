@@ -10,7 +10,7 @@ export {
   revokeInvitation,
 } from './invitations.ts';
 // The domain's plugin: app.ts registers it.
-export { clubDomain, registerClubParts } from './plugin.ts';
+export { clubDomain } from './plugin.ts';
 // Tenants: memberships, as the me and members features use them.
 // Clubs' names and the open clubs, for receipts, orders and the deployment's alerts.
 export {

@@ -1,4 +1,4 @@
-import type { PersonalExportPart } from '../../lib/domain-parts.ts';
+import type { PersonalExportPart } from '../../lib/registries.ts';
 import { contactMessagesOfUser, contactRepliesTo } from './contact/queries.ts';
 
 /** The person's messages to the club through the contact form, each with the club's replies. */

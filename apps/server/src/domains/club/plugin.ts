@@ -1,10 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import {
-  type AccountDeletionPart,
-  registerAccountDeletionPart,
-  registerClubExportPart,
-  registerPersonalExportPart,
-} from '../../lib/domain-parts.ts';
+import type { AccountDeletionPart } from '../../lib/registries.ts';
 import { scrubContactMessagesOf } from './contact/queries.ts';
 import { contactRoutes } from './contact/routes.ts';
 import { contactClubExport } from './export.ts';
@@ -20,18 +15,14 @@ const clubAccountDeletion: AccountDeletionPart = async (tx, { userId }) => {
 };
 
 /**
- * The club's parts beyond its routes: its messages in its export, and what it removes of a deleted
- * account. Idempotent: each app built in a process calls it.
+ * The club domain: the club and its settings, its members and invitations, and messages to the club;
+ * its messages in the club's export, and what it removes of a deleted account.
  */
-export function registerClubParts(): void {
-  registerClubExportPart('club', contactClubExport);
-  registerPersonalExportPart('club', clubPersonalExport);
-  registerAccountDeletionPart('club', clubAccountDeletion);
-}
-
-/** The club domain: the club and its settings, its members and invitations, and messages to the club. */
 export const clubDomain: FastifyPluginAsync = async (app) => {
-  registerClubParts();
+  const { registries } = app.services;
+  registries.clubExport.register('club', contactClubExport);
+  registries.personalExport.register('club', clubPersonalExport);
+  registries.accountDeletion.register('club', clubAccountDeletion);
   await app.register(clubRoutes);
   await app.register(memberRoutes);
   await app.register(contactRoutes);

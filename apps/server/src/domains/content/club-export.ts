@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { ClubExportPart } from '../../lib/domain-parts.ts';
+import type { ClubExportPart } from '../../lib/registries.ts';
 import {
   eventExceptions,
   eventRegistrations,

@@ -3,4 +3,4 @@
 export * from './events/index.ts';
 export * from './gallery/index.ts';
 export * from './menu/index.ts';
-export { contentDomain, registerContentParts } from './plugin.ts';
+export { contentDomain } from './plugin.ts';

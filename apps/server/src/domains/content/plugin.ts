@@ -1,6 +1,4 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { registerClubExportPart } from '../../lib/domain-parts.ts';
-import { registerNotificationKind, registerReminderPass } from '../notifications/index.ts';
 import { contentClubExport } from './club-export.ts';
 import { EVENTS_NOTIFICATION_KIND } from './events/kind.ts';
 import { runEventReminderPass } from './events/reminders.ts';
@@ -9,19 +7,14 @@ import { galleryRoutes } from './gallery/routes.ts';
 import { menuRoutes } from './menu/routes.ts';
 
 /**
- * The content's parts beyond its routes: the events' kind of notification and their reminders, and its
- * tables in the club's export.
- * Idempotent: each app built in a process calls it.
+ * The content domain: events, the menu and the gallery, with the events' kind of notification and
+ * their reminders, and its tables in the club's export.
  */
-export function registerContentParts(): void {
-  registerNotificationKind(EVENTS_NOTIFICATION_KIND);
-  registerReminderPass('events', runEventReminderPass);
-  registerClubExportPart('content', contentClubExport);
-}
-
-/** The content domain: events, the menu and the gallery, with the parts above. */
 export const contentDomain: FastifyPluginAsync = async (app) => {
-  registerContentParts();
+  const { registries } = app.services;
+  registries.notificationKinds.register(EVENTS_NOTIFICATION_KIND.kind, EVENTS_NOTIFICATION_KIND);
+  registries.reminderPasses.register('events', runEventReminderPass);
+  registries.clubExport.register('content', contentClubExport);
   await app.register(eventRoutes);
   await app.register(menuRoutes);
   await app.register(galleryRoutes);

@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import type { ClubExportPart } from '../../lib/domain-parts.ts';
+import type { ClubExportPart } from '../../lib/registries.ts';
 import { payouts } from './payouts/schema.ts';
 import { competitions, entries, picks, resultCorrections } from './schema.ts';
 

@@ -19,11 +19,11 @@ export function runGameJobs(app: FastifyInstance): void {
   const running: Stoppable[] = [];
   app.addHook('onReady', async () => {
     const { services } = app;
-    const { config, db, clock, events } = services;
+    const { config, db, clock, events, registries } = services;
     const imported = await importBundledSeasons(db);
     if (imported.length > 0)
       app.log.info({ seasons: imported.map((s) => s.key) }, 'bundled seasons imported');
-    const settlement = startSettlementWorker({ db, clock, events, log: app.log });
+    const settlement = startSettlementWorker({ db, clock, registries, events, log: app.log });
     running.push(settlement);
     if (config.FOOTBALL_DATA_TOKEN) {
       running.push(

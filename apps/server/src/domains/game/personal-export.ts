@@ -1,4 +1,4 @@
-import type { PersonalExportPart } from '../../lib/domain-parts.ts';
+import type { PersonalExportPart } from '../../lib/registries.ts';
 import { entriesOfUser } from './entries/queries.ts';
 import { picksOfUser } from './picks/queries.ts';
 

@@ -3,9 +3,16 @@ import type { DbOrTx } from '../../db/client.ts';
 import { sqlState } from '../../db/pg-errors.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { notificationKind } from './kinds.ts';
+import type { Registries } from '../../lib/registries.ts';
 import { recipientsOf } from './queries.ts';
 import { notificationPreferences, notifications, pushDevices } from './schema.ts';
+
+/** What notifying takes: the event's transaction, the clock, and the app's kinds of notification. */
+export interface NotifyContext {
+  db: DbOrTx;
+  clock: Clock;
+  registries: Pick<Registries, 'notificationKinds'>;
+}
 
 export interface NotifyInput {
   clubId: string;
@@ -16,7 +23,7 @@ export interface NotifyInput {
   kind: string;
   title: string;
   body: string;
-  /** An in-app path such as /app/tabs/game. */
+  /** An in-app path such as /admin. */
   link?: string | null;
   /** Ignores quiet hours (the last-call reminder). */
   urgent?: boolean;
@@ -41,11 +48,8 @@ export interface NotifyResult {
  * one): if the event rolls back, nothing is sent. Then call `services.notifier.kick()` after the commit
  * to send at once; otherwise the worker's next pass (every second) sends it.
  */
-export async function notify(
-  services: { db: DbOrTx; clock: Clock },
-  input: NotifyInput,
-): Promise<NotifyResult> {
-  const kind = notificationKind(input.kind);
+export async function notify(services: NotifyContext, input: NotifyInput): Promise<NotifyResult> {
+  const kind = services.registries.notificationKinds.get(input.kind);
   const people =
     input.userIds && input.userIds.length === 0
       ? []
@@ -63,7 +67,7 @@ export async function notify(
 
 /** notify() for recipients already known, each with a message of their own (reminders, results). */
 export async function notifyUsers(
-  services: { db: DbOrTx; clock: Clock },
+  services: NotifyContext,
   input: Omit<NotifyInput, 'userIds' | 'audience'> & {
     messages: { userId: string; title?: string; body?: string; link?: string | null }[];
   },
@@ -123,11 +127,8 @@ export interface NotifySetInput {
  * preferences and quiet hours allow, a push only to a member with a device that can take one. The
  * preferences are read in the same statement, as `channelsFor` and `inQuietHours` read them.
  */
-export async function notifySet(
-  services: { db: DbOrTx; clock: Clock },
-  input: NotifySetInput,
-): Promise<NotifyResult> {
-  const kind = notificationKind(input.kind);
+export async function notifySet(services: NotifyContext, input: NotifySetInput): Promise<NotifyResult> {
+  const kind = services.registries.notificationKinds.get(input.kind);
   const now = services.clock.now();
   const at = now.toISOString();
   // The member's minutes into the day in their own time zone, as minutesIntoDay counts them.

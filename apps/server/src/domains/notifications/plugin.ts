@@ -1,15 +1,16 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { runWhileOpen } from '../../lib/jobs.ts';
-import { NOTIFICATIONS_KINDS, registerNotificationKind } from './kinds.ts';
+import type { Registries } from '../../lib/registries.ts';
+import { NOTIFICATIONS_KINDS } from './kinds.ts';
 import { notificationRoutes } from './routes.ts';
 import { startNotificationJobs } from './worker.ts';
 
 /**
- * The domain's kinds of notification (pick reminders, results, club news, admin alerts, messages to
- * staff), in the preference centre's order. Idempotent: each app built in a process calls it again.
+ * The domain's kinds of notification (club news, admin alerts, messages to staff), in the preference
+ * centre's order, added to an app's registries.
  */
-export function registerNotificationsParts(): void {
-  for (const kind of NOTIFICATIONS_KINDS) registerNotificationKind(kind);
+export function registerNotificationsParts(registries: Registries): void {
+  for (const kind of NOTIFICATIONS_KINDS) registries.notificationKinds.register(kind.kind, kind);
 }
 
 /**
@@ -18,7 +19,7 @@ export function registerNotificationsParts(): void {
  * the reminder passes each minute (safe in every process).
  */
 export const notificationsDomain: FastifyPluginAsync = async (app) => {
-  registerNotificationsParts();
+  registerNotificationsParts(app.services.registries);
   if (app.runsJobs) runWhileOpen(app, () => startNotificationJobs(app.services, app.log));
   await app.register(notificationRoutes);
 };

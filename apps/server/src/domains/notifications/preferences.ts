@@ -1,7 +1,7 @@
 import type { NotificationPreferences } from '@lastman/api';
 import { clockText } from '@lastman/api/format';
 import { minutesIntoDay } from '@lastman/api/time';
-import { type NotificationKind, notificationKinds } from './kinds.ts';
+import type { NotificationKind } from './kinds.ts';
 import type { ChannelChoice, notificationPreferences } from './schema.ts';
 
 export type PreferenceRow = typeof notificationPreferences.$inferSelect;
@@ -27,7 +27,11 @@ export function inQuietHours(row: PreferenceRow | undefined, at: Date): boolean 
 }
 
 /** The preference centre as the API shows it: every kind the viewer may get, with its channels. */
-export function preferencesView(row: PreferenceRow | undefined, isStaff: boolean): NotificationPreferences {
+export function preferencesView(
+  row: PreferenceRow | undefined,
+  isStaff: boolean,
+  kinds: readonly NotificationKind[],
+): NotificationPreferences {
   return {
     timeZone: row?.timeZone ?? DEFAULT_TIME_ZONE,
     quietHours: {
@@ -35,7 +39,7 @@ export function preferencesView(row: PreferenceRow | undefined, isStaff: boolean
       start: clockText(row?.quietStart ?? 22 * 60),
       end: clockText(row?.quietEnd ?? 7 * 60),
     },
-    kinds: notificationKinds()
+    kinds: kinds
       .filter((k) => isStaff || !k.staffOnly)
       .map((k) => ({ kind: k.kind, label: k.label, ...channelsFor(row, k) })),
   };

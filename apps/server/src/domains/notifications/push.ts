@@ -4,6 +4,7 @@ import webpush from 'web-push';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { VapidKeys } from '../../lib/notifier.ts';
 import type { PushEncryptor } from './push-encrypt.ts';
 import type { PushWire } from './push-wire.ts';
 import { sharedKey } from './queries.ts';
@@ -35,11 +36,7 @@ export function pushEndpointAllowed(endpoint: string, extraHosts: readonly strin
   return KNOWN_PUSH_HOSTS.some((h) => (h.startsWith('.') ? host.endsWith(h) : host === h));
 }
 
-export interface VapidKeys {
-  publicKey: string;
-  privateKey: string;
-  subject: string;
-}
+export type { VapidKeys };
 
 /** The VAPID subject: configured, else the public https URL, else a mailto: of the sender address. */
 export function vapidSubject(config: Config): string {

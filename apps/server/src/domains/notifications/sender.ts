@@ -3,7 +3,8 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { escapeHtml, type Mailer } from '../../lib/mailer.ts';
-import { notificationKind } from './kinds.ts';
+import type { Notifier } from '../../lib/notifier.ts';
+import type { Registries } from '../../lib/registries.ts';
 import {
   apnsSender,
   fcmSender,
@@ -31,16 +32,7 @@ interface Log {
   warn(obj: unknown, msg: string): void;
 }
 
-export interface Notifier {
-  /** Sends what is pending now (after a transaction that called notify() commits). */
-  kick(): Promise<void>;
-  /** Sends until nothing is pending; resolves with how many deliveries were handled. */
-  drain(): Promise<number>;
-  vapidKeys(): Promise<VapidKeys>;
-  /** Polls for deliveries other processes and jobs queued, every `intervalMs`. */
-  start(intervalMs?: number): void;
-  stop(): Promise<void>;
-}
+export type { Notifier };
 
 const BATCH = 500;
 const PARALLEL = 64;
@@ -110,6 +102,8 @@ export function createNotifier(opts: {
   clock: Clock;
   mailer: Mailer;
   log: Log;
+  /** The app's kinds of notification: an email names its kind. */
+  registries: Pick<Registries, 'notificationKinds'>;
   /** Messages in flight at once (pushes and emails). */
   parallel?: number;
   /** How long a claim lasts without renewal. */
@@ -117,7 +111,7 @@ export function createNotifier(opts: {
   /** Threads encrypting pushes beside the event loop (0: on it); by default one per spare core, up to 4. */
   encryptThreads?: number;
 }): Notifier {
-  const { db, config, clock, mailer, log } = opts;
+  const { db, config, clock, mailer, log, registries } = opts;
   const parallel = opts.parallel ?? PARALLEL;
   const leaseMs = opts.leaseMs ?? LEASE_MS;
   let keys: Promise<VapidKeys> | null = null;
@@ -220,7 +214,7 @@ export function createNotifier(opts: {
   async function email(d: ClaimedDelivery): Promise<Handled> {
     const unsubscribe = unsubscribeUrl(config, { userId: d.user_id, clubId: d.club_id, kind: d.kind });
     const link = d.link ? `${config.PUBLIC_URL}${d.link}` : null;
-    const label = notificationKind(d.kind).label;
+    const label = registries.notificationKinds.get(d.kind).label;
     try {
       await mailer.send({
         to: d.email,

@@ -13,7 +13,6 @@ import { findMembership } from '../../db/acting-club.ts';
 import type { Viewer } from '../../http/guards.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Services } from '../../services.ts';
-import { notificationKind, notificationKinds } from './kinds.ts';
 import { notify } from './notify.ts';
 import { channelsFor, DEFAULT_TIME_ZONE, preferencesView, quietMinutes } from './preferences.ts';
 import { pushEndpointAllowed } from './push.ts';
@@ -34,7 +33,7 @@ import {
 } from './queries.ts';
 import { unsubscribeSignatureValid } from './sender.ts';
 
-type S = Pick<Services, 'db' | 'clock'>;
+type S = Pick<Services, 'db' | 'clock' | 'registries'>;
 
 export async function notificationList(services: S, viewer: Viewer): Promise<NotificationList> {
   const key = { clubId: viewer.clubId, userId: viewer.userId };
@@ -74,7 +73,7 @@ const isStaff = (viewer: Viewer) => viewer.role !== 'player';
 
 export async function getPreferences(services: S, viewer: Viewer): Promise<NotificationPreferences> {
   const [row] = await preferencesOf(services.db, { clubId: viewer.clubId, userIds: [viewer.userId] });
-  return preferencesView(row, isStaff(viewer));
+  return preferencesView(row, isStaff(viewer), services.registries.notificationKinds.list());
 }
 
 export async function putPreferences(
@@ -83,7 +82,8 @@ export async function putPreferences(
   input: NotificationPreferences,
 ): Promise<NotificationPreferences> {
   const known = new Map(
-    notificationKinds()
+    services.registries.notificationKinds
+      .list()
       .filter((k) => isStaff(viewer) || !k.staffOnly)
       .map((k) => [k.kind, k]),
   );
@@ -114,7 +114,7 @@ export async function putPreferences(
 
 /** One-click unsubscribe from a kind's emails (RFC 8058), by the signed link in each email. */
 export async function unsubscribe(
-  services: Pick<Services, 'db' | 'clock' | 'config'>,
+  services: Pick<Services, 'db' | 'clock' | 'config' | 'registries'>,
   query: { u: string; c?: string | undefined; k: string; t: string },
 ): Promise<void> {
   if (!unsubscribeSignatureValid(services.config, query)) {
@@ -126,7 +126,7 @@ export async function unsubscribe(
   const row = await preferencesOfUser(services, { userId: query.u, clubId: query.c });
   if (!row) throw new AppError('NOT_FOUND', 'That account is no longer a member of that club.');
   const channels = { ...(row.pref?.channels ?? {}) };
-  const kind = notificationKinds().find((k) => k.kind === query.k);
+  const kind = services.registries.notificationKinds.find(query.k);
   const current = channels[query.k] ?? kind?.defaults ?? { push: true, email: false, inApp: true };
   channels[query.k] = { ...current, email: false };
   await savePreferences(services.db, {
@@ -161,13 +161,13 @@ async function preferencesOfUser(
  * in one transaction.
  */
 export async function broadcast(
-  services: Pick<Services, 'db' | 'clock' | 'notifier'>,
+  services: Pick<Services, 'db' | 'clock' | 'notifier' | 'registries'>,
   viewer: Viewer,
   input: BroadcastInput,
 ) {
   const id = await services.db.transaction(async (tx) => {
     const result = await notify(
-      { db: tx, clock: services.clock },
+      { ...services, db: tx },
       {
         clubId: viewer.clubId,
         audience: input.audience,
@@ -199,7 +199,7 @@ async function reachOf(services: S, clubId: string, audience: BroadcastInput['au
   const userIds = people.map((p) => p.id);
   const prefs = new Map((await preferencesOf(services.db, { clubId, userIds })).map((p) => [p.userId, p]));
   const withPush = await usersWithPush(services.db, { clubId, userIds });
-  const kind = notificationKind(BROADCAST_KINDS[audience]);
+  const kind = services.registries.notificationKinds.get(BROADCAST_KINDS[audience]);
   return userIds.filter((u) => {
     const c = channelsFor(prefs.get(u), kind);
     return c.inApp || c.email || (c.push && withPush.has(u));
@@ -231,7 +231,7 @@ export async function vapidPublicKey(services: Pick<Services, 'notifier'>) {
 }
 
 export async function saveWebPushSubscription(
-  services: Pick<Services, 'db' | 'clock' | 'config'>,
+  services: Pick<Services, 'db' | 'clock' | 'config' | 'registries'>,
   viewer: Viewer,
   input: WebPushSubscriptionInput,
 ) {

@@ -2,31 +2,12 @@ import { DAY_MS } from '@lastman/api/time';
 import type { Services } from '../../services.ts';
 import { pruneNotifications } from './retention.ts';
 
-/** A reminder pass a domain adds to the minute tick (the game's pick deadlines, events, shifts); safe in every process. */
-export type ReminderPass = (services: Pick<Services, 'db' | 'clock'>) => Promise<unknown>;
-const passes = new Map<string, ReminderPass>();
-
-/**
- * Adds a pass to every process's minute tick. A domain's plugin registers its passes (each app built
- * in a process does it again: the same pass is then a no-op, another under a name taken is refused).
- */
-export function registerReminderPass(name: string, pass: ReminderPass): void {
-  const known = passes.get(name);
-  if (known && known !== pass) throw new Error(`reminder pass ${name} is registered twice, differently`);
-  passes.set(name, pass);
-}
-
-/** The names of the passes registered, in the order they run. */
-export function reminderPassNames(): string[] {
-  return [...passes.keys()];
-}
-
 /** Each registered pass in turn; one failing does not stop the others. */
 async function runAllReminderPasses(
-  services: Pick<Services, 'db' | 'clock'>,
+  services: Pick<Services, 'db' | 'clock' | 'registries'>,
   log: { error(obj: unknown, msg: string): void },
 ) {
-  for (const [name, pass] of passes) {
+  for (const [name, pass] of services.registries.reminderPasses.entries()) {
     try {
       await pass(services);
     } catch (err) {
@@ -49,7 +30,7 @@ const PRUNE_AFTER_START_MS = 5 * 60_000;
  * key, and a second process's prune finds nothing left to delete.
  */
 export function startNotificationJobs(
-  services: Pick<Services, 'db' | 'clock' | 'notifier'>,
+  services: Pick<Services, 'db' | 'clock' | 'notifier' | 'registries'>,
   log: { error(obj: unknown, msg: string): void },
   { reminderMs = 60_000, deliveryMs = 1000 }: { reminderMs?: number; deliveryMs?: number } = {},
 ): NotificationJobs {

@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import type { ClubExportPart } from '../../lib/domain-parts.ts';
+import type { ClubExportPart } from '../../lib/registries.ts';
 import { orders, paymentIssues, refunds } from './schema.ts';
 
 /** The payments' tables in the club's export: orders, refunds and payment issues. */

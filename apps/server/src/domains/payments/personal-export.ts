@@ -1,4 +1,4 @@
-import type { PersonalExportPart } from '../../lib/domain-parts.ts';
+import type { PersonalExportPart } from '../../lib/registries.ts';
 import { ordersOfUser, refundsOfOrders } from './orders/queries.ts';
 
 /** The person's orders, what was paid for each and through which provider, and what came back. */

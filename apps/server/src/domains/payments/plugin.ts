@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { registerClubExportPart, registerPersonalExportPart } from '../../lib/domain-parts.ts';
 import { runWhileOpen } from '../../lib/jobs.ts';
 import { paymentsClubExport } from './club-export.ts';
 import { orderRoutes } from './orders/routes.ts';
@@ -8,19 +7,16 @@ import { paymentRoutes } from './provider/routes.ts';
 import { startPaymentsWorker } from './provider/worker.ts';
 import { connectRoutes } from './stripe-account/routes.ts';
 
-/** The payments' parts beyond its routes: its tables in the club's export. Idempotent: each app built in a process calls it. */
-export function registerPaymentsParts(): void {
-  registerClubExportPart('payments', paymentsClubExport);
-  registerPersonalExportPart('payments', paymentsPersonalExport);
-}
-
 /**
  * The payments domain: orders and refunds, the payment provider (its webhook), and the club's own
- * Stripe account; in a process that runs the jobs, its worker (expires unpaid orders and refunds
- * cancelled competitions; idempotent, so safe in every process).
+ * Stripe account, with its tables in the club's and a person's export; in a process that runs the
+ * jobs, its worker (expires unpaid orders and refunds cancelled competitions; idempotent, so safe in
+ * every process).
  */
 export const paymentsDomain: FastifyPluginAsync = async (app) => {
-  registerPaymentsParts();
+  const { registries } = app.services;
+  registries.clubExport.register('payments', paymentsClubExport);
+  registries.personalExport.register('payments', paymentsPersonalExport);
   if (app.runsJobs) runWhileOpen(app, () => startPaymentsWorker(app.services, app.log));
   await app.register(orderRoutes);
   await app.register(paymentRoutes);

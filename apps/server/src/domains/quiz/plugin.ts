@@ -1,10 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { registerClubExportPart } from '../../lib/domain-parts.ts';
 import { quizClubExport } from './club-export.ts';
 import { quizRoutes } from './routes.ts';
 
 /** The quiz domain: quiz nights run by the quizmaster, answered on teams' phones, shown on the TV. */
 export const quizDomain: FastifyPluginAsync = async (app) => {
-  registerClubExportPart('quiz', quizClubExport);
+  app.services.registries.clubExport.register('quiz', quizClubExport);
   await app.register(quizRoutes);
 };

@@ -2,4 +2,4 @@
 
 export { paidPosition, payRate, positionRatesByName, rateChangesOf, rateOn } from './pay/rates.ts';
 export { staffRecordsOf } from './people/records.ts';
-export { registerStaffParts, staffDomain } from './plugin.ts';
+export { staffDomain } from './plugin.ts';

@@ -1,4 +1,4 @@
-import type { PersonalExportPart } from '../../lib/domain-parts.ts';
+import type { PersonalExportPart } from '../../lib/registries.ts';
 import { staffRecordsOf } from './people/records.ts';
 
 /** For staff: the club's shifts, clock entries and leave of theirs, and their payroll number. */

@@ -1,7 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { registerClubExportPart, registerPersonalExportPart } from '../../lib/domain-parts.ts';
 import { runWhileOpen } from '../../lib/jobs.ts';
-import { registerNotificationKind, registerReminderPass } from '../notifications/index.ts';
 import { closeForgottenClockOuts } from './clock/service.ts';
 import { staffClubExport } from './club-export.ts';
 import { LEAVE_NOTIFICATION_KIND } from './leave/service.ts';
@@ -10,27 +8,21 @@ import { staffRoutes } from './routes.ts';
 import { runShiftReminderPass } from './shifts/reminders.ts';
 import { ROTA_NOTIFICATION_KIND } from './shifts/service.ts';
 
-/**
- * The staff domain's parts beyond its routes: its kinds of notification (leave, the rota) and the
- * shift reminders, and its tables in the club's export. Idempotent: each app built in a process calls it.
- */
-export function registerStaffParts(): void {
-  registerNotificationKind(LEAVE_NOTIFICATION_KIND);
-  registerNotificationKind(ROTA_NOTIFICATION_KIND);
-  registerReminderPass('shifts', runShiftReminderPass);
-  registerClubExportPart('staff', staffClubExport);
-  registerPersonalExportPart('staff', staffPersonalExport);
-}
-
 const CLOCK_HOUSEKEEPING_MS = 5 * 60_000;
 
 /**
- * The staff domain: shifts and templates, clocking, pay, timesheets, leave and swaps; in a process
- * that runs the jobs, the closing of clock-ins left open past their shift (one UPDATE, safe in every
- * process).
+ * The staff domain: shifts and templates, clocking, pay, timesheets, leave and swaps, with its kinds of
+ * notification (leave, the rota), the shift reminders and its tables in the club's and a person's
+ * export; in a process that runs the jobs, the closing of clock-ins left open past their shift (one
+ * UPDATE, safe in every process).
  */
 export const staffDomain: FastifyPluginAsync = async (app) => {
-  registerStaffParts();
+  const { registries } = app.services;
+  registries.notificationKinds.register(LEAVE_NOTIFICATION_KIND.kind, LEAVE_NOTIFICATION_KIND);
+  registries.notificationKinds.register(ROTA_NOTIFICATION_KIND.kind, ROTA_NOTIFICATION_KIND);
+  registries.reminderPasses.register('shifts', runShiftReminderPass);
+  registries.clubExport.register('staff', staffClubExport);
+  registries.personalExport.register('staff', staffPersonalExport);
   if (app.runsJobs) {
     runWhileOpen(app, () => {
       const housekeeping = setInterval(

@@ -12,6 +12,7 @@ import { showError, showToast } from '../../lib/toast.ts';
 import { CheckboxField, FormError, FormField } from '../../ui/form-field.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { InlineLoading } from '../../ui/page-loading.tsx';
+import { MyClubsCard } from '../club/index.ts';
 import { PushDevicesCard } from '../notifications/index.ts';
 import {
   changePassword,
@@ -290,6 +291,7 @@ export function AccountPage() {
               <VerificationOutcome me={me.data} />
               <ProfileCard me={me.data} />
               <ProfileForm me={me.data} />
+              <MyClubsCard />
               <PhoneCard me={me.data} />
               <PasskeysCard />
               <PasswordForm />

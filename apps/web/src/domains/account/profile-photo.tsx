@@ -1,6 +1,6 @@
 import { IonButton, IonIcon, IonSpinner } from '@ionic/react';
 import type { Me } from '@lastman/api';
-import { isPhotoType, PHOTO_MAX_BYTES, PHOTO_TYPES } from '@lastman/api/rules';
+import { isPhotoType, PHOTO_MAX_BYTES, PHOTO_TYPES } from '@lastman/api/account/rules';
 import { cameraOutline, closeCircleOutline } from 'ionicons/icons';
 import { type ChangeEvent, useRef } from 'react';
 import { showError, showToast } from '../../lib/toast.ts';

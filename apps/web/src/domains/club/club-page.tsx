@@ -1,6 +1,5 @@
 import { IonButton, IonContent, IonIcon, IonRouterLink } from '@ionic/react';
-import { londonDateTime } from '@lastman/api/format';
-import { formatPence } from '@lastman/api/rules';
+import { formatPence, londonDateTime } from '@lastman/api/format';
 import {
   calendarOutline,
   callOutline,

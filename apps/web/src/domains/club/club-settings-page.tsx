@@ -1,6 +1,6 @@
 import { IonButton, IonContent, IonSpinner } from '@ionic/react';
 import type { ClubSettings, JoinPolicy } from '@lastman/api';
-import { clubColorNote, HEX_COLOR, readableClubColor } from '@lastman/api/rules';
+import { clubColorNote, HEX_COLOR, readableClubColor } from '@lastman/api/club/rules';
 import { type FormEvent, useState } from 'react';
 import { showError, showToast } from '../../lib/toast.ts';
 import { FormError, FormField } from '../../ui/form-field.tsx';

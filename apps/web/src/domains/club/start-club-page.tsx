@@ -1,5 +1,5 @@
 import { IonButton, IonContent, IonRouterLink, IonSpinner, useIonRouter } from '@ionic/react';
-import { CLUB_SLUG } from '@lastman/api/rules';
+import { CLUB_SLUG } from '@lastman/api/club/rules';
 import { type FormEvent, useState } from 'react';
 import { useMe } from '../../lib/me.ts';
 import { showToast } from '../../lib/toast.ts';

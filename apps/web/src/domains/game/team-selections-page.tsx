@@ -1,19 +1,22 @@
 import { IonButton, IonContent, IonSpinner } from '@ionic/react';
 import type { FixtureView, RoundFixtures } from '@lastman/api';
-import { londonDate, londonDayKey, londonTime } from '@lastman/api/format';
+import { londonDate, londonDateTime, londonDayKey, londonTime } from '@lastman/api/format';
 import { shieldOutline } from 'ionicons/icons';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { HttpError } from '../../lib/http.ts';
 import { isOnline, OFFLINE_MESSAGE, useOnline } from '../../lib/online.ts';
-import { showToast } from '../../lib/toast.ts';
+import { showError, showToast } from '../../lib/toast.ts';
+import { useIonAlert } from '../../lib/use-ion-alert.ts';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { FormError } from '../../ui/form-field.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { InlineLoading } from '../../ui/page-loading.tsx';
 import { TeamKit } from '../../ui/team-kit.tsx';
-import { useCompetition, useMakePick, useRoundFixtures } from './api/game-api.ts';
+import { useCompetition, useMakePick, useRemovePick, useRoundFixtures } from './api/game-api.ts';
 import { Deadline } from './components/deadline.tsx';
+import { missedPickWords } from './rules/competition-rules.ts';
+import { useNow } from './use-now.ts';
 import '../../ui/game-screens.css';
 
 const back = '/app/tabs/game';
@@ -65,6 +68,8 @@ export function TeamSelectionsPage() {
   const data = fixtures.data;
   const pickable = data?.entries.filter((e) => e.status === 'active') ?? [];
   const current = data?.entries.find((e) => e.entryId === entryId) ?? pickable[0];
+  const competition = detail.data?.competition;
+  const livesLeft = detail.data?.myEntries.find((e) => e.id === current?.entryId)?.livesLeft ?? 0;
   return (
     <>
       {/* Short enough for a 360 px header beside its back and menu buttons. */}
@@ -124,7 +129,13 @@ export function TeamSelectionsPage() {
               ) : current.status !== 'active' ? (
                 <p className="card">This entry is no longer in the game, so it cannot pick.</p>
               ) : (
-                <PickBoard key={current.entryId} data={data} entry={current} competitionId={competitionId} />
+                <PickBoard
+                  key={current.entryId}
+                  data={data}
+                  entry={current}
+                  competitionId={competitionId}
+                  missedPick={competition ? missedPickWords(competition, livesLeft) : null}
+                />
               )}
             </>
           )}
@@ -147,10 +158,13 @@ function PickBoard({
   data,
   entry,
   competitionId,
+  missedPick,
 }: {
   data: RoundFixtures;
   entry: EntryPicks;
   competitionId: string;
+  /** What the competition does with an entry that has no pick when the round locks. */
+  missedPick: string | null;
 }) {
   const [chosen, setChosen] = useState<string | null>(entry.pick?.teamId ?? null);
   const pick = useMakePick();
@@ -217,6 +231,17 @@ function PickBoard({
           until the deadline.
         </p>
       )}
+      {!locked && entry.pick ? (
+        <RemovePickButton
+          competitionId={competitionId}
+          entryId={entry.entryId}
+          round={data.round}
+          teamName={entry.pick.teamName}
+          deadline={data.deadline}
+          missedPick={missedPick}
+          onRemoved={() => setChosen(null)}
+        />
+      ) : null}
       {[...byDay.entries()].map(([day, list]) => (
         <div key={day} className="fixture-day">
           <h3>{list[0] ? londonDate(list[0].kickoff) : day}</h3>
@@ -265,6 +290,72 @@ function PickBoard({
         </div>
       ) : null}
     </section>
+  );
+}
+
+/**
+ * Takes the entry's pick back while the round is open, after saying what the competition then does
+ * with an entry that has no pick; gone once the deadline passes (the server refuses from then on).
+ */
+function RemovePickButton({
+  competitionId,
+  entryId,
+  round,
+  teamName,
+  deadline,
+  missedPick,
+  onRemoved,
+}: {
+  competitionId: string;
+  entryId: string;
+  round: number;
+  teamName: string;
+  deadline: string | null;
+  missedPick: string | null;
+  onRemoved: () => void;
+}) {
+  const now = useNow();
+  const remove = useRemovePick();
+  const [presentAlert] = useIonAlert();
+  if (deadline !== null && now >= Date.parse(deadline)) return null;
+  const until = deadline ? `, before ${londonDateTime(deadline)} (UK time)` : '';
+  const confirm = () =>
+    void presentAlert({
+      header: 'Remove your pick?',
+      subHeader: `${teamName}, round ${round}`,
+      message:
+        `This entry will have no pick until you choose again${until}. ` +
+        `No pick by the deadline: ${missedPick ?? "the competition's rule for a missed pick applies."}`,
+      buttons: [
+        { text: 'Keep my pick', role: 'cancel' },
+        {
+          text: 'Remove',
+          role: 'destructive',
+          handler: () => {
+            if (!isOnline()) return showToast(`${OFFLINE_MESSAGE} Your pick was not removed.`, 'error');
+            remove.mutate(
+              { competitionId, entryId, round },
+              {
+                onSuccess: () => {
+                  onRemoved();
+                  showToast(`Pick removed: this entry has no pick for round ${round}.`);
+                },
+                onError: showError,
+              },
+            );
+          },
+        },
+      ],
+    });
+  return (
+    <p className="remove-pick" data-testid="remove-pick">
+      <span>
+        Your pick: <strong>{teamName}</strong>
+      </span>
+      <IonButton fill="outline" color="danger" size="small" disabled={remove.isPending} onClick={confirm}>
+        Remove my pick
+      </IonButton>
+    </p>
   );
 }
 

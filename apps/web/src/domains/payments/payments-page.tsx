@@ -1,7 +1,7 @@
 import { IonButton, IonContent, IonSpinner } from '@ionic/react';
 import type { OrderList } from '@lastman/api';
 import { formatPence, londonDateTime, orderLine } from '@lastman/api/format';
-import { describeVariants } from '@lastman/api/rules';
+import { describeVariants } from '@lastman/api/game/rules';
 import { useQuery } from '@tanstack/react-query';
 import { cardOutline } from 'ionicons/icons';
 import { configQuery } from '../../lib/club.ts';

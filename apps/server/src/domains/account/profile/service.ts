@@ -1,7 +1,6 @@
 import type { Me, PhotoType, ProfileUpdate } from '@lastman/api';
 import type { Person } from '../../../http/guards.ts';
 import type { KnownSession } from '../../../http/session-reader.ts';
-import { accountDeletionParts, personalExportParts } from '../../../lib/domain-parts.ts';
 import { AppError } from '../../../lib/errors.ts';
 import type { Services } from '../../../services.ts';
 import { refuseLastAdmin } from '../../club/index.ts';
@@ -82,9 +81,9 @@ export async function updateProfile(
 
 /**
  * Everything we hold about the person (GDPR article 15/20), as one JSON document: the account's own
- * records, then what each domain holds of them at each of their clubs (lib/domain-parts.ts).
+ * records, then what each domain holds of them at each of their clubs (lib/registries.ts).
  */
-export async function exportData(services: Pick<Services, 'db' | 'clock'>, viewer: Person) {
+export async function exportData(services: Pick<Services, 'db' | 'clock' | 'registries'>, viewer: Person) {
   const { db } = services;
   const me = await getMe(services, viewer);
   // Every club the person has records at, including clubs they have left: the records are theirs.
@@ -94,7 +93,7 @@ export async function exportData(services: Pick<Services, 'db' | 'clock'>, viewe
   const sessions = await listSessionsOf(db, viewer.userId);
   const lists: Record<string, Record<string, unknown>[]> = {};
   for (const clubId of clubIds) {
-    for (const part of personalExportParts()) {
+    for (const part of services.registries.personalExport.list()) {
       for (const [name, rows] of Object.entries(await part(db, { clubId, userId: viewer.userId }))) {
         lists[name] = [...(lists[name] ?? []), ...rows];
       }
@@ -125,7 +124,7 @@ export async function exportData(services: Pick<Services, 'db' | 'clock'>, viewe
 /**
  * Removes the person (name, email, phone, date of birth, photo, sign-in means) but keeps the user row
  * as an anonymous id, because orders, payments and entries must be kept as financial records. The other
- * domains then remove or anonymise what they hold of the person (lib/domain-parts.ts: the club its
+ * domains then remove or anonymise what they hold of the person (lib/registries.ts: the club its
  * memberships and the person's name on messages), in the same transaction.
  */
 export async function deleteAccount(services: Services, viewer: Person, password: string): Promise<void> {
@@ -149,7 +148,7 @@ export async function deleteAccount(services: Services, viewer: Person, password
     });
     await deletePhoto(tx, viewer.userId);
     await deleteSignInMeans(tx, viewer.userId);
-    for (const part of accountDeletionParts()) await part(tx, { userId: viewer.userId });
+    for (const part of services.registries.accountDeletion.list()) await part(tx, { userId: viewer.userId });
   });
 }
 

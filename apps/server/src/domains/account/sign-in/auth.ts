@@ -184,8 +184,6 @@ export function createAuth(opts: {
   });
 }
 
-export type Auth = ReturnType<typeof createAuth>;
-
 /** Where a verification link lands when the app asked for no page: one that says it worked. */
 export const VERIFIED_LANDING = '/account?verified=1';
 

@@ -25,7 +25,7 @@ import {
 
 /** A message goes to the sender's own club when signed in, else to the club of the link they came by. */
 export async function submitContactMessage(
-  services: Pick<Services, 'db' | 'config' | 'clock'> & Partial<Pick<Services, 'notifier'>>,
+  services: Pick<Services, 'db' | 'config' | 'clock' | 'registries'> & Partial<Pick<Services, 'notifier'>>,
   viewer: Viewer | null,
   input: ContactMessageInput,
 ): Promise<string> {
@@ -44,7 +44,7 @@ export async function submitContactMessage(
       message: input.message,
     });
     await notifyAdmins(
-      { db: tx, clock: services.clock },
+      { db: tx, clock: services.clock, registries: services.registries },
       {
         clubId: club.id,
         // Nothing of the sender's in the alert: it lives on in admins' lists and inboxes, while the

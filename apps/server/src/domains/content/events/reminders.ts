@@ -1,10 +1,11 @@
 import { londonDateTime } from '@lastman/api/format';
 import type { Db } from '../../../db/client.ts';
 import type { Clock } from '../../../lib/clock.ts';
+import type { Registries } from '../../../lib/registries.ts';
 import { notifyUsers } from '../../notifications/index.ts';
+import { clubOccurrences } from './event-views.ts';
 import { EVENTS_KIND, occurrenceLink } from './kind.ts';
 import { claimEventReminders, clubsWithSignUps } from './queries.ts';
-import { clubOccurrences } from './service.ts';
 
 const HOUR = 3_600_000;
 /** Each reminder is due from `before` the start until the next one's window opens. */
@@ -26,9 +27,11 @@ export interface EventReminderPassSummary {
 export async function runEventReminderPass({
   db,
   clock,
+  registries,
 }: {
   db: Db;
   clock: Clock;
+  registries: Registries;
 }): Promise<EventReminderPassSummary> {
   const now = clock.now().getTime();
   let due = 0;
@@ -54,7 +57,7 @@ export async function runEventReminderPass({
         });
         const when = londonDateTime(o.startsAt);
         await notifyUsers(
-          { db: tx, clock },
+          { db: tx, clock, registries },
           {
             clubId,
             kind: EVENTS_KIND,

@@ -31,28 +31,26 @@ import { IMAGE_MAX_BYTES } from '../../../lib/images.ts';
 import {
   addPhoneBooking,
   cancelRegistration,
-  chooseScreenMatch,
-  clubCalendarIcs,
-  createEvent,
-  editEvent,
-  eventIcs,
-  getOccurrence,
   joinWaitlist,
   leaveWaitlist,
-  listAdminEvents,
-  listOccurrences,
-  listScreenMatches,
   occurrenceRegistrations,
   register,
   removeAttendee,
+} from './bookings.ts';
+import { clubCalendarIcs, eventIcs } from './calendars.ts';
+import { getOccurrence, listOccurrences } from './event-views.ts';
+import {
+  createEvent,
+  editEvent,
+  listAdminEvents,
   removeEvent,
   removeEventImage,
   removeException,
   saveException,
   setEventCancelled,
   setEventImage,
-  unchooseScreenMatch,
-} from './service.ts';
+} from './manage.ts';
+import { chooseScreenMatch, listScreenMatches, unchooseScreenMatch } from './screen-matches.ts';
 // The events notification kind and reminder pass register themselves when the routes load.
 import './reminders.ts';
 

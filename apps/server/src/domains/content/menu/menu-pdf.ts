@@ -1,6 +1,6 @@
 import type { Menu } from '@lastman/api';
-import { formatLongDate } from '@lastman/api/format';
-import { ALLERGEN_LABELS, DIETARY_LABELS, dietsThatHold, formatPence } from '@lastman/api/rules';
+import { ALLERGEN_LABELS, DIETARY_LABELS, dietsThatHold } from '@lastman/api/content/rules';
+import { formatLongDate, formatPence } from '@lastman/api/format';
 import PDFDocument from 'pdfkit';
 
 /**

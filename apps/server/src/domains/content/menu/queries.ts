@@ -1,4 +1,4 @@
-import type { MenuGuestsSee } from '@lastman/api/rules';
+import type { MenuGuestsSee } from '@lastman/api/content/rules';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { menuCategories, menuItems, menuPdfs } from './schema.ts';

@@ -12,7 +12,7 @@ import {
   MenuPdfInfo,
   MenuQuery,
 } from '@lastman/api';
-import { IMAGE_MAX_BYTES, MENU_LIMITS } from '@lastman/api/rules';
+import { IMAGE_MAX_BYTES, MENU_LIMITS } from '@lastman/api/content/rules';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { viewerOf } from '../../../http/access.ts';

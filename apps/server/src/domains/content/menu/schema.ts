@@ -1,4 +1,4 @@
-import type { Allergen, DietaryFlag, MenuGuestsSee } from '@lastman/api/rules';
+import type { Allergen, DietaryFlag, MenuGuestsSee } from '@lastman/api/content/rules';
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt, id } from '../../../db/schema/columns.ts';

@@ -14,7 +14,7 @@ import {
   dietConflictText,
   MENU_LIMITS,
   type MenuGuestsSee,
-} from '@lastman/api/rules';
+} from '@lastman/api/content/rules';
 import { londonDay } from '@lastman/api/time';
 import type { Viewer } from '../../../http/guards.ts';
 import { AppError } from '../../../lib/errors.ts';

@@ -2,4 +2,4 @@
 
 export type { CompetitionRow } from './queries.ts';
 export { clubsOnSeason, competitionsOnSeason, correctionOuts, findCompetition } from './queries.ts';
-export { potOf, publicCompetitions, visibleCompetition } from './service.ts';
+export { potOf, publicCompetitions, visibleCompetition } from './views.ts';

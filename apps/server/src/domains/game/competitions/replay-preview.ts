@@ -1,12 +1,12 @@
 import type { BuyBack, BuyBackInput, CompetitionRules, ReplayOutcome, ReplayPreview } from '@lastman/api';
-import { seasonRoundOf } from '@lastman/api/rules';
+import { seasonRoundOf } from '@lastman/api/game/rules';
 import { type EntryPicks, poolPotPence, settleCompetition, splitPot } from '@lastman/game';
 import type { Viewer } from '../../../http/guards.ts';
 import { notFound } from '../../../lib/errors.ts';
 import type { Services } from '../../../services.ts';
 import { type FixtureRow, listSeasonFixtures, type SeasonModel, seasonModel } from '../fixtures/index.ts';
 import { findCompetition, listEntriesInPlay, listOwnPicks, listSettlements } from './queries.ts';
-import { buyBackOf, buyBackPriced, potOf, rulesOf } from './service.ts';
+import { buyBackOf, buyBackPriced, potOf, rulesOf } from './views.ts';
 
 const WINNERS_SHOWN = 50;
 

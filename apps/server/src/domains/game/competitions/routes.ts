@@ -15,19 +15,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { viewerOf } from '../../../http/access.ts';
 import { currentViewer } from '../../../http/guards.ts';
 import { refusals } from '../../../http/openapi-errors.ts';
-import { replayPreview } from './replay-preview.ts';
 import {
   cancelCompetition,
-  competitionDetail,
-  competitionsOf,
   createCompetition,
   editCompetition,
   enterCompetition,
-  gameScreen,
   openCompetition,
-  publicCompetitions,
-  ruleChoices,
-} from './service.ts';
+} from './commands.ts';
+import { replayPreview } from './replay-preview.ts';
+import { competitionDetail, competitionsOf, gameScreen, publicCompetitions, ruleChoices } from './views.ts';
 
 export const competitionRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['game'];

@@ -1,14 +1,15 @@
 import type { AdminEntryList, AdminEntryView, EntryKnockedOut, EntryKnockOut, PaidHow } from '@lastman/api';
-import { formatPence, removalText } from '@lastman/api';
+import { removalText } from '@lastman/api';
+import { formatPence } from '@lastman/api/format';
 import type { DbOrTx } from '../../../db/client.ts';
 import { lockCompetitionAdvisory } from '../../../db/competition-locks.ts';
 import type { Viewer } from '../../../http/guards.ts';
 import { AppError, notFound } from '../../../lib/errors.ts';
 import type { Services } from '../../../services.ts';
-import { notifyEntryKnockedOut, notifyEntryReinstated } from '../../notifications/index.ts';
 import { executeRefund, recordEntriesRefund } from '../../payments/index.ts';
 import { type CompetitionRow, findCompetition } from '../competitions/index.ts';
 import { listSeasonFixtures, seasonModel } from '../fixtures/index.ts';
+import { notifyEntryKnockedOut, notifyEntryReinstated } from '../notices.ts';
 import { publicPickRounds } from '../picks/index.ts';
 import { listPicksOfEntries } from '../picks/queries.ts';
 import { advanceCompetition, compileRounds, firstUnsettledRound, unsettleFrom } from '../settlement/index.ts';
@@ -22,7 +23,7 @@ import {
 } from './queries.ts';
 
 type EntriesAdminServices = Pick<Services, 'db' | 'clock'>;
-type KnockOutServices = Pick<Services, 'db' | 'clock' | 'notifier' | 'payments' | 'mailer'>;
+type KnockOutServices = Pick<Services, 'db' | 'clock' | 'notifier' | 'payments' | 'mailer' | 'registries'>;
 
 async function clubCompetition(
   db: DbOrTx,
@@ -239,7 +240,7 @@ export async function knockOut(
       });
     }
     await notifyEntryKnockedOut(
-      { db: tx, clock: services.clock },
+      { db: tx, clock: services.clock, registries: services.registries },
       {
         clubId: viewer.clubId,
         userId: entry.userId,
@@ -271,7 +272,7 @@ export async function knockOut(
  * never removed) is not brought back here: only a corrected result does that.
  */
 export async function reinstate(
-  services: Pick<Services, 'db' | 'clock' | 'notifier' | 'payments' | 'mailer'>,
+  services: Pick<Services, 'db' | 'clock' | 'notifier' | 'payments' | 'mailer' | 'registries'>,
   viewer: Viewer,
   { competitionId, entryId }: { competitionId: string; entryId: string },
 ): Promise<AdminEntryView> {
@@ -326,7 +327,7 @@ export async function reinstate(
       createdAt: new Date(now),
     });
     await notifyEntryReinstated(
-      { db: tx, clock: services.clock },
+      { db: tx, clock: services.clock, registries: services.registries },
       {
         clubId: viewer.clubId,
         userId: entry.userId,

@@ -91,7 +91,7 @@ export interface FeedTick {
   nextDelayMs: number;
 }
 
-type FeedServices = Pick<Services, 'db' | 'clock'> &
+type FeedServices = Pick<Services, 'db' | 'clock' | 'registries'> &
   Partial<Pick<Services, 'notifier' | 'events' | 'payments' | 'mailer'>>;
 
 interface FeedLog {

@@ -38,7 +38,7 @@ export interface SeasonUpdate {
 /** A file that reads as a season but would not be applied (another league's, a fragment of one). */
 export class SeasonDataRefused extends Error {}
 
-type UpdateServices = Pick<Services, 'db' | 'clock'> &
+type UpdateServices = Pick<Services, 'db' | 'clock' | 'registries'> &
   Partial<Pick<Services, 'notifier' | 'events' | 'payments' | 'mailer'>>;
 
 /**
@@ -251,7 +251,7 @@ export async function updateSeasonData(
       const f = byId.get(`${step.match}:${step.round}`);
       if (!f) continue;
       for (const clubId of clubs) {
-        const done = await resettleSeasonFrom(tx, services.clock, {
+        const done = await resettleSeasonFrom(tx, services, {
           clubId,
           seasonId: row.id,
           fromRound: step.round,

@@ -5,7 +5,7 @@ import type { Services } from '../../../services.ts';
 import { FeedError, readSeasonText } from './openfootball-feed.ts';
 import { SeasonDataRefused, type SeasonUpdate, updateSeasonData } from './season-update.ts';
 
-type UploadServices = Pick<Services, 'db' | 'clock'> &
+type UploadServices = Pick<Services, 'db' | 'clock' | 'registries'> &
   Partial<Pick<Services, 'notifier' | 'events' | 'payments' | 'mailer'>>;
 
 /** "English Premier League 2026/27" → the Premier League, 2026-27; null when the name says neither. */

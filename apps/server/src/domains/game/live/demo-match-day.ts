@@ -24,7 +24,7 @@ export const DEMO_PLAY_MS = 3 * 60_000;
 const POLL_MS = 2000;
 const TOKEN = 'demo-match-day-stand-in';
 
-type DemoServices = Pick<Services, 'db' | 'clock' | 'events' | 'config'> &
+type DemoServices = Pick<Services, 'db' | 'clock' | 'events' | 'config' | 'registries'> &
   Partial<Pick<Services, 'notifier'>>;
 
 /** One sped-up match day per process at a time: the demo has one club playing. */
@@ -47,6 +47,69 @@ export function scriptMatch(id: number, final: { home: number; away: number }, p
   }
   steps.push({ atMs: Math.round(92 * minuteMs), matchId: id, status: 'FINISHED', ...final, minute: null });
   return steps;
+}
+
+/** One read of the stand-in: live scores to the screens, full-time results to the fixtures. Returns how many finished. */
+async function pollStandIn(
+  services: DemoServices,
+  source: { token: string; baseUrl: string; competition: string },
+  { seasonId, clubId, idOf }: { seasonId: string; clubId: string; idOf: Map<string, string> },
+): Promise<number> {
+  const { db } = services;
+  const season = await fetchFootballDataSeason(source);
+  const at = services.clock.now();
+  const changes = await applyLiveScores(db, {
+    seasonId: seasonId,
+    matches: season.live,
+    now: at,
+    idOf,
+  });
+  const live = season.live.map((m) => idOf.get(m.externalId)).filter((id): id is string => id !== undefined);
+  if (live.length > 0) {
+    await db
+      .update(fixtures)
+      .set({ status: 'live' })
+      .where(and(inArray(fixtures.id, live), eq(fixtures.status, 'scheduled')));
+  }
+  let finished = 0;
+  for (const f of season.fixtures) {
+    const id = idOf.get(f.id);
+    if (!id || f.result === null) continue;
+    finished++;
+    await db
+      .update(fixtures)
+      .set({ status: 'finished', homeScore: f.result.home, awayScore: f.result.away })
+      .where(and(eq(fixtures.id, id), inArray(fixtures.status, ['scheduled', 'live'])));
+  }
+  // To the demo club's screens alone: no other club plays on these fixtures.
+  await publishFeedChanges(services.events, changes, clubId);
+  await notifyFeedMatchAlerts(services, changes);
+  return finished;
+}
+
+/** The demo season's fixtures are shared: a round another club's competition plays is not played live. */
+async function refuseIfAnotherClubPlays(
+  db: DemoServices['db'],
+  { seasonId, clubId, round }: { seasonId: string; clubId: string; round: number },
+): Promise<void> {
+  const others = await db
+    .select({ id: competitions.id })
+    .from(competitions)
+    .where(
+      and(
+        eq(competitions.seasonId, seasonId),
+        ne(competitions.clubId, clubId),
+        lte(competitions.startRound, round),
+        notInArray(competitions.status, ['finished', 'cancelled']),
+      ),
+    )
+    .limit(1);
+  if (others.length > 0) {
+    throw new AppError(
+      'CONFLICT',
+      `Another club has a competition on the demo season that plays round ${round}: playing it live would change its results, so the demo round is off until that competition ends.`,
+    );
+  }
 }
 
 /**
@@ -106,24 +169,7 @@ export async function playDemoRound(
     .sort((a, b) => a - b)
     .find((r) => r >= comp.startRound && !done.has(r));
   if (round === undefined) throw new AppError('CONFLICT', 'This competition has no round left to play.');
-  const others = await db
-    .select({ id: competitions.id })
-    .from(competitions)
-    .where(
-      and(
-        eq(competitions.seasonId, comp.seasonId),
-        ne(competitions.clubId, viewer.clubId),
-        lte(competitions.startRound, round),
-        notInArray(competitions.status, ['finished', 'cancelled']),
-      ),
-    )
-    .limit(1);
-  if (others.length > 0) {
-    throw new AppError(
-      'CONFLICT',
-      `Another club has a competition on the demo season that plays round ${round}: playing it live would change its results, so the demo round is off until that competition ends.`,
-    );
-  }
+  await refuseIfAnotherClubPlays(db, { seasonId: comp.seasonId, clubId: viewer.clubId, round });
   const roundRows = rows.filter((r) => r.round === round && r.status !== 'postponed');
   const results = await db
     .select()
@@ -158,7 +204,12 @@ export async function playDemoRound(
         ),
       );
   });
-  await runSettlementPass({ db: db as Db, clock: services.clock, events: services.events });
+  await runSettlementPass({
+    db: db as Db,
+    clock: services.clock,
+    registries: services.registries,
+    events: services.events,
+  });
 
   const idOf = new Map<string, string>();
   const matches: StandInMatch[] = roundRows.map((r, i) => {
@@ -181,39 +232,7 @@ export async function playDemoRound(
   });
   const source = { token: TOKEN, baseUrl: standIn.url, competition: 'PL' };
 
-  const poll = async () => {
-    const season = await fetchFootballDataSeason(source);
-    const at = services.clock.now();
-    const changes = await applyLiveScores(db, {
-      seasonId: comp.seasonId,
-      matches: season.live,
-      now: at,
-      idOf,
-    });
-    const live = season.live
-      .map((m) => idOf.get(m.externalId))
-      .filter((id): id is string => id !== undefined);
-    if (live.length > 0) {
-      await db
-        .update(fixtures)
-        .set({ status: 'live' })
-        .where(and(inArray(fixtures.id, live), eq(fixtures.status, 'scheduled')));
-    }
-    let finished = 0;
-    for (const f of season.fixtures) {
-      const id = idOf.get(f.id);
-      if (!id || f.result === null) continue;
-      finished++;
-      await db
-        .update(fixtures)
-        .set({ status: 'finished', homeScore: f.result.home, awayScore: f.result.away })
-        .where(and(eq(fixtures.id, id), inArray(fixtures.status, ['scheduled', 'live'])));
-    }
-    // To the demo club's screens alone: no other club plays on these fixtures.
-    await publishFeedChanges(services.events, changes, viewer.clubId);
-    await notifyFeedMatchAlerts(services, changes);
-    return finished;
-  };
+  const poll = () => pollStandIn(services, source, { seasonId: comp.seasonId, clubId: viewer.clubId, idOf });
 
   // Wall time, not the services' clock: it dates the stand-in's real timers (latency measurements).
   const startedAt = new Date().toISOString();
@@ -226,7 +245,7 @@ export async function playDemoRound(
         await new Promise((r) => setTimeout(r, POLL_MS));
       }
       await script;
-      await runSettlementPass({ db: db as Db, clock: services.clock });
+      await runSettlementPass({ db: db as Db, clock: services.clock, registries: services.registries });
       await publishResults(services.events, comp.seasonId, viewer.clubId);
     } catch (err) {
       opts.log?.error({ err }, 'the demo match day stopped');

@@ -3,6 +3,7 @@ import { and, eq, inArray, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client.ts';
 import type { Clock } from '../../../lib/clock.ts';
+import type { Registries } from '../../../lib/registries.ts';
 import { notifyUsers } from '../../notifications/index.ts';
 import { fixtures, teams } from '../football/schema.ts';
 import { competitions, entries, picks } from '../schema.ts';
@@ -24,7 +25,7 @@ export interface ScoreChange {
  * this"), for entries still in a competition in play that picked one of the match's teams this round.
  */
 export async function notifyMatchAlerts(
-  services: { db: Db; clock: Clock; notifier?: { kick(): Promise<void> } },
+  services: { db: Db; clock: Clock; registries: Registries; notifier?: { kick(): Promise<void> } },
   change: ScoreChange,
 ): Promise<number> {
   const { db } = services;
@@ -90,7 +91,7 @@ export async function notifyMatchAlerts(
   for (const [clubId, messages] of byClub) {
     await db.transaction(async (tx) => {
       const result = await notifyUsers(
-        { db: tx, clock: services.clock },
+        { db: tx, clock: services.clock, registries: services.registries },
         { clubId, kind: MATCH_ALERTS, title: '', body: '', messages },
       );
       sent += result.recipients;
@@ -102,7 +103,7 @@ export async function notifyMatchAlerts(
 
 /** The alerts for a batch of the feed's changes (every club). */
 export async function notifyFeedMatchAlerts(
-  services: { db: Db; clock: Clock; notifier?: { kick(): Promise<void> } },
+  services: { db: Db; clock: Clock; registries: Registries; notifier?: { kick(): Promise<void> } },
   changes: readonly {
     fixtureId: string;
     before: Score | null;

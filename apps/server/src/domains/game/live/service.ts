@@ -4,7 +4,7 @@ import type { Viewer } from '../../../http/guards.ts';
 import { AppError, notFound } from '../../../lib/errors.ts';
 import type { Services } from '../../../services.ts';
 import { listSettlements, listStandings } from '../competitions/queries.ts';
-import { visibleCompetition } from '../competitions/service.ts';
+import { visibleCompetition } from '../competitions/views.ts';
 import { type FixtureRow, listSeasonFixtures, seasonModel } from '../fixtures/index.ts';
 import { findFixture } from '../fixtures/queries.ts';
 import { listRoundPicks } from '../picks/queries.ts';
@@ -20,7 +20,7 @@ export const CORRECTION_SHOWN_MS = 5 * 60_000;
 const NO_SCORE_DELAYED_MS = 5 * 60_000;
 const ENTRIES_LIMIT = 5000;
 
-type LiveServices = Pick<Services, 'db' | 'clock' | 'events' | 'config'> &
+type LiveServices = Pick<Services, 'db' | 'clock' | 'events' | 'config' | 'registries'> &
   Partial<Pick<Services, 'notifier'>>;
 
 export function liveFixtureView(row: FixtureRow, columns: LiveColumns | undefined, now: number): LiveFixture {

@@ -1,6 +1,6 @@
 import type { CompetitionReviewList, PayoutCreate, PayoutSummary } from '@lastman/api';
-import { formatPence, payoutMethodLabels } from '@lastman/api';
-import { formatDate } from '@lastman/api/format';
+import { payoutMethodLabels } from '@lastman/api';
+import { formatDate, formatPence } from '@lastman/api/format';
 import { londonDay } from '@lastman/api/time';
 import { splitPot } from '@lastman/game';
 import type { DbOrTx } from '../../../db/client.ts';
@@ -272,6 +272,7 @@ export interface CorrectionFacts {
  */
 export async function flagIfWinnersChanged(
   tx: DbOrTx,
+  { registries }: Pick<Services, 'registries'>,
   {
     clubId,
     competitionId,
@@ -303,7 +304,7 @@ export async function flagIfWinnersChanged(
   const at = new Date(now);
   await setReview(tx, { clubId, competitionId }, { reason, at });
   await notifyAdmins(
-    { db: tx, clock: { now: () => at } },
+    { db: tx, clock: { now: () => at }, registries },
     { clubId, title: 'A competition needs review', body: reason.slice(0, 300), link: '/admin' },
   );
   await insertAudit(tx, {

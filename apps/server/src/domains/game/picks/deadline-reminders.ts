@@ -4,6 +4,7 @@ import { inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../db/client.ts';
 import { sqlRows } from '../../../db/sql-rows.ts';
 import type { Clock } from '../../../lib/clock.ts';
+import type { Registries } from '../../../lib/registries.ts';
 import { notifySet } from '../../notifications/index.ts';
 import { listSeasonFixtures, seasonModel } from '../fixtures/index.ts';
 import { fixtures, teams } from '../football/schema.ts';
@@ -201,7 +202,15 @@ export interface ReminderPassSummary {
  * first's and then writes nothing, so each reminder goes once; both write in key order, so two passes
  * never wait on each other both ways.
  */
-export async function runReminderPass({ db, clock }: { db: Db; clock: Clock }): Promise<ReminderPassSummary> {
+export async function runReminderPass({
+  db,
+  clock,
+  registries,
+}: {
+  db: Db;
+  clock: Clock;
+  registries: Registries;
+}): Promise<ReminderPassSummary> {
   const now = clock.now().getTime();
   const due = await dueReminders(db, now);
   if (due.length === 0) return { due: 0, sent: 0 };
@@ -224,7 +233,7 @@ export async function runReminderPass({ db, clock }: { db: Db; clock: Clock }): 
     // from 10,000 entries (~8% of the pass's database CPU at 10,000 and at 100,000; decision 030).
     await tx.execute(sql`SELECT set_config('jit', 'off', true), set_config('work_mem', '64MB', true)`);
     return notifySet(
-      { db: tx, clock },
+      { db: tx, clock, registries },
       {
         kind: 'reminders',
         with: sql`due AS (

@@ -23,6 +23,7 @@ import {
   roundModel,
 } from '../fixtures/index.ts';
 import { lostLife } from './lost-life.ts';
+import { pickInOneTrip, pickWithSession } from './pick-in-one-trip.ts';
 import {
   countRoundPicks,
   deletePick,
@@ -34,8 +35,6 @@ import {
   listPicksOfEntries,
   listPlayerEntries,
   listRoundPicks,
-  pickInOneTrip,
-  pickWithSession,
   upsertPick,
 } from './queries.ts';
 

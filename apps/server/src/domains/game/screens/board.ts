@@ -18,7 +18,7 @@ import {
   listSettlements,
   listStandings,
 } from '../competitions/queries.ts';
-import { potOf } from '../competitions/service.ts';
+import { potOf } from '../competitions/views.ts';
 import { type FixtureRow, iso, listSeasonFixtures, seasonModel } from '../fixtures/index.ts';
 import { liveColumnsOf } from '../live/queries.ts';
 import { liveFixtureView } from '../live/service.ts';

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import type { ScreenClub, ScreenList, ScreenPaired, ScreenState, ScreenView } from '@lastman/api';
-import { normaliseScreenCode, SCREEN_PAIRING } from '@lastman/api/rules';
+import { normaliseScreenCode, SCREEN_PAIRING } from '@lastman/api/game/rules';
 import { MINUTE_MS } from '@lastman/api/time';
 import type { DbOrTx } from '../../../db/client.ts';
 import type { Viewer } from '../../../http/guards.ts';

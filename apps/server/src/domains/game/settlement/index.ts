@@ -1,9 +1,3 @@
 // The settlement feature as other features see it: they import from here, never its other files.
-export {
-  advanceCompetition,
-  applyRemovals,
-  compileRounds,
-  firstLockingRound,
-  firstUnsettledRound,
-  unsettleFrom,
-} from './settle.ts';
+export { applyRemovals, firstUnsettledRound } from './round-records.ts';
+export { advanceCompetition, compileRounds, firstLockingRound, unsettleFrom } from './settle.ts';

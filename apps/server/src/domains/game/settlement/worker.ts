@@ -2,9 +2,10 @@ import type { Db } from '../../../db/client.ts';
 import { tryLockCompetitionAdvisory } from '../../../db/competition-locks.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import type { EventHub } from '../../../lib/event-hub.ts';
-import { notifyRoundsSettled } from '../../notifications/index.ts';
+import type { Registries } from '../../../lib/registries.ts';
 import { revealDemoResults } from '../fixtures/index.ts';
 import { publishResults } from '../live/feed-events.ts';
+import { notifyRoundsSettled } from '../notices.ts';
 import { listCompetitionsInPlay } from './queries.ts';
 import { advanceCompetition } from './settle.ts';
 
@@ -22,10 +23,12 @@ export interface PassSummary {
 export async function runSettlementPass({
   db,
   clock,
+  registries,
   events,
 }: {
   db: Db;
   clock: Clock;
+  registries: Registries;
   /** When given, the club's open screens hear of a round that locked or settled, once it is saved. */
   events?: EventHub | undefined;
 }): Promise<PassSummary> {
@@ -45,7 +48,7 @@ export async function runSettlementPass({
       moved = result.settled.length > 0 || result.status !== before;
       // In the same transaction: results are sent exactly once, by the process that settled the round.
       await notifyRoundsSettled(
-        { db: tx, clock },
+        { db: tx, clock, registries },
         {
           competitionId: id,
           rounds: result.settled,
@@ -69,6 +72,7 @@ export interface SettlementWorker {
 export function startSettlementWorker(opts: {
   db: Db;
   clock: Clock;
+  registries: Registries;
   events?: EventHub;
   intervalMs?: number;
   log?: { error(obj: unknown, msg: string): void };

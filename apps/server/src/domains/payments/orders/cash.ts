@@ -2,11 +2,11 @@ import {
   ageOn,
   type CashEntryCreate,
   type CashEntryCreated,
-  formatPence,
   MAX_ORDER_PENCE,
   MIN_AGE_FOR_PAID_ENTRY,
   shortOrderNumber,
 } from '@lastman/api';
+import { formatPence } from '@lastman/api/format';
 import { findMembership } from '../../../db/acting-club.ts';
 import type { DbOrTx } from '../../../db/client.ts';
 import { lockCompetitionRow, lockPlayerEntries } from '../../../db/competition-locks.ts';

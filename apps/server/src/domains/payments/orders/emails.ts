@@ -1,6 +1,6 @@
-import { formatPence, type Order } from '@lastman/api';
-import { londonNumeric, orderItems, orderLine } from '@lastman/api/format';
-import { describeVariants } from '@lastman/api/rules';
+import type { Order } from '@lastman/api';
+import { formatPence, londonNumeric, orderItems, orderLine } from '@lastman/api/format';
+import { describeVariants } from '@lastman/api/game/rules';
 import type { Email } from '../../../lib/mailer.ts';
 import type { Services } from '../../../services.ts';
 import { findUser } from '../../account/index.ts';

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, gte, ilike, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { systemClock } from '../../../lib/clock.ts';
+import type { Registries } from '../../../lib/registries.ts';
 import { user } from '../../account/read-model.ts';
 import { competitions, entries, picks } from '../../game/read-model.ts';
 import { notifyAdmins } from '../../notifications/index.ts';
@@ -215,10 +216,14 @@ export async function countEventsOfOrder(tx: DbOrTx, { orderId, type }: { orderI
 }
 
 /** Records a payment that needs an admin's attention, and tells the club's admins in the same transaction. */
-export async function insertIssue(tx: DbOrTx, values: typeof paymentIssues.$inferInsert) {
+export async function insertIssue(
+  tx: DbOrTx,
+  registries: Registries,
+  values: typeof paymentIssues.$inferInsert,
+) {
   await tx.insert(paymentIssues).values(values);
   await notifyAdmins(
-    { db: tx, clock: systemClock },
+    { db: tx, clock: systemClock, registries },
     {
       clubId: values.clubId,
       title: 'A payment needs attention',

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { formatPence } from '@lastman/api';
+import { formatPence } from '@lastman/api/format';
 import type { DbOrTx } from '../../../db/client.ts';
+import type { Registries } from '../../../lib/registries.ts';
 import type { Services } from '../../../services.ts';
 import type { RefundStatus } from '../schema.ts';
 import { orderEmails, sendReceipt } from './emails.ts';
@@ -20,7 +21,7 @@ import {
 } from './queries.ts';
 import { viewOne } from './views.ts';
 
-type RefundServices = Pick<Services, 'db' | 'clock' | 'payments' | 'mailer'>;
+type RefundServices = Pick<Services, 'db' | 'clock' | 'payments' | 'mailer' | 'registries'>;
 
 /** Stripe's idempotency keys are at most 255 characters; a long list of entries is hashed. */
 export function refundKey(prefix: string, orderId: string, entryIds: string[]): string {
@@ -116,7 +117,12 @@ export type RefundOutcome =
  * listed for an admin. Entries of a refund that fails after it was confirmed stay out: see decision
  * 007. Returns whether anything changed. Caller holds the order's lock.
  */
-export async function settleRefund(tx: DbOrTx, refundId: string, outcome: RefundOutcome): Promise<boolean> {
+export async function settleRefund(
+  tx: DbOrTx,
+  registries: Registries,
+  refundId: string,
+  outcome: RefundOutcome,
+): Promise<boolean> {
   const row = await findRefund(tx, { refundId });
   if (!row) return false;
   const providerRefundId = row.providerRefundId ?? outcome.providerRefundId ?? null;
@@ -148,7 +154,7 @@ export async function settleRefund(tx: DbOrTx, refundId: string, outcome: Refund
       },
     );
     const wasConfirmed = row.status === 'succeeded';
-    await insertIssue(tx, {
+    await insertIssue(tx, registries, {
       clubId: row.clubId,
       orderId: row.orderId,
       kind: 'refund_failed',
@@ -225,7 +231,7 @@ export async function executeRefund(
     const settled = outcome;
     await services.db.transaction(async (tx) => {
       await lockOrderById(tx, { orderId: row.orderId });
-      await settleRefund(tx, row.id, settled);
+      await settleRefund(tx, services.registries, row.id, settled);
     });
   }
   await sendRefundReceipts(services, row.orderId);

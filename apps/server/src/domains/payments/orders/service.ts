@@ -1,6 +1,5 @@
 import {
   ageOn,
-  formatPence,
   MAX_ORDER_PENCE,
   MIN_AGE_FOR_PAID_ENTRY,
   type Order,
@@ -8,6 +7,7 @@ import {
   type OrderCreated,
   type OrderStatus,
 } from '@lastman/api';
+import { formatPence } from '@lastman/api/format';
 import { londonDayStart } from '@lastman/api/time';
 import type { DbOrTx } from '../../../db/client.ts';
 import { lockCompetitionRow } from '../../../db/competition-locks.ts';
@@ -37,7 +37,7 @@ import {
 import { coveredEntryIds, executeRefund, recordRefundIntent, refundKey, refundsPence } from './refunds.ts';
 import { orderViews, viewOne } from './views.ts';
 
-type OrderServices = Pick<Services, 'db' | 'clock' | 'config' | 'payments' | 'mailer'>;
+type OrderServices = Pick<Services, 'db' | 'clock' | 'config' | 'payments' | 'mailer' | 'registries'>;
 
 /**
  * Creates a pending order with pending entries (which hold their place until the order expires),

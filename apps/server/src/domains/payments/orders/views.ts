@@ -1,5 +1,5 @@
 import { type Order, shortOrderNumber } from '@lastman/api';
-import { competitionRoundOf } from '@lastman/api/rules';
+import { competitionRoundOf } from '@lastman/api/game/rules';
 import type { DbOrTx } from '../../../db/client.ts';
 import { notFound } from '../../../lib/errors.ts';
 import { isNameOnlyEmail } from '../../../lib/name-only.ts';

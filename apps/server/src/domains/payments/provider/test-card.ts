@@ -11,7 +11,7 @@ import { isTestProvider, TEST_CARDS } from './provider.ts';
  * signed like Stripe signs it, and handing it to the same handler as Stripe's webhooks.
  */
 export async function payWithTestCard(
-  services: Pick<Services, 'db' | 'clock' | 'config' | 'payments' | 'mailer'>,
+  services: Pick<Services, 'db' | 'clock' | 'config' | 'payments' | 'mailer' | 'registries'>,
   viewer: Viewer,
   input: { clientSecret: string; cardNumber: string },
 ): Promise<{ outcome: 'succeeded' | 'failed'; message: string; order: Order }> {

@@ -28,7 +28,7 @@ export const LEAVE_NOTIFICATION_KIND: NotificationKind = {
   staffOnly: true,
 };
 
-type Svc = Pick<Services, 'db' | 'clock' | 'notifier'>;
+type Svc = Pick<Services, 'db' | 'clock' | 'notifier' | 'registries'>;
 
 const DAY_MS = 86_400_000;
 
@@ -120,7 +120,7 @@ export async function requestAbsence(services: Svc, viewer: Viewer, input: Absen
     });
     if (leave) {
       await notify(
-        { db: tx, clock: services.clock },
+        { db: tx, clock: services.clock, registries: services.registries },
         {
           clubId: viewer.clubId,
           audience: 'admins',
@@ -195,7 +195,7 @@ export async function decideAbsence(
     });
     if (!decided) throw new AppError('CONFLICT', 'This request has already been decided.');
     await notifyUsers(
-      { db: tx, clock: services.clock },
+      { db: tx, clock: services.clock, registries: services.registries },
       {
         clubId: viewer.clubId,
         kind: LEAVE_KIND,

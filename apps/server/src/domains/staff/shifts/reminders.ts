@@ -2,6 +2,7 @@ import { londonDayWords } from '@lastman/api/format';
 import { utcToUkLocal } from '@lastman/api/time';
 import type { Db } from '../../../db/client.ts';
 import type { Clock } from '../../../lib/clock.ts';
+import type { Registries } from '../../../lib/registries.ts';
 import { notifyUsers } from '../../notifications/index.ts';
 import { claimShiftReminder, shiftsStartingSoon } from './queries.ts';
 
@@ -12,7 +13,15 @@ export const SHIFT_REMINDER_BEFORE_MS = 2 * 3_600_000;
  * One pass of the shift reminders; safe in every process at once: each reminder is claimed by a row
  * (shift, start) before it is sent, so it goes once, and again only if the shift moves.
  */
-export async function runShiftReminderPass({ db, clock }: { db: Db; clock: Clock }) {
+export async function runShiftReminderPass({
+  db,
+  clock,
+  registries,
+}: {
+  db: Db;
+  clock: Clock;
+  registries: Registries;
+}) {
   const now = clock.now();
   const soon = await shiftsStartingSoon(db, {
     now,
@@ -27,7 +36,7 @@ export async function runShiftReminderPass({ db, clock }: { db: Db; clock: Clock
       const start = utcToUkLocal(s.startsAt.getTime());
       const end = utcToUkLocal(s.endsAt.getTime());
       await notifyUsers(
-        { db: tx, clock },
+        { db: tx, clock, registries },
         {
           clubId: s.clubId,
           kind: 'rota',

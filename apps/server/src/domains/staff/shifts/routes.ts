@@ -25,18 +25,9 @@ import { z } from 'zod';
 import { viewerOf } from '../../../http/access.ts';
 import { refusals } from '../../../http/openapi-errors.ts';
 import { shiftFeed, shiftFeedUrl, shiftIcs } from './calendar.ts';
-import {
-  checkShift,
-  claimShift,
-  copyWeek,
-  createShift,
-  editShift,
-  myShifts,
-  placeShift,
-  publishWeek,
-  removeShift,
-  rotaWeek,
-} from './service.ts';
+import { claimShift, myShifts } from './my-shifts.ts';
+import { checkShift, createShift, editShift, placeShift, removeShift } from './service.ts';
+import { copyWeek, publishWeek, rotaWeek } from './week.ts';
 import './reminders.ts';
 import { createTemplate, listTemplates, removeTemplate } from './templates.ts';
 

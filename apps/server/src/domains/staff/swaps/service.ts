@@ -31,7 +31,7 @@ import {
 // A shift given to anyone is offered with no colleague: every other staff member sees it, the first
 // to take it is written in as the colleague (accepted), and an admin approves as for any swap.
 
-type Svc = Pick<Services, 'db' | 'clock' | 'notifier'>;
+type Svc = Pick<Services, 'db' | 'clock' | 'notifier' | 'registries'>;
 
 const london = londonWhenWords;
 const label = (s: Pick<ShiftRow, 'position' | 'startsAt'>) => `${s.position}, ${london(s.startsAt)}`;
@@ -121,7 +121,7 @@ export async function offerSwap(
       otherShiftId: other?.id ?? null,
     });
     await notifyUsers(
-      { db: tx, clock: services.clock },
+      { db: tx, clock: services.clock, registries: services.registries },
       {
         clubId: viewer.clubId,
         kind: 'rota',
@@ -153,7 +153,7 @@ async function offerToAnyone(services: Svc, viewer: Viewer, shift: ShiftRow) {
       otherShiftId: null,
     });
     await notifyUsers(
-      { db: tx, clock: services.clock },
+      { db: tx, clock: services.clock, registries: services.registries },
       {
         clubId: viewer.clubId,
         kind: 'rota',
@@ -189,7 +189,7 @@ async function takeOffer(services: Svc, viewer: Viewer, swap: SwapRow) {
     const taken = await takeOpenSwap(tx, { clubId, id: swap.id, userId: viewer.userId });
     if (!taken)
       throw new AppError('CONFLICT', 'Someone has already taken this shift, or the offer was withdrawn.');
-    const n = { db: tx, clock: services.clock };
+    const n = { db: tx, clock: services.clock, registries: services.registries };
     await notifyUsers(n, {
       clubId,
       kind: 'rota',
@@ -296,7 +296,7 @@ export async function answerSwap(
       at: services.clock.now(),
     });
     if (!moved) throw new AppError('CONFLICT', 'This swap has already been answered.');
-    const n = { db: tx, clock: services.clock };
+    const n = { db: tx, clock: services.clock, registries: services.registries };
     await notifyUsers(n, {
       clubId: viewer.clubId,
       kind: 'rota',
@@ -336,7 +336,7 @@ export async function withdrawSwap(services: Svc, viewer: Viewer, { id }: { id: 
     });
     if (!moved) throw new AppError('CONFLICT', 'This swap has already been decided or withdrawn.');
     await notifyUsers(
-      { db: tx, clock: services.clock },
+      { db: tx, clock: services.clock, registries: services.registries },
       {
         clubId: viewer.clubId,
         kind: 'rota',
@@ -422,7 +422,7 @@ export async function decideSwap(
         await handOver(tx, clubId, swap);
       }
       await notifyUsers(
-        { db: tx, clock: services.clock },
+        { db: tx, clock: services.clock, registries: services.registries },
         {
           clubId,
           kind: 'rota',

@@ -1,4 +1,4 @@
-import { ageOn, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, MIN_SIGN_UP_AGE } from '@lastman/api/rules';
+import { ageOn, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, MIN_SIGN_UP_AGE } from '@lastman/api/account/rules';
 
 export { MIN_PASSWORD_LENGTH };
 

@@ -6,7 +6,7 @@ import {
   useIonRouter,
   useIonViewWillLeave,
 } from '@ionic/react';
-import { PHONE_CODE_RULES } from '@lastman/api/rules';
+import { PHONE_CODE_RULES } from '@lastman/api/account/rules';
 import { type FormEvent, type ReactNode, useRef, useState } from 'react';
 import { useMe } from '../../../lib/me.ts';
 import { showToast } from '../../../lib/toast.ts';
@@ -148,29 +148,14 @@ export function WebOtpPage() {
           </div>
         </form>
       ) : (
-        <form className="card" onSubmit={send} noValidate aria-label="Your mobile number">
-          <FormError message={formError} />
-          <p className="muted">
-            {signedIn
-              ? 'We will text a code to this number. Once it is confirmed you can sign in with it.'
-              : 'We will text a code to the number you confirmed on your account.'}
-          </p>
-          <FormField
-            label="Mobile number"
-            type="tel"
-            name="phone"
-            autoComplete="tel"
-            inputMode="tel"
-            value={number}
-            onValue={setPhone}
-            helper="A UK number such as 07700 900123, or +country code for others."
-          />
-          <div className="form-actions">
-            <IonButton type="submit" expand="block" disabled={busy}>
-              {busy ? <IonSpinner name="dots" aria-label="Sending" /> : 'Text me a code'}
-            </IonButton>
-          </div>
-        </form>
+        <NumberForm
+          signedIn={signedIn}
+          formError={formError}
+          number={number}
+          onNumber={setPhone}
+          busy={busy}
+          onSubmit={send}
+        />
       )}
       {signedIn ? null : (
         <p className="link-row">
@@ -178,6 +163,49 @@ export function WebOtpPage() {
         </p>
       )}
     </Frame>
+  );
+}
+
+/** The first step: the mobile number to text a code to. */
+function NumberForm({
+  signedIn,
+  formError,
+  number,
+  onNumber,
+  busy,
+  onSubmit,
+}: {
+  signedIn: boolean;
+  formError: string | null;
+  number: string;
+  onNumber: (value: string) => void;
+  busy: boolean;
+  onSubmit: (event: FormEvent) => void;
+}) {
+  return (
+    <form className="card" onSubmit={onSubmit} noValidate aria-label="Your mobile number">
+      <FormError message={formError} />
+      <p className="muted">
+        {signedIn
+          ? 'We will text a code to this number. Once it is confirmed you can sign in with it.'
+          : 'We will text a code to the number you confirmed on your account.'}
+      </p>
+      <FormField
+        label="Mobile number"
+        type="tel"
+        name="phone"
+        autoComplete="tel"
+        inputMode="tel"
+        value={number}
+        onValue={onNumber}
+        helper="A UK number such as 07700 900123, or +country code for others."
+      />
+      <div className="form-actions">
+        <IonButton type="submit" expand="block" disabled={busy}>
+          {busy ? <IonSpinner name="dots" aria-label="Sending" /> : 'Text me a code'}
+        </IonButton>
+      </div>
+    </form>
   );
 }
 

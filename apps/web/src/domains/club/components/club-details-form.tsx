@@ -1,6 +1,6 @@
 import { IonButton } from '@ionic/react';
 import type { Club, OpeningHours, OpeningTimes } from '@lastman/api';
-import { WEEKDAYS, type Weekday } from '@lastman/api/rules';
+import { WEEKDAYS, type Weekday } from '@lastman/api/club/rules';
 import { type FormEvent, useState } from 'react';
 import { showToast } from '../../../lib/toast.ts';
 import { FormError, FormField } from '../../../ui/form-field.tsx';

@@ -1,6 +1,6 @@
 import type { OpeningHours as Week } from '@lastman/api';
+import { WEEKDAYS, type Weekday } from '@lastman/api/club/rules';
 import { londonWeekday as weekdayName } from '@lastman/api/format';
-import { WEEKDAYS, type Weekday } from '@lastman/api/rules';
 
 export const dayName = (day: Weekday) => day.charAt(0).toUpperCase() + day.slice(1);
 

@@ -1,7 +1,7 @@
 import { IonButton, IonContent, IonSpinner } from '@ionic/react';
 import type { ContactMessageInput } from '@lastman/api';
+import { CONTACT_LIMITS } from '@lastman/api/club/rules';
 import { formatNumber } from '@lastman/api/format';
-import { CONTACT_LIMITS } from '@lastman/api/rules';
 import { useMutation } from '@tanstack/react-query';
 import { checkmarkCircleOutline } from 'ionicons/icons';
 import { type FormEvent, useState } from 'react';

@@ -4,7 +4,7 @@ import { printOutline } from 'ionicons/icons';
 import { useLocation } from 'react-router-dom';
 import { PageHeader } from '../../../ui/page-header.tsx';
 import { InlineLoading } from '../../../ui/page-loading.tsx';
-import { useOccurrence, useRegistrations } from './index.ts';
+import { useOccurrence, useRegistrations } from './api/events-api.ts';
 import '../../../ui/admin.css';
 import './events.css';
 

@@ -1,4 +1,5 @@
 import { IonButton, IonContent, IonIcon } from '@ionic/react';
+import { EVENT_LIMITS } from '@lastman/api/content/rules';
 import {
   formatEventPrice,
   londonDateTime,
@@ -7,7 +8,6 @@ import {
   londonZone,
   ordinal,
 } from '@lastman/api/format';
-import { EVENT_LIMITS } from '@lastman/api/rules';
 import { calendarNumberOutline, downloadOutline, ticketOutline } from 'ionicons/icons';
 import { type FormEvent, useState } from 'react';
 import { useLocation } from 'react-router-dom';
@@ -172,12 +172,107 @@ function PlacesChoice({
   );
 }
 
+function NoSignUpNeeded() {
+  return (
+    <section className="card">
+      <h2>Sign-up</h2>
+      <p>No sign-up needed: just come along.</p>
+    </section>
+  );
+}
+
+function LogInToSignUp() {
+  return (
+    <section className="card">
+      <h2>Sign up</h2>
+      <p>Log in or create an account to take a place.</p>
+      <IonButton expand="block" routerLink="/login">
+        Log in to sign up
+      </IonButton>
+    </section>
+  );
+}
+
+/** The member's booking, which they may give up. */
+function YourBooking({ eventId, mine }: { eventId: string; mine: NonNullable<Detail['myRegistration']> }) {
+  const cancel = useCancelRegistration();
+  const [present] = useIonAlert();
+  const confirmCancel = () =>
+    present({
+      header: mine.places > 1 ? `Give up your ${mine.places} places?` : 'Give up your place?',
+      message: 'The first on the waiting list, or anyone else, can then have them.',
+      buttons: [
+        { text: 'Keep my booking', role: 'cancel' },
+        {
+          text: 'Cancel my booking',
+          role: 'destructive',
+          handler: () =>
+            cancel.mutate(eventId, {
+              onSuccess: () => showToast('Your booking is cancelled.'),
+              onError: showError,
+            }),
+        },
+      ],
+    });
+  return (
+    <section className="card event-going" aria-live="polite">
+      <h2>You’re going</h2>
+      <p data-testid="my-registration">
+        {mine.teamName
+          ? `Team “${mine.teamName}”, ${mine.teamSize} ${mine.teamSize === 1 ? 'player' : 'players'}.`
+          : `You have ${placesWord(mine.places)} booked.`}{' '}
+        We’ve sent you an email with the details.
+      </p>
+      <IonButton
+        expand="block"
+        color="danger"
+        fill="outline"
+        onClick={confirmCancel}
+        disabled={cancel.isPending}
+      >
+        Cancel my booking
+      </IonButton>
+    </section>
+  );
+}
+
+/** The member's place on the waiting list, which they may leave. */
+function YourWaitlistPlace({
+  eventId,
+  waiting,
+}: {
+  eventId: string;
+  waiting: NonNullable<Detail['myWaitlist']>;
+}) {
+  const leave = useLeaveWaitlist();
+  return (
+    <section className="card" aria-live="polite">
+      <h2>On the waiting list</h2>
+      <p data-testid="my-waitlist">
+        You’re <strong>{ordinal(waiting.position)}</strong> on the waiting list, for{' '}
+        {placesWord(waiting.places)}. When enough places come free we book you in at once and tell you.
+      </p>
+      <IonButton
+        expand="block"
+        color="medium"
+        fill="outline"
+        disabled={leave.isPending}
+        onClick={() =>
+          leave.mutate(eventId, {
+            onSuccess: () => showToast('You’ve left the waiting list.'),
+            onError: showError,
+          })
+        }
+      >
+        Leave the waiting list
+      </IonButton>
+    </section>
+  );
+}
+
 function SignUp({ eventId, signedIn, event }: { eventId: string; signedIn: boolean; event: Detail }) {
   const register = useRegister();
-  const cancel = useCancelRegistration();
   const join = useJoinWaitlist();
-  const leave = useLeaveWaitlist();
-  const [present] = useIonAlert();
   const [teamName, setTeamName] = useState('');
   const [teamSize, setTeamSize] = useState('4');
   const [places, setPlaces] = useState('1');
@@ -186,91 +281,11 @@ function SignUp({ eventId, signedIn, event }: { eventId: string; signedIn: boole
   const [error, setError] = useState<string | null>(null);
 
   if (event.kind === 'match') return null;
-  if (event.capacity === null) {
-    return (
-      <section className="card">
-        <h2>Sign-up</h2>
-        <p>No sign-up needed: just come along.</p>
-      </section>
-    );
-  }
-  if (!signedIn) {
-    return (
-      <section className="card">
-        <h2>Sign up</h2>
-        <p>Log in or create an account to take a place.</p>
-        <IonButton expand="block" routerLink="/login">
-          Log in to sign up
-        </IonButton>
-      </section>
-    );
-  }
+  if (event.capacity === null) return <NoSignUpNeeded />;
+  if (!signedIn) return <LogInToSignUp />;
   const mine = event.myRegistration;
-  if (mine) {
-    const confirmCancel = () =>
-      present({
-        header: mine.places > 1 ? `Give up your ${mine.places} places?` : 'Give up your place?',
-        message: 'The first on the waiting list, or anyone else, can then have them.',
-        buttons: [
-          { text: 'Keep my booking', role: 'cancel' },
-          {
-            text: 'Cancel my booking',
-            role: 'destructive',
-            handler: () =>
-              cancel.mutate(eventId, {
-                onSuccess: () => showToast('Your booking is cancelled.'),
-                onError: showError,
-              }),
-          },
-        ],
-      });
-    return (
-      <section className="card event-going" aria-live="polite">
-        <h2>You’re going</h2>
-        <p data-testid="my-registration">
-          {mine.teamName
-            ? `Team “${mine.teamName}”, ${mine.teamSize} ${mine.teamSize === 1 ? 'player' : 'players'}.`
-            : `You have ${placesWord(mine.places)} booked.`}{' '}
-          We’ve sent you an email with the details.
-        </p>
-        <IonButton
-          expand="block"
-          color="danger"
-          fill="outline"
-          onClick={confirmCancel}
-          disabled={cancel.isPending}
-        >
-          Cancel my booking
-        </IonButton>
-      </section>
-    );
-  }
-  const waiting = event.myWaitlist;
-  if (waiting) {
-    return (
-      <section className="card" aria-live="polite">
-        <h2>On the waiting list</h2>
-        <p data-testid="my-waitlist">
-          You’re <strong>{ordinal(waiting.position)}</strong> on the waiting list, for{' '}
-          {placesWord(waiting.places)}. When enough places come free we book you in at once and tell you.
-        </p>
-        <IonButton
-          expand="block"
-          color="medium"
-          fill="outline"
-          disabled={leave.isPending}
-          onClick={() =>
-            leave.mutate(eventId, {
-              onSuccess: () => showToast('You’ve left the waiting list.'),
-              onError: showError,
-            })
-          }
-        >
-          Leave the waiting list
-        </IonButton>
-      </section>
-    );
-  }
+  if (mine) return <YourBooking eventId={eventId} mine={mine} />;
+  if (event.myWaitlist) return <YourWaitlistPlace eventId={eventId} waiting={event.myWaitlist} />;
   const left = event.placesLeft ?? 0;
   // The waiting list is for more places than are free: all of them when the date is full.
   const fewestToWait = left + 1;

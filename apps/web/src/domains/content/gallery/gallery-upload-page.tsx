@@ -1,5 +1,5 @@
 import { IonButton, IonContent, IonIcon } from '@ionic/react';
-import { IMAGE_MAX_BYTES, IMAGE_UPLOAD_ACCEPT } from '@lastman/api/rules';
+import { IMAGE_MAX_BYTES, IMAGE_UPLOAD_ACCEPT } from '@lastman/api/content/rules';
 import { checkmarkCircleOutline, cloudUploadOutline } from 'ionicons/icons';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { paths } from '../../../app/paths.ts';
@@ -15,7 +15,7 @@ import {
   useGalleryAbilities,
   useRefreshGallery,
   useUpdateSettings,
-} from './index.ts';
+} from './api/gallery-api.ts';
 import './gallery-upload.css';
 
 interface Item {
@@ -33,16 +33,12 @@ export function GalleryUploadPage() {
   const me = useMe();
   const online = useOnline();
   const abilities = useGalleryAbilities(Boolean(me.data));
-  const albums = useAlbums(undefined, Boolean(me.data));
-  const createAlbum = useCreateAlbum();
-  const updateSettings = useUpdateSettings();
   const refresh = useRefreshGallery();
   const [albumId, setAlbumId] = useState('');
-  const [newAlbum, setNewAlbum] = useState('');
   const [items, setItems] = useState<Item[]>([]);
   const [busy, setBusy] = useState(false);
   const input = useRef<HTMLInputElement>(null);
-  const ids = { album: useId(), newAlbum: useId(), files: useId() };
+  const ids = { files: useId() };
 
   const patch = (key: string, change: Partial<Item>) =>
     setItems((list) => list.map((i) => (i.key === key ? { ...i, ...change } : i)));
@@ -89,23 +85,6 @@ export function GalleryUploadPage() {
     if (done > 0) showToast(`${done} ${done === 1 ? 'photo' : 'photos'} added to the gallery.`);
   };
 
-  const addAlbum = (e: FormEvent) => {
-    e.preventDefault();
-    const title = newAlbum.trim();
-    if (!title) return;
-    createAlbum.mutate(
-      { title },
-      {
-        onSuccess: ({ album }) => {
-          setAlbumId(album.id);
-          setNewAlbum('');
-          showToast(`Album "${album.title}" created.`);
-        },
-        onError: showError,
-      },
-    );
-  };
-
   if (abilities.isPending) {
     return (
       <>
@@ -131,43 +110,7 @@ export function GalleryUploadPage() {
             </div>
           ) : (
             <>
-              <section className="card" aria-labelledby={`${ids.album}-h`}>
-                <h2 id={`${ids.album}-h`}>Album</h2>
-                <label className="gallery-upload__label" htmlFor={ids.album}>
-                  Put the photos in
-                </label>
-                <select
-                  id={ids.album}
-                  className="gallery-upload__select"
-                  value={albumId}
-                  onChange={(e) => setAlbumId(e.target.value)}
-                  data-testid="album-select"
-                >
-                  <option value="">No album</option>
-                  {albums.data?.albums.map((a) => (
-                    <option key={a.id} value={a.id}>
-                      {a.title}
-                    </option>
-                  ))}
-                </select>
-                <form className="gallery-upload__new-album" onSubmit={addAlbum}>
-                  <label className="gallery-upload__label" htmlFor={ids.newAlbum}>
-                    Or start a new album (e.g. "Friday quiz, 20 Nov")
-                  </label>
-                  <div className="gallery-upload__row">
-                    <input
-                      id={ids.newAlbum}
-                      className="gallery-upload__input"
-                      value={newAlbum}
-                      maxLength={100}
-                      onChange={(e) => setNewAlbum(e.target.value)}
-                    />
-                    <IonButton type="submit" disabled={!newAlbum.trim() || createAlbum.isPending}>
-                      Create
-                    </IonButton>
-                  </div>
-                </form>
-              </section>
+              <AlbumChoice albumId={albumId} setAlbumId={setAlbumId} />
 
               <section className="card" aria-labelledby={`${ids.files}-h`}>
                 <h2 id={`${ids.files}-h`}>Photos</h2>
@@ -189,46 +132,7 @@ export function GalleryUploadPage() {
                     data-testid="gallery-file-input"
                   />
                 </label>
-                {items.length > 0 ? (
-                  <ul className="gallery-upload__list" data-testid="upload-list">
-                    {items.map((item) => (
-                      <li
-                        key={item.key}
-                        className={`gallery-upload__item is-${item.state}`}
-                        data-state={item.state}
-                      >
-                        <div className="gallery-upload__name">
-                          <span>{item.file.name}</span>
-                          <span className="gallery-upload__status">
-                            {item.state === 'done' ? (
-                              <IonIcon icon={checkmarkCircleOutline} aria-label="Uploaded" />
-                            ) : item.state === 'uploading' ? (
-                              `${Math.round(item.progress * 100)}%`
-                            ) : item.state === 'failed' ? (
-                              'Not uploaded'
-                            ) : (
-                              'Ready'
-                            )}
-                          </span>
-                        </div>
-                        <progress max={1} value={item.progress} aria-label={`Upload of ${item.file.name}`} />
-                        {item.state === 'failed' ? (
-                          <p className="gallery-upload__error">{item.error}</p>
-                        ) : null}
-                        {item.state === 'waiting' ? (
-                          <input
-                            className="gallery-upload__input"
-                            placeholder="Caption (optional)"
-                            aria-label={`Caption for ${item.file.name}`}
-                            maxLength={300}
-                            value={item.caption}
-                            onChange={(e) => patch(item.key, { caption: e.target.value })}
-                          />
-                        ) : null}
-                      </li>
-                    ))}
-                  </ul>
-                ) : null}
+                {items.length > 0 ? <UploadList items={items} patch={patch} /> : null}
                 {online ? null : (
                   <p className="muted">{OFFLINE_MESSAGE} Uploads start when you are back online.</p>
                 )}
@@ -248,25 +152,141 @@ export function GalleryUploadPage() {
               </section>
 
               {me.data?.role === 'admin' ? (
-                <section className="card">
-                  <h2>Who may upload</h2>
-                  <label className="gallery-upload__check">
-                    <input
-                      type="checkbox"
-                      checked={abilities.data?.settings.staffCanUpload ?? false}
-                      disabled={updateSettings.isPending}
-                      onChange={(e) =>
-                        updateSettings.mutate({ staffCanUpload: e.target.checked }, { onError: showError })
-                      }
-                    />
-                    <span>Staff may upload and delete photos too</span>
-                  </label>
-                </section>
+                <WhoMayUpload staffCanUpload={abilities.data?.settings.staffCanUpload ?? false} />
               ) : null}
             </>
           )}
         </div>
       </IonContent>
     </>
+  );
+}
+
+/** The album the photos go in: one of the club's, or a new one. */
+function AlbumChoice({ albumId, setAlbumId }: { albumId: string; setAlbumId: (id: string) => void }) {
+  const me = useMe();
+  const albums = useAlbums(undefined, Boolean(me.data));
+  const createAlbum = useCreateAlbum();
+  const [newAlbum, setNewAlbum] = useState('');
+  const ids = { album: useId(), newAlbum: useId() };
+  const addAlbum = (e: FormEvent) => {
+    e.preventDefault();
+    const title = newAlbum.trim();
+    if (!title) return;
+    createAlbum.mutate(
+      { title },
+      {
+        onSuccess: ({ album }) => {
+          setAlbumId(album.id);
+          setNewAlbum('');
+          showToast(`Album "${album.title}" created.`);
+        },
+        onError: showError,
+      },
+    );
+  };
+  return (
+    <section className="card" aria-labelledby={`${ids.album}-h`}>
+      <h2 id={`${ids.album}-h`}>Album</h2>
+      <label className="gallery-upload__label" htmlFor={ids.album}>
+        Put the photos in
+      </label>
+      <select
+        id={ids.album}
+        className="gallery-upload__select"
+        value={albumId}
+        onChange={(e) => setAlbumId(e.target.value)}
+        data-testid="album-select"
+      >
+        <option value="">No album</option>
+        {albums.data?.albums.map((a) => (
+          <option key={a.id} value={a.id}>
+            {a.title}
+          </option>
+        ))}
+      </select>
+      <form className="gallery-upload__new-album" onSubmit={addAlbum}>
+        <label className="gallery-upload__label" htmlFor={ids.newAlbum}>
+          Or start a new album (e.g. "Friday quiz, 20 Nov")
+        </label>
+        <div className="gallery-upload__row">
+          <input
+            id={ids.newAlbum}
+            className="gallery-upload__input"
+            value={newAlbum}
+            maxLength={100}
+            onChange={(e) => setNewAlbum(e.target.value)}
+          />
+          <IonButton type="submit" disabled={!newAlbum.trim() || createAlbum.isPending}>
+            Create
+          </IonButton>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+/** The chosen photos, each with its progress, and a caption while it waits. */
+function UploadList({
+  items,
+  patch,
+}: {
+  items: Item[];
+  patch: (key: string, change: Partial<Item>) => void;
+}) {
+  return (
+    <ul className="gallery-upload__list" data-testid="upload-list">
+      {items.map((item) => (
+        <li key={item.key} className={`gallery-upload__item is-${item.state}`} data-state={item.state}>
+          <div className="gallery-upload__name">
+            <span>{item.file.name}</span>
+            <span className="gallery-upload__status">
+              {item.state === 'done' ? (
+                <IonIcon icon={checkmarkCircleOutline} aria-label="Uploaded" />
+              ) : item.state === 'uploading' ? (
+                `${Math.round(item.progress * 100)}%`
+              ) : item.state === 'failed' ? (
+                'Not uploaded'
+              ) : (
+                'Ready'
+              )}
+            </span>
+          </div>
+          <progress max={1} value={item.progress} aria-label={`Upload of ${item.file.name}`} />
+          {item.state === 'failed' ? <p className="gallery-upload__error">{item.error}</p> : null}
+          {item.state === 'waiting' ? (
+            <input
+              className="gallery-upload__input"
+              placeholder="Caption (optional)"
+              aria-label={`Caption for ${item.file.name}`}
+              maxLength={300}
+              value={item.caption}
+              onChange={(e) => patch(item.key, { caption: e.target.value })}
+            />
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The admin's choice of whether staff may upload too. */
+function WhoMayUpload({ staffCanUpload }: { staffCanUpload: boolean }) {
+  const updateSettings = useUpdateSettings();
+  return (
+    <section className="card">
+      <h2>Who may upload</h2>
+      <label className="gallery-upload__check">
+        <input
+          type="checkbox"
+          checked={staffCanUpload}
+          disabled={updateSettings.isPending}
+          onChange={(e) =>
+            updateSettings.mutate({ staffCanUpload: e.target.checked }, { onError: showError })
+          }
+        />
+        <span>Staff may upload and delete photos too</span>
+      </label>
+    </section>
   );
 }

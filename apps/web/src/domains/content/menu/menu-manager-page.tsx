@@ -10,13 +10,8 @@ import {
   type ReorderEndCustomEvent,
 } from '@ionic/react';
 import type { Menu, MenuCategory, MenuItem, MenuItemInput } from '@lastman/api';
-import {
-  dietConflicts,
-  dietConflictText,
-  formatPence,
-  MENU_LIMITS,
-  type MenuGuestsSee,
-} from '@lastman/api/rules';
+import { dietConflicts, dietConflictText, MENU_LIMITS, type MenuGuestsSee } from '@lastman/api/content/rules';
+import { formatPence } from '@lastman/api/format';
 import {
   arrowDownOutline,
   arrowUpOutline,

@@ -6,9 +6,9 @@ import {
   DIETARY_FLAGS,
   DIETARY_LABELS,
   type DietaryFlag,
-} from '@lastman/api/rules';
+} from '@lastman/api/content/rules';
 import { documentTextOutline, restaurantOutline } from 'ionicons/icons';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { hasRole, useMe } from '../../../lib/me.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { PageHeader } from '../../../ui/page-header.tsx';
@@ -62,17 +62,12 @@ export function MenuPage() {
             </div>
           ) : menu.data.guestsSee === 'pdf' || (menu.data.guestsSee === 'both' && all.length === 0) ? (
             <>
-              <section className="card" aria-labelledby="menu-pdf-heading">
-                <h2 id="menu-pdf-heading">Food and drink menu</h2>
-                <p className="muted">The club's menu{uploaded}.</p>
-                {/* Said, not silently dropped: a PDF cannot be filtered by allergen or diet. */}
-                <p data-testid="menu-pdf-no-filter">
-                  This club shows its menu as a PDF, so there is no allergen or diet filter here: the PDF says
-                  what the club put in it. Check each dish's allergens with the staff before you order.
-                </p>
-                <PdfViewer url={pdfAddress(menu.data.pdf.url)} label={pdfLabel(menu.data)} />
-                {manage ? <div className="form-actions">{manage}</div> : null}
-              </section>
+              <PdfMenu
+                url={pdfAddress(menu.data.pdf.url)}
+                label={pdfLabel(menu.data)}
+                uploaded={uploaded}
+                manage={manage}
+              />
               <p className="muted">{ALLERGY_NOTE}</p>
             </>
           ) : all.length === 0 ? (
@@ -83,22 +78,7 @@ export function MenuPage() {
             </div>
           ) : (
             <>
-              {menu.data.guestsSee === 'both' ? (
-                <section className="card" aria-labelledby="menu-which-heading" data-testid="menu-which">
-                  <h2 id="menu-which-heading">This club has two menus</h2>
-                  <p>
-                    <strong>The menu in the app</strong>, below, with its allergen filters, and{' '}
-                    <strong>the club's own PDF menu</strong>
-                    {uploaded}. They are kept apart and may differ: if they do, ask at the bar.
-                  </p>
-                  <div className="form-actions">
-                    <IonButton routerLink="/openpdf" fill="outline">
-                      <IonIcon slot="start" icon={documentTextOutline} aria-hidden="true" />
-                      Open the club's PDF menu
-                    </IonButton>
-                  </div>
-                </section>
-              ) : null}
+              {menu.data.guestsSee === 'both' ? <TwoMenusNotice uploaded={uploaded} /> : null}
               <section className="card" aria-labelledby="menu-filter-heading">
                 <h2 id="menu-filter-heading">Find what you can eat</h2>
                 <fieldset className="chip-row">
@@ -198,5 +178,52 @@ export function MenuPage() {
         </div>
       </IonContent>
     </>
+  );
+}
+
+/** The club's own PDF as its menu: said to be unfilterable. */
+function PdfMenu({
+  url,
+  label,
+  uploaded,
+  manage,
+}: {
+  url: string;
+  label: string;
+  uploaded: string;
+  manage: ReactNode;
+}) {
+  return (
+    <section className="card" aria-labelledby="menu-pdf-heading">
+      <h2 id="menu-pdf-heading">Food and drink menu</h2>
+      <p className="muted">The club's menu{uploaded}.</p>
+      {/* Said, not silently dropped: a PDF cannot be filtered by allergen or diet. */}
+      <p data-testid="menu-pdf-no-filter">
+        This club shows its menu as a PDF, so there is no allergen or diet filter here: the PDF says what the
+        club put in it. Check each dish's allergens with the staff before you order.
+      </p>
+      <PdfViewer url={url} label={label} />
+      {manage ? <div className="form-actions">{manage}</div> : null}
+    </section>
+  );
+}
+
+/** Both menus shown: which is which, and that they may differ. */
+function TwoMenusNotice({ uploaded }: { uploaded: string }) {
+  return (
+    <section className="card" aria-labelledby="menu-which-heading" data-testid="menu-which">
+      <h2 id="menu-which-heading">This club has two menus</h2>
+      <p>
+        <strong>The menu in the app</strong>, below, with its allergen filters, and{' '}
+        <strong>the club's own PDF menu</strong>
+        {uploaded}. They are kept apart and may differ: if they do, ask at the bar.
+      </p>
+      <div className="form-actions">
+        <IonButton routerLink="/openpdf" fill="outline">
+          <IonIcon slot="start" icon={documentTextOutline} aria-hidden="true" />
+          Open the club's PDF menu
+        </IonButton>
+      </div>
+    </section>
   );
 }

@@ -1,4 +1,4 @@
-import type { Allergen, DietaryFlag } from '@lastman/api/rules';
+import type { Allergen, DietaryFlag } from '@lastman/api/content/rules';
 import { describe, expect, it } from 'vitest';
 import { moved, suits } from './menu-rules.ts';
 

@@ -1,5 +1,5 @@
 import type { MenuItem } from '@lastman/api';
-import { type Allergen, type DietaryFlag, dietsThatHold } from '@lastman/api/rules';
+import { type Allergen, type DietaryFlag, dietsThatHold } from '@lastman/api/content/rules';
 
 export interface MenuFilter {
   avoid: Allergen[];

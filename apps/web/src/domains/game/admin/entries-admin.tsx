@@ -1,13 +1,12 @@
 import { IonButton } from '@ionic/react';
 import {
   type AdminEntryView,
-  formatPence,
   PICKS_AFTER_DEADLINE,
   paidHowLabels,
   removalText,
   shortOrderNumber,
 } from '@lastman/api';
-import { londonDateTime } from '@lastman/api/format';
+import { formatPence, londonDateTime } from '@lastman/api/format';
 import { type FormEvent, useState } from 'react';
 import { showToast } from '../../../lib/toast.ts';
 import { useIonAlert } from '../../../lib/use-ion-alert.ts';
@@ -146,70 +145,10 @@ function EntryRow({
   const [withRefund, setWithRefund] = useState(false);
   const knockOut = useKnockOut(competitionId);
   const reinstate = useReinstate(competitionId);
-  const refund = useRefundEntry(competitionId);
-  const buyBack = useRecordBuyBack(competitionId);
-  const [presentAlert] = useIonAlert();
   const name = e.entryNumber === null ? e.playerName : `${e.playerName} (${e.entryNumber})`;
+  const { refund, buyBack, askRefund, askBuyBack } = useEntryAlerts(competitionId, e, name);
   const removedNow =
     e.status === 'eliminated' && e.removed !== null && e.eliminatedRound === e.removed.fromRound;
-  const submit = (ev: FormEvent) => {
-    ev.preventDefault();
-    knockOut.mutate(
-      { entryId: e.id, reason: reason.trim(), refund: withRefund && e.refundPence !== null },
-      {
-        onSuccess: (done) => {
-          setKnocking(false);
-          setReason('');
-          setWithRefund(false);
-          const refunded = done.refund
-            ? done.refund.status === 'succeeded'
-              ? ` ${formatPence(done.refund.amountPence)} refunded.`
-              : done.refund.status === 'pending'
-                ? ` The refund of ${formatPence(done.refund.amountPence)} is waiting for Stripe's answer.`
-                : ` The refund failed: ${done.refund.failureReason ?? 'no reason given'}. It is listed under payments needing attention.`
-            : '';
-          showToast(`${name} knocked out from round ${fromRound}.${refunded}`);
-        },
-      },
-    );
-  };
-  const askRefund = (orderId: string, pence: number) =>
-    void presentAlert({
-      header: `Refund ${name}?`,
-      message: `${formatPence(pence)} goes back to ${e.playerName}${e.paidHow === 'cash' ? ' in cash, over the bar' : "'s card"}.`,
-      buttons: [
-        { text: 'Keep', role: 'cancel' },
-        {
-          text: 'Refund',
-          role: 'destructive',
-          handler: () =>
-            refund.mutate(
-              { orderId, entryId: e.id },
-              { onSuccess: () => showToast(`Refunded ${formatPence(pence)} to ${e.playerName}.`) },
-            ),
-        },
-      ],
-    });
-  const askBuyBack = (offer: NonNullable<AdminEntryView['buyBackOffer']>) =>
-    void presentAlert({
-      header: offer.pricePence > 0 ? `Cash buy-back for ${name}?` : `Rejoin ${name}?`,
-      message:
-        offer.pricePence > 0
-          ? `${e.playerName} paid ${formatPence(offer.pricePence)} in cash at the bar, and is 18 or over: the entry is back in at once, with no lives, its used teams still used.`
-          : 'The entry is back in at once, free, with no lives, its used teams still used.',
-      inputs: offer.pricePence > 0 ? [{ name: 'reference', placeholder: 'Till reference (optional)' }] : [],
-      buttons: [
-        { text: 'Cancel', role: 'cancel' },
-        {
-          text: offer.pricePence > 0 ? 'Record cash' : 'Rejoin',
-          handler: (values?: { reference?: string }) =>
-            buyBack.mutate(
-              { entryId: e.id, reference: values?.reference?.trim() || undefined },
-              { onSuccess: () => showToast(`${name} is bought back in.`) },
-            ),
-        },
-      ],
-    });
   const failure = knockOut.error ?? reinstate.error ?? refund.error ?? buyBack.error ?? null;
   return (
     <>
@@ -295,44 +234,18 @@ function EntryRow({
       {knocking || failure ? (
         <tr>
           <td colSpan={5}>
-            {knocking ? (
-              <form className="knock-out" onSubmit={submit} aria-label={`Knock out ${name}`}>
-                <FormField
-                  label={`Why is ${name} knocked out?`}
-                  name="reason"
-                  value={reason}
-                  onValue={setReason}
-                  rows={2}
-                  helper={`The player is told this. It takes effect from round ${fromRound}: that round's result does not count for the entry.`}
-                />
-                {e.refundPence !== null ? (
-                  <CheckboxField
-                    label={`Refund ${formatPence(e.refundPence)} to the player`}
-                    checked={withRefund}
-                    onChange={setWithRefund}
-                  />
-                ) : null}
-                <div className="button-row">
-                  <IonButton
-                    type="submit"
-                    size="small"
-                    color="danger"
-                    disabled={knockOut.isPending || reason.trim().length < 3}
-                  >
-                    Knock out from round {fromRound}
-                  </IonButton>
-                  <IonButton
-                    size="small"
-                    fill="clear"
-                    onClick={() => {
-                      setKnocking(false);
-                      knockOut.reset();
-                    }}
-                  >
-                    Cancel
-                  </IonButton>
-                </div>
-              </form>
+            {knocking && fromRound !== null ? (
+              <KnockOutForm
+                entry={e}
+                name={name}
+                fromRound={fromRound}
+                knockOut={knockOut}
+                onClose={() => setKnocking(false)}
+                reason={reason}
+                setReason={setReason}
+                withRefund={withRefund}
+                setWithRefund={setWithRefund}
+              />
             ) : null}
             <FormError message={failure?.message ?? null} />
           </td>
@@ -340,6 +253,135 @@ function EntryRow({
       ) : null}
     </>
   );
+}
+
+/** Why the entry is knocked out, with a refund where one is due. */
+function KnockOutForm({
+  entry: e,
+  name,
+  fromRound,
+  knockOut,
+  onClose,
+  reason,
+  setReason,
+  withRefund,
+  setWithRefund,
+}: {
+  entry: AdminEntryView;
+  name: string;
+  fromRound: number;
+  knockOut: ReturnType<typeof useKnockOut>;
+  onClose: () => void;
+  reason: string;
+  setReason: (reason: string) => void;
+  withRefund: boolean;
+  setWithRefund: (on: boolean) => void;
+}) {
+  const submit = (ev: FormEvent) => {
+    ev.preventDefault();
+    knockOut.mutate(
+      { entryId: e.id, reason: reason.trim(), refund: withRefund && e.refundPence !== null },
+      {
+        onSuccess: (done) => {
+          onClose();
+          setReason('');
+          setWithRefund(false);
+          const refunded = done.refund
+            ? done.refund.status === 'succeeded'
+              ? ` ${formatPence(done.refund.amountPence)} refunded.`
+              : done.refund.status === 'pending'
+                ? ` The refund of ${formatPence(done.refund.amountPence)} is waiting for Stripe's answer.`
+                : ` The refund failed: ${done.refund.failureReason ?? 'no reason given'}. It is listed under payments needing attention.`
+            : '';
+          showToast(`${name} knocked out from round ${fromRound}.${refunded}`);
+        },
+      },
+    );
+  };
+  return (
+    <form className="knock-out" onSubmit={submit} aria-label={`Knock out ${name}`}>
+      <FormField
+        label={`Why is ${name} knocked out?`}
+        name="reason"
+        value={reason}
+        onValue={setReason}
+        rows={2}
+        helper={`The player is told this. It takes effect from round ${fromRound}: that round's result does not count for the entry.`}
+      />
+      {e.refundPence !== null ? (
+        <CheckboxField
+          label={`Refund ${formatPence(e.refundPence)} to the player`}
+          checked={withRefund}
+          onChange={setWithRefund}
+        />
+      ) : null}
+      <div className="button-row">
+        <IonButton
+          type="submit"
+          size="small"
+          color="danger"
+          disabled={knockOut.isPending || reason.trim().length < 3}
+        >
+          Knock out from round {fromRound}
+        </IonButton>
+        <IonButton
+          size="small"
+          fill="clear"
+          onClick={() => {
+            onClose();
+            knockOut.reset();
+          }}
+        >
+          Cancel
+        </IonButton>
+      </div>
+    </form>
+  );
+}
+
+/** The entry's refund and buy-back, each asked for in an alert first. */
+function useEntryAlerts(competitionId: string, e: AdminEntryView, name: string) {
+  const refund = useRefundEntry(competitionId);
+  const buyBack = useRecordBuyBack(competitionId);
+  const [presentAlert] = useIonAlert();
+  const askRefund = (orderId: string, pence: number) =>
+    void presentAlert({
+      header: `Refund ${name}?`,
+      message: `${formatPence(pence)} goes back to ${e.playerName}${e.paidHow === 'cash' ? ' in cash, over the bar' : "'s card"}.`,
+      buttons: [
+        { text: 'Keep', role: 'cancel' },
+        {
+          text: 'Refund',
+          role: 'destructive',
+          handler: () =>
+            refund.mutate(
+              { orderId, entryId: e.id },
+              { onSuccess: () => showToast(`Refunded ${formatPence(pence)} to ${e.playerName}.`) },
+            ),
+        },
+      ],
+    });
+  const askBuyBack = (offer: NonNullable<AdminEntryView['buyBackOffer']>) =>
+    void presentAlert({
+      header: offer.pricePence > 0 ? `Cash buy-back for ${name}?` : `Rejoin ${name}?`,
+      message:
+        offer.pricePence > 0
+          ? `${e.playerName} paid ${formatPence(offer.pricePence)} in cash at the bar, and is 18 or over: the entry is back in at once, with no lives, its used teams still used.`
+          : 'The entry is back in at once, free, with no lives, its used teams still used.',
+      inputs: offer.pricePence > 0 ? [{ name: 'reference', placeholder: 'Till reference (optional)' }] : [],
+      buttons: [
+        { text: 'Cancel', role: 'cancel' },
+        {
+          text: offer.pricePence > 0 ? 'Record cash' : 'Rejoin',
+          handler: (values?: { reference?: string }) =>
+            buyBack.mutate(
+              { entryId: e.id, reference: values?.reference?.trim() || undefined },
+              { onSuccess: () => showToast(`${name} is bought back in.`) },
+            ),
+        },
+      ],
+    });
+  return { refund, buyBack, askRefund, askBuyBack };
 }
 
 /**

@@ -7,7 +7,7 @@ import type {
   ReplayPreview,
 } from '@lastman/api';
 import { formatPence, penceAsPounds, toPence } from '@lastman/api/format';
-import { competitionRoundOf, describeVariants, MAX_ENTRY_FEE_PENCE } from '@lastman/api/rules';
+import { competitionRoundOf, describeVariants, MAX_ENTRY_FEE_PENCE } from '@lastman/api/game/rules';
 import { useState } from 'react';
 import { FormError, FormField, SelectField } from '../../../ui/form-field.tsx';
 import { useReplayCompetition } from './api/game-admin-api.ts';

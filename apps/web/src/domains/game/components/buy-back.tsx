@@ -1,7 +1,7 @@
 import { IonButton, IonSpinner, useIonRouter } from '@ionic/react';
 import type { BuyBackResult, MyEntry } from '@lastman/api';
+import { ageOn, MIN_AGE_FOR_PAID_ENTRY } from '@lastman/api/account/rules';
 import { formatPence, londonDateTime } from '@lastman/api/format';
-import { ageOn, MIN_AGE_FOR_PAID_ENTRY } from '@lastman/api/rules';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { http } from '../../../lib/api.ts';

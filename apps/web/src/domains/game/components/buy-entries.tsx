@@ -1,7 +1,8 @@
 import { IonButton, IonSpinner, useIonRouter } from '@ionic/react';
 import type { CompetitionDetail } from '@lastman/api';
+import { ageOn, MIN_AGE_FOR_PAID_ENTRY } from '@lastman/api/account/rules';
 import { formatPence } from '@lastman/api/format';
-import { ageOn, describeVariants, MIN_AGE_FOR_PAID_ENTRY } from '@lastman/api/rules';
+import { describeVariants } from '@lastman/api/game/rules';
 import { useState } from 'react';
 import { useMe } from '../../../lib/me.ts';
 import { FormError } from '../../../ui/form-field.tsx';

@@ -1,7 +1,7 @@
 import { IonButton, IonSpinner } from '@ionic/react';
 import type { CompetitionDetail, CompetitionSummary, MyEntry } from '@lastman/api';
 import { formatPence } from '@lastman/api/format';
-import { roundFateText } from '@lastman/api/rules';
+import { roundFateText } from '@lastman/api/game/rules';
 import { Suspense, useState } from 'react';
 import { hasRole, useMe } from '../../../lib/me.ts';
 import { FormError } from '../../../ui/form-field.tsx';

@@ -1,5 +1,5 @@
 import type { CompetitionStatus, EntryStatus } from '@lastman/api';
-import { correctionOutText, livesLeftText, removalText } from '@lastman/api/rules';
+import { correctionOutText, livesLeftText, removalText } from '@lastman/api/game/rules';
 
 const entryLabels: Record<EntryStatus, [string, string]> = {
   pending: ['Awaiting payment', 'warn'],

@@ -1,5 +1,5 @@
 import type { LiveEntryState, LiveFixture } from '@lastman/api';
-import { liveEntryStateText } from '@lastman/api/rules';
+import { liveEntryStateText } from '@lastman/api/game/rules';
 import { hasRole, useMe } from '../../../lib/me.ts';
 import { useSeasons } from '../api/game-api.ts';
 import { entryLabel } from '../components/entry-label.ts';

@@ -1,7 +1,7 @@
 import type { CompetitionDetail, CompetitionRules } from '@lastman/api';
 import { ruleDescriptions } from '@lastman/api';
 import { formatPence } from '@lastman/api/format';
-import { describeVariants } from '@lastman/api/rules';
+import { describeVariants } from '@lastman/api/game/rules';
 
 type Competition = CompetitionDetail['competition'];
 
@@ -102,4 +102,17 @@ export function competitionRuleLines(c: Competition): RuleLine[] {
     },
   );
   return lines;
+}
+
+/**
+ * What becomes of an entry that has no pick when the round locks, under this competition's rules
+ * (the rules page's "No pick by the deadline" line), and what a life left changes about it.
+ */
+export function missedPickWords(c: Competition, livesLeft: number): string {
+  const rule = ruleDescriptions.missedPick.choices[c.rules.missedPick];
+  if (livesLeft <= 0) return rule;
+  const lives = livesLeft === 1 ? '1 life' : `${livesLeft} lives`;
+  return c.rules.missedPick === 'autoPick'
+    ? `${rule} With ${lives} left, this entry loses a life instead of going out.`
+    : `${rule} With ${lives} left, this entry loses a life instead and stays in.`;
 }

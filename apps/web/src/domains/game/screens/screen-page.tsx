@@ -6,7 +6,7 @@ import type {
   ScreenRoundResult,
 } from '@lastman/api';
 import { formatPence, londonDateTime, londonTime, londonWeekdayTime } from '@lastman/api/format';
-import { SCREEN_PAIRING } from '@lastman/api/rules';
+import { SCREEN_PAIRING } from '@lastman/api/game/rules';
 import { type CSSProperties, useEffect, useRef, useState } from 'react';
 import { ionicColorVariables } from '../../../lib/club-theme.ts';
 import { QuizScreen, useQuizOnScreen } from '../../quiz/index.ts';

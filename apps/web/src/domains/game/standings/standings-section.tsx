@@ -1,7 +1,7 @@
 import { IonButton, IonSegment, IonSegmentButton } from '@ionic/react';
 import type { CompetitionDetail } from '@lastman/api';
 import { formatPence, londonDateTime } from '@lastman/api/format';
-import { liveEntryStateText } from '@lastman/api/rules';
+import { liveEntryStateText } from '@lastman/api/game/rules';
 import { type ReactNode, useState } from 'react';
 import { InlineLoading } from '../../../ui/page-loading.tsx';
 import { useRoundPicks } from '../api/game-api.ts';

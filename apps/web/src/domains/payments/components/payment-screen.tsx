@@ -54,36 +54,7 @@ export function PaymentScreen({ title }: { title: string }) {
     if (order.isPending) return <InlineLoading label="Loading your order…" />;
     if (order.isError) return <p role="alert">{order.error.message}</p>;
     const o = order.data;
-    const summary = (
-      <dl className="summary">
-        <div>
-          <dt>Club</dt>
-          <dd data-testid="order-club">{o.clubName}</dd>
-        </div>
-        <div>
-          <dt>Competition</dt>
-          <dd>{o.competitionName}</dd>
-        </div>
-        <div>
-          <dt>{o.buyBack ? 'Buy-back' : 'Entries'}</dt>
-          <dd>
-            {o.buyBack
-              ? `Back in after round ${o.buyBack.round}`
-              : `${o.entryCount} × ${formatPence(o.unitPricePence)}`}
-          </dd>
-        </div>
-        <div>
-          <dt>Total</dt>
-          <dd className="summary__total">{formatPence(o.amountPence)}</dd>
-        </div>
-        <div>
-          <dt>Status</dt>
-          <dd>
-            <OrderStatusBadge status={o.status} />
-          </dd>
-        </div>
-      </dl>
-    );
+    const summary = <OrderSummary order={o} />;
     if (o.status === 'paid' || o.status === 'partially_refunded') {
       forgetPayment(o.id);
       return (
@@ -195,6 +166,40 @@ export function PaymentScreen({ title }: { title: string }) {
         </div>
       </IonContent>
     </>
+  );
+}
+
+/** What the order is for and what it costs, with its status. */
+function OrderSummary({ order: o }: { order: Order }) {
+  return (
+    <dl className="summary">
+      <div>
+        <dt>Club</dt>
+        <dd data-testid="order-club">{o.clubName}</dd>
+      </div>
+      <div>
+        <dt>Competition</dt>
+        <dd>{o.competitionName}</dd>
+      </div>
+      <div>
+        <dt>{o.buyBack ? 'Buy-back' : 'Entries'}</dt>
+        <dd>
+          {o.buyBack
+            ? `Back in after round ${o.buyBack.round}`
+            : `${o.entryCount} × ${formatPence(o.unitPricePence)}`}
+        </dd>
+      </div>
+      <div>
+        <dt>Total</dt>
+        <dd className="summary__total">{formatPence(o.amountPence)}</dd>
+      </div>
+      <div>
+        <dt>Status</dt>
+        <dd>
+          <OrderStatusBadge status={o.status} />
+        </dd>
+      </div>
+    </dl>
   );
 }
 

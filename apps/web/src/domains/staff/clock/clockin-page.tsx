@@ -49,7 +49,6 @@ export function ClockinPage() {
   const startBreak = useStartBreak();
   const endBreak = useEndBreak();
   const isAdmin = hasRole(me.data?.role, 'admin');
-  const [showCode, setShowCode] = useState(false);
   // What the server said of the scanned code (expired, not this club's): shown in place of "ready".
   const [codeRefused, setCodeRefused] = useState<string | null>(null);
   const expiresAt = token ? codeExpiresAt(token) : null;
@@ -157,43 +156,9 @@ export function ClockinPage() {
             My hours, week by week
           </IonButton>
 
-          {status.data?.recent.length ? (
-            <section className="card" aria-labelledby="recent-heading">
-              <h2 id="recent-heading">Recent</h2>
-              {status.data.recent.map((e) => (
-                <div key={e.id} className="rota-shift" data-testid="clock-entry">
-                  <div className="rota-shift__main">
-                    <div className="rota-shift__time">
-                      {londonDate(e.clockInAt)}: {londonTime(e.clockInAt)}–
-                      {e.clockOutAt ? londonTime(e.clockOutAt) : 'now'}
-                    </div>
-                    <div className="rota-shift__meta">
-                      {e.breakMinutes ? `${e.breakMinutes} min break` : 'no break'}
-                      {e.flags.length ? ` · ${e.flags.map((f) => FLAG_TEXT[f]).join(', ')}` : ''}
-                    </div>
-                  </div>
-                </div>
-              ))}
-            </section>
-          ) : null}
+          {status.data?.recent.length ? <RecentEntries recent={status.data.recent} /> : null}
 
-          {isAdmin ? (
-            <section className="card" aria-labelledby="till-heading">
-              <h2 id="till-heading">The till’s code</h2>
-              <p className="muted">
-                Staff clock in by scanning a code shown on a screen behind the bar. It changes every minute;
-                each one works for 5 minutes.
-              </p>
-              <IonButton fill="outline" routerLink="/till">
-                Till mode on this device
-              </IonButton>
-              <IonButton fill="outline" onClick={() => setShowCode((v) => !v)}>
-                {showCode ? 'Hide the code' : 'Show the code here'}
-              </IonButton>
-              {showCode ? <TillCode /> : null}
-              <Tills />
-            </section>
-          ) : null}
+          {isAdmin ? <TillSection /> : null}
           {!status.isPending && !isAdmin && !status.data?.recent.length && !open ? (
             <EmptyState icon={timeOutline} title="Your hours appear here">
               <p>Each clock-in and clock-out, with breaks, for you to check.</p>
@@ -202,6 +167,53 @@ export function ClockinPage() {
         </div>
       </IonContent>
     </>
+  );
+}
+
+/** The admin's part: the till's code, shown here or in till mode, and the till devices. */
+function TillSection() {
+  const [showCode, setShowCode] = useState(false);
+  return (
+    <section className="card" aria-labelledby="till-heading">
+      <h2 id="till-heading">The till’s code</h2>
+      <p className="muted">
+        Staff clock in by scanning a code shown on a screen behind the bar. It changes every minute; each one
+        works for 5 minutes.
+      </p>
+      <IonButton fill="outline" routerLink="/till">
+        Till mode on this device
+      </IonButton>
+      <IonButton fill="outline" onClick={() => setShowCode((v) => !v)}>
+        {showCode ? 'Hide the code' : 'Show the code here'}
+      </IonButton>
+      {showCode ? <TillCode /> : null}
+      <Tills />
+    </section>
+  );
+}
+
+type RecentEntry = NonNullable<ReturnType<typeof useClockStatus>['data']>['recent'][number];
+
+/** The latest clock-ins, with breaks and anything flagged. */
+function RecentEntries({ recent }: { recent: RecentEntry[] }) {
+  return (
+    <section className="card" aria-labelledby="recent-heading">
+      <h2 id="recent-heading">Recent</h2>
+      {recent.map((e) => (
+        <div key={e.id} className="rota-shift" data-testid="clock-entry">
+          <div className="rota-shift__main">
+            <div className="rota-shift__time">
+              {londonDate(e.clockInAt)}: {londonTime(e.clockInAt)}–
+              {e.clockOutAt ? londonTime(e.clockOutAt) : 'now'}
+            </div>
+            <div className="rota-shift__meta">
+              {e.breakMinutes ? `${e.breakMinutes} min break` : 'no break'}
+              {e.flags.length ? ` · ${e.flags.map((f) => FLAG_TEXT[f]).join(', ')}` : ''}
+            </div>
+          </div>
+        </div>
+      ))}
+    </section>
   );
 }
 

@@ -1,6 +1,6 @@
 import { IonButton } from '@ionic/react';
 import { formatDay, formatPence, penceAsPounds, toPence } from '@lastman/api/format';
-import { PAY_RATE_FROM_THE_START } from '@lastman/api/rules';
+import { PAY_RATE_FROM_THE_START } from '@lastman/api/staff/rules';
 import { londonMondayOf } from '@lastman/api/time';
 import { type FormEvent, useState } from 'react';
 import { showToast } from '../../../lib/toast.ts';

@@ -1,6 +1,6 @@
 import { IonButton, IonContent, IonIcon, IonSpinner } from '@ionic/react';
 import type { ShiftCheck, ShiftInput } from '@lastman/api';
-import { ROTA_LIMITS } from '@lastman/api/rules';
+import { ROTA_LIMITS } from '@lastman/api/staff/rules';
 import { isDate, londonMondayOf, toLondon } from '@lastman/api/time';
 import { warningOutline } from 'ionicons/icons';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
@@ -9,6 +9,7 @@ import { showToast } from '../../../lib/toast.ts';
 import { FormError, FormField, SelectField } from '../../../ui/form-field.tsx';
 import { PageHeader } from '../../../ui/page-header.tsx';
 import { shiftInstants } from '../rota-time.ts';
+import { ShiftTemplatesCard } from './shift-templates-card.tsx';
 import {
   checkShift,
   useCreateShift,
@@ -30,6 +31,26 @@ interface Form {
   breakMinutes: string;
   notes: string;
   overrideReason: string;
+}
+
+/** The form as the API takes it, or what is wrong with it. */
+function shiftInputOf(form: Form): ShiftInput | string {
+  if (!isDate(form.date)) return 'Choose the day of the shift.';
+  if (!/^\d{2}:\d{2}$/.test(form.start) || !/^\d{2}:\d{2}$/.test(form.end))
+    return 'Enter the start and end times.';
+  const breakMinutes = Number(form.breakMinutes || '0');
+  if (!Number.isInteger(breakMinutes) || breakMinutes < 0 || breakMinutes > ROTA_LIMITS.breakMinutesMax) {
+    return `The break is a whole number of minutes, up to ${ROTA_LIMITS.breakMinutesMax}.`;
+  }
+  if (!form.position.trim()) return 'Say what the shift is (bar, kitchen…).';
+  return {
+    userId: form.userId || null,
+    ...shiftInstants(form.date, form.start, form.end),
+    position: form.position.trim(),
+    breakMinutes,
+    ...(form.notes.trim() && { notes: form.notes.trim() }),
+    ...(form.overrideReason.trim() && { overrideReason: form.overrideReason.trim() }),
+  };
 }
 
 /** Adds a shift (or edits one, `?shift=<id>`), checking the Working Time rules as the admin types. */
@@ -68,40 +89,9 @@ export function AddSchedulePage() {
   }, [existing, loaded]);
 
   const set = (k: keyof Form) => (v: string) => setForm((f) => ({ ...f, [k]: v }));
-  const input = useMemo((): ShiftInput | string => {
-    if (!isDate(form.date)) return 'Choose the day of the shift.';
-    if (!/^\d{2}:\d{2}$/.test(form.start) || !/^\d{2}:\d{2}$/.test(form.end))
-      return 'Enter the start and end times.';
-    const breakMinutes = Number(form.breakMinutes || '0');
-    if (!Number.isInteger(breakMinutes) || breakMinutes < 0 || breakMinutes > ROTA_LIMITS.breakMinutesMax) {
-      return `The break is a whole number of minutes, up to ${ROTA_LIMITS.breakMinutesMax}.`;
-    }
-    if (!form.position.trim()) return 'Say what the shift is (bar, kitchen…).';
-    return {
-      userId: form.userId || null,
-      ...shiftInstants(form.date, form.start, form.end),
-      position: form.position.trim(),
-      breakMinutes,
-      ...(form.notes.trim() && { notes: form.notes.trim() }),
-      ...(form.overrideReason.trim() && { overrideReason: form.overrideReason.trim() }),
-    };
-  }, [form]);
+  const input = useMemo(() => shiftInputOf(form), [form]);
 
-  // The rules, checked as the admin edits (a moment after the last change).
-  const [check, setCheck] = useState<ShiftCheck | null>(null);
-  useEffect(() => {
-    if (typeof input === 'string') return;
-    let live = true;
-    const timer = setTimeout(() => {
-      checkShift({ ...input, ...(editing && { id: editing }) })
-        .then((c) => live && setCheck(c))
-        .catch(() => live && setCheck(null));
-    }, 350);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [input, editing]);
+  const check = useShiftCheck(input, editing);
 
   const create = useCreateShift();
   const update = useUpdateShift();
@@ -124,40 +114,14 @@ export function AddSchedulePage() {
     else create.mutate(input, done);
   };
 
-  const templates = useTemplates();
-  const saveTemplate = useCreateTemplate();
-  const [templateName, setTemplateName] = useState('');
-  const applyTemplate = (id: string) => {
-    const t = templates.data?.templates.find((x) => x.id === id);
-    if (!t) return;
+  const applyTemplate = (tpl: Template) =>
     setForm((f) => ({
       ...f,
-      position: t.position,
-      start: t.startTime,
-      end: t.endTime,
-      breakMinutes: String(t.breakMinutes),
+      position: tpl.position,
+      start: tpl.startTime,
+      end: tpl.endTime,
+      breakMinutes: String(tpl.breakMinutes),
     }));
-  };
-  const keepAsTemplate = () => {
-    const breakMinutes = Number(form.breakMinutes || '0');
-    if (!templateName.trim()) return showToast('Give the template a name first.', 'error');
-    saveTemplate.mutate(
-      {
-        name: templateName.trim(),
-        position: form.position.trim(),
-        startTime: form.start,
-        endTime: form.end,
-        breakMinutes: Number.isInteger(breakMinutes) ? breakMinutes : 0,
-      },
-      {
-        onSuccess: () => {
-          showToast(`Template “${templateName.trim()}” saved.`);
-          setTemplateName('');
-        },
-        onError: (err) => showToast(err.message, 'error'),
-      },
-    );
-  };
 
   const endsNextDay = form.end <= form.start;
   return (
@@ -173,17 +137,7 @@ export function AddSchedulePage() {
             Times are London time. New and changed shifts are drafts until you publish the week.
           </p>
           <FormError message={error} />
-          {templates.data?.templates.length ? (
-            <SelectField label="From a template (optional)" value="" onValue={applyTemplate}>
-              <option value="">Choose a template…</option>
-              {templates.data.templates.map((t) => (
-                <option key={t.id} value={t.id}>
-                  {t.name}: {t.position}, {t.startTime}–{t.endTime}
-                  {t.breakMinutes ? `, ${t.breakMinutes} min break` : ''}
-                </option>
-              ))}
-            </SelectField>
-          ) : null}
+          <TemplateChoice onChoose={applyTemplate} />
           <SelectField label="Who" value={form.userId} onValue={set('userId')}>
             <option value="">Open shift: any staff member may take it</option>
             {(rota.data?.staff ?? []).map((s) => (
@@ -229,38 +183,125 @@ export function AddSchedulePage() {
             </p>
           ) : null}
           {check?.warnings.length ? (
-            <div data-testid="warnings">
-              {check.warnings.map((w) => (
-                <p key={w.code} className="rota-warning">
-                  <IonIcon icon={warningOutline} aria-hidden="true" /> {w.message}
-                </p>
-              ))}
-              <FormField
-                label="Why keep it anyway? (optional, kept with the shift)"
-                name="overrideReason"
-                value={form.overrideReason}
-                onValue={set('overrideReason')}
-              />
-            </div>
+            <Warnings check={check} reason={form.overrideReason} onReason={set('overrideReason')} />
           ) : null}
           <IonButton type="submit" expand="block" disabled={saving}>
             {saving ? <IonSpinner name="dots" aria-label="Saving" /> : editing ? 'Save shift' : 'Add shift'}
           </IonButton>
-          <details className="rota-template-save">
-            <summary>Keep these times as a template</summary>
-            <FormField
-              label="Template name"
-              name="templateName"
-              value={templateName}
-              onValue={setTemplateName}
-              helper="For example: Late bar. The template keeps the position, times and break."
-            />
-            <IonButton fill="outline" disabled={saveTemplate.isPending} onClick={keepAsTemplate}>
-              Save template
-            </IonButton>
-          </details>
+          <KeepAsTemplate form={form} />
         </form>
+        <ShiftTemplatesCard />
       </IonContent>
     </>
+  );
+}
+
+/** The Working Time rules, checked as the admin edits (a moment after the last change). */
+function useShiftCheck(input: ShiftInput | string, editing: string | null): ShiftCheck | null {
+  const [check, setCheck] = useState<ShiftCheck | null>(null);
+  useEffect(() => {
+    if (typeof input === 'string') return;
+    let live = true;
+    const timer = setTimeout(() => {
+      checkShift({ ...input, ...(editing && { id: editing }) })
+        .then((c) => live && setCheck(c))
+        .catch(() => live && setCheck(null));
+    }, 350);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [input, editing]);
+  return check;
+}
+
+/** The rules' warnings for the shift, and why the admin keeps it anyway. */
+function Warnings({
+  check,
+  reason,
+  onReason,
+}: {
+  check: ShiftCheck;
+  reason: string;
+  onReason: (value: string) => void;
+}) {
+  return (
+    <div data-testid="warnings">
+      {check.warnings.map((w) => (
+        <p key={w.code} className="rota-warning">
+          <IonIcon icon={warningOutline} aria-hidden="true" /> {w.message}
+        </p>
+      ))}
+      <FormField
+        label="Why keep it anyway? (optional, kept with the shift)"
+        name="overrideReason"
+        value={reason}
+        onValue={onReason}
+      />
+    </div>
+  );
+}
+
+/** Keeps the form's position, times and break as a named template. */
+function KeepAsTemplate({ form }: { form: Form }) {
+  const saveTemplate = useCreateTemplate();
+  const [templateName, setTemplateName] = useState('');
+  const keepAsTemplate = () => {
+    const breakMinutes = Number(form.breakMinutes || '0');
+    if (!templateName.trim()) return showToast('Give the template a name first.', 'error');
+    saveTemplate.mutate(
+      {
+        name: templateName.trim(),
+        position: form.position.trim(),
+        startTime: form.start,
+        endTime: form.end,
+        breakMinutes: Number.isInteger(breakMinutes) ? breakMinutes : 0,
+      },
+      {
+        onSuccess: () => {
+          showToast(`Template “${templateName.trim()}” saved.`);
+          setTemplateName('');
+        },
+        onError: (err) => showToast(err.message, 'error'),
+      },
+    );
+  };
+  return (
+    <details className="rota-template-save">
+      <summary>Keep these times as a template</summary>
+      <FormField
+        label="Template name"
+        name="templateName"
+        value={templateName}
+        onValue={setTemplateName}
+        helper="For example: Late bar. The template keeps the position, times and break."
+      />
+      <IonButton fill="outline" disabled={saveTemplate.isPending} onClick={keepAsTemplate}>
+        Save template
+      </IonButton>
+    </details>
+  );
+}
+
+type Template = NonNullable<ReturnType<typeof useTemplates>['data']>['templates'][number];
+
+/** Fills the form from one of the club's shift templates, when it has any. */
+function TemplateChoice({ onChoose }: { onChoose: (template: Template) => void }) {
+  const templates = useTemplates();
+  const choose = (id: string) => {
+    const tpl = templates.data?.templates.find((x) => x.id === id);
+    if (tpl) onChoose(tpl);
+  };
+  if (!templates.data?.templates.length) return null;
+  return (
+    <SelectField label="From a template (optional)" value="" onValue={choose}>
+      <option value="">Choose a template…</option>
+      {templates.data.templates.map((t) => (
+        <option key={t.id} value={t.id}>
+          {t.name}: {t.position}, {t.startTime}–{t.endTime}
+          {t.breakMinutes ? `, ${t.breakMinutes} min break` : ''}
+        </option>
+      ))}
+    </SelectField>
   );
 }

@@ -160,8 +160,6 @@ function WeekPlanner({ grid }: { grid: boolean }) {
     : londonMondayOf();
   const person = params.get('person') ?? '';
   const rota = useRotaWeek(week);
-  const publish = usePublishWeek();
-  const copy = useCopyWeek();
   const remove = useDeleteShift();
   const set = (key: string, value: string) =>
     setParams((p) => {
@@ -221,49 +219,7 @@ function WeekPlanner({ grid }: { grid: boolean }) {
             {rota.data.totalCostPence ? ` · staff cost ${formatPence(rota.data.totalCostPence)}` : ''}
           </p>
         ) : null}
-        <div className="rota-actions">
-          <IonButton routerLink={`/addschedule?week=${week}`}>Add shift</IonButton>
-          <IonButton fill="outline" routerLink={`/timesheets?week=${week}`}>
-            Timesheets
-          </IonButton>
-          <IonButton
-            fill="outline"
-            disabled={copy.isPending}
-            onClick={() =>
-              copy.mutate(
-                { from: addDays(week, -7), to: week },
-                {
-                  onSuccess: (r) =>
-                    showToast(
-                      r.copied
-                        ? `Copied ${r.copied} shift${r.copied === 1 ? '' : 's'} from last week as drafts${r.skipped ? `; ${r.skipped} skipped because they would overlap` : ''}.`
-                        : 'Last week had no shifts to copy.',
-                    ),
-                  onError: (e) => showToast(e.message, 'error'),
-                },
-              )
-            }
-          >
-            Copy last week
-          </IonButton>
-          {rota.data?.drafts ? (
-            <IonButton
-              color="secondary"
-              disabled={publish.isPending}
-              onClick={() =>
-                publish.mutate(week, {
-                  onSuccess: (r) =>
-                    showToast(
-                      `Published ${r.published} shift${r.published === 1 ? '' : 's'}. Staff can see them now.`,
-                    ),
-                  onError: (e) => showToast(e.message, 'error'),
-                })
-              }
-            >
-              Publish {rota.data.drafts} draft{rota.data.drafts === 1 ? '' : 's'}
-            </IonButton>
-          ) : null}
-        </div>
+        <WeekActions week={week} drafts={rota.data?.drafts ?? 0} />
       </div>
 
       {rota.isPending ? (
@@ -333,6 +289,57 @@ function WeekPlanner({ grid }: { grid: boolean }) {
         })
       )}
     </section>
+  );
+}
+
+/** The week's actions: add a shift, its timesheets, copy last week, publish the drafts. */
+function WeekActions({ week, drafts }: { week: string; drafts: number }) {
+  const publish = usePublishWeek();
+  const copy = useCopyWeek();
+  return (
+    <div className="rota-actions">
+      <IonButton routerLink={`/addschedule?week=${week}`}>Add shift</IonButton>
+      <IonButton fill="outline" routerLink={`/timesheets?week=${week}`}>
+        Timesheets
+      </IonButton>
+      <IonButton
+        fill="outline"
+        disabled={copy.isPending}
+        onClick={() =>
+          copy.mutate(
+            { from: addDays(week, -7), to: week },
+            {
+              onSuccess: (r) =>
+                showToast(
+                  r.copied
+                    ? `Copied ${r.copied} shift${r.copied === 1 ? '' : 's'} from last week as drafts${r.skipped ? `; ${r.skipped} skipped because they would overlap` : ''}.`
+                    : 'Last week had no shifts to copy.',
+                ),
+              onError: (e) => showToast(e.message, 'error'),
+            },
+          )
+        }
+      >
+        Copy last week
+      </IonButton>
+      {drafts ? (
+        <IonButton
+          color="secondary"
+          disabled={publish.isPending}
+          onClick={() =>
+            publish.mutate(week, {
+              onSuccess: (r) =>
+                showToast(
+                  `Published ${r.published} shift${r.published === 1 ? '' : 's'}. Staff can see them now.`,
+                ),
+              onError: (e) => showToast(e.message, 'error'),
+            })
+          }
+        >
+          Publish {drafts} draft{drafts === 1 ? '' : 's'}
+        </IonButton>
+      ) : null}
+    </div>
   );
 }
 

@@ -82,15 +82,7 @@ export function WeekGrid({ week, rota, days }: { week: string; rota: RotaWeek; d
     if (shift) send(shift, rowId, day, e.altKey);
   };
 
-  const totalsByRow = new Map<string, number>();
-  const totalsByDay = new Map<string, number>();
-  for (const s of rota.shifts) {
-    const h = hoursIn(s);
-    totalsByRow.set(s.userId ?? OPEN, (totalsByRow.get(s.userId ?? OPEN) ?? 0) + h);
-    const day = toLondon(s.startsAt).date;
-    totalsByDay.set(day, (totalsByDay.get(day) ?? 0) + h);
-  }
-  const weekTotal = [...totalsByDay.values()].reduce((a, b) => a + b, 0);
+  const { totalsByRow, totalsByDay, weekTotal } = hourTotals(rota.shifts);
 
   return (
     <div className="card rota-grid-card">
@@ -121,17 +113,7 @@ export function WeekGrid({ week, rota, days }: { week: string; rota: RotaWeek; d
           <caption className="visually-hidden">
             Shifts of the week of {formatDay(week)}: a row per staff member, a column per day (London time)
           </caption>
-          <thead>
-            <tr>
-              <th scope="col">Staff</th>
-              {days.map((d) => (
-                <th key={d} scope="col">
-                  {formatShortDay(d)}
-                </th>
-              ))}
-              <th scope="col">Hours</th>
-            </tr>
-          </thead>
+          <GridHead days={days} />
           <tbody>
             {rows.map((row) => (
               <tr key={row.id} data-testid="grid-row" data-row={row.id}>
@@ -192,22 +174,66 @@ export function WeekGrid({ week, rota, days }: { week: string; rota: RotaWeek; d
               </tr>
             ))}
           </tbody>
-          <tfoot>
-            <tr>
-              <th scope="row">Hours per day</th>
-              {days.map((d) => (
-                <td key={d} className="rota-grid__total" data-testid="day-total">
-                  {quarterHours(totalsByDay.get(d) ?? 0)}
-                </td>
-              ))}
-              <td className="rota-grid__total" data-testid="week-total">
-                {quarterHours(weekTotal)}
-              </td>
-            </tr>
-          </tfoot>
+          <GridFoot days={days} totalsByDay={totalsByDay} weekTotal={weekTotal} />
         </table>
       </div>
     </div>
+  );
+}
+
+/** Hours of the week's shifts per row (a person, or the open shifts), per day and in all. */
+function hourTotals(shifts: Shift[]) {
+  const totalsByRow = new Map<string, number>();
+  const totalsByDay = new Map<string, number>();
+  for (const s of shifts) {
+    const h = hoursIn(s);
+    totalsByRow.set(s.userId ?? OPEN, (totalsByRow.get(s.userId ?? OPEN) ?? 0) + h);
+    const day = toLondon(s.startsAt).date;
+    totalsByDay.set(day, (totalsByDay.get(day) ?? 0) + h);
+  }
+  const weekTotal = [...totalsByDay.values()].reduce((a, b) => a + b, 0);
+  return { totalsByRow, totalsByDay, weekTotal };
+}
+
+function GridHead({ days }: { days: string[] }) {
+  return (
+    <thead>
+      <tr>
+        <th scope="col">Staff</th>
+        {days.map((d) => (
+          <th key={d} scope="col">
+            {formatShortDay(d)}
+          </th>
+        ))}
+        <th scope="col">Hours</th>
+      </tr>
+    </thead>
+  );
+}
+
+function GridFoot({
+  days,
+  totalsByDay,
+  weekTotal,
+}: {
+  days: string[];
+  totalsByDay: Map<string, number>;
+  weekTotal: number;
+}) {
+  return (
+    <tfoot>
+      <tr>
+        <th scope="row">Hours per day</th>
+        {days.map((d) => (
+          <td key={d} className="rota-grid__total" data-testid="day-total">
+            {quarterHours(totalsByDay.get(d) ?? 0)}
+          </td>
+        ))}
+        <td className="rota-grid__total" data-testid="week-total">
+          {quarterHours(weekTotal)}
+        </td>
+      </tr>
+    </tfoot>
   );
 }
 

@@ -6,7 +6,7 @@ import type {
   MenuItemUpdate,
   MenuPdfInfo,
 } from '@lastman/api';
-import type { MenuGuestsSee } from '@lastman/api/rules';
+import type { MenuGuestsSee } from '@lastman/api/content/rules';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../../lib/api.ts';
 import { useClub } from '../../../../lib/club.ts';

@@ -1,6 +1,5 @@
 import { IonButton } from '@ionic/react';
 import type { MenuCategory, MenuItem, MenuItemInput } from '@lastman/api';
-import { penceAsPounds, toPence } from '@lastman/api/format';
 import {
   ALLERGEN_LABELS,
   ALLERGENS,
@@ -8,11 +7,13 @@ import {
   DIETARY_FLAGS,
   DIETARY_LABELS,
   type DietaryFlag,
+  type DietConflict,
   dietConflicts,
   dietConflictText,
   MENU_LIMITS,
-} from '@lastman/api/rules';
-import { type FormEvent, useState } from 'react';
+} from '@lastman/api/content/rules';
+import { penceAsPounds, toPence } from '@lastman/api/format';
+import { type Dispatch, type FormEvent, type SetStateAction, useState } from 'react';
 import { FormError, FormField } from '../../../../ui/form-field.tsx';
 import { useRemoveItemPicture, useSetItemPicture } from '../api/menu-api.ts';
 
@@ -133,6 +134,56 @@ export function ItemForm({
         </div>
       ) : null}
       {item ? <PictureField item={item} /> : null}
+      <AllergenRecord
+        allergens={allergens}
+        setAllergens={setAllergens}
+        mayContain={mayContain}
+        setMayContain={setMayContain}
+        dietary={dietary}
+        setDietary={setDietary}
+        conflicts={conflicts}
+      />
+      <label className="check-line">
+        <input type="checkbox" checked={available} onChange={(e) => setAvailable(e.target.checked)} />{' '}
+        Available today
+      </label>
+      <p className="muted">Saving records today as the date these allergens were checked.</p>
+      <div className="form-actions">
+        <IonButton type="submit" disabled={busy}>
+          {item ? 'Save dish' : 'Add dish'}
+        </IonButton>
+        <IonButton fill="clear" onClick={onCancel}>
+          Cancel
+        </IonButton>
+      </div>
+    </form>
+  );
+}
+
+/** A dish's picture: chosen from the device, checked and resized by the server. */
+
+type ListSetter<T> = Dispatch<SetStateAction<T[]>>;
+
+/** The dish's allergen record: what it contains, may contain, and the diets it suits, checked against each other. */
+function AllergenRecord({
+  allergens,
+  setAllergens,
+  mayContain,
+  setMayContain,
+  dietary,
+  setDietary,
+  conflicts,
+}: {
+  allergens: Allergen[];
+  setAllergens: ListSetter<Allergen>;
+  mayContain: Allergen[];
+  setMayContain: ListSetter<Allergen>;
+  dietary: DietaryFlag[];
+  setDietary: ListSetter<DietaryFlag>;
+  conflicts: DietConflict[];
+}) {
+  return (
+    <>
       <fieldset className="check-grid">
         <legend>Contains</legend>
         {ALLERGENS.map((a) => (
@@ -196,24 +247,10 @@ export function ItemForm({
           </ul>
         </div>
       ) : null}
-      <label className="check-line">
-        <input type="checkbox" checked={available} onChange={(e) => setAvailable(e.target.checked)} />{' '}
-        Available today
-      </label>
-      <p className="muted">Saving records today as the date these allergens were checked.</p>
-      <div className="form-actions">
-        <IonButton type="submit" disabled={busy}>
-          {item ? 'Save dish' : 'Add dish'}
-        </IonButton>
-        <IonButton fill="clear" onClick={onCancel}>
-          Cancel
-        </IonButton>
-      </div>
-    </form>
+    </>
   );
 }
 
-/** A dish's picture: chosen from the device, checked and resized by the server. */
 function PictureField({ item }: { item: MenuItem }) {
   const set = useSetItemPicture();
   const remove = useRemoveItemPicture();

@@ -1,6 +1,6 @@
 import { IonButton } from '@ionic/react';
 import { londonWeekdayTime } from '@lastman/api/format';
-import { normaliseScreenCode, SCREEN_PAIRING } from '@lastman/api/rules';
+import { normaliseScreenCode, SCREEN_PAIRING } from '@lastman/api/game/rules';
 import { type FormEvent, useState } from 'react';
 import { useMe } from '../../../../lib/me.ts';
 import { showError, showToast } from '../../../../lib/toast.ts';

@@ -1,5 +1,5 @@
 import type { ScreenList, ScreenPair, ScreenPaired, ScreenState } from '@lastman/api';
-import { SCREEN_PAIRING } from '@lastman/api/rules';
+import { SCREEN_PAIRING } from '@lastman/api/game/rules';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { http } from '../../../../lib/api.ts';

@@ -1,16 +1,35 @@
 import { formatPence, londonDateTime } from '@lastman/api/format';
-import { roundFateText } from '@lastman/api/rules';
+import { roundFateText } from '@lastman/api/game/rules';
 import { sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
-import type { Clock } from '../../lib/clock.ts';
-import { competitions, entries, picks, roundSettlements, teams } from '../game/read-model.ts';
-import { notify, notifyUsers } from './notify.ts';
-import { openClubIds, switchDeploymentAlert } from './queries.ts';
+import type { NotificationKind } from '../../lib/registries.ts';
+import { type NotifyContext, notify, notifyUsers } from '../notifications/index.ts';
+import { teams } from './football/schema.ts';
+import { competitions, entries, picks, roundSettlements } from './schema.ts';
 
-// The game's and the admin's events as notifications: each called inside the event's transaction.
+// The game's events as notifications to its players: each called inside the event's transaction.
 
-type Ctx = { db: DbOrTx; clock: Clock };
+type Ctx = NotifyContext;
+
+/** The game's kinds of notification, first in the preference centre. */
+export const GAME_NOTIFICATION_KINDS: readonly NotificationKind[] = [
+  {
+    kind: 'reminders',
+    label: 'Pick reminders',
+    defaults: { push: true, email: true, inApp: true },
+  },
+  {
+    kind: 'results',
+    label: 'Results and winners',
+    defaults: { push: true, email: false, inApp: true },
+  },
+  // A goal that changes whether a player is through, as the scores stand: off until the member wants it.
+  {
+    kind: 'match-alerts',
+    label: 'Match alerts: a goal that changes whether you are through',
+    defaults: { push: false, email: false, inApp: false },
+  },
+];
 
 const gameLink = '/app/tabs/game';
 
@@ -155,45 +174,6 @@ export async function notifyCompetitionOpened(ctx: Ctx, { clubId, name }: { club
     title: `${name} is open`,
     body: `A new Last Man Standing competition, ${name}, is open for entries.`,
     link: gameLink,
-  });
-}
-
-/** Something for the club's admins: a contact message, a payment issue, a flagged competition. */
-export async function notifyAdmins(
-  ctx: Ctx,
-  { clubId, title, body, link }: { clubId: string; title: string; body: string; link: string },
-) {
-  await notify(ctx, { clubId, audience: 'admins', kind: 'admin', title, body, link });
-}
-
-/**
- * A problem of the deployment itself (every club's, not one club's), told to the admins of every
- * open club when it starts (`active`) and again when it ends, once each however many server
- * processes see it: the state last told is kept in the database, and only the process that changes
- * it tells. An end is told only after a start was. True when this call told the admins.
- */
-export async function alertEveryClubsAdmins(
-  ctx: { db: Db; clock: Clock },
-  {
-    problem,
-    active,
-    title,
-    body,
-    link,
-  }: { problem: string; active: boolean; title: string; body: string; link: string },
-): Promise<boolean> {
-  return ctx.db.transaction(async (tx) => {
-    const at = ctx.clock.now();
-    const changed = await switchDeploymentAlert(tx, {
-      name: `alert:${problem}`,
-      state: active ? 'on' : 'off',
-      at,
-    });
-    if (!changed) return false;
-    for (const clubId of await openClubIds(tx)) {
-      await notifyAdmins({ db: tx, clock: ctx.clock }, { clubId, title, body, link });
-    }
-    return true;
   });
 }
 

@@ -1,12 +1,13 @@
 /**
- * A paired TV in the pub hears a live score over its own live stream: its timed refetch is put off,
- * so only the stream can bring the score. On a server of its own, whose clock the test moves into a
- * round's first match: no demo round's feed (one per process) writes over the score an admin enters.
+ * A live score an admin enters by hand (no football feed) reaches the screens left open over their
+ * live streams: a paired TV in the pub, whose timed refetch is put off so that only the stream can
+ * bring it, and a phone on the game screen, timed five times. On a server of its own, whose clock the
+ * test moves into a round's first match: no demo round's feed (one per process) writes over the score.
  */
 import type { CompetitionList, CompetitionLive, SeasonList } from '@lastman/api';
 import { apiClient } from './support/api-client.ts';
 import { type ClockServer, clockServerURL, startClockServer } from './support/clock-servers.ts';
-import { expect, test } from './support/fixtures.ts';
+import { expect, logIn, test } from './support/fixtures.ts';
 
 const baseURL = clockServerURL(141);
 test.use({ baseURL });
@@ -18,14 +19,17 @@ test.afterAll(() => {
   server?.stop();
 });
 
-test('a paired TV shows a live score by its own live stream, its timed refetch put off', async ({ page }) => {
+test("an admin's live score reaches a paired TV and a phone's open game screen over their live streams", async ({
+  page,
+  browser,
+}) => {
   test.skip(
     test.info().project.name !== 'desktop',
-    'a TV is one size, and one server of its own per run: the desktop project runs it',
+    'one server of its own per run: the desktop project runs it',
   );
   // Its own server starts (migrations, the demo seeded) before the test proper: minutes on a busy machine.
   test.setTimeout(420_000);
-  server = await startClockServer(baseURL, 'tv-live');
+  server = await startClockServer(baseURL, 'live-by-hand');
   const admin = await apiClient(baseURL, 'admin@redlion.test');
   try {
     // Ten minutes into the demo competition's next round.
@@ -41,7 +45,10 @@ test('a paired TV shows a live score by its own live stream, its timed refetch p
     const live = await admin.get<CompetitionLive>(`/api/competitions/${demo.id}/live`);
     const fixture = live.fixtures.find((f) => Date.parse(f.kickoff) <= kickedOff);
     if (!fixture) throw new Error(`round ${live.round} has no match under way`);
+    const enter = (home: number, away: number) =>
+      admin.send('PUT', `/api/admin/fixtures/${fixture.fixtureId}/live-score`, { home, away, minute: 10 });
 
+    // The TV in the pub, its timed refetch put off.
     await page.setViewportSize({ width: 1280, height: 720 });
     await page.goto('/c/red-lion/screen?refresh=600000&motion=off');
     const code = page.locator('[data-pairing-code]');
@@ -51,18 +58,37 @@ test('a paired TV shows a live score by its own live stream, its timed refetch p
       name: 'The bar TV',
     });
     await expect(page.getByTestId('tv-board')).toBeVisible();
-    const score = page.locator(`[data-fixture="${fixture.fixtureId}"] .tv-score`);
-    await expect(score).toBeVisible();
-    await expect(score).not.toHaveText('90 – 80');
-
+    const tvScore = page.locator(`[data-fixture="${fixture.fixtureId}"] .tv-score`);
+    await expect(tvScore).toBeVisible();
+    await expect(tvScore).not.toHaveText('90 – 80');
     const sent = Date.now();
-    await admin.send('PUT', `/api/admin/fixtures/${fixture.fixtureId}/live-score`, {
-      home: 90,
-      away: 80,
-      minute: 10,
-    });
-    await expect(score).toHaveText('90 – 80');
+    await enter(90, 80);
+    await expect(tvScore).toHaveText('90 – 80');
     console.info(`live score saved -> shown on the TV, ms: ${Date.now() - sent}`);
+
+    // A phone left open on the game screen, at 360 px.
+    const phone = await browser.newContext({ baseURL, viewport: { width: 360, height: 740 } });
+    const game = await phone.newPage();
+    await logIn(game, 'admin@redlion.test');
+    const panel = game.locator(`[data-testid="live-panel"][data-competition="${demo.id}"]`);
+    await expect(panel.locator(`[data-fixture="${fixture.fixtureId}"] .live-score__goals`)).toHaveText(
+      '90–80',
+    );
+    const latencies: number[] = [];
+    for (let i = 1; i <= 5; i++) {
+      const seen = game.waitForFunction(
+        ([id, want]) =>
+          document.querySelector(`[data-fixture="${id}"] .live-score__goals`)?.textContent === want,
+        [fixture.fixtureId, `${90 + i}–${80 + i}`] as const,
+        { polling: 'raf' },
+      );
+      const at = Date.now();
+      await enter(90 + i, 80 + i);
+      await seen;
+      latencies.push(Date.now() - at);
+    }
+    console.info(`live score saved -> shown on the phone's game screen, ms: ${latencies.join(', ')}`);
+    await phone.close();
   } finally {
     await admin.dispose();
   }
