@@ -54,12 +54,16 @@ test('an admin creates a weekly quiz and a member signs up a team', async ({ pag
   await fill(page, 'place', 'The back bar');
   await admin.locator('select[name="repeat"]').selectOption('weekly');
   await fill(page, 'capacity', '12');
+  await fill(page, 'price', '2.5');
   await admin.getByText('Sign up as teams').click();
   await shoot(page, 'admin-form');
+  await admin.locator('input[name="price"]').scrollIntoViewIfNeeded();
+  await shoot(page, 'admin-form-price');
   await admin.locator('form[aria-label="New event"] ion-button[type="submit"]').click();
   const card = admin.locator('[data-testid="admin-event"]', { hasText: title });
   await expect(card).toContainText('every Thursday');
   await expect(card).toContainText('12 teams');
+  await expect(card).toContainText('£2.50 a person');
   await card
     .locator('input[name="eventImage"]')
     .setInputFiles({ name: 'quiz.png', mimeType: 'image/png', buffer: PNG });
@@ -82,11 +86,18 @@ test('an admin creates a weekly quiz and a member signs up a team', async ({ pag
   const row = list.locator('[data-testid="event-row"]', { hasText: title }).first();
   await expect(row).toContainText('20:00');
   await expect(row).toContainText('12 places left');
+  await expect(row.locator('[data-testid="event-price"]')).toHaveText('£2.50 a person');
   await expectInside(list.locator('.event-row__title, .event-row__time'), '.event-row');
   await expectTouchTargets(list.locator('ion-button, .event-row'));
   const ld = await member.locator('script[type="application/ld+json"]').first().textContent();
-  const data = JSON.parse(ld ?? '[]') as { name: string; '@type': string; startDate: string }[];
+  const data = JSON.parse(ld ?? '[]') as {
+    name: string;
+    '@type': string;
+    startDate: string;
+    offers?: { price: string; priceCurrency: string };
+  }[];
   expect(data.filter((e) => e.name === title).length).toBeGreaterThan(1);
+  expect(data.find((e) => e.name === title)?.offers).toMatchObject({ price: '2.50', priceCurrency: 'GBP' });
   expect(data[0]?.['@type']).toBe('Event');
   await expect(list.locator('ion-button', { hasText: 'Subscribe in your calendar' })).toHaveAttribute(
     'href',
@@ -98,6 +109,7 @@ test('an admin creates a weekly quiz and a member signs up a team', async ({ pag
   const detail = activePage(member);
   await expect(detail.getByRole('heading', { name: title })).toBeVisible();
   await expect(detail).toContainText('The back bar');
+  await expect(detail.locator('[data-testid="event-price"]')).toHaveText('£2.50 a person');
   await expect(detail.locator('img.event-image')).toBeVisible();
   await expect(detail.locator('ion-button', { hasText: 'Add to calendar' })).toHaveAttribute(
     'href',

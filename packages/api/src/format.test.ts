@@ -5,6 +5,7 @@ import {
   csvHours,
   formatDate,
   formatDay,
+  formatEventPrice,
   formatHours,
   formatLongDate,
   formatMinutes,
@@ -107,6 +108,12 @@ describe('money', () => {
     expect(penceAsPounds(1050)).toBe('10.50');
     expect(penceAsPounds(7)).toBe('0.07');
     expect(penceAsPounds(-250)).toBe('-2.50');
+  });
+
+  it('says what a place at an event costs, or that it is free', () => {
+    expect(formatEventPrice(600)).toBe('£6.00 a person');
+    expect(formatEventPrice(50_000)).toBe('£500.00 a person');
+    expect(formatEventPrice(0)).toBe('Free');
   });
 
   it('reads pounds and pence, with or without the pound sign and spaces', () => {

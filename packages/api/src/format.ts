@@ -112,6 +112,10 @@ export const ordinal = (n: number): string => `${n}${ORDINAL_ENDINGS[ordinalRule
 /** Integer pence as pounds the British way: 105000 → "£1,050.00", -250 → "-£2.50". */
 export const formatPence = (pence: number): string => gbpFmt().format(pence / 100);
 
+/** What one place at an event costs: 600 → "£6.00 a person", 0 → "Free". */
+export const formatEventPrice = (pence: number): string =>
+  pence > 0 ? `${formatPence(pence)} a person` : 'Free';
+
 /** What an order bought, in words: "1 entry", "3 entries" or "a buy-back after round 3". */
 export function orderItems(order: { entryCount: number; buyBack?: { round: number } | null }): string {
   if (order.buyBack) return `a buy-back after round ${order.buyBack.round}`;

@@ -1,5 +1,6 @@
 import type { Club, EventOccurrence, EventOccurrenceDetail } from '@lastman/api';
 import { WEEKDAYS } from '@lastman/api/club/rules';
+import { penceAsPounds } from '@lastman/api/format';
 import { londonIsoWithOffset } from '@lastman/api/time';
 
 /**
@@ -128,7 +129,7 @@ export function eventJsonLd(
 
 /** An offer only for a date that costs something: a price of its own, or tickets sold elsewhere. */
 function offers(event: EventOccurrence | EventOccurrenceDetail, url: string): { [key: string]: Json } {
-  const pricePence = 'pricePence' in event && typeof event.pricePence === 'number' ? event.pricePence : null;
+  const { pricePence } = event;
   const ticketUrl = 'ticketUrl' in event ? event.ticketUrl : null;
   if (!pricePence && !ticketUrl) return {};
   const soldOut = event.placesLeft === 0;
@@ -136,7 +137,7 @@ function offers(event: EventOccurrence | EventOccurrenceDetail, url: string): { 
     offers: {
       '@type': 'Offer',
       url: ticketUrl ?? url,
-      ...(pricePence && { price: (pricePence / 100).toFixed(2), priceCurrency: 'GBP' }),
+      ...(pricePence > 0 && { price: penceAsPounds(pricePence), priceCurrency: 'GBP' }),
       availability: soldOut ? 'https://schema.org/SoldOut' : 'https://schema.org/InStock',
     },
   };

@@ -3,7 +3,13 @@
 import type { Club, CompetitionSummary, EventOccurrence, EventOccurrenceDetail, Menu } from '@lastman/api';
 import { WEEKDAYS } from '@lastman/api/club/rules';
 import { ALLERGEN_LABELS, ALLERGENS, DIETARY_LABELS } from '@lastman/api/content/rules';
-import { formatPence, londonDateTime, londonTime, londonWhenLong } from '@lastman/api/format';
+import {
+  formatEventPrice,
+  formatPence,
+  londonDateTime,
+  londonTime,
+  londonWhenLong,
+} from '@lastman/api/format';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { scriptJson } from './json-ld.ts';
@@ -148,6 +154,11 @@ function EventRow({ slug, event }: { slug: string; event: EventOccurrence }) {
       <a href={eventPath(slug, event.id)}>
         <time dateTime={event.startsAt}>{londonDateTime(event.startsAt)}</time>
         <span className="event-title">{event.title}</span>
+        {event.kind === 'event' ? (
+          <span className="muted" data-testid="event-price">
+            {formatEventPrice(event.pricePence)}
+          </span>
+        ) : null}
         {places ? <span className="muted">{places}</span> : null}
       </a>
     </li>
@@ -390,6 +401,12 @@ export function EventPage({
               {event.place ? `, ${event.place}` : ''}
               {club.address ? <span className="muted block">{club.address}</span> : null}
             </dd>
+            {event.kind === 'event' ? (
+              <>
+                <dt>Price</dt>
+                <dd data-testid="event-price">{formatEventPrice(event.pricePence)}</dd>
+              </>
+            ) : null}
             {places ? (
               <>
                 <dt>Places</dt>

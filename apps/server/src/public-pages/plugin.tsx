@@ -1,7 +1,7 @@
 /** @jsxRuntime automatic @jsxImportSource react */
 // (A pragma, as tsx, which runs the server, does not read apps/server/tsconfig.json's jsx setting.)
 import type { Club, EventOccurrence, EventOccurrenceDetail } from '@lastman/api';
-import { formatPence, londonDateTime, londonWhenLong } from '@lastman/api/format';
+import { formatEventPrice, formatPence, londonDateTime, londonWhenLong } from '@lastman/api/format';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -281,7 +281,12 @@ function eventCard(club: Club, logo: ClubLogo | null, event: EventOccurrenceDeta
     secondaryColor: club.secondaryColor,
     kicker: event.kind === 'match' ? 'On the big screen' : 'Event',
     title: event.title,
-    lines: [londonWhenLong(event.startsAt), event.place ? `${club.name}, ${event.place}` : club.name],
+    lines: [
+      event.pricePence > 0
+        ? `${londonWhenLong(event.startsAt)} · ${formatEventPrice(event.pricePence)}`
+        : londonWhenLong(event.startsAt),
+      event.place ? `${club.name}, ${event.place}` : club.name,
+    ],
     logo,
     logoVersion: club.logoUrl,
   };

@@ -95,7 +95,7 @@ async function demoEvents(services: DemoServices, admin: Viewer) {
   });
   const has = (title: string) => coming.some((c) => c.occurrence.title === title);
   const at = (date: string, time: string) => fromLondon(date, time).toISOString();
-  const base = { ticketUrl: null, recurrence: null, capacity: null, teams: false, place: '' };
+  const base = { ticketUrl: null, recurrence: null, capacity: null, pricePence: 0, teams: false, place: '' };
 
   if (!has(DEMO_QUIZ)) {
     const thursday = nextWeekday(today, 3);
@@ -109,6 +109,7 @@ async function demoEvents(services: DemoServices, admin: Viewer) {
       place: 'The back bar',
       recurrence: 'RRULE:FREQ=WEEKLY;BYDAY=TH',
       capacity: 15,
+      pricePence: 100,
       teams: true,
     });
   }
@@ -136,6 +137,7 @@ async function demoEvents(services: DemoServices, admin: Viewer) {
       endsAt: at(friday, '22:00'),
       place: 'The dining room',
       capacity: 32,
+      pricePence: 2450,
     });
   }
 }

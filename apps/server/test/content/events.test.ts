@@ -95,6 +95,7 @@ describe.each(backends())('events on %s', (backend) => {
       place: 'The back bar',
       capacity: 30,
       placesLeft: 30,
+      pricePence: 0,
       movedFrom: null,
       teams: false,
       myPlaces: null,
@@ -333,6 +334,61 @@ describe.each(backends())('events on %s', (backend) => {
       expect(res.json.error.message).toBeTruthy();
     }
     expect((await anon.get(range('2026-01-01T00:00:00Z', '2028-01-01T00:00:00Z'))).status).toBe(400);
+  });
+
+  it('prices a place: made, changed, shown on the calendar and the date, made free again', async () => {
+    const made = await admin.post('/api/admin/events', {
+      title: 'Supper club',
+      startsAt: '2026-12-04T19:00:00Z',
+      endsAt: '2026-12-04T22:00:00Z',
+      capacity: 20,
+      pricePence: 2450,
+    });
+    expect(made.status).toBe(201);
+    expect(made.json.event.pricePence).toBe(2450);
+    const id = made.json.event.id;
+    const window = range('2026-12-04T00:00:00Z', '2026-12-05T00:00:00Z', 'red-lion');
+    const listed = (await anon.get(window)).json.events.find((e: Json) => e.id === id);
+    expect(listed.pricePence).toBe(2450);
+    expect((await anon.get(`/api/events/${id}?club=red-lion`)).json.event.pricePence).toBe(2450);
+    // A change that leaves the price out keeps it.
+    expect(
+      (await admin.patch(`/api/admin/events/${id}`, { place: 'The dining room' })).json.event.pricePence,
+    ).toBe(2450);
+    expect((await admin.patch(`/api/admin/events/${id}`, { pricePence: 600 })).json.event.pricePence).toBe(
+      600,
+    );
+    expect((await admin.patch(`/api/admin/events/${id}`, { pricePence: null })).json.event.pricePence).toBe(
+      0,
+    );
+    expect((await anon.get(`/api/events/${id}?club=red-lion`)).json.event.pricePence).toBe(0);
+    // No price given is free; so is a match on the big screen (it has no series to price).
+    expect(quiz.pricePence).toBe(0);
+    await admin.delete(`/api/admin/events/${id}`);
+  });
+
+  it('refuses a negative, too dear or fractional price with a plain message', async () => {
+    const cases: [unknown, RegExp][] = [
+      [-100, /negative/],
+      [50_001, /at most £500/],
+      [6.5, /whole number of pence/],
+      ['6.00', /./],
+    ];
+    for (const [pricePence, message] of cases) {
+      const made = await admin.post('/api/admin/events', { ...QUIZ, pricePence });
+      expect(made.status, String(pricePence)).toBe(400);
+      expect(made.json.error.message).toMatch(message);
+      const edited = await admin.patch(`/api/admin/events/${quiz.id}`, { pricePence });
+      expect(edited.status, String(pricePence)).toBe(400);
+      expect(edited.json.error.message).toMatch(message);
+    }
+    const dearest = await admin.post('/api/admin/events', {
+      ...QUIZ,
+      title: 'Gala dinner',
+      pricePence: 50_000,
+    });
+    expect(dearest.status).toBe(201);
+    await admin.delete(`/api/admin/events/${dearest.json.event.id}`);
   });
 
   it('never overbooks: many members at once for the last places', async () => {

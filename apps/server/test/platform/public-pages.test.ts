@@ -167,6 +167,58 @@ describe.each(backends())('public pages (%s)', (backend) => {
     expect(e.startDate).toMatch(/T19:00:00\+00:00$/);
     expect(e.location.address.postalCode).toBe('AN1 1AA');
     expect(e.image[0]).toBe(metaOf(res.text, 'og:image'));
+    // The supper club costs £24.50 a person: the page says so and the Event carries an Offer.
+    expect(text).toMatch(/Price £24\.50 a person/);
+    expect(e.offers).toEqual({
+      '@type': 'Offer',
+      url: `${server.baseUrl}/c/red-lion/events/${dinner.id}`,
+      price: '24.50',
+      priceCurrency: 'GBP',
+      availability: 'https://schema.org/InStock',
+    });
+  });
+
+  it('gives a free night no Offer, says it is free, and a sold-out priced night is SoldOut', async () => {
+    const events = (
+      await anon.get('/api/events?club=red-lion&from=2026-11-26T12:00:00Z&to=2026-12-27T12:00:00Z')
+    ).json.events as Json[];
+    const music = events.find((e) => e.title === 'Live music: The Saturday Band');
+    expect(music.pricePence).toBe(0);
+    const res = await anon.get(`/c/red-lion/events/${music.id}`);
+    expect(textOf(res.text)).toContain('Price Free');
+    const [e] = jsonLdOf(res.text);
+    expect(e).not.toHaveProperty('offers');
+    // The club page lists each date with its price.
+    const club = textOf((await anon.get('/c/red-lion')).text);
+    expect(club).toMatch(/Supper club: three courses £24\.50 a person/);
+    expect(club).toMatch(/Live music: The Saturday Band Free/);
+
+    const other = await aClub(server, { slug: 'tiny-pub', name: 'The Tiny Pub', address: '2 Lane\nAnytown' });
+    const { client: admin } = await aMember(server, {
+      club: other,
+      role: 'admin',
+      name: 'Tina Tiny',
+      email: 'tina@tiny.test',
+    });
+    const made = await admin.post('/api/admin/events', {
+      title: 'Whisky tasting',
+      startsAt: '2026-12-03T19:00:00Z',
+      endsAt: '2026-12-03T21:00:00Z',
+      capacity: 1,
+      pricePence: 1500,
+    });
+    expect(made.status).toBe(201);
+    const id = made.json.event.id;
+    expect((await admin.post(`/api/events/${id}/registrations`, {})).status).toBe(201);
+    const page = await anon.get(`/c/tiny-pub/events/${id}`);
+    expect(textOf(page.text)).toContain('£15.00 a person');
+    const [sold] = jsonLdOf(page.text);
+    expect(sold.offers).toMatchObject({
+      '@type': 'Offer',
+      price: '15.00',
+      priceCurrency: 'GBP',
+      availability: 'https://schema.org/SoldOut',
+    });
   });
 
   it('answers the menu page with every dish, its allergens and diet labels, and the 14 allergens', async () => {

@@ -29,6 +29,12 @@ export const OccurrenceId = z
     'must be an event id as the API gives it',
   );
 
+/** What one place costs, in pence: null or 0 is free. */
+const PricePence = z
+  .int('must be a whole number of pence')
+  .min(0, 'must not be negative')
+  .max(EVENT_LIMITS.priceMaxPence, `must be at most £${EVENT_LIMITS.priceMaxPence / 100} a place`);
+
 export const EventInput = z
   .object({
     title: requiredName(EVENT_LIMITS.titleMax),
@@ -38,6 +44,7 @@ export const EventInput = z
     place: oneLineText(EVENT_LIMITS.placeMax).default(''),
     recurrence: Recurrence.nullable().default(null),
     capacity: z.int().min(1).max(EVENT_LIMITS.capacityMax).nullable().default(null),
+    pricePence: PricePence.nullable().default(null),
     ticketUrl: z
       .url({ protocol: /^https?$/, error: 'must be a web address (https://…)' })
       .max(500)
@@ -58,6 +65,7 @@ export const EventPatch = z
     place: oneLineText(EVENT_LIMITS.placeMax).optional(),
     recurrence: Recurrence.nullable().optional(),
     capacity: z.int().min(1).max(EVENT_LIMITS.capacityMax).nullable().optional(),
+    pricePence: PricePence.nullable().optional(),
     ticketUrl: z
       .url({ protocol: /^https?$/, error: 'must be a web address (https://…)' })
       .max(500)
@@ -102,6 +110,8 @@ export const ClubEvent = z
     place: z.string(),
     recurrence: z.string().nullable(),
     capacity: z.int().nullable(),
+    /** What one place costs, in pence; 0 is free. */
+    pricePence: z.int(),
     ticketUrl: z.string().nullable(),
     teams: z.boolean(),
     imageUrl: z.string().nullable(),
@@ -127,6 +137,8 @@ export const EventOccurrence = z
     place: z.string(),
     capacity: z.int().nullable(),
     placesLeft: z.int().nullable(),
+    /** What one place costs, in pence; 0 is free (and always for a match). */
+    pricePence: z.int(),
     /** Moved from its usual time (the series' original start), or null. */
     movedFrom: z.string().nullable(),
     teams: z.boolean(),

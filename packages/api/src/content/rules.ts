@@ -9,6 +9,8 @@ export const EVENT_LIMITS = {
   placeMax: 120,
   recurrenceMax: 300,
   capacityMax: 10_000,
+  /** The dearest place at an event, in pence (£500). */
+  priceMaxPence: 50_000,
   teamNameMax: 60,
   teamSizeMax: 20,
   /** The most places one booking or waiting-list entry takes (a table for six). */

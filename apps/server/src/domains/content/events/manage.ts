@@ -45,6 +45,7 @@ export async function createEvent(
     endsAt,
     recurrence: input.recurrence ? normaliseRecurrence(input.recurrence) : null,
     capacity: input.capacity,
+    pricePence: input.pricePence ?? 0,
     ticketUrl: input.ticketUrl,
     teams: input.teams,
   });
@@ -76,6 +77,7 @@ export async function editEvent(
         ...(patch.description !== undefined && { description: patch.description }),
         ...(patch.place !== undefined && { place: patch.place }),
         ...(patch.capacity !== undefined && { capacity: patch.capacity }),
+        ...(patch.pricePence !== undefined && { pricePence: patch.pricePence ?? 0 }),
         ...(patch.ticketUrl !== undefined && { ticketUrl: patch.ticketUrl }),
         ...(patch.teams !== undefined && { teams: patch.teams }),
         startsAt,

@@ -32,6 +32,8 @@ export const events = pgTable(
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
     recurrence: text('recurrence'),
     capacity: integer('capacity'),
+    /** What one place costs, in pence; 0 is free. */
+    pricePence: integer('price_pence').notNull().default(0),
     ticketUrl: text('ticket_url'),
     teams: boolean('teams').notNull().default(false),
     imageKey: text('image_key'),
@@ -43,6 +45,7 @@ export const events = pgTable(
     index('events_club_idx').on(t.clubId, t.startsAt),
     check('events_ends_after_start', sql`${t.endsAt} > ${t.startsAt}`),
     check('events_capacity_positive', sql`${t.capacity} IS NULL OR ${t.capacity} > 0`),
+    check('events_price_not_negative', sql`${t.pricePence} >= 0`),
   ],
 );
 

@@ -1,6 +1,13 @@
 import { IonButton, IonContent, IonIcon } from '@ionic/react';
 import { EVENT_LIMITS } from '@lastman/api/content/rules';
-import { londonDateTime, londonLongDay, londonTime, londonZone, ordinal } from '@lastman/api/format';
+import {
+  formatEventPrice,
+  londonDateTime,
+  londonLongDay,
+  londonTime,
+  londonZone,
+  ordinal,
+} from '@lastman/api/format';
 import { calendarNumberOutline, downloadOutline, ticketOutline } from 'ionicons/icons';
 import { type FormEvent, useState } from 'react';
 import { useLocation } from 'react-router-dom';
@@ -90,6 +97,12 @@ export function EventModalPage() {
                     <div>
                       <dt>Where</dt>
                       <dd>{detail.data.event.place}</dd>
+                    </div>
+                  ) : null}
+                  {detail.data.event.kind === 'event' ? (
+                    <div>
+                      <dt>Price</dt>
+                      <dd data-testid="event-price">{formatEventPrice(detail.data.event.pricePence)}</dd>
                     </div>
                   ) : null}
                   {detail.data.event.capacity !== null ? (

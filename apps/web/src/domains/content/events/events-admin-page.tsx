@@ -1,7 +1,14 @@
 import { IonButton, IonContent } from '@ionic/react';
 import type { ClubEvent, EventInput } from '@lastman/api';
 import { EVENT_LIMITS } from '@lastman/api/content/rules';
-import { londonDateTime, londonTime } from '@lastman/api/format';
+import {
+  formatEventPrice,
+  formatPence,
+  londonDateTime,
+  londonTime,
+  penceAsPounds,
+  toPence,
+} from '@lastman/api/format';
 import { addDays, fromLondon, toLondon } from '@lastman/api/time';
 import { calendarOutline } from 'ionicons/icons';
 import { type FormEvent, useState } from 'react';
@@ -47,6 +54,7 @@ interface FormState {
   repeat: Repeat;
   custom: string;
   capacity: string;
+  price: string;
   teams: boolean;
   ticketUrl: string;
 }
@@ -61,6 +69,7 @@ const EMPTY: FormState = {
   repeat: 'none',
   custom: '',
   capacity: '',
+  price: '',
   teams: false,
   ticketUrl: '',
 };
@@ -110,6 +119,7 @@ function toForm(e: ClubEvent): FormState {
     place: e.place,
     ...repeatOf(e.recurrence),
     capacity: e.capacity === null ? '' : String(e.capacity),
+    price: e.pricePence > 0 ? penceAsPounds(e.pricePence) : '',
     teams: e.teams,
     ticketUrl: e.ticketUrl ?? '',
   };
@@ -190,6 +200,12 @@ function EventForm({ event, onDone }: { event: ClubEvent | null; onDone: () => v
     ) {
       return setError('Places must be a whole number of at least 1, or empty for no sign-ups.');
     }
+    const pricePence = f.price.trim() === '' ? 0 : toPence(f.price);
+    if (pricePence === null)
+      return setError('Price must be pounds and pence, like 6 or 6.50, or empty for free.');
+    if (pricePence > EVENT_LIMITS.priceMaxPence) {
+      return setError(`Price must be at most ${formatPence(EVENT_LIMITS.priceMaxPence)} a person.`);
+    }
     let when: { startsAt: string; endsAt: string };
     try {
       when = times(f);
@@ -203,6 +219,7 @@ function EventForm({ event, onDone }: { event: ClubEvent | null; onDone: () => v
       ...when,
       recurrence: ruleOf(f),
       capacity,
+      pricePence,
       teams: f.teams,
       ticketUrl: f.ticketUrl.trim() || null,
     };
@@ -265,6 +282,14 @@ function EventForm({ event, onDone }: { event: ClubEvent | null; onDone: () => v
         onValue={set('capacity')}
         helper="Leave empty when there is no sign-up."
       />
+      <FormField
+        label="Price a person, £"
+        name="price"
+        inputMode="decimal"
+        value={f.price}
+        onValue={set('price')}
+        helper="Leave empty when it is free."
+      />
       <CheckboxField
         label="Sign up as teams (a quiz): each team takes one place"
         checked={f.teams}
@@ -324,7 +349,10 @@ function EventCard({ event, onEdit }: { event: ClubEvent; onEdit: () => void }) 
           </span>
         ) : (
           <span className="event-pill">No sign-up</span>
-        )}
+        )}{' '}
+        <span className="event-pill" data-testid="event-price">
+          {formatEventPrice(event.pricePence)}
+        </span>
       </p>
       <div className="admin-event-buttons">
         <IonButton fill="outline" onClick={onEdit}>

@@ -1,6 +1,6 @@
 import { IonButton, IonContent, IonIcon, IonRouterLink } from '@ionic/react';
 import type { EventOccurrence } from '@lastman/api';
-import { formatDay, londonDateTime, londonTime } from '@lastman/api/format';
+import { formatDay, formatEventPrice, londonDateTime, londonTime, penceAsPounds } from '@lastman/api/format';
 import { londonDay } from '@lastman/api/time';
 import { calendarOutline, chevronForwardOutline, settingsOutline } from 'ionicons/icons';
 import { useMemo, useState } from 'react';
@@ -36,6 +36,15 @@ function jsonLd(
     ...(e.capacity !== null && {
       maximumAttendeeCapacity: e.capacity,
       remainingAttendeeCapacity: e.placesLeft,
+    }),
+    ...(e.pricePence > 0 && {
+      offers: {
+        '@type': 'Offer',
+        price: penceAsPounds(e.pricePence),
+        priceCurrency: 'GBP',
+        availability: e.placesLeft === 0 ? 'https://schema.org/SoldOut' : 'https://schema.org/InStock',
+        url: `${origin}${eventLink(e.id, club)}`,
+      },
     }),
     ...(clubName && { organizer: { '@type': 'Organization', name: clubName } }),
   }));
@@ -134,6 +143,11 @@ export function EventsPage() {
                         <span className="event-row__body">
                           <strong className="event-row__title">{e.title}</strong>
                           {e.place ? <span className="muted">{e.place}</span> : null}
+                          {e.kind === 'event' ? (
+                            <span className="event-pill" data-testid="event-price">
+                              {formatEventPrice(e.pricePence)}
+                            </span>
+                          ) : null}
                           {e.movedFrom ? (
                             <span className="event-pill event-pill--warn">
                               Moved from {londonDateTime(e.movedFrom)}
