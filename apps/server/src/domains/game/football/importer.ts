@@ -99,4 +99,3 @@ export async function importSeason(
   }
   return { seasonId: seasonRow.id, teams: season.teams.length, fixtures: rows.length };
 }
-

@@ -41,5 +41,11 @@ export {
   sendRefundReceipts,
   settleRefund,
 } from './refunds.ts';
-export { cancelIntents, expireStaleOrders, getOrder, recordEntriesRefund, refundCancelledCompetitions } from './service.ts';
+export {
+  cancelIntents,
+  expireStaleOrders,
+  getOrder,
+  recordEntriesRefund,
+  refundCancelledCompetitions,
+} from './service.ts';
 export { orderViews } from './views.ts';
