@@ -87,6 +87,174 @@ interface Handled {
   retryAfterS?: number | null;
 }
 
+/** What pushing a delivery to a person's devices needs. */
+interface PushSenders {
+  db: Db;
+  clock: Clock;
+  log: Log;
+  wire: ReturnType<typeof createPushWire>;
+  encryptor: ReturnType<typeof createPushEncryptor>;
+  vapidKeys: () => Promise<VapidKeys>;
+  native: Record<'android' | 'ios', NativeSender | null>;
+}
+
+/** Each of a person's devices, by Web Push, FCM or APNs: sent when any took it; a device gone is lapsed. */
+async function pushToDevices(senders: PushSenders, d: ClaimedDelivery): Promise<Handled> {
+  const { db, clock, log, wire, encryptor, vapidKeys, native } = senders;
+  const payload: PushPayload = {
+    id: d.notification_id,
+    kind: d.kind,
+    title: d.title,
+    body: d.body,
+    link: d.link,
+  };
+  const urgent = d.kind === 'reminders';
+  let sent = false;
+  let tried = false;
+  let retry: Handled | null = null;
+  let detail: string | null = null;
+  for (const dev of d.devices ?? []) {
+    let result: PushResult | null = null;
+    if (dev.platform === 'web' && dev.endpoint && dev.p256dh && dev.auth) {
+      result = await sendWebPush(
+        { wire, encryptor },
+        await vapidKeys(),
+        { endpoint: dev.endpoint, p256dh: dev.p256dh, auth: dev.auth },
+        payload,
+        { urgent },
+      );
+    } else if (dev.platform !== 'web' && dev.token) {
+      const sender = native[dev.platform];
+      if (!sender) continue; // FCM or APNs not configured: the in-app list still has it
+      result = await sender.send(dev.token, payload, { urgent });
+    }
+    if (!result) continue;
+    tried = true;
+    if (result.outcome === 'sent') sent = true;
+    else if (result.outcome === 'gone')
+      await lapseDevice(db, { clubId: d.club_id, id: dev.id, at: clock.now() });
+    else if (result.outcome === 'retry') {
+      const after = Math.max(retry?.retryAfterS ?? 0, result.retryAfterS ?? 0);
+      retry = { outcome: 'retry', detail: result.detail ?? null, retryAfterS: after || null };
+    } else {
+      detail = result.detail ?? null;
+      log.warn({ device: dev.id, detail: result.detail }, 'push not delivered');
+    }
+  }
+  if (sent) return { outcome: 'sent', detail: null };
+  if (retry) return retry;
+  return tried
+    ? { outcome: 'failed', detail: detail ?? 'no device took it' }
+    : { outcome: 'skipped', detail: 'no device to push to' };
+}
+
+/** What emailing a delivery needs. */
+interface EmailSender {
+  config: Config;
+  mailer: Mailer;
+  log: Log;
+  registries: Pick<Registries, 'notificationKinds'>;
+}
+
+/** A delivery by email, with its one-click unsubscribe; an SMTP server's 4xx is tried again later. */
+async function emailOne(
+  { config, mailer, log, registries }: EmailSender,
+  d: ClaimedDelivery,
+): Promise<Handled> {
+  const unsubscribe = unsubscribeUrl(config, { userId: d.user_id, clubId: d.club_id, kind: d.kind });
+  const link = d.link ? `${config.PUBLIC_URL}${d.link}` : null;
+  const label = registries.notificationKinds.get(d.kind).label;
+  try {
+    await mailer.send({
+      to: d.email,
+      subject: d.title,
+      text: `${d.body}\n${link ? `\n${link}\n` : ''}\nYou get these emails (${label}) from your club on Lastman. Unsubscribe: ${unsubscribe}\n`,
+      html: `<p>${escapeHtml(d.body)}</p>${link ? `<p><a href="${escapeHtml(link)}">Open Lastman</a></p>` : ''}<p style="font-size:12px;color:#666">You get these emails (${escapeHtml(label)}) from your club on Lastman. <a href="${escapeHtml(unsubscribe)}">Unsubscribe</a></p>`,
+      headers: {
+        'List-Unsubscribe': `<${unsubscribe}>`,
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      },
+    });
+    return { outcome: 'sent', detail: null };
+  } catch (err) {
+    // An SMTP server's 4xx is for later; a 5xx (the address refused) is final.
+    const code = (err as { responseCode?: number }).responseCode;
+    if (code !== undefined && code >= 500) {
+      log.error({ err, delivery: d.id }, 'notification email not sent');
+      return { outcome: 'failed', detail: 'email not sent' };
+    }
+    return { outcome: 'retry', detail: 'email not sent yet', retryAfterS: null };
+  }
+}
+
+/**
+ * The outcomes of the deliveries sent, recorded a statement per few hundred (at least every 100 ms by
+ * the caller's `flush`), and the claims held until they are: a retry goes back with its wait.
+ */
+function createOutcomeRecorder({ db, clock, log }: { db: Db; clock: Clock; log: Log }) {
+  /** Claimed and not yet recorded: renewed while sending, released on stop. */
+  const held = new Set<string>();
+  let outcomes: DeliveryOutcome[] = [];
+  let flushing: Promise<void> = Promise.resolve();
+  const flush = () => {
+    const batch = outcomes;
+    outcomes = [];
+    if (batch.length > 0) {
+      flushing = flushing
+        .then(() => recordDeliveries(db, { outcomes: batch, at: clock.now() }))
+        .catch((err: unknown) => log.error({ err }, 'delivery outcomes not recorded'))
+        .then(() => {
+          for (const o of batch) held.delete(o.id);
+        });
+    }
+    return flushing;
+  };
+  const record = (d: ClaimedDelivery, h: Handled) => {
+    if (h.outcome === 'retry' && d.attempts < MAX_ATTEMPTS) {
+      const waitS = h.retryAfterS ?? backoffS(d.attempts);
+      outcomes.push({
+        id: d.id,
+        status: 'pending',
+        detail: h.detail,
+        notBefore: new Date(clock.now().getTime() + waitS * 1000),
+      });
+    } else {
+      outcomes.push({ id: d.id, status: h.outcome === 'retry' ? 'failed' : h.outcome, detail: h.detail });
+    }
+    if (outcomes.length >= RECORD_EVERY) void flush();
+  };
+  return { held, flush, record };
+}
+
+/** Runs `sendAll` until nothing is due; a kick while it runs makes it go round once more. */
+function createDrain(sendAll: () => Promise<number>, log: Log, stopped: () => boolean) {
+  let running: Promise<number> | null = null;
+  let again = false;
+  const drain = (): Promise<number> => {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      let total = 0;
+      do {
+        again = false;
+        total += await sendAll();
+      } while (again && !stopped());
+      return total;
+    })()
+      .catch((err: unknown) => {
+        log.error({ err }, 'notification delivery pass failed');
+        return 0;
+      })
+      .finally(() => {
+        running = null;
+      });
+    return running;
+  };
+  return { drain, running: async () => void (await running) };
+}
+
 /**
  * The sending path: claims queued deliveries (each by exactly one process) a batch ahead of what it
  * is sending, sends each with `PARALLEL` at a time in flight (push to every device of the user by Web
@@ -131,112 +299,7 @@ export function createNotifier(opts: {
     opts.encryptThreads === undefined ? {} : { threads: opts.encryptThreads },
   );
 
-  /** Claimed and not yet recorded: renewed while sending, released on stop. */
-  const held = new Set<string>();
-  let outcomes: DeliveryOutcome[] = [];
-  let flushing: Promise<void> = Promise.resolve();
-  const flush = () => {
-    const batch = outcomes;
-    outcomes = [];
-    if (batch.length > 0) {
-      flushing = flushing
-        .then(() => recordDeliveries(db, { outcomes: batch, at: clock.now() }))
-        .catch((err: unknown) => log.error({ err }, 'delivery outcomes not recorded'))
-        .then(() => {
-          for (const o of batch) held.delete(o.id);
-        });
-    }
-    return flushing;
-  };
-  const record = (d: ClaimedDelivery, h: Handled) => {
-    if (h.outcome === 'retry' && d.attempts < MAX_ATTEMPTS) {
-      const waitS = h.retryAfterS ?? backoffS(d.attempts);
-      outcomes.push({
-        id: d.id,
-        status: 'pending',
-        detail: h.detail,
-        notBefore: new Date(clock.now().getTime() + waitS * 1000),
-      });
-    } else {
-      outcomes.push({ id: d.id, status: h.outcome === 'retry' ? 'failed' : h.outcome, detail: h.detail });
-    }
-    if (outcomes.length >= RECORD_EVERY) void flush();
-  };
-
-  async function push(d: ClaimedDelivery): Promise<Handled> {
-    const payload: PushPayload = {
-      id: d.notification_id,
-      kind: d.kind,
-      title: d.title,
-      body: d.body,
-      link: d.link,
-    };
-    const urgent = d.kind === 'reminders';
-    let sent = false;
-    let tried = false;
-    let retry: Handled | null = null;
-    let detail: string | null = null;
-    for (const dev of d.devices ?? []) {
-      let result: PushResult | null = null;
-      if (dev.platform === 'web' && dev.endpoint && dev.p256dh && dev.auth) {
-        result = await sendWebPush(
-          { wire, encryptor },
-          await vapidKeys(),
-          { endpoint: dev.endpoint, p256dh: dev.p256dh, auth: dev.auth },
-          payload,
-          { urgent },
-        );
-      } else if (dev.platform !== 'web' && dev.token) {
-        const sender = native[dev.platform];
-        if (!sender) continue; // FCM or APNs not configured: the in-app list still has it
-        result = await sender.send(dev.token, payload, { urgent });
-      }
-      if (!result) continue;
-      tried = true;
-      if (result.outcome === 'sent') sent = true;
-      else if (result.outcome === 'gone')
-        await lapseDevice(db, { clubId: d.club_id, id: dev.id, at: clock.now() });
-      else if (result.outcome === 'retry') {
-        const after = Math.max(retry?.retryAfterS ?? 0, result.retryAfterS ?? 0);
-        retry = { outcome: 'retry', detail: result.detail ?? null, retryAfterS: after || null };
-      } else {
-        detail = result.detail ?? null;
-        log.warn({ device: dev.id, detail: result.detail }, 'push not delivered');
-      }
-    }
-    if (sent) return { outcome: 'sent', detail: null };
-    if (retry) return retry;
-    return tried
-      ? { outcome: 'failed', detail: detail ?? 'no device took it' }
-      : { outcome: 'skipped', detail: 'no device to push to' };
-  }
-
-  async function email(d: ClaimedDelivery): Promise<Handled> {
-    const unsubscribe = unsubscribeUrl(config, { userId: d.user_id, clubId: d.club_id, kind: d.kind });
-    const link = d.link ? `${config.PUBLIC_URL}${d.link}` : null;
-    const label = registries.notificationKinds.get(d.kind).label;
-    try {
-      await mailer.send({
-        to: d.email,
-        subject: d.title,
-        text: `${d.body}\n${link ? `\n${link}\n` : ''}\nYou get these emails (${label}) from your club on Lastman. Unsubscribe: ${unsubscribe}\n`,
-        html: `<p>${escapeHtml(d.body)}</p>${link ? `<p><a href="${escapeHtml(link)}">Open Lastman</a></p>` : ''}<p style="font-size:12px;color:#666">You get these emails (${escapeHtml(label)}) from your club on Lastman. <a href="${escapeHtml(unsubscribe)}">Unsubscribe</a></p>`,
-        headers: {
-          'List-Unsubscribe': `<${unsubscribe}>`,
-          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-        },
-      });
-      return { outcome: 'sent', detail: null };
-    } catch (err) {
-      // An SMTP server's 4xx is for later; a 5xx (the address refused) is final.
-      const code = (err as { responseCode?: number }).responseCode;
-      if (code !== undefined && code >= 500) {
-        log.error({ err, delivery: d.id }, 'notification email not sent');
-        return { outcome: 'failed', detail: 'email not sent' };
-      }
-      return { outcome: 'retry', detail: 'email not sent yet', retryAfterS: null };
-    }
-  }
+  const { held, flush, record } = createOutcomeRecorder({ db, clock, log });
 
   /**
    * One delivery's outcome. A sender that throws (a database error lapsing a device, a worker gone)
@@ -245,7 +308,9 @@ export function createNotifier(opts: {
    */
   async function handle(d: ClaimedDelivery): Promise<Handled> {
     try {
-      return d.channel === 'push' ? await push(d) : await email(d);
+      return d.channel === 'push'
+        ? await pushToDevices({ db, clock, log, wire, encryptor, vapidKeys, native }, d)
+        : await emailOne({ config, mailer, log, registries }, d);
     } catch (err) {
       log.error({ err, delivery: d.id }, 'notification not sent');
       return { outcome: 'retry', detail: 'not sent yet', retryAfterS: null };
@@ -327,32 +392,9 @@ export function createNotifier(opts: {
     return total;
   }
 
-  let running: Promise<number> | null = null;
-  let again = false;
   let stopped = false;
+  const { drain, running } = createDrain(sendAll, log, () => stopped);
   let timer: NodeJS.Timeout | null = null;
-  const drain = (): Promise<number> => {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      let total = 0;
-      do {
-        again = false;
-        total += await sendAll();
-      } while (again && !stopped);
-      return total;
-    })()
-      .catch((err: unknown) => {
-        log.error({ err }, 'notification delivery pass failed');
-        return 0;
-      })
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  };
   return {
     kick: async () => {
       await drain();
@@ -366,7 +408,7 @@ export function createNotifier(opts: {
     async stop() {
       stopped = true;
       if (timer) clearInterval(timer);
-      if (running) await running;
+      await running();
       wire.close();
       await encryptor.close();
     },
