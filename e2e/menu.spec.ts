@@ -358,7 +358,8 @@ test('once a club uploads a PDF, the admin is told which menu guests see and cho
   const guest = await guestContext.newPage();
   // Into the app by the club's link (its public page's buttons add the screen to open).
   await guest.goto(`/c/${slug}?open=/app/tabs/game`);
-  await guest.waitForURL('**/app/tabs/game');
+  // By its path: the link's own address ends in the screen it opens.
+  await guest.waitForURL((url) => url.pathname === '/app/tabs/game');
   const guestMenu = async () => {
     await guest.goto('/menu');
     return activePage(guest);

@@ -10,6 +10,18 @@ function promisify<T>(request: IDBRequest<T>): Promise<T> {
   });
 }
 
+/**
+ * Until the transaction has committed: a request's success comes before its commit, and a page left
+ * or reloaded in between (the club link's next screen, a quick reload) loses what it wrote.
+ */
+function committed(tx: IDBTransaction): Promise<void> {
+  return new Promise((resolve, reject) => {
+    tx.oncomplete = () => resolve();
+    tx.onerror = () => reject(tx.error ?? new Error('IndexedDB transaction failed'));
+    tx.onabort = () => reject(tx.error ?? new Error('IndexedDB transaction aborted'));
+  });
+}
+
 function openDatabase(factory: IDBFactory, name: string): Promise<IDBDatabase> {
   return new Promise((resolve, reject) => {
     const request = factory.open(name, 1);
@@ -34,6 +46,12 @@ export function createIndexedDbStore(factory: IDBFactory = indexedDB, name = IDB
   };
   const store = async (mode: IDBTransactionMode) =>
     (await database()).transaction(IDB_STORE, mode).objectStore(IDB_STORE);
+  /** A write, resolved once it has committed. */
+  const write = async (change: (store: IDBObjectStore) => void) => {
+    const tx = (await database()).transaction(IDB_STORE, 'readwrite');
+    change(tx.objectStore(IDB_STORE));
+    await committed(tx);
+  };
 
   return {
     async get(key) {
@@ -46,14 +64,14 @@ export function createIndexedDbStore(factory: IDBFactory = indexedDB, name = IDB
     },
     async set(key, value) {
       try {
-        await promisify((await store('readwrite')).put(value, key));
+        await write((s) => s.put(value, key));
       } catch (error) {
         throw error instanceof StorageError ? error : new StorageError('write', key, error);
       }
     },
     async remove(key) {
       try {
-        await promisify((await store('readwrite')).delete(key));
+        await write((s) => s.delete(key));
       } catch (error) {
         throw error instanceof StorageError ? error : new StorageError('remove', key, error);
       }
