@@ -24,6 +24,7 @@ import { DEMO_PASSWORD, expect, fill, submit, test } from './support/fixtures.ts
 import {
   lastMinuteShown,
   recordLiveScores,
+  type Shown,
   standInClock,
   standInLatencies,
   summary,
@@ -212,8 +213,6 @@ test.describe('live scores across two server processes', () => {
           `  two processes (A polls, browser on B via Redis): ${summary(onB.all)}; goals ${onB.goals.join(', ') || 'none yet'}`,
         ].join('\n'),
       );
-      // A poll every 2 s, then the stream: the stand-in's change reaches either process (how soon is the bench's to measure).
-      expect(Math.max(...onA.all, ...onB.all)).toBeLessThan(5000);
 
       // An admin's live score through one server, shown by the browser on the other: both ways.
       const list = await adminA.get<CompetitionList>('/api/competitions');
@@ -230,9 +229,12 @@ test.describe('live scores across two server processes', () => {
         ] as const) {
           const home = 50 + i + (via === adminA ? 0 : 20);
           const text = `${home}–${40 + i}`;
+          // Shown at all, however briefly: the stand-in's next poll writes the feed's score over it.
           const seen = page.waitForFunction(
             ([id, want]) =>
-              document.querySelector(`[data-fixture="${id}"] .live-score__goals`)?.textContent === want,
+              (window as unknown as { __shown: Shown[] }).__shown.some(
+                (s) => s.fixture === id && s.goals === want,
+              ),
             [fixture.fixtureId, text] as const,
             { polling: 'raf', timeout: 20_000 },
           );
