@@ -34,6 +34,12 @@ async function knownRefund(
   return byMetadata?.orderId === order.id && refund.metadata?.orderId === order.id ? byMetadata : undefined;
 }
 
+/** The order (locked) that a charge, refund or dispute names by its payment intent, if it is ours. */
+async function lockOrderOfIntent(tx: Tx, intent: Parameters<typeof idOf>[0]) {
+  const intentId = idOf(intent);
+  return intentId ? lockOrderByIntent(tx, { paymentIntentId: intentId }) : undefined;
+}
+
 /**
  * Stripe's `charge.refunded` carries the charge's total refunded so far (and, depending on the API
  * version, its refunds). Refunds we know (by id or metadata, or pending ones the total accounts for
@@ -46,8 +52,7 @@ export async function chargeRefunded(
   services: PaymentServices,
   charge: Stripe.Charge,
 ): Promise<Applied> {
-  const intentId = idOf(charge.payment_intent);
-  const order = intentId ? await lockOrderByIntent(tx, { paymentIntentId: intentId }) : undefined;
+  const order = await lockOrderOfIntent(tx, charge.payment_intent);
   if (!order) return { outcome: 'unknown_order', order: null };
   let confirmed = false;
   const outside: RefundRow[] = [];
@@ -154,8 +159,7 @@ export async function refundChanged(
   services: PaymentServices,
   refund: Stripe.Refund,
 ): Promise<Applied> {
-  const intentId = idOf(refund.payment_intent);
-  const order = intentId ? await lockOrderByIntent(tx, { paymentIntentId: intentId }) : undefined;
+  const order = await lockOrderOfIntent(tx, refund.payment_intent);
   if (!order) return { outcome: 'unknown_order', order: null };
   const known = await knownRefund(tx, order, refund);
   if (!known) return { outcome: 'unknown_refund', order };
@@ -174,8 +178,7 @@ export async function disputeCreated(
   services: PaymentServices,
   dispute: Stripe.Dispute,
 ): Promise<Applied> {
-  const intentId = idOf(dispute.payment_intent);
-  const order = intentId ? await lockOrderByIntent(tx, { paymentIntentId: intentId }) : undefined;
+  const order = await lockOrderOfIntent(tx, dispute.payment_intent);
   if (!order) return { outcome: 'unknown_order', order: null };
   const due = dispute.evidence_details?.due_by
     ? ` Respond in Stripe's dashboard before ${londonNumeric(dispute.evidence_details.due_by * 1000)}.`
